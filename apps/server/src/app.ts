@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './platform/deps';
+import { AppError } from './platform/errors';
+import { registerModules } from './modules';
+
+export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  /** Serve the built React app (production and e2e); API-only in server tests. */
+  serveWeb?: boolean;
+}
+
+/** The Fastify instance: used by main.ts and by tests (`app.inject`). */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: true,
+    // JSON bodies are small; files arrive as multipart and stream to disk.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, fieldSize: 1024 * 1024 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Parting Words API',
+        version: '1.0.0',
+        description:
+          'Every call of the web client (spec §7 of both files) under /api. Responses use the envelope ' +
+          '`{ message?, data }`; lists add `meta` and `links`; validation failures are 422 `{ message, errors }`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.status)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String(
+            (issue.params as { missingProperty?: string })?.missingProperty ??
+              error.validationContext ??
+              'body',
+          );
+        const missing = /expected .*, received undefined/i.test(issue.message ?? '');
+        (errors[field] ??= []).push(
+          missing
+            ? `The ${field.replace(/_/g, ' ')} field is required.`
+            : (issue.message ?? 'Invalid value.'),
+        );
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.status(422).send({ message: first, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The file is too large.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await deps.db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+
+  const indexHtml = path.join(webDistDir, 'index.html');
+  if (options.serveWeb && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send({ message: 'Not found.' });
+      }
+      // Client-side routes: the React app decides (and shows its not-found page).
+      return reply.type('text/html').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }));
+  }
+  return app;
+}

@@ -1,0 +1,46 @@
+import pino from 'pino';
+import { loadConfig, ConfigError } from './platform/config';
+import { createDeps } from './platform/deps';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './modules/accounts/admin-bootstrap';
+import { startWorkers } from './workers';
+
+/** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+  const deps = await createDeps(config, logger);
+  await ensureFirstAdmin(deps);
+
+  const stops: Array<() => Promise<void>> = [];
+  if (config.ROLE !== 'api') stops.push(await startWorkers(deps));
+  if (config.ROLE !== 'worker') {
+    const app = await buildApp(deps, { serveWeb: true });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    stops.push(() => app.close());
+    logger.info(`Parting Words is running on ${config.PUBLIC_URL}`);
+  }
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    for (const stop of stops.reverse())
+      await stop().catch((error) => logger.error({ err: error }, 'stop failed'));
+    await deps.queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+    deps.mailer.close();
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

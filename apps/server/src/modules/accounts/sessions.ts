@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import { sessions, users } from './accounts.schema';
+
+/** "Remember me" unchecked: a working day; checked: a month (PRODUCT.md). */
+export const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
+export const LONG_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createSessionStore(db: Db, clock: Clock) {
+  return {
+    /** Issues a new opaque token (256 random bits); only its hash is stored. */
+    async create(userId: number, remember: boolean): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await db.insert(sessions).values({
+        userId,
+        tokenHash: hashToken(token),
+        remember,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + (remember ? LONG_SESSION_MS : SHORT_SESSION_MS)),
+      });
+      return token;
+    },
+
+    /** The live session and its account for a token, or null when unknown, expired or revoked. */
+    async find(token: string) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, clock.now()),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async revoke(sessionId: number) {
+      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Every session of the account but `keepSessionId` (password change) or all of them (deactivation). */
+    async revokeAllFor(userId: number, keepSessionId?: number) {
+      const condition =
+        keepSessionId === undefined
+          ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt))
+          : and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId));
+      await db.update(sessions).set({ revokedAt: clock.now() }).where(condition);
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../platform/deps';
+
+/**
+ * Every feature registers its routes here, under /api. Each module is a function
+ * `(api, deps) => void` in `modules/<feature>/<feature>.routes.ts`.
+ */
+export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  void api;
+  void deps;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read once, from environment variables. Every bad key is named in one error so an
+ * operator fixes them all in one go. Names are fixed by ARCHITECTURE.md: operators and scripts rely on them.
+ */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Parting Words <no-reply@partingwords.local>'),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  APP_SECRET: optionalText,
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Placeholders of the public pages (spec: {email}, phone, address come from configuration).
+  SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
+  SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
+  SUPPORT_ADDRESS: z.string().default('123 dummy street'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, 'PUBLIC_URL' | 'DATA_DIR'> {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const problems: string[] = [];
+  if (value.STORAGE === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!value[key]) problems.push(`  ${key}: required when STORAGE=s3`);
+    }
+  }
+  if (value.ADMIN_EMAIL && !value.ADMIN_PASSWORD)
+    problems.push('  ADMIN_PASSWORD: required with ADMIN_EMAIL');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    ...value,
+    DATA_DIR: path.resolve(value.DATA_DIR),
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+  };
+}

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL for the few places that need it (pg-boss's `db` option, health checks). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** The connection string, when PostgreSQL (pg-boss then opens its own pool). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+/**
+ * PGlite (embedded Postgres) in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set.
+ * `dataDir: 'memory://'` gives a throw-away database (tests).
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      kind: 'postgres',
+      db,
+      url: options.url,
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    executeSql: async (text, values) => {
+      // pg-boss sends its own migrations as multi-statement text without parameters: only `exec` runs those.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import { openDatabase, type Database, type Db } from './db';
+import { systemClock, type Clock } from './clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createLocalStorage } from './storage/local-storage';
+import type { Storage } from './storage/storage';
+import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
+import { resolveAppSecret } from './secrets';
+import { startQueue, type PgBoss } from './queue';
+import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
+import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
+
+/** Everything with a side effect, built once and handed to the modules (tests build their own). */
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  sessions: SessionStore;
+  auth: AuthGuard;
+  /** pg-boss: every process sends jobs; workers (ROLE=worker|all) also run them. */
+  queue: PgBoss;
+  /** Signs media URLs and other short-lived links. */
+  secret: string;
+  logger: FastifyBaseLogger;
+}
+
+export async function createDeps(
+  config: AppConfig,
+  logger: FastifyBaseLogger,
+  overrides: Partial<Pick<AppDeps, 'clock' | 'mailer' | 'storage' | 'database'>> = {},
+): Promise<AppDeps> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
+  const clock = overrides.clock ?? systemClock;
+  const sessions = createSessionStore(database.db, clock);
+  const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
+  return {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer:
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.DATA_DIR, 'outbox'),
+        logger,
+      }),
+    storage: overrides.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'media')),
+    rateLimiter: createRateLimiter(database.db, clock),
+    queue,
+    sessions,
+    auth: createAuthGuard(sessions),
+    secret: resolveAppSecret(config.APP_SECRET, config.DATA_DIR),
+    logger,
+  };
+}

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helpers';
+
+describe('platform', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers /api/health after the migrations ran', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with a 404 in the envelope', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().info.title).toBe('Parting Words API');
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox
+ * (atomically: a temporary name, then a rename) with one log line, so a fresh clone needs no mail server.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Pick<FastifyBaseLogger, 'info'>;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const target = path.join(options.outboxDir, name);
+      await fs.writeFile(`${target}.tmp`, info.message as Buffer);
+      await fs.rename(`${target}.tmp`, target);
+      options.logger.info(
+        { to: message.to, subject: message.subject, file: target },
+        'mail written to outbox',
+      );
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { simpleParser } from 'mailparser';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+import { createDeps, type AppDeps } from '../src/platform/deps';
+import { FakeClock } from '../src/platform/clock';
+import { buildApp } from '../src/app';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), a new
+ * PostgreSQL database created beside the given one and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `pw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: FakeClock;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });
+  const { database, drop } = await createTestDatabase();
+  const clock = new FakeClock(new Date());
+  const deps = await createDeps(config, pino({ level: 'silent' }), { database, clock });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await deps.queue.stop({ graceful: false, wait: true });
+      deps.mailer.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mails the embedded outbox transport wrote, oldest first. */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  const mails: OutboxMail[] = [];
+  for (const name of names) {
+    const parsed = await simpleParser(await fs.readFile(path.join(dir, name)));
+    const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+    mails.push({
+      to: to ?? '',
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: String(parsed.html || ''),
+    });
+  }
+  return mails;
+}
+
+/** A multipart body for `app.inject` (fields and optional files), without a form-data library. */
+export function multipart(
+  fields: Record<string, string | string[]>,
+  files: Array<{ field: string; filename: string; contentType: string; content: Buffer }> = [],
+) {
+  const boundary = `----pw${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`),
+      );
+    }
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A real 1×1 PNG. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,86 @@
+import { STORAGE_KEYS } from './storage-keys';
+
+/**
+ * The one HTTP client (spec §7): base path /api on the same origin, JSON by default, multipart for
+ * FormData, `Authorization: Bearer {token}` whenever accessToken exists. No timeout; failures pass
+ * through as ApiError carrying the server's envelope so forms can show `message` and `errors`.
+ */
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: Record<string, string[]>,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Body = FormData | Record<string, unknown> | undefined;
+
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: Body; signal?: AbortSignal } = {},
+) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = localStorage.getItem(STORAGE_KEYS.accessToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Unable to reach the server. Please check your connection and try again.');
+  }
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const envelope = (json ?? {}) as { message?: string; errors?: Record<string, string[]> };
+    throw new ApiError(
+      response.status,
+      envelope.message ?? `Request failed (${response.status}).`,
+      envelope.errors,
+      json,
+    );
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
+  post: <T>(path: string, body?: Body) => apiFetch<T>(path, { method: 'POST', body }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+};
+
+/** Spec §7 helper: key/value pairs, each encoded, joined with ampersands; empty when none. */
+export function buildQuery(params: Record<string, string | number | undefined | null>): string {
+  const pairs = Object.entries(params).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  if (pairs.length === 0) return '';
+  return `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
+}
+
+/** The message to show under a form for a failed call. */
+export function errorMessage(error: unknown, fallback = 'Unkown Error Accured!'): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

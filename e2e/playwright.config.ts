@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Playwright drives the machine's Chromium (Debian's `chromium` package): Playwright cannot download its
+ * own browser here. The real server runs on a throw-away DATA_DIR with the embedded database and outbox.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-pass-123' };
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../node_modules/.bin/tsx ../apps/server/src/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+  },
+});

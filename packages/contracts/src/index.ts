@@ -1,2 +1,4 @@
 export * from './common';
 export * from './accounts';
+export * from './notifications';
+export * from './delivery';

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
+import { registerNotificationRoutes } from './notifications/notifications.routes';
+import { registerDeliveryRoutes } from './delivery/delivery.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
  * `(api, deps) => void` in `modules/<feature>/<feature>.routes.ts`.
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  void api;
-  void deps;
+  registerNotificationRoutes(api, deps);
+  registerDeliveryRoutes(api, deps);
 }

@@ -11,6 +11,8 @@ import { resolveAppSecret } from './secrets';
 import { startQueue, type PgBoss } from './queue';
 import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
 import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
+import { createNotifications, type Notifications } from '../modules/notifications/notifications.service';
+import { createDeliveryService, type DeliveryService } from '../modules/delivery/delivery.service';
 
 /** Everything with a side effect, built once and handed to the modules (tests build their own). */
 export interface AppDeps {
@@ -28,6 +30,10 @@ export interface AppDeps {
   /** Signs media URLs and other short-lived links. */
   secret: string;
   logger: FastifyBaseLogger;
+  /** `notify(userIds | { role }, { kind, title, body, data?, email? }, tx?)`: every module's notifications. */
+  notifications: Notifications;
+  /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
+  delivery: DeliveryService;
 }
 
 export async function createDeps(
@@ -41,6 +47,15 @@ export async function createDeps(
   const clock = overrides.clock ?? systemClock;
   const sessions = createSessionStore(database.db, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
+  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const notifications = await createNotifications({ db: database.db, queue, clock });
+  const delivery = await createDeliveryService({
+    db: database.db,
+    queue,
+    clock,
+    secret,
+    publicUrl: config.PUBLIC_URL,
+  });
   return {
     config,
     database,
@@ -59,7 +74,9 @@ export async function createDeps(
     queue,
     sessions,
     auth: createAuthGuard(sessions),
-    secret: resolveAppSecret(config.APP_SECRET, config.DATA_DIR),
+    secret,
     logger,
+    notifications,
+    delivery,
   };
 }

@@ -36,6 +36,16 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
+      // A closed pool's sockets may still be closing: forcing the drop then terminates those backends
+      // and their client reports it as an unhandled error. Give them a moment to go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

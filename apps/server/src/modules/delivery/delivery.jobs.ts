@@ -1,4 +1,7 @@
 import type { Job } from 'pg-boss';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import * as schema from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import { waitUntilIdle } from '../../platform/jobs';
@@ -13,6 +16,10 @@ import {
 import { deliveryEmail } from './delivery.mail';
 import { watchToken } from './delivery.tokens';
 import { acquireLiveness, type Liveness } from './liveness';
+import { Semaphore } from './semaphore';
+import type { Db } from '../../platform/db';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { DeliveryRow } from './delivery.schema';
 
 export interface DeliveryWorkerOptions {
   /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
@@ -33,6 +40,8 @@ export interface DeliveryWorkerOptions {
   batchSize: number;
   /** ...by this many independent fetch loops (so one slow SMTP exchange does not hold up the rest). */
   loops: number;
+  /** SMTP exchanges at once per worker process. */
+  sendConcurrency: number;
 }
 
 export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
@@ -45,6 +54,7 @@ export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
   pollingIntervalSeconds: 0.5,
   batchSize: 25,
   loops: 2,
+  sendConcurrency: 8,
 };
 
 export type DeliveryOutcome =
@@ -60,12 +70,19 @@ export type DeliveryOutcome =
   | 'sent'
   | 'retry';
 
-type WorkerDeps = Pick<AppDeps, 'db' | 'queue' | 'mailer' | 'notifications' | 'logger' | 'config' | 'secret'>;
+export type WorkerDeps = Pick<
+  AppDeps,
+  'db' | 'queue' | 'mailer' | 'notifications' | 'logger' | 'config' | 'secret'
+>;
 
 export interface WorkerContext {
   deps: WorkerDeps;
   liveness: Pick<Liveness, 'id' | 'alive'>;
   options: DeliveryWorkerOptions;
+  /** Bounds concurrent SMTP exchanges (and, on PostgreSQL, the mark transactions held open by them). */
+  sendSlots: Semaphore;
+  /** PostgreSQL: a pool of its own for the mark transactions (see sendInMarkTransaction). */
+  markDb?: Db;
 }
 
 function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number {
@@ -173,34 +190,102 @@ export async function processDelivery(ctx: WorkerContext, deliveryId: number): P
     return waiting ? 'waiting' : 'taken';
   }
 
-  const claimed = await repo.claim(deps.db, deliveryId, liveness.id);
-  if (!claimed) return 'taken';
-
-  const watchUrl = `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`;
-  const mail = deliveryEmail({
-    to: claimed.recipientEmail,
-    senderName: `${owner.firstName} ${owner.lastName}`.trim(),
-    title: video.title,
-    description: video.description,
-    watchUrl,
-    messageId: claimed.messageId,
-  });
+  const release = await ctx.sendSlots.acquire();
   try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    return handleSendFailure(ctx, claimed.id, claimed.attempts, error);
-  }
-  // The in-doubt window is from the server's 250 to this commit: one single-row UPDATE, nothing else.
-  const sent = await repo.markSent(deps.db, deliveryId, claimed.attempts);
-  if (!sent) {
-    deps.logger.warn(
-      { deliveryId, attempt: claimed.attempts },
-      'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
-    );
-    return 'sent';
+    const claimed = await repo.claim(deps.db, deliveryId, liveness.id);
+    if (!claimed) return 'taken';
+    const mail = deliveryEmail({
+      to: claimed.recipientEmail,
+      senderName: `${owner.firstName} ${owner.lastName}`.trim(),
+      title: video.title,
+      description: video.description,
+      watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
+      messageId: claimed.messageId,
+    });
+    const result = ctx.markDb
+      ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail)
+      : await sendThenMark(ctx, claimed, mail);
+    if ('error' in result) return handleSendFailure(ctx, claimed.id, claimed.attempts, result.error);
+    if (!result.sent) return 'taken';
+  } finally {
+    release();
   }
   await notifyOwner(deps, deliveryId);
   return 'sent';
+}
+
+type SendResult = { sent: boolean } | { error: unknown };
+
+/**
+ * PostgreSQL: the row is marked `sent` inside a transaction that is open during the SMTP exchange and
+ * committed right after the server's 250, so the in-doubt window is one COMMIT on a connection already
+ * held (no pool wait, no statement to run). A failure or a crash before the 250 rolls it back.
+ */
+async function sendInMarkTransaction(
+  ctx: WorkerContext,
+  markDb: Db,
+  claimed: DeliveryRow,
+  mail: MailMessage,
+): Promise<SendResult> {
+  let smtpError: unknown;
+  let accepted = false;
+  try {
+    const sent = await markDb.transaction(async (tx) => {
+      // Locks the row: nobody can take it over or change it until we commit or roll back.
+      const row = await repo.markSent(tx, claimed.id, claimed.attempts);
+      if (!row) return false; // our claim is gone (cannot happen while we live): send nothing
+      try {
+        await ctx.deps.mailer.send(mail);
+      } catch (error) {
+        smtpError = error;
+        throw error;
+      }
+      accepted = true;
+      return true;
+    });
+    return { sent };
+  } catch (error) {
+    if (smtpError !== undefined) return { error: smtpError };
+    // The database failed after the server accepted the message: record it as soon as we can.
+    if (accepted) return { sent: await markSentPersistently(ctx, claimed) };
+    throw error;
+  }
+}
+
+/** PGlite (one connection, one process): the row is marked right after the 250 by a single UPDATE. */
+async function sendThenMark(
+  ctx: WorkerContext,
+  claimed: DeliveryRow,
+  mail: MailMessage,
+): Promise<SendResult> {
+  try {
+    await ctx.deps.mailer.send(mail);
+  } catch (error) {
+    return { error };
+  }
+  return { sent: await markSentPersistently(ctx, claimed) };
+}
+
+/** The server accepted the message: keep trying to record it (a lost record means a resend later). */
+async function markSentPersistently(ctx: WorkerContext, claimed: DeliveryRow): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts);
+      if (!row)
+        ctx.deps.logger.warn(
+          { deliveryId: claimed.id, attempt: claimed.attempts },
+          'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
+        );
+      return row !== null;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      ctx.deps.logger.error(
+        { err: error, deliveryId: claimed.id },
+        'could not record a sent delivery; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+    }
+  }
 }
 
 async function handleSendFailure(
@@ -238,7 +323,24 @@ export async function startDeliveryWorker(
   const options = { ...defaultDeliveryWorkerOptions, ...overrides };
   await ensureDeliveryQueue(deps.queue);
   const liveness = await acquireLiveness(deps.database, deps.logger);
-  const ctx: WorkerContext = { deps, liveness, options };
+  // The mark transactions stay open during SMTP exchanges: give them connections of their own, so they
+  // never starve the API or the rest of the worker of the main pool.
+  const markPool =
+    deps.database.kind === 'postgres' && deps.database.url
+      ? new pg.Pool({
+          connectionString: deps.database.url,
+          max: options.sendConcurrency,
+          application_name: 'pw-delivery-mark',
+        })
+      : null;
+  markPool?.on('error', (error) => deps.logger.error({ err: error }, 'delivery mark pool error'));
+  const ctx: WorkerContext = {
+    deps,
+    liveness,
+    options,
+    sendSlots: new Semaphore(options.sendConcurrency),
+    markDb: markPool ? (drizzlePg(markPool, { schema }) as unknown as Db) : undefined,
+  };
   let inFlight = 0;
 
   const handler = async (jobs: Job<DeliverySendJob>[]) => {
@@ -303,6 +405,7 @@ export async function startDeliveryWorker(
     await sweeping;
     // Keep the liveness lock until our SMTP exchanges are over, or another worker could claim them again.
     await waitUntilIdle(() => inFlight, 120_000);
+    await markPool?.end();
     await liveness.release();
   };
 }

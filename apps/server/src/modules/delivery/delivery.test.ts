@@ -12,6 +12,7 @@ import { deliveryStatusFor } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
+import { Semaphore } from './semaphore';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -307,6 +308,9 @@ describe('scheduled delivery (SMTP)', () => {
       deps: ctx.deps,
       liveness: { id, alive: true },
       options: { ...defaultDeliveryWorkerOptions, retryBaseSeconds: 1 },
+      sendSlots: new Semaphore(4),
+      // The PostgreSQL path (mark transaction held during the SMTP exchange) when the suite runs there.
+      markDb: ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined,
     });
     // Liveness ids held by this test, as live workers hold theirs (424_242 is not: a dead worker).
     const LIVE_OTHER = 777_001;

@@ -10,6 +10,7 @@ import * as repo from './delivery.repo';
 import {
   DELIVERY_SEND_QUEUE,
   enqueueSend,
+  enqueueSends,
   ensureDeliveryQueue,
   type DeliverySendJob,
 } from './delivery.queue';
@@ -20,6 +21,7 @@ import { Semaphore } from './semaphore';
 import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { DeliveryRow } from './delivery.schema';
+import type { NotifyInput } from '../notifications/notifications.service';
 
 export interface DeliveryWorkerOptions {
   /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
@@ -90,55 +92,77 @@ function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number
   return Math.min(3600, Math.round(base * (1 + Math.random() * 0.25)));
 }
 
-/** Tells the owner how the delivery ended, once (the notice is taken in the notification's transaction). */
+/** What the owner is told (in the app and by e-mail) about how a delivery ended. */
+function ownerNotice(
+  outcome: 'sent' | 'failed',
+  delivery: Pick<DeliveryRow, 'id' | 'recipientEmail' | 'lastError'>,
+  video: { id: number; title: string },
+): NotifyInput {
+  const data = {
+    video_id: video.id,
+    delivery_id: delivery.id,
+    recipient_email: delivery.recipientEmail,
+    link: `/user/profile/scheduled?video=${video.id}`,
+  };
+  if (outcome === 'sent') {
+    return {
+      kind: notificationKinds.deliverySent,
+      title: 'Your video was delivered',
+      body: `"${video.title}" was delivered to ${delivery.recipientEmail}.`,
+      data,
+      email: true,
+    };
+  }
+  return {
+    kind: notificationKinds.deliveryFailed,
+    title: 'Your video could not be delivered',
+    body: `"${video.title}" could not be delivered to ${delivery.recipientEmail}. ${delivery.lastError ?? ''}`.trim(),
+    data: { ...data, reason: delivery.lastError },
+    email: true,
+  };
+}
+
+/**
+ * Tells the owner how the delivery ended if nobody did yet (the notice is taken in the notification's
+ * transaction). The normal paths notify in the transaction that records the outcome; this one is for
+ * recovery (sweeper, a mark recorded outside that transaction).
+ */
 async function notifyOwner(deps: WorkerDeps, deliveryId: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const taken = await repo.takeOwnerNotice(tx, deliveryId);
     if (!taken) return false;
     const { delivery, video } = taken;
-    const data = {
-      video_id: video.id,
-      delivery_id: delivery.id,
-      recipient_email: delivery.recipientEmail,
-      link: `/user/profile/scheduled?video=${video.id}`,
-    };
-    if (delivery.status === 'sent') {
-      await deps.notifications.notify(
-        delivery.ownerId,
-        {
-          kind: notificationKinds.deliverySent,
-          title: 'Your video was delivered',
-          body: `"${video.title}" was delivered to ${delivery.recipientEmail}.`,
-          data,
-          email: true,
-        },
-        tx,
-      );
-    } else {
-      await deps.notifications.notify(
-        delivery.ownerId,
-        {
-          kind: notificationKinds.deliveryFailed,
-          title: 'Your video could not be delivered',
-          body: `"${video.title}" could not be delivered to ${delivery.recipientEmail}. ${delivery.lastError ?? ''}`.trim(),
-          data: { ...data, reason: delivery.lastError },
-          email: true,
-        },
-        tx,
-      );
-    }
+    await deps.notifications.notify(
+      delivery.ownerId,
+      ownerNotice(delivery.status === 'sent' ? 'sent' : 'failed', delivery, video),
+      tx,
+    );
     return true;
   });
 }
 
 /**
- * One run of a `delivery.send` job: re-reads the row and does whatever is due — nothing (gone, finished,
- * someone else's), wait (not yet due, video processing, owner deactivated), cancel (video left the
- * scheduled folder), or claim → SMTP → mark sent. Safe to run any number of times, anywhere, at once:
- * docs/decisions/0040-exactly-once-delivery.md.
+ * One run of a `delivery.send` job: does whatever the row says is due — claim → SMTP → record (the usual
+ * case, first), or nothing (gone, finished, someone else's), wait (not yet due, video processing, owner
+ * deactivated), cancel (video left the scheduled folder), fail (video could not be processed). Safe to run
+ * any number of times, anywhere, at once: docs/decisions/0040-exactly-once-delivery.md.
  */
 export async function processDelivery(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
-  const { deps, liveness, options } = ctx;
+  if (!ctx.liveness.alive) throw new Error('delivery worker has no liveness lock; retrying later');
+  const release = await ctx.sendSlots.acquire();
+  try {
+    // The claim carries every condition of a send, so the usual case is one statement.
+    const claimed = await repo.claimReady(ctx.deps.db, deliveryId, ctx.liveness.id);
+    if (claimed) return await sendClaimed(ctx, claimed);
+  } finally {
+    release();
+  }
+  return decideUnclaimable(ctx, deliveryId);
+}
+
+/** Why a delivery could not be claimed, and what to do about it. */
+async function decideUnclaimable(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
+  const { deps, options } = ctx;
   const found = await repo.loadForSend(deps.db, deliveryId);
   if (!found) return 'gone';
   const { delivery, video, owner, dbNow } = found;
@@ -152,9 +176,7 @@ export async function processDelivery(ctx: WorkerContext, deliveryId: number): P
     await enqueueSend(deps.queue, deliveryId, delivery.nextAttemptAt);
     return 'early';
   }
-  // `sending` here is someone else's claim: the conditional updates below only touch it if that worker died.
-  if (!liveness.alive) throw new Error('delivery worker has no liveness lock; retrying later');
-
+  // From here the updates only touch the row if it is pending or its claimant died.
   if (owner.status !== 1) {
     // No job is queued for the recheck: the sweeper finds the row when it is due again, and activation
     // (resumeForOwner) enqueues one at once, which a queued job for the same key would block.
@@ -175,8 +197,11 @@ export async function processDelivery(ctx: WorkerContext, deliveryId: number): P
     return done ? 'cancelled' : 'taken';
   }
   if (video.state === 'failed' || (video.state === 'ready' && !video.mediaKey)) {
-    const failed = await repo.markFailed(deps.db, deliveryId, null, 'The video could not be processed.');
-    if (failed) await notifyOwner(deps, deliveryId);
+    const failed = await deps.db.transaction(async (tx) => {
+      const row = await repo.markFailed(tx, deliveryId, null, 'The video could not be processed.');
+      if (row) await deps.notifications.notify(row.ownerId, ownerNotice('failed', row, video), tx);
+      return row;
+    });
     return failed ? 'failed' : 'taken';
   }
   if (video.state !== 'ready') {
@@ -189,51 +214,50 @@ export async function processDelivery(ctx: WorkerContext, deliveryId: number): P
     if (waiting) await enqueueSend(deps.queue, deliveryId, waiting.nextAttemptAt);
     return waiting ? 'waiting' : 'taken';
   }
-
-  const release = await ctx.sendSlots.acquire();
-  try {
-    const claimed = await repo.claim(deps.db, deliveryId, liveness.id);
-    if (!claimed) return 'taken';
-    const mail = deliveryEmail({
-      to: claimed.recipientEmail,
-      senderName: `${owner.firstName} ${owner.lastName}`.trim(),
-      title: video.title,
-      description: video.description,
-      watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
-      messageId: claimed.messageId,
-    });
-    const result = ctx.markDb
-      ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail)
-      : await sendThenMark(ctx, claimed, mail);
-    if ('error' in result) return handleSendFailure(ctx, claimed.id, claimed.attempts, result.error);
-    if (!result.sent) return 'taken';
-  } finally {
-    release();
-  }
-  await notifyOwner(deps, deliveryId);
-  return 'sent';
+  return 'taken';
 }
 
-type SendResult = { sent: boolean } | { error: unknown };
+async function sendClaimed(ctx: WorkerContext, claimed: repo.ClaimedDelivery): Promise<DeliveryOutcome> {
+  const { deps } = ctx;
+  const mail = deliveryEmail({
+    to: claimed.recipientEmail,
+    senderName: `${claimed.ownerFirstName} ${claimed.ownerLastName}`.trim(),
+    title: claimed.videoTitle,
+    description: claimed.videoDescription,
+    watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
+    messageId: claimed.messageId,
+  });
+  const notice = ownerNotice('sent', claimed, { id: claimed.videoId, title: claimed.videoTitle });
+  const result = ctx.markDb
+    ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail, notice)
+    : await sendThenMark(ctx, claimed, mail, notice);
+  if ('error' in result) return handleSendFailure(ctx, claimed, result.error);
+  if (result.notifyLater) await notifyOwner(deps, claimed.id);
+  return result.sent ? 'sent' : 'taken';
+}
+
+type SendResult = { sent: boolean; notifyLater?: boolean } | { error: unknown };
 
 /**
- * PostgreSQL: the row is marked `sent` inside a transaction that is open during the SMTP exchange and
- * committed right after the server's 250, so the in-doubt window is one COMMIT on a connection already
- * held (no pool wait, no statement to run). A failure or a crash before the 250 rolls it back.
+ * PostgreSQL: the row is marked `sent` — and the owner's notification and its e-mail job are created —
+ * in a transaction opened before the SMTP exchange and committed right after the server's 250. The
+ * in-doubt window is then one COMMIT on a connection already held; a failure or a crash before the 250
+ * rolls all of it back. The row lock also keeps everyone else off the row meanwhile.
  */
 async function sendInMarkTransaction(
   ctx: WorkerContext,
   markDb: Db,
-  claimed: DeliveryRow,
+  claimed: repo.ClaimedDelivery,
   mail: MailMessage,
+  notice: NotifyInput,
 ): Promise<SendResult> {
   let smtpError: unknown;
   let accepted = false;
   try {
     const sent = await markDb.transaction(async (tx) => {
-      // Locks the row: nobody can take it over or change it until we commit or roll back.
-      const row = await repo.markSent(tx, claimed.id, claimed.attempts);
+      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
       if (!row) return false; // our claim is gone (cannot happen while we live): send nothing
+      await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
       try {
         await ctx.deps.mailer.send(mail);
       } catch (error) {
@@ -247,35 +271,52 @@ async function sendInMarkTransaction(
   } catch (error) {
     if (smtpError !== undefined) return { error: smtpError };
     // The database failed after the server accepted the message: record it as soon as we can.
-    if (accepted) return { sent: await markSentPersistently(ctx, claimed) };
+    if (accepted) return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
     throw error;
   }
 }
 
-/** PGlite (one connection, one process): the row is marked right after the 250 by a single UPDATE. */
+/**
+ * PGlite (one connection, one process): no transaction can stay open during SMTP, so right after the 250
+ * one short transaction records the delivery and the owner's notification (in-process statements).
+ */
 async function sendThenMark(
   ctx: WorkerContext,
-  claimed: DeliveryRow,
+  claimed: repo.ClaimedDelivery,
   mail: MailMessage,
+  notice: NotifyInput,
 ): Promise<SendResult> {
   try {
     await ctx.deps.mailer.send(mail);
   } catch (error) {
     return { error };
   }
-  return { sent: await markSentPersistently(ctx, claimed) };
+  try {
+    const sent = await ctx.deps.db.transaction(async (tx) => {
+      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
+      if (row) await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
+      return row !== null;
+    });
+    if (!sent) logTakenOver(ctx, claimed);
+    return { sent };
+  } catch {
+    return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
+  }
+}
+
+function logTakenOver(ctx: WorkerContext, claimed: DeliveryRow) {
+  ctx.deps.logger.warn(
+    { deliveryId: claimed.id, attempt: claimed.attempts },
+    'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
+  );
 }
 
 /** The server accepted the message: keep trying to record it (a lost record means a resend later). */
 async function markSentPersistently(ctx: WorkerContext, claimed: DeliveryRow): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts);
-      if (!row)
-        ctx.deps.logger.warn(
-          { deliveryId: claimed.id, attempt: claimed.attempts },
-          'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
-        );
+      const row = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { ownerNotified: false });
+      if (!row) logTakenOver(ctx, claimed);
       return row !== null;
     } catch (error) {
       if (attempt >= 10) throw error;
@@ -290,11 +331,11 @@ async function markSentPersistently(ctx: WorkerContext, claimed: DeliveryRow): P
 
 async function handleSendFailure(
   ctx: WorkerContext,
-  deliveryId: number,
-  attempt: number,
+  claimed: repo.ClaimedDelivery,
   error: unknown,
 ): Promise<DeliveryOutcome> {
   const { deps, options } = ctx;
+  const { id: deliveryId, attempts: attempt } = claimed;
   const failure = classifyMailError(error);
   deps.logger.warn({ deliveryId, attempt, reason: failure.reason }, 'delivery attempt failed');
   if (failure.temporary && attempt < options.maxAttempts) {
@@ -307,8 +348,16 @@ async function handleSendFailure(
     return released ? 'retry' : 'taken';
   }
   const reason = failure.temporary ? `Gave up after ${attempt} attempts. ${failure.reason}` : failure.reason;
-  const failed = await repo.markFailed(deps.db, deliveryId, attempt, reason);
-  if (failed) await notifyOwner(deps, deliveryId);
+  const failed = await deps.db.transaction(async (tx) => {
+    const row = await repo.markFailed(tx, deliveryId, attempt, reason);
+    if (row)
+      await deps.notifications.notify(
+        row.ownerId,
+        ownerNotice('failed', row, { id: claimed.videoId, title: claimed.videoTitle }),
+        tx,
+      );
+    return row;
+  });
   return failed ? 'failed' : 'taken';
 }
 
@@ -380,11 +429,8 @@ export async function startDeliveryWorker(
     sweeping ??= (async () => {
       try {
         const rows = await repo.findOrphans(deps.db, graceSeconds, 500);
-        const now = new Date();
-        for (const row of rows) {
-          const startAfter = row.nextAttemptAt > now ? row.nextAttemptAt : now;
-          await enqueueSend(deps.queue, row.id, startAfter);
-        }
+        // One statement for all; a delivery that already has a queued job keeps just that one.
+        if (rows.length) await enqueueSends(deps.queue, rows);
         if (rows.length) deps.logger.info({ count: rows.length }, 'delivery sweeper re-enqueued rows');
       } catch (error) {
         deps.logger.error({ err: error }, 'delivery sweeper failed');

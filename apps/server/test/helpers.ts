@@ -52,13 +52,17 @@ export interface TestContext {
 }
 
 /** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const deps = await createDeps(config, pino({ level: 'silent' }), { database, clock });
   const app = await buildApp(deps);
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

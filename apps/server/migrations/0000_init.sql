@@ -127,5 +127,6 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "scheduled_deliveries_one_live_per_video" ON "scheduled_deliveries" USING btree ("video_id") WHERE "scheduled_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "scheduled_deliveries_due_idx" ON "scheduled_deliveries" USING btree ("next_attempt_at") WHERE "scheduled_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "scheduled_deliveries_unnotified_idx" ON "scheduled_deliveries" USING btree ("updated_at") WHERE "scheduled_deliveries"."owner_notified_at" is null and "scheduled_deliveries"."status" in ('sent', 'failed');--> statement-breakpoint
 CREATE INDEX "scheduled_deliveries_video_idx" ON "scheduled_deliveries" USING btree ("video_id","created_at");--> statement-breakpoint
 CREATE INDEX "scheduled_deliveries_owner_idx" ON "scheduled_deliveries" USING btree ("owner_id");

@@ -36,17 +36,18 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      // A closed pool's sockets may still be closing: forcing the drop then terminates those backends
-      // and their client reports it as an unhandled error. Give them a moment to go first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await cleanup.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // pg's pool.end() resolves before its sockets have closed; forcing the drop at once can kill a
+      // backend that is still saying goodbye, which the client then reports as an uncaught error.
+      // So wait for the connections to go (object_in_use) and force only as a last resort.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
   };
@@ -62,13 +63,17 @@ export interface TestContext {
 }
 
 /** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const deps = await createDeps(config, pino({ level: 'silent' }), { database, clock });
   const app = await buildApp(deps);
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
+import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerDeliveryRoutes } from './delivery/delivery.routes';
 
@@ -8,6 +9,7 @@ import { registerDeliveryRoutes } from './delivery/delivery.routes';
  * `(api, deps) => void` in `modules/<feature>/<feature>.routes.ts`.
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  await registerAccountRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerDeliveryRoutes(api, deps);
 }

@@ -4,6 +4,7 @@ import { notificationBellQuery, notificationIdParams, notificationListQuery } fr
 import type { AppDeps } from '../../platform/deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts/auth.guard';
+import { subscribeAdminNotices } from './notifications.events';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -12,6 +13,7 @@ const security = [{ bearer: [] }];
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = deps.auth.required();
+  subscribeAdminNotices(deps);
 
   api.get(
     '/notification',

@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local-storage';
+
+describe('local storage', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-storage-'));
+  });
+  afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+  it('stores a stream, reads it whole and by range, and deletes it', async () => {
+    const storage = createLocalStorage(root);
+    const stored = await storage.put('a/b/file.txt', Readable.from(['hello ', 'world']));
+    expect(stored.size).toBe(11);
+    expect(await text(await storage.read('a/b/file.txt'))).toBe('hello world');
+    expect(await text(await storage.read('a/b/file.txt', { start: 6, end: 10 }))).toBe('world');
+    await storage.delete('a/b/file.txt');
+    expect(await storage.stat('a/b/file.txt')).toBeNull();
+  });
+
+  it('moves a local file in and leaves no partial files behind', async () => {
+    const storage = createLocalStorage(root);
+    const local = path.join(root, 'incoming.bin');
+    await fs.writeFile(local, Buffer.alloc(1024, 7));
+    await storage.putFile('media/x.bin', local);
+    expect((await storage.stat('media/x.bin'))?.size).toBe(1024);
+    await expect(fs.stat(local)).rejects.toThrow();
+    const names = await fs.readdir(path.join(root, 'media'));
+    expect(names).toEqual(['x.bin']);
+  });
+
+  it('refuses keys that climb out of its folder', async () => {
+    const storage = createLocalStorage(root);
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
+  });
+});

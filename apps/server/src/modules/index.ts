@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
+import { registerMediaRoutes } from './media/media.routes';
+import { registerVideoRoutes } from './videos/videos.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
  * `(api, deps) => void` in `modules/<feature>/<feature>.routes.ts`.
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  void api;
-  void deps;
+  await registerVideoRoutes(api, deps);
+  await registerMediaRoutes(api, deps);
 }

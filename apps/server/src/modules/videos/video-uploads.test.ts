@@ -94,10 +94,12 @@ describe('resumable uploads (tus)', () => {
     const response = await fetch(`${base}/api/web/user/video/store`, {
       method: 'POST',
       headers: { ...owner.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'draft', title: 'Resumed', upload_ids: [id] }),
+      body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
     });
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { data: { id: number } };
+    const created = (await response.json()) as { data: { id: number; title: string } };
+    // No title sent: the file name the client gave tus.
+    expect(created.data.title).toBe('big');
     const row = await waitForVideo(ctx, created.data.id);
     expect(row.state).toBe('ready');
     expect(row.durationMs).toBeGreaterThan(3900);

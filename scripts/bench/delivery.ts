@@ -62,7 +62,7 @@ export async function run(): Promise<Record<string, string | number>> {
           state: 'ready' as const,
           mediaKey: `videos/bench-${i}.mp4`,
           thumbnailKey: `thumbnails/bench-${i}.jpg`,
-          durationSeconds: 30,
+          durationMs: 30_000,
           searchCode: `bench-${i}`,
         })),
       )
@@ -78,6 +78,7 @@ export async function run(): Promise<Record<string, string | number>> {
       const dueAt = new Date(Date.now() + 1500);
       const address = to('idle', i);
       await deps.delivery.schedule({
+        timezone: 'UTC',
         videoId: videoIds[BURST + i]!,
         ownerId,
         recipientEmail: address,
@@ -92,7 +93,13 @@ export async function run(): Promise<Record<string, string | number>> {
     const dueAt = new Date(Date.now() + 30_000);
     const scheduleStarted = Date.now();
     for (let i = 0; i < BURST; i++)
-      await deps.delivery.schedule({ videoId: videoIds[i]!, ownerId, recipientEmail: to('burst', i), dueAt });
+      await deps.delivery.schedule({
+        timezone: 'UTC',
+        videoId: videoIds[i]!,
+        ownerId,
+        recipientEmail: to('burst', i),
+        dueAt,
+      });
     const scheduleMs = Date.now() - scheduleStarted;
     if (Date.now() > dueAt.getTime()) throw new Error('bench: scheduling took longer than the lead time');
     const burstMail = () => smtp.messages.filter((m) => m.to.startsWith('burst-'));

@@ -7,6 +7,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
   delivery: () => import('./delivery'),
+  videos: () => import('./videos'),
 };
 
 async function main() {

@@ -1,4 +1,5 @@
 import type { AppDeps } from './platform/deps';
+import { startVideoWorker } from './modules/videos/videos.jobs';
 import { startNotificationWorker } from './modules/notifications/notifications.jobs';
 import { startDeliveryWorker, type DeliveryWorkerOptions } from './modules/delivery/delivery.jobs';
 
@@ -12,8 +13,11 @@ export interface WorkerOptions {
  * Feature job handlers are registered here as they arrive (transcoding, delivery, expiry).
  */
 export async function startWorkers(deps: AppDeps, options: WorkerOptions = {}): Promise<() => Promise<void>> {
-  const stops = [await startNotificationWorker(deps), await startDeliveryWorker(deps, options.delivery)];
-  deps.logger.info('workers: notification.email, delivery.send');
+  const stops = [
+    await startVideoWorker(deps),
+    await startNotificationWorker(deps),
+    await startDeliveryWorker(deps, options.delivery),
+  ];
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

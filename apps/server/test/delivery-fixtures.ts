@@ -47,7 +47,7 @@ export async function insertVideo(
       state: input.state ?? 'ready',
       mediaKey: `videos/${key}.mp4`,
       thumbnailKey: `thumbnails/${key}.jpg`,
-      durationSeconds: 42,
+      durationMs: 42_000,
       searchCode: key,
     })
     .returning({ id: videos.id });

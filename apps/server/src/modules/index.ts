@@ -3,6 +3,8 @@ import type { AppDeps } from '../platform/deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerDeliveryRoutes } from './delivery/delivery.routes';
+import { registerMediaRoutes } from './media/media.routes';
+import { registerVideoRoutes } from './videos/videos.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -12,4 +14,6 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await registerAccountRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerDeliveryRoutes(api, deps);
+  await registerVideoRoutes(api, deps);
+  await registerMediaRoutes(api, deps);
 }

@@ -288,7 +288,7 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
         description: videos.description,
         mediaKey: videos.mediaKey,
         thumbnailKey: videos.thumbnailKey,
-        durationSeconds: videos.durationSeconds,
+        durationMs: videos.durationMs,
         createdAt: videos.createdAt,
       },
       owner: { firstName: users.firstName, lastName: users.lastName, status: users.status },

@@ -1,14 +1,45 @@
-import type { Db } from '../../platform/db';
+import type { DbTx } from '../../platform/db';
+
+/** What a scheduled video needs delivered: to whom and when (the instant, already in UTC). */
+export interface ScheduleInput {
+  videoId: number;
+  ownerId: number;
+  recipientEmail: string;
+  dueAt: Date;
+  /** The owner's IANA zone the date and time were given in (for messages that show the time). */
+  timezone: string;
+}
 
 /**
- * What the video service calls when a video enters or leaves the scheduled folder, changes its time or
- * is deleted. The real implementation is the delivery module's (`deps.delivery`); `tx` lets the call
- * take part in the video service's transaction, so the folder change and the schedule commit together.
+ * The seam between videos and scheduled delivery (PRODUCT.md "Scheduled delivery"). The video service
+ * calls it whenever a video enters the scheduled folder or its schedule changes (`schedule`, which
+ * replaces any pending delivery of that video), and whenever it leaves the folder or is deleted
+ * (`cancel`). Calls happen inside the transaction that changes the video when `tx` is given, so a
+ * delivery is never scheduled for a change that rolled back; an implementation must use `tx` for its
+ * own writes when it is passed.
+ *
+ * The video row itself keeps recipient, instant and zone (written by the video service), so the video
+ * API shows them whichever scheduler is plugged in.
  */
 export interface DeliveryScheduler {
-  schedule(
-    input: { videoId: number; ownerId: number; recipientEmail: string; dueAt: Date },
-    tx?: Db,
-  ): Promise<void>;
-  cancel(videoId: number, tx?: Db): Promise<void>;
+  schedule(input: ScheduleInput, tx?: DbTx): Promise<void>;
+  cancel(videoId: number, tx?: DbTx): Promise<void>;
+}
+
+/**
+ * The default until the delivery module plugs in its own (see docs/decisions/0031): the instant is
+ * recorded on the video row by the video service and nothing else happens, so no e-mail is sent.
+ */
+export function createRowOnlyScheduler(logger: { debug(obj: object, msg: string): void }): DeliveryScheduler {
+  return {
+    async schedule(input) {
+      logger.debug(
+        { videoId: input.videoId, dueAt: input.dueAt.toISOString() },
+        'delivery recorded on the video row',
+      );
+    },
+    async cancel(videoId) {
+      logger.debug({ videoId }, 'delivery cleared from the video row');
+    },
+  };
 }

@@ -12,7 +12,7 @@ import { deliveryStatusFor } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
-import { Semaphore } from './semaphore';
+import { Semaphore } from '../../platform/semaphore';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;

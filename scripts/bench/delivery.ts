@@ -14,9 +14,10 @@ import { createDeps } from '../../apps/server/src/platform/deps';
 import { startWorkers } from '../../apps/server/src/workers';
 import { videos } from '../../apps/server/src/modules/videos/videos.schema';
 import { createTestDatabase } from '../../apps/server/test/helpers';
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { LIVENESS_NAMESPACE } from '../../apps/server/src/modules/delivery/liveness';
 
 const BURST = 1000;
 
@@ -69,6 +70,55 @@ function percentile(sorted: number[], p: number): number {
 
 let pollSink: () => Promise<void> = async () => undefined;
 
+/** Worker processes as in production (`ROLE=worker`), ready once each holds its liveness lock. */
+async function startWorkerProcesses(
+  count: number,
+  databaseUrl: string,
+  smtpUrl: string,
+  dataDir: string,
+  deps: Awaited<ReturnType<typeof createDeps>>,
+): Promise<() => Promise<void>> {
+  const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        ROLE: 'worker',
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: smtpUrl,
+        DATA_DIR: dataDir,
+        APP_SECRET: 'bench-secret',
+        PUBLIC_URL: 'http://pw.bench',
+        ADMIN_EMAIL: 'admin@pw.bench',
+        ADMIN_PASSWORD: 'Bench-admin-123',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  for (let waited = 0; ; waited += 200) {
+    const { rows } = await deps.database.executeSql(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1::oid and granted`,
+      [LIVENESS_NAMESPACE],
+    );
+    if ((rows[0]!.n as number) >= count) break;
+    if (waited > 60_000) throw new Error('bench: worker processes did not start');
+    await sleep(200);
+  }
+  return async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+}
+
 async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -92,10 +142,15 @@ export async function run(): Promise<Record<string, string | number>> {
     LOG_LEVEL: 'silent',
   });
   const deps = await createDeps(config, pino({ level: 'silent' }), { database });
-  // BENCH_DELIVERY_OPTIONS (JSON) tries other worker settings, e.g. '{"sendConcurrency":12}'.
-  const stopWorkers = await startWorkers(deps, {
-    delivery: process.env.BENCH_DELIVERY_OPTIONS ? JSON.parse(process.env.BENCH_DELIVERY_OPTIONS) : {},
-  });
+  // BENCH_DELIVERY_WORKERS=n (PostgreSQL only): n worker processes (ROLE=worker) instead of workers in
+  // this process — the scale-out setup. BENCH_DELIVERY_OPTIONS (JSON) tries other settings in-process,
+  // e.g. '{"sendConcurrency":12}'.
+  const processes = database.url ? Number(process.env.BENCH_DELIVERY_WORKERS ?? 0) : 0;
+  const stopWorkers = processes
+    ? await startWorkerProcesses(processes, database.url!, smtp.url, dataDir, deps)
+    : await startWorkers(deps, {
+        delivery: process.env.BENCH_DELIVERY_OPTIONS ? JSON.parse(process.env.BENCH_DELIVERY_OPTIONS) : {},
+      });
   try {
     const ownerId = await insertUser(deps.db, {
       firstName: 'Bench',
@@ -178,6 +233,7 @@ export async function run(): Promise<Record<string, string | number>> {
     await smtp.poll();
     return {
       database: database.kind,
+      workers: processes ? `${processes} worker processes` : 'in this process (ROLE=all)',
       'burst deliveries': BURST,
       'burst scheduling (1,000 schedule() calls)': `${(scheduleMs / 1000).toFixed(1)} s`,
       'burst lateness p50': `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,

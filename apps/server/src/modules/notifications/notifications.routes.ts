@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationBellQuery, notificationIdParams, notificationListQuery } from '@pw/contracts';
+import {
+  notificationBell,
+  notificationBellQuery,
+  notificationIdParams,
+  notificationListQuery,
+  notificationListResponse,
+  notificationMarkAllResponse,
+  notificationToggleResponse,
+} from '@pw/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts/auth.guard';
@@ -18,7 +26,13 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
   api.get(
     '/notification',
     {
-      schema: { tags, security, querystring: notificationListQuery, summary: 'Own notifications, paged' },
+      schema: {
+        tags,
+        security,
+        querystring: notificationListQuery,
+        summary: 'Own notifications, paged',
+        response: { 200: notificationListResponse },
+      },
       preHandler: signedIn,
     },
     async (request) => {
@@ -38,6 +52,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
         security,
         querystring: notificationBellQuery,
         summary: 'Bell: recent notifications, unread count, unread ones',
+        response: { 200: notificationBell },
       },
       preHandler: signedIn,
     },
@@ -64,8 +79,18 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
 
   api.post(
     '/notification/mark-all-read',
-    { schema: { tags, security, summary: 'Mark every own notification read' }, preHandler: signedIn },
-    async (request) =>
-      ok(await deps.notifications.markAllRead(accountOf(request).id), 'All notifications marked as read.'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark every own notification read',
+        response: { 200: notificationMarkAllResponse },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({
+      message: 'All notifications marked as read.',
+      data: await deps.notifications.markAllRead(accountOf(request).id),
+    }),
   );
 }

@@ -67,13 +67,17 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
         security,
         params: notificationIdParams,
         summary: 'Toggle one notification read/unread',
+        response: { 200: notificationToggleResponse },
       },
       preHandler: signedIn,
     },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       const item = await deps.notifications.toggle(accountOf(request).id, id);
-      return ok(item, item.read_at ? 'Notification marked as read.' : 'Notification marked as unread.');
+      return {
+        message: item.read_at ? 'Notification marked as read.' : 'Notification marked as unread.',
+        data: item,
+      };
     },
   );
 

@@ -181,7 +181,7 @@ async function largeUpload(server: Server, work: string) {
   const block = randomBytes(8 * MiB);
   const out = fs.createWriteStream(file);
   for (let written = 0; written < GiB; written += block.length) {
-    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
 

@@ -1,48 +1,211 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RouterError } from './RouterError';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import type { AccountType } from '@pw/contracts';
+import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
+import { session } from '../lib/session';
 import { NotFound } from './NotFound';
-
-const reelRoute = async () => ({ Component: (await import('../features/reel')).ReelPage });
-const libraryRoute = (name: keyof typeof import('../features/library')) => async () => ({
-  Component: (await import('../features/library'))[name],
-});
-const findRoute = (name: keyof typeof import('../features/find')) => async () => ({
-  Component: (await import('../features/find'))[name],
-});
+import { RouterError } from './RouterError';
 
 /**
- * The route table. Areas load lazily so each loads its own code (the /home bundle stays small).
+ * The route table. Every page and layout loads lazily, so /home fetches only the shell, the site layout
+ * and its own page; each role area brings its own code. Guards run as loaders, before an area's code is
+ * fetched (spec 000 §2 'Route guards', spec 001 §6); the area layouts re-check reactively.
  */
-export const router = createBrowserRouter([
+
+/** `lazy` for a module's named component. */
+const load =
+  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await importer()) });
+
+export const requireRole =
+  (area: AccountType) =>
+  ({ request }: { request: Request }) => {
+    const target = roleAreaRedirect(session.user(), area, new URL(request.url).pathname);
+    return target ? redirect(target) : null;
+  };
+
+export const publicOnly = () => {
+  const target = publicOnlyRedirect(session.user());
+  return target ? redirect(target) : null;
+};
+
+const auth = () => import('../features/auth/SignupPage');
+const profile = () => import('../features/profile/ProfilePages');
+const editProfile = () => import('../features/profile/EditProfilePage');
+const changePassword = () => import('../features/profile/ChangePasswordPage');
+const plans = () => import('../features/plans/SubscriptionPlansPage');
+const layouts = () => import('./layouts/SiteLayout');
+const library = () => import('../features/library');
+const reel = () => import('../features/reel');
+const find = () => import('../features/find');
+
+function PageLoading() {
+  return (
+    <div className="d-flex justify-content-center py-5" role="status">
+      <div className="spinner-border text-primary" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
   {
+    Component: Root,
     errorElement: <RouterError />,
+    // Shown while the first page's code loads.
+    HydrateFallback: PageLoading,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
+      { index: true, loader: () => redirect('/home') },
+      { path: 'signup', loader: () => redirect('/user/signup') },
       {
-        path: 'home',
-        lazy: async () => ({ Component: (await import('../features/public/HomePage')).HomePage }),
+        path: 'admin/login',
+        loader: publicOnly,
+        lazy: load(
+          () => import('../features/auth/AdminLoginPage'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+      {
+        lazy: load(layouts, (m) => m.SiteLayout),
+        children: [
+          {
+            path: 'home',
+            lazy: load(
+              () => import('../features/public/HomePage'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: 'about',
+            lazy: load(
+              () => import('../features/public/AboutPage'),
+              (m) => m.AboutPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: load(
+              () => import('../features/public/TermsPage'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'policy',
+            lazy: load(
+              () => import('../features/public/PolicyPage'),
+              (m) => m.PolicyPage,
+            ),
+          },
+          {
+            path: 'contact-us',
+            lazy: load(
+              () => import('../features/contact/ContactUsPage'),
+              (m) => m.ContactUsPage,
+            ),
+          },
+          {
+            loader: publicOnly,
+            children: [
+              {
+                path: 'login',
+                lazy: load(
+                  () => import('../features/auth/LoginPage'),
+                  (m) => m.LoginPage,
+                ),
+              },
+              { path: 'user/signup', lazy: load(auth, (m) => m.UserSignupPage) },
+              { path: 'funeral/signup', lazy: load(auth, (m) => m.FuneralSignupPage) },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ],
       },
       {
         path: 'user',
+        loader: requireRole('user'),
+        lazy: load(layouts, (m) => m.UserLayout),
         children: [
-          { index: true, lazy: reelRoute },
-          { path: 'home', lazy: reelRoute },
+          { index: true, lazy: load(reel, (m) => m.ReelPage) },
+          { path: 'home', lazy: load(reel, (m) => m.ReelPage) },
+          { path: 'subscription-plans', lazy: load(plans, (m) => m.UserSubscriptionPlansPage) },
           {
             path: 'profile',
-            children: [
-              { index: true, lazy: libraryRoute('VideoTabs') },
-              { path: 'final', lazy: libraryRoute('FinalVideoPage') },
-              { path: 'scheduled', lazy: libraryRoute('ScheduledVideoPage') },
-              { path: 'drafts', lazy: libraryRoute('DraftVideoPage') },
-            ],
+            lazy: load(profile, (m) => m.UserProfilePage),
+            // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
+            children: [{ index: true, lazy: load(library, (m) => m.VideoTabs) }],
           },
-          { path: 'search', lazy: findRoute('SearchPage') },
-          { path: 'search/video', lazy: findRoute('SearchVideoPage') },
-          { path: 'access-code', lazy: findRoute('AccessCodePage') },
-          { path: 'access-code/video', lazy: findRoute('AccessCodeVideoPage') },
+          { path: 'profile/final', lazy: load(library, (m) => m.FinalVideoPage) },
+          { path: 'profile/scheduled', lazy: load(library, (m) => m.ScheduledVideoPage) },
+          { path: 'profile/drafts', lazy: load(library, (m) => m.DraftVideoPage) },
+          { path: 'search', lazy: load(find, (m) => m.SearchPage) },
+          { path: 'search/video', lazy: load(find, (m) => m.SearchVideoPage) },
+          { path: 'access-code', lazy: load(find, (m) => m.AccessCodePage) },
+          { path: 'access-code/video', lazy: load(find, (m) => m.AccessCodeVideoPage) },
+          { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
+          { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      {
+        path: 'funeral',
+        loader: requireRole('funeral-home'),
+        lazy: load(layouts, (m) => m.FuneralLayout),
+        children: [
+          {
+            index: true,
+            lazy: load(
+              () => import('../features/funeral-requests/UserRequestsPage'),
+              (m) => m.UserRequestsPage,
+            ),
+          },
+          {
+            path: 'user-requests',
+            lazy: load(
+              () => import('../features/funeral-requests/UserRequestsPage'),
+              (m) => m.UserRequestsPage,
+            ),
+          },
+          { path: 'subscription-plans', lazy: load(plans, (m) => m.FuneralSubscriptionPlansPage) },
+          { path: 'profile', lazy: load(profile, (m) => m.FuneralProfilePage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.FuneralEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.FuneralChangePasswordPage) },
+          { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
+        ],
+      },
+      {
+        path: 'admin',
+        loader: requireRole('admin'),
+        lazy: load(
+          () => import('./layouts/AdminLayout'),
+          (m) => m.AdminLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect('/admin/dashboard') },
+          {
+            path: 'dashboard',
+            lazy: load(
+              () => import('../features/admin-dashboard/DashboardPage'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          { path: 'profile', lazy: load(profile, (m) => m.AdminProfilePage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
+          { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
+        ],
+      },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -251,7 +251,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               Change time
             </button>
           )}
-          {video.is_private && (
+          {video.is_private === 1 && video.state === 'ready' && (
             <button
               type="button"
               className="btn btn-light"

@@ -82,6 +82,8 @@ test.describe('video library', () => {
     await expect(dialog).toContainText('The video has been successfully transferred to My Parting Words.');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await expect(page).toHaveURL(new RegExp(`/user/profile/final\\?video=${keeper.id}$`));
+    // Focus lands on the video's title in its new folder, not on a button that no longer exists.
+    await expect(page.getByRole('heading', { level: 1, name: 'For my family' })).toBeFocused();
     await expect(page.getByText('Access code', { exact: true })).toBeVisible();
     expect((await getVideo(request, owner, keeper.id)).type).toBe('final');
 
@@ -235,6 +237,7 @@ test.describe('video library', () => {
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Ok' }).click();
     await expect(page).toHaveURL(/\/user\/profile\?tab=drafts$/);
+    await expect(page.getByRole('heading', { name: 'My videos' })).toBeFocused();
     await expect(page.getByRole('tabpanel', { name: 'Drafts' }).getByText('No drafts yet')).toBeVisible();
     expect(await listFolder(request, owner, 'draft')).toEqual([]);
   });

@@ -10,7 +10,7 @@ const EMPTY: Record<VideoFolder, { title: string; text: string }> = {
   // Spec §8: the {product} page shows 'Not Available' when there is no video.
   final: {
     title: 'Not Available',
-    text: 'Your Parting Words video will appear here. Move a draft here or upload one.',
+    text: 'Your Parting Words video will appear here: upload it, or move it here from the Scheduled folder.',
   },
   scheduled: {
     title: 'No scheduled videos',

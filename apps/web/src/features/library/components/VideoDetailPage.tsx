@@ -37,6 +37,14 @@ import { Icon } from '../../../components/Icon';
 
 type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
 
+/** Spec §9: the modal closes in 300 ms and keeps focus inside until then; this lands after it. */
+const DIALOG_EXIT_MS = 350;
+
+/** Moves focus to `id` once a closing dialog has let go of it (its opener may no longer exist). */
+function focusAfterDialog(id: string) {
+  setTimeout(() => document.getElementById(id)?.focus(), DIALOG_EXIT_MS);
+}
+
 export function profileTabPath(folder: VideoFolder): string {
   return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
 }
@@ -121,7 +129,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
   /** After a move the video lives in another folder: show it there, then say what happened. */
   const arrive = (to: VideoFolder, moved: Video, title: string, text?: string) => {
     navigate(detailPath({ id: video.id, type: to }), { replace: true, state: { video: moved } });
-    void dialog({ variant: 'success', title, text });
+    // The button that started the move belongs to the old screen: focus lands on the video's title.
+    void dialog({ variant: 'success', title, text }).then(() => focusAfterDialog('video-title'));
   };
 
   const move = async (body: UpdateTypeBody) => {
@@ -217,7 +226,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     try {
       await remove.mutateAsync();
       navigate(profileTabPath(folder), { replace: true });
-      void dialog({ variant: 'success', title: 'Video deleted successfully' });
+      void dialog({ variant: 'success', title: 'Video deleted successfully' }).then(() =>
+        focusAfterDialog('my-videos-heading'),
+      );
     } catch (error) {
       await showFailure(error, 'The video could not be deleted. Please try again.');
     }
@@ -281,7 +292,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       <div className="row g-4 mt-1">
         <div className="col-lg-8">
           <div className="d-flex align-items-start justify-content-between gap-3">
-            <h1 className="h3 text-break mb-1">{video.title}</h1>
+            <h1 id="video-title" tabIndex={-1} className="h3 text-break mb-1">
+              {video.title}
+            </h1>
             <button
               type="button"
               className="btn btn-outline-primary flex-shrink-0"

@@ -16,7 +16,7 @@ export function VideoTabs() {
   const active = folderFromRoute(params.get('tab')) ?? 'final';
   return (
     <section aria-labelledby="my-videos-heading" className="mt-4">
-      <h2 id="my-videos-heading" className="visually-hidden">
+      <h2 id="my-videos-heading" tabIndex={-1} className="visually-hidden">
         My videos
       </h2>
       <Tabs

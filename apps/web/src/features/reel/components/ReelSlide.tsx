@@ -32,7 +32,9 @@ export function ReelSlide(props: ReelSlideProps) {
     if (!media) return;
     if (active && playing) {
       // A refused play() (autoplay policy, unplayable file) simply leaves the video paused.
-      media.play().catch(() => undefined);
+      Promise.resolve()
+        .then(() => media.play())
+        .catch(() => undefined);
     } else {
       media.pause();
     }

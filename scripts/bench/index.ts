@@ -4,6 +4,7 @@
  * `npm run bench -- accounts`.
  */
 const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
+  foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
   videos: () => import('./videos'),
 };

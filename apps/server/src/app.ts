@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +23,8 @@ export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 export interface BuildOptions {
   /** Serve the built React app (production and e2e); API-only in server tests. */
   serveWeb?: boolean;
+  /** Where the built web app is (tests point it at a folder of their own). */
+  webDir?: string;
 }
 
 /** The Fastify instance: used by main.ts and by tests (`app.inject`). */
@@ -35,6 +38,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Text responses (JSON, HTML, JS, CSS) are compressed; media types such as video/mp4 are not.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(multipart, {
     limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, fieldSize: 1024 * 1024 },
   });
@@ -99,15 +104,36 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
 
-  const indexHtml = path.join(webDistDir, 'index.html');
+  const webDir = options.webDir ?? webDistDir;
+  const indexHtml = path.join(webDir, 'index.html');
   if (options.serveWeb && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    // Hashed build assets never change under their name: cache them for a year. index.html is
+    // revalidated so a new release is picked up at once. `wildcard` serves files built after start.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: false,
+      preCompressed: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    // The static plugin answers a folder (`/`) with 403; the app's root is the React app.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.status(404).send({ message: 'Not found.' });
       }
       // Client-side routes: the React app decides (and shows its not-found page).
-      return reply.type('text/html').sendFile('index.html');
+      return sendIndex(reply);
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }));

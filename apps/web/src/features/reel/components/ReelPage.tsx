@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { Loading } from '../../../components/Loading';
 import { ErrorState } from '../../../components/status/ErrorState';
+import { useSessionUser } from '../../../lib/session';
 import { useTitle } from '../../../lib/use-title';
 import type { Video } from '../../../lib/videos';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
@@ -35,6 +36,7 @@ function UploadButton() {
 /** /user/home: the public videos of everyone, one at a time (spec §2 "User area", §9). */
 export function ReelPage() {
   useTitle('Home');
+  const user = useSessionUser();
   const feed = useFeed();
   const videos: Video[] = feed.data?.pages.flatMap((page) => page.data) ?? [];
   const total = feed.data?.pages.at(-1)?.meta.total ?? videos.length;
@@ -42,7 +44,10 @@ export function ReelPage() {
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
-        <h1 className="h2 mb-0">Parting Words</h1>
+        <div>
+          <h1 className="h2 mb-0">Parting Words</h1>
+          {user?.first_name && <p className="text-body-secondary mb-0">Welcome, {user.first_name}.</p>}
+        </div>
         <UploadButton />
       </div>
       {feed.isPending ? (

@@ -92,7 +92,7 @@ export function RecorderPage() {
             <Button
               size="lg"
               variant="light"
-              className="rounded-pill px-4"
+              className="rounded-pill px-4 text-nowrap"
               disabled={!supported}
               onClick={() => void recorder.start()}
             >

@@ -1,3 +1,12 @@
+import circleFillIcon from 'bootstrap-icons/icons/circle-fill.svg?raw';
+import checkLgIcon from 'bootstrap-icons/icons/check-lg.svg?raw';
+import pauseFillIcon from 'bootstrap-icons/icons/pause-fill.svg?raw';
+import playFillIcon from 'bootstrap-icons/icons/play-fill.svg?raw';
+import recordCircleIcon from 'bootstrap-icons/icons/record-circle.svg?raw';
+import saveIcon from 'bootstrap-icons/icons/save.svg?raw';
+import stopFillIcon from 'bootstrap-icons/icons/stop-fill.svg?raw';
+import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
+import { Icon } from '../../components/Icon';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -65,7 +74,7 @@ export function RecorderPage() {
   const live = state === 'recording' || state === 'paused' || state === 'starting';
 
   return (
-    <main className="container py-4" style={{ maxWidth: '48rem' }}>
+    <div className="container py-4" style={{ maxWidth: '48rem' }}>
       <h1 className="h2 mb-3">Record a video</h1>
       {!supported && (
         <Alert variant="warning" role="alert">
@@ -85,7 +94,13 @@ export function RecorderPage() {
           />
         )}
         {state === 'recorded' && fileUrl && (
-          <video src={fileUrl} controls playsInline data-testid="recorded-video" aria-label="Your recording" />
+          <video
+            src={fileUrl}
+            controls
+            playsInline
+            data-testid="recorded-video"
+            aria-label="Your recording"
+          />
         )}
         {state === 'idle' && (
           <div className="position-absolute top-50 start-50 translate-middle text-center text-light px-3">
@@ -96,7 +111,7 @@ export function RecorderPage() {
               disabled={!supported}
               onClick={() => void recorder.start()}
             >
-              <i className="bi bi-record-circle text-danger me-2" aria-hidden="true" />
+              <Icon svg={recordCircleIcon} className="text-danger me-2" />
               Click to record
             </Button>
             <p className="small mt-3 mb-0">Your browser will ask to use the camera and microphone.</p>
@@ -109,9 +124,9 @@ export function RecorderPage() {
         )}
         {(state === 'recording' || state === 'paused') && (
           <div className="recorder-timer badge text-bg-dark fs-6" role="timer" aria-live="off">
-            <i
-              className={`bi ${state === 'recording' ? 'bi-circle-fill text-danger' : 'bi-pause-fill'} me-1`}
-              aria-hidden="true"
+            <Icon
+              svg={state === 'recording' ? circleFillIcon : pauseFillIcon}
+              className={`${state === 'recording' ? 'text-danger ' : ''}me-1`}
             />
             <span className="visually-hidden">{state === 'recording' ? 'Recording' : 'Paused'}, </span>
             {formatClock(recorder.elapsed)}
@@ -128,15 +143,15 @@ export function RecorderPage() {
         {state === 'recording' && (
           <>
             <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
-              <i className="bi bi-stop-fill me-1" aria-hidden="true" />
+              <Icon svg={stopFillIcon} className="me-1" />
               Stop
             </Button>
             <Button variant="outline-secondary" onClick={recorder.pause}>
-              <i className="bi bi-pause-fill me-1" aria-hidden="true" />
+              <Icon svg={pauseFillIcon} className="me-1" />
               Pause
             </Button>
             <Button onClick={() => void recorder.stop().then(save)}>
-              <i className="bi bi-check-lg me-1" aria-hidden="true" />
+              <Icon svg={checkLgIcon} className="me-1" />
               Finish
             </Button>
           </>
@@ -144,15 +159,15 @@ export function RecorderPage() {
         {state === 'paused' && (
           <>
             <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
-              <i className="bi bi-stop-fill me-1" aria-hidden="true" />
+              <Icon svg={stopFillIcon} className="me-1" />
               Stop
             </Button>
             <Button variant="outline-secondary" onClick={recorder.resume}>
-              <i className="bi bi-play-fill me-1" aria-hidden="true" />
+              <Icon svg={playFillIcon} className="me-1" />
               Resume
             </Button>
             <Button onClick={() => void recorder.stop().then(save)}>
-              <i className="bi bi-check-lg me-1" aria-hidden="true" />
+              <Icon svg={checkLgIcon} className="me-1" />
               Finish
             </Button>
           </>
@@ -160,11 +175,11 @@ export function RecorderPage() {
         {state === 'recorded' && (
           <>
             <Button variant="outline-secondary" onClick={() => window.location.reload()} disabled={saving}>
-              <i className="bi bi-trash me-1" aria-hidden="true" />
+              <Icon svg={trashIcon} className="me-1" />
               Discard the video
             </Button>
             <Button onClick={() => void save(recorder.file)} disabled={saving}>
-              <i className="bi bi-save me-1" aria-hidden="true" />
+              <Icon svg={saveIcon} className="me-1" />
               Save
             </Button>
           </>
@@ -175,6 +190,6 @@ export function RecorderPage() {
           Length {formatClock(recorder.elapsed)}. Save adds it to your video; you can add more clips there.
         </p>
       )}
-    </main>
+    </div>
   );
 }

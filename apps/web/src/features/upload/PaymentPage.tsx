@@ -1,3 +1,5 @@
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import { Icon } from '../../components/Icon';
 import Button from 'react-bootstrap/Button';
 import { FREE_SECONDS } from '../../lib/edit-list/durations';
 import { useGoBack } from '../../lib/use-go-back';
@@ -13,25 +15,25 @@ export function PaymentPage() {
   useTitle('Payment');
   const back = useGoBack('/user/video/upload');
   return (
-    <main className="container py-4 page-narrow">
+    <div className="container py-4 page-narrow">
       <h1 className="h2">Buy extra video time</h1>
       <div className="card p-4 mt-3">
         <p>
-          Videos up to {FREE_SECONDS} seconds in total are free. Longer videos need extra minutes, bought once for the
-          upload at the price per minute.
+          Videos up to {FREE_SECONDS} seconds in total are free. Longer videos need extra minutes, bought once
+          for the upload at the price per minute.
         </p>
         <p className="mb-0">
-          <strong>Buying extra time is not available yet</strong>, so no price per minute can be shown and nothing
-          will be charged. Until it opens, shorten your video: remove or reselect clips so the total is{' '}
-          {FREE_SECONDS} seconds or less.
+          <strong>Buying extra time is not available yet</strong>, so no price per minute can be shown and
+          nothing will be charged. Until it opens, shorten your video: remove or reselect clips so the total
+          is {FREE_SECONDS} seconds or less.
         </p>
       </div>
       <div className="mt-3">
         <Button onClick={back}>
-          <i className="bi bi-arrow-left me-2" aria-hidden="true" />
+          <Icon svg={arrowLeftIcon} className="me-2" />
           Back to your video
         </Button>
       </div>
-    </main>
+    </div>
   );
 }

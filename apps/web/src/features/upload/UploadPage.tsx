@@ -1,4 +1,4 @@
-import Spinner from 'react-bootstrap/Spinner';
+import { Loading } from '../../components/Loading';
 import { useEditList } from '../../lib/edit-list/use-edit-list';
 import { useGoBack } from '../../lib/use-go-back';
 import { useTitle } from '../../lib/use-title';
@@ -21,13 +21,10 @@ export function UploadPage() {
   const goBack = useGoBack(FALLBACK_BACK);
 
   return (
-    <main className="container py-4" style={{ maxWidth: '56rem' }}>
+    <div className="container py-4" style={{ maxWidth: '56rem' }}>
       <h1 className="h2 mb-3">{items.length > 0 ? 'Edit your video' : 'Upload Your Video'}</h1>
       {!loaded ? (
-        <div className="text-center py-5" role="status">
-          <Spinner animation="border" aria-hidden="true" />
-          <span className="visually-hidden">Loading your clips…</span>
-        </div>
+        <Loading label="Loading your clips…" />
       ) : items.length > 0 ? (
         <EditMode
           items={items}
@@ -43,6 +40,6 @@ export function UploadPage() {
       ) : (
         <ChooseSource store={store} />
       )}
-    </main>
+    </div>
   );
 }

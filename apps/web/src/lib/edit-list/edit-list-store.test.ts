@@ -52,7 +52,11 @@ describe('edit list store', () => {
 
   it('rejects files that are not one of the accepted video types and keeps the videos of the same pick', async () => {
     const { store } = makeStore();
-    const result = await store.add([clip('notes.txt', 'text/plain'), clip('photo.png', 'image/png'), clip('a.mp4')]);
+    const result = await store.add([
+      clip('notes.txt', 'text/plain'),
+      clip('photo.png', 'image/png'),
+      clip('a.mp4'),
+    ]);
     expect(result.rejected).toEqual(['notes.txt', 'photo.png']);
     expect(store.snapshot().map((item) => item.name)).toEqual(['a.mp4']);
   });

@@ -107,7 +107,13 @@ export class EditListStore {
         const type = videoTypeOf({ name: item.name, type: blob.type || item.type || '' }) ?? blob.type;
         const file = blob instanceof File ? blob : new File([blob], item.name, { type });
         this.blobs.set(item.id, file);
-        restored.push({ id: item.id, name: item.name, type, size: file.size, url: this.deps.urls.create(file) });
+        restored.push({
+          id: item.id,
+          name: item.name,
+          type,
+          size: file.size,
+          url: this.deps.urls.create(file),
+        });
       }
       previous.forEach((item) => this.forget(item));
       await this.pruneFiles(new Set(restored.map((item) => item.id)));

@@ -31,9 +31,10 @@ const EXTENSION_TYPES: Record<string, string> = {
 };
 
 /** The `accept` attribute of the file pickers: the MIME types plus the extensions named above. */
-export const VIDEO_ACCEPT = [...VIDEO_MIME_TYPES, ...Object.keys(EXTENSION_TYPES).map((ext) => `.${ext}`)].join(
-  ',',
-);
+export const VIDEO_ACCEPT = [
+  ...VIDEO_MIME_TYPES,
+  ...Object.keys(EXTENSION_TYPES).map((ext) => `.${ext}`),
+].join(',');
 
 export const ONLY_VIDEO_MESSAGE = 'Only Video File Allowed!';
 

@@ -109,7 +109,10 @@ export async function uploadClips(
 
 export function useUploadClips() {
   return useMutation({
-    mutationFn: (input: { files: readonly File[]; onProgress?: (fraction: number) => void; signal?: AbortSignal }) =>
-      uploadClips(input.files, input),
+    mutationFn: (input: {
+      files: readonly File[];
+      onProgress?: (fraction: number) => void;
+      signal?: AbortSignal;
+    }) => uploadClips(input.files, input),
   });
 }

@@ -1,3 +1,6 @@
+import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
+import folder2OpenIcon from 'bootstrap-icons/icons/folder2-open.svg?raw';
+import { Icon } from '../../../components/Icon';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -16,8 +19,8 @@ export function ChooseSource({ store }: { store: EditListStore }) {
   return (
     <>
       <p className="text-body-secondary">
-        Record a message with your camera or choose video files. Several clips are joined, in the order you set,
-        into one video. Up to {FREE_SECONDS} seconds in total are free.
+        Record a message with your camera or choose video files. Several clips are joined, in the order you
+        set, into one video. Up to {FREE_SECONDS} seconds in total are free.
       </p>
       <div className="row g-3">
         <div className="col-sm-6">
@@ -26,7 +29,7 @@ export function ChooseSource({ store }: { store: EditListStore }) {
             state={{ from: 'upload' }}
             className="source-choice card h-100 text-decoration-none text-body d-flex flex-column align-items-center justify-content-center p-4 text-center"
           >
-            <i className="bi bi-camera-video fs-1 text-primary" aria-hidden="true" />
+            <Icon svg={cameraVideoIcon} className="fs-1 text-primary" />
             <span className="h5 mt-2 mb-1">Record a video</span>
             <span className="small text-body-secondary">Use your camera and microphone</span>
           </Link>
@@ -37,7 +40,7 @@ export function ChooseSource({ store }: { store: EditListStore }) {
             className="source-choice card h-100 w-100 d-flex flex-column align-items-center justify-content-center p-4"
             onClick={() => picker.current?.click()}
           >
-            <i className="bi bi-folder2-open fs-1 text-primary" aria-hidden="true" />
+            <Icon svg={folder2OpenIcon} className="fs-1 text-primary" />
             <span className="h5 mt-2 mb-1">Choose video files</span>
             <span className="small text-body-secondary">MP4, WebM, MOV, MKV, AVI, WMV, MPEG or Ogg</span>
           </Button>

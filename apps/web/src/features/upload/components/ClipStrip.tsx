@@ -1,3 +1,8 @@
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import arrowRightIcon from 'bootstrap-icons/icons/arrow-right.svg?raw';
+import gripVerticalIcon from 'bootstrap-icons/icons/grip-vertical.svg?raw';
+import xLgIcon from 'bootstrap-icons/icons/x-lg.svg?raw';
+import { Icon } from '../../../components/Icon';
 import {
   closestCenter,
   DndContext,
@@ -41,7 +46,8 @@ export function ClipStrip({ items, durations, currentId, onSelect, onMove, onRem
   const nameOf = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.name ?? 'clip';
   const positionOf = (id: UniqueIdentifier | undefined) => items.findIndex((item) => item.id === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
     onDragOver: ({ active, over }) =>
       over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${items.length}.` : undefined,
     onDragEnd: ({ active, over }) =>
@@ -109,10 +115,12 @@ function ClipCard({
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.id,
-  });
-  const length = seconds === undefined ? 'measuring…' : seconds === null ? 'length unknown' : formatClock(seconds);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: item.id,
+    });
+  const length =
+    seconds === undefined ? 'measuring…' : seconds === null ? 'length unknown' : formatClock(seconds);
   return (
     <li
       ref={setNodeRef}
@@ -128,7 +136,14 @@ function ClipCard({
         aria-current={current ? 'true' : undefined}
         aria-label={`Play clip ${index + 1}: ${item.name}`}
       >
-        <video src={`${item.url}#t=0.1`} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" />
+        <video
+          src={`${item.url}#t=0.1`}
+          preload="metadata"
+          muted
+          playsInline
+          tabIndex={-1}
+          aria-hidden="true"
+        />
       </button>
       <div className="px-2 pt-1 small">
         <div className="text-truncate" title={item.name}>
@@ -146,7 +161,7 @@ function ClipCard({
           {...attributes}
           {...listeners}
         >
-          <i className="bi bi-grip-vertical" aria-hidden="true" />
+          <Icon svg={gripVerticalIcon} />
         </button>
         <span className="d-flex">
           <Button
@@ -157,7 +172,7 @@ function ClipCard({
             aria-label={`Move ${item.name} earlier`}
             onClick={() => onMove(index - 1)}
           >
-            <i className="bi bi-arrow-left" aria-hidden="true" />
+            <Icon svg={arrowLeftIcon} />
           </Button>
           <Button
             size="sm"
@@ -167,10 +182,16 @@ function ClipCard({
             aria-label={`Move ${item.name} later`}
             onClick={() => onMove(index + 1)}
           >
-            <i className="bi bi-arrow-right" aria-hidden="true" />
+            <Icon svg={arrowRightIcon} />
           </Button>
-          <Button size="sm" variant="link" className="text-danger" aria-label={`Remove ${item.name}`} onClick={onRemove}>
-            <i className="bi bi-x-lg" aria-hidden="true" />
+          <Button
+            size="sm"
+            variant="link"
+            className="text-danger"
+            aria-label={`Remove ${item.name}`}
+            onClick={onRemove}
+          >
+            <Icon svg={xLgIcon} />
           </Button>
         </span>
       </div>

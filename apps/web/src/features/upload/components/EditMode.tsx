@@ -1,3 +1,6 @@
+import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
+import plusLgIcon from 'bootstrap-icons/icons/plus-lg.svg?raw';
+import { Icon } from '../../../components/Icon';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -44,7 +47,8 @@ export function EditMode({
   const currentIndex = items.findIndex((item) => item.id === currentId);
   const lastIndex = useRef(0);
   if (currentIndex >= 0) lastIndex.current = currentIndex;
-  const current = currentIndex >= 0 ? items[currentIndex] : items[Math.min(lastIndex.current, items.length - 1)];
+  const current =
+    currentIndex >= 0 ? items[currentIndex] : items[Math.min(lastIndex.current, items.length - 1)];
   useEffect(() => {
     if (current && current.id !== currentId) setCurrentId(current.id);
   }, [current, currentId]);
@@ -109,7 +113,7 @@ export function EditMode({
             Clips
           </h2>
           <Button variant="outline-primary" size="sm" onClick={() => picker.current?.click()}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            <Icon svg={plusLgIcon} className="me-1" />
             Add more
           </Button>
           <input
@@ -150,8 +154,8 @@ export function EditMode({
           <p className="m-0 text-body-secondary">Measuring your clips…</p>
         ) : over ? (
           <Alert variant="warning" className="m-0 py-2">
-            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_SECONDS}-second free limit.
-            Remove or reselect clips, or buy extra time when you upload.
+            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_SECONDS}-second free
+            limit. Remove or reselect clips, or buy extra time when you upload.
           </Alert>
         ) : (
           <p className="m-0">
@@ -168,7 +172,7 @@ export function EditMode({
 
       <div className="d-flex justify-content-end">
         <Button size="lg" onClick={upload.start} disabled={durations.measuring || upload.busy}>
-          <i className="bi bi-cloud-arrow-up me-2" aria-hidden="true" />
+          <Icon svg={cloudArrowUpIcon} className="me-2" />
           Upload
         </Button>
       </div>

@@ -54,15 +54,3 @@ export function StepModal({
     </Modal>
   );
 }
-
-/** A label with the red asterisk of required fields (spec §5). */
-export function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
-  return (
-    <Form.Label htmlFor={htmlFor}>
-      {children}
-      <span className="required-asterisk" aria-hidden="true">
-        *
-      </span>
-    </Form.Label>
-  );
-}

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { RequiredLabel, StepModal } from './StepModal';
+import { FieldError } from '../../../components/form/FieldError';
+import { Label } from '../../../components/form/Label';
+import { TextAreaField } from '../../../components/form/TextAreaField';
+import { TextField } from '../../../components/form/TextField';
+import { StepModal } from './StepModal';
 import {
   FOLDERS,
   localDate,
@@ -20,10 +24,16 @@ interface StepProps<T> {
   onCancel: () => void;
 }
 
+/**
+ * A field in error takes focus, so its message (linked by aria-describedby) is read out, in every step.
+ */
+const focusField = (id: string) => document.getElementById(id)?.focus();
+
 /** Change Folder: Drafts, Scheduled folder or My Parting Words; nothing chosen → 'Please select a valid option.' */
 export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Folder | ''>) {
   const [value, setValue] = useState<string>(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const id = 'upload-folder-select';
   return (
     <StepModal
       id="upload-folder"
@@ -32,21 +42,26 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Fold
       onCancel={onCancel}
       onSubmit={() => {
         const result = validateFolder(value);
-        if (typeof result === 'object') setError(result.error);
-        else onNext(result);
+        if (typeof result === 'object') {
+          setError(result.error);
+          focusField(id);
+        } else onNext(result);
       }}
     >
-      <RequiredLabel htmlFor="upload-folder-select">Save the video in</RequiredLabel>
+      <Label htmlFor={id} required>
+        Save the video in
+      </Label>
       <Form.Select
-        id="upload-folder-select"
+        id={id}
         autoFocus
         required
         value={value}
-        isInvalid={error !== null}
-        aria-describedby={error ? 'upload-folder-error' : undefined}
+        isInvalid={error !== undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           setValue(event.target.value);
-          setError(null);
+          setError(undefined);
         }}
       >
         <option value="">Select folder</option>
@@ -56,11 +71,7 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Fold
           </option>
         ))}
       </Form.Select>
-      {error && (
-        <Form.Control.Feedback type="invalid" id="upload-folder-error" role="alert">
-          {error}
-        </Form.Control.Feedback>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </StepModal>
   );
 }
@@ -75,20 +86,20 @@ export function TextStep({
   submitLabel,
 }: StepProps<string> & { kind: 'title' | 'description'; submitLabel?: string }) {
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
   const isTitle = kind === 'title';
   const id = `upload-${kind}-input`;
-  const errorId = `upload-${kind}-error`;
-  const common = {
+  const field = {
     id,
+    label: isTitle ? 'Title' : 'Description',
     autoFocus: true,
     required: true,
     value,
-    isInvalid: error !== null,
-    'aria-describedby': error ? errorId : undefined,
+    error,
+    className: 'mb-0',
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       setValue(event.target.value);
-      setError(null);
+      setError(undefined);
     },
   };
   return (
@@ -100,20 +111,16 @@ export function TextStep({
       onCancel={onCancel}
       onSubmit={() => {
         const problem = isTitle ? validateTitle(value) : validateDescription(value);
-        if (problem) setError(problem);
-        else onNext(value.trim());
+        if (problem) {
+          setError(problem);
+          focusField(id);
+        } else onNext(value.trim());
       }}
     >
-      <RequiredLabel htmlFor={id}>{isTitle ? 'Title' : 'Description'}</RequiredLabel>
       {isTitle ? (
-        <Form.Control {...common} type="text" maxLength={255} placeholder="Title of your video" />
+        <TextField {...field} type="text" maxLength={255} placeholder="Title of your video" />
       ) : (
-        <Form.Control {...common} as="textarea" rows={4} maxLength={5000} placeholder="Enter description of Your Video" />
-      )}
-      {error && (
-        <Form.Control.Feedback type="invalid" id={errorId} role="alert">
-          {error}
-        </Form.Control.Feedback>
+        <TextAreaField {...field} rows={4} maxLength={5000} placeholder="Enter description of Your Video" />
       )}
     </StepModal>
   );
@@ -129,24 +136,17 @@ export function ScheduleStep({
 }: StepProps<ScheduleInput> & { now?: () => Date }) {
   const [value, setValue] = useState(initial);
   const [errors, setErrors] = useState<ScheduleErrors>({});
-  const today = localDate(now());
+  const today = useRef(localDate(now())).current;
   const field = (name: keyof ScheduleInput) => ({
     id: `upload-schedule-${name}`,
     required: true,
     value: value[name],
-    isInvalid: Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `upload-schedule-${name}-error` : undefined,
+    error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       setValue({ ...value, [name]: event.target.value });
       setErrors({ ...errors, [name]: undefined });
     },
   });
-  const feedback = (name: keyof ScheduleInput) =>
-    errors[name] ? (
-      <Form.Control.Feedback type="invalid" id={`upload-schedule-${name}-error`}>
-        {errors[name]}
-      </Form.Control.Feedback>
-    ) : null;
   return (
     <StepModal
       id="upload-schedule"
@@ -159,30 +159,24 @@ export function ScheduleStep({
         const first = (['email', 'date', 'time'] as const).find((name) => problems[name]);
         if (first) {
           setErrors(problems);
-          // The first field in error takes focus, so its message (aria-describedby) is read out.
-          document.getElementById(`upload-schedule-${first}`)?.focus();
+          focusField(`upload-schedule-${first}`);
         } else onNext({ ...value, email: value.email.trim() });
       }}
     >
       <p className="text-body-secondary">
         The video will be e-mailed to this address at the date and time you choose (your time zone).
       </p>
-      <Form.Group className="mb-3">
-        <RequiredLabel htmlFor="upload-schedule-email">E-mail</RequiredLabel>
-        <Form.Control {...field('email')} type="email" autoComplete="email" autoFocus placeholder="name@example.com" />
-        {feedback('email')}
-      </Form.Group>
+      <TextField
+        {...field('email')}
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        placeholder="name@example.com"
+      />
       <div className="row g-3">
-        <Form.Group className="col-sm-6">
-          <RequiredLabel htmlFor="upload-schedule-date">Date</RequiredLabel>
-          <Form.Control {...field('date')} type="date" min={today} />
-          {feedback('date')}
-        </Form.Group>
-        <Form.Group className="col-sm-6">
-          <RequiredLabel htmlFor="upload-schedule-time">Time</RequiredLabel>
-          <Form.Control {...field('time')} type="time" />
-          {feedback('time')}
-        </Form.Group>
+        <TextField {...field('date')} label="Date" type="date" min={today} className="col-sm-6" />
+        <TextField {...field('time')} label="Time" type="time" className="col-sm-6" />
       </div>
     </StepModal>
   );

@@ -28,7 +28,8 @@ export const MESSAGES = {
   datePast: 'The date must be today or later.',
   timeRequired: 'The time field is required.',
   timePast: 'Please choose a time later than now.',
-  folderConflict: 'A file already exists in that folder. It needs to be removed before placing another file there.',
+  folderConflict:
+    'A file already exists in that folder. It needs to be removed before placing another file there.',
   onlyVideo: ONLY_VIDEO_MESSAGE,
 } as const;
 
@@ -36,7 +37,9 @@ export const MESSAGES = {
 export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_SECONDS;
 
 export function validateFolder(value: string): Folder | { error: string } {
-  return FOLDERS.some((option) => option.value === value) ? (value as Folder) : { error: MESSAGES.invalidFolder };
+  return FOLDERS.some((option) => option.value === value)
+    ? (value as Folder)
+    : { error: MESSAGES.invalidFolder };
 }
 
 export const validateTitle = (value: string) => (value.trim() ? null : MESSAGES.titleRequired);
@@ -131,12 +134,14 @@ export function classifyFailure(error: unknown): UploadFailure {
   if (error instanceof ApiError) {
     if (error.status === 409) return { kind: 'conflict', message: MESSAGES.folderConflict };
     const texts = [error.message, ...Object.values(error.errors ?? {}).flat()];
-    if (texts.some((text) => text === MESSAGES.onlyVideo)) return { kind: 'fileError', message: MESSAGES.onlyVideo };
+    if (texts.some((text) => text === MESSAGES.onlyVideo))
+      return { kind: 'fileError', message: MESSAGES.onlyVideo };
     if (error.status === 422 && (error.errors?.duration || error.errors?.payment_id)) {
       return { kind: 'overLimit', message: error.message };
     }
     const details = Object.values(error.errors ?? {}).flat();
-    const message = details.length > 0 && !details.includes(error.message) ? details.join(' ') : error.message;
+    const message =
+      details.length > 0 && !details.includes(error.message) ? details.join(' ') : error.message;
     return { kind: 'message', message };
   }
   if (error instanceof Error && error.message) return { kind: 'message', message: error.message };

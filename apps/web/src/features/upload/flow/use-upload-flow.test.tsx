@@ -34,12 +34,21 @@ function fakeService(options: { uploadError?: unknown; processed?: Partial<Uploa
       if (options.uploadError) throw options.uploadError;
       return video({ type: input.fields.type });
     }),
-    waitUntilProcessed: vi.fn(async (stored) => ({ ...stored, state: 'ready' as const, ...options.processed })),
+    waitUntilProcessed: vi.fn(async (stored) => ({
+      ...stored,
+      state: 'ready' as const,
+      ...options.processed,
+    })),
   };
   return service;
 }
 
-function Harness(props: { total: number; service: UploadService; onSaved: () => void; onFileError: () => void }) {
+function Harness(props: {
+  total: number;
+  service: UploadService;
+  onSaved: () => void;
+  onFileError: () => void;
+}) {
   const flow = useUploadFlow({
     files: () => [new File(['x'], 'a.mp4', { type: 'video/mp4' })],
     totalSeconds: props.total,
@@ -93,7 +102,10 @@ async function chooseFolderAndDescribe(user: ReturnType<typeof userEvent.setup>,
   const titleDialog = await dialogNamed('Title');
   await user.click(within(titleDialog).getByRole('button', { name: 'Next' }));
   const descriptionDialog = await dialogNamed('Description');
-  await user.type(within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'), 'For my family');
+  await user.type(
+    within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'),
+    'For my family',
+  );
   return descriptionDialog;
 }
 
@@ -150,7 +162,10 @@ describe('upload dialog chain', () => {
     const descriptionDialog = await dialogNamed('Description');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
     expect(within(descriptionDialog).getByText('The description field is required.')).toBeInTheDocument();
-    await user.type(within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'), '  For Sam  ');
+    await user.type(
+      within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'),
+      '  For Sam  ',
+    );
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
 
     const success = await dialogNamed('Video Saved');
@@ -164,7 +179,10 @@ describe('upload dialog chain', () => {
     expect(service.calls[0]!.files.map((file) => file.name)).toEqual(['a.mp4']);
     expect(onSaved).not.toHaveBeenCalled();
     await user.click(within(success).getByRole('button', { name: 'Ok' }));
-    expect(onSaved).toHaveBeenCalledWith({ folder: 'draft', video: expect.objectContaining({ state: 'ready' }) });
+    expect(onSaved).toHaveBeenCalledWith({
+      folder: 'draft',
+      video: expect.objectContaining({ state: 'ready' }),
+    });
   });
 
   it('Back returns to the previous step with the answer kept', async () => {
@@ -244,7 +262,9 @@ describe('upload dialog chain', () => {
   });
 
   it("the server's 'Only Video File Allowed!' ends in File Error and leaves edit mode", async () => {
-    const refused = new ApiError(422, 'Only Video File Allowed!', { 'videos.0': ['Only Video File Allowed!'] });
+    const refused = new ApiError(422, 'Only Video File Allowed!', {
+      'videos.0': ['Only Video File Allowed!'],
+    });
     const { user, onFileError } = setup(20, fakeService({ uploadError: refused }));
     const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
@@ -262,7 +282,9 @@ describe('upload dialog chain', () => {
   });
 
   it('a video that fails processing shows its reason and is not reported as saved', async () => {
-    const service = fakeService({ processed: { state: 'failed', failure_reason: 'The video has no picture.' } });
+    const service = fakeService({
+      processed: { state: 'failed', failure_reason: 'The video has no picture.' },
+    });
     const { user, onSaved } = setup(20, service);
     const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
@@ -293,8 +315,12 @@ describe('upload rules', () => {
   });
 
   it('classifyFailure recognises the allowance error and passes field messages through', () => {
-    expect(classifyFailure(new ApiError(422, 'Too long.', { duration: ['Too long.'] })).kind).toBe('overLimit');
-    expect(classifyFailure(new ApiError(422, 'The given data was invalid.', { title: ['Title is too long.'] }))).toEqual({
+    expect(classifyFailure(new ApiError(422, 'Too long.', { duration: ['Too long.'] })).kind).toBe(
+      'overLimit',
+    );
+    expect(
+      classifyFailure(new ApiError(422, 'The given data was invalid.', { title: ['Title is too long.'] })),
+    ).toEqual({
       kind: 'message',
       message: 'Title is too long.',
     });

@@ -182,7 +182,12 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('uploading');
     let video: UploadedVideo;
     try {
-      video = await service.upload({ files: files(), fields, onProgress: setFraction, signal: controller.signal });
+      video = await service.upload({
+        files: files(),
+        fields,
+        onProgress: setFraction,
+        signal: controller.signal,
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       await showFailure(error);

@@ -32,7 +32,7 @@ export function StepModal({
   return (
     <Modal show centered onHide={onCancel} aria-labelledby={`${id}-title`}>
       <Form noValidate onSubmit={handleSubmit}>
-        <Modal.Header closeButton closeLabel="Cancel upload">
+        <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={`${id}-title`} as="h2" className="h4">
             {title}
           </Modal.Title>

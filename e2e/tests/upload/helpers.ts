@@ -1,0 +1,165 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FFMPEG = path.resolve(here, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
+
+export interface SignedIn {
+  token: string;
+  user: { id: number; email: string; first_name: string; last_name: string; type: string };
+}
+
+/** A fresh user through the real sign-up call (which also signs them in). */
+export async function signUp(request: APIRequestContext, label: string): Promise<SignedIn> {
+  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const response = await request.post('/api/web/user/signup', {
+    multipart: {
+      first_name: 'Ada',
+      last_name: 'Uploader',
+      email,
+      phone: '5551234567',
+      address: '1 Test Lane',
+      password: 'Secret-pass-123',
+      password_confirmation: 'Secret-pass-123',
+      date_of_birth: '1970-05-04',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: SignedIn };
+  return body.data;
+}
+
+/** Puts the session where the app keeps it (spec §3: `user` and `accessToken`) before any page script runs. */
+export async function useSession(page: Page, session: SignedIn) {
+  await page.addInitScript(
+    ([user, token]) => {
+      window.localStorage.setItem('user', user);
+      window.localStorage.setItem('accessToken', token);
+    },
+    [JSON.stringify(session.user), session.token] as const,
+  );
+}
+
+export interface ListedVideo {
+  id: number;
+  title: string;
+  description: string;
+  type: string;
+  state: string;
+  failure_reason: string | null;
+  video_link: string | null;
+  duration: string | null;
+}
+
+export async function listFolder(
+  request: APIRequestContext,
+  token: string,
+  folder: 'draft' | 'scheduled' | 'final',
+): Promise<ListedVideo[]> {
+  const suffix = folder === 'final' ? '' : `/${folder}`;
+  const response = await request.get(`/api/web/user/video/list${suffix}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { data: ListedVideo[] | { data: ListedVideo[] } };
+  return Array.isArray(body.data) ? body.data : body.data.data;
+}
+
+export const hmsSeconds = (text: string | null) => {
+  const [h, m, s] = (text ?? '').split(':').map(Number);
+  return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
+};
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A small H.264/AAC clip of one plain colour with a tone, made by ffmpeg. */
+export function makeClip(dir: string, name: string, color: string, seconds: number): string {
+  const file = path.join(dir, name);
+  execFileSync(
+    FFMPEG,
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${color}:s=320x240:r=25:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ],
+    { stdio: 'pipe' },
+  );
+  return file;
+}
+
+/**
+ * Plays a video URL in a page element and checks the browser really decodes it: readyState reaches
+ * HAVE_CURRENT_DATA and currentTime moves. Returns the average colour of the frame at `at` seconds.
+ */
+export async function playAndSample(page: Page, url: string, at: number[] = []) {
+  return page.evaluate(
+    async ({ src, times }) => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.playsInline = true;
+      video.crossOrigin = 'anonymous';
+      video.src = src;
+      document.body.append(video);
+      await video.play();
+      const started = video.currentTime;
+      const deadline = Date.now() + 10_000;
+      while (video.currentTime <= started + 0.3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const played = {
+        readyState: video.readyState,
+        advanced: video.currentTime - started,
+        duration: video.duration,
+      };
+      video.pause();
+      const canvas = document.createElement('canvas');
+      canvas.width = 32;
+      canvas.height = 24;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      const colours: Array<[number, number, number]> = [];
+      for (const time of times) {
+        await new Promise<void>((resolve) => {
+          video.addEventListener('seeked', () => resolve(), { once: true });
+          video.currentTime = time;
+        });
+        context.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const sum = [0, 0, 0];
+        for (let i = 0; i < data.length; i += 4) {
+          sum[0]! += data[i]!;
+          sum[1]! += data[i + 1]!;
+          sum[2]! += data[i + 2]!;
+        }
+        const pixels = data.length / 4;
+        colours.push([sum[0]! / pixels, sum[1]! / pixels, sum[2]! / pixels]);
+      }
+      video.remove();
+      return { ...played, colours };
+    },
+    { src: url, times: at },
+  );
+}

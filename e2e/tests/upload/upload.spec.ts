@@ -146,6 +146,7 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   // Drag the blue clip by its handle in front of the red one.
   const handle = page.getByRole('button', { name: 'Drag to reorder blue-second.mp4' });
   const target = cards.first();
+  await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -36,7 +36,7 @@ export const VIDEO_ACCEPT = [
   ...Object.keys(EXTENSION_TYPES).map((ext) => `.${ext}`),
 ].join(',');
 
-export const ONLY_VIDEO_MESSAGE = 'Only Video File Allowed!';
+export { ONLY_VIDEO_MESSAGE } from '@pw/contracts';
 
 /** The MIME type to keep for a file, or null when it is not an accepted video. */
 export function videoTypeOf(file: { name: string; type: string }): string | null {

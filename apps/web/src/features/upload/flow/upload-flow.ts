@@ -1,22 +1,25 @@
-import { EMAIL_PATTERN } from '@pw/contracts';
+import {
+  EMAIL_PATTERN,
+  FOLDER_OCCUPIED_MESSAGE,
+  ONLY_VIDEO_MESSAGE,
+  videoFolderLabels,
+  type VideoFolder,
+} from '@pw/contracts';
 import { ApiError } from '../../../lib/api';
 import { FREE_SECONDS, formatHms } from '../../../lib/edit-list/durations';
-import { ONLY_VIDEO_MESSAGE } from '../../../lib/edit-list/video-types';
 
 /**
  * The rules of the upload dialog chain (spec §4 'Upload flow', §5), kept apart from the modals so they
  * can be read and tested on their own.
  */
-export type Folder = 'draft' | 'scheduled' | 'final';
+export type Folder = VideoFolder;
 
 /** The Change Folder choices, in the order of the profile tabs' folders. */
-export const FOLDERS: ReadonlyArray<{ value: Folder; label: string }> = [
-  { value: 'draft', label: 'Drafts' },
-  { value: 'scheduled', label: 'Scheduled folder' },
-  { value: 'final', label: 'My Parting Words' },
-];
+export const FOLDERS: ReadonlyArray<{ value: Folder; label: string }> = (
+  ['draft', 'scheduled', 'final'] as const
+).map((value) => ({ value, label: videoFolderLabels[value] }));
 
-export const folderLabel = (folder: Folder) => FOLDERS.find((option) => option.value === folder)!.label;
+export const folderLabel = (folder: Folder) => videoFolderLabels[folder];
 
 export const MESSAGES = {
   invalidFolder: 'Please select a valid option.',
@@ -28,8 +31,7 @@ export const MESSAGES = {
   datePast: 'The date must be today or later.',
   timeRequired: 'The time field is required.',
   timePast: 'Please choose a time later than now.',
-  folderConflict:
-    'A file already exists in that folder. It needs to be removed before placing another file there.',
+  folderConflict: FOLDER_OCCUPIED_MESSAGE,
   onlyVideo: ONLY_VIDEO_MESSAGE,
 } as const;
 
@@ -136,7 +138,9 @@ export function classifyFailure(error: unknown): UploadFailure {
     const texts = [error.message, ...Object.values(error.errors ?? {}).flat()];
     if (texts.some((text) => text === MESSAGES.onlyVideo))
       return { kind: 'fileError', message: MESSAGES.onlyVideo };
-    if (error.status === 422 && (error.errors?.duration || error.errors?.payment_id)) {
+    // The video server answers an over-length upload with a 422 naming the allowance ("…longer than your
+    // 60 seconds allowance. Buy extra time…"); a refused payment id is the same situation.
+    if (error.status === 422 && (/allowance/i.test(error.message) || error.errors?.payment_id)) {
       return { kind: 'overLimit', message: error.message };
     }
     const details = Object.values(error.errors ?? {}).flat();

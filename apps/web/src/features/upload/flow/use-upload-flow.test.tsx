@@ -4,28 +4,44 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../../components/dialog/DialogProvider';
 import { ApiError } from '../../../lib/api';
-import type { UploadedVideo } from '../api/video';
+import type { Video } from '@pw/contracts';
 import { buildStoreFields, classifyFailure, validateSchedule } from './upload-flow';
 import { useUploadFlow, type UploadService } from './use-upload-flow';
 
 // 22 November 2026, 10:30 local time.
 const NOW = new Date(2026, 10, 22, 10, 30, 0);
 
-function video(overrides: Partial<UploadedVideo> = {}): UploadedVideo {
+function video(overrides: Partial<Video> = {}): Video {
   return {
     id: 7,
     title: 'My title',
+    description: 'For my family',
     type: 'draft',
+    status: 'processing',
     state: 'processing',
     failure_reason: null,
     video_link: null,
     video_thumbnail: null,
     duration: null,
+    duration_seconds: null,
+    hashtags: [],
+    total_likes: 0,
+    is_liked: false,
+    search_code: 'ABC123',
+    access_code: null,
+    is_private: 1,
+    creator: { first_name: 'Ada', last_name: 'Uploader', email: 'ada@example.com' },
+    email: null,
+    share_at_date: null,
+    share_at_time: null,
+    timezone: null,
+    created_at: '2026-11-22T10:30:00.000Z',
+    updated_at: '2026-11-22T10:30:00.000Z',
     ...overrides,
   };
 }
 
-function fakeService(options: { uploadError?: unknown; processed?: Partial<UploadedVideo> } = {}) {
+function fakeService(options: { uploadError?: unknown; processed?: Partial<Video> } = {}) {
   const service: UploadService & { calls: Parameters<UploadService['upload']>[0][] } = {
     calls: [],
     upload: vi.fn(async (input) => {
@@ -315,9 +331,8 @@ describe('upload rules', () => {
   });
 
   it('classifyFailure recognises the allowance error and passes field messages through', () => {
-    expect(classifyFailure(new ApiError(422, 'Too long.', { duration: ['Too long.'] })).kind).toBe(
-      'overLimit',
-    );
+    const tooLong = 'The video is longer than your 60 seconds allowance. Buy extra time to save it.';
+    expect(classifyFailure(new ApiError(422, tooLong, { videos: [tooLong] })).kind).toBe('overLimit');
     expect(
       classifyFailure(new ApiError(422, 'The given data was invalid.', { title: ['Title is too long.'] })),
     ).toEqual({

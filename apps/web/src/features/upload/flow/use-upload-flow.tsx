@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Video } from '@pw/contracts';
 import { useNavigate } from 'react-router';
 import { useDialog } from '../../../components/dialog/DialogProvider';
 import { FREE_SECONDS, formatClock } from '../../../lib/edit-list/durations';
-import { waitUntilProcessed } from '../api/folder-videos';
 import { useStoreVideo } from '../api/store-video';
 import { useUploadClips } from '../api/upload-clip';
-import type { UploadedVideo } from '../api/video';
+import { waitUntilProcessed } from '../api/video-detail';
 import { ProgressModal } from './ProgressModal';
 import { FolderStep, ScheduleStep, TextStep } from './steps';
 import {
@@ -28,8 +28,8 @@ export interface UploadService {
     fields: StoreFields;
     onProgress: (fraction: number) => void;
     signal: AbortSignal;
-  }): Promise<UploadedVideo>;
-  waitUntilProcessed(video: UploadedVideo, signal: AbortSignal): Promise<UploadedVideo>;
+  }): Promise<Video>;
+  waitUntilProcessed(video: Video, signal: AbortSignal): Promise<Video>;
 }
 
 /** tus uploads of every clip, then the store call naming them in order, then polling the folder. */
@@ -62,7 +62,7 @@ export interface UploadFlowOptions {
   title: string;
   onTitleChange?: (title: string) => void;
   /** Saved (and converted, or the person stopped waiting): the page clears the list and goes back. */
-  onSaved: (result: { folder: Folder; video: UploadedVideo }) => void;
+  onSaved: (result: { folder: Folder; video: Video }) => void;
   /** The server refused the files as not video: the page clears the list and leaves edit mode. */
   onFileError: () => void;
   service: UploadService;
@@ -131,7 +131,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('folder');
   }, [dialog, exceedingLimit]);
 
-  const finishSaved = async (savedFolder: Folder, video: UploadedVideo, email?: string) => {
+  const finishSaved = async (savedFolder: Folder, video: Video, email?: string) => {
     setStep('idle');
     if (savedFolder === 'scheduled') {
       await dialog({
@@ -180,7 +180,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     abort.current = controller;
     setFraction(0);
     setStep('uploading');
-    let video: UploadedVideo;
+    let video: Video;
     try {
       video = await service.upload({
         files: files(),

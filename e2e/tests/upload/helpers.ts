@@ -55,6 +55,10 @@ export interface ListedVideo {
   failure_reason: string | null;
   video_link: string | null;
   duration: string | null;
+  email: string | null;
+  share_at_date: string | null;
+  share_at_time: string | null;
+  timezone: string | null;
 }
 
 export async function listFolder(

@@ -235,3 +235,54 @@ test('refuses files that are not video and flags more than 60 seconds before any
   expect(await listFolder(request, session.token, 'draft')).toHaveLength(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
+  const dir = tempDir('pw-upload-scheduled-');
+  const clip = makeClip(dir, 'greeting.mp4', 'teal', 2);
+  const session = await signUp(request, 'scheduler');
+  await useSession(page, session);
+
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clip]);
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:02');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Save Video?' }).getByRole('button', { name: 'Yes' }).click();
+  const folder = page.getByRole('dialog', { name: 'Change Folder' });
+  await folder.getByLabel('Save the video in').selectOption({ label: 'Scheduled folder' });
+  await folder.getByRole('button', { name: 'Next' }).click();
+  const title = page.getByRole('dialog', { name: 'Title' });
+  await title.getByPlaceholder('Title of your video').fill('For your birthday');
+  await title.getByRole('button', { name: 'Next' }).click();
+  const description = page.getByRole('dialog', { name: 'Description' });
+  await description.getByPlaceholder('Enter description of Your Video').fill('Open it on the day');
+  await description.getByRole('button', { name: 'Next' }).click();
+
+  const schedule = page.getByRole('dialog', { name: 'Scheduled' });
+  await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(schedule.getByText('The email field is required.')).toBeVisible();
+  await expect(schedule.getByLabel('E-mail')).toBeFocused();
+  const nextYear = new Date().getFullYear() + 1;
+  await schedule.getByLabel('E-mail').fill('sam@example.com');
+  await schedule.getByLabel('Date').fill(`${nextYear}-03-14`);
+  await schedule.getByLabel('Time').fill('09:30');
+  await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  const saved = page.getByRole('dialog', { name: 'Video Saved and scheduled' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).toContainText('sam@example.com');
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/user\/profile/);
+
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const scheduled = await listFolder(request, session.token, 'scheduled');
+  expect(scheduled).toHaveLength(1);
+  expect(scheduled[0]).toMatchObject({
+    title: 'For your birthday',
+    state: 'ready',
+    email: 'sam@example.com',
+    share_at_date: `${nextYear}-03-14`,
+    timezone: zone,
+  });
+  expect(scheduled[0]!.share_at_time).toMatch(/^09:30(:00)?$/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -5,6 +5,7 @@
  */
 const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
   accounts: () => import('./accounts'),
+  videos: () => import('./videos'),
 };
 
 async function main() {

@@ -44,7 +44,7 @@ export function PhoneInput({
         >
           {DIALING_COUNTRIES.map((item) => (
             <option key={item.code} value={item.code}>
-              {item.flag} {item.name} ({item.dialingCode})
+              {item.name} ({item.dialingCode})
             </option>
           ))}
         </select>
@@ -54,7 +54,6 @@ export function PhoneInput({
           inputMode="numeric"
           autoComplete="tel-national"
           className={`form-control${error ? ' is-invalid' : ''}`}
-          maxLength={PHONE_MAX_DIGITS}
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

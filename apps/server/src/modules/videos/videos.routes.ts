@@ -38,7 +38,21 @@ const idParam = (request: FastifyRequest) => {
 const messageOnly = z.object({ message: z.string() });
 
 /** Spec §7 video calls (user role), plus the resumable upload endpoint and the home reel feed. */
-export async function registerVideoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerVideoRoutes(parent: FastifyInstance, deps: AppDeps): Promise<void> {
+  await parent.register(async (api) => videoRoutes(api, deps));
+}
+
+async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  // The spec's client sends `Content-Type: application/json` on every call, also on those without a body
+  // (publish is "an empty body"): an empty JSON body is read as `{}` here instead of a 400.
+  const json = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') done(null, {});
+    else json(request, text, done);
+  });
+
   await ensureVideoQueue(deps.queue);
   const repo = createVideosRepo();
   const uploads = createUploadStore(deps.config.DATA_DIR);

@@ -7,44 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+export { createUser, useSession } from '../support';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FFMPEG = path.resolve(here, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
-
-export interface SignedIn {
-  token: string;
-  user: { id: number; email: string; first_name: string; last_name: string; type: string };
-}
-
-/** A fresh user through the real sign-up call (which also signs them in). */
-export async function signUp(request: APIRequestContext, label: string): Promise<SignedIn> {
-  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await request.post('/api/web/user/signup', {
-    multipart: {
-      first_name: 'Ada',
-      last_name: 'Uploader',
-      email,
-      phone: '5551234567',
-      address: '1 Test Lane',
-      password: 'Secret-pass-123',
-      password_confirmation: 'Secret-pass-123',
-      date_of_birth: '1970-05-04',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: SignedIn };
-  return body.data;
-}
-
-/** Puts the session where the app keeps it (spec §3: `user` and `accessToken`) before any page script runs. */
-export async function useSession(page: Page, session: SignedIn) {
-  await page.addInitScript(
-    ([user, token]) => {
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('accessToken', token);
-    },
-    [JSON.stringify(session.user), session.token] as const,
-  );
-}
 
 export interface ListedVideo {
   id: number;

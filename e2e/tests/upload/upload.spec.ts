@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { hmsSeconds, listFolder, makeClip, playAndSample, signUp, tempDir, useSession } from './helpers';
+import { hmsSeconds, listFolder, makeClip, playAndSample, createUser, tempDir, useSession } from './helpers';
 
 /**
  * Recording and uploading (spec 000 §2 'Edit/upload screen', §4 'Upload flow' and 'Recorder') against the
@@ -47,7 +47,7 @@ async function saveThroughDialogs(page: Page, input: { folder: string; title: st
 }
 
 test('records a message with the camera, saves it as a draft and it plays', async ({ page, request }) => {
-  const session = await signUp(request, 'recorder');
+  const session = await createUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -141,7 +141,7 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   const dir = tempDir('pw-upload-clips-');
   const red = makeClip(dir, 'red-first.mp4', 'red', 2);
   const blue = makeClip(dir, 'blue-second.mp4', 'blue', 3);
-  const session = await signUp(request, 'uploader');
+  const session = await createUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -209,7 +209,7 @@ test('refuses files that are not video and flags more than 60 seconds before any
   const notes = path.join(dir, 'notes.txt');
   fs.writeFileSync(notes, 'not a video');
   const long = makeClip(dir, 'long.mp4', 'green', 62);
-  const session = await signUp(request, 'limits');
+  const session = await createUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -239,7 +239,7 @@ test('refuses files that are not video and flags more than 60 seconds before any
 test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
   const dir = tempDir('pw-upload-scheduled-');
   const clip = makeClip(dir, 'greeting.mp4', 'teal', 2);
-  const session = await signUp(request, 'scheduler');
+  const session = await createUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');

@@ -3,6 +3,8 @@ import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObj
 import type { AccountType } from '@pw/contracts';
 import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
 import { session } from '../lib/session';
+import { recorderRoutes } from '../features/recorder/routes';
+import { uploadRoutes } from '../features/upload/routes';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 
@@ -153,6 +155,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
+          ...uploadRoutes,
+          ...recorderRoutes,
           { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Video } from '@pw/contracts';
 import { api } from '../../../lib/api';
 
@@ -8,16 +7,6 @@ export async function fetchVideo(id: number, signal?: AbortSignal): Promise<Vide
 }
 
 const settled = (video: Video | undefined) => video?.state === 'ready' || video?.state === 'failed';
-
-/** The video, re-read every two seconds until it is ready or failed. */
-export function useVideo(id: number | null) {
-  return useQuery({
-    queryKey: ['videos', 'detail', id],
-    enabled: id !== null,
-    queryFn: ({ signal }) => fetchVideo(id!, signal),
-    refetchInterval: (query) => (settled(query.state.data) ? false : 2000),
-  });
-}
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

@@ -14,6 +14,11 @@ export const router = createBrowserRouter([
         path: 'home',
         lazy: async () => ({ Component: (await import('../features/public/HomePage')).HomePage }),
       },
+      {
+        // The recipient's page for a scheduled delivery: public, outside every guarded area.
+        path: 'watch/:token',
+        lazy: async () => ({ Component: (await import('../features/watch/WatchPage')).WatchPage }),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

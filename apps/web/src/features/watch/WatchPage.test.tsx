@@ -31,8 +31,8 @@ describe('WatchPage', () => {
         title: 'For Ann',
         description: 'Happy birthday, my dear.',
         sender_name: 'Jane Doe',
-        video_url: '/media/signed/v.mp4?sig=abc',
-        thumbnail_url: '/media/signed/t.jpg?sig=abc',
+        video_link: '/media/signed/v.mp4?sig=abc',
+        video_thumbnail: '/media/signed/t.jpg?sig=abc',
       },
     }));
     renderWatch();
@@ -73,7 +73,13 @@ describe('WatchPage', () => {
       calls += 1;
       if (!up) throw new HttpError(503, { message: 'Unavailable' });
       return {
-        data: { title: 'T', description: null, sender_name: 'S', video_url: '/v.mp4', thumbnail_url: null },
+        data: {
+          title: 'T',
+          description: null,
+          sender_name: 'S',
+          video_link: '/v.mp4',
+          video_thumbnail: null,
+        },
       };
     });
     renderWatch('flaky');

@@ -62,24 +62,30 @@ export function WatchPage() {
       <article className="watch-message">
         <p className="watch-message__from">A message from {message.sender_name}</p>
         <h1 className="watch-message__title">{message.title}</h1>
-        <div className="watch-message__player">
-          <video
-            controls
-            playsInline
-            preload="metadata"
-            poster={message.thumbnail_url ?? undefined}
-            src={message.video_url}
-            aria-label={`Video: ${message.title}`}
-            onError={() => {
-              // Media links are signed and expire; a page left open long enough gets a fresh one once.
-              if (retriedVideo.current) return;
-              retriedVideo.current = true;
-              void watch.refetch();
-            }}
-          >
-            Your browser cannot play this video. <a href={message.video_url}>Open the video file</a>.
-          </video>
-        </div>
+        {message.video_link ? (
+          <div className="watch-message__player">
+            <video
+              controls
+              playsInline
+              preload="metadata"
+              poster={message.video_thumbnail ?? undefined}
+              src={message.video_link}
+              aria-label={`Video: ${message.title}`}
+              onError={() => {
+                // Media links are signed and expire; a page left open long enough gets a fresh one once.
+                if (retriedVideo.current) return;
+                retriedVideo.current = true;
+                void watch.refetch();
+              }}
+            >
+              Your browser cannot play this video. <a href={message.video_link}>Open the video file</a>.
+            </video>
+          </div>
+        ) : (
+          <p className="watch-notice mb-0">
+            The video is still being prepared. Please come back to this link in a little while.
+          </p>
+        )}
         {message.description && <p className="watch-message__description">{message.description}</p>}
       </article>
     );

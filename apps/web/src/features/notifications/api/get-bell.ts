@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, buildQuery } from '../../../lib/api';
+import { browserTimeZone } from './get-notifications';
 import { notificationKeys } from './keys';
 import type { BellData } from './types';
 
@@ -7,7 +8,12 @@ import type { BellData } from './types';
 export const BELL_POLL_MS = 30_000;
 
 export const getBell = async (signal?: AbortSignal) =>
-  (await api.get<{ message?: string; data: BellData }>('/notification/bell', signal)).data;
+  (
+    await api.get<{ message?: string; data: BellData }>(
+      `/notification/bell${buildQuery({ tz: browserTimeZone() })}`,
+      signal,
+    )
+  ).data;
 
 /** GET /notification/bell: recent notifications and the unread count. */
 export function useBell(enabled = true) {

@@ -6,8 +6,11 @@ import type { NotificationPage, NotificationStatus } from './types';
 /** Spec §9: page size default 10, page 1. */
 export const NOTIFICATIONS_PER_PAGE = 10;
 
+/** The browser's IANA zone, so the server writes created_at_formatted in the reader's local time. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const firstNotificationsPath = (status: NotificationStatus) =>
-  `/notification${buildQuery({ page: 1, per_page: NOTIFICATIONS_PER_PAGE, status })}`;
+  `/notification${buildQuery({ page: 1, per_page: NOTIFICATIONS_PER_PAGE, status, tz: browserTimeZone() })}`;
 
 /**
  * `links.next` is an absolute URL (Laravel style, e.g. `http://host/api/notification?page=2&…`); the

@@ -9,7 +9,9 @@ export interface AppNotification {
   created_at: string;
   created_at_human?: string;
   created_at_formatted?: string;
-  data: { title: string; body: string };
+  /** What happened (`delivery.sent`, `signup.new`, …). */
+  type?: string;
+  data: { title: string; body: string; kind?: string };
 }
 
 export type NotificationStatus = 'all' | 'read' | 'unread';
@@ -32,5 +34,6 @@ export interface BellData {
   notifications: AppNotification[];
   /** Unread count. */
   count: number;
-  bell: boolean;
+  /** The unread ones among the recent. */
+  bell: AppNotification[];
 }

@@ -60,7 +60,9 @@ describe('NotificationsPage', () => {
     expect(within(rows[0]!).getByRole('button', { name: 'Mark As Read: Payment made' })).toBeVisible();
     expect(within(rows[1]!).getByRole('heading')).not.toHaveTextContent('Unread');
     expect(within(rows[1]!).getByRole('button', { name: 'Mark As Unread: Plan expiring' })).toBeVisible();
-    expect(listCalls()[0]!.url.search).toBe('?page=1&per_page=10&status=all');
+    const first = listCalls()[0]!.url.searchParams;
+    expect([first.get('page'), first.get('per_page'), first.get('status')]).toEqual(['1', '10', 'all']);
+    expect(first.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('updates the badge and the row at once when one is toggled, then settles with the server', async () => {
@@ -216,7 +218,7 @@ describe('NotificationsPage', () => {
 
   it("shows 'Unable to fetch data' when the list fails, and a spinner while loading", async () => {
     const gate = deferred();
-    api.on('GET', '/api/notification/bell', () => ({ data: { notifications: [], count: 0, bell: false } }));
+    api.on('GET', '/api/notification/bell', () => ({ data: { notifications: [], count: 0, bell: [] } }));
     api.on('GET', '/api/notification', async () => {
       await gate.promise;
       return { message: 'never' };

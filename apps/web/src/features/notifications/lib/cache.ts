@@ -61,12 +61,17 @@ export function applyToggle(client: QueryClient, id: AppNotification['id'], nowI
   patchAll(client, (item) =>
     sameId(item.id, id) ? { ...item, read_at: becomesRead ? nowIso : null } : item,
   );
-  client.setQueryData<BellData>(notificationKeys.bell(), (bell) =>
-    bell ? { ...bell, count: Math.max(0, bell.count + (becomesRead ? -1 : 1)) } : bell,
-  );
+  client.setQueryData<BellData>(notificationKeys.bell(), (bell) => {
+    if (!bell) return bell;
+    const unreadRecent = bell.bell.filter((item) => !sameId(item.id, id));
+    if (!becomesRead) unreadRecent.unshift({ ...current, read_at: null });
+    return { ...bell, count: Math.max(0, bell.count + (becomesRead ? -1 : 1)), bell: unreadRecent };
+  });
 }
 
 export function applyMarkAllRead(client: QueryClient, nowIso: string) {
   patchAll(client, (item) => (item.read_at === null ? { ...item, read_at: nowIso } : item));
-  client.setQueryData<BellData>(notificationKeys.bell(), (bell) => (bell ? { ...bell, count: 0 } : bell));
+  client.setQueryData<BellData>(notificationKeys.bell(), (bell) =>
+    bell ? { ...bell, count: 0, bell: [] } : bell,
+  );
 }

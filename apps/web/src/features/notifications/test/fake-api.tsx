@@ -75,7 +75,7 @@ export function bellOf(notifications: AppNotification[], count?: number): { data
     data: {
       notifications,
       count: count ?? notifications.filter((item) => item.read_at === null).length,
-      bell: true,
+      bell: notifications.filter((item) => item.read_at === null),
     },
   };
 }
@@ -130,7 +130,7 @@ export function fakeNotificationServer(api: FakeApi, items: AppNotification[]) {
     return { message: 'OK' };
   };
   api.on('GET', '/api/notification/bell', () => ({
-    data: { notifications: state.items.slice(0, 5), count: unread().length, bell: unread().length > 0 },
+    data: { notifications: state.items.slice(0, 5), count: unread().length, bell: unread().slice(0, 5) },
   }));
   api.on('GET', '/api/notification', (url) => {
     const status = url.searchParams.get('status') ?? 'all';

@@ -6,8 +6,9 @@ export interface WatchMessage {
   title: string;
   description: string | null;
   sender_name: string;
-  video_url: string;
-  thumbnail_url: string | null;
+  /** Signed, expiring URLs. */
+  video_link: string | null;
+  video_thumbnail: string | null;
 }
 
 export const getWatch = async (token: string, signal?: AbortSignal) =>

@@ -5,6 +5,7 @@
  */
 const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
   foundation: () => import('./foundation'),
+  accounts: () => import('./accounts'),
 };
 
 async function main() {

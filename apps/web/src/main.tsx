@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/lora/600.css';
 import '@fontsource/source-sans-3/400.css';
 import '@fontsource/source-sans-3/600.css';
-import 'bootstrap-icons/font/bootstrap-icons.css';
 import './styles/theme.scss';
 import { App } from './app/App';
 

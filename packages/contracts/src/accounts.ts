@@ -31,10 +31,26 @@ export const loginBody = z.object({
   remember: booleanish.optional().default(false),
 });
 
+/** Login and sign-up answer alike, so a new account is signed in at once. */
 export const loginResponse = z.object({
   message: z.string().optional(),
   data: z.object({ user: accountSchema, token: z.string() }),
 });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Profile reads and updates. */
+export const accountResponse = z.object({ message: z.string().optional(), data: accountSchema });
+export type AccountResponse = z.infer<typeof accountResponse>;
+
+/** Calls whose answer is only a sentence to show (logout, reset steps, change password, contact us). */
+export const messageResponse = z.object({ message: z.string(), data: z.null() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The optional `photo` file of multipart forms, for the API reference only (files never pass zod). */
+export const photoFile = z
+  .file()
+  .optional()
+  .meta({ description: 'jpeg, png, gif, webp or svg, up to 15 MB' });
 
 /** Spec §3 sign-up: the funeral home adds home_name; the user adds date_of_birth (18+, PRODUCT.md). */
 const signupBase = {
@@ -63,12 +79,32 @@ const confirmMatches = <T extends { password: string; password_confirmation: str
 
 export const LEGAL_AGE = 18;
 
+/** "2023-02-30" matches the pattern but is no day of the calendar (the shape is the pattern's concern). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and `today` (UTC calendar days). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
 export const userSignupBody = z
   .object({
     ...signupBase,
     date_of_birth: z
       .string({ error: 'The date of birth field is required.' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a date (YYYY-MM-DD).'),
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a date (YYYY-MM-DD).')
+      .refine(isCalendarDate, 'The date of birth must be a valid date.'),
   })
   .superRefine(confirmMatches);
 
@@ -77,20 +113,22 @@ export const funeralHomeSignupBody = z
   .superRefine(confirmMatches);
 
 export const resetPasswordBody = z.object({ email: emailField });
-export const verifyCodeBody = z.object({
-  email: emailField,
-  token: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'The code must be 6 digits.'),
-});
+
+/** The e-mailed code; `token` is the spec's name for it. */
+const codeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The verification code must be 6 digits.');
+
+/**
+ * The e-mail is required with the code in both areas (docs/decisions/0012): a code alone cannot be
+ * tied to one account safely, and the client knows the e-mail from the step before.
+ */
+export const verifyCodeBody = z.object({ email: emailField, token: codeField });
 export const setPasswordBody = z
   .object({
     email: emailField,
-    token: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'The code must be 6 digits.'),
+    token: codeField,
     password: passwordField,
     password_confirmation: z.string(),
   })

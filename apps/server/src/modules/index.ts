@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
+import { registerAccountRoutes } from './accounts/accounts.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
  * `(api, deps) => void` in `modules/<feature>/<feature>.routes.ts`.
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  void api;
-  void deps;
+  await registerAccountRoutes(api, deps);
 }

@@ -9,6 +9,7 @@ import type { Storage } from './storage/storage';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { resolveAppSecret } from './secrets';
 import { startQueue, type PgBoss } from './queue';
+import { createEventBus, type EventBus } from './events/events';
 import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
 import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   sessions: SessionStore;
   auth: AuthGuard;
+  /** Events between features (e.g. `account.created` → admin notifications); see platform/events. */
+  events: EventBus;
   /** pg-boss: every process sends jobs; workers (ROLE=worker|all) also run them. */
   queue: PgBoss;
   /** Signs media URLs and other short-lived links. */
@@ -59,6 +62,7 @@ export async function createDeps(
     queue,
     sessions,
     auth: createAuthGuard(sessions),
+    events: createEventBus(logger),
     secret: resolveAppSecret(config.APP_SECRET, config.DATA_DIR),
     logger,
   };

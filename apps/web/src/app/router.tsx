@@ -1,25 +1,221 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RouterError } from './RouterError';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import type { AccountType } from '@pw/contracts';
+import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
+import { session } from '../lib/session';
 import { NotFound } from './NotFound';
+import { RouterError } from './RouterError';
 
 /**
- * The route table. Areas load lazily so each loads its own code (the /home bundle stays small).
+ * The route table. Every page and layout loads lazily, so /home fetches only the shell, the site layout
+ * and its own page; each role area brings its own code. Guards run as loaders, before an area's code is
+ * fetched (spec 000 §2 'Route guards', spec 001 §6); the area layouts re-check reactively.
  */
-export const router = createBrowserRouter([
+
+/** `lazy` for a module's named component. */
+const load =
+  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await importer()) });
+
+export const requireRole =
+  (area: AccountType) =>
+  ({ request }: { request: Request }) => {
+    const target = roleAreaRedirect(session.user(), area, new URL(request.url).pathname);
+    return target ? redirect(target) : null;
+  };
+
+export const publicOnly = () => {
+  const target = publicOnlyRedirect(session.user());
+  return target ? redirect(target) : null;
+};
+
+const auth = () => import('../features/auth/SignupPage');
+const profile = () => import('../features/profile/ProfilePages');
+const editProfile = () => import('../features/profile/EditProfilePage');
+const changePassword = () => import('../features/profile/ChangePasswordPage');
+const plans = () => import('../features/plans/SubscriptionPlansPage');
+const layouts = () => import('./layouts/SiteLayout');
+const notifications = () => import('../features/notifications/pages');
+
+function PageLoading() {
+  return (
+    <div className="d-flex justify-content-center py-5" role="status">
+      <div className="spinner-border text-primary" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
   {
+    Component: Root,
     errorElement: <RouterError />,
+    // Shown while the first page's code loads.
+    HydrateFallback: PageLoading,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
+      { index: true, loader: () => redirect('/home') },
+      { path: 'signup', loader: () => redirect('/user/signup') },
       {
-        path: 'home',
-        lazy: async () => ({ Component: (await import('../features/public/HomePage')).HomePage }),
-      },
-      {
-        // The recipient's page for a scheduled delivery: public, outside every guarded area.
+        // The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in
+        // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
         path: 'watch/:token',
-        lazy: async () => ({ Component: (await import('../features/watch/WatchPage')).WatchPage }),
+        lazy: load(
+          () => import('../features/watch'),
+          (m) => m.WatchPage,
+        ),
       },
-      { path: '*', element: <NotFound /> },
+      {
+        path: 'admin/login',
+        loader: publicOnly,
+        lazy: load(
+          () => import('../features/auth/AdminLoginPage'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+      {
+        lazy: load(layouts, (m) => m.SiteLayout),
+        children: [
+          {
+            path: 'home',
+            lazy: load(
+              () => import('../features/public/HomePage'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: 'about',
+            lazy: load(
+              () => import('../features/public/AboutPage'),
+              (m) => m.AboutPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: load(
+              () => import('../features/public/TermsPage'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'policy',
+            lazy: load(
+              () => import('../features/public/PolicyPage'),
+              (m) => m.PolicyPage,
+            ),
+          },
+          {
+            path: 'contact-us',
+            lazy: load(
+              () => import('../features/contact/ContactUsPage'),
+              (m) => m.ContactUsPage,
+            ),
+          },
+          {
+            loader: publicOnly,
+            children: [
+              {
+                path: 'login',
+                lazy: load(
+                  () => import('../features/auth/LoginPage'),
+                  (m) => m.LoginPage,
+                ),
+              },
+              { path: 'user/signup', lazy: load(auth, (m) => m.UserSignupPage) },
+              { path: 'funeral/signup', lazy: load(auth, (m) => m.FuneralSignupPage) },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+      {
+        path: 'user',
+        loader: requireRole('user'),
+        lazy: load(layouts, (m) => m.UserLayout),
+        children: [
+          {
+            index: true,
+            lazy: load(
+              () => import('../features/user-home/UserHomePage'),
+              (m) => m.UserHomePage,
+            ),
+          },
+          {
+            path: 'home',
+            lazy: load(
+              () => import('../features/user-home/UserHomePage'),
+              (m) => m.UserHomePage,
+            ),
+          },
+          { path: 'subscription-plans', lazy: load(plans, (m) => m.UserSubscriptionPlansPage) },
+          { path: 'profile', lazy: load(profile, (m) => m.UserProfilePage) },
+          { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.UserNotificationsPage) },
+          { path: '*', element: <NotFound homePath="/user/home" /> },
+        ],
+      },
+      {
+        path: 'funeral',
+        loader: requireRole('funeral-home'),
+        lazy: load(layouts, (m) => m.FuneralLayout),
+        children: [
+          {
+            index: true,
+            lazy: load(
+              () => import('../features/funeral-requests/UserRequestsPage'),
+              (m) => m.UserRequestsPage,
+            ),
+          },
+          {
+            path: 'user-requests',
+            lazy: load(
+              () => import('../features/funeral-requests/UserRequestsPage'),
+              (m) => m.UserRequestsPage,
+            ),
+          },
+          { path: 'subscription-plans', lazy: load(plans, (m) => m.FuneralSubscriptionPlansPage) },
+          { path: 'profile', lazy: load(profile, (m) => m.FuneralProfilePage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.FuneralEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.FuneralChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.FuneralNotificationsPage) },
+          { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
+        ],
+      },
+      {
+        path: 'admin',
+        loader: requireRole('admin'),
+        lazy: load(
+          () => import('./layouts/AdminLayout'),
+          (m) => m.AdminLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect('/admin/dashboard') },
+          {
+            path: 'dashboard',
+            lazy: load(
+              () => import('../features/admin-dashboard/DashboardPage'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          { path: 'profile', lazy: load(profile, (m) => m.AdminProfilePage) },
+          { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
+          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.AdminNotificationsPage) },
+          { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
+        ],
+      },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

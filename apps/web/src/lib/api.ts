@@ -1,6 +1,15 @@
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
+ * Called when a request that carried a credential gets 401 (expired or revoked session): the app clears
+ * the stored session so the guards send the person to the login page (docs/decisions/0023).
+ */
+let onUnauthorized: (() => void) | null = null;
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler;
+}
+
+/**
  * The one HTTP client (spec §7): base path /api on the same origin, JSON by default, multipart for
  * FormData, `Authorization: Bearer {token}` whenever accessToken exists. No timeout; failures pass
  * through as ApiError carrying the server's envelope so forms can show `message` and `errors`.
@@ -53,6 +62,7 @@ export async function apiFetch<T>(
     json = undefined;
   }
   if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized?.();
     const envelope = (json ?? {}) as { message?: string; errors?: Record<string, string[]> };
     throw new ApiError(
       response.status,
@@ -79,8 +89,21 @@ export function buildQuery(params: Record<string, string | number | undefined | 
   return `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
 }
 
+/** The field errors of a 422 answer, first message per field. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.errors) return {};
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if (messages[0]) out[field] = messages[0];
+  }
+  return out;
+}
+
 /** The message to show under a form for a failed call. */
 export function errorMessage(error: unknown, fallback = 'Unkown Error Accured!'): string {
-  if (error instanceof ApiError) return error.message;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  // The server's own text when it sent one; the network message when it could not be reached.
+  const body = error.body as { message?: unknown } | undefined;
+  if (typeof body?.message === 'string' && body.message) return body.message;
+  return error.status === 0 ? error.message : fallback;
 }

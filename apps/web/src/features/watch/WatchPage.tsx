@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { Logo } from '../../components/Logo';
 import { ApiError } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
 import { useWatch } from './api/get-watch';
@@ -94,8 +95,8 @@ export function WatchPage() {
   return (
     <div className="watch-page">
       <header className="watch-page__header">
-        <Link to="/home" className="watch-page__brand">
-          Parting Words
+        <Link to="/home" className="watch-page__brand" aria-label="Parting Words home">
+          <Logo />
         </Link>
       </header>
       <main className="watch-page__main">

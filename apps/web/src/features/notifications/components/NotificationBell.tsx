@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
+import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
+import { Icon } from '../../../components/Icon';
 import { useSessionUser } from '../../../lib/session';
 import { useBell } from '../api/get-bell';
 import { AREA_OF_ROLE, NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
 import { badgeText, bellLabel, fullDate, timeAgo } from '../lib/format';
-import { LoadingSpinner } from './Spinner';
+import { Loading } from '../../../components/Loading';
 import '../notifications.scss';
 
 /**
@@ -40,7 +42,7 @@ export function NotificationBell({ area }: { area?: NotificationArea }) {
         aria-label={bellLabel(count)}
         title="Notifications"
       >
-        <i className="bi bi-bell" aria-hidden="true" />
+        <Icon svg={bellIcon} />
         {badge && (
           <span className="notification-bell__badge" aria-hidden="true" data-testid="notification-badge">
             {badge}
@@ -55,7 +57,7 @@ export function NotificationBell({ area }: { area?: NotificationArea }) {
           {count > 0 && <span className="small text-body-secondary">{count} unread</span>}
         </div>
         {bell.isPending ? (
-          <LoadingSpinner small />
+          <Loading className="py-3" label="Loading notifications…" />
         ) : bell.isError && items.length === 0 ? (
           <p className="px-3 py-2 mb-0 text-body-secondary">Unable to fetch data</p>
         ) : items.length === 0 ? (

@@ -10,7 +10,7 @@ import { useToggleNotification } from '../api/toggle-notification';
 import type { NotificationStatus } from '../api/types';
 import { NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
 import { NotificationItem } from './NotificationItem';
-import { LoadingSpinner } from './Spinner';
+import { Loading } from '../../../components/Loading';
 import '../notifications.scss';
 
 /** Spec 001 §9: the filter reads All, Read, Unread. */
@@ -101,7 +101,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
       </fieldset>
 
       {list.isPending ? (
-        <LoadingSpinner label="Loading notifications…" />
+        <Loading label="Loading notifications…" />
       ) : list.isError && items.length === 0 ? (
         <div className="notifications-empty" role="alert">
           <p className="mb-2">Unable to fetch data</p>

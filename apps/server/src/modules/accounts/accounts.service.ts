@@ -1,0 +1,326 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ageOn, LEGAL_AGE, type Account } from '@pw/contracts';
+import type { z } from 'zod';
+import type {
+  adminProfileUpdateBody,
+  changePasswordBody,
+  contactUsBody,
+  funeralHomeSignupBody,
+  loginBody,
+  profileUpdateBody,
+  setPasswordBody,
+  userSignupBody,
+} from '@pw/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Storage } from '../../platform/storage/storage';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
+import type { EventBus } from '../../platform/events/events';
+import { forbidden, invalid, unauthorized } from '../../platform/errors';
+import type { AccountType } from './accounts.schema';
+import type { AccountsRepo, UserRow } from './accounts.repo';
+import { isUniqueViolation } from './accounts.repo';
+import type { SessionStore } from './sessions';
+import type { AuthAccount } from './auth.guard';
+import { DEACTIVATED_MESSAGE } from './auth.guard';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { photoUrl, storePhoto, type InspectedPhoto } from './photos';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, rule } from './accounts.limits';
+import './accounts.events';
+
+export const MESSAGES = {
+  signedUp: 'Your account has been created.',
+  loggedIn: 'Logged in successfully.',
+  loggedOut: 'You have been logged out.',
+  /** One answer for an unknown e-mail, a wrong password and the wrong area (docs/decisions/0011). */
+  invalidCredentials: 'These credentials do not match our records.',
+  deactivated: DEACTIVATED_MESSAGE,
+  emailTaken: 'The email has already been taken.',
+  underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
+  dateOfBirthInFuture: 'The date of birth must be a date in the past.',
+  resetSent: 'If an account exists for this e-mail, we have sent a verification code.',
+  invalidCode: 'The verification code is invalid or has expired.',
+  codeValid: 'The verification code is valid.',
+  passwordReset: 'Your password has been reset. Please login to continue',
+  passwordChanged: 'Your password has been changed.',
+  wrongOldPassword: 'The old password is incorrect.',
+  profileUpdated: 'Your profile has been updated.',
+  contactThanks: 'Thank you for contacting us. We will get back to you soon.',
+} as const;
+
+/** The user area (`/web/user/...`) serves users and funeral homes; the admin area only admins. */
+export type Area = 'web' | 'admin';
+const belongsTo = (type: AccountType, area: Area) => (area === 'admin' ? type === 'admin' : type !== 'admin');
+
+/** The account as the client reads it (spec §3 session user and profile). */
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    type: row.type,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    home_name: row.homeName,
+    dialing_code: row.dialingCode,
+    phone: row.phone,
+    address: row.address,
+    map_link: row.mapLink,
+    photo_path: photoUrl(row.photoKey),
+    date_of_birth: row.dateOfBirth,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    // Plans arrive with a later issue; until then nobody has a membership.
+    active_plan: null,
+  };
+}
+
+export interface AccountsServiceDeps {
+  repo: AccountsRepo;
+  sessions: SessionStore;
+  clock: Clock;
+  mailer: Mailer;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  events: EventBus;
+  /** Keys the HMAC of reset codes, so a copy of the database alone does not give the codes away. */
+  secret: string;
+  logger: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+type UserSignup = z.output<typeof userSignupBody>;
+type FuneralHomeSignup = z.output<typeof funeralHomeSignupBody>;
+export type SignupInput = ({ kind: 'user' } & UserSignup) | ({ kind: 'funeral-home' } & FuneralHomeSignup);
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { repo, sessions, clock, rateLimiter } = deps;
+
+  const codeHash = (userId: number, code: string) =>
+    createHmac('sha256', deps.secret).update(`password-reset:${userId}:${code}`).digest('hex');
+  const sameHash = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  async function deletePhoto(key: string | null) {
+    if (!key) return;
+    // The row no longer points at it; a leftover file is harmless, so a failure is only logged.
+    await deps.storage
+      .delete(key)
+      .catch((error) => deps.logger.warn({ err: error, key }, 'photo not deleted'));
+  }
+
+  async function signIn(user: UserRow, remember: boolean) {
+    const token = await sessions.create(user.id, remember);
+    return { user: toAccount(user), token };
+  }
+
+  function sendResetCode(user: UserRow, code: string) {
+    const minutes = RESET_CODE_TTL_MS / 60_000;
+    const text =
+      `Hello ${user.firstName},\n\n` +
+      `Your Parting Words verification code is ${code}.\n` +
+      `It is valid for ${minutes} minutes and can be used once.\n\n` +
+      'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.\n\n' +
+      'Parting Words';
+    const html =
+      `<p>Hello ${escapeHtml(user.firstName)},</p>` +
+      `<p>Your Parting Words verification code is</p>` +
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>` +
+      `<p>It is valid for ${minutes} minutes and can be used once.</p>` +
+      '<p>If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.</p>' +
+      '<p>Parting Words</p>';
+    // Not awaited: the answer must take as long whether or not the e-mail is registered (an SMTP
+    // round trip would tell). The code row is already committed; a lost mail means asking again.
+    void deps.mailer
+      .send({ to: user.email, subject: 'Your Parting Words verification code', text, html })
+      .catch((error) => deps.logger.error({ err: error, userId: user.id }, 'reset code e-mail failed'));
+  }
+
+  return {
+    async signup(input: SignupInput, photo: InspectedPhoto | undefined, ip: string) {
+      if (input.kind === 'user') {
+        const today = clock.now();
+        if (input.date_of_birth > today.toISOString().slice(0, 10))
+          throw invalid('date_of_birth', MESSAGES.dateOfBirthInFuture);
+        if (ageOn(input.date_of_birth, today) < LEGAL_AGE) throw invalid('date_of_birth', MESSAGES.underage);
+      }
+      await rateLimiter.consume(rule('signupPerIp', ip));
+      if (await repo.findByEmail(input.email)) throw invalid('email', MESSAGES.emailTaken);
+
+      const passwordHash = await hashPassword(input.password);
+      const photoKey = photo ? await storePhoto(deps.storage, photo) : null;
+      const now = clock.now();
+      let user: UserRow;
+      try {
+        user = await repo.insertUser({
+          type: input.kind,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          homeName: input.kind === 'funeral-home' ? input.home_name : null,
+          phone: input.phone,
+          address: input.address,
+          mapLink: input.map_link ?? null,
+          photoKey,
+          dateOfBirth: input.kind === 'user' ? input.date_of_birth : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        await deletePhoto(photoKey);
+        // Two sign-ups with the same e-mail at once: the unique index decides.
+        if (isUniqueViolation(error)) throw invalid('email', MESSAGES.emailTaken);
+        throw error;
+      }
+      const result = await signIn(user, false);
+      await deps.events.emit('account.created', { accountId: user.id, type: input.kind });
+      return result;
+    },
+
+    async login(area: Area, input: z.output<typeof loginBody>, ip: string) {
+      const accountKey = rule('loginPerAccount', input.email);
+      await rateLimiter.consume(rule('loginPerIp', ip), accountKey);
+      const user = await repo.findByEmail(input.email);
+      // An unknown e-mail still costs one argon2 verification, so timing does not tell it apart.
+      const passwordOk = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        input.password,
+      );
+      if (!user || !passwordOk || !belongsTo(user.type, area))
+        throw unauthorized(MESSAGES.invalidCredentials);
+      await rateLimiter.reset(accountKey.key);
+      if (user.status !== 1) throw forbidden(MESSAGES.deactivated);
+      return signIn(user, input.remember);
+    },
+
+    async logout(account: AuthAccount) {
+      await sessions.revoke(account.sessionId);
+    },
+
+    /** Sends a code when the e-mail belongs to an account of this area; the answer is the same either way. */
+    async requestReset(area: Area, email: string, ip: string) {
+      await rateLimiter.consume(rule('resetPerIp', ip), rule('resetPerAccount', email));
+      const user = await repo.findByEmail(email);
+      if (!user || !belongsTo(user.type, area)) return;
+      const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+      const now = clock.now();
+      await repo.replaceResetCode(
+        user.id,
+        codeHash(user.id, code),
+        now,
+        new Date(now.getTime() + RESET_CODE_TTL_MS),
+      );
+      sendResetCode(user, code);
+    },
+
+    async verifyCode(area: Area, email: string, code: string, ip: string) {
+      await rateLimiter.consume(rule('codePerIp', ip), rule('codePerAccount', email));
+      const user = await repo.findByEmail(email);
+      if (!user || !belongsTo(user.type, area)) throw invalid('token', MESSAGES.invalidCode);
+      const check = await repo.checkResetCode(
+        user.id,
+        (row) => sameHash(row.codeHash, codeHash(user.id, code)),
+        {
+          now: clock.now(),
+          maxAttempts: RESET_CODE_MAX_ATTEMPTS,
+        },
+      );
+      if (!check.ok) throw invalid('token', MESSAGES.invalidCode);
+    },
+
+    /** Sets the password with a live code, spends the code and signs the account out everywhere. */
+    async setPassword(area: Area, input: z.output<typeof setPasswordBody>, ip: string) {
+      await rateLimiter.consume(rule('codePerIp', ip), rule('codePerAccount', input.email));
+      const user = await repo.findByEmail(input.email);
+      if (!user || !belongsTo(user.type, area)) throw invalid('token', MESSAGES.invalidCode);
+      const passwordHash = await hashPassword(input.password);
+      const now = clock.now();
+      const check = await repo.checkResetCode(
+        user.id,
+        (row) => sameHash(row.codeHash, codeHash(user.id, input.token)),
+        {
+          now,
+          maxAttempts: RESET_CODE_MAX_ATTEMPTS,
+          consume: (tx) => repo.setPasswordRevokingSessions(tx, user.id, passwordHash, now),
+        },
+      );
+      if (!check.ok) throw invalid('token', MESSAGES.invalidCode);
+      await rateLimiter.reset(rule('loginPerAccount', input.email).key);
+    },
+
+    async profile(account: AuthAccount): Promise<Account> {
+      const user = await repo.findById(account.id);
+      if (!user) throw unauthorized();
+      return toAccount(user);
+    },
+
+    async updateProfile(
+      account: AuthAccount,
+      input: z.output<typeof profileUpdateBody> | z.output<typeof adminProfileUpdateBody>,
+      photo: InspectedPhoto | undefined,
+    ): Promise<Account> {
+      const current = await repo.findById(account.id);
+      if (!current) throw unauthorized();
+      const photoKey = photo ? await storePhoto(deps.storage, photo) : current.photoKey;
+      const values: Parameters<AccountsRepo['updateUser']>[1] = {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        photoKey,
+        updatedAt: clock.now(),
+      };
+      if ('dialing_code' in input) values.dialingCode = input.dialing_code ?? null;
+      if ('address' in input) {
+        values.address = input.address;
+        values.mapLink = input.map_link;
+        if (current.type === 'funeral-home' && input.home_name) values.homeName = input.home_name;
+      }
+      let updated: UserRow;
+      try {
+        updated = await repo.updateUser(account.id, values);
+      } catch (error) {
+        if (photo) await deletePhoto(photoKey);
+        throw error;
+      }
+      // The old photo goes once the row points at the new one: its URL simply stops working.
+      if (photo) await deletePhoto(current.photoKey);
+      return toAccount(updated);
+    },
+
+    /** Keeps the calling session, revokes every other one (PRODUCT.md). */
+    async changePassword(account: AuthAccount, input: z.output<typeof changePasswordBody>) {
+      await rateLimiter.consume(rule('changePasswordPerAccount', account.id));
+      const user = await repo.findById(account.id);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.passwordHash, input.old_password)))
+        throw invalid('old_password', MESSAGES.wrongOldPassword);
+      await repo.updateUser(user.id, {
+        passwordHash: await hashPassword(input.password),
+        updatedAt: clock.now(),
+      });
+      await sessions.revokeAllFor(user.id, account.sessionId);
+    },
+
+    /** A contact-us message from a visitor (guest) or a signed-in user or funeral home. */
+    async contactUs(account: AuthAccount | undefined, input: z.output<typeof contactUsBody>, ip: string) {
+      await rateLimiter.consume(rule('contactPerIp', ip));
+      const userType = account && account.type !== 'admin' ? account.type : 'guest';
+      const row = await repo.insertQuery({
+        userId: userType === 'guest' ? null : account!.id,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        userType,
+        createdAt: clock.now(),
+      });
+      await deps.events.emit('query.created', { queryId: row.id, userType });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { passwordResets } from './accounts.schema';
+import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
+import { MESSAGES } from './accounts.service';
+import {
+  ADMIN,
+  ADMIN_ENV,
+  codeIn,
+  get,
+  PASSWORD,
+  post,
+  randomIp,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  uniqueEmail,
+  waitForMail,
+} from './accounts.fixtures';
+
+const NEW_PASSWORD = 'a-brand-new-secret';
+const RESET_ANSWER = { message: MESSAGES.resetSent, data: null };
+const INVALID_CODE = {
+  message: 'The verification code is invalid or has expired.',
+  errors: { token: ['The verification code is invalid or has expired.'] },
+};
+
+describe('forgot password', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(ADMIN_ENV);
+    await signInAdmin(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  const web = (step: string) => `/api/web/user/${step}`;
+  const admin = (step: string) => `/api/admin/${step}`;
+
+  async function requestCode(url: string, email: string, n = 1): Promise<string> {
+    const response = await post(ctx, url, { payload: { email } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(RESET_ANSWER);
+    return codeIn(await waitForMail(ctx.dataDir, email, n));
+  }
+
+  /** Lets pending e-mails land before asserting that none came. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('e-mails a 6-digit code (text and HTML) and walks through verify and set', async () => {
+    const account = await signUpUser(ctx);
+    const otherSession = (
+      await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD, remember: true } })
+    ).json().data.token;
+
+    const code = await requestCode(web('reset/password'), account.email);
+    expect(code).toMatch(/^\d{6}$/);
+    const mail = await waitForMail(ctx.dataDir, account.email);
+    expect(mail.subject).toBe('Your Parting Words verification code');
+    expect(mail.text).toContain('valid for 10 minutes');
+    expect(mail.html).toContain(code);
+
+    const verify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ message: MESSAGES.codeValid, data: null });
+
+    const set = await post(ctx, web('set/password'), {
+      payload: {
+        email: account.email,
+        token: code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({
+      message: 'Your password has been reset. Please login to continue',
+      data: null,
+    });
+
+    // Every session is signed out; only the new password works.
+    expect((await get(ctx, '/api/web/user/profile', account.token)).statusCode).toBe(401);
+    expect((await get(ctx, '/api/web/user/profile', otherSession)).statusCode).toBe(401);
+    const old = await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD } });
+    expect(old.statusCode).toBe(401);
+    const fresh = await post(ctx, web('login'), {
+      payload: { email: account.email, password: NEW_PASSWORD },
+    });
+    expect(fresh.statusCode).toBe(200);
+
+    // The code was spent.
+    const reuse = await post(ctx, web('set/password'), {
+      payload: { email: account.email, token: code, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    expect(reuse.statusCode).toBe(422);
+    expect(reuse.json()).toEqual(INVALID_CODE);
+    const reverify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    expect(reverify.json()).toEqual(INVALID_CODE);
+  });
+
+  it('serves funeral homes in the user area', async () => {
+    const home = await signUpFuneralHome(ctx);
+    const code = await requestCode(web('reset/password'), home.email);
+    const set = await post(ctx, web('set/password'), {
+      payload: {
+        email: home.email,
+        token: code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(set.statusCode).toBe(200);
+  });
+
+  it('answers the same whether or not the e-mail is registered, and sends nothing for an unknown one', async () => {
+    const account = await signUpUser(ctx);
+    const before = (await readOutbox(ctx.dataDir)).length;
+    const nobody = uniqueEmail('nobody');
+    const unknown = await post(ctx, web('reset/password'), { payload: { email: nobody } });
+    const known = await post(ctx, web('reset/password'), { payload: { email: account.email } });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    await waitForMail(ctx.dataDir, account.email);
+    await settle();
+    const after = await readOutbox(ctx.dataDir);
+    expect(after).toHaveLength(before + 1);
+    expect(after.some((mail) => mail.to === nobody)).toBe(false);
+
+    // A code check for an unknown e-mail reads like a wrong code.
+    const verify = await post(ctx, web('verify/code'), { payload: { email: nobody, token: '123456' } });
+    expect(verify.statusCode).toBe(422);
+    expect(verify.json()).toEqual(INVALID_CODE);
+  });
+
+  it('keeps the areas apart: admins reset in the admin area only, users in the user area only', async () => {
+    const account = await signUpUser(ctx);
+    const before = (await readOutbox(ctx.dataDir)).length;
+    expect((await post(ctx, admin('reset/password'), { payload: { email: account.email } })).json()).toEqual(
+      RESET_ANSWER,
+    );
+    expect((await post(ctx, web('reset/password'), { payload: { email: ADMIN.email } })).json()).toEqual(
+      RESET_ANSWER,
+    );
+    await settle();
+    expect(await readOutbox(ctx.dataDir)).toHaveLength(before);
+  });
+
+  it('resets the admin password in the admin area', async () => {
+    const code = await requestCode(admin('reset/password'), ADMIN.email);
+    expect(
+      (await post(ctx, admin('verify/code'), { payload: { email: ADMIN.email, token: code } })).statusCode,
+    ).toBe(200);
+    // A user-area call cannot spend an admin's code.
+    const crossed = await post(ctx, web('set/password'), {
+      payload: {
+        email: ADMIN.email,
+        token: code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(crossed.json()).toEqual(INVALID_CODE);
+    const set = await post(ctx, admin('set/password'), {
+      payload: {
+        email: ADMIN.email,
+        token: code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(
+      (await post(ctx, admin('login'), { payload: { email: ADMIN.email, password: NEW_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    // Put the fixture's password back for the other tests.
+    const back = await requestCode(admin('reset/password'), ADMIN.email, 2);
+    const restore = await post(ctx, admin('set/password'), {
+      payload: {
+        email: ADMIN.email,
+        token: back,
+        password: ADMIN.password,
+        password_confirmation: ADMIN.password,
+      },
+    });
+    expect(restore.statusCode).toBe(200);
+  });
+
+  it('refuses a code after 10 minutes', async () => {
+    const account = await signUpUser(ctx);
+    const code = await requestCode(web('reset/password'), account.email);
+    ctx.clock.advance(9 * 60 * 1000);
+    expect(
+      (await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } })).statusCode,
+    ).toBe(200);
+    ctx.clock.advance(2 * 60 * 1000);
+    const late = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toEqual(INVALID_CODE);
+    const set = await post(ctx, web('set/password'), {
+      payload: {
+        email: account.email,
+        token: code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(set.json()).toEqual(INVALID_CODE);
+  });
+
+  it('makes an earlier code useless once a new one is asked for', async () => {
+    const account = await signUpUser(ctx);
+    const first = await requestCode(web('reset/password'), account.email, 1);
+    const second = await requestCode(web('reset/password'), account.email, 2);
+    if (first !== second) {
+      const old = await post(ctx, web('verify/code'), { payload: { email: account.email, token: first } });
+      expect(old.json()).toEqual(INVALID_CODE);
+    }
+    const rows = await ctx.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
+    expect(rows.filter((row) => row.usedAt === null)).toHaveLength(1);
+    const current = await post(ctx, web('verify/code'), { payload: { email: account.email, token: second } });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it('kills a code after 5 wrong tries, counted on verify and set alike', async () => {
+    const account = await signUpUser(ctx);
+    const code = await requestCode(web('reset/password'), account.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
+      const response = await post(ctx, web('verify/code'), {
+        payload: { email: account.email, token: wrong },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual(INVALID_CODE);
+    }
+    const fifth = await post(ctx, web('set/password'), {
+      payload: {
+        email: account.email,
+        token: wrong,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(fifth.json()).toEqual(INVALID_CODE);
+    // Now even the right code is dead ...
+    const right = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    expect(right.statusCode).toBe(422);
+    expect(right.json()).toEqual(INVALID_CODE);
+    // ... and the old password still works; a new code starts afresh.
+    expect(
+      (await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD } })).statusCode,
+    ).toBe(200);
+    const again = await requestCode(web('reset/password'), account.email, 2);
+    expect(
+      (await post(ctx, web('verify/code'), { payload: { email: account.email, token: again } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('validates each step (422 with field errors)', async () => {
+    const reset = await post(ctx, web('reset/password'), { payload: { email: 'nope' } });
+    expect(reset.statusCode).toBe(422);
+    expect(reset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
+
+    const verify = await post(ctx, web('verify/code'), { payload: { token: '12ab' } });
+    expect(verify.statusCode).toBe(422);
+    expect(verify.json().errors).toEqual({
+      email: ['The email field is required.'],
+      token: ['The verification code must be 6 digits.'],
+    });
+
+    const adminVerify = await post(ctx, admin('verify/code'), { payload: {} });
+    expect(adminVerify.json().errors).toEqual({
+      email: ['The email field is required.'],
+      token: ['The token field is required.'],
+    });
+
+    const set = await post(ctx, admin('set/password'), {
+      payload: { email: ADMIN.email, token: '123456', password: 'short', password_confirmation: 'other' },
+    });
+    expect(set.statusCode).toBe(422);
+    expect(set.json().errors).toEqual({
+      password: ['The password must be at least 8 characters.'],
+      password_confirmation: ['The password confirmation does not match.'],
+    });
+
+    const mismatch = await post(ctx, web('set/password'), {
+      payload: {
+        email: ADMIN.email,
+        token: '123456',
+        password: NEW_PASSWORD,
+        password_confirmation: 'other-thing',
+      },
+    });
+    expect(mismatch.json().errors).toEqual({
+      password_confirmation: ['The password confirmation does not match.'],
+    });
+  });
+
+  it('limits reset e-mails per account and per address (429 + Retry-After)', async () => {
+    const account = await signUpUser(ctx);
+    for (let i = 0; i < LIMITS.resetPerAccount.limit; i += 1) {
+      expect((await post(ctx, web('reset/password'), { payload: { email: account.email } })).statusCode).toBe(
+        200,
+      );
+    }
+    const over = await post(ctx, web('reset/password'), { payload: { email: account.email } });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+
+    const ip = randomIp();
+    for (let i = 0; i < LIMITS.resetPerIp.limit; i += 1) {
+      const response = await post(ctx, admin('reset/password'), {
+        payload: { email: uniqueEmail('spray') },
+        remoteAddress: ip,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const overIp = await post(ctx, admin('reset/password'), {
+      payload: { email: uniqueEmail('spray') },
+      remoteAddress: ip,
+    });
+    expect(overIp.statusCode).toBe(429);
+    expect(overIp.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits code checks per account and per address', async () => {
+    const email = uniqueEmail('guess');
+    for (let i = 0; i < LIMITS.codePerAccount.limit; i += 1) {
+      const response = await post(ctx, web('verify/code'), { payload: { email, token: '123456' } });
+      expect(response.statusCode).toBe(422);
+    }
+    const over = await post(ctx, web('set/password'), {
+      payload: { email, token: '123456', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+
+    const ip = randomIp();
+    for (let i = 0; i < LIMITS.codePerIp.limit; i += 1) {
+      await post(ctx, admin('verify/code'), {
+        payload: { email: uniqueEmail('spray'), token: '123456' },
+        remoteAddress: ip,
+      });
+    }
+    const overIp = await post(ctx, admin('verify/code'), {
+      payload: { email: uniqueEmail('spray'), token: '123456' },
+      remoteAddress: ip,
+    });
+    expect(overIp.statusCode).toBe(429);
+  });
+});

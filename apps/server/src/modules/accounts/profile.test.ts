@@ -1,0 +1,491 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
+import { queries, users } from './accounts.schema';
+import { LIMITS } from './accounts.limits';
+import { MESSAGES } from './accounts.service';
+import { IMAGE_TYPE_MESSAGE } from './photos';
+import {
+  ADMIN_ENV,
+  bearer,
+  get,
+  PASSWORD,
+  post,
+  randomIp,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  type SignedIn,
+} from './accounts.fixtures';
+
+const png = (content = tinyPng) => [
+  { field: 'photo', filename: 'photo.png', contentType: 'image/png', content },
+];
+/** A real 1×1 GIF, so the replacement is visibly another file type. */
+const tinyGif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const profileFields = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  phone: '5550199',
+  address: '2 Compiler Lane',
+  map_link: 'https://maps.example.test/grace',
+};
+
+describe('profiles, change password and contact us', () => {
+  let ctx: TestContext;
+  let user: SignedIn;
+  let home: SignedIn;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    ctx = await createTestContext(ADMIN_ENV);
+    user = await signUpUser(ctx);
+    home = await signUpFuneralHome(ctx);
+    admin = await signInAdmin(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  describe('GET profile', () => {
+    it('returns each role its own account', async () => {
+      const mine = await get(ctx, '/api/web/user/profile', user.token);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().data).toMatchObject({
+        id: user.id,
+        type: 'user',
+        email: user.email,
+        active_plan: null,
+      });
+      const theirs = await get(ctx, '/api/web/funeral-home/profile', home.token);
+      expect(theirs.json().data).toMatchObject({
+        id: home.id,
+        type: 'funeral-home',
+        home_name: 'Evergreen Funeral Home',
+      });
+      const adminProfile = await get(ctx, '/api/admin/profile', admin.token);
+      expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', first_name: 'Site' });
+    });
+
+    it('needs a valid credential (401)', async () => {
+      for (const url of ['/api/web/user/profile', '/api/web/funeral-home/profile', '/api/admin/profile']) {
+        expect((await get(ctx, url)).statusCode).toBe(401);
+        const bad = await get(ctx, url, 'forged-token');
+        expect(bad.statusCode).toBe(401);
+        expect(bad.json()).toEqual({ message: 'Unauthenticated.' });
+      }
+    });
+
+    it('refuses another role (403)', async () => {
+      const cases: Array<[string, string]> = [
+        ['/api/web/user/profile', home.token],
+        ['/api/web/user/profile', admin.token],
+        ['/api/web/funeral-home/profile', user.token],
+        ['/api/admin/profile', user.token],
+        ['/api/admin/profile', home.token],
+      ];
+      for (const [url, token] of cases) {
+        const response = await get(ctx, url, token);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: 'You are not allowed to access this area.' });
+      }
+    });
+  });
+
+  describe('POST profile/update', () => {
+    it('updates a user from a multipart form, and a new photo replaces (and deletes) the old one', async () => {
+      const account = await signUpUser(ctx);
+      const form = multipart(profileFields, png());
+      const response = await post(ctx, '/api/web/user/profile/update', {
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(account.token) },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.message).toBe(MESSAGES.profileUpdated);
+      expect(body.data).toMatchObject({ ...profileFields, id: account.id, email: account.email });
+      const oldPath: string = body.data.photo_path;
+      expect(oldPath).toMatch(/\.png$/);
+
+      const replace = multipart(profileFields, [
+        { field: 'photo', filename: 'new.gif', contentType: 'image/gif', content: tinyGif },
+      ]);
+      const replaced = await post(ctx, '/api/web/user/profile/update', {
+        payload: replace.payload,
+        headers: { ...replace.headers, ...bearer(account.token) },
+      });
+      expect(replaced.statusCode).toBe(200);
+      const newPath: string = replaced.json().data.photo_path;
+      expect(newPath).toMatch(/^\/api\/media\/photos\/[0-9a-f]{32}\.gif$/);
+      expect((await get(ctx, newPath)).statusCode).toBe(200);
+      expect((await get(ctx, oldPath)).statusCode).toBe(404);
+      expect(await ctx.deps.storage.stat(`photos/${oldPath.split('/').pop()}`)).toBeNull();
+
+      // Without a photo the current one stays.
+      const plain = await post(ctx, '/api/web/user/profile/update', {
+        payload: { ...profileFields, first_name: 'Amazing Grace' },
+        headers: bearer(account.token),
+      });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json().data).toMatchObject({ first_name: 'Amazing Grace', photo_path: newPath });
+    });
+
+    it('lets a funeral home change its home name too', async () => {
+      const response = await post(ctx, '/api/web/funeral-home/profile/update', {
+        payload: { ...profileFields, home_name: 'Willow Chapel' },
+        headers: bearer(home.token),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        type: 'funeral-home',
+        home_name: 'Willow Chapel',
+        phone: '5550199',
+      });
+    });
+
+    it('requires first_name, last_name, phone, address and map_link (422)', async () => {
+      const response = await post(ctx, '/api/web/user/profile/update', {
+        payload: { first_name: ' ' },
+        headers: bearer(user.token),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        first_name: ['The first name field is required.'],
+        last_name: ['The last name field is required.'],
+        phone: ['The phone field is required.'],
+        address: ['The address field is required.'],
+        map_link: ['The map link field is required.'],
+      });
+    });
+
+    it('refuses a photo that is not an image, and keeps the account as it was', async () => {
+      const form = multipart(profileFields, [
+        {
+          field: 'photo',
+          filename: 'evil.png',
+          contentType: 'image/png',
+          content: Buffer.from('MZ\x90\x00binary'),
+        },
+      ]);
+      const response = await post(ctx, '/api/web/funeral-home/profile/update', {
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(home.token) },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ photo: [IMAGE_TYPE_MESSAGE] });
+    });
+
+    it('needs a credential (401) and the right role (403)', async () => {
+      expect((await post(ctx, '/api/web/user/profile/update', { payload: profileFields })).statusCode).toBe(
+        401,
+      );
+      const wrongRole = await post(ctx, '/api/web/user/profile/update', {
+        payload: profileFields,
+        headers: bearer(home.token),
+      });
+      expect(wrongRole.statusCode).toBe(403);
+      const userOnAdmin = await post(ctx, '/api/admin/profile/update', {
+        payload: profileFields,
+        headers: bearer(user.token),
+      });
+      expect(userOnAdmin.statusCode).toBe(403);
+      const homeAsUser = await post(ctx, '/api/web/funeral-home/profile/update', {
+        payload: profileFields,
+        headers: bearer(user.token),
+      });
+      expect(homeAsUser.statusCode).toBe(403);
+    });
+
+    it('updates the admin: names, phone of up to 15 digits, dialing code and photo', async () => {
+      const form = multipart(
+        { first_name: 'Head', last_name: 'Keeper', phone: '123456789012345', dialing_code: '+44' },
+        png(),
+      );
+      const response = await post(ctx, '/api/admin/profile/update', {
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(admin.token) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        type: 'admin',
+        first_name: 'Head',
+        last_name: 'Keeper',
+        phone: '123456789012345',
+        dialing_code: '+44',
+      });
+      expect(response.json().data.photo_path).toMatch(/\.png$/);
+
+      const tooLong = await post(ctx, '/api/admin/profile/update', {
+        payload: { first_name: 'Head', last_name: 'Keeper', phone: '1234567890123456' },
+        headers: bearer(admin.token),
+      });
+      expect(tooLong.statusCode).toBe(422);
+      expect(tooLong.json().errors).toEqual({ phone: ['The phone must be up to 15 digits.'] });
+      const missing = await post(ctx, '/api/admin/profile/update', {
+        payload: {},
+        headers: bearer(admin.token),
+      });
+      expect(missing.json().errors).toEqual({
+        first_name: ['The first name field is required.'],
+        last_name: ['The last name field is required.'],
+        phone: ['The phone field is required.'],
+      });
+    });
+  });
+
+  describe('POST change-password', () => {
+    const cases = [
+      { url: '/api/web/user/change-password', login: '/api/web/user/login', who: 'user' },
+      { url: '/api/web/funeral-home/change-password', login: '/api/web/user/login', who: 'funeral home' },
+      { url: '/api/admin/change-password', login: '/api/admin/login', who: 'admin' },
+    ] as const;
+
+    for (const { url, login, who } of cases) {
+      it(`changes the ${who}'s password, keeps this session and signs out the others`, async () => {
+        const account =
+          who === 'user'
+            ? await signUpUser(ctx)
+            : who === 'funeral home'
+              ? await signUpFuneralHome(ctx)
+              : admin;
+        const newPassword = `${who.replace(' ', '-')}-new-password`;
+        const other = (
+          await post(ctx, login, { payload: { email: account.email, password: account.password } })
+        ).json().data.token;
+        const response = await post(ctx, url, {
+          payload: {
+            old_password: account.password,
+            password: newPassword,
+            password_confirmation: newPassword,
+          },
+          headers: bearer(account.token),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ message: MESSAGES.passwordChanged, data: null });
+        const profileUrl = url.replace('change-password', 'profile');
+        expect((await get(ctx, profileUrl, account.token)).statusCode).toBe(200);
+        expect((await get(ctx, profileUrl, other)).statusCode).toBe(401);
+        expect(
+          (await post(ctx, login, { payload: { email: account.email, password: account.password } }))
+            .statusCode,
+        ).toBe(401);
+        expect(
+          (await post(ctx, login, { payload: { email: account.email, password: newPassword } })).statusCode,
+        ).toBe(200);
+        if (who === 'admin') {
+          // Put the shared admin fixture's password back.
+          const back = await post(ctx, url, {
+            payload: { old_password: newPassword, password: PASSWORD, password_confirmation: PASSWORD },
+            headers: bearer(account.token),
+          });
+          expect(back.statusCode).toBe(200);
+          admin = { ...admin, password: PASSWORD };
+        }
+      });
+    }
+
+    it('refuses a wrong old password on old_password (422)', async () => {
+      const response = await post(ctx, '/api/web/user/change-password', {
+        payload: {
+          old_password: 'not-my-password',
+          password: 'whatever-new-1',
+          password_confirmation: 'whatever-new-1',
+        },
+        headers: bearer(user.token),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'The old password is incorrect.',
+        errors: { old_password: ['The old password is incorrect.'] },
+      });
+    });
+
+    it('validates the fields (422)', async () => {
+      const response = await post(ctx, '/api/web/funeral-home/change-password', {
+        payload: { password: 'new-password-1', password_confirmation: 'new-password-2' },
+        headers: bearer(home.token),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ old_password: ['The old password field is required.'] });
+      const mismatch = await post(ctx, '/api/web/funeral-home/change-password', {
+        payload: {
+          old_password: PASSWORD,
+          password: 'new-password-1',
+          password_confirmation: 'new-password-2',
+        },
+        headers: bearer(home.token),
+      });
+      expect(mismatch.statusCode).toBe(422);
+      expect(mismatch.json().errors).toEqual({
+        password_confirmation: ['The password confirmation does not match.'],
+      });
+    });
+
+    it('needs a credential (401) before looking at the body, and the right role (403)', async () => {
+      expect((await post(ctx, '/api/admin/change-password', { payload: {} })).statusCode).toBe(401);
+      const wrongRole = await post(ctx, '/api/admin/change-password', {
+        payload: {
+          old_password: PASSWORD,
+          password: 'new-password-1',
+          password_confirmation: 'new-password-1',
+        },
+        headers: bearer(user.token),
+      });
+      expect(wrongRole.statusCode).toBe(403);
+      const homeOnUser = await post(ctx, '/api/web/user/change-password', {
+        payload: {},
+        headers: bearer(home.token),
+      });
+      expect(homeOnUser.statusCode).toBe(403);
+    });
+
+    it('limits old-password guesses per account (429 + Retry-After)', async () => {
+      const account = await signUpUser(ctx);
+      for (let i = 0; i < LIMITS.changePasswordPerAccount.limit; i += 1) {
+        const response = await post(ctx, '/api/web/user/change-password', {
+          payload: {
+            old_password: `guess-${i}-guess`,
+            password: 'new-password-1',
+            password_confirmation: 'new-password-1',
+          },
+          headers: bearer(account.token),
+        });
+        expect(response.statusCode).toBe(422);
+      }
+      const over = await post(ctx, '/api/web/user/change-password', {
+        payload: {
+          old_password: PASSWORD,
+          password: 'new-password-1',
+          password_confirmation: 'new-password-1',
+        },
+        headers: bearer(account.token),
+      });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('POST /api/web/user/contact-us', () => {
+    const message = {
+      name: 'Visitor',
+      email: 'visitor@example.test',
+      subject: 'Question',
+      message: 'How does it work?',
+    };
+
+    async function lastQuery() {
+      const rows = await ctx.deps.db.select().from(queries).orderBy(queries.id);
+      return rows.at(-1)!;
+    }
+
+    it('stores a guest message sent as multipart, and announces it', async () => {
+      const announced: unknown[] = [];
+      const off = ctx.deps.events.on('query.created', (event) => void announced.push(event));
+      const response = await post(ctx, '/api/web/user/contact-us', multipart(message));
+      off();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: 'Thank you for contacting us. We will get back to you soon.',
+        data: null,
+      });
+      const row = await lastQuery();
+      expect(row).toMatchObject({ ...message, userType: 'guest', userId: null });
+      expect(announced).toEqual([{ queryId: row.id, userType: 'guest' }]);
+    });
+
+    it('records who sent it when signed in (user, funeral home)', async () => {
+      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(user.token) });
+      expect(await lastQuery()).toMatchObject({ userType: 'user', userId: user.id });
+      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(home.token) });
+      expect(await lastQuery()).toMatchObject({ userType: 'funeral-home', userId: home.id });
+    });
+
+    it('takes a message from a dead or deactivated credential as a guest one', async () => {
+      const forged = await post(ctx, '/api/web/user/contact-us', {
+        payload: message,
+        headers: bearer('forged'),
+      });
+      expect(forged.statusCode).toBe(200);
+      expect(await lastQuery()).toMatchObject({ userType: 'guest', userId: null });
+
+      const account = await signUpUser(ctx);
+      await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
+      const deactivated = await post(ctx, '/api/web/user/contact-us', {
+        payload: message,
+        headers: bearer(account.token),
+      });
+      expect(deactivated.statusCode).toBe(200);
+      expect(await lastQuery()).toMatchObject({ userType: 'guest', userId: null });
+    });
+
+    it('validates the fields (422)', async () => {
+      const response = await post(ctx, '/api/web/user/contact-us', { payload: { email: 'x' } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        name: ['The name field is required.'],
+        email: ['Please enter a valid e-mail address.'],
+        subject: ['The subject field is required.'],
+        message: ['The message field is required.'],
+      });
+    });
+
+    it('limits messages per address (429 + Retry-After)', async () => {
+      const ip = randomIp();
+      for (let i = 0; i < LIMITS.contactPerIp.limit; i += 1) {
+        const response = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
+        expect(response.statusCode).toBe(200);
+      }
+      const over = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBeDefined();
+    });
+  });
+  describe('API reference', () => {
+    it('lists every accounts call under /api/docs with its tag, body and bearer security', async () => {
+      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const op = (method: string, path: string) => doc.paths[path]?.[method];
+      const open = [
+        ['post', '/api/web/user/signup'],
+        ['post', '/api/web/funeral-home/signup'],
+        ['post', '/api/web/user/login'],
+        ['post', '/api/admin/login'],
+        ['post', '/api/web/user/reset/password'],
+        ['post', '/api/web/user/verify/code'],
+        ['post', '/api/web/user/set/password'],
+        ['post', '/api/admin/reset/password'],
+        ['post', '/api/admin/verify/code'],
+        ['post', '/api/admin/set/password'],
+        ['post', '/api/web/user/contact-us'],
+        ['get', '/api/media/photos/{name}'],
+      ];
+      const guarded = [
+        ['post', '/api/web/user/logout'],
+        ['post', '/api/admin/logout'],
+        ['get', '/api/web/user/profile'],
+        ['get', '/api/web/funeral-home/profile'],
+        ['get', '/api/admin/profile'],
+        ['post', '/api/web/user/profile/update'],
+        ['post', '/api/web/funeral-home/profile/update'],
+        ['post', '/api/admin/profile/update'],
+        ['post', '/api/web/user/change-password'],
+        ['post', '/api/web/funeral-home/change-password'],
+        ['post', '/api/admin/change-password'],
+      ];
+      for (const [method, path] of [...open, ...guarded]) {
+        const operation = op(method!, path!);
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+      for (const [method, path] of guarded) expect(op(method!, path!).security).toEqual([{ bearer: [] }]);
+      for (const [method, path] of open) expect(op(method!, path!).security).toBeUndefined();
+      const signup = op('post', '/api/web/user/signup').requestBody.content;
+      expect(Object.keys(signup)).toEqual(['multipart/form-data', 'application/json']);
+      expect(signup['multipart/form-data'].schema.properties.photo).toMatchObject({
+        type: 'string',
+        format: 'binary',
+      });
+      expect(signup['multipart/form-data'].schema.required).toContain('date_of_birth');
+      expect(
+        op('post', '/api/admin/set/password').requestBody.content['application/json'].schema.required,
+      ).toEqual(['email', 'token', 'password', 'password_confirmation']);
+    });
+  });
+});

@@ -1,0 +1,476 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
+import { users, sessions } from './accounts.schema';
+import { LIMITS } from './accounts.limits';
+import { MESSAGES } from './accounts.service';
+import { IMAGE_TYPE_MESSAGE } from './photos';
+import { SHORT_SESSION_MS, LONG_SESSION_MS } from './sessions';
+import {
+  ADMIN,
+  ADMIN_ENV,
+  bearer,
+  funeralHomeFields,
+  get,
+  PASSWORD,
+  post,
+  randomIp,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  uniqueEmail,
+  userFields,
+} from './accounts.fixtures';
+
+describe('sign-up, login and logout', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(ADMIN_ENV);
+  });
+  afterAll(() => ctx.close());
+
+  describe('POST /api/web/user/signup', () => {
+    it('creates a user from a multipart form with a photo, signs them in and announces the account', async () => {
+      const announced: unknown[] = [];
+      const off = ctx.deps.events.on('account.created', (event) => void announced.push(event));
+      const fields = userFields({ email: uniqueEmail('Mixed.Case').toUpperCase() });
+      const form = multipart(fields, [
+        { field: 'photo', filename: 'me.png', contentType: 'image/png', content: tinyPng },
+      ]);
+      const response = await post(ctx, '/api/web/user/signup', form);
+      off();
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body.message).toBe(MESSAGES.signedUp);
+      expect(body.data.token).toMatch(/^[\w-]{43}$/);
+      expect(body.data.user).toMatchObject({
+        type: 'user',
+        email: fields.email!.toLowerCase(),
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone: '5550100',
+        address: '1 Analytical Way',
+        map_link: 'https://maps.example.test/ada',
+        date_of_birth: '1980-12-10',
+        home_name: null,
+        status: 1,
+        active_plan: null,
+      });
+      expect(body.data.user).not.toHaveProperty('password_hash');
+      expect(body.data.user.photo_path).toMatch(/^\/api\/media\/photos\/[0-9a-f]{32}\.png$/);
+      expect(announced).toEqual([{ accountId: body.data.user.id, type: 'user' }]);
+
+      // The token works at once, and the photo URL serves the very bytes.
+      const profile = await get(ctx, '/api/web/user/profile', body.data.token);
+      expect(profile.statusCode).toBe(200);
+      const photo = await get(ctx, body.data.user.photo_path);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/png');
+      expect(photo.rawPayload.equals(tinyPng)).toBe(true);
+    });
+
+    it('accepts JSON without a photo', async () => {
+      const response = await post(ctx, '/api/web/user/signup', { payload: userFields() });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.user.photo_path).toBeNull();
+    });
+
+    it('names every missing field in one 422', async () => {
+      const response = await post(ctx, '/api/web/user/signup', multipart({}));
+      expect(response.statusCode).toBe(422);
+      const { errors } = response.json();
+      expect(errors).toMatchObject({
+        first_name: ['The first name field is required.'],
+        last_name: ['The last name field is required.'],
+        email: ['The email field is required.'],
+        password: ['The password field is required.'],
+        date_of_birth: ['The date of birth field is required.'],
+      });
+    });
+
+    it('checks the e-mail, the password and its confirmation', async () => {
+      const response = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ email: 'not-an-email', password: 'short', password_confirmation: 'other' }),
+      });
+      expect(response.statusCode).toBe(422);
+      const { message, errors } = response.json();
+      expect(errors.email).toEqual(['Please enter a valid e-mail address.']);
+      expect(errors.password).toEqual(['The password must be at least 8 characters.']);
+      expect(message).toContain('Please enter a valid e-mail address.');
+
+      const mismatch = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ password_confirmation: 'something-else' }),
+      });
+      expect(mismatch.statusCode).toBe(422);
+      expect(mismatch.json().errors).toEqual({
+        password_confirmation: ['The password confirmation does not match.'],
+      });
+    });
+
+    it('refuses a person under 18 on date_of_birth, and accepts one who turns 18 today', async () => {
+      const today = ctx.clock.now();
+      const yearsAgo = (years: number, dayShift = 0) => {
+        const date = new Date(
+          Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + dayShift),
+        );
+        return date.toISOString().slice(0, 10);
+      };
+      const young = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ date_of_birth: yearsAgo(18, 1) }),
+      });
+      expect(young.statusCode).toBe(422);
+      expect(young.json()).toEqual({
+        message: 'You must be at least 18 years old to sign up.',
+        errors: { date_of_birth: ['You must be at least 18 years old to sign up.'] },
+      });
+
+      const birthday = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ date_of_birth: yearsAgo(18) }),
+      });
+      expect(birthday.statusCode).toBe(201);
+    });
+
+    it('refuses dates that are not days of the calendar or lie in the future', async () => {
+      const bad = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ date_of_birth: '1990-02-30' }),
+      });
+      expect(bad.json().errors.date_of_birth).toEqual(['The date of birth must be a valid date.']);
+      const shape = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ date_of_birth: '10/05/1990' }),
+      });
+      expect(shape.json().errors.date_of_birth).toEqual(['The date of birth must be a date (YYYY-MM-DD).']);
+      const future = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ date_of_birth: '2999-01-01' }),
+      });
+      expect(future.json().errors.date_of_birth).toEqual([MESSAGES.dateOfBirthInFuture]);
+    });
+
+    it('refuses an e-mail that is already taken, whatever its case', async () => {
+      const first = await signUpUser(ctx);
+      const again = await post(ctx, '/api/web/user/signup', {
+        payload: userFields({ email: first.email.toUpperCase() }),
+      });
+      expect(again.statusCode).toBe(422);
+      expect(again.json()).toEqual({
+        message: 'The email has already been taken.',
+        errors: { email: ['The email has already been taken.'] },
+      });
+      // Across roles too: one e-mail is one sign-in.
+      const asHome = await post(ctx, '/api/web/funeral-home/signup', {
+        payload: funeralHomeFields({ email: first.email }),
+      });
+      expect(asHome.json().errors.email).toEqual(['The email has already been taken.']);
+    });
+
+    it('checks the photo by its content: a text file named .png is refused and nothing is stored', async () => {
+      const fields = userFields();
+      const response = await post(
+        ctx,
+        '/api/web/user/signup',
+        multipart(fields, [
+          { field: 'photo', filename: 'me.png', contentType: 'image/png', content: Buffer.from('just text') },
+        ]),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: IMAGE_TYPE_MESSAGE,
+        errors: { photo: ['Only image files (jpg, png, gif, webp, svg) are allowed.'] },
+      });
+      const [row] = await ctx.deps.db.select().from(users).where(eq(users.email, fields.email!));
+      expect(row).toBeUndefined();
+    });
+
+    it('reports field errors and the photo error together', async () => {
+      const response = await post(
+        ctx,
+        '/api/web/user/signup',
+        multipart({ first_name: 'A' }, [
+          { field: 'photo', filename: 'x.gif', contentType: 'image/gif', content: Buffer.from('<html>') },
+        ]),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toMatchObject({
+        photo: [IMAGE_TYPE_MESSAGE],
+        email: ['The email field is required.'],
+      });
+    });
+
+    it('refuses a photo over 15 MB with 413', async () => {
+      const big = Buffer.alloc(15 * 1024 * 1024 + 1, 0);
+      tinyPng.copy(big);
+      const response = await post(
+        ctx,
+        '/api/web/user/signup',
+        multipart(userFields(), [
+          { field: 'photo', filename: 'big.png', contentType: 'image/png', content: big },
+        ]),
+      );
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe('The photo may not be larger than 15 MB.');
+    });
+
+    it('limits sign-ups per address (429 with Retry-After)', async () => {
+      const existing = await signUpUser(ctx);
+      const ip = randomIp();
+      const { limit } = LIMITS.signupPerIp;
+      for (let i = 0; i < limit; i += 1) {
+        // Requests refused by validation do not count; these reach the limiter and stop at the e-mail check.
+        const taken = await post(ctx, '/api/web/user/signup', {
+          payload: userFields({ email: existing.email }),
+          remoteAddress: ip,
+        });
+        expect(taken.statusCode).toBe(422);
+      }
+      const over = await post(ctx, '/api/web/user/signup', { payload: userFields(), remoteAddress: ip });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('POST /api/web/funeral-home/signup', () => {
+    it('creates a funeral home with its home name and no date of birth', async () => {
+      const announced: unknown[] = [];
+      const off = ctx.deps.events.on('account.created', (event) => void announced.push(event));
+      const response = await post(ctx, '/api/web/funeral-home/signup', multipart(funeralHomeFields()));
+      off();
+      expect(response.statusCode).toBe(201);
+      const { user, token } = response.json().data;
+      expect(user).toMatchObject({
+        type: 'funeral-home',
+        home_name: 'Evergreen Funeral Home',
+        date_of_birth: null,
+      });
+      expect(announced).toEqual([{ accountId: user.id, type: 'funeral-home' }]);
+      expect((await get(ctx, '/api/web/funeral-home/profile', token)).statusCode).toBe(200);
+    });
+
+    it('requires the home name', async () => {
+      const { home_name: _omit, ...fields } = funeralHomeFields();
+      const response = await post(ctx, '/api/web/funeral-home/signup', { payload: fields });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ home_name: ['The home name field is required.'] });
+    });
+  });
+
+  describe('POST /api/web/user/login', () => {
+    it('signs a user in with the account and a 12-hour token', async () => {
+      const account = await signUpUser(ctx);
+      const response = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email.toUpperCase(), password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.message).toBe(MESSAGES.loggedIn);
+      expect(body.data.user).toMatchObject({
+        id: account.id,
+        type: 'user',
+        email: account.email,
+        first_name: 'Ada',
+        photo_path: null,
+        active_plan: null,
+      });
+      const rows = await ctx.deps.db.select().from(sessions).where(eq(sessions.userId, account.id));
+      expect(rows).toHaveLength(2); // the sign-up's and the login's
+      const latest = rows.sort((a, b) => a.id - b.id).at(-1)!;
+      expect(latest.expiresAt.getTime() - latest.createdAt.getTime()).toBe(SHORT_SESSION_MS);
+      expect((await get(ctx, '/api/web/user/profile', body.data.token)).statusCode).toBe(200);
+    });
+
+    it('gives a 30-day token with Remember me, and the short one expires after 12 hours', async () => {
+      const account = await signUpUser(ctx);
+      const long = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD, remember: true },
+      });
+      const short = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD, remember: 'false' },
+      });
+      const longToken = long.json().data.token;
+      const shortToken = short.json().data.token;
+      const rows = await ctx.deps.db.select().from(sessions).where(eq(sessions.userId, account.id));
+      expect(rows.some((row) => row.expiresAt.getTime() - row.createdAt.getTime() === LONG_SESSION_MS)).toBe(
+        true,
+      );
+
+      ctx.clock.advance(SHORT_SESSION_MS + 1000);
+      try {
+        expect((await get(ctx, '/api/web/user/profile', shortToken)).statusCode).toBe(401);
+        expect((await get(ctx, '/api/web/user/profile', longToken)).statusCode).toBe(200);
+      } finally {
+        ctx.clock.advance(-(SHORT_SESSION_MS + 1000));
+      }
+    });
+
+    it('signs a funeral home in on the same call', async () => {
+      const home = await signUpFuneralHome(ctx);
+      const response = await post(ctx, '/api/web/user/login', {
+        payload: { email: home.email, password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.user).toMatchObject({
+        type: 'funeral-home',
+        home_name: 'Evergreen Funeral Home',
+      });
+    });
+
+    it('answers a wrong password, an unknown e-mail and an admin alike: 401 with one message', async () => {
+      const account = await signUpUser(ctx);
+      await signInAdmin(ctx);
+      const attempts = [
+        { email: account.email, password: 'wrong-password' },
+        { email: uniqueEmail('nobody'), password: PASSWORD },
+        { email: ADMIN.email, password: ADMIN.password },
+      ];
+      for (const payload of attempts) {
+        const response = await post(ctx, '/api/web/user/login', { payload });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ message: 'These credentials do not match our records.' });
+      }
+    });
+
+    it('validates the body (422)', async () => {
+      const response = await post(ctx, '/api/web/user/login', { payload: { email: 'nope' } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        email: ['Please enter a valid e-mail address.'],
+        password: ['The password field is required.'],
+      });
+    });
+
+    it('refuses a deactivated account with 403 (only once the password is right), and its live tokens too', async () => {
+      const account = await signUpUser(ctx);
+      await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
+      const wrong = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: 'nope-nope' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD },
+      });
+      expect(right.statusCode).toBe(403);
+      expect(right.json()).toEqual({ message: 'Your account has been deactivated. Please contact support.' });
+      const profile = await get(ctx, '/api/web/user/profile', account.token);
+      expect(profile.statusCode).toBe(403);
+      expect(profile.json().message).toBe('Your account has been deactivated. Please contact support.');
+    });
+
+    it('limits guesses per account (429 + Retry-After) and forgets them after a success', async () => {
+      const account = await signUpUser(ctx);
+      const { limit, windowSeconds } = LIMITS.loginPerAccount;
+      for (let i = 0; i < limit - 1; i += 1) {
+        const response = await post(ctx, '/api/web/user/login', {
+          payload: { email: account.email, password: 'bad-guess' },
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      // A success clears the per-account counter ...
+      const ok = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD },
+      });
+      expect(ok.statusCode).toBe(200);
+      for (let i = 0; i < limit; i += 1) {
+        const response = await post(ctx, '/api/web/user/login', {
+          payload: { email: account.email, password: 'bad-guess' },
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      // ... and past the limit even the right password waits, from any address.
+      const blocked = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD },
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe('Too many attempts. Please try again later.');
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+
+      ctx.clock.advance(windowSeconds * 1000);
+      const later = await post(ctx, '/api/web/user/login', {
+        payload: { email: account.email, password: PASSWORD },
+      });
+      expect(later.statusCode).toBe(200);
+    });
+
+    it('limits logins per address', async () => {
+      const ip = randomIp();
+      const { limit } = LIMITS.loginPerIp;
+      for (let i = 0; i < limit; i += 1) {
+        const response = await post(ctx, '/api/web/user/login', {
+          payload: { email: uniqueEmail('spray'), password: 'guess-guess' },
+          remoteAddress: ip,
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const over = await post(ctx, '/api/web/user/login', {
+        payload: { email: uniqueEmail('spray'), password: 'guess-guess' },
+        remoteAddress: ip,
+      });
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe('POST /api/admin/login', () => {
+    it('signs the admin in', async () => {
+      const admin = await signInAdmin(ctx);
+      expect(admin.user).toMatchObject({ type: 'admin', email: ADMIN.email, active_plan: null });
+      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(200);
+    });
+
+    it('refuses users and funeral homes with the generic 401', async () => {
+      const account = await signUpUser(ctx);
+      const response = await post(ctx, '/api/admin/login', {
+        payload: { email: account.email, password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(MESSAGES.invalidCredentials);
+    });
+
+    it('validates the body (422)', async () => {
+      const response = await post(ctx, '/api/admin/login', { payload: {} });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        email: ['The email field is required.'],
+        password: ['The password field is required.'],
+      });
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the calling token only', async () => {
+      const account = await signUpUser(ctx);
+      const other = (
+        await post(ctx, '/api/web/user/login', { payload: { email: account.email, password: PASSWORD } })
+      ).json().data.token;
+      const response = await post(ctx, '/api/web/user/logout', { headers: bearer(account.token) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'You have been logged out.', data: null });
+      expect((await get(ctx, '/api/web/user/profile', account.token)).statusCode).toBe(401);
+      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(200);
+      // A revoked token cannot log out again.
+      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(account.token) })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('logs a funeral home out on the user-area call', async () => {
+      const home = await signUpFuneralHome(ctx);
+      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(home.token) })).statusCode).toBe(200);
+      expect((await get(ctx, '/api/web/funeral-home/profile', home.token)).statusCode).toBe(401);
+    });
+
+    it('needs a credential (401) and the right area (403)', async () => {
+      expect((await post(ctx, '/api/web/user/logout')).statusCode).toBe(401);
+      expect((await post(ctx, '/api/web/user/logout', { headers: bearer('not-a-token') })).statusCode).toBe(
+        401,
+      );
+      const account = await signUpUser(ctx);
+      expect((await post(ctx, '/api/admin/logout', { headers: bearer(account.token) })).statusCode).toBe(403);
+    });
+
+    it('logs the admin out', async () => {
+      const admin = await signInAdmin(ctx);
+      expect((await post(ctx, '/api/admin/logout', { headers: bearer(admin.token) })).statusCode).toBe(200);
+      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useDialog } from '../../components/dialog/DialogProvider';
+import { logout } from '../../features/auth/api/logout';
+import { session } from '../../lib/session';
+
+/**
+ * Logout (spec 000 §2/§4, spec 001 §2): confirm 'Logout?', revoke the token on the server, clear all
+ * local storage and cached data, then go to /login (an admin to /admin/login). The local session is
+ * cleared even when the server call fails (an expired token must not keep anyone signed in here).
+ */
+export function useLogoutFlow() {
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Logout?',
+      text: 'Are you sure you want to logout?',
+    });
+    if (!confirmed) return;
+    const type = session.user()?.type ?? 'user';
+    try {
+      await logout(type);
+    } catch {
+      // Already revoked or expired: nothing more to do on the server.
+    }
+    session.clear();
+    queryClient.clear();
+    navigate(type === 'admin' ? '/admin/login' : '/login', { replace: true });
+  };
+}

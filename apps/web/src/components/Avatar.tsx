@@ -1,0 +1,31 @@
+/** A person's photo, or their initials when there is none. Decorative unless `alt` is given. */
+export function Avatar({
+  photo,
+  firstName,
+  lastName,
+  size = 36,
+  alt = '',
+}: {
+  photo?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  size?: number;
+  alt?: string;
+}) {
+  const style = { width: size, height: size, fontSize: size * 0.4 };
+  if (photo) {
+    return <img src={photo} alt={alt} className="avatar" style={style} width={size} height={size} />;
+  }
+  const initials = `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`.toUpperCase() || '?';
+  return (
+    <span
+      className="avatar avatar-initials"
+      style={style}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+    >
+      {initials}
+    </span>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+
+/** Spec §8: empty tables and lists read 'No data found :('. */
+export function EmptyState({ text = 'No data found :(', children }: { text?: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state text-center py-5">
+      <p className="h5 text-body-secondary mb-3">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { SignedIn } from './login';
+
+/** POST /web/user/signup, multipart: the user sign-up fields and an optional photo. */
+export const signupUser = (form: FormData) => api.post<Partial<SignedIn>>('/web/user/signup', form);
+
+export const useSignupUser = () => useMutation({ mutationFn: signupUser });

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Account, AccountType } from '@pw/contracts';
+import { api } from '../../../lib/api';
+import { session } from '../../../lib/session';
+import { profileBase, profileKey } from './role';
+
+/** Keeps the stored session record (header name and photo) in step with the server's. */
+export function syncSession(account: Account) {
+  const current = session.user();
+  if (current && current.id === account.id) session.update({ ...current, ...account });
+}
+
+/** GET /web/user/profile, /web/funeral-home/profile or /admin/profile. */
+export async function getProfile(role: AccountType): Promise<Account> {
+  const response = await api.get<{ data: Account }>(`${profileBase(role)}/profile`);
+  syncSession(response.data);
+  return response.data;
+}
+
+export const useProfile = (role: AccountType) =>
+  useQuery({ queryKey: profileKey(role), queryFn: () => getProfile(role) });

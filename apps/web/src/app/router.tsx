@@ -36,6 +36,9 @@ const changePassword = () => import('../features/profile/ChangePasswordPage');
 const plans = () => import('../features/plans/SubscriptionPlansPage');
 const layouts = () => import('./layouts/SiteLayout');
 const notifications = () => import('../features/notifications/pages');
+const library = () => import('../features/library');
+const reel = () => import('../features/reel');
+const find = () => import('../features/find');
 
 function PageLoading() {
   return (
@@ -141,22 +144,22 @@ export const routes: RouteObject[] = [
         loader: requireRole('user'),
         lazy: load(layouts, (m) => m.UserLayout),
         children: [
-          {
-            index: true,
-            lazy: load(
-              () => import('../features/user-home/UserHomePage'),
-              (m) => m.UserHomePage,
-            ),
-          },
-          {
-            path: 'home',
-            lazy: load(
-              () => import('../features/user-home/UserHomePage'),
-              (m) => m.UserHomePage,
-            ),
-          },
+          { index: true, lazy: load(reel, (m) => m.ReelPage) },
+          { path: 'home', lazy: load(reel, (m) => m.ReelPage) },
           { path: 'subscription-plans', lazy: load(plans, (m) => m.UserSubscriptionPlansPage) },
-          { path: 'profile', lazy: load(profile, (m) => m.UserProfilePage) },
+          {
+            path: 'profile',
+            lazy: load(profile, (m) => m.UserProfilePage),
+            // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
+            children: [{ index: true, lazy: load(library, (m) => m.VideoTabs) }],
+          },
+          { path: 'profile/final', lazy: load(library, (m) => m.FinalVideoPage) },
+          { path: 'profile/scheduled', lazy: load(library, (m) => m.ScheduledVideoPage) },
+          { path: 'profile/drafts', lazy: load(library, (m) => m.DraftVideoPage) },
+          { path: 'search', lazy: load(find, (m) => m.SearchPage) },
+          { path: 'search/video', lazy: load(find, (m) => m.SearchVideoPage) },
+          { path: 'access-code', lazy: load(find, (m) => m.AccessCodePage) },
+          { path: 'access-code/video', lazy: load(find, (m) => m.AccessCodeVideoPage) },
           { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },

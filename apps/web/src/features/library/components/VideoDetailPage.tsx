@@ -1,0 +1,356 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDialog } from '../../../components/dialog/DialogProvider';
+import { ErrorState, LoadingState } from '../../../components/status/QueryStates';
+import { VideoPlayer } from '../../../components/video/VideoPlayer';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { formatDate, toTimeInput } from '../../../lib/dates';
+import { useTitle } from '../../../lib/use-title';
+import { durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import { useDeleteVideo } from '../api/delete-video';
+import { useVideoList } from '../api/list-videos';
+import { usePublishVideo } from '../api/update-status';
+import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
+import {
+  canChangeTime,
+  FOLDER_CONFLICT_MESSAGE,
+  FOLDER_ROUTES,
+  moveSteps,
+  transferredMessage,
+} from '../model/folders';
+import { ChangeFolderDialog } from './ChangeFolderDialog';
+import { CodeField } from './CodeField';
+import { DeliveryBadge } from './DeliveryBadge';
+import { EditDetailsDialog } from './EditDetailsDialog';
+import { ScheduleDialog } from './ScheduleDialog';
+import { detailPath } from './VideoCard';
+import './library.scss';
+
+type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
+
+export function profileTabPath(folder: VideoFolder): string {
+  return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
+}
+
+/**
+ * Finds the video of `?video={id}`: the folder list is the truth (so edits show at once), the video
+ * passed in navigation state covers the first paint and a list still loading (spec §2, §8).
+ */
+function useFolderVideo(folder: VideoFolder) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const list = useVideoList(folder);
+  const raw = params.get('video');
+  const id = raw === null ? null : Number(raw);
+  const passed = (location.state as { video?: Video } | null)?.video;
+  const fromList =
+    id === null
+      ? folder === 'final'
+        ? list.data?.[0]
+        : undefined
+      : list.data?.find((video) => video.id === id);
+  const fallback = passed && passed.id === id && (list.isPending || list.isFetching) ? passed : undefined;
+  return { video: fromList ?? fallback, list };
+}
+
+export function FinalVideoPage() {
+  return <VideoDetailPage folder="final" />;
+}
+export function ScheduledVideoPage() {
+  return <VideoDetailPage folder="scheduled" />;
+}
+export function DraftVideoPage() {
+  return <VideoDetailPage folder="draft" />;
+}
+
+function VideoDetailPage({ folder }: { folder: VideoFolder }) {
+  const { video, list } = useFolderVideo(folder);
+  useTitle(video?.title ?? FOLDER_LABELS[folder]);
+  const back = (
+    <Link to={profileTabPath(folder)} className="btn btn-outline-secondary btn-sm">
+      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      Back to {FOLDER_LABELS[folder]}
+    </Link>
+  );
+  if (video) return <VideoDetail key={video.id} video={video} folder={folder} back={back} />;
+  return (
+    <div className="container py-4">
+      {back}
+      {list.isPending ? (
+        <LoadingState label="Loading video…" />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="text-center py-5" role="alert">
+          <h1 className="h4">Unable to find video</h1>
+          <p className="text-body-secondary">It may have been moved to another folder or deleted.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolder; back: ReactNode }) {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [panel, setPanel] = useState<Panel>(null);
+  const updateType = useUpdateType(video.id);
+  const publish = usePublishVideo(video.id);
+  const remove = useDeleteVideo(video.id);
+  const busy = updateType.isPending || publish.isPending || remove.isPending;
+
+  const showFailure = (error: unknown, fallback: string) =>
+    dialog({
+      variant: 'unsuccessful',
+      title: 'Unsuccessful',
+      text:
+        error instanceof ApiError && error.status === 409
+          ? FOLDER_CONFLICT_MESSAGE
+          : errorMessage(error, fallback),
+    });
+
+  /** After a move the video lives in another folder: show it there, then say what happened. */
+  const arrive = (to: VideoFolder, moved: Video, title: string, text?: string) => {
+    navigate(detailPath({ id: video.id, type: to }), { replace: true, state: { video: moved } });
+    void dialog({ variant: 'success', title, text });
+  };
+
+  const move = async (body: UpdateTypeBody) => {
+    const response = await updateType.mutateAsync(body);
+    const moved: Video = { ...video, ...(response?.data ?? {}), type: body.type };
+    if (body.type === 'scheduled') {
+      arrive(
+        'scheduled',
+        moved,
+        folder === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled',
+        `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
+          ' and stays in the scheduled folder.',
+      );
+    } else {
+      arrive(body.type, moved, 'Video moved', response?.message ?? transferredMessage(body.type));
+    }
+  };
+
+  const onFolderChosen = async (to: VideoFolder) => {
+    setPanel(null);
+    const steps = moveSteps(folder, to);
+    if (steps.includes('confirm-unschedule')) {
+      const when =
+        video.share_at_date && video.share_at_time
+          ? ` on ${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`
+          : '';
+      const { confirmed } = await dialog({
+        variant: 'question',
+        title: 'Cancel the delivery?',
+        text: `This video will NOT be sent${when}${video.email ? ` to ${video.email}` : ''}. Move it to ${FOLDER_LABELS[to]}?`,
+      });
+      if (!confirmed) return;
+    }
+    if (steps.includes('schedule-form')) {
+      setPanel('schedule-move');
+      return;
+    }
+    try {
+      await move({ type: to as 'draft' | 'final' });
+    } catch (error) {
+      await showFailure(error, 'The video could not be moved. Please try again.');
+    }
+  };
+
+  const onSchedule = async (schedule: Schedule) => {
+    try {
+      await move({ type: 'scheduled', ...schedule });
+      setPanel(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setPanel(null);
+        await showFailure(error, '');
+        return;
+      }
+      throw error; // shown in red under the form
+    }
+  };
+
+  const onChangeTime = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Change time',
+      text: 'Do you want to change the e-mail, date or time this video will be sent?',
+    });
+    if (confirmed) setPanel('schedule-change');
+  };
+
+  const onPublish = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Public Video?',
+      text: 'Anyone signed in will be able to watch it on the home page and find it by its video code. A public video cannot be made private again.',
+    });
+    if (!confirmed) return;
+    try {
+      await publish.mutateAsync();
+      await dialog({ variant: 'success', title: 'Video Published', text: 'Your video has been published.' });
+    } catch (error) {
+      await showFailure(error, 'The video could not be published. Please try again.');
+    }
+  };
+
+  const onDelete = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Are you sure you want to Delete this video?',
+      text:
+        folder === 'scheduled'
+          ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
+          : 'This cannot be undone.',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync();
+      navigate(profileTabPath(folder), { replace: true });
+      void dialog({ variant: 'success', title: 'Video deleted successfully' });
+    } catch (error) {
+      await showFailure(error, 'The video could not be deleted. Please try again.');
+    }
+  };
+
+  const duration = durationLabel(video.duration);
+  return (
+    <div className="container py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        {back}
+        <div className="video-actions d-flex flex-wrap gap-1" role="group" aria-label="Video actions">
+          <button
+            type="button"
+            className="btn btn-light"
+            onClick={() => setPanel('folder')}
+            disabled={busy}
+            title="Move this video to another folder"
+          >
+            <i className="bi bi-folder-symlink" aria-hidden="true" />
+            Change folder
+          </button>
+          {canChangeTime(folder) && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => void onChangeTime()}
+              disabled={busy}
+              title="Change the e-mail, date or time of the delivery"
+            >
+              <i className="bi bi-clock" aria-hidden="true" />
+              Change time
+            </button>
+          )}
+          {video.is_private && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => void onPublish()}
+              disabled={busy}
+              title="Make this video public"
+            >
+              <i className="bi bi-globe2" aria-hidden="true" />
+              Make public
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-light text-danger"
+            onClick={() => void onDelete()}
+            disabled={busy}
+            title="Delete this video"
+          >
+            <i className="bi bi-trash3" aria-hidden="true" />
+            Delete
+          </button>
+        </div>
+      </div>
+
+      <VideoPlayer video={video} />
+
+      <div className="row g-4 mt-1">
+        <div className="col-lg-8">
+          <div className="d-flex align-items-start justify-content-between gap-3">
+            <h1 className="h3 text-break mb-1">{video.title}</h1>
+            <button
+              type="button"
+              className="btn btn-outline-primary flex-shrink-0"
+              onClick={() => setPanel('edit')}
+              disabled={busy}
+            >
+              <i className="bi bi-pencil me-1" aria-hidden="true" />
+              Edit<span className="visually-hidden"> title and description</span>
+            </button>
+          </div>
+          <p className="text-body-secondary small d-flex flex-wrap gap-2 align-items-center">
+            <span>{FOLDER_LABELS[folder]}</span>
+            {duration && <span>· {duration}</span>}
+            <span>· {video.is_private ? 'Private' : 'Public'}</span>
+            <DeliveryBadge video={video} />
+          </p>
+          {video.description ? (
+            <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
+              {video.description}
+            </p>
+          ) : (
+            <p className="text-body-secondary fst-italic">No description yet.</p>
+          )}
+          {folder === 'scheduled' && video.share_at_date && (
+            <p className="mb-0">
+              <i className="bi bi-envelope me-1" aria-hidden="true" />
+              To be sent to <strong>{video.email}</strong> on {formatDate(video.share_at_date)} at{' '}
+              {toTimeInput(video.share_at_time)}.
+            </p>
+          )}
+        </div>
+        <div className="col-lg-4">
+          {folder === 'final' && video.access_code && (
+            <CodeField
+              id="access-code"
+              label="Access code"
+              code={video.access_code}
+              hint="Give this code to the people who should receive your Parting Words; they enter it under Access code."
+            />
+          )}
+          {video.search_code && (
+            <CodeField
+              id="video-code"
+              label="Video code"
+              code={video.search_code}
+              hint={
+                video.is_private
+                  ? 'Once the video is public, others can find it with this code.'
+                  : 'Others can find this public video with this code.'
+              }
+            />
+          )}
+        </div>
+      </div>
+
+      <EditDetailsDialog
+        show={panel === 'edit'}
+        video={video}
+        onCancel={() => setPanel(null)}
+        onSaved={() => {
+          setPanel(null);
+          void dialog({ variant: 'success', title: 'Video Title and description has been updated' });
+        }}
+      />
+      <ChangeFolderDialog
+        show={panel === 'folder'}
+        from={folder}
+        onCancel={() => setPanel(null)}
+        onNext={(to) => void onFolderChosen(to)}
+      />
+      <ScheduleDialog
+        show={panel === 'schedule-move' || panel === 'schedule-change'}
+        mode={panel === 'schedule-change' ? 'change' : 'move'}
+        video={video}
+        busy={updateType.isPending}
+        onCancel={() => setPanel(null)}
+        onSubmit={onSchedule}
+      />
+    </div>
+  );
+}

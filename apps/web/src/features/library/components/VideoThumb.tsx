@@ -1,0 +1,23 @@
+import { durationLabel, type Video } from '../../../lib/videos';
+
+/** The card picture: the server's thumbnail with the duration over it, or a neutral placeholder. */
+export function VideoThumb({ video }: { video: Pick<Video, 'video_thumbnail' | 'duration'> }) {
+  const duration = durationLabel(video.duration);
+  return (
+    <div className="video-thumb">
+      {video.video_thumbnail ? (
+        <img src={video.video_thumbnail} alt="" loading="lazy" />
+      ) : (
+        <span className="video-thumb__placeholder" aria-hidden="true">
+          <i className="bi bi-camera-video" />
+        </span>
+      )}
+      {duration && (
+        <span className="video-thumb__duration">
+          <span className="visually-hidden">Duration </span>
+          {duration}
+        </span>
+      )}
+    </div>
+  );
+}

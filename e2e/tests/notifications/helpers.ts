@@ -59,6 +59,23 @@ export async function signUpUser(request: APIRequestContext, person: Person): Pr
   return (await json<{ data: Session }>(response)).data;
 }
 
+/** POST /api/web/funeral-home/signup (multipart). */
+export async function signUpFuneralHome(request: APIRequestContext, person: Person): Promise<Session> {
+  const response = await request.post('/api/web/funeral-home/signup', {
+    multipart: {
+      home_name: `${person.last_name} Family Funeral Home`,
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
+      phone: '5550101',
+      address: '2 Quiet Lane',
+      password: person.password,
+      password_confirmation: person.password,
+    },
+  });
+  return (await json<{ data: Session }>(response)).data;
+}
+
 export async function logIn(
   request: APIRequestContext,
   area: 'web/user' | 'admin',
@@ -98,6 +115,26 @@ export async function signInBrowser(page: Page, session: Session) {
 }
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The caller's unread count as the server sees it. */
+export async function unreadCount(request: APIRequestContext, token: string): Promise<number> {
+  const bell = await json<{ data: { count: number } }>(
+    await request.get('/api/notification/bell', { headers: auth(token) }),
+  );
+  return bell.data.count;
+}
+
+/** The caller's total number of notifications. */
+export async function notificationTotal(request: APIRequestContext, token: string): Promise<number> {
+  const list = await json<{ meta: { total: number } }>(
+    await request.get('/api/notification?status=all&per_page=1', { headers: auth(token) }),
+  );
+  return list.meta.total;
+}
+
+export async function markAllRead(request: APIRequestContext, token: string) {
+  await json(await request.post('/api/notification/mark-all-read', { headers: auth(token) }));
+}
 
 /** A 2-second test pattern with a tone, made by the project's own ffmpeg. */
 export function makeClip(dir: string): string {

@@ -11,7 +11,7 @@ export function Logo({ compact }: { compact?: boolean }) {
         />
         <path
           d="M16 19.5s-5.5-3.2-5.5-6.7A2.8 2.8 0 0 1 16 11.5a2.8 2.8 0 0 1 5.5 1.3c0 3.5-5.5 6.7-5.5 6.7z"
-          fill="#f7f3ec"
+          style={{ fill: 'var(--logo-heart, #f7f3ec)' }}
         />
       </svg>
       <span className={compact ? 'visually-hidden' : 'logo-text'}>{SITE.name}</span>

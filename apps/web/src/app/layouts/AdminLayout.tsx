@@ -77,6 +77,12 @@ export function AdminLayout() {
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
 
+  // The drawer takes focus when it opens, so the keyboard lands on its links.
+  const sidebar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (narrow && drawerOpen) sidebar.current?.querySelector<HTMLAnchorElement>('nav a')?.focus();
+  }, [narrow, drawerOpen]);
+
   useEffect(() => {
     if (!(narrow && drawerOpen)) return;
     const onKey = (event: KeyboardEvent) => {
@@ -97,7 +103,13 @@ export function AdminLayout() {
       <a className="skip-link visually-hidden-focusable" href="#main">
         Skip to main content
       </a>
-      <aside id="admin-sidebar" className="admin-sidebar" aria-label="Back office" hidden={!open}>
+      <aside
+        id="admin-sidebar"
+        ref={sidebar}
+        className="admin-sidebar"
+        aria-label="Back office"
+        hidden={!open}
+      >
         <Link to="/admin/dashboard" className="admin-brand text-decoration-none" aria-label="Dashboard">
           <Logo />
         </Link>

@@ -47,7 +47,7 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <nav className="col-6 col-lg-2" aria-label="Footer">
+          <nav className="col-sm-6 col-lg-2" aria-label="Footer">
             <h2 className="footer-heading">Explore</h2>
             <ul className="list-unstyled footer-links">
               <li>
@@ -67,7 +67,7 @@ export function Footer() {
               </li>
             </ul>
           </nav>
-          <div className="col-6 col-lg-3">
+          <div className="col-sm-6 col-lg-3">
             <h2 className="footer-heading">Support</h2>
             <ul className="list-unstyled footer-links">
               <li>

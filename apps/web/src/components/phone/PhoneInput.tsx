@@ -44,7 +44,7 @@ export function PhoneInput({
         >
           {DIALING_COUNTRIES.map((item) => (
             <option key={item.code} value={item.code}>
-              {item.flag} {item.name} ({item.dialingCode})
+              {item.name} ({item.dialingCode})
             </option>
           ))}
         </select>

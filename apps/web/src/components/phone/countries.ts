@@ -1,11 +1,10 @@
-import { countries, getEmojiFlag, type TCountryCode } from 'countries-list';
+import { countries, type TCountryCode } from 'countries-list';
 
 /** Countries with their dialing codes, by name (data from the countries-list package). */
 export interface DialingCountry {
   code: TCountryCode;
   name: string;
   dialingCode: string;
-  flag: string;
 }
 
 export const DIALING_COUNTRIES: DialingCountry[] = (Object.keys(countries) as TCountryCode[])
@@ -14,7 +13,6 @@ export const DIALING_COUNTRIES: DialingCountry[] = (Object.keys(countries) as TC
     code,
     name: countries[code].name,
     dialingCode: `+${countries[code].phone[0]}`,
-    flag: getEmojiFlag(code),
   }))
   .sort((a, b) => a.name.localeCompare(b.name));
 

@@ -200,6 +200,7 @@ export function SignupPage({ kind }: { kind: Kind }) {
               error={errors.password_confirmation}
             />
             <ImageUploader
+              id="photo"
               label="Photo"
               files={photo}
               onChange={setPhoto}

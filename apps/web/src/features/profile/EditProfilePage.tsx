@@ -111,6 +111,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
       <div className="card-body p-4">
         <form onSubmit={submit} noValidate>
           <ImageUploader
+            id="photo"
             label="Photo"
             files={photo}
             onChange={setPhoto}

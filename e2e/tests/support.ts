@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+export const PASSWORD = 'Quiet-river-2024';
+
+let counter = 0;
+/** A fresh e-mail per call, so tests never collide on the shared server. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
+}
+
+/** The 6-digit code of the newest reset e-mail sent to `email` (the server's outbox in E2E_DATA_DIR). */
+export async function readResetCode(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        if (!fs.existsSync(outbox)) return null;
+        const files = fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .reverse();
+        for (const name of files) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+          const match = /\b(\d{6})\b/.exec(mail.text ?? '');
+          if (match?.[1]) {
+            found = match[1];
+            return found;
+          }
+        }
+        return null;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+/** Creates a user through the API (multipart, as the sign-up form sends it); returns the login answer. */
+export async function createUser(request: APIRequestContext, email = uniqueEmail('user')) {
+  const response = await request.post('/api/web/user/signup', {
+    multipart: {
+      first_name: 'Ruth',
+      last_name: 'Okafor',
+      email,
+      phone: '5550100',
+      address: '1 Elm Street',
+      date_of_birth: '1950-03-14',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { data: { user: unknown; token: string } };
+  return { email, ...body.data };
+}
+
+/** Stores a session in the browser the way the app does after login. */
+export async function useSession(page: Page, session: { user: unknown; token: string }) {
+  await page.goto('/favicon.svg');
+  await page.evaluate(({ user, token }) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('accessToken', token);
+  }, session);
+}
+
+/** Opens the profile menu and confirms the Logout dialog. */
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Logout?' })).toBeVisible();
+  await expect(dialog).toContainText('Are you sure you want to logout?');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+}
+
+/** A 1×1 PNG. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -56,6 +56,19 @@ CREATE TABLE "rate_limits" (
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "video_likes" (
+	"video_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "video_likes_video_id_user_id_pk" PRIMARY KEY("video_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "video_uploads" (
+	"id" text PRIMARY KEY NOT NULL,
+	"owner_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "videos" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "videos_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"owner_id" integer NOT NULL,
@@ -66,11 +79,17 @@ CREATE TABLE "videos" (
 	"failure_reason" text,
 	"media_key" text,
 	"thumbnail_key" text,
-	"duration_seconds" integer,
+	"duration_ms" integer,
 	"is_private" integer DEFAULT 1 NOT NULL,
 	"search_code" text NOT NULL,
 	"access_code" text,
 	"hashtags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"recipient_email" text,
+	"share_at" timestamp with time zone,
+	"share_timezone" text,
+	"source_keys" text[] DEFAULT '{}'::text[] NOT NULL,
+	"merge_source_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"merge_action" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "videos_search_code_unique" UNIQUE("search_code"),
@@ -80,9 +99,15 @@ CREATE TABLE "videos" (
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "queries" ADD CONSTRAINT "queries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_likes" ADD CONSTRAINT "video_likes_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_likes" ADD CONSTRAINT "video_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_uploads" ADD CONSTRAINT "video_uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type");--> statement-breakpoint
+CREATE INDEX "video_likes_user_idx" ON "video_likes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "video_uploads_owner_idx" ON "video_uploads" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "videos_owner_folder_idx" ON "videos" USING btree ("owner_id","folder");--> statement-breakpoint
+CREATE INDEX "videos_public_feed_idx" ON "videos" USING btree ("created_at") WHERE "videos"."is_private" = 0 and "videos"."state" = 'ready';--> statement-breakpoint
 CREATE UNIQUE INDEX "videos_one_final_per_owner" ON "videos" USING btree ("owner_id") WHERE "videos"."folder" = 'final';

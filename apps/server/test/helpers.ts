@@ -54,15 +54,18 @@ export interface TestContext {
 /** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { extraRoutes?: (app: FastifyInstance) => void } = {},
+  options: Omit<NonNullable<Parameters<typeof createDeps>[2]>, 'database' | 'clock'> & {
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
+  const { extraRoutes, ...overrides } = options;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
-  const deps = await createDeps(config, pino({ level: 'silent' }), { database, clock });
+  const deps = await createDeps(config, pino({ level: 'silent' }), { ...overrides, database, clock });
   const app = await buildApp(deps);
-  options.extraRoutes?.(app);
+  extraRoutes?.(app);
   await app.ready();
   return {
     app,

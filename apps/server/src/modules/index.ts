@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
+import { registerMediaRoutes } from './media/media.routes';
+import { registerVideoRoutes } from './videos/videos.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -8,4 +10,6 @@ import { registerAccountRoutes } from './accounts/accounts.routes';
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerAccountRoutes(api, deps);
+  await registerVideoRoutes(api, deps);
+  await registerMediaRoutes(api, deps);
 }

@@ -5,6 +5,8 @@ import { openDatabase, type Database, type Db } from './db';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
+import { createMediaTools, type MediaTools } from './media/media';
 import type { Storage } from './storage/storage';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { resolveAppSecret } from './secrets';
@@ -12,6 +14,8 @@ import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
 import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
+import { createRowOnlyScheduler, type DeliveryScheduler } from '../modules/videos/scheduler';
+import { noVideoPayments, type VideoPayments } from '../modules/videos/payments-hook';
 
 /** Everything with a side effect, built once and handed to the modules (tests build their own). */
 export interface AppDeps {
@@ -31,12 +35,34 @@ export interface AppDeps {
   /** Signs media URLs and other short-lived links. */
   secret: string;
   logger: FastifyBaseLogger;
+  /** ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH or the npm-shipped binaries). */
+  media: MediaTools;
+  /** Scheduled delivery of videos; the delivery module replaces the default (modules/videos/scheduler.ts). */
+  deliveryScheduler: DeliveryScheduler;
+  /** Extra video length bought with a payment; the payments module replaces the default. */
+  videoPayments: VideoPayments;
+}
+
+type Overridable =
+  'clock' | 'mailer' | 'storage' | 'database' | 'media' | 'deliveryScheduler' | 'videoPayments';
+
+function createStorage(config: AppConfig): Storage {
+  if (config.STORAGE === 's3') {
+    return createS3Storage({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    });
+  }
+  return createLocalStorage(path.join(config.DATA_DIR, 'media'));
 }
 
 export async function createDeps(
   config: AppConfig,
   logger: FastifyBaseLogger,
-  overrides: Partial<Pick<AppDeps, 'clock' | 'mailer' | 'storage' | 'database'>> = {},
+  overrides: Partial<Pick<AppDeps, Overridable>> = {},
 ): Promise<AppDeps> {
   const database =
     overrides.database ??
@@ -57,7 +83,7 @@ export async function createDeps(
         outboxDir: path.join(config.DATA_DIR, 'outbox'),
         logger,
       }),
-    storage: overrides.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'media')),
+    storage: overrides.storage ?? createStorage(config),
     rateLimiter: createRateLimiter(database.db, clock),
     queue,
     sessions,
@@ -65,5 +91,10 @@ export async function createDeps(
     events: createEventBus(logger),
     secret: resolveAppSecret(config.APP_SECRET, config.DATA_DIR),
     logger,
+    media:
+      overrides.media ??
+      createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
+    deliveryScheduler: overrides.deliveryScheduler ?? createRowOnlyScheduler(logger),
+    videoPayments: overrides.videoPayments ?? noVideoPayments,
   };
 }

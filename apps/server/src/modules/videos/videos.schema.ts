@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/accounts.schema';
 
@@ -9,6 +9,9 @@ export type VideoFolder = (typeof videoFolders)[number];
 /** uploaded → processing → ready | failed (ARCHITECTURE.md). */
 export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof videoStates)[number];
+
+export const mergeActions = ['copy', 'move'] as const;
+export type MergeAction = (typeof mergeActions)[number];
 
 export const videos = pgTable(
   'videos',
@@ -26,8 +29,8 @@ export const videos = pgTable(
     /** Storage keys of the playable MP4 and its thumbnail (null until ready). */
     mediaKey: text('media_key'),
     thumbnailKey: text('thumbnail_key'),
-    /** Measured from the file by ffprobe, never taken from the client. */
-    durationSeconds: integer('duration_seconds'),
+    /** Measured from the output file by ffprobe, never taken from the client (milliseconds). */
+    durationMs: integer('duration_ms'),
     isPrivate: integer('is_private').notNull().default(1),
     /** Lets others find a public video (spec "video code"). */
     searchCode: text('search_code').notNull().unique(),
@@ -37,14 +40,64 @@ export const videos = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Scheduled folder: recipient, the instant, and the owner's zone the date and time were given in. */
+    recipientEmail: text('recipient_email'),
+    shareAt: timestamp('share_at', { withTimezone: true }),
+    shareTimezone: text('share_timezone'),
+    /** Uploaded clips waiting for the processing job (storage keys, in order); emptied once processed. */
+    sourceKeys: text('source_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A merge: the drafts joined, in order; `move` removes them once this video is ready. */
+    mergeSourceIds: integer('merge_source_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    mergeAction: text('merge_action', { enum: mergeActions }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('videos_owner_folder_idx').on(t.ownerId, t.folder),
+    // The home reel: public, ready videos, newest first.
+    index('videos_public_feed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isPrivate} = 0 and ${t.state} = 'ready'`),
     // The final folder holds at most one video: enforced by the database, not only by the service.
     uniqueIndex('videos_one_final_per_owner')
       .on(t.ownerId)
       .where(sql`${t.folder} = 'final'`),
   ],
+);
+
+/** One like per person and video (the spec's like toggles). */
+export const videoLikes = pgTable(
+  'video_likes',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.userId] }), index('video_likes_user_idx').on(t.userId)],
+);
+
+/**
+ * Resumable (tus) uploads and who started them: only their creator may continue, read or use one. The row
+ * goes once a stored video has taken the file (or when the unfinished upload expires).
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_uploads_owner_idx').on(t.ownerId)],
 );

@@ -11,6 +11,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handed to `db.transaction(async (tx) => …)`; services accept it to join one. */
+export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction. */
+export type DbOrTx = Db | DbTx;
 
 /** Raw SQL for the few places that need it (pg-boss's `db` option, health checks). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

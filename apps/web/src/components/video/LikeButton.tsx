@@ -1,3 +1,7 @@
+import heartIcon from 'bootstrap-icons/icons/heart.svg?raw';
+import heartFillIcon from 'bootstrap-icons/icons/heart-fill.svg?raw';
+import { Icon } from '../Icon';
+
 interface LikeButtonProps {
   liked: boolean;
   count: number;
@@ -14,14 +18,14 @@ export function LikeButton({ liked, count, onToggle, disabled, tone = 'dark' }: 
     <div className={`d-inline-flex align-items-center gap-2 like-button like-button--${tone}`}>
       <button
         type="button"
-        className={`btn btn-icon rounded-circle ${tone === 'light' ? 'btn-light' : 'btn-outline-primary'}`}
+        className={`btn btn-round-icon rounded-circle ${tone === 'light' ? 'btn-light' : 'btn-outline-primary'}`}
         aria-pressed={liked}
         aria-label="Like"
         title={liked ? 'Remove your like' : 'Like this video'}
         onClick={onToggle}
         disabled={disabled}
       >
-        <i className={`bi ${liked ? 'bi-heart-fill text-danger' : 'bi-heart'}`} aria-hidden="true" />
+        <Icon svg={liked ? heartFillIcon : heartIcon} className={liked ? 'text-danger' : undefined} />
       </button>
       <span className="like-count" aria-live="polite">
         {countLabel}

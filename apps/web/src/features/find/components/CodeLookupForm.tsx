@@ -3,6 +3,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import type { Video } from '../../../lib/videos';
+import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 interface CodeLookupFormProps {
   label: string;
@@ -47,7 +49,7 @@ export function CodeLookupForm({ label, hint, lookup, resultPath }: CodeLookupFo
           aria-invalid={failure ? true : undefined}
         />
         <button type="submit" className="btn btn-primary" disabled={lookup.isPending}>
-          <i className="bi bi-search me-1" aria-hidden="true" />
+          <Icon svg={searchIcon} className="me-1" />
           {lookup.isPending ? 'Finding…' : 'Find'}
         </button>
       </div>

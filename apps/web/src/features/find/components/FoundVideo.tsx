@@ -5,6 +5,8 @@ import { LikeButton } from '../../../components/video/LikeButton';
 import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { useTitle } from '../../../lib/use-title';
 import { creatorName, type Video } from '../../../lib/videos';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 interface FoundVideoProps {
   backTo: string;
@@ -21,7 +23,7 @@ export function FoundVideo({ backTo, backLabel, likes, children }: FoundVideoPro
   useTitle(video?.title ?? 'Video');
   const back = (
     <Link to={backTo} className="btn btn-outline-secondary btn-sm mb-3">
-      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      <Icon svg={arrowLeftIcon} className="me-1" />
       {backLabel}
     </Link>
   );

@@ -1,4 +1,6 @@
 import { useDialog } from '../../../components/dialog/DialogProvider';
+import clipboardIcon from 'bootstrap-icons/icons/clipboard.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 interface CodeFieldProps {
   id: string;
@@ -32,7 +34,7 @@ export function CodeField({ id, label, code, hint }: CodeFieldProps) {
           {code}
         </output>
         <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void copy()}>
-          <i className="bi bi-clipboard me-1" aria-hidden="true" />
+          <Icon svg={clipboardIcon} className="me-1" />
           Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
         </button>
       </div>

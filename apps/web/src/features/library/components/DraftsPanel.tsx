@@ -15,6 +15,8 @@ import {
 import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
+import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
 export function tooLongMessage(totalSeconds: number): string {
@@ -89,7 +91,7 @@ export function DraftsPanel() {
           onClick={() => setSelecting(true)}
           disabled={list.length === 0}
         >
-          <i className="bi bi-ui-checks-grid me-1" aria-hidden="true" />
+          <Icon svg={uiChecksGridIcon} className="me-1" />
           Edit
         </button>
       ) : (

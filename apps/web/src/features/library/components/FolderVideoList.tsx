@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/status/QueryStates';
+import { EmptyState } from '../../../components/EmptyState';
+import { Loading } from '../../../components/Loading';
+import { ErrorState } from '../../../components/status/ErrorState';
 import type { Video, VideoFolder } from '../../../lib/videos';
 import { useVideoList } from '../api/list-videos';
 import { VideoCard } from './VideoCard';
@@ -31,12 +33,12 @@ interface FolderVideoListProps {
 /** One profile tab: spinner, 'Unable to fetch data', an empty state, or the folder's cards. */
 export function FolderVideoList({ folder, renderVideo, toolbar }: FolderVideoListProps) {
   const list = useVideoList(folder);
-  if (list.isPending) return <LoadingState label="Loading videos…" />;
+  if (list.isPending) return <Loading label="Loading videos…" />;
   if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
   const videos = list.data;
   if (videos.length === 0) {
     return (
-      <EmptyState title={EMPTY[folder].title}>
+      <EmptyState text={EMPTY[folder].title}>
         <p className="mb-0">{EMPTY[folder].text}</p>
       </EmptyState>
     );

@@ -1,6 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { MergeAction } from '../api/copy-move';
+import questionCircleIcon from 'bootstrap-icons/icons/question-circle.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 interface MergeActionDialogProps {
   show: boolean;
@@ -16,7 +18,7 @@ export function MergeActionDialog({ show, count, busy, error, onChoose, onCancel
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="merge-dialog-title">
       <Modal.Body className="text-center p-4">
-        <i className="bi bi-question-circle text-primary dialog-icon" aria-hidden="true" />
+        <Icon svg={questionCircleIcon} className="text-primary dialog-icon" />
         <h2 id="merge-dialog-title" className="h4 mt-2">
           Merge videos
         </h2>

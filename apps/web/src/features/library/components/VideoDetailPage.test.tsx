@@ -60,7 +60,7 @@ describe('video detail: folder moves', () => {
         const index = list.findIndex((item) => item.id === id);
         if (index >= 0) {
           const [moved] = list.splice(index, 1);
-          folders[to].push({ ...moved!, type: to });
+          folders[to].push({ ...moved!, type: to, access_code: to === 'final' ? `ACCESS${id}` : null });
         }
       }
     };

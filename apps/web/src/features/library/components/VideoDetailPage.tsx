@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDialog } from '../../../components/dialog/DialogProvider';
-import { ErrorState, LoadingState } from '../../../components/status/QueryStates';
+import { Loading } from '../../../components/Loading';
+import { ErrorState } from '../../../components/status/ErrorState';
 import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, toTimeInput } from '../../../lib/dates';
@@ -25,6 +26,14 @@ import { EditDetailsDialog } from './EditDetailsDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import { detailPath } from './VideoCard';
 import './library.scss';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
+import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
+import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
+import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
+import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
 
@@ -68,7 +77,7 @@ function VideoDetailPage({ folder }: { folder: VideoFolder }) {
   useTitle(video?.title ?? FOLDER_LABELS[folder]);
   const back = (
     <Link to={profileTabPath(folder)} className="btn btn-outline-secondary btn-sm">
-      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      <Icon svg={arrowLeftIcon} className="me-1" />
       Back to {FOLDER_LABELS[folder]}
     </Link>
   );
@@ -77,7 +86,7 @@ function VideoDetailPage({ folder }: { folder: VideoFolder }) {
     <div className="container py-4">
       {back}
       {list.isPending ? (
-        <LoadingState label="Loading video…" />
+        <Loading label="Loading video…" />
       ) : list.isError ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : (
@@ -227,7 +236,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             disabled={busy}
             title="Move this video to another folder"
           >
-            <i className="bi bi-folder-symlink" aria-hidden="true" />
+            <Icon svg={folderSymlinkIcon} />
             Change folder
           </button>
           {canChangeTime(folder) && (
@@ -238,7 +247,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               disabled={busy}
               title="Change the e-mail, date or time of the delivery"
             >
-              <i className="bi bi-clock" aria-hidden="true" />
+              <Icon svg={clockIcon} />
               Change time
             </button>
           )}
@@ -250,7 +259,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               disabled={busy}
               title="Make this video public"
             >
-              <i className="bi bi-globe2" aria-hidden="true" />
+              <Icon svg={globe2Icon} />
               Make public
             </button>
           )}
@@ -261,7 +270,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             disabled={busy}
             title="Delete this video"
           >
-            <i className="bi bi-trash3" aria-hidden="true" />
+            <Icon svg={trash3Icon} />
             Delete
           </button>
         </div>
@@ -279,7 +288,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               onClick={() => setPanel('edit')}
               disabled={busy}
             >
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
+              <Icon svg={pencilIcon} className="me-1" />
               Edit<span className="visually-hidden"> title and description</span>
             </button>
           </div>
@@ -298,7 +307,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           )}
           {folder === 'scheduled' && video.share_at_date && (
             <p className="mb-0">
-              <i className="bi bi-envelope me-1" aria-hidden="true" />
+              <Icon svg={envelopeIcon} className="me-1" />
               To be sent to <strong>{video.email}</strong> on {formatDate(video.share_at_date)} at{' '}
               {toTimeInput(video.share_at_time)}.
             </p>

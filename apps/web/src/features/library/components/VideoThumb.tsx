@@ -1,4 +1,6 @@
 import { durationLabel, type Video } from '../../../lib/videos';
+import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 /** The card picture: the server's thumbnail with the duration over it, or a neutral placeholder. */
 export function VideoThumb({ video }: { video: Pick<Video, 'video_thumbnail' | 'duration'> }) {
@@ -9,7 +11,7 @@ export function VideoThumb({ video }: { video: Pick<Video, 'video_thumbnail' | '
         <img src={video.video_thumbnail} alt="" loading="lazy" />
       ) : (
         <span className="video-thumb__placeholder" aria-hidden="true">
-          <i className="bi bi-camera-video" />
+          <Icon svg={cameraVideoIcon} />
         </span>
       )}
       {duration && (

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/status/QueryStates';
+import { EmptyState } from '../../../components/EmptyState';
+import { Loading } from '../../../components/Loading';
+import { ErrorState } from '../../../components/status/ErrorState';
 import { useTitle } from '../../../lib/use-title';
 import type { Video } from '../../../lib/videos';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
@@ -8,6 +10,10 @@ import { useFeed } from '../api/feed';
 import { useLikeFeedVideo } from '../api/like-feed-video';
 import { ReelSlide } from './ReelSlide';
 import './reel.scss';
+import chevronDownIcon from 'bootstrap-icons/icons/chevron-down.svg?raw';
+import chevronUpIcon from 'bootstrap-icons/icons/chevron-up.svg?raw';
+import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 /** Spec §9: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
 export const SLIDE_MS = 400;
@@ -20,7 +26,7 @@ type Direction = 1 | -1;
 function UploadButton() {
   return (
     <Link to="/user/video/upload" className="btn btn-primary">
-      <i className="bi bi-cloud-arrow-up me-1" aria-hidden="true" />
+      <Icon svg={cloudArrowUpIcon} className="me-1" />
       Upload Your Video
     </Link>
   );
@@ -40,11 +46,11 @@ export function ReelPage() {
         <UploadButton />
       </div>
       {feed.isPending ? (
-        <LoadingState label="Loading videos…" />
+        <Loading label="Loading videos…" />
       ) : feed.isError ? (
         <ErrorState onRetry={() => void feed.refetch()} />
       ) : videos.length === 0 ? (
-        <EmptyState icon="bi-collection-play" title="No public videos yet">
+        <EmptyState text="No public videos yet">
           <p>When people make their videos public, they appear here.</p>
         </EmptyState>
       ) : (
@@ -194,23 +200,23 @@ function Reel({ videos, total, hasMore, loadingMore, loadMore }: ReelProps) {
       <div className="reel__nav">
         <button
           type="button"
-          className="btn btn-light btn-icon rounded-circle"
+          className="btn btn-light btn-round-icon rounded-circle"
           onClick={() => go(-1)}
           disabled={atStart}
           aria-label="Previous video"
           title="Previous video"
         >
-          <i className="bi bi-chevron-up" aria-hidden="true" />
+          <Icon svg={chevronUpIcon} />
         </button>
         <button
           type="button"
-          className="btn btn-light btn-icon rounded-circle"
+          className="btn btn-light btn-round-icon rounded-circle"
           onClick={() => go(1)}
           disabled={atEnd}
           aria-label="Next video"
           title="Next video"
         >
-          <i className="bi bi-chevron-down" aria-hidden="true" />
+          <Icon svg={chevronDownIcon} />
         </button>
       </div>
       <p className="visually-hidden" aria-live="polite">

@@ -2,6 +2,11 @@ import { useEffect, useRef } from 'react';
 import { LikeButton } from '../../../components/video/LikeButton';
 import { VideoStateNotice } from '../../../components/video/VideoStateNotice';
 import { creatorName, type Video } from '../../../lib/videos';
+import pauseFillIcon from 'bootstrap-icons/icons/pause-fill.svg?raw';
+import playFillIcon from 'bootstrap-icons/icons/play-fill.svg?raw';
+import volumeMuteFillIcon from 'bootstrap-icons/icons/volume-mute-fill.svg?raw';
+import volumeUpFillIcon from 'bootstrap-icons/icons/volume-up-fill.svg?raw';
+import { Icon } from '../../../components/Icon';
 
 interface ReelSlideProps {
   video: Video;
@@ -58,7 +63,7 @@ export function ReelSlide(props: ReelSlideProps) {
         <>
           {!playing && video.state === 'ready' && (
             <span className="reel__paused" aria-hidden="true">
-              <i className="bi bi-play-fill" />
+              <Icon svg={playFillIcon} />
             </span>
           )}
           <div className="reel__overlay reel__overlay--bottom">
@@ -79,22 +84,22 @@ export function ReelSlide(props: ReelSlideProps) {
             />
             <button
               type="button"
-              className="btn btn-light btn-icon rounded-circle"
+              className="btn btn-light btn-round-icon rounded-circle"
               onClick={props.onTogglePlay}
               aria-label={playing ? 'Pause' : 'Play'}
               title={playing ? 'Pause' : 'Play'}
             >
-              <i className={`bi ${playing ? 'bi-pause-fill' : 'bi-play-fill'}`} aria-hidden="true" />
+              <Icon svg={playing ? pauseFillIcon : playFillIcon} />
             </button>
             <button
               type="button"
-              className="btn btn-light btn-icon rounded-circle"
+              className="btn btn-light btn-round-icon rounded-circle"
               onClick={props.onToggleMute}
               aria-pressed={muted}
               aria-label="Mute"
               title={muted ? 'Turn sound on' : 'Mute'}
             >
-              <i className={`bi ${muted ? 'bi-volume-mute-fill' : 'bi-volume-up-fill'}`} aria-hidden="true" />
+              <Icon svg={muted ? volumeMuteFillIcon : volumeUpFillIcon} />
             </button>
           </div>
         </>

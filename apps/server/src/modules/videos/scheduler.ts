@@ -1,0 +1,45 @@
+import type { DbTx } from '../../platform/db';
+
+/** What a scheduled video needs delivered: to whom and when (the instant, already in UTC). */
+export interface ScheduleInput {
+  videoId: number;
+  ownerId: number;
+  recipientEmail: string;
+  dueAt: Date;
+  /** The owner's IANA zone the date and time were given in (for messages that show the time). */
+  timezone: string;
+}
+
+/**
+ * The seam between videos and scheduled delivery (PRODUCT.md "Scheduled delivery"). The video service
+ * calls it whenever a video enters the scheduled folder or its schedule changes (`schedule`, which
+ * replaces any pending delivery of that video), and whenever it leaves the folder or is deleted
+ * (`cancel`). Calls happen inside the transaction that changes the video when `tx` is given, so a
+ * delivery is never scheduled for a change that rolled back; an implementation must use `tx` for its
+ * own writes when it is passed.
+ *
+ * The video row itself keeps recipient, instant and zone (written by the video service), so the video
+ * API shows them whichever scheduler is plugged in.
+ */
+export interface DeliveryScheduler {
+  schedule(input: ScheduleInput, tx?: DbTx): Promise<void>;
+  cancel(videoId: number, tx?: DbTx): Promise<void>;
+}
+
+/**
+ * The default until the delivery module plugs in its own (see docs/decisions/0031): the instant is
+ * recorded on the video row by the video service and nothing else happens, so no e-mail is sent.
+ */
+export function createRowOnlyScheduler(logger: { debug(obj: object, msg: string): void }): DeliveryScheduler {
+  return {
+    async schedule(input) {
+      logger.debug(
+        { videoId: input.videoId, dueAt: input.dueAt.toISOString() },
+        'delivery recorded on the video row',
+      );
+    },
+    async cancel(videoId) {
+      logger.debug({ videoId }, 'delivery cleared from the video row');
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { users } from '../accounts/accounts.schema';
+import { videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
+
+export type VideoRow = typeof videos.$inferSelect;
+export type NewVideoRow = typeof videos.$inferInsert;
+
+/** A video with what its JSON shows besides its own columns. */
+export interface VideoView {
+  video: VideoRow;
+  creator: { firstName: string; lastName: string; email: string; status: number };
+  totalLikes: number;
+  isLiked: boolean;
+}
+
+/** Queries only: the rules live in videos.service.ts. */
+export function createVideosRepo() {
+  const viewColumns = (viewerId: number | null) => ({
+    video: videos,
+    creator: {
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      status: users.status,
+    },
+    totalLikes: sql<number>`(select count(*)::int from ${videoLikes} where ${videoLikes.videoId} = ${videos.id})`,
+    isLiked:
+      viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists(select 1 from ${videoLikes} where ${videoLikes.videoId} = ${videos.id} and ${videoLikes.userId} = ${viewerId})`,
+  });
+
+  const views = (db: DbOrTx, viewerId: number | null, where: SQL | undefined) =>
+    db
+      .select(viewColumns(viewerId))
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(where)
+      .$dynamic();
+
+  /** Visible to everyone signed in: public, processed, and the owner's account is active. */
+  const publicVideo = and(eq(videos.isPrivate, 0), eq(videos.state, 'ready'), eq(users.status, 1));
+
+  return {
+    async insert(db: DbOrTx, values: NewVideoRow): Promise<VideoRow> {
+      const [row] = await db.insert(videos).values(values).returning();
+      return row!;
+    },
+
+    async findOwned(db: DbOrTx, id: number, ownerId: number, lock = false): Promise<VideoRow | null> {
+      const query = db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.id, id), eq(videos.ownerId, ownerId)))
+        .$dynamic();
+      const [row] = await (lock ? query.for('update') : query);
+      return row ?? null;
+    },
+
+    async findById(db: DbOrTx, id: number): Promise<VideoRow | null> {
+      const [row] = await db.select().from(videos).where(eq(videos.id, id));
+      return row ?? null;
+    },
+
+    async findManyOwned(db: DbOrTx, ids: number[], ownerId: number): Promise<VideoRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(videos)
+        .where(and(inArray(videos.id, ids), eq(videos.ownerId, ownerId)));
+    },
+
+    async finalOf(db: DbOrTx, ownerId: number): Promise<VideoRow | null> {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.ownerId, ownerId), eq(videos.folder, 'final')));
+      return row ?? null;
+    },
+
+    async update(db: DbOrTx, id: number, values: Partial<NewVideoRow>): Promise<VideoRow | null> {
+      const [row] = await db
+        .update(videos)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(videos.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Only while still processing: a deleted or already finished video is left alone (idempotent jobs). */
+    async finishProcessing(db: DbOrTx, id: number, values: Partial<NewVideoRow>): Promise<VideoRow | null> {
+      const [row] = await db
+        .update(videos)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(videos.id, id), eq(videos.state, 'processing')))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(db: DbOrTx, id: number): Promise<VideoRow | null> {
+      const [row] = await db.delete(videos).where(eq(videos.id, id)).returning();
+      return row ?? null;
+    },
+
+    async deleteDrafts(db: DbOrTx, ids: number[], ownerId: number): Promise<VideoRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .delete(videos)
+        .where(and(inArray(videos.id, ids), eq(videos.ownerId, ownerId), eq(videos.folder, 'draft')))
+        .returning();
+    },
+
+    async view(db: DbOrTx, id: number, viewerId: number | null): Promise<VideoView | null> {
+      const [row] = await views(db, viewerId, eq(videos.id, id));
+      return row ?? null;
+    },
+
+    /** The owner's folder, newest first. */
+    async listFolder(db: DbOrTx, ownerId: number, folder: VideoFolder): Promise<VideoView[]> {
+      return views(db, ownerId, and(eq(videos.ownerId, ownerId), eq(videos.folder, folder))).orderBy(
+        desc(videos.createdAt),
+        desc(videos.id),
+      );
+    },
+
+    async publicBySearchCode(db: DbOrTx, code: string, viewerId: number): Promise<VideoView | null> {
+      const [row] = await views(db, viewerId, and(eq(videos.searchCode, code), publicVideo));
+      return row ?? null;
+    },
+
+    /** The final video a code was handed out for; the owner's account must be active. */
+    async finalByAccessCode(db: DbOrTx, code: string, viewerId: number): Promise<VideoView | null> {
+      const [row] = await views(
+        db,
+        viewerId,
+        and(eq(videos.accessCode, code), eq(videos.folder, 'final'), eq(users.status, 1)),
+      );
+      return row ?? null;
+    },
+
+    async feed(db: DbOrTx, viewerId: number, page: number, perPage: number) {
+      const rows = await views(db, viewerId, publicVideo)
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(publicVideo);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Adds the like, or removes it when it was there; returns the new state. */
+    async toggleLike(db: DbOrTx, videoId: number, userId: number) {
+      const inserted = await db
+        .insert(videoLikes)
+        .values({ videoId, userId })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted.length === 0) {
+        await db
+          .delete(videoLikes)
+          .where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId)));
+      }
+      const [count] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(videoLikes)
+        .where(eq(videoLikes.videoId, videoId));
+      return { totalLikes: count?.total ?? 0, isLiked: inserted.length > 0 };
+    },
+
+    async insertUpload(db: DbOrTx, id: string, ownerId: number) {
+      await db.insert(videoUploads).values({ id, ownerId });
+    },
+
+    async findUpload(db: DbOrTx, id: string) {
+      const [row] = await db.select().from(videoUploads).where(eq(videoUploads.id, id));
+      return row ?? null;
+    },
+
+    async deleteUploads(db: DbOrTx, ids: string[]) {
+      if (ids.length === 0) return;
+      await db.delete(videoUploads).where(inArray(videoUploads.id, ids));
+    },
+
+    async uploadsCreatedBefore(db: DbOrTx, before: Date) {
+      return db
+        .select()
+        .from(videoUploads)
+        .where(sql`${videoUploads.createdAt} < ${before.toISOString()}::timestamptz`);
+    },
+  };
+}
+
+export type VideosRepo = ReturnType<typeof createVideosRepo>;

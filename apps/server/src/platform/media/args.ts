@@ -1,0 +1,208 @@
+import type { MediaInfo } from './probe';
+
+/**
+ * Pure builders of ffmpeg/ffprobe argument lists: no process, no file system, so every rule of the
+ * pipeline (which inputs are copied, how clips are normalised before joining) is unit-tested.
+ */
+
+export interface EncodeSettings {
+  /** x264 preset: `veryfast` keeps a 60 s 720p clip well above 2× real time on two cores (bench). */
+  preset: string;
+  crf: number;
+  fps: number;
+  audioRate: number;
+  audioBitrate: string;
+  /** Longest side × shortest side the output may have (landscape; portrait is the same box turned). */
+  maxLong: number;
+  maxShort: number;
+}
+
+export const DEFAULT_ENCODE: EncodeSettings = {
+  preset: 'veryfast',
+  crf: 23,
+  fps: 30,
+  audioRate: 48000,
+  audioBitrate: '128k',
+  maxLong: 1280,
+  maxShort: 720,
+};
+
+export interface MediaInput {
+  path: string;
+  info: MediaInfo;
+  /** The clip's length in seconds (probed, or measured by a packet scan). */
+  durationSeconds: number;
+}
+
+export function probeArgs(file: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+}
+
+/** Lists every video packet's time: the fallback when a container has no duration (browser WebM). */
+export function packetScanArgs(file: string): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'packet=pts_time,duration_time',
+    '-of',
+    'csv=p=0',
+    file,
+  ];
+}
+
+const COPYABLE_CONTAINERS = ['mov', 'mp4', 'matroska'];
+const BROWSER_PIXEL_FORMATS = ['yuv420p', 'yuvj420p'];
+
+/**
+ * A single clip that is already H.264 (8-bit 4:2:0) with AAC or no audio, in an MP4/QuickTime or Matroska
+ * container, plays everywhere once remuxed with the index first: no re-encode, so it is ready in
+ * well under a second.
+ */
+export function canCopy(inputs: readonly MediaInput[]): boolean {
+  if (inputs.length !== 1) return false;
+  const { info } = inputs[0]!;
+  return (
+    info.formatNames.some((name) => COPYABLE_CONTAINERS.includes(name)) &&
+    info.video.codec === 'h264' &&
+    info.video.pixFmt !== null &&
+    BROWSER_PIXEL_FORMATS.includes(info.video.pixFmt) &&
+    (info.audio === null || info.audio.codec === 'aac')
+  );
+}
+
+export function remuxArgs(input: string, output: string): string[] {
+  return [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/** The first clip's upright size, scaled down to fit the box (never up), even numbers for x264. */
+export function targetSize(
+  first: MediaInfo,
+  settings: EncodeSettings = DEFAULT_ENCODE,
+): { width: number; height: number } {
+  const turned = first.video.rotation === 90 || first.video.rotation === 270;
+  const width = turned ? first.video.height : first.video.width;
+  const height = turned ? first.video.width : first.video.height;
+  const [boxW, boxH] =
+    width >= height ? [settings.maxLong, settings.maxShort] : [settings.maxShort, settings.maxLong];
+  const scale = Math.min(1, boxW / width, boxH / height);
+  const even = (value: number) => Math.max(2, Math.round((value * scale) / 2) * 2);
+  return { width: even(width), height: even(height) };
+}
+
+const seconds = (value: number) => value.toFixed(3);
+
+/**
+ * Joins the clips in order into one H.264/AAC MP4 with the index first. Every clip is brought to the same
+ * frame (scaled into the first clip's size, letterboxed, square pixels), the same frame rate, and the same
+ * audio (48 kHz stereo AAC); a clip without sound gets silence of its own length, and audio is padded or
+ * cut to the clip's length so sound and picture stay together across the joins.
+ */
+export function transcodeArgs(
+  inputs: readonly MediaInput[],
+  output: string,
+  settings: EncodeSettings = DEFAULT_ENCODE,
+): string[] {
+  if (inputs.length === 0) throw new Error('transcodeArgs needs at least one input');
+  const { width, height } = targetSize(inputs[0]!.info, settings);
+  const audioFormat = `aresample=${settings.audioRate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const chains: string[] = [];
+  const joined: string[] = [];
+  inputs.forEach((input, i) => {
+    const length = seconds(input.durationSeconds);
+    chains.push(
+      `[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+        `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${settings.fps},format=yuv420p,` +
+        `trim=duration=${length},setpts=PTS-STARTPTS[v${i}]`,
+    );
+    chains.push(
+      input.info.audio
+        ? `[${i}:a:0]${audioFormat},apad,atrim=duration=${length},asetpts=PTS-STARTPTS[a${i}]`
+        : `anullsrc=r=${settings.audioRate}:cl=stereo,atrim=duration=${length},asetpts=PTS-STARTPTS[a${i}]`,
+    );
+    joined.push(`[v${i}][a${i}]`);
+  });
+  const graph = `${chains.join(';')};${joined.join('')}concat=n=${inputs.length}:v=1:a=1[v][a]`;
+  return [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    ...inputs.flatMap((input) => ['-i', input.path]),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    settings.preset,
+    '-crf',
+    String(settings.crf),
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    settings.audioBitrate,
+    '-ar',
+    String(settings.audioRate),
+    '-ac',
+    '2',
+    '-max_muxing_queue_size',
+    '1024',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/** One JPEG frame from early in the video (1 s in, or the middle of a shorter one), at most 640 px wide. */
+export function thumbnailArgs(input: string, output: string, durationSeconds: number): string[] {
+  const at = Math.max(0, Math.min(1, durationSeconds / 2));
+  return [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    '-ss',
+    seconds(at),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    "scale='min(640,iw)':-2",
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    output,
+  ];
+}

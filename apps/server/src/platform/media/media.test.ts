@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip, makeClipDir, topLevelBoxes, type ClipKind } from '../../../test/media-fixtures';
+import { createMediaTools, UnsupportedMediaError } from './media';
+import { runMediaProcess } from './runner';
+
+/** Real ffmpeg on clips made at test start. */
+describe('media tools (real ffmpeg)', () => {
+  const media = createMediaTools();
+  let dir: string;
+  beforeAll(async () => {
+    dir = await makeClipDir();
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  const playable = async (file: string) => {
+    const probed = await media.probe(file);
+    expect(probed.info.video.codec).toBe('h264');
+    expect(probed.info.audio?.codec).toBe('aac');
+    const boxes = await topLevelBoxes(file);
+    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    return probed;
+  };
+
+  const kinds: Array<[ClipKind, boolean]> = [
+    ['mp4', true],
+    ['webm', false],
+    ['mov', false],
+    ['avi', false],
+    ['mkv', false],
+    ['wmv', false],
+    ['mpeg', false],
+    ['ogv', false],
+  ];
+  it.each(kinds)(
+    'turns a %s clip into a playable MP4 of the same length (copied: %s)',
+    async (kind, copied) => {
+      const source = await makeClip(dir, `clip.${kind}`, kind);
+      const probed = await media.probe(source);
+      expect(probed.durationSeconds).toBeGreaterThan(2.9);
+      expect(probed.durationSeconds).toBeLessThan(3.15);
+      const output = path.join(dir, `out-${kind}.mp4`);
+      const result = await media.render([{ path: source, probed }], output);
+      expect(result.copied).toBe(copied);
+      const out = await playable(output);
+      expect(Math.abs(out.durationSeconds - probed.durationSeconds)).toBeLessThan(0.15);
+      const thumb = path.join(dir, `thumb-${kind}.jpg`);
+      await media.thumbnail(output, thumb, out.durationSeconds);
+      const jpeg = await fs.readFile(thumb);
+      expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    },
+  );
+
+  it('joins clips of different sizes, rates and sound into one whose length is the sum', async () => {
+    const a = await makeClip(dir, 'join-a.mp4', 'mp4', { seconds: 2, size: '640x360', rate: 30 });
+    const b = await makeClip(dir, 'join-b.webm', 'webm', {
+      seconds: 3,
+      size: '320x240',
+      rate: 25,
+      audio: false,
+    });
+    const c = await makeClip(dir, 'join-c.avi', 'avi', { seconds: 1, size: '1920x1080', rate: 24 });
+    const clips = await Promise.all([a, b, c].map(async (p) => ({ path: p, probed: await media.probe(p) })));
+    const output = path.join(dir, 'joined.mp4');
+    expect((await media.render(clips, output)).copied).toBe(false);
+    const out = await playable(output);
+    const sum = clips.reduce((s, c) => s + c.probed.durationSeconds, 0);
+    expect(Math.abs(out.durationSeconds - sum)).toBeLessThan(0.25);
+    expect(out.info.video.width).toBe(640);
+    expect(out.info.video.height).toBe(360);
+  });
+
+  it('refuses a text file named .mp4 and an image, by content', async () => {
+    const text = path.join(dir, 'notes.mp4');
+    await fs.writeFile(text, 'this is not a video\n'.repeat(100));
+    await expect(media.probe(text)).rejects.toBeInstanceOf(UnsupportedMediaError);
+    const png = path.join(dir, 'image.mp4');
+    await fs.writeFile(
+      png,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
+    await expect(media.probe(png)).rejects.toBeInstanceOf(UnsupportedMediaError);
+  });
+
+  it('kills a process that runs past its timeout and keeps its stderr', async () => {
+    const { ffmpeg } = { ffmpeg: (await import('./media')).resolveBinaries({}).ffmpeg };
+    const started = Date.now();
+    const run = runMediaProcess(
+      ffmpeg,
+      ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=duration=30', '-f', 'null', '-'],
+      {
+        timeoutMs: 500,
+      },
+    );
+    await expect(run).rejects.toMatchObject({ timedOut: true });
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect(
+      runMediaProcess(ffmpeg, ['-v', 'error', '-i', '/does/not/exist.mp4'], { timeoutMs: 5000 }),
+    ).rejects.toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringContaining('No such file'),
+    });
+  });
+});

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { emailField, optionalText, requiredText } from './common';
+
+/** Folders (`type`): draft, scheduled and final ("My Parting Words"). */
+export const videoFolders = ['draft', 'scheduled', 'final'] as const;
+export type VideoFolder = (typeof videoFolders)[number];
+
+/** Labels used in the spec's messages ("…transferred to {folder label}."). */
+export const videoFolderLabels: Record<VideoFolder, string> = {
+  final: 'My Parting Words',
+  scheduled: 'Scheduled folder',
+  draft: 'Drafts',
+};
+
+/** uploaded → processing → ready | failed. */
+export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
+export type VideoState = (typeof videoStates)[number];
+
+/** Free length of one video (PRODUCT.md); payments add whole minutes. */
+export const FREE_VIDEO_SECONDS = 60;
+
+export const ONLY_VIDEO_MESSAGE = 'Only Video File Allowed!';
+export const FOLDER_OCCUPIED_MESSAGE =
+  'A file already exists in that folder. It needs to be removed before placing another file there.';
+export const INVALID_PAYMENT_MESSAGE = 'The payment is invalid or already used.';
+export const NO_VIDEO_FOR_CODE_MESSAGE = 'No video found for this code.';
+
+const folderField = z.enum(videoFolders, { error: 'Please select a valid option.' });
+
+/** `yyyy-mm-dd` as the date input sends it. */
+const dateField = z
+  .string({ error: 'The share at date field is required.' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The share at date must be a date (YYYY-MM-DD).');
+
+/** `HH:MM` or `HH:MM:SS` (the spec's client appends ':00'). */
+const timeField = z
+  .string({ error: 'The share at time field is required.' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'The share at time must be a time (HH:MM).');
+
+/** An IANA time zone such as `Europe/Paris`; the server turns date + time into an instant in it. */
+export const timezoneField = z
+  .string({ error: 'The timezone field is required.' })
+  .trim()
+  .min(1, 'The timezone field is required.')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'The timezone must be a valid IANA time zone (e.g. Europe/Paris).');
+
+const scheduleFields = {
+  email: z.string().optional(),
+  share_at_date: z.string().optional(),
+  share_at_time: z.string().optional(),
+  timezone: z.string().optional(),
+};
+
+/** The scheduled fields are required only when the target folder is `scheduled`. */
+function requireSchedule(
+  value: {
+    type: VideoFolder;
+    email?: string;
+    share_at_date?: string;
+    share_at_time?: string;
+    timezone?: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.type !== 'scheduled') return;
+  const checks: Array<[keyof typeof scheduleFields, z.ZodType]> = [
+    ['email', emailField],
+    ['share_at_date', dateField],
+    ['share_at_time', timeField],
+    ['timezone', timezoneField],
+  ];
+  for (const [field, schema] of checks) {
+    const raw = value[field];
+    if (raw === undefined || raw.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `The ${field.replace(/_/g, ' ')} field is required.`,
+      });
+      continue;
+    }
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: result.error.issues[0]?.message ?? 'Invalid value.',
+      });
+    }
+  }
+}
+
+/** Repeated fields, `name[]`, a comma list or a JSON array all become a list of strings. */
+const stringList = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value))
+    return value
+      .flatMap((item) => String(item).split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const text = String(value).trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map((item) => String(item).trim()).filter(Boolean);
+    } catch {
+      return [text];
+    }
+  }
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}, z.array(z.string()));
+
+/**
+ * POST /web/user/video/store (multipart): `videos[]` files in order and/or `upload_ids[]` of finished
+ * resumable (tus) uploads; `duration` is the client's claim and is ignored (the server measures).
+ */
+export const videoStoreBody = z
+  .object({
+    type: folderField,
+    title: optionalText(255),
+    description: optionalText(5000),
+    duration: z.unknown().optional(),
+    payment_id: optionalText(100),
+    upload_ids: stringList.optional().default([]),
+    ...scheduleFields,
+  })
+  .superRefine(requireSchedule);
+export type VideoStoreBody = z.infer<typeof videoStoreBody>;
+
+/** POST /web/user/video/{id}/update-type. */
+export const videoUpdateTypeBody = z
+  .object({ type: folderField, ...scheduleFields })
+  .superRefine(requireSchedule);
+export type VideoUpdateTypeBody = z.infer<typeof videoUpdateTypeBody>;
+
+/** POST /web/user/video/{id}/update-title-desc. */
+export const videoUpdateTitleDescBody = z.object({
+  title: requiredText('title', 255),
+  description: requiredText('description', 5000),
+});
+
+/** POST /web/user/video/{id}/update-status: empty (publish) or `is_private: 0`; 1 is refused once public. */
+export const videoUpdateStatusBody = z.object({
+  is_private: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], {
+      error: 'The is private field must be 0 or 1.',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? 0 : value === true || value === 1 || value === '1' ? 1 : 0)),
+});
+
+/** POST /web/user/video/{id}/reaction. */
+export const videoReactionBody = z.object({
+  reaction: z.literal('like', { error: "The reaction must be 'like'." }),
+});
+
+/** POST /user/video/copyMove: at least two ready drafts of the caller, joined in the given order. */
+export const videoCopyMoveBody = z.object({
+  video_ids: stringList.pipe(
+    z
+      .array(z.string().regex(/^\d+$/, 'Each video id must be a number.').transform(Number))
+      .min(2, 'please Select Atleast 2 Videos to Continue!'),
+  ),
+  action: z.enum(['copy', 'move'], { error: "The action must be 'copy' or 'move'." }),
+  durationGreater: z.unknown().optional(),
+  payment_id: optionalText(100),
+});
+export type VideoCopyMoveBody = z.infer<typeof videoCopyMoveBody>;
+
+/** The Video entity of spec §3 as every video call returns it. */
+export const videoSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(videoFolders),
+  /** The processing state (same as `state`): uploaded, processing, ready or failed. */
+  status: z.enum(videoStates),
+  state: z.enum(videoStates),
+  failure_reason: z.string().nullable(),
+  /** Signed, expiring URLs (null until the video is ready). */
+  video_link: z.string().nullable(),
+  video_thumbnail: z.string().nullable(),
+  /** `HH:MM:SS`, measured from the file. */
+  duration: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  hashtags: z.array(z.string()),
+  total_likes: z.number(),
+  is_liked: z.boolean(),
+  search_code: z.string(),
+  /** Only for the owner, only on the final video. */
+  access_code: z.string().nullable(),
+  is_private: z.union([z.literal(0), z.literal(1)]),
+  creator: z.object({ first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
+  /** Scheduled videos, owner only: recipient and the instant in the owner's time zone. */
+  email: z.string().nullable(),
+  share_at_date: z.string().nullable(),
+  share_at_time: z.string().nullable(),
+  timezone: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/** Folder lists: `{ data: Video[] }` (not paginated: a person's folders are small). */
+export const videoListResponse = z.object({ message: z.string().optional(), data: z.array(videoSchema) });
+/** One video after an action: `{ message, data: Video }`. */
+export const videoResponse = z.object({ message: z.string().optional(), data: videoSchema });
+/** Find by code: the spec's client reads `data.data`. */
+export const videoByCodeResponse = z.object({ data: z.object({ data: videoSchema }) });
+export const videoReactionResponse = z.object({
+  message: z.string().optional(),
+  data: z.object({ total_likes: z.number(), is_liked: z.boolean() }),
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -9,6 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A stable Message-ID (`<local@domain>`): a message sent again after a crash carries the same one, so
+   * mailboxes that de-duplicate by Message-ID keep one copy (docs/decisions/0040-exactly-once-delivery.md).
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -27,7 +33,18 @@ export function createMailer(options: {
   logger: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded timeouts (nodemailer's defaults wait up to 10 minutes on a silent socket): a delivery's
+    // claim must not outlive its SMTP transaction by much. Options in SMTP_URL's query still win.
+    // No connection pool: a pool re-sends a message by itself when its connection closes, which would
+    // hide a possible duplicate from the delivery worker.
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 60_000,
+      }),
+    );
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });

@@ -1,5 +1,3 @@
-import type { AppNotification } from '../api/types';
-
 /** Spec §9: the badge shows '9+' above 9, nothing at 0. */
 export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
@@ -26,7 +24,7 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
  * "5 minutes ago", computed from created_at so a list left open (the bell polls) does not show a stale
  * server-rendered phrase; created_at_human is the fallback when the date cannot be read.
  */
-export function timeAgo(item: Pick<AppNotification, 'created_at' | 'created_at_human'>, now = Date.now()) {
+export function timeAgo(item: { created_at: string; created_at_human?: string }, now = Date.now()) {
   const at = Date.parse(item.created_at);
   if (Number.isNaN(at)) return item.created_at_human ?? '';
   const seconds = Math.round((now - at) / 1000);
@@ -38,7 +36,7 @@ export function timeAgo(item: Pick<AppNotification, 'created_at' | 'created_at_h
 }
 
 /** Full date for the tooltip and screen readers. */
-export function fullDate(item: Pick<AppNotification, 'created_at' | 'created_at_formatted'>) {
+export function fullDate(item: { created_at: string; created_at_formatted?: string }) {
   if (item.created_at_formatted) return item.created_at_formatted;
   const at = new Date(item.created_at);
   return Number.isNaN(at.getTime())

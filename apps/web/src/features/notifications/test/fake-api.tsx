@@ -57,16 +57,19 @@ export function deferred<T = unknown>() {
 }
 
 let nextId = 1;
-export function makeNotification(overrides: Partial<AppNotification> = {}): AppNotification {
+export function makeNotification(
+  overrides: Partial<Omit<AppNotification, 'data'>> & { data?: Partial<AppNotification['data']> } = {},
+): AppNotification {
   const id = nextId++;
   return {
-    id: `n-${id}`,
+    id,
+    type: 'test.notice',
     read_at: null,
     created_at: new Date(Date.now() - id * 60_000).toISOString(),
     created_at_human: `${id} minutes ago`,
     created_at_formatted: 'Nov 22, 2026 3:00 AM',
-    data: { title: `Notice ${id}`, body: `Body of notice ${id}` },
     ...overrides,
+    data: { title: `Notice ${id}`, body: `Body of notice ${id}`, kind: 'test.notice', ...overrides.data },
   };
 }
 

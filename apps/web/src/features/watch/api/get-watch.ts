@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { WatchResponse } from '@pw/contracts';
 import { ApiError, api } from '../../../lib/api';
 
-/** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"). Provisional shape. */
-export interface WatchMessage {
-  title: string;
-  description: string | null;
-  sender_name: string;
-  /** Signed, expiring URLs. */
-  video_link: string | null;
-  video_thumbnail: string | null;
-}
+/** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
+export type WatchMessage = WatchResponse['data'];
 
 export const getWatch = async (token: string, signal?: AbortSignal) =>
-  (await api.get<{ message?: string; data: WatchMessage }>(`/watch/${encodeURIComponent(token)}`, signal))
-    .data;
+  (await api.get<WatchResponse>(`/watch/${encodeURIComponent(token)}`, signal)).data;
 
 /** GET /watch/{token}: no account needed; 404 means the link is dead. */
 export function useWatch(token: string) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  axeViolations,
   makeClip,
   newPerson,
   nextMinute,
@@ -88,6 +89,7 @@ test('a scheduled draft reaches its recipient, who watches it without an account
       timeout: 10_000,
     })
     .toBeGreaterThan(0.3);
+  expect(await axeViolations(watch)).toEqual([]);
   expect(authorization.length).toBeGreaterThan(0);
   expect(authorization.every((value) => value === undefined)).toBe(true);
   await watch.screenshot({ path: testInfo.outputPath('watch-360.png'), fullPage: true });
@@ -100,6 +102,7 @@ test('a scheduled draft reaches its recipient, who watches it without an account
   const entry = page.locator('.notification-bell__item').first();
   await expect(entry).toContainText(/deliver/i);
   await expect(entry).toContainText('Unread:');
+  expect(await axeViolations(page, '.notification-bell')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(bell).toBeFocused();
 
@@ -107,6 +110,7 @@ test('a scheduled draft reaches its recipient, who watches it without an account
   await page.goto('/user/notifications');
   const item = page.getByTestId('notification-item').first();
   await expect(item).toContainText(/deliver/i);
+  expect(await axeViolations(page, '#main')).toEqual([]);
   await item.getByRole('button', { name: /^Mark As Read/ }).click();
   await expect(bell).toHaveAccessibleName('Notifications, none unread');
   await page.reload();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
@@ -255,4 +256,26 @@ export function watchLinkOf(mail: { text?: string; html?: string | false }): str
   const match = haystack.match(/https?:\/\/[^\s"'<>]+\/watch\/[A-Za-z0-9_-]+/);
   if (!match) throw new Error(`No /watch/ link in the e-mail:\n${haystack.slice(0, 2000)}`);
   return match[0];
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** WCAG 2.x A/AA violations axe-core finds on the page (or inside `selector`), as short strings. */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (scope) => {
+    interface AxeResult {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+    }
+    const g = globalThis as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
+      document: unknown;
+    };
+    const result = await g.axe.run(scope ?? g.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  }, selector);
 }

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../../playwright.config';
 import {
+  auth,
+  axeViolations,
   logIn,
   markAllRead,
   newPerson,
@@ -27,10 +29,23 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
   // Start from a known state: whatever earlier specs caused is read.
   await markAllRead(request, admin.token);
 
+  const describeUnread = async () =>
+    JSON.stringify(
+      (
+        (await (
+          await request.get('/api/notification?status=unread&per_page=50', { headers: auth(admin.token) })
+        ).json()) as { data: { data: { body: string } }[] }
+      ).data.map((item) => item.data.body),
+    );
+
   const funeral = await signUpFuneralHome(request, newPerson('Morgan'));
   for (let i = 0; i < 7; i += 1) await signUpUser(request, newPerson(`Signup${i}`));
   for (let i = 0; i < 4; i += 1) await sendContactQuery(request, `Question number ${i + 1}`);
-  await expect.poll(() => unreadCount(request, admin.token), { timeout: 30_000 }).toBe(12);
+  try {
+    await expect.poll(() => unreadCount(request, admin.token), { timeout: 30_000 }).toBe(12);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nUnread now: ${await describeUnread()}`);
+  }
   const total = await notificationTotal(request, admin.token);
   expect(total).toBeGreaterThanOrEqual(12);
 
@@ -48,6 +63,8 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
   await expect(bell).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('.notification-bell__item').first()).toContainText('Unread:');
   await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/admin/notifications');
+  expect(await axeViolations(page, '.notification-bell')).toEqual([]);
+  expect(await axeViolations(page, '#main')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAttribute('aria-expanded', 'false');
   await expect(bell).toBeFocused();

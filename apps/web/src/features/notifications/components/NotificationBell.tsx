@@ -36,13 +36,10 @@ export function NotificationBell({ area }: { area?: NotificationArea }) {
         if (open) void bell.refetch();
       }}
     >
-      <Dropdown.Toggle
-        variant="link"
-        className="notification-bell__toggle"
-        aria-label={bellLabel(count)}
-        title="Notifications"
-      >
+      <Dropdown.Toggle variant="link" className="notification-bell__toggle" title="Notifications">
         <Icon svg={bellIcon} />
+        {/* The name carries the real count; the drawn badge is capped (and not a label). */}
+        <span className="visually-hidden">{bellLabel(count)}</span>
         {badge && (
           <span className="notification-bell__badge" aria-hidden="true" data-testid="notification-badge">
             {badge}

@@ -12,7 +12,12 @@ export function NotificationItem({
   const unread = item.read_at === null;
   const action = unread ? 'Mark As Read' : 'Mark As Unread';
   return (
-    <li className={`notification-item${unread ? ' is-unread' : ''}`} data-testid="notification-item">
+    // Focusable from script only: Load More takes focus to the first item it brought.
+    <li
+      className={`notification-item${unread ? ' is-unread' : ''}`}
+      data-testid="notification-item"
+      tabIndex={-1}
+    >
       <span className="notification-dot mt-2" aria-hidden="true" />
       <div className="notification-item__text">
         <h2 className="notification-item__title">

@@ -78,6 +78,7 @@ describe('NotificationsPage', () => {
     await user.click(screen.getByRole('button', { name: `Mark As Read: ${items[0]!.data.title}` }));
     // Before the server has answered:
     expect(badge()).toHaveTextContent('2');
+    expect(screen.getByText(`Marked as read: ${items[0]!.data.title}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Mark As Unread: ${items[0]!.data.title}` })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
 
@@ -134,7 +135,14 @@ describe('NotificationsPage', () => {
 
     hold.resolve(undefined);
     await waitFor(() => expect(items.every((item) => item.read_at !== null)).toBe(true));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark All As Read' })).toBeDisabled());
+    const markAll = screen.getByRole('button', { name: 'Mark All As Read' });
+    await waitFor(() => expect(markAll).toHaveAttribute('aria-disabled', 'true'));
+    // Still focusable (it was just pressed), and pressing it again sends nothing.
+    expect(markAll).toHaveFocus();
+    const posts = api.calls.filter((call) => call.method === 'POST').length;
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(posts);
+    expect(screen.getByText('All notifications marked as read.')).toBeInTheDocument();
     expect(badge()).not.toBeInTheDocument();
   });
 
@@ -197,6 +205,8 @@ describe('NotificationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20));
     expect(listCalls().at(-1)!.url.search).toBe('?page=2&per_page=10&status=all');
+    // Keyboard focus goes to the first notification the press brought.
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')[10]).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(23));
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
@@ -224,7 +234,7 @@ describe('NotificationsPage', () => {
       return { message: 'never' };
     });
     renderPage();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading notifications…');
+    expect(await screen.findByText('Loading notifications…')).toBeInTheDocument();
     gate.reject(new Error('boom'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to fetch data');
   });

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTitle } from '../../../lib/use-title';
@@ -7,7 +7,7 @@ import { useNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/keys';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useToggleNotification } from '../api/toggle-notification';
-import type { NotificationStatus } from '../api/types';
+import type { AppNotification, NotificationStatus } from '../api/types';
 import { NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
 import { NotificationItem } from './NotificationItem';
 import { Loading } from '../../../components/Loading';
@@ -38,6 +38,9 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
   const markAll = useMarkAllRead();
   const client = useQueryClient();
   const filterName = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  /** What the last action did, for screen readers (a polite live region). */
+  const [announcement, setAnnouncement] = useState('');
 
   // The bell polls; when it brings a newer notification, the page shows it too.
   const newest = bell.data?.notifications[0]?.id;
@@ -51,8 +54,33 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
   }, [newest, client]);
 
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const unreadCount = bell.data?.count;
+  const nothingUnread = bell.data?.count === 0;
   const { emptyText } = NOTIFICATION_AREAS[area];
+
+  const markAllRead = () => {
+    // aria-disabled rather than disabled: a button that disables itself would drop keyboard focus.
+    if (nothingUnread) return;
+    markAll.mutate();
+    setAnnouncement('All notifications marked as read.');
+  };
+
+  const toggleItem = (item: AppNotification) => {
+    toggle.mutate(item.id);
+    setAnnouncement(`Marked as ${item.read_at === null ? 'read' : 'unread'}: ${item.data.title}`);
+  };
+
+  /** Load More, then take keyboard focus to the first notification it brought (once it is drawn). */
+  const focusIndex = useRef<number | null>(null);
+  const loadMore = () => {
+    focusIndex.current = items.length;
+    void list.fetchNextPage();
+  };
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || items.length <= index) return;
+    focusIndex.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-testid="notification-item"]')[index]?.focus();
+  }, [items.length]);
 
   const setStatus = (next: NotificationStatus) => {
     const copy = new URLSearchParams(params);
@@ -67,13 +95,16 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
         <h1 className="h3 mb-0">Notifications</h1>
         <button
           type="button"
-          className="btn btn-primary"
-          onClick={() => markAll.mutate()}
-          disabled={unreadCount === 0}
+          className={`btn btn-primary${nothingUnread ? ' disabled' : ''}`}
+          onClick={markAllRead}
+          aria-disabled={nothingUnread}
         >
           Mark All As Read
         </button>
       </div>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
 
       <fieldset className="mb-3">
         <legend className="visually-hidden">Show notifications</legend>
@@ -117,9 +148,9 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
         <p className="notifications-empty">{emptyText}</p>
       ) : (
         <>
-          <ul className="notifications-list list-unstyled mb-0" aria-label="Notifications">
+          <ul ref={listRef} className="notifications-list list-unstyled mb-0" aria-label="Notifications">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} onToggle={(it) => toggle.mutate(it.id)} />
+              <NotificationItem key={item.id} item={item} onToggle={toggleItem} />
             ))}
           </ul>
           {list.isFetchNextPageError && (
@@ -132,7 +163,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
               <button
                 type="button"
                 className="btn btn-outline-primary"
-                onClick={() => void list.fetchNextPage()}
+                onClick={loadMore}
                 disabled={list.isFetchingNextPage}
               >
                 {list.isFetchingNextPage ? (

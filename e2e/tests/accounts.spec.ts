@@ -186,3 +186,27 @@ test('a user edits the profile and changes the password', async ({ page, request
   await update.click();
   await expect(page.getByRole('dialog')).toContainText('Your password has been changed.');
 });
+
+test('an admin edits the profile with the country picker and the header follows', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.locator('#login-email').fill(ADMIN.email);
+  await page.locator('#login-password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('link', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  const country = page.getByRole('combobox', { name: 'Country calling code' });
+  await expect(country).toHaveValue(/^(US|GB)$/);
+  await country.selectOption('GB');
+  await page.locator('#phone').fill('20 7946-0958 and more digits 123456');
+  await expect(page.locator('#phone')).toHaveValue('207946095812345');
+  await page.locator('#first_name').fill('Morgan');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your profile has been updated.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByText('+44 207946095812345')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu for Morgan/ })).toBeVisible();
+});

@@ -27,8 +27,8 @@ test('the public pages have their titles, and the policy its headings', async ({
     await expect(page).toHaveTitle(`Parting Words | ${title}`);
   }
   await page.goto('/policy');
-  const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings).toEqual([
+  // toHaveText retries until the lazily loaded page has rendered.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
     'Introduction',
     'Information We Collect',
     'How We Use Your Information',

@@ -36,7 +36,18 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // pg's pool.end() resolves before its sockets have closed; forcing the drop at once can kill a
+      // backend that is still saying goodbye, which the client then reports as an uncaught error.
+      // So wait for the connections to go (object_in_use) and force only as a last resort.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };

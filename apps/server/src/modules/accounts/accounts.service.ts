@@ -269,7 +269,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         photoKey,
         updatedAt: clock.now(),
       };
-      if ('dialing_code' in input) values.dialingCode = input.dialing_code ?? null;
+      // The admin form's country picker always sends a dialing code; a form without one keeps it.
+      if ('dialing_code' in input && input.dialing_code) values.dialingCode = input.dialing_code;
       if ('address' in input) {
         values.address = input.address;
         values.mapLink = input.map_link;

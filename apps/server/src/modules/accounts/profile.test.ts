@@ -213,6 +213,13 @@ describe('profiles, change password and contact us', () => {
       });
       expect(response.json().data.photo_path).toMatch(/\.png$/);
 
+      const keep = await post(ctx, '/api/admin/profile/update', {
+        payload: { first_name: 'Head', last_name: 'Keeper', phone: '5550100' },
+        headers: bearer(admin.token),
+      });
+      expect(keep.json().data).toMatchObject({ phone: '5550100', dialing_code: '+44' });
+      expect(keep.json().data.photo_path).toBe(response.json().data.photo_path);
+
       const tooLong = await post(ctx, '/api/admin/profile/update', {
         payload: { first_name: 'Head', last_name: 'Keeper', phone: '1234567890123456' },
         headers: bearer(admin.token),

@@ -54,7 +54,6 @@ export function PhoneInput({
           inputMode="numeric"
           autoComplete="tel-national"
           className={`form-control${error ? ' is-invalid' : ''}`}
-          maxLength={PHONE_MAX_DIGITS}
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

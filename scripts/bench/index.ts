@@ -6,6 +6,7 @@
 const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
   foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
+  videos: () => import('./videos'),
 };
 
 async function main() {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users, type AccountType } from '../src/modules/accounts/accounts.schema';
 import { videos } from '../src/modules/videos/videos.schema';
+import { VIDEO_PROCESS_QUEUE } from '../src/modules/videos/videos.jobs';
 import type { DeliveryScheduler, ScheduleInput } from '../src/modules/videos/scheduler';
 import { multipart, type TestContext } from './helpers';
 
@@ -45,14 +46,38 @@ export async function videoRow(ctx: TestContext, id: number) {
   return row ?? null;
 }
 
-/** Waits until the processing job has finished with the video. */
+/** The state of the processing job of a video in pg-boss (null before it is queued). */
+export async function processJobState(ctx: TestContext, id: number): Promise<string | null> {
+  const { rows } = await ctx.deps.database.executeSql(
+    `select state from pgboss.job where name = $1 and singleton_key = $2 order by created_on desc limit 1`,
+    [VIDEO_PROCESS_QUEUE, `${id}:process`],
+  );
+  return (rows[0]?.state as string | undefined) ?? null;
+}
+
+/**
+ * Waits until processing is over: the row is ready or failed and the job has finished its clean-up
+ * (sources and temporary files are removed after the row changes).
+ */
 export async function waitForVideo(ctx: TestContext, id: number, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const row = await videoRow(ctx, id);
+    const done = row && (row.state === 'ready' || row.state === 'failed');
+    if (done && ['completed', 'failed'].includes((await processJobState(ctx, id)) ?? '')) return row;
+    if (Date.now() - started > timeoutMs) throw new Error(`video ${id} still ${row?.state ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits for the row only (the moment the video becomes playable). */
+export async function waitForReadyRow(ctx: TestContext, id: number, timeoutMs = 60_000) {
   const started = Date.now();
   for (;;) {
     const row = await videoRow(ctx, id);
     if (row && (row.state === 'ready' || row.state === 'failed')) return row;
     if (Date.now() - started > timeoutMs) throw new Error(`video ${id} still ${row?.state ?? 'missing'}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

@@ -26,7 +26,7 @@ describe('video durations', () => {
   });
 
   it('names the creator', () => {
-    expect(creatorName({ first_name: 'Ada', last_name: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(creatorName({ first_name: 'Ada', last_name: 'Lovelace', email: null })).toBe('Ada Lovelace');
     expect(creatorName(null)).toBe('');
   });
 });

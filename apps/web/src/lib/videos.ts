@@ -1,47 +1,29 @@
+import {
+  FREE_VIDEO_SECONDS,
+  videoFolderLabels,
+  type Video,
+  type VideoFolder,
+  type VideoState,
+} from '@pw/contracts';
+
 /**
- * What the web client knows about a video (spec §3 "Video" plus PRODUCT.md's states), shared by the
- * library, the reel and the find-by-code screens.
+ * What the web client needs about videos beyond the contract (packages/contracts/src/videos.ts):
+ * labels, the free allowance and duration helpers, shared by the library, the reel and find-by-code.
  */
-export type VideoFolder = 'draft' | 'scheduled' | 'final';
-export type VideoState = 'processing' | 'ready' | 'failed';
+export type { Video, VideoFolder, VideoState };
 
-export interface VideoCreator {
-  first_name: string;
-  last_name: string;
-  email?: string | null;
-}
-
-export interface Video {
-  id: number;
-  video_link: string | null;
-  title: string;
-  description: string | null;
-  type: VideoFolder;
-  state: VideoState;
-  failure_reason?: string | null;
-  hashtags?: string[];
-  total_likes: number;
-  is_liked: boolean;
-  search_code: string | null;
-  access_code?: string | null;
-  is_private: boolean;
-  video_thumbnail: string | null;
-  duration: string | null;
-  creator?: VideoCreator | null;
-  email?: string | null;
-  share_at_date?: string | null;
-  share_at_time?: string | null;
-}
+export type VideoCreator = Video['creator'];
 
 /** The labels the product uses for each folder (PRODUCT.md: `{product}` is "My Parting Words"). */
-export const FOLDER_LABELS: Record<VideoFolder, string> = {
-  final: 'My Parting Words',
-  scheduled: 'Scheduled folder',
-  draft: 'Drafts',
-};
+export const FOLDER_LABELS: Record<VideoFolder, string> = videoFolderLabels;
 
 /** Spec §9: 60 seconds of video are free; more is bought. */
-export const FREE_SECONDS = 60;
+export const FREE_SECONDS = FREE_VIDEO_SECONDS;
+
+/** Uploaded and processing both mean "the server is still converting it". */
+export function isConverting(video: Pick<Video, 'state'>): boolean {
+  return video.state === 'uploaded' || video.state === 'processing';
+}
 
 /** 'HH:MM:SS' (or 'MM:SS', or plain seconds) to whole seconds; unknown or malformed → null. */
 export function durationSeconds(duration: string | null | undefined): number | null {
@@ -69,4 +51,23 @@ export function durationLabel(duration: string | null | undefined): string | nul
 export function creatorName(creator: VideoCreator | null | undefined): string {
   if (!creator) return '';
   return `${creator.first_name} ${creator.last_name}`.trim();
+}
+
+/**
+ * A scheduled video's delivery as the delivery module describes it (`deliveryInfo` in
+ * packages/contracts/src/delivery.ts on h/delivery-server, docs/decisions/0043): its live delivery, else
+ * its latest. The video API is to add it to scheduled videos as `delivery`; until then it is absent
+ * and no badge shows.
+ */
+export interface VideoDelivery {
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  recipient_email: string;
+  due_at: string;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export function deliveryOf(video: Video): VideoDelivery | null {
+  return (video as Video & { delivery?: VideoDelivery | null }).delivery ?? null;
 }

@@ -18,6 +18,8 @@ const UPLOAD_ID = /^[a-f0-9]{32}$/;
 export interface UploadProgress {
   offset: number;
   size: number | null;
+  /** The client's file name from the tus `Upload-Metadata` (`filename`), if it sent one. */
+  filename: string | null;
 }
 
 /** The files of resumable uploads under DATA_DIR/uploads (one data file and one `.json` per upload). */
@@ -36,7 +38,11 @@ export function createUploadStore(dataDir: string) {
       if (!UPLOAD_ID.test(id)) return null;
       try {
         const upload = await store.getUpload(id);
-        return { offset: upload.offset, size: upload.size ?? null };
+        return {
+          offset: upload.offset,
+          size: upload.size ?? null,
+          filename: upload.metadata?.filename ?? null,
+        };
       } catch {
         return null;
       }

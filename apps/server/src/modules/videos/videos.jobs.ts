@@ -118,6 +118,8 @@ export async function processVideo(
     await media.thumbnail(output, thumbnail, result.durationSeconds);
     await storage.putFile(mediaKey, output, 'video/mp4');
     await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
+    // The copies of the inputs are no longer needed: gone before anyone sees the video ready.
+    await fsp.rm(work, { recursive: true, force: true });
 
     const { row, removed } = await db.transaction(async (tx) => {
       const row = await repo.finishProcessing(tx, videoId, {

@@ -206,9 +206,12 @@ export function createVideoService(deps: VideoServiceDeps) {
         const progress = await uploads.progress(id);
         if (!progress || progress.size === null || progress.offset !== progress.size)
           throw invalid('upload_ids', 'The upload is not finished yet.');
-        sources.push({ path: uploads.pathOf(id), name: id, uploadId: id });
+        sources.push({ path: uploads.pathOf(id), name: progress.filename ?? '', uploadId: id });
       }
       if (sources.length === 0) throw invalid('videos', 'Please choose at least one video.');
+      // Cheap refusals first, before any file is read.
+      const schedule = body.type === 'scheduled' ? scheduleFrom(body) : null;
+      if (body.type === 'final') await finalOccupied(db, actor.id);
 
       let totalSeconds = 0;
       for (const source of sources) {
@@ -225,8 +228,6 @@ export function createVideoService(deps: VideoServiceDeps) {
         }
       }
       const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'videos');
-      const schedule = body.type === 'scheduled' ? scheduleFrom(body) : null;
-      if (body.type === 'final') await finalOccupied(db, actor.id);
 
       // Sources go into storage first (a rename for local storage), so a worker anywhere can read them.
       const prefix = `sources/${randomUUID()}`;
@@ -242,8 +243,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         throw error;
       }
 
-      const title =
-        body.title ?? (sources[0]!.uploadId ? 'Untitled video' : titleFromFileName(sources[0]!.name));
+      const title = body.title ?? titleFromFileName(sources[0]!.name);
       const description = body.description ?? '';
       let video: VideoRow;
       try {

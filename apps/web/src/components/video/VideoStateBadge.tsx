@@ -1,8 +1,8 @@
-import type { Video } from '../../lib/videos';
+import { isConverting, type Video } from '../../lib/videos';
 
 /** The list badge of spec §2: Processing… / Failed (with its reason) / nothing when ready. */
 export function VideoStateBadge({ video }: { video: Pick<Video, 'state' | 'failure_reason'> }) {
-  if (video.state === 'processing') {
+  if (isConverting(video)) {
     return <span className="badge text-bg-secondary">Processing…</span>;
   }
   if (video.state === 'failed') {

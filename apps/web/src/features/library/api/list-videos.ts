@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@pw/contracts';
 import { api } from '../../../lib/api';
-import type { Video, VideoFolder } from '../../../lib/videos';
+import { isConverting, type Video, type VideoFolder } from '../../../lib/videos';
 import { videoKeys } from './keys';
 
 /** Spec §7: GET /web/user/video/list (final), /list/scheduled, /list/draft. */
@@ -21,7 +21,6 @@ export function useVideoList(folder: VideoFolder) {
   return useQuery({
     queryKey: videoKeys.list(folder),
     queryFn: ({ signal }) => listVideos(folder, signal),
-    refetchInterval: (query) =>
-      query.state.data?.some((video) => video.state === 'processing') ? 3000 : false,
+    refetchInterval: (query) => (query.state.data?.some(isConverting) ? 3000 : false),
   });
 }

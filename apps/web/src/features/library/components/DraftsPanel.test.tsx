@@ -3,22 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../lib/videos';
 import { fakeServer, renderWithApp } from '../../../test/render';
+import { videoFixture } from '../../../test/video-fixture';
 import { DraftsPanel } from './DraftsPanel';
 
-const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video => ({
-  id,
-  video_link: `/media/${id}.mp4`,
-  title: `Draft ${id}`,
-  description: null,
-  type: 'draft',
-  state,
-  total_likes: 0,
-  is_liked: false,
-  search_code: `CODE${id}`,
-  is_private: true,
-  video_thumbnail: null,
-  duration,
-});
+const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
+  videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
 
 describe('Drafts multi-select and merge', () => {
   let drafts: Video[];

@@ -7,7 +7,7 @@ import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, toTimeInput } from '../../../lib/dates';
 import { useTitle } from '../../../lib/use-title';
-import { durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import { deliveryOf, durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
@@ -251,7 +251,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               Change time
             </button>
           )}
-          {video.is_private && (
+          {video.is_private === 1 && video.state === 'ready' && (
             <button
               type="button"
               className="btn btn-light"
@@ -296,7 +296,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <span>{FOLDER_LABELS[folder]}</span>
             {duration && <span>· {duration}</span>}
             <span>· {video.is_private ? 'Private' : 'Public'}</span>
-            <DeliveryBadge video={video} />
+            <DeliveryBadge video={video} detailed />
           </p>
           {video.description ? (
             <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
@@ -308,8 +308,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           {folder === 'scheduled' && video.share_at_date && (
             <p className="mb-0">
               <Icon svg={envelopeIcon} className="me-1" />
-              To be sent to <strong>{video.email}</strong> on {formatDate(video.share_at_date)} at{' '}
-              {toTimeInput(video.share_at_time)}.
+              {deliveryOf(video)?.status === 'sent' ? 'Sent' : 'To be sent'} to <strong>{video.email}</strong>{' '}
+              on {formatDate(video.share_at_date)} at {toTimeInput(video.share_at_time)}.
             </p>
           )}
         </div>

@@ -10,14 +10,18 @@ import {
 } from './folders';
 
 describe('folder move options', () => {
-  it('offers the two other folders, never the current one', () => {
-    expect(moveOptions('final').map((option) => option.value)).toEqual(['scheduled', 'draft']);
-    expect(moveOptions('draft').map((option) => option.value)).toEqual(['scheduled', 'final']);
+  it('offers the spec folders, never the one the video is already in', () => {
+    expect(moveOptions('final').map((option) => option.value)).toEqual(['scheduled']);
+    expect(moveOptions('draft').map((option) => option.value)).toEqual(['scheduled']);
     expect(moveOptions('scheduled').map((option) => option.value)).toEqual(['draft', 'final']);
   });
 
-  it('labels the final folder with the product name', () => {
-    expect(moveOptions('draft')).toContainEqual({ value: 'final', label: 'My Parting Words' });
+  it('labels the folders as the product names them', () => {
+    expect(moveOptions('scheduled')).toEqual([
+      { value: 'draft', label: 'Drafts' },
+      { value: 'final', label: 'My Parting Words' },
+    ]);
+    expect(moveOptions('draft')).toEqual([{ value: 'scheduled', label: 'Scheduled folder' }]);
   });
 
   it('asks for e-mail, date and time before a move into the scheduled folder', () => {
@@ -30,20 +34,20 @@ describe('folder move options', () => {
     expect(moveSteps('scheduled', 'final')).toEqual(['confirm-unschedule', 'submit']);
   });
 
-  it('moves directly between drafts and the final folder', () => {
-    expect(moveSteps('draft', 'final')).toEqual(['submit']);
-    expect(moveSteps('final', 'draft')).toEqual(['submit']);
-  });
-
-  it('refuses a move to the folder the video is already in', () => {
+  it('refuses moves the spec does not offer, and no-op moves', () => {
+    expect(() => moveSteps('draft', 'final')).toThrow();
+    expect(() => moveSteps('final', 'draft')).toThrow();
     expect(() => moveSteps('draft', 'draft')).toThrow();
+    expect(() => moveSteps('final', 'final')).toThrow();
     expect(() => moveSteps('scheduled', 'scheduled')).toThrow();
   });
 
   it("says 'Please select a valid option.' when the choice is empty or not offered", () => {
     expect(validateFolderChoice('draft', '')).toBe('Please select a valid option.');
     expect(validateFolderChoice('draft', 'draft')).toBe('Please select a valid option.');
-    expect(validateFolderChoice('draft', 'final')).toBeNull();
+    expect(validateFolderChoice('draft', 'final')).toBe('Please select a valid option.');
+    expect(validateFolderChoice('draft', 'scheduled')).toBeNull();
+    expect(validateFolderChoice('scheduled', 'final')).toBeNull();
   });
 
   it('offers Change time for scheduled videos only', () => {

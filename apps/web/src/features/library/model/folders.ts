@@ -1,9 +1,11 @@
 import { FOLDER_LABELS, type VideoFolder } from '../../../lib/videos';
 
 /**
- * The folder-move rules of spec §4 (see docs/decisions/0061-folder-move-options.md): a video can go
- * to either of the two other folders; moving out of the scheduled folder first confirms that the
- * video will not be sent; moving into it asks for an e-mail, a date and a time.
+ * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
+ * from My Parting Words or Drafts a video goes to the scheduled folder; from the scheduled folder to
+ * Drafts or My Parting Words, after confirming that it will not be sent. Moving into the scheduled
+ * folder asks for an e-mail, a date and a time. The spec also lists the folder a video is already in;
+ * that "move" changes nothing, so it is not offered.
  */
 export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
 
@@ -20,8 +22,8 @@ export function folderFromRoute(route: string | null | undefined): VideoFolder |
 }
 
 const TARGETS: Record<VideoFolder, readonly VideoFolder[]> = {
-  final: ['scheduled', 'draft'],
-  draft: ['scheduled', 'final'],
+  final: ['scheduled'],
+  draft: ['scheduled'],
   scheduled: ['draft', 'final'],
 };
 

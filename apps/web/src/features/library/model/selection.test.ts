@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Video } from '../../../lib/videos';
+import { videoFixture } from '../../../test/video-fixture';
 import { checkMerge, pruneSelection, selectionPosition, toggleSelected } from './selection';
 
-const draft = (id: number, duration: string | null, state: Video['state'] = 'ready'): Video => ({
-  id,
-  video_link: `/media/${id}.mp4`,
-  title: `Draft ${id}`,
-  description: null,
-  type: 'draft',
-  state,
-  total_likes: 0,
-  is_liked: false,
-  search_code: `CODE${id}`,
-  is_private: true,
-  video_thumbnail: null,
-  duration,
-});
+const draft = (id: number, duration: string | null, state: Video['state'] = 'ready'): Video =>
+  videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
 
 describe('draft selection', () => {
   it('keeps ids in the order they were picked and removes on a second toggle', () => {

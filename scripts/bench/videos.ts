@@ -1,0 +1,388 @@
+/**
+ * Video figures (issue: video library, server side):
+ * 1. a 1 GiB upload through the real HTTP server (a spawned `main.ts`, ROLE=all): the server's RSS growth
+ *    and the throughput as a share of a plain stream copy of the same file on the same disk, for the
+ *    resumable (tus PATCH) path and the multipart `store` path up to the point where the file is on disk;
+ * 2. conversion speed of a 60 s 720p clip as a multiple of real time (the x264 settings of the pipeline);
+ * 3. time from "upload finished" to `ready` for a 30 s clip that needs no re-encode (the copy path).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../apps/server/src/platform/db';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import { users } from '../../apps/server/src/modules/accounts/accounts.schema';
+import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
+import { createMediaTools, resolveBinaries } from '../../apps/server/src/platform/media/media';
+import { DEFAULT_ENCODE } from '../../apps/server/src/platform/media/args';
+import { runMediaProcess } from '../../apps/server/src/platform/media/runner';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const GiB = 1024 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+interface Server {
+  url: string;
+  token: string;
+  child: ChildProcess;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server in its own process, on a fresh DATA_DIR, with one user signed in. */
+async function startServer(dataDir: string): Promise<Server> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      type: 'user',
+      email: 'bench@example.test',
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'User',
+    })
+    .returning();
+  const token = await createSessionStore(database.db, systemClock).create(user!.id, true);
+  await database.close();
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ROLE: 'all',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    token,
+    child,
+    rssBytes() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** CPU seconds used by finished child processes of this process (ffmpeg runs). */
+function childCpuSeconds(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // After the command: state is field 3, so cutime (16) and cstime (17) sit at indexes 13 and 14.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+async function ffmpeg(args: string[]) {
+  const { ffmpeg: bin } = resolveBinaries({ ffmpegPath: process.env.FFMPEG_PATH });
+  await runMediaProcess(bin, ['-y', '-v', 'error', ...args], { timeoutMs: 15 * 60_000 });
+}
+
+/** Sends `file` as the body of one request, sampling the server's RSS meanwhile. */
+function send(
+  server: Server,
+  options: http.RequestOptions,
+  body: { head?: Buffer; file: string; tail?: Buffer },
+): Promise<{ status: number; body: string; seconds: number; peakRss: number; sentAt: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let peakRss = server.rssBytes();
+    let sentAt = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, server.rssBytes());
+    }, 50);
+    const request = http.request(`${server.url}${options.path}`, options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        clearInterval(sampler);
+        peakRss = Math.max(peakRss, server.rssBytes());
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          seconds: (performance.now() - started) / 1000,
+          peakRss,
+          sentAt,
+        });
+      });
+    });
+    request.on('error', (error) => {
+      clearInterval(sampler);
+      reject(error);
+    });
+    request.on('finish', () => {
+      sentAt = performance.now();
+    });
+    if (body.head) request.write(body.head);
+    const stream = fs.createReadStream(body.file, { highWaterMark: 1024 * 1024 });
+    stream.on('error', reject);
+    stream.on('end', () => request.end(body.tail));
+    stream.pipe(request, { end: false });
+  });
+}
+
+function multipartParts(fields: Record<string, string>, fileName: string) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  let head = '';
+  for (const [name, value] of Object.entries(fields)) {
+    head += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="${fileName}"\r\nContent-Type: video/mp4\r\n\r\n`;
+  return {
+    head: Buffer.from(head),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+const rate = (bytes: number, seconds: number) => `${(bytes / MiB / seconds).toFixed(0)} MiB/s`;
+
+async function largeUpload(server: Server, work: string) {
+  const file = path.join(work, 'one-gib.bin');
+  const block = randomBytes(8 * MiB);
+  const out = fs.createWriteStream(file);
+  for (let written = 0; written < GiB; written += block.length) {
+    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  await new Promise((resolve) => out.end(resolve));
+
+  // Baseline: a plain stream copy of the same file on the same disk (the file is in the page cache for both).
+  const copyStarted = performance.now();
+  await pipeline(
+    fs.createReadStream(file, { highWaterMark: 1024 * 1024 }),
+    fs.createWriteStream(path.join(work, 'copy.bin')),
+  );
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  await fsp.rm(path.join(work, 'copy.bin'));
+
+  const auth = { authorization: `Bearer ${server.token}` };
+  // Resumable path: create, then one PATCH with the whole gibibyte.
+  const created = await fetch(`${server.url}/api/web/user/video/tus`, {
+    method: 'POST',
+    headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(GiB) },
+  });
+  if (created.status !== 201) throw new Error(`tus create: ${created.status}`);
+  const location = created.headers.get('location')!;
+  const tusBaseline = server.rssBytes();
+  const tus = await send(
+    server,
+    {
+      method: 'PATCH',
+      path: location,
+      headers: {
+        ...auth,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(GiB),
+      },
+    },
+    { file },
+  );
+  if (tus.status !== 204) throw new Error(`tus patch: ${tus.status} ${tus.body}`);
+  await fetch(`${server.url}${location}`, {
+    method: 'DELETE',
+    headers: { ...auth, 'Tus-Resumable': '1.0.0' },
+  });
+
+  // Multipart path: streamed to a temporary file, then checked by ffprobe (random bytes: refused, 422).
+  const parts = multipartParts({ type: 'draft', title: 'Bench' }, 'one-gib.mp4');
+  const multipartBaseline = server.rssBytes();
+  const multipart = await send(
+    server,
+    {
+      method: 'POST',
+      path: '/api/web/user/video/store',
+      headers: {
+        ...auth,
+        'Content-Type': parts.contentType,
+        'Content-Length': String(parts.head.length + GiB + parts.tail.length),
+      },
+    },
+    { file, head: parts.head, tail: parts.tail },
+  );
+  if (multipart.status !== 422) throw new Error(`multipart store: ${multipart.status} ${multipart.body}`);
+  await fsp.rm(file);
+
+  return {
+    'upload 1 GiB: plain stream copy on the same disk': `${copySeconds.toFixed(2)} s (${rate(GiB, copySeconds)})`,
+    'upload 1 GiB tus PATCH: time': `${tus.seconds.toFixed(2)} s (${rate(GiB, tus.seconds)})`,
+    'upload 1 GiB tus PATCH: throughput / stream copy (aim > 0.5)': (copySeconds / tus.seconds).toFixed(2),
+    'upload 1 GiB tus PATCH: server RSS growth (aim < 64 MiB)': mib(tus.peakRss - tusBaseline),
+    'upload 1 GiB multipart store (to disk + probe refusal): time': `${multipart.seconds.toFixed(2)} s (${rate(GiB, multipart.seconds)})`,
+    'upload 1 GiB multipart store: throughput / stream copy (aim > 0.5)': (
+      copySeconds / multipart.seconds
+    ).toFixed(2),
+    'upload 1 GiB multipart store: server RSS growth (aim < 64 MiB)': mib(
+      multipart.peakRss - multipartBaseline,
+    ),
+  };
+}
+
+async function conversionSpeed(work: string) {
+  // A browser-like source: VP8/Opus WebM, 720p30, with some temporal noise so the encoder has real work.
+  const source = path.join(work, 'sixty-720p.webm');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30:duration=60,noise=alls=10:allf=t',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=60',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '2M',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    source,
+  ]);
+  const media = createMediaTools();
+  const probed = await media.probe(source);
+  const output = path.join(work, 'sixty-720p.mp4');
+  const cpuBefore = childCpuSeconds();
+  const load = os.loadavg()[0]!;
+  const started = performance.now();
+  const { copied } = await media.render([{ path: source, probed }], output);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = childCpuSeconds() - cpuBefore;
+  if (copied) throw new Error('expected a re-encode');
+  const cores = os.cpus().length;
+  return {
+    'convert 60 s 720p (x264)': `preset ${DEFAULT_ENCODE.preset}, crf ${DEFAULT_ENCODE.crf}`,
+    'convert 60 s 720p: wall time': `${seconds.toFixed(1)} s (load average ${load.toFixed(1)} on ${cores} cores)`,
+    'convert 60 s 720p: × real time (aim 2×)': `${(probed.durationSeconds / seconds).toFixed(2)}×`,
+    'convert 60 s 720p: CPU time, and × real time on idle cores': `${cpu.toFixed(1)} s CPU → ${(probed.durationSeconds / (cpu / cores)).toFixed(2)}× if ${cores} cores were free`,
+  };
+}
+
+async function fastPath(server: Server, work: string) {
+  const clip = path.join(work, 'thirty-720p.mp4');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30:duration=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=30',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-f',
+    'mp4',
+    clip,
+  ]);
+  const size = (await fsp.stat(clip)).size;
+  const auth = { authorization: `Bearer ${server.token}` };
+  const toReady: number[] = [];
+  const toResponse: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const parts = multipartParts({ type: 'draft', title: `Fast ${run}` }, 'thirty.mp4');
+    const response = await send(
+      server,
+      {
+        method: 'POST',
+        path: '/api/web/user/video/store',
+        headers: {
+          ...auth,
+          'Content-Type': parts.contentType,
+          'Content-Length': String(parts.head.length + size + parts.tail.length),
+        },
+      },
+      { file: clip, head: parts.head, tail: parts.tail },
+    );
+    if (response.status !== 201) throw new Error(`store: ${response.status} ${response.body}`);
+    toResponse.push(performance.now() - response.sentAt);
+    const id = (JSON.parse(response.body) as { data: { id: number } }).data.id;
+    for (;;) {
+      const video = (await (
+        await fetch(`${server.url}/api/web/user/video/${id}`, { headers: auth })
+      ).json()) as {
+        data: { state: string };
+      };
+      if (video.data.state === 'ready') break;
+      if (video.data.state === 'failed') throw new Error('processing failed');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    toReady.push(performance.now() - response.sentAt);
+  }
+  const sorted = [...toReady].sort((a, b) => a - b);
+  return {
+    '30 s 720p H.264/AAC clip': `${mib(size)}, copied without re-encoding`,
+    '30 s clip: upload finished → response (ms, 5 runs)': toResponse.map((ms) => ms.toFixed(0)).join(', '),
+    '30 s clip: upload finished → ready (ms, 5 runs)': toReady.map((ms) => ms.toFixed(0)).join(', '),
+    '30 s clip: upload finished → ready, median / worst (aim < 2000 ms)': `${sorted[2]!.toFixed(0)} / ${sorted[4]!.toFixed(0)} ms`,
+  };
+}
+
+export async function run(): Promise<Record<string, string | number>> {
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'pw-bench-videos-'));
+  try {
+    const figures: Record<string, string | number> = {};
+    Object.assign(figures, await conversionSpeed(work));
+    const server = await startServer(path.join(work, 'data'));
+    try {
+      Object.assign(figures, await fastPath(server, work));
+      Object.assign(figures, await largeUpload(server, work));
+    } finally {
+      await server.stop();
+    }
+    return figures;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}

@@ -36,3 +36,16 @@ export async function enqueueSend(queue: PgBoss, deliveryId: number, startAfter:
     ...(tx ? { db: sqlExecutor(tx) } : {}),
   });
 }
+
+/** Many at once (the sweeper): one INSERT; a delivery that already has a queued job is skipped. */
+export async function enqueueSends(queue: PgBoss, rows: Array<{ id: number; nextAttemptAt: Date }>) {
+  const now = Date.now();
+  await queue.insert(
+    rows.map((row) => ({
+      name: DELIVERY_SEND_QUEUE,
+      data: { deliveryId: row.id } satisfies DeliverySendJob,
+      singletonKey: `${row.id}:send`,
+      startAfter: new Date(Math.max(now, row.nextAttemptAt.getTime())).toISOString(),
+    })),
+  );
+}

@@ -1,4 +1,16 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
@@ -68,11 +80,20 @@ export async function loadForSend(db: Db, id: number) {
   return row ?? null;
 }
 
+export type ClaimedDelivery = DeliveryRow & {
+  videoTitle: string;
+  videoDescription: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+};
+
 /**
- * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets the row.
- * Claimable: pending and due, or sending with a dead claimant. Each claim is one attempt.
+ * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets the row; each
+ * claim is one attempt. It claims a delivery that may be sent now, with everything the e-mail needs, in one statement:
+ * claimable (pending and due, or sending with a dead claimant) and sendable (video in the scheduled
+ * folder and ready, owner active). Null when any of that does not hold (see loadForSend for why).
  */
-export async function claim(db: Db, id: number, workerId: number): Promise<DeliveryRow | null> {
+export async function claimReady(db: Db, id: number, workerId: number): Promise<ClaimedDelivery | null> {
   const [row] = await db
     .update(d)
     .set({
@@ -82,19 +103,50 @@ export async function claim(db: Db, id: number, workerId: number): Promise<Deliv
       claimedBy: workerId,
       updatedAt: now,
     })
-    .where(and(eq(d.id, id), or(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)), staleClaim)))
-    .returning();
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(
+      and(
+        eq(d.id, id),
+        eq(videos.id, d.videoId),
+        eq(users.id, d.ownerId),
+        eq(videos.folder, 'scheduled'),
+        eq(videos.state, 'ready'),
+        isNotNull(videos.mediaKey),
+        eq(users.status, 1),
+        or(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)), staleClaim),
+      ),
+    )
+    .returning({
+      ...getTableColumns(d),
+      videoTitle: videos.title,
+      videoDescription: videos.description,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+    });
   return row ?? null;
 }
 
 /**
  * Records the SMTP server's acceptance. Matches this claim (`attempts`), whether or not the delivery was
- * cancelled meanwhile: a message the server accepted was delivered, and the row says so.
+ * cancelled meanwhile: a message the server accepted was delivered, and the row says so. With
+ * `ownerNotified` the caller creates the owner's notification in the same transaction.
  */
-export async function markSent(db: Db, id: number, attempt: number): Promise<DeliveryRow | null> {
+export async function markSent(
+  db: Db,
+  id: number,
+  attempt: number,
+  options: { ownerNotified: boolean },
+): Promise<DeliveryRow | null> {
   const [row] = await db
     .update(d)
-    .set({ status: 'sent', sentAt: now, lastError: null, updatedAt: now })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lastError: null,
+      updatedAt: now,
+      ...(options.ownerNotified ? { ownerNotifiedAt: now } : {}),
+    })
     .where(and(eq(d.id, id), eq(d.attempts, attempt), inArray(d.status, ['sending', 'cancelled'])))
     .returning();
   return row ?? null;
@@ -130,9 +182,10 @@ export async function markFailed(
   reason: string,
 ): Promise<DeliveryRow | null> {
   const mine = attempt === null ? unclaimed : and(eq(d.attempts, attempt), eq(d.status, 'sending'));
+  // The caller notifies the owner in the same transaction.
   const [row] = await db
     .update(d)
-    .set({ status: 'failed', lastError: reason, updatedAt: now })
+    .set({ status: 'failed', lastError: reason, updatedAt: now, ownerNotifiedAt: now })
     .where(and(eq(d.id, id), mine))
     .returning();
   return row ?? null;

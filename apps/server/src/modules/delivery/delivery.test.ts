@@ -12,6 +12,7 @@ import { deliveryStatusFor } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
+import { Semaphore } from './semaphore';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -72,7 +73,7 @@ describe('scheduled delivery (SMTP)', () => {
       description: 'Forty!',
     });
     const dueAt = inSeconds(2);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, timezone: 'UTC', recipientEmail: to, dueAt });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt });
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -128,13 +129,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a cancelled delivery, and its link is no longer available', async () => {
     const to = recipient('cancelled');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(1.5),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
     await ctx.deps.delivery.cancel(videoId);
     await sleep(3500);
     expect(mailsTo(to)).toHaveLength(0);
@@ -149,21 +144,9 @@ describe('scheduled delivery (SMTP)', () => {
     const first = recipient('old-time');
     const second = recipient('new-time');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: first,
-      dueAt: inSeconds(1.5),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: first, dueAt: inSeconds(1.5) });
     const newDue = inSeconds(4);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: second,
-      dueAt: newDue,
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: second, dueAt: newDue });
 
     await smtp.waitFor(() => mailsTo(second).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -178,13 +161,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a deleted video, and the link is gone with it', async () => {
     const to = recipient('deleted');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(1.5),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
     const [row] = await rowFor(videoId);
     await ctx.deps.db.delete(videos).where(eq(videos.id, videoId));
     await sleep(3500);
@@ -198,13 +175,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
     const to = recipient('moved');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
     await ctx.deps.db.update(videos).set({ folder: 'draft' }).where(eq(videos.id, videoId));
     await sleep(3000);
     expect(mailsTo(to)).toHaveLength(0);
@@ -215,13 +186,7 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('greylisted');
     smtp.setRecipientPolicy((address, attempt) => (address === to && attempt === 1 ? 451 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     expect(smtp.attempts.get(to)).toBe(2);
@@ -238,13 +203,7 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('nosuchuser');
     smtp.setRecipientPolicy((address) => (address === to ? 550 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
 
     const deadline = Date.now() + 10_000;
     let row: DeliveryRow | undefined;
@@ -277,7 +236,6 @@ describe('scheduled delivery (SMTP)', () => {
     const videoId = await insertVideo(ctx.deps.db, heldOwner);
     await ctx.deps.delivery.schedule({
       videoId,
-      timezone: 'UTC',
       ownerId: heldOwner,
       recipientEmail: to,
       dueAt: inSeconds(1),
@@ -301,13 +259,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('waits for a video that is still processing, then sends it', async () => {
     const to = recipient('processing');
     const videoId = await insertVideo(ctx.deps.db, ownerId, { state: 'processing' });
-    await ctx.deps.delivery.schedule({
-      videoId,
-      ownerId,
-      timezone: 'UTC',
-      recipientEmail: to,
-      dueAt: inSeconds(0.5),
-    });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(0.5) });
     await sleep(2000);
     expect(mailsTo(to)).toHaveLength(0);
     expect((await rowFor(videoId))[0]!.lastError).toMatch(/processing/);
@@ -328,7 +280,7 @@ describe('scheduled delivery (SMTP)', () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {
         await ctx.deps.delivery.schedule(
-          { videoId, ownerId, timezone: 'UTC', recipientEmail: recipient('rollback'), dueAt: inSeconds(60) },
+          { videoId, ownerId, recipientEmail: recipient('rollback'), dueAt: inSeconds(60) },
           tx,
         );
         throw new Error('video service failed after scheduling');
@@ -338,7 +290,6 @@ describe('scheduled delivery (SMTP)', () => {
 
     await ctx.deps.delivery.schedule({
       videoId,
-      timezone: 'UTC',
       ownerId,
       recipientEmail: recipient('commit'),
       dueAt: inSeconds(60),
@@ -357,6 +308,9 @@ describe('scheduled delivery (SMTP)', () => {
       deps: ctx.deps,
       liveness: { id, alive: true },
       options: { ...defaultDeliveryWorkerOptions, retryBaseSeconds: 1 },
+      sendSlots: new Semaphore(4),
+      // The PostgreSQL path (mark transaction held during the SMTP exchange) when the suite runs there.
+      markDb: ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined,
     });
     // Liveness ids held by this test, as live workers hold theirs (424_242 is not: a dead worker).
     const LIVE_OTHER = 777_001;

@@ -68,7 +68,11 @@ export async function acquireLiveness(
   let released = false;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: 'pw-delivery-liveness',
+    });
     next.on('error', (error) => {
       if (released) return;
       alive = false;

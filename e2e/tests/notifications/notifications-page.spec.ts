@@ -23,7 +23,7 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
   page,
   browser,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const admin = await logIn(request, 'admin', ADMIN.email, ADMIN.password);
   // Start from a known state: whatever earlier specs caused is read.
@@ -64,6 +64,7 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
   await expect(page.locator('.notification-bell__item').first()).toContainText('Unread:');
   await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/admin/notifications');
   expect(await axeViolations(page, '.notification-bell')).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('admin-bell-360.png') });
   expect(await axeViolations(page, '#main')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAttribute('aria-expanded', 'false');
@@ -80,6 +81,7 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
     await expect.poll(() => items.count()).toBeGreaterThan(before);
   }
   await expect(items).toHaveCount(total);
+  await page.screenshot({ path: testInfo.outputPath('admin-notifications-360.png'), fullPage: true });
 
   // Unread: the twelve new ones, again more than a page.
   await page.locator('label', { hasText: /^Unread$/ }).click();

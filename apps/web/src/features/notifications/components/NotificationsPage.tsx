@@ -90,7 +90,8 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
   };
 
   return (
-    <div className="notifications-page container py-4">
+    // The admin frame already pads its main region; the site areas need the usual container.
+    <div className={area === 'admin' ? 'notifications-page' : 'notifications-page container py-4'}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
         <h1 className="h3 mb-0">Notifications</h1>
         <button

@@ -7,6 +7,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
   videos: () => import('./videos'),
+  delivery: () => import('./delivery'),
 };
 
 async function main() {

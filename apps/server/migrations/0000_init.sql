@@ -96,6 +96,40 @@ CREATE TABLE "videos" (
 	CONSTRAINT "videos_access_code_unique" UNIQUE("access_code")
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "notifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"read_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scheduled_deliveries" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "scheduled_deliveries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"video_id" integer NOT NULL,
+	"owner_id" integer NOT NULL,
+	"recipient_email" text NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"next_attempt_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"token_hash" text NOT NULL,
+	"message_id" text NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"claimed_by" integer,
+	"sent_at" timestamp with time zone,
+	"owner_notified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduled_deliveries_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "scheduled_deliveries_message_id_unique" UNIQUE("message_id")
+);
+--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "queries" ADD CONSTRAINT "queries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -103,6 +137,9 @@ ALTER TABLE "video_likes" ADD CONSTRAINT "video_likes_video_id_videos_id_fk" FOR
 ALTER TABLE "video_likes" ADD CONSTRAINT "video_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_uploads" ADD CONSTRAINT "video_uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduled_deliveries" ADD CONSTRAINT "scheduled_deliveries_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduled_deliveries" ADD CONSTRAINT "scheduled_deliveries_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type");--> statement-breakpoint
@@ -110,4 +147,11 @@ CREATE INDEX "video_likes_user_idx" ON "video_likes" USING btree ("user_id");-->
 CREATE INDEX "video_uploads_owner_idx" ON "video_uploads" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "videos_owner_folder_idx" ON "videos" USING btree ("owner_id","folder");--> statement-breakpoint
 CREATE INDEX "videos_public_feed_idx" ON "videos" USING btree ("created_at") WHERE "videos"."is_private" = 0 and "videos"."state" = 'ready';--> statement-breakpoint
-CREATE UNIQUE INDEX "videos_one_final_per_owner" ON "videos" USING btree ("owner_id") WHERE "videos"."folder" = 'final';
+CREATE UNIQUE INDEX "videos_one_final_per_owner" ON "videos" USING btree ("owner_id") WHERE "videos"."folder" = 'final';--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "scheduled_deliveries_one_live_per_video" ON "scheduled_deliveries" USING btree ("video_id") WHERE "scheduled_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "scheduled_deliveries_due_idx" ON "scheduled_deliveries" USING btree ("next_attempt_at") WHERE "scheduled_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "scheduled_deliveries_unnotified_idx" ON "scheduled_deliveries" USING btree ("updated_at") WHERE "scheduled_deliveries"."owner_notified_at" is null and "scheduled_deliveries"."status" in ('sent', 'failed');--> statement-breakpoint
+CREATE INDEX "scheduled_deliveries_video_idx" ON "scheduled_deliveries" USING btree ("video_id","created_at");--> statement-breakpoint
+CREATE INDEX "scheduled_deliveries_owner_idx" ON "scheduled_deliveries" USING btree ("owner_id");

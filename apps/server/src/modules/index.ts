@@ -3,6 +3,9 @@ import type { AppDeps } from '../platform/deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerMediaRoutes } from './media/media.routes';
 import { registerVideoRoutes } from './videos/videos.routes';
+import { registerNotificationRoutes } from './notifications/notifications.routes';
+import { registerDeliveryRoutes } from './delivery/delivery.routes';
+import { registerNotificationListeners } from './notifications/notifications.listeners';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -12,4 +15,8 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   await registerAccountRoutes(api, deps);
   await registerVideoRoutes(api, deps);
   await registerMediaRoutes(api, deps);
+  registerNotificationRoutes(api, deps);
+  registerDeliveryRoutes(api, deps);
+  const stopListening = registerNotificationListeners(deps);
+  api.addHook('onClose', async () => stopListening());
 }

@@ -14,8 +14,10 @@ import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
 import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
-import { createRowOnlyScheduler, type DeliveryScheduler } from '../modules/videos/scheduler';
+import type { DeliveryScheduler } from '../modules/videos/scheduler';
 import { noVideoPayments, type VideoPayments } from '../modules/videos/payments-hook';
+import { createNotifications, type Notifications } from '../modules/notifications/notifications.service';
+import { createDeliveryService, type DeliveryService } from '../modules/delivery/delivery.service';
 
 /** Everything with a side effect, built once and handed to the modules (tests build their own). */
 export interface AppDeps {
@@ -41,6 +43,10 @@ export interface AppDeps {
   deliveryScheduler: DeliveryScheduler;
   /** Extra video length bought with a payment; the payments module replaces the default. */
   videoPayments: VideoPayments;
+  /** `notify(userIds | { role }, { kind, title, body, data?, email? }, tx?)`: every module's notifications. */
+  notifications: Notifications;
+  /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
+  delivery: DeliveryService;
 }
 
 type Overridable =
@@ -70,6 +76,15 @@ export async function createDeps(
   const clock = overrides.clock ?? systemClock;
   const sessions = createSessionStore(database.db, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
+  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const notifications = await createNotifications({ db: database.db, queue, clock });
+  const delivery = await createDeliveryService({
+    db: database.db,
+    queue,
+    clock,
+    secret,
+    publicUrl: config.PUBLIC_URL,
+  });
   return {
     config,
     database,
@@ -89,12 +104,15 @@ export async function createDeps(
     sessions,
     auth: createAuthGuard(sessions),
     events: createEventBus(logger),
-    secret: resolveAppSecret(config.APP_SECRET, config.DATA_DIR),
+    secret,
     logger,
     media:
       overrides.media ??
       createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
-    deliveryScheduler: overrides.deliveryScheduler ?? createRowOnlyScheduler(logger),
+    // The delivery module is the real scheduler; the row-only one stays for tests that pass it.
+    deliveryScheduler: overrides.deliveryScheduler ?? delivery,
     videoPayments: overrides.videoPayments ?? noVideoPayments,
+    notifications,
+    delivery,
   };
 }

@@ -37,6 +37,7 @@ const editProfile = () => import('../features/profile/EditProfilePage');
 const changePassword = () => import('../features/profile/ChangePasswordPage');
 const plans = () => import('../features/plans/SubscriptionPlansPage');
 const layouts = () => import('./layouts/SiteLayout');
+const notifications = () => import('../features/notifications/pages');
 const library = () => import('../features/library');
 const reel = () => import('../features/reel');
 const find = () => import('../features/find');
@@ -68,6 +69,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect('/home') },
       { path: 'signup', loader: () => redirect('/user/signup') },
+      {
+        // The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in
+        // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
+        path: 'watch/:token',
+        lazy: load(
+          () => import('../features/watch'),
+          (m) => m.WatchPage,
+        ),
+      },
       {
         path: 'admin/login',
         loader: publicOnly,
@@ -157,6 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
           ...uploadRoutes,
           ...recorderRoutes,
+          { path: 'notifications', lazy: load(notifications, (m) => m.UserNotificationsPage) },
           { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },
@@ -183,6 +194,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: load(profile, (m) => m.FuneralProfilePage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.FuneralEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.FuneralChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.FuneralNotificationsPage) },
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
@@ -205,6 +217,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: load(profile, (m) => m.AdminProfilePage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.AdminNotificationsPage) },
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],
       },

@@ -5,3 +5,5 @@
 export * from '../../modules/accounts/accounts.schema';
 export * from '../rate-limit/rate-limit.schema';
 export * from '../../modules/videos/videos.schema';
+export * from '../../modules/notifications/notifications.schema';
+export * from '../../modules/delivery/delivery.schema';

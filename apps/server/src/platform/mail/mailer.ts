@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -9,6 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A stable Message-ID (`<local@domain>`): a message sent again after a crash carries the same one, so
+   * mailboxes that de-duplicate by Message-ID keep one copy (docs/decisions/0040-exactly-once-delivery.md).
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -27,7 +33,22 @@ export function createMailer(options: {
   logger: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A small pool of kept-open connections: no TCP (and TLS) handshake and greeting per message.
+    // `maxRequeues: 0`: when a connection closes mid-message the pool must not silently send the
+    // message again by itself (the server may already have it); the caller decides, with its own
+    // records (docs/decisions/0040-exactly-once-delivery.md). Bounded timeouts (nodemailer's defaults
+    // wait up to 10 minutes on a silent socket). Options in SMTP_URL's query still win.
+    const poolOptions: SMTPPool.Options & { maxRequeues: number } = {
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: 8,
+      maxMessages: 100,
+      maxRequeues: 0, // a documented pool option the type definitions lack
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    };
+    const transport = nodemailer.createTransport(new SMTPPool(poolOptions));
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });

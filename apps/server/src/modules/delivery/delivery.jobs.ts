@@ -1,0 +1,457 @@
+import type { Job } from 'pg-boss';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import * as schema from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
+import { classifyMailError } from '../../platform/mail/mail-errors';
+import { waitUntilIdle } from '../../platform/jobs';
+import { notificationKinds } from '@pw/contracts';
+import * as repo from './delivery.repo';
+import {
+  DELIVERY_SEND_QUEUE,
+  enqueueSend,
+  enqueueSends,
+  ensureDeliveryQueue,
+  type DeliverySendJob,
+} from './delivery.queue';
+import { deliveryEmail } from './delivery.mail';
+import { watchToken } from './delivery.tokens';
+import { acquireLiveness, type Liveness } from './liveness';
+import { Semaphore } from './semaphore';
+import type { Db } from '../../platform/db';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { DeliveryRow } from './delivery.schema';
+import type { NotifyInput } from '../notifications/notifications.service';
+
+export interface DeliveryWorkerOptions {
+  /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
+  retryBaseSeconds: number;
+  /** Attempts (claims) before a temporarily failing delivery is marked failed. */
+  maxAttempts: number;
+  /** How often a delivery waiting for its video to finish processing looks again. */
+  processingRecheckSeconds: number;
+  /** How often a delivery held for a deactivated owner looks again (via the sweeper; activation resumes it at once). */
+  holdRecheckSeconds: number;
+  /** The sweeper re-enqueues rows whose job was lost (crash) this often... */
+  sweepIntervalSeconds: number;
+  /** ...once they are this much overdue. */
+  sweepGraceSeconds: number;
+  /** pg-boss polling (its minimum is 0.5 s): bounds the lateness of an idle delivery. */
+  pollingIntervalSeconds: number;
+  /** Jobs fetched per poll, processed concurrently... */
+  batchSize: number;
+  /** ...by this many independent fetch loops (so one slow SMTP exchange does not hold up the rest). */
+  loops: number;
+  /** SMTP exchanges at once per worker process. */
+  sendConcurrency: number;
+}
+
+export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
+  retryBaseSeconds: 30,
+  maxAttempts: 8,
+  processingRecheckSeconds: 30,
+  holdRecheckSeconds: 3600,
+  sweepIntervalSeconds: 15,
+  sweepGraceSeconds: 10,
+  pollingIntervalSeconds: 0.5,
+  batchSize: 25,
+  loops: 2,
+  sendConcurrency: 8,
+};
+
+export type DeliveryOutcome =
+  | 'gone'
+  | 'finished'
+  | 'notified'
+  | 'early'
+  | 'held'
+  | 'waiting'
+  | 'cancelled'
+  | 'failed'
+  | 'taken'
+  | 'sent'
+  | 'retry';
+
+export type WorkerDeps = Pick<
+  AppDeps,
+  'db' | 'queue' | 'mailer' | 'notifications' | 'logger' | 'config' | 'secret'
+>;
+
+export interface WorkerContext {
+  deps: WorkerDeps;
+  liveness: Pick<Liveness, 'id' | 'alive'>;
+  options: DeliveryWorkerOptions;
+  /** Bounds concurrent SMTP exchanges (and, on PostgreSQL, the mark transactions held open by them). */
+  sendSlots: Semaphore;
+  /** PostgreSQL: a pool of its own for the mark transactions (see sendInMarkTransaction). */
+  markDb?: Db;
+}
+
+function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number {
+  const base = options.retryBaseSeconds * 2 ** Math.max(0, attempt - 1);
+  return Math.min(3600, Math.round(base * (1 + Math.random() * 0.25)));
+}
+
+/** What the owner is told (in the app and by e-mail) about how a delivery ended. */
+function ownerNotice(
+  outcome: 'sent' | 'failed',
+  delivery: Pick<DeliveryRow, 'id' | 'recipientEmail' | 'lastError'>,
+  video: { id: number; title: string },
+): NotifyInput {
+  const data = {
+    video_id: video.id,
+    delivery_id: delivery.id,
+    recipient_email: delivery.recipientEmail,
+    link: `/user/profile/scheduled?video=${video.id}`,
+  };
+  if (outcome === 'sent') {
+    return {
+      kind: notificationKinds.deliverySent,
+      title: 'Your video was delivered',
+      body: `"${video.title}" was delivered to ${delivery.recipientEmail}.`,
+      data,
+      email: true,
+    };
+  }
+  return {
+    kind: notificationKinds.deliveryFailed,
+    title: 'Your video could not be delivered',
+    body: `"${video.title}" could not be delivered to ${delivery.recipientEmail}. ${delivery.lastError ?? ''}`.trim(),
+    data: { ...data, reason: delivery.lastError },
+    email: true,
+  };
+}
+
+/**
+ * Tells the owner how the delivery ended if nobody did yet (the notice is taken in the notification's
+ * transaction). The normal paths notify in the transaction that records the outcome; this one is for
+ * recovery (sweeper, a mark recorded outside that transaction).
+ */
+async function notifyOwner(deps: WorkerDeps, deliveryId: number): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const taken = await repo.takeOwnerNotice(tx, deliveryId);
+    if (!taken) return false;
+    const { delivery, video } = taken;
+    await deps.notifications.notify(
+      delivery.ownerId,
+      ownerNotice(delivery.status === 'sent' ? 'sent' : 'failed', delivery, video),
+      tx,
+    );
+    return true;
+  });
+}
+
+/**
+ * One run of a `delivery.send` job: does whatever the row says is due — claim → SMTP → record (the usual
+ * case, first), or nothing (gone, finished, someone else's), wait (not yet due, video processing, owner
+ * deactivated), cancel (video left the scheduled folder), fail (video could not be processed). Safe to run
+ * any number of times, anywhere, at once: docs/decisions/0040-exactly-once-delivery.md.
+ */
+export async function processDelivery(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
+  if (!ctx.liveness.alive) throw new Error('delivery worker has no liveness lock; retrying later');
+  const release = await ctx.sendSlots.acquire();
+  try {
+    // The claim carries every condition of a send, so the usual case is one statement.
+    const claimed = await repo.claimReady(ctx.deps.db, deliveryId, ctx.liveness.id);
+    if (claimed) return await sendClaimed(ctx, claimed);
+  } finally {
+    release();
+  }
+  return decideUnclaimable(ctx, deliveryId);
+}
+
+/** Why a delivery could not be claimed, and what to do about it. */
+async function decideUnclaimable(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
+  const { deps, options } = ctx;
+  const found = await repo.loadForSend(deps.db, deliveryId);
+  if (!found) return 'gone';
+  const { delivery, video, owner, dbNow } = found;
+
+  if (delivery.status === 'sent' || delivery.status === 'failed') {
+    return (await notifyOwner(deps, deliveryId)) ? 'notified' : 'finished';
+  }
+  if (delivery.status === 'cancelled') return 'finished';
+  if (delivery.status === 'pending' && delivery.nextAttemptAt > dbNow) {
+    // Early (a sweeper's or duplicate job): come back at the right time.
+    await enqueueSend(deps.queue, deliveryId, delivery.nextAttemptAt);
+    return 'early';
+  }
+  // From here the updates only touch the row if it is pending or its claimant died.
+  if (owner.status !== 1) {
+    // No job is queued for the recheck: the sweeper finds the row when it is due again, and activation
+    // (resumeForOwner) enqueues one at once, which a queued job for the same key would block.
+    const held = await repo.postpone(
+      deps.db,
+      deliveryId,
+      options.holdRecheckSeconds,
+      'On hold: the account is deactivated. It will be sent when the account is active again.',
+    );
+    return held ? 'held' : 'taken';
+  }
+  if (video.folder !== 'scheduled') {
+    const done = await repo.cancelUnclaimed(
+      deps.db,
+      deliveryId,
+      'The video was moved out of the scheduled folder.',
+    );
+    return done ? 'cancelled' : 'taken';
+  }
+  if (video.state === 'failed' || (video.state === 'ready' && !video.mediaKey)) {
+    const failed = await deps.db.transaction(async (tx) => {
+      const row = await repo.markFailed(tx, deliveryId, null, 'The video could not be processed.');
+      if (row) await deps.notifications.notify(row.ownerId, ownerNotice('failed', row, video), tx);
+      return row;
+    });
+    return failed ? 'failed' : 'taken';
+  }
+  if (video.state !== 'ready') {
+    const waiting = await repo.postpone(
+      deps.db,
+      deliveryId,
+      options.processingRecheckSeconds,
+      'Waiting for the video to finish processing.',
+    );
+    if (waiting) await enqueueSend(deps.queue, deliveryId, waiting.nextAttemptAt);
+    return waiting ? 'waiting' : 'taken';
+  }
+  return 'taken';
+}
+
+async function sendClaimed(ctx: WorkerContext, claimed: repo.ClaimedDelivery): Promise<DeliveryOutcome> {
+  const { deps } = ctx;
+  const mail = deliveryEmail({
+    to: claimed.recipientEmail,
+    senderName: `${claimed.ownerFirstName} ${claimed.ownerLastName}`.trim(),
+    title: claimed.videoTitle,
+    description: claimed.videoDescription,
+    watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
+    messageId: claimed.messageId,
+  });
+  const notice = ownerNotice('sent', claimed, { id: claimed.videoId, title: claimed.videoTitle });
+  const result = ctx.markDb
+    ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail, notice)
+    : await sendThenMark(ctx, claimed, mail, notice);
+  if ('error' in result) return handleSendFailure(ctx, claimed, result.error);
+  if (result.notifyLater) await notifyOwner(deps, claimed.id);
+  return result.sent ? 'sent' : 'taken';
+}
+
+type SendResult = { sent: boolean; notifyLater?: boolean } | { error: unknown };
+
+/**
+ * PostgreSQL: the row is marked `sent` — and the owner's notification and its e-mail job are created —
+ * in a transaction opened before the SMTP exchange and committed right after the server's 250. The
+ * in-doubt window is then one COMMIT on a connection already held; a failure or a crash before the 250
+ * rolls all of it back. The row lock also keeps everyone else off the row meanwhile.
+ */
+async function sendInMarkTransaction(
+  ctx: WorkerContext,
+  markDb: Db,
+  claimed: repo.ClaimedDelivery,
+  mail: MailMessage,
+  notice: NotifyInput,
+): Promise<SendResult> {
+  let smtpError: unknown;
+  let accepted = false;
+  try {
+    const sent = await markDb.transaction(async (tx) => {
+      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
+      if (!row) return false; // our claim is gone (cannot happen while we live): send nothing
+      await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
+      try {
+        await ctx.deps.mailer.send(mail);
+      } catch (error) {
+        smtpError = error;
+        throw error;
+      }
+      accepted = true;
+      return true;
+    });
+    return { sent };
+  } catch (error) {
+    if (smtpError !== undefined) return { error: smtpError };
+    // The database failed after the server accepted the message: record it as soon as we can.
+    if (accepted) return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
+    throw error;
+  }
+}
+
+/**
+ * PGlite (one connection, one process): no transaction can stay open during SMTP, so right after the 250
+ * one short transaction records the delivery and the owner's notification (in-process statements).
+ */
+async function sendThenMark(
+  ctx: WorkerContext,
+  claimed: repo.ClaimedDelivery,
+  mail: MailMessage,
+  notice: NotifyInput,
+): Promise<SendResult> {
+  try {
+    await ctx.deps.mailer.send(mail);
+  } catch (error) {
+    return { error };
+  }
+  try {
+    const sent = await ctx.deps.db.transaction(async (tx) => {
+      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
+      if (row) await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
+      return row !== null;
+    });
+    if (!sent) logTakenOver(ctx, claimed);
+    return { sent };
+  } catch {
+    return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
+  }
+}
+
+function logTakenOver(ctx: WorkerContext, claimed: DeliveryRow) {
+  ctx.deps.logger.warn(
+    { deliveryId: claimed.id, attempt: claimed.attempts },
+    'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
+  );
+}
+
+/** The server accepted the message: keep trying to record it (a lost record means a resend later). */
+async function markSentPersistently(ctx: WorkerContext, claimed: DeliveryRow): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { ownerNotified: false });
+      if (!row) logTakenOver(ctx, claimed);
+      return row !== null;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      ctx.deps.logger.error(
+        { err: error, deliveryId: claimed.id },
+        'could not record a sent delivery; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+    }
+  }
+}
+
+async function handleSendFailure(
+  ctx: WorkerContext,
+  claimed: repo.ClaimedDelivery,
+  error: unknown,
+): Promise<DeliveryOutcome> {
+  const { deps, options } = ctx;
+  const { id: deliveryId, attempts: attempt } = claimed;
+  const failure = classifyMailError(error);
+  deps.logger.warn({ deliveryId, attempt, reason: failure.reason }, 'delivery attempt failed');
+  if (failure.temporary && attempt < options.maxAttempts) {
+    const delay = backoffSeconds(attempt, options);
+    const released = await deps.db.transaction(async (tx) => {
+      const row = await repo.releaseForRetry(tx, deliveryId, attempt, delay, failure.reason);
+      if (row) await enqueueSend(deps.queue, deliveryId, row.nextAttemptAt, tx);
+      return row;
+    });
+    return released ? 'retry' : 'taken';
+  }
+  const reason = failure.temporary ? `Gave up after ${attempt} attempts. ${failure.reason}` : failure.reason;
+  const failed = await deps.db.transaction(async (tx) => {
+    const row = await repo.markFailed(tx, deliveryId, attempt, reason);
+    if (row)
+      await deps.notifications.notify(
+        row.ownerId,
+        ownerNotice('failed', row, { id: claimed.videoId, title: claimed.videoTitle }),
+        tx,
+      );
+    return row;
+  });
+  return failed ? 'failed' : 'taken';
+}
+
+/**
+ * Runs `delivery.send` jobs (ROLE=worker|all) and a sweeper that re-enqueues rows whose job was lost.
+ * Any number of these may run against one database: each message is claimed by one of them.
+ */
+export async function startDeliveryWorker(
+  deps: AppDeps,
+  overrides: Partial<DeliveryWorkerOptions> = {},
+): Promise<() => Promise<void>> {
+  const options = { ...defaultDeliveryWorkerOptions, ...overrides };
+  await ensureDeliveryQueue(deps.queue);
+  const liveness = await acquireLiveness(deps.database, deps.logger);
+  // The mark transactions stay open during SMTP exchanges: give them connections of their own, so they
+  // never starve the API or the rest of the worker of the main pool.
+  const markPool =
+    deps.database.kind === 'postgres' && deps.database.url
+      ? new pg.Pool({
+          connectionString: deps.database.url,
+          max: options.sendConcurrency,
+          application_name: 'pw-delivery-mark',
+        })
+      : null;
+  markPool?.on('error', (error) => deps.logger.error({ err: error }, 'delivery mark pool error'));
+  const ctx: WorkerContext = {
+    deps,
+    liveness,
+    options,
+    sendSlots: new Semaphore(options.sendConcurrency),
+    markDb: markPool ? (drizzlePg(markPool, { schema }) as unknown as Db) : undefined,
+  };
+  let inFlight = 0;
+
+  const handler = async (jobs: Job<DeliverySendJob>[]) => {
+    inFlight += jobs.length;
+    try {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            const outcome = await processDelivery(ctx, job.data.deliveryId);
+            deps.logger.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery job');
+          } catch (error) {
+            // Not an SMTP failure (those are handled above): retried by pg-boss with back-off.
+            deps.logger.error({ err: error, deliveryId: job.data.deliveryId }, 'delivery job failed');
+            await deps.queue
+              .fail(DELIVERY_SEND_QUEUE, job.id, { message: String(error) })
+              .catch(() => undefined);
+          }
+        }),
+      );
+    } finally {
+      inFlight -= jobs.length;
+    }
+  };
+  const workerIds: string[] = [];
+  for (let i = 0; i < options.loops; i++) {
+    workerIds.push(
+      await deps.queue.work<DeliverySendJob>(
+        DELIVERY_SEND_QUEUE,
+        { batchSize: options.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds },
+        handler,
+      ),
+    );
+  }
+
+  let sweeping: Promise<void> | null = null;
+  const sweep = (graceSeconds: number) => {
+    sweeping ??= (async () => {
+      try {
+        const rows = await repo.findOrphans(deps.db, graceSeconds, 500);
+        // One statement for all; a delivery that already has a queued job keeps just that one.
+        if (rows.length) await enqueueSends(deps.queue, rows);
+        if (rows.length) deps.logger.info({ count: rows.length }, 'delivery sweeper re-enqueued rows');
+      } catch (error) {
+        deps.logger.error({ err: error }, 'delivery sweeper failed');
+      } finally {
+        sweeping = null;
+      }
+    })();
+    return sweeping;
+  };
+  // At start, anything left by a crashed worker is picked up at once (no grace: nothing of ours is in flight).
+  await sweep(0);
+  const timer = setInterval(() => void sweep(options.sweepGraceSeconds), options.sweepIntervalSeconds * 1000);
+  timer.unref();
+
+  return async () => {
+    clearInterval(timer);
+    await Promise.all(workerIds.map((id) => deps.queue.offWork({ id })));
+    await sweeping;
+    // Keep the liveness lock until our SMTP exchanges are over, or another worker could claim them again.
+    await waitUntilIdle(() => inFlight, 120_000);
+    await markPool?.end();
+    await liveness.release();
+  };
+}

@@ -1,0 +1,347 @@
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { users } from '../accounts/accounts.schema';
+import { videos } from '../videos/videos.schema';
+import { scheduledDeliveries as d, type DeliveryRow, type DeliveryStatus } from './delivery.schema';
+import { claimantGone } from './liveness';
+
+const now = sql`now()`;
+const live = inArray(d.status, ['pending', 'sending']);
+
+/**
+ * A claim older than this is treated as abandoned even if its worker still holds its liveness lock
+ * (a worker stuck for that long inside one SMTP transaction, whose timeouts add up to about 80 s).
+ */
+export const CLAIM_SAFETY_NET = sql`interval '30 minutes'`;
+
+/** A `sending` row whose worker died (or overran the safety net): it may be claimed again. */
+export const staleClaim: SQL = and(
+  eq(d.status, 'sending'),
+  or(claimantGone(d.claimedBy), sql`${d.claimedAt} < now() - ${CLAIM_SAFETY_NET}`),
+)!;
+
+/** Not held by a live worker: pending, or sending with a dead claimant. */
+const unclaimed: SQL = or(eq(d.status, 'pending'), staleClaim)!;
+
+export async function insertDelivery(
+  db: Db,
+  values: Pick<DeliveryRow, 'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'>,
+): Promise<DeliveryRow> {
+  const [row] = await db
+    .insert(d)
+    .values({ ...values, nextAttemptAt: values.dueAt })
+    .returning();
+  return row!;
+}
+
+/** Cancels the video's live delivery (if any). A `sending` one may still end `sent`: see the record. */
+export async function cancelLive(db: Db, videoId: number): Promise<number> {
+  const rows = await db
+    .update(d)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(d.videoId, videoId), live))
+    .returning({ id: d.id });
+  return rows.length;
+}
+
+/** The delivery with what the worker checks before sending, and the database's clock. */
+export async function loadForSend(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      delivery: d,
+      video: {
+        id: videos.id,
+        title: videos.title,
+        description: videos.description,
+        folder: videos.folder,
+        state: videos.state,
+        mediaKey: videos.mediaKey,
+      },
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, status: users.status },
+      dbNow: sql<Date>`now()`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(d)
+    .innerJoin(videos, eq(videos.id, d.videoId))
+    .innerJoin(users, eq(users.id, d.ownerId))
+    .where(eq(d.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ClaimedDelivery = DeliveryRow & {
+  videoTitle: string;
+  videoDescription: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+};
+
+/**
+ * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets the row; each
+ * claim is one attempt. It claims a delivery that may be sent now, with everything the e-mail needs, in one statement:
+ * claimable (pending and due, or sending with a dead claimant) and sendable (video in the scheduled
+ * folder and ready, owner active). Null when any of that does not hold (see loadForSend for why).
+ */
+export async function claimReady(db: Db, id: number, workerId: number): Promise<ClaimedDelivery | null> {
+  const [row] = await db
+    .update(d)
+    .set({
+      status: 'sending',
+      attempts: sql`${d.attempts} + 1`,
+      claimedAt: now,
+      claimedBy: workerId,
+      updatedAt: now,
+    })
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(
+      and(
+        eq(d.id, id),
+        eq(videos.id, d.videoId),
+        eq(users.id, d.ownerId),
+        eq(videos.folder, 'scheduled'),
+        eq(videos.state, 'ready'),
+        isNotNull(videos.mediaKey),
+        eq(users.status, 1),
+        or(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)), staleClaim),
+      ),
+    )
+    .returning({
+      ...getTableColumns(d),
+      videoTitle: videos.title,
+      videoDescription: videos.description,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+    });
+  return row ?? null;
+}
+
+/**
+ * Records the SMTP server's acceptance. Matches this claim (`attempts`), whether or not the delivery was
+ * cancelled meanwhile: a message the server accepted was delivered, and the row says so. With
+ * `ownerNotified` the caller creates the owner's notification in the same transaction.
+ */
+export async function markSent(
+  db: Db,
+  id: number,
+  attempt: number,
+  options: { ownerNotified: boolean },
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(d)
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lastError: null,
+      updatedAt: now,
+      ...(options.ownerNotified ? { ownerNotifiedAt: now } : {}),
+    })
+    .where(and(eq(d.id, id), eq(d.attempts, attempt), inArray(d.status, ['sending', 'cancelled'])))
+    .returning();
+  return row ?? null;
+}
+
+/** Temporary failure: back to pending, next attempt after `delaySeconds` (database time). */
+export async function releaseForRetry(
+  db: Db,
+  id: number,
+  attempt: number,
+  delaySeconds: number,
+  reason: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(d)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now() + ${delaySeconds} * interval '1 second'`,
+      lastError: reason,
+      claimedBy: null,
+      updatedAt: now,
+    })
+    .where(and(eq(d.id, id), eq(d.attempts, attempt), eq(d.status, 'sending')))
+    .returning();
+  return row ?? null;
+}
+
+/** Permanent failure of a claimed attempt (or, with `attempt` null, of an unclaimed one). */
+export async function markFailed(
+  db: Db,
+  id: number,
+  attempt: number | null,
+  reason: string,
+): Promise<DeliveryRow | null> {
+  const mine = attempt === null ? unclaimed : and(eq(d.attempts, attempt), eq(d.status, 'sending'));
+  // The caller notifies the owner in the same transaction.
+  const [row] = await db
+    .update(d)
+    .set({ status: 'failed', lastError: reason, updatedAt: now, ownerNotifiedAt: now })
+    .where(and(eq(d.id, id), mine))
+    .returning();
+  return row ?? null;
+}
+
+/** An unclaimed delivery that must wait (video still processing, owner deactivated). */
+export async function postpone(
+  db: Db,
+  id: number,
+  delaySeconds: number,
+  note: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(d)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now() + ${delaySeconds} * interval '1 second'`,
+      lastError: note,
+      claimedBy: null,
+      updatedAt: now,
+    })
+    .where(and(eq(d.id, id), unclaimed))
+    .returning();
+  return row ?? null;
+}
+
+export async function cancelUnclaimed(db: Db, id: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(d)
+    .set({ status: 'cancelled', lastError: reason, updatedAt: now })
+    .where(and(eq(d.id, id), unclaimed))
+    .returning({ id: d.id });
+  return rows.length === 1;
+}
+
+/**
+ * Rows whose job may have been lost (a crash, a job that failed for good): pending and overdue by more
+ * than `graceSeconds`, sending with a dead claimant, or finished without the owner's notice. The sweeper
+ * enqueues a job for each (a queued job is not duplicated: singleton key).
+ */
+export async function findOrphans(db: Db, graceSeconds: number, limit: number) {
+  const grace = sql`now() - ${graceSeconds} * interval '1 second'`;
+  const columns = { id: d.id, nextAttemptAt: d.nextAttemptAt };
+  // Three indexed lookups rather than one OR over the whole table.
+  const [overdue, abandoned, unnotified] = await Promise.all([
+    db
+      .select(columns)
+      .from(d)
+      .where(and(eq(d.status, 'pending'), sql`${d.nextAttemptAt} < ${grace}`))
+      .orderBy(d.nextAttemptAt)
+      .limit(limit),
+    db.select(columns).from(d).where(staleClaim).limit(limit),
+    db
+      .select(columns)
+      .from(d)
+      .where(
+        and(inArray(d.status, ['sent', 'failed']), isNull(d.ownerNotifiedAt), sql`${d.updatedAt} < ${grace}`),
+      )
+      .limit(limit),
+  ]);
+  return [...abandoned, ...overdue, ...unnotified];
+}
+
+/**
+ * Takes the right to tell the owner how the delivery ended: true for exactly one caller, inside the
+ * transaction that creates the notification.
+ */
+export async function takeOwnerNotice(db: Db, id: number) {
+  const [row] = await db
+    .update(d)
+    .set({ ownerNotifiedAt: now })
+    .where(and(eq(d.id, id), inArray(d.status, ['sent', 'failed']), isNull(d.ownerNotifiedAt)))
+    .returning();
+  if (!row) return null;
+  const [video] = await db
+    .select({ id: videos.id, title: videos.title })
+    .from(videos)
+    .where(eq(videos.id, row.videoId))
+    .limit(1);
+  return video ? { delivery: row, video } : null;
+}
+
+/** The owner's pending deliveries, due again now (after their account is activated again). */
+export async function makeOwnerPendingDueNow(db: Db, ownerId: number) {
+  return db
+    .update(d)
+    .set({ nextAttemptAt: sql`greatest(${d.dueAt}, now())`, lastError: null, updatedAt: now })
+    .where(and(eq(d.ownerId, ownerId), eq(d.status, 'pending')))
+    .returning({ id: d.id, nextAttemptAt: d.nextAttemptAt });
+}
+
+export async function findByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      status: d.status,
+      sentAt: d.sentAt,
+      video: {
+        id: videos.id,
+        title: videos.title,
+        description: videos.description,
+        mediaKey: videos.mediaKey,
+        thumbnailKey: videos.thumbnailKey,
+        durationMs: videos.durationMs,
+        createdAt: videos.createdAt,
+      },
+      owner: { firstName: users.firstName, lastName: users.lastName, status: users.status },
+    })
+    .from(d)
+    .innerJoin(videos, eq(videos.id, d.videoId))
+    .innerJoin(users, eq(users.id, d.ownerId))
+    .where(eq(d.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface DeliveryInfo {
+  id: number;
+  status: DeliveryStatus;
+  recipientEmail: string;
+  dueAt: Date;
+  sentAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+/**
+ * The delivery state the video API shows for each video: its live delivery if it has one, otherwise its
+ * latest (e.g. `sent`: the video stays in the scheduled folder marked delivered). Videos never scheduled
+ * are absent from the map.
+ */
+export async function deliveryStatusFor(db: Db, videoIds: number[]): Promise<Map<number, DeliveryInfo>> {
+  const result = new Map<number, DeliveryInfo>();
+  if (videoIds.length === 0) return result;
+  const rows = await db
+    .selectDistinctOn([d.videoId], {
+      videoId: d.videoId,
+      id: d.id,
+      status: d.status,
+      recipientEmail: d.recipientEmail,
+      dueAt: d.dueAt,
+      sentAt: d.sentAt,
+      attempts: d.attempts,
+      lastError: d.lastError,
+    })
+    .from(d)
+    .where(inArray(d.videoId, videoIds))
+    .orderBy(d.videoId, sql`(${d.status} in ('pending', 'sending')) desc`, desc(d.createdAt), desc(d.id));
+  for (const { videoId, ...info } of rows) result.set(videoId, info);
+  return result;
+}
+
+/** Live (pending or sending) deliveries of an owner: the plan rule "one pending delivery without a membership". */
+export async function countLiveForOwner(db: Db, ownerId: number): Promise<number> {
+  const rows = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.ownerId, ownerId), live));
+  return rows.length;
+}

@@ -1,0 +1,63 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from '../accounts/accounts.schema';
+import { videos } from '../videos/videos.schema';
+
+/**
+ * pending → sending → sent | failed, and pending|sending → cancelled.
+ * A temporary failure puts a `sending` row back to `pending` with a later `next_attempt_at`.
+ * See docs/decisions/0040-exactly-once-delivery.md.
+ */
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const scheduledDeliveries = pgTable(
+  'scheduled_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientEmail: text('recipient_email').notNull(),
+    /** The instant the owner chose (their date and time in their zone, stored as an instant). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When the next attempt may start: due_at at first, later after a back-off or a hold. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
+    /** Claims made so far (each claim is one SMTP attempt). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt did not send, or why the delivery is waiting; shown to the owner. */
+    lastError: text('last_error'),
+    /** SHA-256 of the watch token; the token itself is only in the e-mail (derivable with APP_SECRET). */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Stable Message-ID: every attempt of this delivery sends the same one. */
+    messageId: text('message_id').notNull().unique(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The claiming worker's liveness id (an advisory lock it holds while it lives). */
+    claimedBy: integer('claimed_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set in the transaction that notifies the owner of the outcome (sent or failed): exactly one notice. */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A video has at most one live delivery: rescheduling cancels the old one in the same transaction.
+    uniqueIndex('scheduled_deliveries_one_live_per_video')
+      .on(t.videoId)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('scheduled_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('scheduled_deliveries_unnotified_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.ownerNotifiedAt} is null and ${t.status} in ('sent', 'failed')`),
+    index('scheduled_deliveries_video_idx').on(t.videoId, t.createdAt),
+    index('scheduled_deliveries_owner_idx').on(t.ownerId),
+  ],
+);
+
+export type DeliveryRow = typeof scheduledDeliveries.$inferSelect;

@@ -1,0 +1,112 @@
+import type { PgBoss } from '../../platform/queue';
+import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import type { DeliveryScheduler } from '../videos/scheduler';
+import * as repo from './delivery.repo';
+import { enqueueSend, ensureDeliveryQueue } from './delivery.queue';
+import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
+import { signedMediaUrl } from './media-url';
+
+export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
+
+/** Seconds as the spec's duration text (HH:MM:SS). */
+function durationText(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/**
+ * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
+ * (watch page, delivery status for the video API, resuming after an account is activated again).
+ */
+export async function createDeliveryService(deps: {
+  db: Db;
+  queue: PgBoss;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+}) {
+  const { db, queue, clock, secret, publicUrl } = deps;
+  await ensureDeliveryQueue(queue);
+
+  const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> =>
+    tx ? work(tx) : db.transaction((own) => work(own));
+
+  const scheduler: DeliveryScheduler = {
+    /**
+     * Cancels the video's live delivery, inserts the new one and enqueues its job, all in one transaction:
+     * the job exists if and only if the row does. Only the newest schedule of a video can ever send.
+     */
+    async schedule({ videoId, ownerId, recipientEmail, dueAt }, tx) {
+      await inTransaction(tx, async (t) => {
+        await repo.cancelLive(t, videoId);
+        const messageId = newMessageId(publicUrl);
+        const row = await repo.insertDelivery(t, {
+          videoId,
+          ownerId,
+          recipientEmail: recipientEmail.trim(),
+          dueAt,
+          messageId,
+          tokenHash: hashWatchToken(watchToken(secret, messageId)),
+        });
+        await enqueueSend(queue, row.id, dueAt, t);
+      });
+    },
+
+    /** Marks the live delivery cancelled; its queued job finds it so and sends nothing. */
+    async cancel(videoId, tx) {
+      await repo.cancelLive(tx ?? db, videoId);
+    },
+  };
+
+  return {
+    ...scheduler,
+
+    /**
+     * For the accounts module, when an account is activated again: its deliveries held while it was
+     * deactivated become due now (or at their own time, if still ahead).
+     */
+    async resumeForOwner(ownerId: number, tx?: Db): Promise<number> {
+      return inTransaction(tx, async (t) => {
+        const rows = await repo.makeOwnerPendingDueNow(t, ownerId);
+        for (const row of rows) await enqueueSend(queue, row.id, row.nextAttemptAt, t);
+        return rows.length;
+      });
+    },
+
+    /** Delivery state per video for the video API (see repo.deliveryStatusFor). */
+    statusFor: (videoIds: number[]) => repo.deliveryStatusFor(db, videoIds),
+
+    /**
+     * The watch page (no account): works while the delivery is not cancelled or failed, the video exists
+     * and its owner is active; otherwise 404 "This message is no longer available."
+     */
+    async watch(token: string) {
+      const found =
+        token.length >= 20 && token.length <= 100
+          ? await repo.findByTokenHash(db, hashWatchToken(token))
+          : null;
+      if (!found || !['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
+        throw notFound(NO_LONGER_AVAILABLE);
+      const now = clock.now();
+      const { video, owner } = found;
+      return {
+        title: video.title,
+        description: video.description,
+        creator: { first_name: owner.firstName, last_name: owner.lastName },
+        sender_name: `${owner.firstName} ${owner.lastName}`.trim(),
+        created_at: video.createdAt.toISOString(),
+        delivered_at: found.sentAt ? found.sentAt.toISOString() : null,
+        video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
+        video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
+        duration: durationText(video.durationMs === null ? null : Math.round(video.durationMs / 1000)),
+      };
+    },
+  };
+}
+
+export type DeliveryService = Awaited<ReturnType<typeof createDeliveryService>>;

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
+import { insertUser, insertVideo, setUserStatus } from '../../../test/delivery-fixtures';
+import { startWorkers } from '../../workers';
+import { videos } from '../videos/videos.schema';
+import { notifications } from '../notifications/notifications.schema';
+import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
+import { watchToken } from './delivery.tokens';
+import { deliveryStatusFor } from './delivery.repo';
+import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
+import { holdLivenessIds } from '../../../test/delivery-fixtures';
+import { NO_LONGER_AVAILABLE } from './delivery.service';
+import { Semaphore } from './semaphore';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let seq = 0;
+const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
+
+describe('scheduled delivery (SMTP)', () => {
+  let ctx: TestContext;
+  let smtp: TestSmtp;
+  let stopWorkers: () => Promise<void>;
+  let ownerId: number;
+
+  const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((m) => m.to === email);
+  const rowFor = async (videoId: number): Promise<DeliveryRow[]> =>
+    ctx.deps.db
+      .select()
+      .from(scheduledDeliveries)
+      .where(eq(scheduledDeliveries.videoId, videoId))
+      .orderBy(scheduledDeliveries.id);
+  const waitForStatus = async (videoId: number, status: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await rowFor(videoId);
+      if (rows.at(-1)?.status === status || Date.now() > deadline) return rows;
+      await sleep(50);
+    }
+  };
+  const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
+  const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
+  const tokenOf = (row: DeliveryRow) => watchToken(ctx.deps.secret, row.messageId);
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
+    stopWorkers = await startWorkers(ctx.deps, {
+      delivery: {
+        retryBaseSeconds: 1,
+        processingRecheckSeconds: 1,
+        sweepIntervalSeconds: 2,
+        sweepGraceSeconds: 3,
+      },
+    });
+    ownerId = await insertUser(ctx.deps.db, {
+      firstName: 'Margaret',
+      lastName: 'Hale',
+      email: 'owner@owner.test',
+    });
+  });
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it('sends a due delivery once, at its time, with a working watch link, and notifies the owner', async () => {
+    const to = recipient('once');
+    const videoId = await insertVideo(ctx.deps.db, ownerId, {
+      title: 'Happy birthday',
+      description: 'Forty!',
+    });
+    const dueAt = inSeconds(2);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt });
+
+    await smtp.waitFor(() => mailsTo(to).length === 1);
+    await waitForStatus(videoId, 'sent');
+    const [mail] = mailsTo(to);
+    expect(mail!.acceptedAt).toBeGreaterThanOrEqual(dueAt.getTime());
+    expect(mail!.acceptedAt - dueAt.getTime()).toBeLessThan(3000);
+    expect(mail!.subject).toBe('Margaret Hale sent you a video message: Happy birthday');
+    expect(mail!.text).toContain('Margaret Hale recorded a video message for you');
+    expect(mail!.text).toContain('Forty!');
+    expect(mail!.html).toContain('Watch the message');
+
+    const [row] = await rowFor(videoId);
+    expect(row!.status).toBe('sent');
+    expect(row!.attempts).toBe(1);
+    expect(mail!.messageId).toBe(row!.messageId);
+    const link = /http:\/\/pw\.test\/watch\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    expect(link![1]).toBe(tokenOf(row!));
+    // Only the hash is stored.
+    expect(row!.tokenHash).not.toContain(link![1]);
+
+    const page = await watch(link![1]!);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const data = page.json().data;
+    expect(data).toMatchObject({
+      title: 'Happy birthday',
+      description: 'Forty!',
+      sender_name: 'Margaret Hale',
+      creator: { first_name: 'Margaret', last_name: 'Hale' },
+      duration: '00:00:42',
+    });
+    expect(data.video_link).toMatch(/^\/api\/media\/v\/videos\/[0-9a-f]+\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect(data.video_thumbnail).toMatch(/^\/api\/media\/v\/thumbnails\//);
+    expect(data.delivered_at).not.toBeNull();
+
+    // The owner: one in-app notification and its e-mail copy.
+    await smtp.waitFor(() => mailsTo('owner@owner.test').some((m) => m.text.includes('Happy birthday')));
+    const notes = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    const sentNotes = notes.filter((n) => n.kind === 'delivery.sent' && n.data.video_id === videoId);
+    expect(sentNotes).toHaveLength(1);
+    expect(sentNotes[0]!.body).toBe(`"Happy birthday" was delivered to ${to}.`);
+
+    // The video API can show it as delivered.
+    const status = await deliveryStatusFor(ctx.deps.db, [videoId]);
+    expect(status.get(videoId)).toMatchObject({ status: 'sent', recipientEmail: to, attempts: 1 });
+
+    // No second copy turns up later (sweeper runs every 2 s in this suite).
+    await sleep(2500);
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  it('sends nothing for a cancelled delivery, and its link is no longer available', async () => {
+    const to = recipient('cancelled');
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
+    await ctx.deps.delivery.cancel(videoId);
+    await sleep(3500);
+    expect(mailsTo(to)).toHaveLength(0);
+    const [row] = await rowFor(videoId);
+    expect(row!.status).toBe('cancelled');
+    const page = await watch(tokenOf(row!));
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ message: NO_LONGER_AVAILABLE });
+  });
+
+  it('sends a rescheduled delivery only at its new time, to its new address', async () => {
+    const first = recipient('old-time');
+    const second = recipient('new-time');
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: first, dueAt: inSeconds(1.5) });
+    const newDue = inSeconds(4);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: second, dueAt: newDue });
+
+    await smtp.waitFor(() => mailsTo(second).length === 1);
+    await waitForStatus(videoId, 'sent');
+    expect(mailsTo(second)[0]!.acceptedAt).toBeGreaterThanOrEqual(newDue.getTime());
+    expect(mailsTo(first)).toHaveLength(0);
+    const rows = await rowFor(videoId);
+    expect(rows.map((r) => r.status)).toEqual(['cancelled', 'sent']);
+    expect((await watch(tokenOf(rows[0]!))).statusCode).toBe(404);
+    expect((await watch(tokenOf(rows[1]!))).statusCode).toBe(200);
+  });
+
+  it('sends nothing for a deleted video, and the link is gone with it', async () => {
+    const to = recipient('deleted');
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
+    const [row] = await rowFor(videoId);
+    await ctx.deps.db.delete(videos).where(eq(videos.id, videoId));
+    await sleep(3500);
+    expect(mailsTo(to)).toHaveLength(0);
+    expect(await rowFor(videoId)).toHaveLength(0);
+    const page = await watch(tokenOf(row!));
+    expect(page.statusCode).toBe(404);
+    expect(page.json().message).toBe(NO_LONGER_AVAILABLE);
+  });
+
+  it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
+    const to = recipient('moved');
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+    await ctx.deps.db.update(videos).set({ folder: 'draft' }).where(eq(videos.id, videoId));
+    await sleep(3000);
+    expect(mailsTo(to)).toHaveLength(0);
+    expect((await rowFor(videoId))[0]!.status).toBe('cancelled');
+  });
+
+  it('retries a temporary SMTP refusal (451) with back-off, then delivers once', async () => {
+    const to = recipient('greylisted');
+    smtp.setRecipientPolicy((address, attempt) => (address === to && attempt === 1 ? 451 : undefined));
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+
+    await smtp.waitFor(() => mailsTo(to).length === 1);
+    expect(smtp.attempts.get(to)).toBe(2);
+    const [row] = await waitForStatus(videoId, 'sent');
+    expect(row!.status).toBe('sent');
+    expect(row!.attempts).toBe(2);
+    expect(row!.lastError).toBeNull();
+    await sleep(1500);
+    expect(mailsTo(to)).toHaveLength(1);
+    smtp.setRecipientPolicy(() => undefined);
+  });
+
+  it('marks a permanent refusal (550) failed and tells the owner why', async () => {
+    const to = recipient('nosuchuser');
+    smtp.setRecipientPolicy((address) => (address === to ? 550 : undefined));
+    const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+
+    const deadline = Date.now() + 10_000;
+    let row: DeliveryRow | undefined;
+    while (Date.now() < deadline) {
+      [row] = await rowFor(videoId);
+      if (row?.status === 'failed' && row.ownerNotifiedAt) break;
+      await sleep(100);
+    }
+    expect(row!.status).toBe('failed');
+    expect(row!.attempts).toBe(1);
+    expect(row!.lastError).toContain('550');
+    expect(smtp.attempts.get(to)).toBe(1);
+    expect(mailsTo(to)).toHaveLength(0);
+
+    const notes = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    const failed = notes.filter((n) => n.kind === 'delivery.failed' && n.data.video_id === videoId);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.title).toBe('Your video could not be delivered');
+    expect(failed[0]!.body).toContain(`"Our garden" could not be delivered to ${to}.`);
+    expect(failed[0]!.body).toContain('550');
+    expect(failed[0]!.data.reason).toContain('Mailbox unavailable');
+    await smtp.waitFor(() => mailsTo('owner@owner.test').some((m) => m.text.includes('Our garden')));
+    expect((await watch(tokenOf(row!))).statusCode).toBe(404);
+    smtp.setRecipientPolicy(() => undefined);
+  });
+
+  it("holds a deactivated owner's delivery, and sends it once the account is active again", async () => {
+    const to = recipient('held');
+    const heldOwner = await insertUser(ctx.deps.db, { firstName: 'Held', lastName: 'Owner' });
+    const videoId = await insertVideo(ctx.deps.db, heldOwner);
+    await ctx.deps.delivery.schedule({
+      videoId,
+      ownerId: heldOwner,
+      recipientEmail: to,
+      dueAt: inSeconds(1),
+    });
+    await setUserStatus(ctx.deps.db, heldOwner, 0);
+    await sleep(3000);
+    expect(mailsTo(to)).toHaveLength(0);
+    const [row] = await rowFor(videoId);
+    expect(row!.status).toBe('pending');
+    expect(row!.attempts).toBe(0);
+    expect(row!.lastError).toMatch(/deactivated/);
+    // A deactivated owner's videos are not shown publicly either.
+    expect((await watch(tokenOf(row!))).statusCode).toBe(404);
+
+    await setUserStatus(ctx.deps.db, heldOwner, 1);
+    expect(await ctx.deps.delivery.resumeForOwner(heldOwner)).toBe(1);
+    await smtp.waitFor(() => mailsTo(to).length === 1);
+    expect((await waitForStatus(videoId, 'sent'))[0]!.status).toBe('sent');
+  });
+
+  it('waits for a video that is still processing, then sends it', async () => {
+    const to = recipient('processing');
+    const videoId = await insertVideo(ctx.deps.db, ownerId, { state: 'processing' });
+    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(0.5) });
+    await sleep(2000);
+    expect(mailsTo(to)).toHaveLength(0);
+    expect((await rowFor(videoId))[0]!.lastError).toMatch(/processing/);
+    await ctx.deps.db.update(videos).set({ state: 'ready' }).where(eq(videos.id, videoId));
+    await smtp.waitFor(() => mailsTo(to).length === 1);
+  });
+
+  it('refuses unknown and malformed watch tokens', async () => {
+    for (const token of ['x', 'A'.repeat(43), 'A'.repeat(99)]) {
+      const page = await watch(token);
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toEqual({ message: NO_LONGER_AVAILABLE });
+    }
+  });
+
+  it('a schedule inside a transaction that rolls back leaves neither a row nor a job', async () => {
+    const videoId = await insertVideo(ctx.deps.db, ownerId);
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await ctx.deps.delivery.schedule(
+          { videoId, ownerId, recipientEmail: recipient('rollback'), dueAt: inSeconds(60) },
+          tx,
+        );
+        throw new Error('video service failed after scheduling');
+      }),
+    ).rejects.toThrow('video service failed');
+    expect(await rowFor(videoId)).toHaveLength(0);
+
+    await ctx.deps.delivery.schedule({
+      videoId,
+      ownerId,
+      recipientEmail: recipient('commit'),
+      dueAt: inSeconds(60),
+    });
+    const [row] = await rowFor(videoId);
+    const jobs = await ctx.deps.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'delivery.send' and singleton_key = $1`,
+      [`${row!.id}:send`],
+    );
+    expect(jobs.rows[0]!.n).toBe(1);
+    await ctx.deps.delivery.cancel(videoId);
+  });
+
+  describe('claims (direct calls of the job handler)', () => {
+    const worker = (id: number): WorkerContext => ({
+      deps: ctx.deps,
+      liveness: { id, alive: true },
+      options: { ...defaultDeliveryWorkerOptions, retryBaseSeconds: 1 },
+      sendSlots: new Semaphore(4),
+      // The PostgreSQL path (mark transaction held during the SMTP exchange) when the suite runs there.
+      markDb: ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined,
+    });
+    // Liveness ids held by this test, as live workers hold theirs (424_242 is not: a dead worker).
+    const LIVE_OTHER = 777_001;
+    const held = [LIVE_OTHER, 11, 12, 13, 14, 21, 31, 41];
+    let release: () => Promise<void>;
+    beforeAll(async () => {
+      release = await holdLivenessIds(ctx.deps.database, held);
+    });
+    afterAll(() => release());
+
+    /** A due delivery whose job will not run by itself (its row is created directly). */
+    async function dueRow(to: string, patch: Partial<DeliveryRow> = {}) {
+      const videoId = await insertVideo(ctx.deps.db, ownerId);
+      const [row] = await ctx.deps.db
+        .insert(scheduledDeliveries)
+        .values({
+          videoId,
+          ownerId,
+          recipientEmail: to,
+          dueAt: new Date(Date.now() - 1000),
+          nextAttemptAt: new Date(Date.now() - 1000),
+          tokenHash: `hash-${to}`,
+          messageId: `<test-${to}>`,
+          ...patch,
+        })
+        .returning();
+      return row!;
+    }
+
+    it('two handlers racing for one delivery: one sends, the other finds it taken', async () => {
+      const to = recipient('race');
+      const row = await dueRow(to);
+      const outcomes = await Promise.all([
+        processDelivery(worker(11), row.id),
+        processDelivery(worker(12), row.id),
+        processDelivery(worker(13), row.id),
+      ]);
+      expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+      expect(
+        outcomes
+          .filter((o) => o !== 'sent')
+          .every((o) => o === 'taken' || o === 'finished' || o === 'notified'),
+      ).toBe(true);
+      await smtp.waitFor(() => mailsTo(to).length >= 1);
+      await sleep(500);
+      expect(mailsTo(to)).toHaveLength(1);
+      // Running it again later changes nothing and notifies nobody twice.
+      expect(await processDelivery(worker(14), row.id)).toBe('finished');
+      const notes = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(sql`${notifications.data}->>'delivery_id' = ${String(row.id)}`);
+      expect(notes).toHaveLength(1);
+    });
+
+    it('leaves a row claimed by a live worker alone', async () => {
+      const to = recipient('live-claim');
+      const row = await dueRow(to, {
+        status: 'sending',
+        claimedBy: LIVE_OTHER,
+        claimedAt: new Date(),
+        attempts: 1,
+      });
+      expect(await processDelivery(worker(21), row.id)).toBe('taken');
+      await sleep(300);
+      expect(mailsTo(to)).toHaveLength(0);
+      await ctx.deps.db.delete(videos).where(eq(videos.id, row.videoId));
+    });
+
+    it('takes over a row whose claimant died (crash before the send) and sends it with the same Message-ID', async () => {
+      const to = recipient('dead-claim');
+      const row = await dueRow(to, {
+        status: 'sending',
+        claimedBy: 424_242,
+        claimedAt: new Date(),
+        attempts: 1,
+      });
+      expect(await processDelivery(worker(31), row.id)).toBe('sent');
+      await smtp.waitFor(() => mailsTo(to).length === 1);
+      expect(mailsTo(to)[0]!.messageId).toBe(row.messageId);
+      const [after] = await waitForStatus(row.videoId, 'sent');
+      expect(after!.attempts).toBe(2);
+      expect(after!.claimedBy).toBe(31);
+    });
+
+    it('a cancel that lands while the message is being sent: the row records the truth (sent)', async () => {
+      const to = recipient('cancel-during-send');
+      const row = await dueRow(to);
+      smtp.setDataDelay(400);
+      const running = processDelivery(worker(41), row.id);
+      await sleep(150);
+      await ctx.deps.delivery.cancel(row.videoId);
+      expect(await running).toBe('sent');
+      smtp.setDataDelay(0);
+      expect((await rowFor(row.videoId))[0]!.status).toBe('sent');
+      expect(mailsTo(to)).toHaveLength(1);
+    });
+  });
+});

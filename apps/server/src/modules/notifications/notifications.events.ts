@@ -1,0 +1,49 @@
+import { notificationKinds } from '@pw/contracts';
+import type { NotifyInput } from './notifications.service';
+
+/**
+ * The admins' notices for events of the accounts module (PRODUCT.md: new sign-up, new query). The call
+ * sites, after the row is inserted (pass the transaction if there is one):
+ *
+ *   await deps.notifications.notify({ role: 'admin' }, newSignupNotice(user), tx);   // sign-up
+ *   await deps.notifications.notify({ role: 'admin' }, newQueryNotice(query), tx);   // contact-us
+ */
+export function newSignupNotice(user: {
+  id: number;
+  type: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  homeName?: string | null;
+}): NotifyInput {
+  const funeralHome = user.type === 'funeral-home';
+  const who = funeralHome && user.homeName ? user.homeName : `${user.firstName} ${user.lastName}`.trim();
+  return {
+    kind: notificationKinds.newSignup,
+    title: funeralHome ? 'New funeral home sign-up' : 'New user sign-up',
+    body: `${who} (${user.email}) signed up as ${funeralHome ? 'a funeral home' : 'a user'}.`,
+    data: {
+      user_id: user.id,
+      user_type: user.type,
+      link: funeralHome
+        ? `/admin/funeral-homes-management/details/${user.id}`
+        : `/admin/user-management/details/${user.id}`,
+    },
+    email: true,
+  };
+}
+
+export function newQueryNotice(query: {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+}): NotifyInput {
+  return {
+    kind: notificationKinds.newQuery,
+    title: 'New contact query',
+    body: `${query.name} (${query.email}) wrote: "${query.subject}".`,
+    data: { query_id: query.id, link: `/admin/queries-management/details/${query.id}` },
+    email: true,
+  };
+}

@@ -1,0 +1,41 @@
+/** Carbon's diffForHumans, as the spec's Laravel-era client expects: "5 minutes ago", "1 day ago". */
+export function timeAgo(then: Date, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  if (seconds < 1) return 'just now';
+  const units: Array<[string, number]> = [
+    ['year', 365 * 24 * 3600],
+    ['month', 30 * 24 * 3600],
+    ['week', 7 * 24 * 3600],
+    ['day', 24 * 3600],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  for (const [unit, size] of units) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 22, 2026 10:30 AM" in the given IANA zone (UTC when none is given). */
+export function formatDateTime(date: Date, timeZone = 'UTC'): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    formatter.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
+}

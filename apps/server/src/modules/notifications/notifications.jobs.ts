@@ -1,0 +1,95 @@
+import type { PgBoss } from '../../platform/queue';
+import type { AppDeps } from '../../platform/deps';
+import { escapeHtml } from '../../platform/mail/html';
+import { classifyMailError } from '../../platform/mail/mail-errors';
+import * as repo from './notifications.repo';
+import { waitUntilIdle } from '../../platform/jobs';
+
+export const NOTIFICATION_EMAIL_QUEUE = 'notification.email';
+
+/** Job payload: ids only; the handler re-reads the row. */
+export interface NotificationEmailJob {
+  notificationId: number;
+}
+
+/**
+ * `short` policy: at most one queued job per singleton key (`${id}:email`). Failures retry with growing
+ * back-off (30 s, 1 min, 2 min…) and end up visible in pgboss.job (state failed) and the log.
+ */
+export async function ensureNotificationQueue(queue: PgBoss): Promise<void> {
+  await queue.createQueue(NOTIFICATION_EMAIL_QUEUE, {
+    name: NOTIFICATION_EMAIL_QUEUE,
+    policy: 'short',
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
+}
+
+const notificationsPage: Record<string, string> = {
+  user: '/user/notifications',
+  'funeral-home': '/funeral/notifications',
+  admin: '/admin/notifications',
+};
+
+/** Sends the e-mail copy of one notification, once (a retried job finds it already e-mailed). */
+export async function sendNotificationEmail(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config' | 'logger'>,
+  notificationId: number,
+): Promise<'sent' | 'skipped'> {
+  const found = await repo.findForEmail(deps.db, notificationId);
+  if (!found || found.notification.emailedAt || found.status !== 1) return 'skipped';
+  const { notification } = found;
+  const link = `${deps.config.PUBLIC_URL}${notificationsPage[found.type] ?? '/'}`;
+  const host = new URL(deps.config.PUBLIC_URL).hostname || 'partingwords.local';
+  await deps.mailer.send({
+    to: found.email,
+    subject: notification.title,
+    text: `Hello ${found.firstName},\n\n${notification.body}\n\nSee your notifications: ${link}\n\n— Parting Words\n`,
+    html:
+      `<p>Hello ${escapeHtml(found.firstName)},</p><p>${escapeHtml(notification.body)}</p>` +
+      `<p><a href="${escapeHtml(link)}">See your notifications</a></p><p>— Parting Words</p>`,
+    // Stable, so a copy sent again after a crash is recognisably the same message.
+    messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
+  });
+  await repo.markEmailed(deps.db, notificationId, deps.clock.now());
+  return 'sent';
+}
+
+export async function startNotificationWorker(deps: AppDeps): Promise<() => Promise<void>> {
+  await ensureNotificationQueue(deps.queue);
+  let inFlight = 0;
+  const workerId = await deps.queue.work<NotificationEmailJob>(
+    NOTIFICATION_EMAIL_QUEUE,
+    { batchSize: 10, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      inFlight += jobs.length;
+      // One failing e-mail must not fail (and re-send) the others of its batch.
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await sendNotificationEmail(deps, job.data.notificationId);
+          } catch (error) {
+            const failure = classifyMailError(error);
+            deps.logger.warn(
+              { notificationId: job.data.notificationId, reason: failure.reason },
+              'notification e-mail failed',
+            );
+            // A permanent refusal will not change on retry; the notification stays in the app.
+            if (failure.temporary)
+              await deps.queue
+                .fail(NOTIFICATION_EMAIL_QUEUE, job.id, { message: failure.reason })
+                .catch((err: unknown) => deps.logger.error({ err }, 'could not record the failure'));
+          }
+        }),
+      ).finally(() => {
+        inFlight -= jobs.length;
+      });
+    },
+  );
+  return async () => {
+    await deps.queue.offWork({ id: workerId });
+    await waitUntilIdle(() => inFlight, 60_000);
+  };
+}

@@ -1,0 +1,129 @@
+import type { NotificationItem, NotificationListQuery, NotificationStatus } from '@pw/contracts';
+import type { PgBoss } from '../../platform/queue';
+import type { Db } from '../../platform/db';
+import { sqlExecutor } from '../../platform/db/executor';
+import type { Clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import type { AccountType } from '../accounts/accounts.schema';
+import type { NotificationRow } from './notifications.schema';
+import * as repo from './notifications.repo';
+import { formatDateTime, timeAgo } from './notifications.format';
+import {
+  NOTIFICATION_EMAIL_QUEUE,
+  ensureNotificationQueue,
+  type NotificationEmailJob,
+} from './notifications.jobs';
+
+/** Who gets a notification: some accounts by id, or every active account of a role (e.g. the admins). */
+export type NotifyTarget = number | number[] | { role: AccountType };
+
+export interface NotifyInput {
+  /** What happened, e.g. `delivery.sent` (see `notificationKinds` in @pw/contracts). */
+  kind: string;
+  title: string;
+  body: string;
+  /** Extra fields for the client (link, video id…), returned inside `data`. */
+  data?: Record<string, unknown>;
+  /** Important ones are also e-mailed (PRODUCT.md): queued, sent by a worker, retried with back-off. */
+  email?: boolean;
+}
+
+/** How many recent notifications the bell dropdown shows. */
+export const BELL_SIZE = 10;
+
+export function toItem(row: NotificationRow, now: Date, timeZone?: string): NotificationItem {
+  return {
+    id: row.id,
+    type: row.kind,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    created_at_human: timeAgo(row.createdAt, now),
+    created_at_formatted: formatDateTime(row.createdAt, timeZone),
+    data: { ...row.data, title: row.title, body: row.body, kind: row.kind },
+  };
+}
+
+/**
+ * The notifications capability. Other modules use `deps.notifications.notify(...)`:
+ *
+ *   await deps.notifications.notify(ownerId, { kind: 'delivery.sent', title, body, data, email: true }, tx);
+ *   await deps.notifications.notify({ role: 'admin' }, { kind: 'signup.new', title, body });
+ *
+ * Pass the caller's transaction as `tx` so the notification exists exactly when the event committed.
+ */
+export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: Clock }) {
+  const { db, queue, clock } = deps;
+  await ensureNotificationQueue(queue);
+
+  async function notifyIn(tx: Db, target: NotifyTarget, input: NotifyInput): Promise<number[]> {
+    const userIds =
+      typeof target === 'number'
+        ? [target]
+        : Array.isArray(target)
+          ? [...new Set(target)]
+          : await repo.activeUserIdsOfType(tx, target.role);
+    const createdAt = clock.now();
+    const rows = await repo.insertNotifications(
+      tx,
+      userIds.map((userId) => ({
+        userId,
+        kind: input.kind,
+        title: input.title,
+        body: input.body,
+        data: input.data ?? {},
+        createdAt,
+      })),
+    );
+    if (input.email) {
+      const executor = sqlExecutor(tx);
+      for (const row of rows) {
+        const job: NotificationEmailJob = { notificationId: row.id };
+        await queue.send(NOTIFICATION_EMAIL_QUEUE, job, {
+          singletonKey: `${row.id}:email`,
+          db: executor,
+        });
+      }
+    }
+    return rows.map((r) => r.id);
+  }
+
+  return {
+    /** Creates the notifications (and queues their e-mails) in `tx`, or in a transaction of its own. */
+    async notify(target: NotifyTarget, input: NotifyInput, tx?: Db): Promise<number[]> {
+      if (tx) return notifyIn(tx, target, input);
+      return db.transaction((own) => notifyIn(own as unknown as Db, target, input));
+    },
+
+    async list(userId: number, query: NotificationListQuery) {
+      const { rows, total } = await repo.listNotifications(db, userId, query.status as NotificationStatus, {
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      const now = clock.now();
+      return { items: rows.map((row) => toItem(row, now, query.tz)), total };
+    },
+
+    async bell(userId: number, timeZone?: string) {
+      const [recent, count] = await Promise.all([
+        repo.listNotifications(db, userId, 'all', { limit: BELL_SIZE, offset: 0 }),
+        repo.unreadCount(db, userId),
+      ]);
+      const now = clock.now();
+      const notifications = recent.rows.map((row) => toItem(row, now, timeZone));
+      return { notifications, count, bell: notifications.filter((item) => item.read_at === null) };
+    },
+
+    async toggle(userId: number, id: number) {
+      const row = await repo.toggleRead(db, userId, id, clock.now());
+      if (!row) throw notFound('Notification not found.');
+      return toItem(row, clock.now());
+    },
+
+    async markAllRead(userId: number) {
+      const updated = await repo.markAllRead(db, userId, clock.now());
+      return { updated, count: await repo.unreadCount(db, userId) };
+    },
+  };
+}
+
+export type Notifications = Awaited<ReturnType<typeof createNotifications>>;

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
+import { startWorkers } from '../../workers';
+import { notifications } from './notifications.schema';
+import { newQueryNotice, newSignupNotice } from './notifications.events';
+import { formatDateTime, timeAgo } from './notifications.format';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('notifications', () => {
+  let ctx: TestContext;
+  let userA: number;
+  let homeB: number;
+  let admin: number;
+  let tokenA: string;
+  let tokenB: string;
+  let tokenAdmin: string;
+  const start = new Date('2026-11-22T10:30:00Z');
+
+  const get = (url: string, token?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const post = (url: string, token?: string) =>
+    ctx.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    ctx.clock.set(start);
+    userA = await insertUser(ctx.deps.db, { firstName: 'Ann', email: 'ann@example.test' });
+    homeB = await insertUser(ctx.deps.db, {
+      type: 'funeral-home',
+      firstName: 'Bea',
+      email: 'bea@example.test',
+    });
+    admin = await insertUser(ctx.deps.db, { type: 'admin', firstName: 'Ada', email: 'ada@example.test' });
+    tokenA = await ctx.deps.sessions.create(userA, false);
+    tokenB = await ctx.deps.sessions.create(homeB, false);
+    tokenAdmin = await ctx.deps.sessions.create(admin, false);
+    // 23 for A, one a minute (the newest last), 2 for B.
+    for (let i = 1; i <= 23; i++) {
+      await ctx.deps.notifications.notify(userA, {
+        kind: 'test.item',
+        title: `Title ${i}`,
+        body: `Body ${i}`,
+        data: { n: i },
+      });
+      ctx.clock.advance(60_000);
+    }
+    await ctx.deps.notifications.notify(homeB, { kind: 'test.item', title: 'For B', body: 'Only B' });
+    await ctx.deps.notifications.notify([homeB], { kind: 'test.item', title: 'For B 2', body: 'Only B' });
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses every call without a valid credential (401)', async () => {
+    for (const response of [
+      await get('/api/notification'),
+      await get('/api/notification/bell'),
+      await post('/api/notification/update/1'),
+      await post('/api/notification/mark-all-read'),
+      await get('/api/notification', 'not-a-token'),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    }
+  });
+
+  it('pages newest first with Laravel-style meta and a next link for Load More', async () => {
+    const first = await get('/api/notification', tokenA);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.data).toHaveLength(10);
+    expect(body.data[0].data).toEqual({ title: 'Title 23', body: 'Body 23', kind: 'test.item', n: 23 });
+    expect(body.meta).toEqual({ current_page: 1, last_page: 3, from: 1, to: 10, total: 23, per_page: 10 });
+    expect(body.links.prev).toBeNull();
+    expect(body.links.next).toBe('/api/notification?page=2&per_page=10');
+
+    const second = (await get(body.links.next, tokenA)).json();
+    expect(second.data.map((n: { data: { title: string } }) => n.data.title)[0]).toBe('Title 13');
+    expect(second.meta).toMatchObject({ current_page: 2, from: 11, to: 20 });
+    const third = (await get(second.links.next, tokenA)).json();
+    expect(third.data).toHaveLength(3);
+    expect(third.links.next).toBeNull();
+    expect(third.links.prev).toBe('/api/notification?page=2&per_page=10');
+
+    const big = (await get('/api/notification?per_page=999', tokenA)).json();
+    expect(big.data).toHaveLength(23);
+    expect(big.meta).toMatchObject({ last_page: 1, total: 23 });
+  });
+
+  it('shows the spec fields: id, read_at, created_at, created_at_human, created_at_formatted', async () => {
+    const [item] = (await get('/api/notification?per_page=1', tokenA)).json().data;
+    // Title 23 was created at 10:52 UTC; the clock is now 10:53 (the loop advanced it once more).
+    expect(item).toMatchObject({
+      type: 'test.item',
+      read_at: null,
+      created_at: '2026-11-22T10:52:00.000Z',
+      created_at_human: '1 minute ago',
+      created_at_formatted: 'Nov 22, 2026 10:52 AM',
+    });
+    expect(typeof item.id).toBe('number');
+    const zoned = (await get('/api/notification?per_page=1&tz=America/New_York', tokenA)).json();
+    expect(zoned.data[0].created_at_formatted).toBe('Nov 22, 2026 5:52 AM');
+    expect(zoned.links.next).toBe('/api/notification?per_page=1&tz=America%2FNew_York&page=2');
+  });
+
+  it('validates the query (422)', async () => {
+    const bad = await get('/api/notification?status=old', tokenA);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.status).toBeDefined();
+    const badZone = await get('/api/notification?tz=Mars/Base', tokenA);
+    expect(badZone.statusCode).toBe(422);
+    expect(badZone.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
+    expect((await get('/api/notification?per_page=0', tokenA)).statusCode).toBe(422);
+    expect((await get('/api/notification?page=abc', tokenA)).statusCode).toBe(422);
+  });
+
+  it('toggles one read and unread, filters by status, and keeps each account to its own', async () => {
+    const list = (await get('/api/notification?per_page=3', tokenA)).json().data;
+    for (const item of list) {
+      const toggled = await post(`/api/notification/update/${item.id}`, tokenA);
+      expect(toggled.statusCode).toBe(200);
+      expect(toggled.json().message).toBe('Notification marked as read.');
+      expect(toggled.json().data.read_at).toBe(ctx.clock.now().toISOString());
+    }
+    const read = (await get('/api/notification?status=read', tokenA)).json();
+    expect(read.meta.total).toBe(3);
+    expect(read.data.every((n: { read_at: string | null }) => n.read_at !== null)).toBe(true);
+    expect((await get('/api/notification?status=unread', tokenA)).json().meta.total).toBe(20);
+    expect((await get('/api/notification?status=all', tokenA)).json().meta.total).toBe(23);
+
+    const back = await post(`/api/notification/update/${list[0].id}`, tokenA);
+    expect(back.json()).toMatchObject({ message: 'Notification marked as unread.', data: { read_at: null } });
+    expect((await get('/api/notification?status=read', tokenA)).json().meta.total).toBe(2);
+
+    // Someone else's, unknown or malformed: 404, and nothing changes.
+    for (const id of [list[1].id, 999_999, 'abc', '-1']) {
+      const foreign = await post(`/api/notification/update/${id}`, tokenB);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ message: 'Notification not found.' });
+    }
+    expect((await get('/api/notification?status=read', tokenA)).json().meta.total).toBe(2);
+
+    const b = (await get('/api/notification', tokenB)).json();
+    expect(b.meta.total).toBe(2);
+    expect(b.data.map((n: { data: { title: string } }) => n.data.title)).toEqual(['For B 2', 'For B']);
+  });
+
+  it('the bell: recent notifications, the unread count and the unread ones', async () => {
+    const bell = await get('/api/notification/bell', tokenA);
+    expect(bell.statusCode).toBe(200);
+    const { data } = bell.json();
+    expect(data.count).toBe(21);
+    expect(data.notifications).toHaveLength(10);
+    expect(data.notifications[0].data.title).toBe('Title 23');
+    expect(data.bell).toHaveLength(8);
+    expect(data.bell.every((n: { read_at: string | null }) => n.read_at === null)).toBe(true);
+    expect((await get('/api/notification/bell', tokenB)).json().data.count).toBe(2);
+  });
+
+  it('marks all read for the caller only', async () => {
+    const response = await post('/api/notification/mark-all-read', tokenA);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'All notifications marked as read.',
+      data: { updated: 21, count: 0 },
+    });
+    expect((await get('/api/notification/bell', tokenA)).json().data).toMatchObject({ count: 0, bell: [] });
+    expect((await get('/api/notification?status=unread', tokenA)).json().meta.total).toBe(0);
+    expect((await get('/api/notification/bell', tokenB)).json().data.count).toBe(2);
+  });
+
+  it('works for every role, and refuses a deactivated account (403)', async () => {
+    expect((await get('/api/notification', tokenAdmin)).statusCode).toBe(200);
+    const deactivated = await insertUser(ctx.deps.db, { status: 1 });
+    const token = await ctx.deps.sessions.create(deactivated, false);
+    await setUserStatus(ctx.deps.db, deactivated, 0);
+    const response = await get('/api/notification/bell', token);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('notifies the active admins of a sign-up and a query, and e-mails the important ones', async () => {
+    const inactiveAdmin = await insertUser(ctx.deps.db, { type: 'admin', status: 0 });
+    const stop = await startWorkers(ctx.deps);
+    try {
+      await ctx.deps.notifications.notify(
+        { role: 'admin' },
+        newSignupNotice({
+          id: userA,
+          type: 'user',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: 'ann@example.test',
+        }),
+      );
+      await ctx.deps.notifications.notify(
+        { role: 'admin' },
+        newQueryNotice({ id: 7, name: 'Visitor', email: 'v@example.test', subject: 'Pricing' }),
+      );
+      const adminItems = (await get('/api/notification', tokenAdmin)).json().data;
+      expect(adminItems.map((n: { data: { title: string } }) => n.data.title)).toEqual([
+        'New contact query',
+        'New user sign-up',
+      ]);
+      expect(adminItems[1].data).toMatchObject({
+        body: 'Ann Lee (ann@example.test) signed up as a user.',
+        link: `/admin/user-management/details/${userA}`,
+      });
+      const inactive = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, inactiveAdmin));
+      expect(inactive).toHaveLength(0);
+
+      // The e-mail copies go out through the worker (outbox here), once each.
+      const deadline = Date.now() + 10_000;
+      let mails = await readOutbox(ctx.dataDir);
+      while (mails.length < 2 && Date.now() < deadline) {
+        await sleep(100);
+        mails = await readOutbox(ctx.dataDir);
+      }
+      expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual([
+        ['ada@example.test', 'New contact query'],
+        ['ada@example.test', 'New user sign-up'],
+      ]);
+      expect(mails.find((m) => m.subject === 'New contact query')!.text).toContain(
+        'Visitor (v@example.test) wrote: "Pricing".',
+      );
+      const rows = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, admin));
+      expect(rows.every((r) => r.emailedAt !== null)).toBe(true);
+      // Notifications without `email` are not e-mailed.
+      expect(mails.some((m) => m.to === 'ann@example.test')).toBe(false);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('creates nothing when the caller’s transaction rolls back', async () => {
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await ctx.deps.notifications.notify(
+          userA,
+          { kind: 'x', title: 'Ghost', body: 'never', email: true },
+          tx,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const rows = await ctx.deps.db.select().from(notifications).where(eq(notifications.title, 'Ghost'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('notification time formats', () => {
+  const now = new Date('2026-11-22T10:30:00Z');
+  it.each([
+    [0, 'just now'],
+    [1, '1 second ago'],
+    [59, '59 seconds ago'],
+    [300, '5 minutes ago'],
+    [3600, '1 hour ago'],
+    [86_400 * 2, '2 days ago'],
+    [86_400 * 14, '2 weeks ago'],
+    [86_400 * 61, '2 months ago'],
+    [86_400 * 366, '1 year ago'],
+  ])('%i seconds → %s', (seconds, text) => {
+    expect(timeAgo(new Date(now.getTime() - seconds * 1000), now)).toBe(text);
+  });
+  it('formats like "Nov 22, 2026 10:30 AM"', () => {
+    expect(formatDateTime(now)).toBe('Nov 22, 2026 10:30 AM');
+    expect(formatDateTime(new Date('2026-01-05T23:05:00Z'))).toBe('Jan 5, 2026 11:05 PM');
+    expect(formatDateTime(new Date('2026-01-05T23:05:00Z'), 'Asia/Tokyo')).toBe('Jan 6, 2026 8:05 AM');
+  });
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../src/platform/db';
+import { LIVENESS_NAMESPACE } from '../src/modules/delivery/liveness';
+import type { Db } from '../src/platform/db';
+import { users, type AccountType } from '../src/modules/accounts/accounts.schema';
+import { videos, type VideoFolder, type VideoState } from '../src/modules/videos/videos.schema';
+
+/** An account inserted directly (no sign-up code needed); returns its id. */
+export async function insertUser(
+  db: Db,
+  input: { type?: AccountType; firstName?: string; lastName?: string; email?: string; status?: number } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      type: input.type ?? 'user',
+      email: input.email ?? `u-${randomBytes(5).toString('hex')}@example.test`,
+      passwordHash: 'not-a-real-hash',
+      firstName: input.firstName ?? 'Ada',
+      lastName: input.lastName ?? 'Lovelace',
+      status: input.status ?? 1,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function setUserStatus(db: Db, userId: number, status: number) {
+  await db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+/** A video row as the video module leaves it once processed (ready, with media keys). */
+export async function insertVideo(
+  db: Db,
+  ownerId: number,
+  input: { title?: string; description?: string; folder?: VideoFolder; state?: VideoState } = {},
+): Promise<number> {
+  const key = randomBytes(6).toString('hex');
+  const [row] = await db
+    .insert(videos)
+    .values({
+      ownerId,
+      title: input.title ?? 'For my daughter',
+      description: input.description ?? 'Open this on your wedding day.',
+      folder: input.folder ?? 'scheduled',
+      state: input.state ?? 'ready',
+      mediaKey: `videos/${key}.mp4`,
+      thumbnailKey: `thumbnails/${key}.jpg`,
+      durationMs: 42_000,
+      searchCode: key,
+    })
+    .returning({ id: videos.id });
+  return row!.id;
+}
+
+/**
+ * Holds delivery-worker liveness locks for the given ids, as live workers do (on PostgreSQL on a
+ * connection of its own: session locks belong to one connection, not to a pool).
+ */
+export async function holdLivenessIds(database: Database, ids: number[]): Promise<() => Promise<void>> {
+  const lock = 'select pg_advisory_lock($1::int, $2::int)';
+  if (database.kind === 'postgres' && database.url) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    for (const id of ids) await client.query(lock, [LIVENESS_NAMESPACE, id]);
+    return () => client.end();
+  }
+  for (const id of ids) await database.executeSql(lock, [LIVENESS_NAMESPACE, id]);
+  return async () => {
+    for (const id of ids)
+      await database.executeSql('select pg_advisory_unlock($1::int, $2::int)', [LIVENESS_NAMESPACE, id]);
+  };
+}

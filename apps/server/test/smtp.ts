@@ -1,0 +1,123 @@
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  to: string;
+  messageId: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** When the server answered 250 to the message (it was accepted). */
+  acceptedAt: number;
+}
+
+export interface TestSmtp {
+  url: string;
+  messages: ReceivedMail[];
+  /** RCPT decisions: return a code to refuse (e.g. 451 temporary, 550 permanent), or nothing to accept. */
+  setRecipientPolicy(policy: (address: string, attempt: number) => number | undefined): void;
+  /** Extra time before the final reply to DATA (widens the window a crash test aims at). */
+  setDataDelay(ms: number): void;
+  waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
+  /** Attempts seen per recipient (RCPT commands). */
+  attempts: Map<string, number>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback (smtp-server), for tests and the bench. */
+export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<TestSmtp> {
+  // parse: false (the bench) reads only the headers it needs, so the server costs little CPU.
+  const parse = options.parse ?? true;
+  const messages: ReceivedMail[] = [];
+  const attempts = new Map<string, number>();
+  let policy: (address: string, attempt: number) => number | undefined = () => undefined;
+  let dataDelay = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    // No reverse DNS of the client: a loopback test server must not wait on the resolver.
+    disableReverseLookup: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onRcptTo(
+      address: SMTPServerAddress,
+      _session: SMTPServerSession,
+      callback: (err?: Error | null) => void,
+    ) {
+      const email = address.address.toLowerCase();
+      const attempt = (attempts.get(email) ?? 0) + 1;
+      attempts.set(email, attempt);
+      const code = policy(email, attempt);
+      if (code) {
+        const error = new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later') as Error & {
+          responseCode: number;
+        };
+        error.responseCode = code;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        void (async () => {
+          const raw = Buffer.concat(chunks);
+          if (!parse) {
+            const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8');
+            const header = (name: string) =>
+              new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+            if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
+            messages.push({
+              to: header('To').toLowerCase(),
+              messageId: header('Message-ID'),
+              subject: header('Subject'),
+              text: '',
+              html: '',
+              acceptedAt: Date.now(),
+            });
+            return callback();
+          }
+          const parsed = await simpleParser(raw);
+          if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          messages.push({
+            to: (to ?? '').toLowerCase(),
+            messageId: parsed.messageId ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: String(parsed.html || ''),
+            acceptedAt: Date.now(),
+          });
+          callback();
+        })();
+      });
+    },
+  });
+  // Clients that die (the crash tests kill workers) reset their connections: not an error of the server.
+  server.on('error', () => undefined);
+  server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    attempts,
+    setRecipientPolicy(next) {
+      policy = next;
+    },
+    setDataDelay(ms) {
+      dataDelay = ms;
+    },
+    async waitFor(predicate, timeoutMs = 20_000) {
+      const started = Date.now();
+      while (!predicate(messages)) {
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`timed out waiting for mail (received ${messages.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { pageQuery, type Paginated } from './common';
+
+/** Spec 001: the list is filtered All, Read or Unread. */
+export const notificationStatuses = ['all', 'read', 'unread'] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `GET /notification{query}`: page, per_page, status; `tz` (IANA) for created_at_formatted, UTC if absent. */
+export const notificationListQuery = pageQuery.extend({
+  status: z
+    .enum(notificationStatuses, { error: 'The status must be one of: all, read, unread.' })
+    .default('all'),
+  tz: z.string().trim().refine(isTimeZone, 'The tz must be a valid time zone.').optional(),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;
+
+export const notificationBellQuery = z.object({
+  tz: z.string().trim().refine(isTimeZone, 'The tz must be a valid time zone.').optional(),
+});
+
+/** The id in the path; anything but a positive integer is simply not found (404), like someone else's. */
+export const notificationIdParams = z.object({ id: z.string() });
+
+/** Spec §3 Notification: id, read_at, created_at(_human, _formatted), data.title, data.body. */
+export const notificationItem = z.object({
+  id: z.number(),
+  /** What happened (`delivery.sent`, `signup.new`, …); also in data.kind. */
+  type: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+  /** e.g. "5 minutes ago". */
+  created_at_human: z.string(),
+  /** e.g. "Nov 22, 2026 10:30 AM" (in `tz`, UTC by default). */
+  created_at_formatted: z.string(),
+  data: z.object({ title: z.string(), body: z.string(), kind: z.string() }).catchall(z.unknown()),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export type NotificationList = Paginated<NotificationItem>;
+
+/** `GET /notification/bell`: recent notifications, the unread count (badge) and the unread ones (bell). */
+export const notificationBell = z.object({
+  data: z.object({
+    notifications: z.array(notificationItem),
+    count: z.number(),
+    bell: z.array(notificationItem),
+  }),
+});
+export type NotificationBell = z.infer<typeof notificationBell>;
+
+export const notificationToggleResponse = z.object({ message: z.string(), data: notificationItem });
+export const notificationMarkAllResponse = z.object({
+  message: z.string(),
+  data: z.object({ updated: z.number(), count: z.number() }),
+});
+
+/** Kinds the server emits (PRODUCT.md 'Notifications'); other modules add theirs. */
+export const notificationKinds = {
+  deliverySent: 'delivery.sent',
+  deliveryFailed: 'delivery.failed',
+  newSignup: 'signup.new',
+  newQuery: 'query.new',
+} as const;

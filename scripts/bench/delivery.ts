@@ -1,0 +1,132 @@
+/**
+ * Scheduled delivery: 1,000 deliveries due at the same instant with SMTP on loopback (an smtp-server
+ * started here), then the lateness of a single delivery on an idle system. Lateness = the SMTP server's
+ * acceptance minus the due instant. Runs on PGlite (the embedded default) or, with DATABASE_URL, on a
+ * fresh PostgreSQL database of its own. Workers run in this process with their production defaults.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { createDeps } from '../../apps/server/src/platform/deps';
+import { startWorkers } from '../../apps/server/src/workers';
+import { videos } from '../../apps/server/src/modules/videos/videos.schema';
+import { createTestDatabase } from '../../apps/server/test/helpers';
+import { startTestSmtp, type ReceivedMail } from '../../apps/server/test/smtp';
+import { insertUser } from '../../apps/server/test/delivery-fixtures';
+
+const BURST = 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+export async function run(): Promise<Record<string, string | number>> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-delivery-'));
+  const smtp = await startTestSmtp({ parse: false });
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    APP_SECRET: 'bench-secret',
+    PUBLIC_URL: 'http://pw.bench',
+    LOG_LEVEL: 'silent',
+  });
+  const deps = await createDeps(config, pino({ level: 'silent' }), { database });
+  const stopWorkers = await startWorkers(deps);
+  try {
+    const ownerId = await insertUser(deps.db, {
+      firstName: 'Bench',
+      lastName: 'Owner',
+      email: 'owner@owner.bench',
+    });
+    const videoRows = await deps.db
+      .insert(videos)
+      .values(
+        Array.from({ length: BURST + 10 }, (_, i) => ({
+          ownerId,
+          title: `Message ${i}`,
+          description: 'A message for later.',
+          folder: 'scheduled' as const,
+          state: 'ready' as const,
+          mediaKey: `videos/bench-${i}.mp4`,
+          thumbnailKey: `thumbnails/bench-${i}.jpg`,
+          durationSeconds: 30,
+          searchCode: `bench-${i}`,
+        })),
+      )
+      .returning({ id: videos.id });
+    const videoIds = videoRows.map((r) => r.id);
+    const to = (label: string, i: number) => `${label}-${i}@recipient.bench`;
+    const arrived = (address: string): ReceivedMail | undefined =>
+      smtp.messages.find((m) => m.to === address);
+
+    // Idle: one delivery at a time.
+    const idle: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const dueAt = new Date(Date.now() + 1500);
+      const address = to('idle', i);
+      await deps.delivery.schedule({
+        videoId: videoIds[BURST + i]!,
+        ownerId,
+        recipientEmail: address,
+        dueAt,
+      });
+      await waitFor(() => arrived(address) !== undefined, 30_000, 'an idle delivery');
+      idle.push(arrived(address)!.acceptedAt - dueAt.getTime());
+      await sleep(700);
+    }
+
+    // Burst: 1,000 due at the same instant.
+    const dueAt = new Date(Date.now() + 30_000);
+    const scheduleStarted = Date.now();
+    for (let i = 0; i < BURST; i++)
+      await deps.delivery.schedule({ videoId: videoIds[i]!, ownerId, recipientEmail: to('burst', i), dueAt });
+    const scheduleMs = Date.now() - scheduleStarted;
+    if (Date.now() > dueAt.getTime()) throw new Error('bench: scheduling took longer than the lead time');
+    const burstMail = () => smtp.messages.filter((m) => m.to.startsWith('burst-'));
+    await waitFor(() => burstMail().length >= BURST, 300_000, 'the burst');
+    const lateness = burstMail()
+      .map((m) => m.acceptedAt - dueAt.getTime())
+      .sort((a, b) => a - b);
+    const lastMs = lateness.at(-1)!;
+    const firstMs = lateness[0]!;
+    const copies = new Map<string, number>();
+    for (const m of burstMail()) copies.set(m.messageId, (copies.get(m.messageId) ?? 0) + 1);
+    idle.sort((a, b) => a - b);
+    // Let the owner's notification e-mails drain before stopping.
+    await sleep(1500);
+    return {
+      database: database.kind,
+      'burst deliveries': BURST,
+      'burst scheduling (1,000 schedule() calls)': `${(scheduleMs / 1000).toFixed(1)} s`,
+      'burst lateness p50': `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,
+      'burst lateness p99': `${(percentile(lateness, 99) / 1000).toFixed(2)} s`,
+      'burst lateness max': `${(lastMs / 1000).toFixed(2)} s`,
+      'burst first message after due': `${(firstMs / 1000).toFixed(2)} s`,
+      'burst messages per second': Math.round((BURST / Math.max(1, lastMs - firstMs)) * 1000),
+      'burst duplicates': [...copies.values()].filter((n) => n > 1).length,
+      'idle lateness median (5 runs)': `${(percentile(idle, 50) / 1000).toFixed(2)} s`,
+      'idle lateness max (5 runs)': `${(idle.at(-1)! / 1000).toFixed(2)} s`,
+      'owner notification e-mails received': smtp.messages.filter((m) => m.to === 'owner@owner.bench').length,
+    };
+  } finally {
+    await stopWorkers();
+    await deps.queue.stop({ graceful: false, wait: true });
+    deps.mailer.close();
+    await drop();
+    await smtp.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}

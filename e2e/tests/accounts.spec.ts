@@ -23,7 +23,9 @@ test('a visitor signs up as a user, skips the plans, logs out, signs in, and res
   await expect(page.getByText('No data found :(')).toBeVisible();
   await page.getByRole('link', { name: 'Skip', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/home$/);
-  await expect(page.getByRole('heading', { name: 'Welcome, Ruth' })).toBeVisible();
+  // The user home is the reel of public videos (web library), greeting the person by name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Parting Words' })).toBeVisible();
+  await expect(page.getByText('Welcome, Ruth.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upload Your Video' })).toBeVisible();
 
   await logout(page);

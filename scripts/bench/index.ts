@@ -6,8 +6,8 @@
 const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
   foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
-  delivery: () => import('./delivery'),
   videos: () => import('./videos'),
+  delivery: () => import('./delivery'),
 };
 
 async function main() {

@@ -181,9 +181,9 @@ async function largeUpload(server: Server, work: string) {
   const block = randomBytes(8 * MiB);
   const out = fs.createWriteStream(file);
   for (let written = 0; written < GiB; written += block.length) {
-    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
-  await new Promise((resolve) => out.end(resolve));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
 
   // Baseline: a plain stream copy of the same file on the same disk (the file is in the page cache for both).
   const copyStarted = performance.now();

@@ -34,6 +34,12 @@ describe('serving the web app', () => {
     expect(response.body).toContain('id="root"');
   });
 
+  it('answers the root with index.html', async () => {
+    const response = await web.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="root"');
+  });
+
   it('serves hashed assets for a year, compressed when the browser accepts it', async () => {
     const response = await web.inject({
       method: 'GET',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -124,12 +124,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         );
       },
     });
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    // The static plugin answers a folder (`/`) with 403; the app's root is the React app.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.status(404).send({ message: 'Not found.' });
       }
       // Client-side routes: the React app decides (and shows its not-found page).
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendIndex(reply);
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }));

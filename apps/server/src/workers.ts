@@ -18,6 +18,7 @@ export async function startWorkers(deps: AppDeps, options: WorkerOptions = {}): 
     await startNotificationWorker(deps),
     await startDeliveryWorker(deps, options.delivery),
   ];
+  deps.logger.info('workers: video processing, notification.email, delivery.send');
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -65,12 +65,10 @@ export interface TestContext {
 /** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { extraRoutes?: (app: FastifyInstance) => void } & Omit<
-    NonNullable<Parameters<typeof createDeps>[2]>,
-    'database' | 'clock'
-  > = {},
+  options: Omit<NonNullable<Parameters<typeof createDeps>[2]>, 'database' | 'clock'> & {
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
-  // Both in one argument: extra routes for the app, and replacements for deps (storage, scheduler…).
   const { extraRoutes, ...overrides } = options;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });

@@ -1,5 +1,5 @@
 export * from './common';
 export * from './accounts';
+export * from './videos';
 export * from './notifications';
 export * from './delivery';
-export * from './videos';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
-import { registerNotificationRoutes } from './notifications/notifications.routes';
-import { registerDeliveryRoutes } from './delivery/delivery.routes';
 import { registerMediaRoutes } from './media/media.routes';
 import { registerVideoRoutes } from './videos/videos.routes';
+import { registerNotificationRoutes } from './notifications/notifications.routes';
+import { registerDeliveryRoutes } from './delivery/delivery.routes';
+import { registerNotificationListeners } from './notifications/notifications.listeners';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -12,8 +13,10 @@ import { registerVideoRoutes } from './videos/videos.routes';
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerAccountRoutes(api, deps);
-  registerNotificationRoutes(api, deps);
-  registerDeliveryRoutes(api, deps);
   await registerVideoRoutes(api, deps);
   await registerMediaRoutes(api, deps);
+  registerNotificationRoutes(api, deps);
+  registerDeliveryRoutes(api, deps);
+  const stopListening = registerNotificationListeners(deps);
+  api.addHook('onClose', async () => stopListening());
 }

@@ -3,6 +3,8 @@ import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObj
 import type { AccountType } from '@pw/contracts';
 import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
 import { session } from '../lib/session';
+import { recorderRoutes } from '../features/recorder/routes';
+import { uploadRoutes } from '../features/upload/routes';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 
@@ -35,6 +37,10 @@ const editProfile = () => import('../features/profile/EditProfilePage');
 const changePassword = () => import('../features/profile/ChangePasswordPage');
 const plans = () => import('../features/plans/SubscriptionPlansPage');
 const layouts = () => import('./layouts/SiteLayout');
+const notifications = () => import('../features/notifications/pages');
+const library = () => import('../features/library');
+const reel = () => import('../features/reel');
+const find = () => import('../features/find');
 
 function PageLoading() {
   return (
@@ -63,6 +69,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect('/home') },
       { path: 'signup', loader: () => redirect('/user/signup') },
+      {
+        // The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in
+        // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
+        path: 'watch/:token',
+        lazy: load(
+          () => import('../features/watch'),
+          (m) => m.WatchPage,
+        ),
+      },
       {
         path: 'admin/login',
         loader: publicOnly,
@@ -131,25 +146,28 @@ export const routes: RouteObject[] = [
         loader: requireRole('user'),
         lazy: load(layouts, (m) => m.UserLayout),
         children: [
-          {
-            index: true,
-            lazy: load(
-              () => import('../features/user-home/UserHomePage'),
-              (m) => m.UserHomePage,
-            ),
-          },
-          {
-            path: 'home',
-            lazy: load(
-              () => import('../features/user-home/UserHomePage'),
-              (m) => m.UserHomePage,
-            ),
-          },
+          { index: true, lazy: load(reel, (m) => m.ReelPage) },
+          { path: 'home', lazy: load(reel, (m) => m.ReelPage) },
           { path: 'subscription-plans', lazy: load(plans, (m) => m.UserSubscriptionPlansPage) },
-          { path: 'profile', lazy: load(profile, (m) => m.UserProfilePage) },
+          {
+            path: 'profile',
+            lazy: load(profile, (m) => m.UserProfilePage),
+            // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
+            children: [{ index: true, lazy: load(library, (m) => m.VideoTabs) }],
+          },
+          { path: 'profile/final', lazy: load(library, (m) => m.FinalVideoPage) },
+          { path: 'profile/scheduled', lazy: load(library, (m) => m.ScheduledVideoPage) },
+          { path: 'profile/drafts', lazy: load(library, (m) => m.DraftVideoPage) },
+          { path: 'search', lazy: load(find, (m) => m.SearchPage) },
+          { path: 'search/video', lazy: load(find, (m) => m.SearchVideoPage) },
+          { path: 'access-code', lazy: load(find, (m) => m.AccessCodePage) },
+          { path: 'access-code/video', lazy: load(find, (m) => m.AccessCodeVideoPage) },
           { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
+          ...uploadRoutes,
+          ...recorderRoutes,
+          { path: 'notifications', lazy: load(notifications, (m) => m.UserNotificationsPage) },
           { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },
@@ -176,6 +194,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: load(profile, (m) => m.FuneralProfilePage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.FuneralEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.FuneralChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.FuneralNotificationsPage) },
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
@@ -198,6 +217,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: load(profile, (m) => m.AdminProfilePage) },
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
+          { path: 'notifications', lazy: load(notifications, (m) => m.AdminNotificationsPage) },
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],
       },

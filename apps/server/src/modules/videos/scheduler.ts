@@ -7,7 +7,7 @@ export interface ScheduleInput {
   recipientEmail: string;
   dueAt: Date;
   /** The owner's IANA zone the date and time were given in (for messages that show the time). */
-  timezone: string;
+  timezone?: string;
 }
 
 /**

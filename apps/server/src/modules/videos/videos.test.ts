@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
@@ -16,6 +18,7 @@ import {
   type TestAccount,
 } from '../../../test/video-helpers';
 import { startWorkers } from '../../workers';
+import { resolveBinaries } from '../../platform/media/media';
 import { videos } from './videos.schema';
 
 describe('videos API', () => {
@@ -156,13 +159,16 @@ describe('videos API', () => {
       expect([probed.info.video.width, probed.info.video.height]).toEqual([320, 240]);
     });
 
-    it('makes a 30 s clip that needs no re-encoding ready in under 2 s', async () => {
-      const clip = await makeClip(clipDir, 'thirty.mp4', 'mp4', { seconds: 30, size: '640x360', rate: 30 });
-      const response = await upload(owner, [clip], { type: 'draft', title: 'Fast' });
-      const finished = Date.now();
+    // How fast this path is (under 2 s for a 30 s clip) is measured by `npm run bench -- videos`, not here.
+    it('copies a clip that needs no re-encoding: the video packets come out unchanged', async () => {
+      const response = await upload(owner, [clips.mp4!], { type: 'draft', title: 'Fast' });
       const row = await waitForReadyRow(ctx, response.json().data.id);
       expect(row.state).toBe('ready');
-      expect(Date.now() - finished).toBeLessThan(2000);
+      const detail = (await call(owner, 'GET', `/api/web/user/video/${row.id}`)).json().data;
+      const output = await download(detail.video_link, 'copied.mp4');
+      expect(await videoPacketsMd5(output)).toBe(await videoPacketsMd5(clips.mp4!));
+      const boxes = await topLevelBoxes(output);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     });
 
     it('refuses a text file named .mp4 and leaves nothing behind', async () => {
@@ -755,3 +761,22 @@ describe('videos API', () => {
     });
   });
 });
+
+/** MD5 of the video stream's packets as stored (no decoding): equal only when the stream was copied. */
+async function videoPacketsMd5(file: string): Promise<string> {
+  const { ffmpeg } = resolveBinaries({});
+  const { stdout } = await promisify(execFile)(ffmpeg, [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ]);
+  return stdout.trim();
+}

@@ -13,6 +13,7 @@ import chat from 'bootstrap-icons/icons/chat-left-text.svg?raw';
 import receipt from 'bootstrap-icons/icons/receipt.svg?raw';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
+import { HeaderBell } from '../../features/notifications';
 import { roleAreaRedirect } from '../../lib/routing';
 import { useSessionUser } from '../../lib/session';
 import { ProfileMenu } from './ProfileMenu';
@@ -142,7 +143,7 @@ export function AdminLayout() {
             <Icon svg={list} />
           </button>
           <div className="ms-auto d-flex align-items-center gap-2">
-            {/* The notification bell with its View All link to /admin/notifications (spec 001 §2) goes here. */}
+            <HeaderBell area="admin" />
             <ProfileMenu user={user} profilePath="/admin/profile" />
           </div>
         </header>

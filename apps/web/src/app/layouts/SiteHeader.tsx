@@ -5,6 +5,7 @@ import close from 'bootstrap-icons/icons/x-lg.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
+import { HeaderBell } from '../../features/notifications';
 import type { SessionUser } from '../../lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
@@ -69,7 +70,6 @@ function SiteHeader({
             <Logo />
           </Link>
           <div className={`d-flex align-items-center gap-2 ms-auto order-${expand}-last`}>
-            {/* The notification bell (spec 000 §2 'Signed-in header') is added here with the notifications feature. */}
             {actions}
             <button
               ref={toggler}
@@ -123,7 +123,12 @@ export function VisitorHeader({ user }: { user: SessionUser | null }) {
     return (
       <SiteHeader
         items={[...VISITOR_ITEMS, { to: '/admin/dashboard', label: 'Dashboard' }]}
-        actions={<ProfileMenu user={user} profilePath="/admin/profile" />}
+        actions={
+          <>
+            <HeaderBell area="admin" />
+            <ProfileMenu user={user} profilePath="/admin/profile" />
+          </>
+        }
       />
     );
   }
@@ -153,7 +158,12 @@ export function UserHeader({ user }: { user: SessionUser }) {
         { to: '/user/search', label: 'Search', icon: 'search' },
         { to: '/user/notifications', label: 'Notifications' },
       ]}
-      actions={<ProfileMenu user={user} profilePath="/user/profile" />}
+      actions={
+        <>
+          <HeaderBell area="user" />
+          <ProfileMenu user={user} profilePath="/user/profile" />
+        </>
+      }
     />
   );
 }
@@ -172,7 +182,12 @@ export function FuneralHeader({ user }: { user: SessionUser }) {
         { to: '/funeral/subscription-setting', label: 'Subscription' },
         { to: '/funeral/notifications', label: 'Notifications' },
       ]}
-      actions={<ProfileMenu user={user} profilePath="/funeral/profile" />}
+      actions={
+        <>
+          <HeaderBell area="funeral" />
+          <ProfileMenu user={user} profilePath="/funeral/profile" />
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import type { Account, AccountType } from '@pw/contracts';
 import { Avatar } from '../../components/Avatar';
 import { FormError } from '../../components/form/FormError';
@@ -56,7 +56,8 @@ export function UserProfilePage() {
           </div>
         )}
       </WithProfile>
-      {/* The video tabs ('My Parting Words', 'Scheduled folder', 'Drafts') are added here with the videos feature. */}
+      {/* The video tabs ('My Parting Words', 'Scheduled folder', 'Drafts'): the router's child route. */}
+      <Outlet />
     </div>
   );
 }

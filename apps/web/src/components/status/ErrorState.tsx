@@ -1,0 +1,19 @@
+/** Spec §8: lists that cannot load say 'Unable to fetch data' (with a retry). */
+export function ErrorState({
+  message = 'Unable to fetch data',
+  onRetry,
+}: {
+  message?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div className="text-center py-5" role="alert">
+      <p className="text-danger mb-2">{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

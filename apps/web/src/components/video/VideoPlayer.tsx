@@ -1,0 +1,38 @@
+import type { Ref } from 'react';
+import type { Video } from '../../lib/videos';
+import { VideoStateNotice } from './VideoStateNotice';
+import './video.scss';
+
+interface VideoPlayerProps {
+  video: Pick<Video, 'video_link' | 'video_thumbnail' | 'title' | 'state' | 'failure_reason'>;
+  ref?: Ref<HTMLVideoElement>;
+}
+
+/**
+ * The video detail player: native controls (keyboard usable and labelled by the browser), the
+ * thumbnail as poster, a minimum height of 600 px on screens tall enough for it (spec §9;
+ * docs/decisions/0063-player-height.md). A video still converting or failed shows why instead.
+ */
+export function VideoPlayer({ video, ref }: VideoPlayerProps) {
+  if (video.state !== 'ready' || !video.video_link) {
+    return (
+      <div className="pw-player pw-player--placeholder">
+        <VideoStateNotice video={video} />
+      </div>
+    );
+  }
+  return (
+    <div className="pw-player">
+      <video
+        ref={ref}
+        className="pw-player__video"
+        src={video.video_link}
+        poster={video.video_thumbnail ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={`Video: ${video.title}`}
+      />
+    </div>
+  );
+}

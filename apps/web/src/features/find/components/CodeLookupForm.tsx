@@ -1,0 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+import type { Video } from '../../../lib/videos';
+import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
+import { Icon } from '../../../components/Icon';
+
+interface CodeLookupFormProps {
+  label: string;
+  hint: string;
+  lookup: UseMutationResult<Video, Error, string>;
+  /** Where the found video opens (with the video in navigation state). */
+  resultPath: string;
+}
+
+/** A code box and 'Find': nothing is sent while empty (spec §5); the server's message shows in red. */
+export function CodeLookupForm({ label, hint, lookup, resultPath }: CodeLookupFormProps) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value || lookup.isPending) return;
+    lookup.mutate(value, { onSuccess: (video) => navigate(resultPath, { state: { video } }) });
+  };
+
+  const failure = lookup.isError ? errorMessage(lookup.error, 'Unable to find video') : null;
+  return (
+    <form onSubmit={submit} noValidate className="card p-3 p-sm-4">
+      <label htmlFor={`${id}-code`} className="form-label fw-semibold">
+        {label}
+      </label>
+      <div className="d-flex flex-wrap gap-2">
+        <input
+          id={`${id}-code`}
+          className={`form-control flex-grow-1 w-auto ${failure ? 'is-invalid' : ''}`}
+          style={{ minWidth: '12rem' }}
+          value={code}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (lookup.isError) lookup.reset();
+          }}
+          aria-describedby={`${id}-hint${failure ? ` ${id}-error` : ''}`}
+          aria-invalid={failure ? true : undefined}
+        />
+        <button type="submit" className="btn btn-primary" disabled={lookup.isPending}>
+          <Icon svg={searchIcon} className="me-1" />
+          {lookup.isPending ? 'Finding…' : 'Find'}
+        </button>
+      </div>
+      <p id={`${id}-hint`} className="form-text mb-0">
+        {hint}
+      </p>
+      {failure && (
+        <p id={`${id}-error`} className="text-danger mt-2 mb-0" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccessCodePage, AccessCodeVideoPage } from './components/AccessCodePage';
+export { SearchPage, SearchVideoPage } from './components/SearchPage';

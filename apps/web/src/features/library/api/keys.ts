@@ -1,0 +1,7 @@
+import type { VideoFolder } from '../../../lib/videos';
+
+/** Query keys of the library: every video mutation invalidates `videoKeys.all`. */
+export const videoKeys = {
+  all: ['videos'] as const,
+  list: (folder: VideoFolder) => ['videos', 'list', folder] as const,
+};

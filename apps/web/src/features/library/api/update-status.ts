@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@pw/contracts';
+import { api } from '../../../lib/api';
+import type { Video } from '../../../lib/videos';
+import { videoKeys } from './keys';
+
+/** POST /web/user/video/{id}/update-status: publishes a private video (irreversible, PRODUCT.md). */
+export function publishVideo(id: number) {
+  return api.post<Envelope<Video>>(`/web/user/video/${id}/update-status`, {});
+}
+
+export function usePublishVideo(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => publishVideo(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}

@@ -1,0 +1,33 @@
+import { deliveryOf, type Video } from '../../../lib/videos';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A scheduled video's delivery (PRODUCT.md "Scheduled delivery"): Delivered once sent (the video stays
+ * in the scheduled folder), Sending…, or Delivery failed with the reason after the last retry. A pending
+ * delivery needs no badge: the schedule itself is shown.
+ */
+export function DeliveryBadge({ video, detailed = false }: { video: Video; detailed?: boolean }) {
+  if (video.type !== 'scheduled') return null;
+  const delivery = deliveryOf(video);
+  if (!delivery) return null;
+  if (delivery.status === 'sent') {
+    return (
+      <span className="badge text-bg-success">
+        Delivered
+        {detailed && delivery.sent_at && <span className="fw-normal"> {when(delivery.sent_at)}</span>}
+      </span>
+    );
+  }
+  if (delivery.status === 'sending') return <span className="badge text-bg-info">Sending…</span>;
+  if (delivery.status === 'failed') {
+    return (
+      <span className="d-inline-flex flex-column align-items-start gap-1">
+        <span className="badge text-bg-danger">Delivery failed</span>
+        {delivery.last_error && <span className="small text-danger">{delivery.last_error}</span>}
+      </span>
+    );
+  }
+  return null;
+}

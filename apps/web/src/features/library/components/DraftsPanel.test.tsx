@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Video } from '../../../lib/videos';
+import { fakeServer, renderWithApp } from '../../../test/render';
+import { videoFixture } from '../../../test/video-fixture';
+import { DraftsPanel } from './DraftsPanel';
+
+const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
+  videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
+
+describe('Drafts multi-select and merge', () => {
+  let drafts: Video[];
+  let server: ReturnType<typeof fakeServer>;
+  let mergeStatus = 200;
+
+  beforeEach(() => {
+    drafts = [
+      draft(1, '00:00:20'),
+      draft(2, '00:00:15'),
+      draft(3, '00:00:40'),
+      draft(4, '00:00:05', 'processing'),
+    ];
+    mergeStatus = 200;
+    server = fakeServer({
+      'GET /api/web/user/video/list/draft': () => ({ body: { data: drafts } }),
+      'POST /api/user/video/copyMove': () =>
+        mergeStatus === 200
+          ? { body: { message: 'Videos Merged Successfully!', data: draft(9, '00:00:35') } }
+          : {
+              status: mergeStatus,
+              body: { message: 'The merged video would be longer than your allowance.' },
+            },
+    });
+    vi.stubGlobal('fetch', server.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows 'Oops!' when Next is pressed with fewer than two drafts", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Oops!')).toBeInTheDocument();
+    expect(within(dialog).getByText('please Select Atleast 2 Videos to Continue!')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.path.includes('copyMove'))).toBe(false);
+  });
+
+  it('merges the selected drafts in selection order with Move, then reloads the list', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    // Keyboard: the checkboxes are real inputs, toggled with Space.
+    screen.getByRole('checkbox', { name: /Select Draft 2/ }).focus();
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    expect(screen.getByLabelText('Number 1 in the merge order')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Select Draft 4/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).getByText(/cannot be reverted/)).toBeInTheDocument();
+    drafts = [draft(3, '00:00:40'), draft(9, '00:00:35')];
+    await user.click(within(ask).getByRole('button', { name: 'Move' }));
+
+    expect(await screen.findByText('Videos Merged Successfully!')).toBeInTheDocument();
+    const merge = server.calls.find((call) => call.path === '/api/user/video/copyMove');
+    const form = merge?.body as FormData;
+    expect(form.getAll('video_ids[]')).toEqual(['2', '1']);
+    expect(form.get('action')).toBe('move');
+    await waitFor(() => expect(screen.queryByText('Draft 1')).not.toBeInTheDocument());
+    expect(screen.getByText('Draft 9')).toBeInTheDocument();
+    // Selection mode ends after a merge.
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('refuses a selection longer than 60 seconds before calling the server', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 3/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Oops!')).toBeInTheDocument();
+    expect(within(dialog).getByText(/last 1:15, more than the 60 seconds/)).toBeInTheDocument();
+    expect(server.calls.some((call) => call.path.includes('copyMove'))).toBe(false);
+  });
+
+  it("shows the server's 422 as the 'Oops!' dialog", async () => {
+    mergeStatus = 422;
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    expect(
+      await screen.findByText('The merged video would be longer than your allowance.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Oops!')).toBeInTheDocument();
+  });
+
+  it('Cancel leaves selection mode and clears the selection', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('checkbox', { name: /Select Draft 1/ })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useDialog } from '../../../components/dialog/DialogProvider';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { formatSeconds, FREE_SECONDS, type Video } from '../../../lib/videos';
+import { useCopyMove, type MergeAction } from '../api/copy-move';
+import { useVideoList } from '../api/list-videos';
+import {
+  checkMerge,
+  isSelectable,
+  pruneSelection,
+  selectionPosition,
+  toggleSelected,
+  TOO_FEW_MESSAGE,
+} from '../model/selection';
+import { FolderVideoList } from './FolderVideoList';
+import { MergeActionDialog } from './MergeActionDialog';
+import { SelectableVideoCard, VideoCard } from './VideoCard';
+import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
+import { Icon } from '../../../components/Icon';
+
+/** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
+export function tooLongMessage(totalSeconds: number): string {
+  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
+}
+
+/**
+ * The Drafts tab (spec §4 draft multi-select): 'Edit' toggles selection mode, 'Cancel' clears it,
+ * 'Next' checks the selection, asks Copy or Move, and merges through copyMove.
+ */
+export function DraftsPanel() {
+  const dialog = useDialog();
+  const drafts = useVideoList('draft');
+  const copyMove = useCopyMove();
+  const [selecting, setSelecting] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [askAction, setAskAction] = useState<number[] | null>(null);
+  const [mergeError, setMergeError] = useState<string | null>(null);
+
+  const videos = drafts.data ?? [];
+  // Drafts that vanished or stopped being ready after a reload fall out of the selection.
+  const selection = pruneSelection(picked, videos);
+
+  const stopSelecting = () => {
+    setSelecting(false);
+    setPicked([]);
+  };
+
+  const onNext = async () => {
+    const check = checkMerge(selection, videos);
+    if (!check.ok) {
+      await dialog({
+        variant: 'unsuccessful',
+        title: 'Oops!',
+        text: check.reason === 'too-few' ? TOO_FEW_MESSAGE : tooLongMessage(check.totalSeconds),
+      });
+      return;
+    }
+    setMergeError(null);
+    setAskAction(check.ids);
+  };
+
+  const onChoose = (action: MergeAction) => {
+    if (!askAction) return;
+    copyMove.mutate(
+      { video_ids: askAction, action },
+      {
+        onSuccess: async () => {
+          setAskAction(null);
+          stopSelecting();
+          await dialog({ variant: 'success', title: 'Videos Merged Successfully!' });
+        },
+        onError: async (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            // The server measured the real files: over the allowance is the 'Oops!' of spec §4.
+            setAskAction(null);
+            await dialog({ variant: 'unsuccessful', title: 'Oops!', text: error.message });
+            return;
+          }
+          setMergeError(errorMessage(error, 'The videos could not be merged. Please try again.'));
+        },
+      },
+    );
+  };
+
+  const toolbar = (list: Video[]) => (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+      {!selecting ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => setSelecting(true)}
+          disabled={list.length === 0}
+        >
+          <Icon svg={uiChecksGridIcon} className="me-1" />
+          Edit
+        </button>
+      ) : (
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={stopSelecting}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void onNext()}>
+            Next
+          </button>
+          <span className="text-body-secondary small" aria-live="polite">
+            {selection.length} selected. Select drafts in the order they should play, then press Next to merge
+            them.
+          </span>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <FolderVideoList
+        folder="draft"
+        toolbar={toolbar}
+        renderVideo={(video) =>
+          selecting ? (
+            <SelectableVideoCard
+              video={video}
+              position={selectionPosition(selection, video.id)}
+              disabled={!isSelectable(video)}
+              onToggle={() => setPicked(toggleSelected(selection, video.id))}
+            />
+          ) : (
+            <VideoCard video={video} />
+          )
+        }
+      />
+      <MergeActionDialog
+        show={askAction !== null}
+        count={askAction?.length ?? 0}
+        busy={copyMove.isPending}
+        error={mergeError}
+        onChoose={onChoose}
+        onCancel={() => setAskAction(null)}
+      />
+    </>
+  );
+}

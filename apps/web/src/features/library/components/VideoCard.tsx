@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { VideoStateBadge } from '../../../components/video/VideoStateBadge';
+import type { Video } from '../../../lib/videos';
+import { FOLDER_ROUTES } from '../model/folders';
+import { DeliveryBadge } from './DeliveryBadge';
+import { VideoThumb } from './VideoThumb';
+
+/** Where a video's detail screen lives: the folder's relative route with ?video={id} (spec §2). */
+export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
+  return `/user/profile/${FOLDER_ROUTES[video.type]}?video=${video.id}`;
+}
+
+function CardBody({ video }: { video: Video }) {
+  return (
+    <>
+      <VideoThumb video={video} />
+      <div className="pt-2 d-flex flex-column gap-1">
+        <span className="fw-semibold text-break video-card__title">{video.title}</span>
+        <span className="d-flex flex-wrap gap-2 align-items-center">
+          <VideoStateBadge video={video} />
+          <DeliveryBadge video={video} />
+          {!video.is_private && <span className="badge text-bg-light border">Public</span>}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** A video in a folder list: opens its detail screen with the video in navigation state. */
+export function VideoCard({ video }: { video: Video }) {
+  return (
+    <Link
+      to={detailPath(video)}
+      state={{ video }}
+      className="video-card card h-100 p-2 text-reset text-decoration-none"
+    >
+      <CardBody video={video} />
+    </Link>
+  );
+}
+
+interface SelectableVideoCardProps {
+  video: Video;
+  /** 1-based join order, or null when not selected. */
+  position: number | null;
+  disabled: boolean;
+  onToggle: () => void;
+}
+
+/** A draft in selection mode: the whole card is the label of a real checkbox (keyboard: Tab, Space). */
+export function SelectableVideoCard({ video, position, disabled, onToggle }: SelectableVideoCardProps) {
+  const id = `select-video-${video.id}`;
+  return (
+    <label
+      htmlFor={id}
+      className={`video-card card h-100 p-2 ${position ? 'video-card--selected' : ''} ${disabled ? 'opacity-75' : ''}`}
+    >
+      <span className="video-card__check d-flex align-items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="form-check-input m-0"
+          checked={position !== null}
+          disabled={disabled}
+          onChange={onToggle}
+          aria-describedby={disabled ? `${id}-why` : undefined}
+        />
+        {position !== null && (
+          <span
+            className="badge rounded-pill text-bg-primary"
+            aria-label={`Number ${position} in the merge order`}
+          >
+            {position}
+          </span>
+        )}
+        <span className="visually-hidden">Select {video.title}</span>
+      </span>
+      <CardBody video={video} />
+      {disabled && (
+        <span id={`${id}-why`} className="small text-body-secondary">
+          Only a ready video can be merged.
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { Video, VideoFolder } from '../../../lib/videos';
+import { fakeServer, renderWithApp, type RecordedCall } from '../../../test/render';
+import { videoFixture } from '../../../test/video-fixture';
+import { DraftVideoPage, FinalVideoPage, ScheduledVideoPage } from './VideoDetailPage';
+
+const video = (id: number, type: VideoFolder, extra: Partial<Video> = {}): Video =>
+  videoFixture(id, type, extra);
+
+function renderDetail(route: string) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/user/profile/final" element={<FinalVideoPage />} />
+      <Route path="/user/profile/scheduled" element={<ScheduledVideoPage />} />
+      <Route path="/user/profile/drafts" element={<DraftVideoPage />} />
+      <Route path="/user/profile" element={<p>Profile tabs</p>} />
+    </Routes>,
+    { route },
+  );
+}
+
+const json = (call: RecordedCall) => JSON.parse(String(call.body)) as Record<string, unknown>;
+
+describe('video detail: folder moves', () => {
+  let folders: Record<VideoFolder, Video[]>;
+  let server: ReturnType<typeof fakeServer>;
+  let conflict = false;
+
+  beforeEach(() => {
+    folders = {
+      final: [],
+      scheduled: [
+        video(5, 'scheduled', {
+          email: 'kin@example.com',
+          share_at_date: '2099-05-01',
+          share_at_time: '10:30:00',
+        }),
+      ],
+      draft: [video(7, 'draft')],
+    };
+    conflict = false;
+    const move = (id: number) => (call: RecordedCall) => {
+      const body = json(call);
+      const to = body.type as VideoFolder;
+      if (conflict) {
+        return {
+          status: 409,
+          body: {
+            message:
+              'A file already exists in that folder. It needs to be removed before placing another file there.',
+          },
+        };
+      }
+      let moved: Video | undefined;
+      for (const list of Object.values(folders)) {
+        const index = list.findIndex((item) => item.id === id);
+        if (index >= 0) [moved] = list.splice(index, 1);
+      }
+      const updated = { ...moved!, type: to, access_code: to === 'final' ? `ACCESS${id}` : null };
+      folders[to].push(updated);
+      return { body: { message: 'Server says moved', data: updated } };
+    };
+    server = fakeServer({
+      'GET /api/web/user/video/list': () => ({ body: { data: folders.final } }),
+      'GET /api/web/user/video/list/scheduled': () => ({ body: { data: folders.scheduled } }),
+      'GET /api/web/user/video/list/draft': () => ({ body: { data: folders.draft } }),
+      'POST /api/web/user/video/7/update-type': move(7),
+      'POST /api/web/user/video/5/update-type': move(5),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const optionsOf = (dialog: HTMLElement) =>
+    within(within(dialog).getByLabelText(/Move this video to/))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('offers the folders of spec §4 and requires a choice', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/drafts?video=7');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(optionsOf(dialog)).toEqual(['Select a folder', 'Scheduled folder']);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Please select a valid option.')).toBeInTheDocument();
+  });
+
+  it('schedules a draft with e-mail, date, time and the browser time zone', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/drafts?video=7');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'scheduled');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(within(form).getByText('The email field is required.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    await user.type(within(form).getByLabelText(/Date/), '2099-12-24');
+    await user.type(within(form).getByLabelText(/Time/), '09:15');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Video moved and scheduled')).toBeInTheDocument();
+    const call = server.calls.find((item) => item.path.endsWith('/7/update-type'));
+    expect(json(call!)).toEqual({
+      type: 'scheduled',
+      email: 'kin@example.com',
+      share_at_date: '2099-12-24',
+      share_at_time: '09:15:00',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    // The screen follows the video into the scheduled folder, where Change time applies.
+    expect(await screen.findByRole('button', { name: /Change time/ })).toBeInTheDocument();
+  });
+
+  it('confirms that a scheduled video will NOT be sent, then moves it to My Parting Words', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=5');
+    expect(await screen.findByText('kin@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Change folder/ }));
+    expect(optionsOf(await screen.findByRole('dialog'))).toEqual([
+      'Select a folder',
+      'Drafts',
+      'My Parting Words',
+    ]);
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'final');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByText(
+      /This video will NOT be sent on 1 May 2099 at 10:30 to kin@example.com/,
+    );
+    expect(server.calls.some((item) => item.path.endsWith('/5/update-type'))).toBe(false);
+    await user.click(within(confirm.closest('.modal') as HTMLElement).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Server says moved')).toBeInTheDocument();
+    expect(json(server.calls.find((item) => item.path.endsWith('/5/update-type'))!)).toEqual({
+      type: 'final',
+    });
+    // In My Parting Words the access code shows.
+    expect(await screen.findByText('ACCESS5')).toBeInTheDocument();
+  });
+
+  it('does nothing when the NOT-sent confirmation is declined', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=5');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByText(/This video will NOT be sent/);
+    await user.click(within(confirm.closest('.modal') as HTMLElement).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByText(/This video will NOT be sent/)).not.toBeInTheDocument());
+    expect(server.calls.some((item) => item.path.endsWith('/5/update-type'))).toBe(false);
+  });
+
+  it('shows the conflict dialog when My Parting Words already holds a video', async () => {
+    conflict = true;
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=5');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'final');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByText(/This video will NOT be sent/);
+    await user.click(within(confirm.closest('.modal') as HTMLElement).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Unsuccessful')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'A file already exists in that folder. It needs to be removed before placing another file there.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('changes the time of a scheduled video after the Change time confirmation', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=5');
+    await user.click(await screen.findByRole('button', { name: /Change time/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const form = await screen.findByRole('dialog', { name: 'Change time' });
+    expect(within(form).getByLabelText(/Recipient e-mail/)).toHaveValue('kin@example.com');
+    expect(within(form).getByLabelText(/Time/)).toHaveValue('10:30');
+    await user.click(within(form).getByRole('button', { name: 'Update schedule' }));
+    expect(await screen.findByText('Video schedule has been updated')).toBeInTheDocument();
+  });
+
+  it("says 'Unable to find video' for an id in no folder list", async () => {
+    renderDetail('/user/profile/drafts?video=99');
+    expect(await screen.findByText('Unable to find video')).toBeInTheDocument();
+  });
+});

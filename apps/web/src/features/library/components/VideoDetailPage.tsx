@@ -1,0 +1,378 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDialog } from '../../../components/dialog/DialogProvider';
+import { Loading } from '../../../components/Loading';
+import { ErrorState } from '../../../components/status/ErrorState';
+import { VideoPlayer } from '../../../components/video/VideoPlayer';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { formatDate, toTimeInput } from '../../../lib/dates';
+import { useTitle } from '../../../lib/use-title';
+import { deliveryOf, durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import { useDeleteVideo } from '../api/delete-video';
+import { useVideoList } from '../api/list-videos';
+import { usePublishVideo } from '../api/update-status';
+import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
+import {
+  canChangeTime,
+  FOLDER_CONFLICT_MESSAGE,
+  FOLDER_ROUTES,
+  moveSteps,
+  transferredMessage,
+} from '../model/folders';
+import { ChangeFolderDialog } from './ChangeFolderDialog';
+import { CodeField } from './CodeField';
+import { DeliveryBadge } from './DeliveryBadge';
+import { EditDetailsDialog } from './EditDetailsDialog';
+import { ScheduleDialog } from './ScheduleDialog';
+import { detailPath } from './VideoCard';
+import './library.scss';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
+import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
+import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
+import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
+import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
+import { Icon } from '../../../components/Icon';
+
+type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
+
+/** Spec §9: the modal closes in 300 ms and keeps focus inside until then; this lands after it. */
+const DIALOG_EXIT_MS = 350;
+
+/** Moves focus to `id` once a closing dialog has let go of it (its opener may no longer exist). */
+function focusAfterDialog(id: string) {
+  setTimeout(() => document.getElementById(id)?.focus(), DIALOG_EXIT_MS);
+}
+
+export function profileTabPath(folder: VideoFolder): string {
+  return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
+}
+
+/**
+ * Finds the video of `?video={id}`: the folder list is the truth (so edits show at once), the video
+ * passed in navigation state covers the first paint and a list still loading (spec §2, §8).
+ */
+function useFolderVideo(folder: VideoFolder) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const list = useVideoList(folder);
+  const raw = params.get('video');
+  const id = raw === null ? null : Number(raw);
+  const passed = (location.state as { video?: Video } | null)?.video;
+  const fromList =
+    id === null
+      ? folder === 'final'
+        ? list.data?.[0]
+        : undefined
+      : list.data?.find((video) => video.id === id);
+  const fallback = passed && passed.id === id && (list.isPending || list.isFetching) ? passed : undefined;
+  return { video: fromList ?? fallback, list };
+}
+
+export function FinalVideoPage() {
+  return <VideoDetailPage folder="final" />;
+}
+export function ScheduledVideoPage() {
+  return <VideoDetailPage folder="scheduled" />;
+}
+export function DraftVideoPage() {
+  return <VideoDetailPage folder="draft" />;
+}
+
+function VideoDetailPage({ folder }: { folder: VideoFolder }) {
+  const { video, list } = useFolderVideo(folder);
+  useTitle(video?.title ?? FOLDER_LABELS[folder]);
+  const back = (
+    <Link to={profileTabPath(folder)} className="btn btn-outline-secondary btn-sm">
+      <Icon svg={arrowLeftIcon} className="me-1" />
+      Back to {FOLDER_LABELS[folder]}
+    </Link>
+  );
+  if (video) return <VideoDetail key={video.id} video={video} folder={folder} back={back} />;
+  return (
+    <div className="container py-4">
+      {back}
+      {list.isPending ? (
+        <Loading label="Loading video…" />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="text-center py-5" role="alert">
+          <h1 className="h4">Unable to find video</h1>
+          <p className="text-body-secondary">It may have been moved to another folder or deleted.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolder; back: ReactNode }) {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [panel, setPanel] = useState<Panel>(null);
+  const updateType = useUpdateType(video.id);
+  const publish = usePublishVideo(video.id);
+  const remove = useDeleteVideo(video.id);
+  const busy = updateType.isPending || publish.isPending || remove.isPending;
+
+  const showFailure = (error: unknown, fallback: string) =>
+    dialog({
+      variant: 'unsuccessful',
+      title: 'Unsuccessful',
+      text:
+        error instanceof ApiError && error.status === 409
+          ? FOLDER_CONFLICT_MESSAGE
+          : errorMessage(error, fallback),
+    });
+
+  /** After a move the video lives in another folder: show it there, then say what happened. */
+  const arrive = (to: VideoFolder, moved: Video, title: string, text?: string) => {
+    navigate(detailPath({ id: video.id, type: to }), { replace: true, state: { video: moved } });
+    // The button that started the move belongs to the old screen: focus lands on the video's title.
+    void dialog({ variant: 'success', title, text }).then(() => focusAfterDialog('video-title'));
+  };
+
+  const move = async (body: UpdateTypeBody) => {
+    const response = await updateType.mutateAsync(body);
+    const moved: Video = { ...video, ...(response?.data ?? {}), type: body.type };
+    if (body.type === 'scheduled') {
+      arrive(
+        'scheduled',
+        moved,
+        folder === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled',
+        `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
+          ' and stays in the scheduled folder.',
+      );
+    } else {
+      arrive(body.type, moved, 'Video moved', response?.message ?? transferredMessage(body.type));
+    }
+  };
+
+  const onFolderChosen = async (to: VideoFolder) => {
+    setPanel(null);
+    const steps = moveSteps(folder, to);
+    if (steps.includes('confirm-unschedule')) {
+      const when =
+        video.share_at_date && video.share_at_time
+          ? ` on ${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`
+          : '';
+      const { confirmed } = await dialog({
+        variant: 'question',
+        title: 'Cancel the delivery?',
+        text: `This video will NOT be sent${when}${video.email ? ` to ${video.email}` : ''}. Move it to ${FOLDER_LABELS[to]}?`,
+      });
+      if (!confirmed) return;
+    }
+    if (steps.includes('schedule-form')) {
+      setPanel('schedule-move');
+      return;
+    }
+    try {
+      await move({ type: to as 'draft' | 'final' });
+    } catch (error) {
+      await showFailure(error, 'The video could not be moved. Please try again.');
+    }
+  };
+
+  const onSchedule = async (schedule: Schedule) => {
+    try {
+      await move({ type: 'scheduled', ...schedule });
+      setPanel(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setPanel(null);
+        await showFailure(error, '');
+        return;
+      }
+      throw error; // shown in red under the form
+    }
+  };
+
+  const onChangeTime = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Change time',
+      text: 'Do you want to change the e-mail, date or time this video will be sent?',
+    });
+    if (confirmed) setPanel('schedule-change');
+  };
+
+  const onPublish = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Public Video?',
+      text: 'Anyone signed in will be able to watch it on the home page and find it by its video code. A public video cannot be made private again.',
+    });
+    if (!confirmed) return;
+    try {
+      await publish.mutateAsync();
+      await dialog({ variant: 'success', title: 'Video Published', text: 'Your video has been published.' });
+    } catch (error) {
+      await showFailure(error, 'The video could not be published. Please try again.');
+    }
+  };
+
+  const onDelete = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Are you sure you want to Delete this video?',
+      text:
+        folder === 'scheduled'
+          ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
+          : 'This cannot be undone.',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync();
+      navigate(profileTabPath(folder), { replace: true });
+      void dialog({ variant: 'success', title: 'Video deleted successfully' }).then(() =>
+        focusAfterDialog('my-videos-heading'),
+      );
+    } catch (error) {
+      await showFailure(error, 'The video could not be deleted. Please try again.');
+    }
+  };
+
+  const duration = durationLabel(video.duration);
+  return (
+    <div className="container py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        {back}
+        <div className="video-actions d-flex flex-wrap gap-1" role="group" aria-label="Video actions">
+          <button
+            type="button"
+            className="btn btn-light"
+            onClick={() => setPanel('folder')}
+            disabled={busy}
+            title="Move this video to another folder"
+          >
+            <Icon svg={folderSymlinkIcon} />
+            Change folder
+          </button>
+          {canChangeTime(folder) && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => void onChangeTime()}
+              disabled={busy}
+              title="Change the e-mail, date or time of the delivery"
+            >
+              <Icon svg={clockIcon} />
+              Change time
+            </button>
+          )}
+          {video.is_private === 1 && video.state === 'ready' && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => void onPublish()}
+              disabled={busy}
+              title="Make this video public"
+            >
+              <Icon svg={globe2Icon} />
+              Make public
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-light text-danger"
+            onClick={() => void onDelete()}
+            disabled={busy}
+            title="Delete this video"
+          >
+            <Icon svg={trash3Icon} />
+            Delete
+          </button>
+        </div>
+      </div>
+
+      <VideoPlayer video={video} />
+
+      <div className="row g-4 mt-1">
+        <div className="col-lg-8">
+          <div className="d-flex align-items-start justify-content-between gap-3">
+            <h1 id="video-title" tabIndex={-1} className="h3 text-break mb-1">
+              {video.title}
+            </h1>
+            <button
+              type="button"
+              className="btn btn-outline-primary flex-shrink-0"
+              onClick={() => setPanel('edit')}
+              disabled={busy}
+            >
+              <Icon svg={pencilIcon} className="me-1" />
+              Edit<span className="visually-hidden"> title and description</span>
+            </button>
+          </div>
+          <p className="text-body-secondary small d-flex flex-wrap gap-2 align-items-center">
+            <span>{FOLDER_LABELS[folder]}</span>
+            {duration && <span>· {duration}</span>}
+            <span>· {video.is_private ? 'Private' : 'Public'}</span>
+            <DeliveryBadge video={video} detailed />
+          </p>
+          {video.description ? (
+            <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
+              {video.description}
+            </p>
+          ) : (
+            <p className="text-body-secondary fst-italic">No description yet.</p>
+          )}
+          {folder === 'scheduled' && video.share_at_date && (
+            <p className="mb-0">
+              <Icon svg={envelopeIcon} className="me-1" />
+              {deliveryOf(video)?.status === 'sent' ? 'Sent' : 'To be sent'} to <strong>{video.email}</strong>{' '}
+              on {formatDate(video.share_at_date)} at {toTimeInput(video.share_at_time)}.
+            </p>
+          )}
+        </div>
+        <div className="col-lg-4">
+          {folder === 'final' && video.access_code && (
+            <CodeField
+              id="access-code"
+              label="Access code"
+              code={video.access_code}
+              hint="Give this code to the people who should receive your Parting Words; they enter it under Access code."
+            />
+          )}
+          {video.search_code && (
+            <CodeField
+              id="video-code"
+              label="Video code"
+              code={video.search_code}
+              hint={
+                video.is_private
+                  ? 'Once the video is public, others can find it with this code.'
+                  : 'Others can find this public video with this code.'
+              }
+            />
+          )}
+        </div>
+      </div>
+
+      <EditDetailsDialog
+        show={panel === 'edit'}
+        video={video}
+        onCancel={() => setPanel(null)}
+        onSaved={() => {
+          setPanel(null);
+          void dialog({ variant: 'success', title: 'Video Title and description has been updated' });
+        }}
+      />
+      <ChangeFolderDialog
+        show={panel === 'folder'}
+        from={folder}
+        onCancel={() => setPanel(null)}
+        onNext={(to) => void onFolderChosen(to)}
+      />
+      <ScheduleDialog
+        show={panel === 'schedule-move' || panel === 'schedule-change'}
+        mode={panel === 'schedule-change' ? 'change' : 'move'}
+        video={video}
+        busy={updateType.isPending}
+        onCancel={() => setPanel(null)}
+        onSubmit={onSchedule}
+      />
+    </div>
+  );
+}

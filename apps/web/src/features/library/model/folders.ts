@@ -1,0 +1,68 @@
+import { FOLDER_LABELS, type VideoFolder } from '../../../lib/videos';
+
+/**
+ * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
+ * from My Parting Words or Drafts a video goes to the scheduled folder; from the scheduled folder to
+ * Drafts or My Parting Words, after confirming that it will not be sent. Moving into the scheduled
+ * folder asks for an e-mail, a date and a time. The spec also lists the folder a video is already in;
+ * that "move" changes nothing, so it is not offered.
+ */
+export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
+
+/** The profile tab and the relative detail route of each folder (spec §2: final, scheduled, drafts). */
+export const FOLDER_ROUTES: Record<VideoFolder, string> = {
+  final: 'final',
+  scheduled: 'scheduled',
+  draft: 'drafts',
+};
+
+export function folderFromRoute(route: string | null | undefined): VideoFolder | null {
+  const match = FOLDERS.find((folder) => FOLDER_ROUTES[folder] === route);
+  return match ?? null;
+}
+
+const TARGETS: Record<VideoFolder, readonly VideoFolder[]> = {
+  final: ['scheduled'],
+  draft: ['scheduled'],
+  scheduled: ['draft', 'final'],
+};
+
+export interface FolderOption {
+  value: VideoFolder;
+  label: string;
+}
+
+/** The choices of the Change Folder dialog for a video in `from`. */
+export function moveOptions(from: VideoFolder): FolderOption[] {
+  return TARGETS[from].map((value) => ({ value, label: FOLDER_LABELS[value] }));
+}
+
+export type MoveStep = 'confirm-unschedule' | 'schedule-form' | 'submit';
+
+/** What the Change Folder flow asks, in order, before it sends the move. */
+export function moveSteps(from: VideoFolder, to: VideoFolder): MoveStep[] {
+  if (!TARGETS[from].includes(to)) throw new Error(`A video cannot move from ${from} to ${to}.`);
+  const steps: MoveStep[] = [];
+  if (from === 'scheduled') steps.push('confirm-unschedule');
+  if (to === 'scheduled') steps.push('schedule-form');
+  steps.push('submit');
+  return steps;
+}
+
+/** Spec §5: the folder select must hold one of the offered options. */
+export function validateFolderChoice(from: VideoFolder, choice: string): string | null {
+  return TARGETS[from].some((target) => target === choice) ? null : 'Please select a valid option.';
+}
+
+/** Only a scheduled video has a delivery time to change (spec §4 "Change time"). */
+export function canChangeTime(folder: VideoFolder): boolean {
+  return folder === 'scheduled';
+}
+
+/** The spec §4 success text of a move that does not schedule. */
+export function transferredMessage(to: VideoFolder): string {
+  return `The video has been successfully transferred to ${FOLDER_LABELS[to]}.`;
+}
+
+export const FOLDER_CONFLICT_MESSAGE =
+  'A file already exists in that folder. It needs to be removed before placing another file there.';

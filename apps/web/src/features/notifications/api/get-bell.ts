@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, buildQuery } from '../../../lib/api';
+import { browserTimeZone } from './get-notifications';
+import { notificationKeys } from './keys';
+import type { BellData } from './types';
+
+/** How often the bell asks for news, so a delivery shows without a reload. */
+export const BELL_POLL_MS = 30_000;
+
+export const getBell = async (signal?: AbortSignal) =>
+  (
+    await api.get<{ message?: string; data: BellData }>(
+      `/notification/bell${buildQuery({ tz: browserTimeZone() })}`,
+      signal,
+    )
+  ).data;
+
+/** GET /notification/bell: recent notifications and the unread count. */
+export function useBell(enabled = true) {
+  return useQuery({
+    queryKey: notificationKeys.bell(),
+    queryFn: ({ signal }) => getBell(signal),
+    enabled,
+    staleTime: 10_000,
+    refetchInterval: BELL_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,38 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { API_BASE, api, buildQuery } from '../../../lib/api';
+import { notificationKeys } from './keys';
+import type { NotificationPage, NotificationStatus } from './types';
+
+/** Spec §9: page size default 10, page 1. */
+export const NOTIFICATIONS_PER_PAGE = 10;
+
+/** The browser's IANA zone, so the server writes created_at_formatted in the reader's local time. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const firstNotificationsPath = (status: NotificationStatus) =>
+  `/notification${buildQuery({ page: 1, per_page: NOTIFICATIONS_PER_PAGE, status, tz: browserTimeZone() })}`;
+
+/**
+ * `links.next` is an absolute URL (Laravel style, e.g. `http://host/api/notification?page=2&…`); the
+ * client wants the path under /api. Only same-origin links are followed.
+ */
+export function nextNotificationsPath(next: string | null | undefined): string | undefined {
+  if (!next) return undefined;
+  const url = new URL(next, window.location.origin);
+  if (url.origin !== window.location.origin) return undefined;
+  const path = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : url.pathname;
+  return `${path}${url.search}`;
+}
+
+export const getNotifications = (path: string, signal?: AbortSignal) =>
+  api.get<NotificationPage>(path, signal);
+
+/** GET /notification{query} as an infinite list: 'Load More' follows links.next. */
+export function useNotifications(status: NotificationStatus) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list(status),
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: firstNotificationsPath(status),
+    getNextPageParam: (last) => nextNotificationsPath(last.links?.next),
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { notificationKeys } from './keys';
+import type { AppNotification } from './types';
+import {
+  applyToggle,
+  restoreNotifications,
+  snapshotNotifications,
+  type NotificationSnapshot,
+} from '../lib/cache';
+
+export const toggleNotification = (id: AppNotification['id']) =>
+  api.post<{ message?: string }>(`/notification/update/${encodeURIComponent(String(id))}`);
+
+/**
+ * POST /notification/update/{id}: read <-> unread. The badge and the list change at once (spec §4:
+ * "the badge updates locally and the server is updated"); a failure is only logged (spec §8) and the
+ * optimistic change is put back.
+ */
+export function useToggleNotification() {
+  const client = useQueryClient();
+  return useMutation<unknown, Error, AppNotification['id'], NotificationSnapshot>({
+    mutationFn: toggleNotification,
+    onMutate: async (id) => {
+      const snapshot = await snapshotNotifications(client);
+      applyToggle(client, id, new Date().toISOString());
+      return snapshot;
+    },
+    onError: (error, _id, snapshot) => {
+      console.error('Could not change the notification', error);
+      if (snapshot) restoreNotifications(client, snapshot);
+    },
+    onSettled: async () => {
+      // The list on screen keeps the item where it is (so it can be flipped back); other filters are
+      // only marked stale and reload when opened. The bell re-reads the true count.
+      await client.invalidateQueries({ queryKey: notificationKeys.lists(), refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: notificationKeys.bell() });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import type { NotificationArea } from '../lib/areas';
+
+// The bell brings react-bootstrap's dropdown and Popper; loading it apart keeps them off the public
+// pages' first load (the same header shows to visitors, who get no bell).
+const NotificationBell = lazy(async () => ({
+  default: (await import('./NotificationBell')).NotificationBell,
+}));
+
+const PLACEHOLDER = { display: 'inline-block', width: '2.75rem', height: '2.75rem' } as const;
+
+/** The bell as the signed-in headers place it: a same-size placeholder until its code has loaded. */
+export function HeaderBell({ area }: { area: NotificationArea }) {
+  return (
+    <Suspense fallback={<span style={PLACEHOLDER} aria-hidden="true" />}>
+      <NotificationBell area={area} />
+    </Suspense>
+  );
+}

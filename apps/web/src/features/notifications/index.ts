@@ -1,0 +1,2 @@
+export { HeaderBell } from './components/HeaderBell';
+export type { NotificationArea } from './lib/areas';

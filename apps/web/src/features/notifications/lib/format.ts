@@ -1,0 +1,45 @@
+/** Spec §9: the badge shows '9+' above 9, nothing at 0. */
+export function badgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 9 ? '9+' : String(Math.floor(count));
+}
+
+/** The bell's accessible name carries the real count; only the drawn badge is capped. */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${count} unread` : 'Notifications, none unread';
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/**
+ * "5 minutes ago", computed from created_at so a list left open (the bell polls) does not show a stale
+ * server-rendered phrase; created_at_human is the fallback when the date cannot be read.
+ */
+export function timeAgo(item: { created_at: string; created_at_human?: string }, now = Date.now()) {
+  const at = Date.parse(item.created_at);
+  if (Number.isNaN(at)) return item.created_at_human ?? '';
+  const seconds = Math.round((now - at) / 1000);
+  if (seconds < 45) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return relative.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
+}
+
+/** Full date for the tooltip and screen readers. */
+export function fullDate(item: { created_at: string; created_at_formatted?: string }) {
+  if (item.created_at_formatted) return item.created_at_formatted;
+  const at = new Date(item.created_at);
+  return Number.isNaN(at.getTime())
+    ? ''
+    : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,7 @@
+/** The route components (loaded lazily by the router). */
+export {
+  AdminNotificationsPage,
+  FuneralNotificationsPage,
+  NotificationsPage,
+  UserNotificationsPage,
+} from './components/NotificationsPage';

@@ -1,0 +1,195 @@
+import circleFillIcon from 'bootstrap-icons/icons/circle-fill.svg?raw';
+import checkLgIcon from 'bootstrap-icons/icons/check-lg.svg?raw';
+import pauseFillIcon from 'bootstrap-icons/icons/pause-fill.svg?raw';
+import playFillIcon from 'bootstrap-icons/icons/play-fill.svg?raw';
+import recordCircleIcon from 'bootstrap-icons/icons/record-circle.svg?raw';
+import saveIcon from 'bootstrap-icons/icons/save.svg?raw';
+import stopFillIcon from 'bootstrap-icons/icons/stop-fill.svg?raw';
+import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
+import { Icon } from '../../components/Icon';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useLocation, useNavigate } from 'react-router';
+import { useDialog } from '../../components/dialog/DialogProvider';
+import { formatClock } from '../../lib/edit-list/durations';
+import { editList } from '../../lib/edit-list/edit-list-store';
+import { useTitle } from '../../lib/use-title';
+import { canRecord, useRecorder, type RecorderProblem } from './use-recorder';
+import './recorder.scss';
+
+const UPLOAD_PATH = '/user/video/upload';
+
+export const MESSAGES = {
+  unsupported: 'Your browser does not support video recording.',
+  webcam: 'Webcam not working: Please check if your webcam is connected and working properly.',
+} as const;
+
+/**
+ * /user/video/VideoRecorder (spec §4 'Recorder'): record a message with the camera and microphone,
+ * pause and resume, then Save it to the edit list (or Finish, which stops and saves in one step) or
+ * discard it. docs/decisions/0053-recorder.md.
+ */
+export function RecorderPage() {
+  useTitle('Video Recorder');
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [saving, setSaving] = useState(false);
+  const [supported] = useState(canRecord);
+
+  const onProblem = useCallback(
+    async (problem: RecorderProblem) => {
+      await dialog({ variant: 'unsuccessful', title: 'Recording', text: MESSAGES[problem] });
+      // Spec §5: after a webcam failure the page reloads, which also releases the camera.
+      if (problem === 'webcam') window.location.reload();
+    },
+    [dialog],
+  );
+  const recorder = useRecorder(onProblem);
+  const { state, stream, fileUrl } = recorder;
+
+  useEffect(() => {
+    if (!supported) void onProblem('unsupported');
+  }, [supported, onProblem]);
+
+  const preview = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = preview.current;
+    if (!video) return;
+    video.srcObject = stream;
+    if (stream) void video.play().catch(() => undefined);
+  }, [stream]);
+
+  // Back to the upload screen this page was opened from, or to it afresh when opened directly.
+  const save = async (file: File | null) => {
+    if (!file) return;
+    setSaving(true);
+    await editList().add([file]);
+    if ((location.state as { from?: string } | null)?.from === 'upload') void navigate(-1);
+    else void navigate(UPLOAD_PATH, { replace: true });
+  };
+
+  const live = state === 'recording' || state === 'paused' || state === 'starting';
+
+  return (
+    <div className="container py-4" style={{ maxWidth: '48rem' }}>
+      <h1 className="h2 mb-3">Record a video</h1>
+      {!supported && (
+        <Alert variant="warning" role="alert">
+          {MESSAGES.unsupported}
+        </Alert>
+      )}
+
+      <div className="recorder-stage">
+        {live && (
+          <video
+            ref={preview}
+            muted
+            playsInline
+            autoPlay
+            data-testid="recorder-preview"
+            aria-label="Camera preview (sound muted here, recorded with the video)"
+          />
+        )}
+        {state === 'recorded' && fileUrl && (
+          <video
+            src={fileUrl}
+            controls
+            playsInline
+            data-testid="recorded-video"
+            aria-label="Your recording"
+          />
+        )}
+        {state === 'idle' && (
+          <div className="position-absolute top-50 start-50 translate-middle text-center text-light px-3">
+            <Button
+              size="lg"
+              variant="light"
+              className="rounded-pill px-4 text-nowrap"
+              disabled={!supported}
+              onClick={() => void recorder.start()}
+            >
+              <Icon svg={recordCircleIcon} className="text-danger me-2" />
+              Click to record
+            </Button>
+            <p className="small mt-3 mb-0">Your browser will ask to use the camera and microphone.</p>
+          </div>
+        )}
+        {state === 'starting' && (
+          <div className="position-absolute top-50 start-50 translate-middle text-light" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" /> Starting the camera…
+          </div>
+        )}
+        {(state === 'recording' || state === 'paused') && (
+          <div className="recorder-timer badge text-bg-dark fs-6" role="timer" aria-live="off">
+            <Icon
+              svg={state === 'recording' ? circleFillIcon : pauseFillIcon}
+              className={`${state === 'recording' ? 'text-danger ' : ''}me-1`}
+            />
+            <span className="visually-hidden">{state === 'recording' ? 'Recording' : 'Paused'}, </span>
+            {formatClock(recorder.elapsed)}
+          </div>
+        )}
+      </div>
+
+      <p className="visually-hidden" role="status">
+        {state === 'recording' ? 'Recording.' : state === 'paused' ? 'Recording paused.' : ''}
+        {state === 'recorded' ? 'Recording stopped. Save it or discard it.' : ''}
+      </p>
+
+      <div className="d-flex flex-wrap gap-2 justify-content-center mt-3">
+        {state === 'recording' && (
+          <>
+            <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
+              <Icon svg={stopFillIcon} className="me-1" />
+              Stop
+            </Button>
+            <Button variant="outline-secondary" onClick={recorder.pause}>
+              <Icon svg={pauseFillIcon} className="me-1" />
+              Pause
+            </Button>
+            <Button onClick={() => void recorder.stop().then(save)}>
+              <Icon svg={checkLgIcon} className="me-1" />
+              Finish
+            </Button>
+          </>
+        )}
+        {state === 'paused' && (
+          <>
+            <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
+              <Icon svg={stopFillIcon} className="me-1" />
+              Stop
+            </Button>
+            <Button variant="outline-secondary" onClick={recorder.resume}>
+              <Icon svg={playFillIcon} className="me-1" />
+              Resume
+            </Button>
+            <Button onClick={() => void recorder.stop().then(save)}>
+              <Icon svg={checkLgIcon} className="me-1" />
+              Finish
+            </Button>
+          </>
+        )}
+        {state === 'recorded' && (
+          <>
+            <Button variant="outline-secondary" onClick={() => window.location.reload()} disabled={saving}>
+              <Icon svg={trashIcon} className="me-1" />
+              Discard the video
+            </Button>
+            <Button onClick={() => void save(recorder.file)} disabled={saving}>
+              <Icon svg={saveIcon} className="me-1" />
+              Save
+            </Button>
+          </>
+        )}
+      </div>
+      {state === 'recorded' && (
+        <p className="text-center small text-body-secondary mt-2">
+          Length {formatClock(recorder.elapsed)}. Save adds it to your video; you can add more clips there.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * The recorder's states (spec §4): idle ('Click to record') → recording (Stop, Pause, Finish) →
+ * paused (Resume) → recorded (Save, or Discard). 'starting' covers the camera permission prompt.
+ */
+export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'recorded';
+
+export type RecorderProblem = 'unsupported' | 'webcam';
+
+/** WebM first (spec §9: recorded files are saved as webm); MP4 only for browsers that record nothing else. */
+const MIME_CANDIDATES = [
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8,opus',
+  'video/webm',
+  'video/mp4;codecs=avc1,mp4a',
+  'video/mp4',
+];
+
+export function pickMimeType(isSupported: (type: string) => boolean): string | undefined {
+  return MIME_CANDIDATES.find((type) => isSupported(type));
+}
+
+/** 'recording-2026-11-22T10-30-00.webm', from the local time the recording started. */
+export function recordingName(at: Date, mimeType = 'video/webm'): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const stamp = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}-${pad(
+    at.getMinutes(),
+  )}-${pad(at.getSeconds())}`;
+  return `recording-${stamp}.${mimeType.startsWith('video/mp4') ? 'mp4' : 'webm'}`;
+}
+
+/** Whether this browser can record at all (camera API and MediaRecorder). */
+export function canRecord(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    typeof window.MediaRecorder === 'function'
+  );
+}
+
+/** True when the browser lists no camera (labels stay hidden before permission, kinds do not). */
+async function hasNoCamera(): Promise<boolean> {
+  try {
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    return devices.length > 0 && !devices.some((device) => device.kind === 'videoinput');
+  } catch {
+    return false;
+  }
+}
+
+export interface Recorder {
+  state: RecorderState;
+  /** Seconds recorded so far, pauses excluded. */
+  elapsed: number;
+  /** The live camera stream while recording or paused. */
+  stream: MediaStream | null;
+  /** The finished recording. */
+  file: File | null;
+  fileUrl: string | null;
+  start(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  /** Stops recording; resolves with the recorded file. */
+  stop(): Promise<File | null>;
+}
+
+export function useRecorder(onProblem: (problem: RecorderProblem) => void): Recorder {
+  const [state, setState] = useState<RecorderState>('idle');
+  const [elapsed, setElapsed] = useState(0);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileUrl, setFileUrl] = useState<string | null>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const chunks = useRef<Blob[]>([]);
+  const startedAt = useRef<Date>(new Date());
+  // Elapsed time: what earlier segments added up to, plus the running segment since `segmentStart`.
+  const banked = useRef(0);
+  const segmentStart = useRef<number | null>(null);
+  const stopped = useRef<Promise<File | null> | null>(null);
+  const problem = useRef(onProblem);
+  problem.current = onProblem;
+
+  const release = useCallback((media: MediaStream | null) => {
+    media?.getTracks().forEach((track) => track.stop());
+  }, []);
+
+  useEffect(() => {
+    if (state !== 'recording') return;
+    const timer = setInterval(() => {
+      const running = segmentStart.current === null ? 0 : performance.now() - segmentStart.current;
+      setElapsed((banked.current + running) / 1000);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [state]);
+
+  // Leaving the page turns the camera off.
+  const streamRef = useRef<MediaStream | null>(null);
+  streamRef.current = stream;
+  useEffect(
+    () => () => {
+      if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
+      release(streamRef.current);
+    },
+    [release],
+  );
+  useEffect(
+    () => () => {
+      if (fileUrl) URL.revokeObjectURL(fileUrl);
+    },
+    [fileUrl],
+  );
+
+  const start = useCallback(async () => {
+    if (!canRecord() || (await hasNoCamera())) {
+      problem.current('unsupported');
+      return;
+    }
+    setState('starting');
+    let media: MediaStream;
+    try {
+      media = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    } catch (error) {
+      setState('idle');
+      const name = (error as DOMException).name;
+      problem.current(name === 'NotFoundError' || name === 'NotSupportedError' ? 'unsupported' : 'webcam');
+      return;
+    }
+    const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
+    let instance: MediaRecorder;
+    try {
+      instance = new MediaRecorder(media, mimeType ? { mimeType } : undefined);
+    } catch {
+      release(media);
+      setState('idle');
+      problem.current('unsupported');
+      return;
+    }
+    chunks.current = [];
+    banked.current = 0;
+    startedAt.current = new Date();
+    instance.addEventListener('dataavailable', (event) => {
+      if (event.data.size > 0) chunks.current.push(event.data);
+    });
+    instance.addEventListener('error', () => {
+      release(media);
+      problem.current('webcam');
+    });
+    // A camera unplugged mid-recording ends its track.
+    media.getVideoTracks().forEach((track) =>
+      track.addEventListener('ended', () => {
+        if (instance.state !== 'inactive') problem.current('webcam');
+      }),
+    );
+    recorder.current = instance;
+    stopped.current = null;
+    setStream(media);
+    setFile(null);
+    setFileUrl(null);
+    setElapsed(0);
+    instance.start(1000);
+    segmentStart.current = performance.now();
+    setState('recording');
+  }, [release]);
+
+  const bank = () => {
+    if (segmentStart.current !== null) banked.current += performance.now() - segmentStart.current;
+    segmentStart.current = null;
+    setElapsed(banked.current / 1000);
+  };
+
+  const pause = useCallback(() => {
+    if (recorder.current?.state !== 'recording') return;
+    recorder.current.pause();
+    bank();
+    setState('paused');
+  }, []);
+
+  const resume = useCallback(() => {
+    if (recorder.current?.state !== 'paused') return;
+    recorder.current.resume();
+    segmentStart.current = performance.now();
+    setState('recording');
+  }, []);
+
+  const stop = useCallback((): Promise<File | null> => {
+    const instance = recorder.current;
+    if (!instance || instance.state === 'inactive') return stopped.current ?? Promise.resolve(null);
+    bank();
+    stopped.current = new Promise<File | null>((resolve) => {
+      instance.addEventListener(
+        'stop',
+        () => {
+          const type = (instance.mimeType || 'video/webm').split(';')[0]!;
+          const recorded =
+            chunks.current.length > 0
+              ? new File(chunks.current, recordingName(startedAt.current, type), { type })
+              : null;
+          release(instance.stream);
+          setStream(null);
+          setFile(recorded);
+          setFileUrl(recorded ? URL.createObjectURL(recorded) : null);
+          setState(recorded ? 'recorded' : 'idle');
+          resolve(recorded);
+        },
+        { once: true },
+      );
+    });
+    instance.stop();
+    return stopped.current;
+  }, [release]);
+
+  return { state, elapsed, stream, file, fileUrl, start, pause, resume, stop };
+}

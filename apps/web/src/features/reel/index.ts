@@ -1,0 +1,1 @@
+export { ReelPage } from './components/ReelPage';

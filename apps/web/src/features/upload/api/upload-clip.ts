@@ -1,0 +1,118 @@
+import { useMutation } from '@tanstack/react-query';
+import * as tus from 'tus-js-client';
+import { API_BASE, ApiError } from '../../../lib/api';
+import { session } from '../../../lib/session';
+
+/**
+ * Clips go to the server as tus resumable uploads (one per clip, in chunks), so a dropped connection
+ * resumes where it stopped instead of starting a large file again (docs/decisions/0052-upload-transport.md).
+ * The store call then names the finished uploads by id.
+ */
+export const TUS_PATH = `${API_BASE}/web/user/video/tus`;
+const CHUNK_SIZE = 5 * 1024 * 1024;
+
+export class UploadAbortedError extends Error {
+  constructor() {
+    super('The upload was cancelled.');
+    this.name = 'AbortError';
+  }
+}
+
+/** The tus server's answer as an ApiError ("Only Video File Allowed!", too large…), not tus's long text. */
+function tusError(error: Error): ApiError {
+  const response = (error as tus.DetailedError).originalResponse;
+  if (!response) {
+    return new ApiError(0, 'Unable to reach the server. Please check your connection and try again.');
+  }
+  const status = response.getStatus();
+  const body = response.getBody();
+  try {
+    const parsed = JSON.parse(body) as { message?: string; errors?: Record<string, string[]> };
+    if (parsed.message) return new ApiError(status, parsed.message, parsed.errors, parsed);
+  } catch {
+    if (body && body.length < 300) return new ApiError(status, body.trim());
+  }
+  return new ApiError(status, `The upload failed (${status}).`);
+}
+
+/** Uploads one clip and resolves with its upload id (the last segment of its tus URL). */
+export function uploadClip(
+  file: File,
+  options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new UploadAbortedError());
+      return;
+    }
+    const token = session.token();
+    const upload = new tus.Upload(file, {
+      endpoint: new URL(TUS_PATH, window.location.origin).href,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
+      removeFingerprintOnSuccess: true,
+      // A 4xx other than a conflict or a lock is the server's answer (not a video, too large, no
+      // credential): retrying cannot change it.
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status === 0 || status === 409 || status === 423 || status >= 500;
+      },
+      onProgress: (sent, total) => options.onProgress?.(sent, total),
+      onError: (error) => reject(tusError(error)),
+      onSuccess: () => {
+        const url = upload.url ?? '';
+        const id = decodeURIComponent(url.replace(/\/+$/, '').split('/').pop() ?? '');
+        if (id) resolve(id);
+        else reject(new Error('The server did not name the upload.'));
+      },
+    });
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        // Terminating tells the server to delete the partial file.
+        void upload.abort(true).catch(() => undefined);
+        reject(new UploadAbortedError());
+      },
+      { once: true },
+    );
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  });
+}
+
+/**
+ * Uploads the clips one after another, reporting progress over all their bytes together (0…1).
+ * Resolves with the upload ids in the clips' order.
+ */
+export async function uploadClips(
+  files: readonly File[],
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<string[]> {
+  const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+  let done = 0;
+  const ids: string[] = [];
+  for (const file of files) {
+    const id = await uploadClip(file, {
+      signal: options.signal,
+      onProgress: (sent) => options.onProgress?.(Math.min(1, (done + sent) / total)),
+    });
+    done += file.size;
+    options.onProgress?.(Math.min(1, done / total));
+    ids.push(id);
+  }
+  return ids;
+}
+
+export function useUploadClips() {
+  return useMutation({
+    mutationFn: (input: {
+      files: readonly File[];
+      onProgress?: (fraction: number) => void;
+      signal?: AbortSignal;
+    }) => uploadClips(input.files, input),
+  });
+}

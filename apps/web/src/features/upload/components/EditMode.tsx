@@ -1,0 +1,182 @@
+import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
+import plusLgIcon from 'bootstrap-icons/icons/plus-lg.svg?raw';
+import { Icon } from '../../../components/Icon';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { FREE_SECONDS, formatClock } from '../../../lib/edit-list/durations';
+import type { EditListStore, EditVideo } from '../../../lib/edit-list/edit-list-store';
+import { useClipDurations } from '../../../lib/edit-list/use-clip-durations';
+import { VIDEO_ACCEPT } from '../../../lib/edit-list/video-types';
+import { isOverLimit } from '../flow/upload-flow';
+import { useUploadFlow, type UploadFlowOptions } from '../flow/use-upload-flow';
+import { ClipStrip } from './ClipStrip';
+import { useAddFiles } from './use-add-files';
+
+/**
+ * Edit mode (spec §2): an editable title, a player that moves on to the next clip when one ends, the
+ * reorderable strip with per-clip removal, Add more and Upload. The total length is measured here and
+ * flagged above 60 seconds.
+ */
+export function EditMode({
+  items,
+  store,
+  flow,
+}: {
+  items: readonly EditVideo[];
+  store: EditListStore;
+  flow: Pick<UploadFlowOptions, 'onSaved' | 'onFileError' | 'service'>;
+}) {
+  const [title, setTitle] = useState('');
+  const [currentId, setCurrentId] = useState<string | undefined>(items[0]?.id);
+  const [autoPlay, setAutoPlay] = useState(true);
+  const [unplayable, setUnplayable] = useState<string | null>(null);
+  const durations = useClipDurations(items);
+  const picker = useRef<HTMLInputElement>(null);
+  const { add, notice } = useAddFiles(store);
+  const upload = useUploadFlow({
+    ...flow,
+    files: () => items.map((item) => store.file(item.id)).filter((file): file is File => file !== undefined),
+    totalSeconds: durations.total,
+    title,
+    onTitleChange: setTitle,
+  });
+
+  // Keep a clip selected: when the playing clip is removed, the one that took its place plays.
+  const currentIndex = items.findIndex((item) => item.id === currentId);
+  const lastIndex = useRef(0);
+  if (currentIndex >= 0) lastIndex.current = currentIndex;
+  const current =
+    currentIndex >= 0 ? items[currentIndex] : items[Math.min(lastIndex.current, items.length - 1)];
+  useEffect(() => {
+    if (current && current.id !== currentId) setCurrentId(current.id);
+  }, [current, currentId]);
+
+  const select = (id: string, play: boolean) => {
+    setUnplayable(null);
+    setAutoPlay(play);
+    setCurrentId(id);
+  };
+  const position = current ? items.indexOf(current) : -1;
+  const over = isOverLimit(durations.total);
+
+  return (
+    <div className="d-grid gap-3">
+      <Form.Group>
+        <Form.Label htmlFor="edit-title">Title</Form.Label>
+        <Form.Control
+          id="edit-title"
+          type="text"
+          maxLength={255}
+          placeholder="Title of your video"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </Form.Group>
+
+      {current && (
+        <figure className="m-0">
+          <video
+            key={current.id}
+            className="edit-player"
+            src={current.url}
+            controls
+            playsInline
+            autoPlay={autoPlay}
+            data-testid="edit-player"
+            aria-label={`Clip ${position + 1} of ${items.length}: ${current.name}`}
+            onEnded={() => {
+              const next = items[position + 1];
+              if (next) select(next.id, true);
+            }}
+            onError={() =>
+              setUnplayable(
+                `This browser cannot preview ${current.name}. It will still be uploaded and converted for every browser.`,
+              )
+            }
+          />
+          <figcaption className="small text-body-secondary mt-1">
+            Clip {position + 1} of {items.length}: {current.name}
+          </figcaption>
+          {unplayable && (
+            <Alert variant="info" className="mt-2 mb-0 py-2">
+              {unplayable}
+            </Alert>
+          )}
+        </figure>
+      )}
+
+      <section aria-labelledby="clips-heading">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+          <h2 id="clips-heading" className="h5 m-0">
+            Clips
+          </h2>
+          <Button variant="outline-primary" size="sm" onClick={() => picker.current?.click()}>
+            <Icon svg={plusLgIcon} className="me-1" />
+            Add more
+          </Button>
+          <input
+            ref={picker}
+            type="file"
+            accept={VIDEO_ACCEPT}
+            multiple
+            className="d-none"
+            data-testid="add-more-input"
+            aria-label="Add more videos"
+            onChange={(event) => {
+              const files = event.target.files;
+              void add(files).finally(() => {
+                event.target.value = '';
+              });
+            }}
+          />
+        </div>
+        <ClipStrip
+          items={items}
+          durations={durations.byId}
+          currentId={current?.id}
+          onSelect={(id) => select(id, true)}
+          onMove={(from, to) => void store.move(from, to)}
+          onRemove={(id) => void store.remove(id)}
+        />
+        <div aria-live="polite">
+          {notice && (
+            <Alert variant="info" className="py-2 mt-2 mb-0">
+              {notice}
+            </Alert>
+          )}
+        </div>
+      </section>
+
+      <div aria-live="polite" data-testid="total-length">
+        {durations.measuring ? (
+          <p className="m-0 text-body-secondary">Measuring your clips…</p>
+        ) : over ? (
+          <Alert variant="warning" className="m-0 py-2">
+            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_SECONDS}-second free
+            limit. Remove or reselect clips, or buy extra time when you upload.
+          </Alert>
+        ) : (
+          <p className="m-0">
+            Total length <strong>{formatClock(durations.total)}</strong> of {formatClock(FREE_SECONDS)} free.
+          </p>
+        )}
+        {durations.unknown.length > 0 && (
+          <p className="small text-body-secondary m-0 mt-1">
+            This browser cannot measure {durations.unknown.join(', ')}; the server checks the length when you
+            upload.
+          </p>
+        )}
+      </div>
+
+      <div className="d-flex justify-content-end">
+        <Button size="lg" onClick={upload.start} disabled={durations.measuring || upload.busy}>
+          <Icon svg={cloudArrowUpIcon} className="me-2" />
+          Upload
+        </Button>
+      </div>
+      {upload.element}
+    </div>
+  );
+}

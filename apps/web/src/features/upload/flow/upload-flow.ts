@@ -1,0 +1,153 @@
+import {
+  EMAIL_PATTERN,
+  FOLDER_OCCUPIED_MESSAGE,
+  ONLY_VIDEO_MESSAGE,
+  videoFolderLabels,
+  type VideoFolder,
+} from '@pw/contracts';
+import { ApiError } from '../../../lib/api';
+import { FREE_SECONDS, formatHms } from '../../../lib/edit-list/durations';
+
+/**
+ * The rules of the upload dialog chain (spec §4 'Upload flow', §5), kept apart from the modals so they
+ * can be read and tested on their own.
+ */
+export type Folder = VideoFolder;
+
+/** The Change Folder choices, in the order of the profile tabs' folders. */
+export const FOLDERS: ReadonlyArray<{ value: Folder; label: string }> = (
+  ['draft', 'scheduled', 'final'] as const
+).map((value) => ({ value, label: videoFolderLabels[value] }));
+
+export const folderLabel = (folder: Folder) => videoFolderLabels[folder];
+
+export const MESSAGES = {
+  invalidFolder: 'Please select a valid option.',
+  titleRequired: 'The title field is required.',
+  descriptionRequired: 'The description field is required.',
+  emailRequired: 'The email field is required.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  dateRequired: 'The date field is required.',
+  datePast: 'The date must be today or later.',
+  timeRequired: 'The time field is required.',
+  timePast: 'Please choose a time later than now.',
+  folderConflict: FOLDER_OCCUPIED_MESSAGE,
+  onlyVideo: ONLY_VIDEO_MESSAGE,
+} as const;
+
+/** Spec §5: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
+export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_SECONDS;
+
+export function validateFolder(value: string): Folder | { error: string } {
+  return FOLDERS.some((option) => option.value === value)
+    ? (value as Folder)
+    : { error: MESSAGES.invalidFolder };
+}
+
+export const validateTitle = (value: string) => (value.trim() ? null : MESSAGES.titleRequired);
+export const validateDescription = (value: string) => (value.trim() ? null : MESSAGES.descriptionRequired);
+
+export interface ScheduleInput {
+  email: string;
+  date: string;
+  time: string;
+}
+export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Today in the browser's own time zone as yyyy-mm-dd: the date input's `min` (spec: earliest today). */
+export function localDate(now: Date): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const localTime = (now: Date) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+
+/**
+ * Spec §5 scheduling: e-mail (valid), date (earliest today) and time all required. A time already past
+ * today is refused too: the delivery instant has to be in the future.
+ */
+export function validateSchedule(input: ScheduleInput, now: Date): ScheduleErrors {
+  const errors: ScheduleErrors = {};
+  const email = input.email.trim();
+  if (!email) errors.email = MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  const today = localDate(now);
+  if (!input.date) errors.date = MESSAGES.dateRequired;
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || input.date < today) errors.date = MESSAGES.datePast;
+  const time = input.time.slice(0, 5);
+  if (!time) errors.time = MESSAGES.timeRequired;
+  else if (!errors.date && input.date === today && time <= localTime(now)) errors.time = MESSAGES.timePast;
+  return errors;
+}
+
+/** The browser's IANA zone (PRODUCT.md: the client sends it; the server stores the instant). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export interface StoreFields {
+  type: Folder;
+  title: string;
+  description: string;
+  /** HH:MM:SS measured in the browser; the server measures again and only trusts its own. */
+  duration: string;
+  payment_id?: string;
+  email?: string;
+  share_at_date?: string;
+  share_at_time?: string;
+  timezone?: string;
+}
+
+export function buildStoreFields(input: {
+  folder: Folder;
+  title: string;
+  description: string;
+  totalSeconds: number;
+  schedule?: ScheduleInput;
+  paymentId?: string;
+  timeZone?: string;
+}): StoreFields {
+  const fields: StoreFields = {
+    type: input.folder,
+    title: input.title.trim(),
+    description: input.description.trim(),
+    duration: formatHms(input.totalSeconds),
+  };
+  if (input.paymentId) fields.payment_id = input.paymentId;
+  if (input.folder === 'scheduled' && input.schedule) {
+    fields.email = input.schedule.email.trim();
+    fields.share_at_date = input.schedule.date;
+    // Spec §3/§5: the time is sent with ':00' appended.
+    fields.share_at_time = `${input.schedule.time.slice(0, 5)}:00`;
+    fields.timezone = input.timeZone ?? browserTimeZone();
+  }
+  return fields;
+}
+
+export type UploadFailure =
+  | { kind: 'conflict'; message: string }
+  | { kind: 'fileError'; message: string }
+  | { kind: 'overLimit'; message: string }
+  | { kind: 'message'; message: string };
+
+/** What the person sees after a failed store call (spec §4 outcomes, §8 server messages shown). */
+export function classifyFailure(error: unknown): UploadFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return { kind: 'conflict', message: MESSAGES.folderConflict };
+    const texts = [error.message, ...Object.values(error.errors ?? {}).flat()];
+    if (texts.some((text) => text === MESSAGES.onlyVideo))
+      return { kind: 'fileError', message: MESSAGES.onlyVideo };
+    // The video server answers an over-length upload with a 422 naming the allowance ("…longer than your
+    // 60 seconds allowance. Buy extra time…"); a refused payment id is the same situation.
+    if (error.status === 422 && (/allowance/i.test(error.message) || error.errors?.payment_id)) {
+      return { kind: 'overLimit', message: error.message };
+    }
+    const details = Object.values(error.errors ?? {}).flat();
+    const message =
+      details.length > 0 && !details.includes(error.message) ? details.join(' ') : error.message;
+    return { kind: 'message', message };
+  }
+  if (error instanceof Error && error.message) return { kind: 'message', message: error.message };
+  return { kind: 'message', message: 'Unkown Error Accured!' };
+}

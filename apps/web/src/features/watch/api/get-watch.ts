@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WatchResponse } from '@pw/contracts';
+import { ApiError, api } from '../../../lib/api';
+
+/** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
+export type WatchMessage = WatchResponse['data'];
+
+export const getWatch = async (token: string, signal?: AbortSignal) =>
+  (await api.get<WatchResponse>(`/watch/${encodeURIComponent(token)}`, signal)).data;
+
+/** GET /watch/{token}: no account needed; 404 means the link is dead. */
+export function useWatch(token: string) {
+  return useQuery({
+    queryKey: ['watch', token],
+    queryFn: ({ signal }) => getWatch(token, signal),
+    // A dead link stays dead; only network hiccups are worth a second try.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status > 0 && error.status < 500) && failures < 2,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}

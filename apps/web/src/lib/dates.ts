@@ -1,0 +1,41 @@
+/** The browser's IANA time zone, sent with every schedule (PRODUCT.md "Scheduled delivery"). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Today's local date as yyyy-mm-dd (the earliest date a schedule accepts, spec §5). */
+export function localDateIso(date = new Date()): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Local time as HH:MM. */
+export function localTimeHm(date = new Date()): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** True when a local yyyy-mm-dd + HH:MM lies in the future. */
+export function isFutureLocal(date: string, time: string, now = new Date()): boolean {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  if ([year, month, day, hours, minutes].some((part) => part === undefined || Number.isNaN(part)))
+    return false;
+  return new Date(year!, month! - 1, day!, hours!, minutes!).getTime() > now.getTime();
+}
+
+/** 'HH:MM:SS' or 'HH:MM' to 'HH:MM' for a time input. */
+export function toTimeInput(time: string | null | undefined): string {
+  return time ? time.slice(0, 5) : '';
+}
+
+/** A yyyy-mm-dd date for people: "12 March 2027". */
+export function formatDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return new Date(year, month - 1, day).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

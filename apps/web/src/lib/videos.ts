@@ -1,0 +1,73 @@
+import {
+  FREE_VIDEO_SECONDS,
+  videoFolderLabels,
+  type Video,
+  type VideoFolder,
+  type VideoState,
+} from '@pw/contracts';
+
+/**
+ * What the web client needs about videos beyond the contract (packages/contracts/src/videos.ts):
+ * labels, the free allowance and duration helpers, shared by the library, the reel and find-by-code.
+ */
+export type { Video, VideoFolder, VideoState };
+
+export type VideoCreator = Video['creator'];
+
+/** The labels the product uses for each folder (PRODUCT.md: `{product}` is "My Parting Words"). */
+export const FOLDER_LABELS: Record<VideoFolder, string> = videoFolderLabels;
+
+/** Spec §9: 60 seconds of video are free; more is bought. */
+export const FREE_SECONDS = FREE_VIDEO_SECONDS;
+
+/** Uploaded and processing both mean "the server is still converting it". */
+export function isConverting(video: Pick<Video, 'state'>): boolean {
+  return video.state === 'uploaded' || video.state === 'processing';
+}
+
+/** 'HH:MM:SS' (or 'MM:SS', or plain seconds) to whole seconds; unknown or malformed → null. */
+export function durationSeconds(duration: string | null | undefined): number | null {
+  if (!duration) return null;
+  const parts = duration.trim().split(':');
+  if (parts.length > 3 || parts.some((part) => !/^\d+(\.\d+)?$/.test(part))) return null;
+  return Math.round(parts.reduce((total, part) => total * 60 + Number(part), 0));
+}
+
+/** Seconds as a short clock: 0:07, 1:05, 1:02:03. */
+export function formatSeconds(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** The clock label for a video's duration, or null when the server has not measured it yet. */
+export function durationLabel(duration: string | null | undefined): string | null {
+  const seconds = durationSeconds(duration);
+  return seconds === null ? null : formatSeconds(seconds);
+}
+
+export function creatorName(creator: VideoCreator | null | undefined): string {
+  if (!creator) return '';
+  return `${creator.first_name} ${creator.last_name}`.trim();
+}
+
+/**
+ * A scheduled video's delivery as the delivery module describes it (`deliveryInfo` in
+ * packages/contracts/src/delivery.ts on h/delivery-server, docs/decisions/0043): its live delivery, else
+ * its latest. The video API is to add it to scheduled videos as `delivery`; until then it is absent
+ * and no badge shows.
+ */
+export interface VideoDelivery {
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  recipient_email: string;
+  due_at: string;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export function deliveryOf(video: Video): VideoDelivery | null {
+  return (video as Video & { delivery?: VideoDelivery | null }).delivery ?? null;
+}

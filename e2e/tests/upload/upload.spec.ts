@@ -1,0 +1,288 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { hmsSeconds, listFolder, makeClip, playAndSample, createUser, tempDir, useSession } from './helpers';
+
+/**
+ * Recording and uploading (spec 000 §2 'Edit/upload screen', §4 'Upload flow' and 'Recorder') against the
+ * real server: tus uploads, the store call, conversion by ffmpeg, and the result played back in Chromium.
+ * The config starts Chromium with a fake camera and microphone.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
+async function saveThroughDialogs(page: Page, input: { folder: string; title: string; description: string }) {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Save Video?' });
+  await question.getByRole('button', { name: 'Yes' }).click();
+
+  const folder = page.getByRole('dialog', { name: 'Change Folder' });
+  await folder.getByRole('button', { name: 'Next' }).click();
+  await expect(folder.getByText('Please select a valid option.')).toBeVisible();
+  await folder.getByLabel('Save the video in').selectOption({ label: input.folder });
+  await folder.getByRole('button', { name: 'Next' }).click();
+
+  const title = page.getByRole('dialog', { name: 'Title' });
+  await title.getByPlaceholder('Title of your video').fill(input.title);
+  await title.getByRole('button', { name: 'Next' }).click();
+
+  const description = page.getByRole('dialog', { name: 'Description' });
+  await description.getByPlaceholder('Enter description of Your Video').fill(input.description);
+  await description.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  // The progress bar, then processing, then the outcome.
+  await expect(
+    page
+      .getByRole('progressbar', { name: 'Upload progress' })
+      .or(page.getByText('Processing your video…'))
+      .first(),
+  ).toBeVisible();
+  const saved = page.getByRole('dialog', { name: 'Video Saved' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).toContainText(`The video has been successfully saved to ${input.folder}.`);
+  await saved.getByRole('button', { name: 'Ok' }).click();
+}
+
+test('records a message with the camera, saves it as a draft and it plays', async ({ page, request }) => {
+  const session = await createUser(request);
+  await useSession(page, session);
+
+  await page.goto('/user/video/upload');
+  await expect(page).toHaveTitle('Parting Words | Upload');
+  await page.getByRole('link', { name: /Record a video/ }).click();
+  await expect(page).toHaveURL(/\/user\/video\/VideoRecorder$/);
+  await expect(page).toHaveTitle('Parting Words | Video Recorder');
+
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeVisible();
+  // The muted live preview shows the camera.
+  const preview = page.getByTestId('recorder-preview');
+  await expect
+    .poll(() => preview.evaluate((video: HTMLVideoElement) => video.muted && video.readyState))
+    .toBeGreaterThanOrEqual(2);
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // Paused: the timer stops.
+  const timer = page.getByRole('timer');
+  await expect(timer).toContainText('Paused');
+  const frozen = await timer.innerText();
+  await page.waitForTimeout(1200);
+  expect(await timer.innerText()).toBe(frozen);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.waitForTimeout(1700);
+  await page.getByRole('button', { name: 'Stop' }).click();
+
+  await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // Back on the upload screen, in edit mode with the recording.
+  await expect(page).toHaveURL(/\/user\/video\/upload$/);
+  const cards = page.getByTestId('clip-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAttribute(
+    'data-name',
+    /^recording-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.webm$/,
+  );
+
+  // A reload keeps the clip: the list is in localStorage, the file in IndexedDB.
+  await page.reload();
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+  const player = page.getByTestId('edit-player');
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState))
+    .toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('total-length')).toContainText(/Total length 0:0[2-9]/);
+
+  await saveThroughDialogs(page, {
+    folder: 'Drafts',
+    title: 'Hello from the camera',
+    description: 'Recorded in the browser',
+  });
+  // Opened directly, so "back" leads to the profile; the edit list is gone.
+  await expect(page).toHaveURL(/\/user\/profile/);
+  expect(await page.evaluate(() => localStorage.getItem('editVideos'))).toBeNull();
+
+  const drafts = await listFolder(request, session.token, 'draft');
+  expect(drafts).toHaveLength(1);
+  const video = drafts[0]!;
+  expect(video).toMatchObject({
+    title: 'Hello from the camera',
+    description: 'Recorded in the browser',
+    state: 'ready',
+  });
+  expect(hmsSeconds(video.duration)).toBeGreaterThanOrEqual(2);
+  expect(hmsSeconds(video.duration)).toBeLessThanOrEqual(9);
+
+  // The profile's Drafts tab lists it; its page plays it.
+  await page.getByRole('tab', { name: 'Drafts' }).click();
+  await page.getByRole('link', { name: /Hello from the camera/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/profile/drafts\\?video=${video.id}$`));
+  const detailPlayer = page.getByLabel('Video: Hello from the camera');
+  await detailPlayer.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect
+    .poll(() => detailPlayer.evaluate((element: HTMLVideoElement) => element.readyState))
+    .toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => detailPlayer.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.5);
+});
+
+test('uploads two clips, reordered in the strip, as one draft whose length is their sum', async ({
+  page,
+  request,
+}) => {
+  const dir = tempDir('pw-upload-clips-');
+  const red = makeClip(dir, 'red-first.mp4', 'red', 2);
+  const blue = makeClip(dir, 'blue-second.mp4', 'blue', 3);
+  const session = await createUser(request);
+  await useSession(page, session);
+
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([red, blue]);
+  const cards = page.getByTestId('clip-card');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:05');
+
+  // Adding the same name again is refused politely.
+  await page.getByTestId('add-more-input').setInputFiles([red]);
+  await expect(page.getByText('Already in your list, not added again: red-first.mp4.')).toBeVisible();
+  await expect(cards).toHaveCount(2);
+
+  // Drag the blue clip by its handle in front of the red one.
+  const handle = page.getByRole('button', { name: 'Drag to reorder blue-second.mp4' });
+  const target = cards.first();
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x - 20, from.y + 5, { steps: 5 });
+  await page.mouse.move(to.x + 10, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(cards.first()).toHaveAttribute('data-name', 'blue-second.mp4');
+  await expect(cards.nth(1)).toHaveAttribute('data-name', 'red-first.mp4');
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('editVideos') ?? '[]') as Array<{ name: string }>,
+  );
+  expect(stored.map((item) => item.name)).toEqual(['blue-second.mp4', 'red-first.mp4']);
+
+  // The keyboard reorders too: Space picks the handle up, arrows move, Space drops.
+  await page.getByRole('button', { name: 'Drag to reorder red-first.mp4' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect(cards.first()).toHaveAttribute('data-name', 'red-first.mp4');
+  // …and so do the move buttons.
+  await page.getByRole('button', { name: 'Move red-first.mp4 later' }).click();
+  await expect(cards.first()).toHaveAttribute('data-name', 'blue-second.mp4');
+
+  await saveThroughDialogs(page, { folder: 'Drafts', title: 'Two clips', description: 'Blue then red' });
+
+  const drafts = await listFolder(request, session.token, 'draft');
+  expect(drafts).toHaveLength(1);
+  const video = drafts[0]!;
+  expect(video.state).toBe('ready');
+  expect(Math.abs(hmsSeconds(video.duration) - 5)).toBeLessThanOrEqual(1);
+
+  // The joined video follows the strip's order: blue at the start, red at the end.
+  const played = await playAndSample(page, video.video_link!, [0.5, 4.5]);
+  expect(played.readyState).toBeGreaterThanOrEqual(2);
+  expect(played.advanced).toBeGreaterThan(0.3);
+  const [start, end] = played.colours;
+  expect(start![2]).toBeGreaterThan(start![0] + 60);
+  expect(end![0]).toBeGreaterThan(end![2] + 60);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('refuses files that are not video and flags more than 60 seconds before anything is sent', async ({
+  page,
+  request,
+}) => {
+  const dir = tempDir('pw-upload-long-');
+  const notes = path.join(dir, 'notes.txt');
+  fs.writeFileSync(notes, 'not a video');
+  const long = makeClip(dir, 'long.mp4', 'green', 62);
+  const session = await createUser(request);
+  await useSession(page, session);
+
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([notes]);
+  const fileError = page.getByRole('dialog', { name: 'File Error' });
+  await expect(fileError).toContainText('Only Video File Allowed!');
+  await fileError.getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByTestId('clip-card')).toHaveCount(0);
+
+  await page.getByTestId('choose-files-input').setInputFiles([long]);
+  await expect(page.getByTestId('total-length')).toContainText('over the 60-second free limit');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const limit = page.getByRole('dialog', { name: 'Exceeding limit' });
+  await expect(limit.getByRole('button', { name: 'Reselect video(s)' })).toBeVisible();
+  await limit.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/user\/video\/upload\/payment$/);
+  await expect(page).toHaveTitle('Parting Words | Payment');
+  await expect(page.getByText('Buying extra time is not available yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to your video' }).click();
+  await expect(page).toHaveURL(/\/user\/video\/upload$/);
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+
+  expect(await listFolder(request, session.token, 'draft')).toHaveLength(0);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
+  const dir = tempDir('pw-upload-scheduled-');
+  const clip = makeClip(dir, 'greeting.mp4', 'teal', 2);
+  const session = await createUser(request);
+  await useSession(page, session);
+
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clip]);
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:02');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Save Video?' }).getByRole('button', { name: 'Yes' }).click();
+  const folder = page.getByRole('dialog', { name: 'Change Folder' });
+  await folder.getByLabel('Save the video in').selectOption({ label: 'Scheduled folder' });
+  await folder.getByRole('button', { name: 'Next' }).click();
+  const title = page.getByRole('dialog', { name: 'Title' });
+  await title.getByPlaceholder('Title of your video').fill('For your birthday');
+  await title.getByRole('button', { name: 'Next' }).click();
+  const description = page.getByRole('dialog', { name: 'Description' });
+  await description.getByPlaceholder('Enter description of Your Video').fill('Open it on the day');
+  await description.getByRole('button', { name: 'Next' }).click();
+
+  const schedule = page.getByRole('dialog', { name: 'Scheduled' });
+  await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(schedule.getByText('The email field is required.')).toBeVisible();
+  await expect(schedule.getByLabel('E-mail')).toBeFocused();
+  const nextYear = new Date().getFullYear() + 1;
+  await schedule.getByLabel('E-mail').fill('sam@example.com');
+  await schedule.getByLabel('Date').fill(`${nextYear}-03-14`);
+  await schedule.getByLabel('Time').fill('09:30');
+  await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  const saved = page.getByRole('dialog', { name: 'Video Saved and scheduled' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).toContainText('sam@example.com');
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/user\/profile/);
+
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const scheduled = await listFolder(request, session.token, 'scheduled');
+  expect(scheduled).toHaveLength(1);
+  expect(scheduled[0]).toMatchObject({
+    title: 'For your birthday',
+    state: 'ready',
+    email: 'sam@example.com',
+    share_at_date: `${nextYear}-03-14`,
+    timezone: zone,
+  });
+  expect(scheduled[0]!.share_at_time).toMatch(/^09:30(:00)?$/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

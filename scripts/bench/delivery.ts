@@ -1,6 +1,7 @@
 /**
  * Scheduled delivery: 1,000 deliveries due at the same instant with SMTP on loopback (an smtp-server
- * started here), then the lateness of a single delivery on an idle system. Lateness = the SMTP server's
+ * started here, in a child process like a real mail server), and the lateness of a single delivery on
+ * an idle system. Lateness = the SMTP server's
  * acceptance minus the due instant. Runs on PGlite (the embedded default) or, with DATABASE_URL, on a
  * fresh PostgreSQL database of its own. Workers run in this process with their production defaults.
  */
@@ -13,10 +14,53 @@ import { createDeps } from '../../apps/server/src/platform/deps';
 import { startWorkers } from '../../apps/server/src/workers';
 import { videos } from '../../apps/server/src/modules/videos/videos.schema';
 import { createTestDatabase } from '../../apps/server/test/helpers';
-import { startTestSmtp, type ReceivedMail } from '../../apps/server/test/smtp';
+import { fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { LIVENESS_NAMESPACE } from '../../apps/server/src/modules/delivery/liveness';
 
 const BURST = 1000;
+
+interface Accepted {
+  to: string;
+  messageId: string;
+  acceptedAt: number;
+}
+
+/** The SMTP sink in a child process (smtp-sink.ts); `messages` is refreshed by `poll()`. */
+async function startSink() {
+  const child = fork(fileURLToPath(new URL('./smtp-sink.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.on('message', (m: { type: string; port?: number }) => {
+      if (m.type === 'listening') resolve(m.port!);
+    });
+  });
+  const messages: Accepted[] = [];
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    poll: () =>
+      new Promise<void>((resolve) => {
+        const onMessage = (m: { type: string; records?: Accepted[] }) => {
+          if (m.type !== 'accepted') return;
+          child.off('message', onMessage);
+          messages.push(...m.records!);
+          resolve();
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'get', from: messages.length });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' });
+      }),
+  };
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: number[], p: number): number {
@@ -24,17 +68,71 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+let pollSink: () => Promise<void> = async () => undefined;
+
+/** Worker processes as in production (`ROLE=worker`), ready once each holds its liveness lock. */
+async function startWorkerProcesses(
+  count: number,
+  databaseUrl: string,
+  smtpUrl: string,
+  dataDir: string,
+  deps: Awaited<ReturnType<typeof createDeps>>,
+): Promise<() => Promise<void>> {
+  const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        ROLE: 'worker',
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: smtpUrl,
+        DATA_DIR: dataDir,
+        APP_SECRET: 'bench-secret',
+        PUBLIC_URL: 'http://pw.bench',
+        ADMIN_EMAIL: 'admin@pw.bench',
+        ADMIN_PASSWORD: 'Bench-admin-123',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  for (let waited = 0; ; waited += 200) {
+    const { rows } = await deps.database.executeSql(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1::oid and granted`,
+      [LIVENESS_NAMESPACE],
+    );
+    if ((rows[0]!.n as number) >= count) break;
+    if (waited > 60_000) throw new Error('bench: worker processes did not start');
+    await sleep(200);
+  }
+  return async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+}
+
 async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  for (;;) {
+    await pollSink();
+    if (check()) return;
     if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
-    await sleep(10);
+    await sleep(25);
   }
 }
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-delivery-'));
-  const smtp = await startTestSmtp({ parse: false });
+  const smtp = await startSink();
+  pollSink = smtp.poll;
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -44,7 +142,15 @@ export async function run(): Promise<Record<string, string | number>> {
     LOG_LEVEL: 'silent',
   });
   const deps = await createDeps(config, pino({ level: 'silent' }), { database });
-  const stopWorkers = await startWorkers(deps);
+  // BENCH_DELIVERY_WORKERS=n (PostgreSQL only): n worker processes (ROLE=worker) instead of workers in
+  // this process — the scale-out setup. BENCH_DELIVERY_OPTIONS (JSON) tries other settings in-process,
+  // e.g. '{"sendConcurrency":12}'.
+  const processes = database.url ? Number(process.env.BENCH_DELIVERY_WORKERS ?? 0) : 0;
+  const stopWorkers = processes
+    ? await startWorkerProcesses(processes, database.url!, smtp.url, dataDir, deps)
+    : await startWorkers(deps, {
+        delivery: process.env.BENCH_DELIVERY_OPTIONS ? JSON.parse(process.env.BENCH_DELIVERY_OPTIONS) : {},
+      });
   try {
     const ownerId = await insertUser(deps.db, {
       firstName: 'Bench',
@@ -62,15 +168,14 @@ export async function run(): Promise<Record<string, string | number>> {
           state: 'ready' as const,
           mediaKey: `videos/bench-${i}.mp4`,
           thumbnailKey: `thumbnails/bench-${i}.jpg`,
-          durationSeconds: 30,
+          durationMs: 30_000,
           searchCode: `bench-${i}`,
         })),
       )
       .returning({ id: videos.id });
     const videoIds = videoRows.map((r) => r.id);
     const to = (label: string, i: number) => `${label}-${i}@recipient.bench`;
-    const arrived = (address: string): ReceivedMail | undefined =>
-      smtp.messages.find((m) => m.to === address);
+    const arrived = (address: string): Accepted | undefined => smtp.messages.find((m) => m.to === address);
 
     // Idle: one delivery at a time.
     const idle: number[] = [];
@@ -78,6 +183,7 @@ export async function run(): Promise<Record<string, string | number>> {
       const dueAt = new Date(Date.now() + 1500);
       const address = to('idle', i);
       await deps.delivery.schedule({
+        timezone: 'UTC',
         videoId: videoIds[BURST + i]!,
         ownerId,
         recipientEmail: address,
@@ -92,11 +198,28 @@ export async function run(): Promise<Record<string, string | number>> {
     const dueAt = new Date(Date.now() + 30_000);
     const scheduleStarted = Date.now();
     for (let i = 0; i < BURST; i++)
-      await deps.delivery.schedule({ videoId: videoIds[i]!, ownerId, recipientEmail: to('burst', i), dueAt });
+      await deps.delivery.schedule({
+        timezone: 'UTC',
+        videoId: videoIds[i]!,
+        ownerId,
+        recipientEmail: to('burst', i),
+        dueAt,
+      });
     const scheduleMs = Date.now() - scheduleStarted;
     if (Date.now() > dueAt.getTime()) throw new Error('bench: scheduling took longer than the lead time');
     const burstMail = () => smtp.messages.filter((m) => m.to.startsWith('burst-'));
-    await waitFor(() => burstMail().length >= BURST, 300_000, 'the burst');
+    // Counting only what arrived since the last look keeps this loop cheap while the burst runs.
+    let seen = 0;
+    let burstCount = 0;
+    await waitFor(
+      () => {
+        for (; seen < smtp.messages.length; seen++)
+          if (smtp.messages[seen]!.to.startsWith('burst-')) burstCount++;
+        return burstCount >= BURST;
+      },
+      300_000,
+      'the burst',
+    );
     const lateness = burstMail()
       .map((m) => m.acceptedAt - dueAt.getTime())
       .sort((a, b) => a - b);
@@ -105,10 +228,12 @@ export async function run(): Promise<Record<string, string | number>> {
     const copies = new Map<string, number>();
     for (const m of burstMail()) copies.set(m.messageId, (copies.get(m.messageId) ?? 0) + 1);
     idle.sort((a, b) => a - b);
-    // Let the owner's notification e-mails drain before stopping.
+    // Let the owner's notification e-mails drain a little before stopping.
     await sleep(1500);
+    await smtp.poll();
     return {
       database: database.kind,
+      workers: processes ? `${processes} worker processes` : 'in this process (ROLE=all)',
       'burst deliveries': BURST,
       'burst scheduling (1,000 schedule() calls)': `${(scheduleMs / 1000).toFixed(1)} s`,
       'burst lateness p50': `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,

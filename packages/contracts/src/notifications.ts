@@ -47,6 +47,21 @@ export type NotificationItem = z.infer<typeof notificationItem>;
 
 export type NotificationList = Paginated<NotificationItem>;
 
+/** `GET /notification{query}`: Laravel-style paging (`links.next` for Load More). */
+export const notificationListResponse = z.object({
+  message: z.string().optional(),
+  data: z.array(notificationItem),
+  meta: z.object({
+    current_page: z.number(),
+    last_page: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+    total: z.number(),
+    per_page: z.number(),
+  }),
+  links: z.object({ prev: z.string().nullable(), next: z.string().nullable() }),
+});
+
 /** `GET /notification/bell`: recent notifications, the unread count (badge) and the unread ones (bell). */
 export const notificationBell = z.object({
   data: z.object({

@@ -17,7 +17,7 @@ import {
 import { deliveryEmail } from './delivery.mail';
 import { watchToken } from './delivery.tokens';
 import { acquireLiveness, type Liveness } from './liveness';
-import { Semaphore } from './semaphore';
+import { Semaphore } from '../../platform/semaphore';
 import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { DeliveryRow } from './delivery.schema';
@@ -227,7 +227,11 @@ async function sendClaimed(ctx: WorkerContext, claimed: repo.ClaimedDelivery): P
     watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
     messageId: claimed.messageId,
   });
-  const notice = ownerNotice('sent', claimed, { id: claimed.videoId, title: claimed.videoTitle });
+  const notice = ownerNotice(
+    'sent',
+    { ...claimed, lastError: null },
+    { id: claimed.videoId, title: claimed.videoTitle },
+  );
   const result = ctx.markDb
     ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail, notice)
     : await sendThenMark(ctx, claimed, mail, notice);
@@ -255,8 +259,8 @@ async function sendInMarkTransaction(
   let accepted = false;
   try {
     const sent = await markDb.transaction(async (tx) => {
-      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
-      if (!row) return false; // our claim is gone (cannot happen while we live): send nothing
+      const marked = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
+      if (!marked) return false; // our claim is gone (cannot happen while we live): send nothing
       await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
       try {
         await ctx.deps.mailer.send(mail);
@@ -293,9 +297,9 @@ async function sendThenMark(
   }
   try {
     const sent = await ctx.deps.db.transaction(async (tx) => {
-      const row = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
-      if (row) await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
-      return row !== null;
+      const marked = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
+      if (marked) await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
+      return marked;
     });
     if (!sent) logTakenOver(ctx, claimed);
     return { sent };
@@ -304,7 +308,7 @@ async function sendThenMark(
   }
 }
 
-function logTakenOver(ctx: WorkerContext, claimed: DeliveryRow) {
+function logTakenOver(ctx: WorkerContext, claimed: repo.ClaimedDelivery) {
   ctx.deps.logger.warn(
     { deliveryId: claimed.id, attempt: claimed.attempts },
     'delivery accepted by the mail server but its claim was taken over meanwhile (possible duplicate)',
@@ -312,12 +316,12 @@ function logTakenOver(ctx: WorkerContext, claimed: DeliveryRow) {
 }
 
 /** The server accepted the message: keep trying to record it (a lost record means a resend later). */
-async function markSentPersistently(ctx: WorkerContext, claimed: DeliveryRow): Promise<boolean> {
+async function markSentPersistently(ctx: WorkerContext, claimed: repo.ClaimedDelivery): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { ownerNotified: false });
-      if (!row) logTakenOver(ctx, claimed);
-      return row !== null;
+      const marked = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { ownerNotified: false });
+      if (!marked) logTakenOver(ctx, claimed);
+      return marked;
     } catch (error) {
       if (attempt >= 10) throw error;
       ctx.deps.logger.error(
@@ -392,7 +396,7 @@ export async function startDeliveryWorker(
   };
   let inFlight = 0;
 
-  const handler = async (jobs: Job<DeliverySendJob>[]) => {
+  const handle = async (jobs: Job<DeliverySendJob>[]) => {
     inFlight += jobs.length;
     try {
       await Promise.all(
@@ -419,7 +423,13 @@ export async function startDeliveryWorker(
       await deps.queue.work<DeliverySendJob>(
         DELIVERY_SEND_QUEUE,
         { batchSize: options.batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds },
-        handler,
+        async (jobs) => {
+          await handle(jobs);
+          // A full batch means more are waiting: fetch again at once instead of after the polling
+          // interval (pg-boss otherwise waits out the rest of it, which caps a backlog's throughput).
+          const id = workerIds[i];
+          if (jobs.length === options.batchSize && id) deps.queue.notifyWorker(id);
+        },
       ),
     );
   }

@@ -124,6 +124,7 @@ async function scheduleBatch(setup: Setup, count: number, dueAt: Date, prefix: s
   for (let i = 0; i < count; i++) {
     const videoId = await insertVideo(setup.deps.db, setup.ownerId, { title: `${prefix} ${i}` });
     await setup.deps.delivery.schedule({
+      timezone: 'UTC',
       videoId,
       ownerId: setup.ownerId,
       recipientEmail: `${prefix}-${i}@recipient.test`,

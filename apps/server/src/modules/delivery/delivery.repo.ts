@@ -1,16 +1,4 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
@@ -80,12 +68,19 @@ export async function loadForSend(db: Db, id: number) {
   return row ?? null;
 }
 
-export type ClaimedDelivery = DeliveryRow & {
+/** What sending needs of a claimed delivery. */
+export interface ClaimedDelivery {
+  id: number;
+  videoId: number;
+  ownerId: number;
+  recipientEmail: string;
+  messageId: string;
+  attempts: number;
   videoTitle: string;
   videoDescription: string;
   ownerFirstName: string;
   ownerLastName: string;
-};
+}
 
 /**
  * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets the row; each
@@ -118,7 +113,12 @@ export async function claimReady(db: Db, id: number, workerId: number): Promise<
       ),
     )
     .returning({
-      ...getTableColumns(d),
+      id: d.id,
+      videoId: d.videoId,
+      ownerId: d.ownerId,
+      recipientEmail: d.recipientEmail,
+      messageId: d.messageId,
+      attempts: d.attempts,
       videoTitle: videos.title,
       videoDescription: videos.description,
       ownerFirstName: users.firstName,
@@ -137,8 +137,8 @@ export async function markSent(
   id: number,
   attempt: number,
   options: { ownerNotified: boolean },
-): Promise<DeliveryRow | null> {
-  const [row] = await db
+): Promise<boolean> {
+  const rows = await db
     .update(d)
     .set({
       status: 'sent',
@@ -148,8 +148,8 @@ export async function markSent(
       ...(options.ownerNotified ? { ownerNotifiedAt: now } : {}),
     })
     .where(and(eq(d.id, id), eq(d.attempts, attempt), inArray(d.status, ['sending', 'cancelled'])))
-    .returning();
-  return row ?? null;
+    .returning({ id: d.id });
+  return rows.length === 1;
 }
 
 /** Temporary failure: back to pending, next attempt after `delaySeconds` (database time). */

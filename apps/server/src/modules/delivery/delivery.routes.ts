@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { watchParams } from '@pw/contracts';
+import { watchParams, watchResponse } from '@pw/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/http/envelope';
 
@@ -14,6 +14,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['delivery'],
         params: watchParams,
         summary: "A delivered video message (title, description, sender's name, signed video URL)",
+        response: { 200: watchResponse },
       },
     },
     async (request, reply) => {

@@ -6,18 +6,10 @@ import type { DeliveryScheduler } from '../videos/scheduler';
 import * as repo from './delivery.repo';
 import { enqueueSend, ensureDeliveryQueue } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
-import { signedMediaUrl } from './media-url';
+import { signedMediaUrl } from '../../platform/http/signed-url';
+import { formatDuration } from '../videos/videos.view';
 
 export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
-
-/** Seconds as the spec's duration text (HH:MM:SS). */
-function durationText(seconds: number | null): string | null {
-  if (seconds === null) return null;
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-}
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -103,7 +95,7 @@ export async function createDeliveryService(deps: {
         delivered_at: found.sentAt ? found.sentAt.toISOString() : null,
         video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
         video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
-        duration: durationText(video.durationMs === null ? null : Math.round(video.durationMs / 1000)),
+        duration: formatDuration(video.durationMs),
       };
     },
   };

@@ -12,7 +12,7 @@ import { deliveryStatusFor } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
-import { Semaphore } from './semaphore';
+import { Semaphore } from '../../platform/semaphore';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -73,7 +73,7 @@ describe('scheduled delivery (SMTP)', () => {
       description: 'Forty!',
     });
     const dueAt = inSeconds(2);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt });
+    await ctx.deps.delivery.schedule({ timezone: 'UTC', videoId, ownerId, recipientEmail: to, dueAt });
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -126,10 +126,71 @@ describe('scheduled delivery (SMTP)', () => {
     expect(mailsTo(to)).toHaveLength(1);
   });
 
+  it('through the video API: scheduling, rescheduling and moving out drive deliveries', async () => {
+    const token = await ctx.deps.sessions.create(ownerId, false);
+    const videoId = await insertVideo(ctx.deps.db, ownerId, { folder: 'draft', title: 'Via the API' });
+    // The API takes a date and a minute in the owner's zone and refuses instants that are not in the
+    // future: let the server's clock run a minute behind, so "the next minute" is already due.
+    const realNow = new Date();
+    ctx.clock.set(new Date(realNow.getTime() - 60_000));
+    const minute = new Date(Math.floor(realNow.getTime() / 60_000) * 60_000);
+    const move = (fields: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/web/user/video/${videoId}/update-type`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: fields,
+      });
+    const first = recipient('api-first');
+    const second = recipient('api-second');
+    const later = new Date(realNow.getTime() + 3 * 60_000);
+    const schedule = (email: string, at: Date) =>
+      move({
+        type: 'scheduled',
+        email,
+        share_at_date: at.toISOString().slice(0, 10),
+        share_at_time: at.toISOString().slice(11, 16),
+        timezone: 'UTC',
+      });
+
+    // Scheduled in a few minutes, then rescheduled to a time already due and another address:
+    // only the second is sent, at once.
+    const scheduled = await schedule(first, later);
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json().message).toBe('Video moved and scheduled');
+    const rescheduled = await schedule(second, minute);
+    expect(rescheduled.json().message).toBe('Video schedule has been updated');
+    await smtp.waitFor(() => mailsTo(second).length === 1);
+    const rows = await waitForStatus(videoId, 'sent');
+    expect(rows.map((r) => r.status)).toEqual(['cancelled', 'sent']);
+    expect(rows[1]!.dueAt.toISOString()).toBe(minute.toISOString());
+    expect(mailsTo(first)).toHaveLength(0);
+    expect(mailsTo(second)[0]!.subject).toBe('Margaret Hale sent you a video message: Via the API');
+
+    // The video stays in the scheduled folder, marked delivered for the API to show.
+    const [video] = await ctx.deps.db.select().from(videos).where(eq(videos.id, videoId));
+    expect(video!.folder).toBe('scheduled');
+    expect((await ctx.deps.delivery.statusFor([videoId])).get(videoId)?.status).toBe('sent');
+
+    // Scheduled again, then moved to drafts before it is due: nothing more is sent.
+    ctx.clock.set(realNow);
+    const again = await schedule(recipient('api-third'), later);
+    expect(again.statusCode).toBe(200);
+    expect((await move({ type: 'draft' })).statusCode).toBe(200);
+    expect((await rowFor(videoId)).map((r) => r.status)).toEqual(['cancelled', 'sent', 'cancelled']);
+    ctx.clock.set(new Date());
+  });
+
   it('sends nothing for a cancelled delivery, and its link is no longer available', async () => {
     const to = recipient('cancelled');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(1.5),
+    });
     await ctx.deps.delivery.cancel(videoId);
     await sleep(3500);
     expect(mailsTo(to)).toHaveLength(0);
@@ -144,9 +205,21 @@ describe('scheduled delivery (SMTP)', () => {
     const first = recipient('old-time');
     const second = recipient('new-time');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: first, dueAt: inSeconds(1.5) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: first,
+      dueAt: inSeconds(1.5),
+    });
     const newDue = inSeconds(4);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: second, dueAt: newDue });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: second,
+      dueAt: newDue,
+    });
 
     await smtp.waitFor(() => mailsTo(second).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -161,7 +234,13 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a deleted video, and the link is gone with it', async () => {
     const to = recipient('deleted');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1.5) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(1.5),
+    });
     const [row] = await rowFor(videoId);
     await ctx.deps.db.delete(videos).where(eq(videos.id, videoId));
     await sleep(3500);
@@ -175,7 +254,13 @@ describe('scheduled delivery (SMTP)', () => {
   it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
     const to = recipient('moved');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(1),
+    });
     await ctx.deps.db.update(videos).set({ folder: 'draft' }).where(eq(videos.id, videoId));
     await sleep(3000);
     expect(mailsTo(to)).toHaveLength(0);
@@ -186,7 +271,13 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('greylisted');
     smtp.setRecipientPolicy((address, attempt) => (address === to && attempt === 1 ? 451 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(1),
+    });
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     expect(smtp.attempts.get(to)).toBe(2);
@@ -203,7 +294,13 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('nosuchuser');
     smtp.setRecipientPolicy((address) => (address === to ? 550 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(1) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(1),
+    });
 
     const deadline = Date.now() + 10_000;
     let row: DeliveryRow | undefined;
@@ -235,6 +332,7 @@ describe('scheduled delivery (SMTP)', () => {
     const heldOwner = await insertUser(ctx.deps.db, { firstName: 'Held', lastName: 'Owner' });
     const videoId = await insertVideo(ctx.deps.db, heldOwner);
     await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
       videoId,
       ownerId: heldOwner,
       recipientEmail: to,
@@ -259,7 +357,13 @@ describe('scheduled delivery (SMTP)', () => {
   it('waits for a video that is still processing, then sends it', async () => {
     const to = recipient('processing');
     const videoId = await insertVideo(ctx.deps.db, ownerId, { state: 'processing' });
-    await ctx.deps.delivery.schedule({ videoId, ownerId, recipientEmail: to, dueAt: inSeconds(0.5) });
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      dueAt: inSeconds(0.5),
+    });
     await sleep(2000);
     expect(mailsTo(to)).toHaveLength(0);
     expect((await rowFor(videoId))[0]!.lastError).toMatch(/processing/);
@@ -280,7 +384,7 @@ describe('scheduled delivery (SMTP)', () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {
         await ctx.deps.delivery.schedule(
-          { videoId, ownerId, recipientEmail: recipient('rollback'), dueAt: inSeconds(60) },
+          { timezone: 'UTC', videoId, ownerId, recipientEmail: recipient('rollback'), dueAt: inSeconds(60) },
           tx,
         );
         throw new Error('video service failed after scheduling');
@@ -289,6 +393,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect(await rowFor(videoId)).toHaveLength(0);
 
     await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
       videoId,
       ownerId,
       recipientEmail: recipient('commit'),

@@ -4,6 +4,7 @@ import { escapeHtml } from '../../platform/mail/html';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import * as repo from './notifications.repo';
 import { waitUntilIdle } from '../../platform/jobs';
+import { Semaphore } from '../../platform/semaphore';
 
 export const NOTIFICATION_EMAIL_QUEUE = 'notification.email';
 
@@ -60,14 +61,19 @@ export async function sendNotificationEmail(
 export async function startNotificationWorker(deps: AppDeps): Promise<() => Promise<void>> {
   await ensureNotificationQueue(deps.queue);
   let inFlight = 0;
+  // At most 10 a second per worker process: these are not time-critical, and during a burst of
+  // scheduled deliveries the CPU and the mail connections are better left to the deliveries.
+  const batchSize = 10;
+  const slots = new Semaphore(3);
   const workerId = await deps.queue.work<NotificationEmailJob>(
     NOTIFICATION_EMAIL_QUEUE,
-    { batchSize: 10, pollingIntervalSeconds: 1 },
+    { batchSize, pollingIntervalSeconds: 1 },
     async (jobs) => {
       inFlight += jobs.length;
-      // One failing e-mail must not fail (and re-send) the others of its batch.
+      // One failing e-mail must not fail (and re-send) the others of its batch; a few at a time.
       await Promise.all(
         jobs.map(async (job) => {
+          const release = await slots.acquire();
           try {
             await sendNotificationEmail(deps, job.data.notificationId);
           } catch (error) {
@@ -81,6 +87,8 @@ export async function startNotificationWorker(deps: AppDeps): Promise<() => Prom
               await deps.queue
                 .fail(NOTIFICATION_EMAIL_QUEUE, job.id, { message: failure.reason })
                 .catch((err: unknown) => deps.logger.error({ err }, 'could not record the failure'));
+          } finally {
+            release();
           }
         }),
       ).finally(() => {

@@ -13,9 +13,9 @@ export interface NewNotification {
   createdAt: Date;
 }
 
-export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<NotificationRow[]> {
+export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<Array<{ id: number }>> {
   if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).returning();
+  return db.insert(notifications).values(rows).returning({ id: notifications.id });
 }
 
 /** Active accounts of a role (deactivated admins get no new notifications). */

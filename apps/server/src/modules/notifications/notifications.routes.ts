@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationBellQuery, notificationIdParams, notificationListQuery } from '@pw/contracts';
+import {
+  notificationBell,
+  notificationBellQuery,
+  notificationIdParams,
+  notificationListQuery,
+  notificationListResponse,
+  notificationMarkAllResponse,
+} from '@pw/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts/auth.guard';
+import { subscribeAdminNotices } from './notifications.events';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -12,11 +20,18 @@ const security = [{ bearer: [] }];
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = deps.auth.required();
+  subscribeAdminNotices(deps);
 
   api.get(
     '/notification',
     {
-      schema: { tags, security, querystring: notificationListQuery, summary: 'Own notifications, paged' },
+      schema: {
+        tags,
+        security,
+        querystring: notificationListQuery,
+        summary: 'Own notifications, paged',
+        response: { 200: notificationListResponse },
+      },
       preHandler: signedIn,
     },
     async (request) => {
@@ -36,6 +51,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
         security,
         querystring: notificationBellQuery,
         summary: 'Bell: recent notifications, unread count, unread ones',
+        response: { 200: notificationBell },
       },
       preHandler: signedIn,
     },
@@ -62,8 +78,18 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) 
 
   api.post(
     '/notification/mark-all-read',
-    { schema: { tags, security, summary: 'Mark every own notification read' }, preHandler: signedIn },
-    async (request) =>
-      ok(await deps.notifications.markAllRead(accountOf(request).id), 'All notifications marked as read.'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark every own notification read',
+        response: { 200: notificationMarkAllResponse },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({
+      message: 'All notifications marked as read.',
+      data: await deps.notifications.markAllRead(accountOf(request).id),
+    }),
   );
 }

@@ -4,7 +4,7 @@ import { createTestContext, readOutbox, type TestContext } from '../../../test/h
 import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
 import { startWorkers } from '../../workers';
 import { notifications } from './notifications.schema';
-import { newQueryNotice, newSignupNotice } from './notifications.events';
+import { newSignupNotice } from './notifications.events';
 import { formatDateTime, timeAgo } from './notifications.format';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,28 +183,27 @@ describe('notifications', () => {
     const inactiveAdmin = await insertUser(ctx.deps.db, { type: 'admin', status: 0 });
     const stop = await startWorkers(ctx.deps);
     try {
-      await ctx.deps.notifications.notify(
-        { role: 'admin' },
-        newSignupNotice({
-          id: userA,
-          type: 'user',
-          firstName: 'Ann',
-          lastName: 'Lee',
-          email: 'ann@example.test',
-        }),
-      );
-      await ctx.deps.notifications.notify(
-        { role: 'admin' },
-        newQueryNotice({ id: 7, name: 'Visitor', email: 'v@example.test', subject: 'Pricing' }),
-      );
+      // What the accounts feature announces after a sign-up (platform events), and a real contact-us call.
+      const signedUp = await insertUser(ctx.deps.db, {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann.lee@example.test',
+      });
+      await ctx.deps.events.emit('account.created', { accountId: signedUp, type: 'user' });
+      const contact = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/web/user/contact-us',
+        payload: { name: 'Visitor', email: 'v@example.test', subject: 'Pricing', message: 'How much is it?' },
+      });
+      expect(contact.statusCode).toBe(200);
       const adminItems = (await get('/api/notification', tokenAdmin)).json().data;
       expect(adminItems.map((n: { data: { title: string } }) => n.data.title)).toEqual([
         'New contact query',
         'New user sign-up',
       ]);
       expect(adminItems[1].data).toMatchObject({
-        body: 'Ann Lee (ann@example.test) signed up as a user.',
-        link: `/admin/user-management/details/${userA}`,
+        body: 'Ann Lee (ann.lee@example.test) signed up as a user.',
+        link: `/admin/user-management/details/${signedUp}`,
       });
       const inactive = await ctx.deps.db
         .select()
@@ -230,6 +229,21 @@ describe('notifications', () => {
       expect(rows.every((r) => r.emailedAt !== null)).toBe(true);
       // Notifications without `email` are not e-mailed.
       expect(mails.some((m) => m.to === 'ann@example.test')).toBe(false);
+      // A funeral home's sign-up names the home and links to its admin page.
+      expect(
+        newSignupNotice({
+          id: 9,
+          type: 'funeral-home',
+          firstName: 'F',
+          lastName: 'H',
+          email: 'h@x.test',
+          homeName: 'Oak Hall',
+        }),
+      ).toMatchObject({
+        title: 'New funeral home sign-up',
+        body: 'Oak Hall (h@x.test) signed up as a funeral home.',
+        data: { link: '/admin/funeral-homes-management/details/9' },
+      });
     } finally {
       await stop();
     }

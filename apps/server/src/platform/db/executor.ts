@@ -8,12 +8,29 @@ import type { Db, ExecuteSql } from './index';
  * way to enqueue inside a transaction, because its single connection is held by the transaction.
  */
 export function sqlExecutor(db: Db): { executeSql: ExecuteSql } {
+  // The driver client behind the database or transaction (a pg PoolClient or Pool, a PGlite transaction
+  // or instance): all take parameterised text as is, which skips rebuilding pg-boss's long statements
+  // through Drizzle on every job. Drizzle keeps it in `session.client`; if that ever changes, the
+  // Drizzle path below still works.
+  const client = (db as unknown as { session?: { client?: RawClient } }).session?.client;
+  if (client && typeof client.query === 'function') {
+    return {
+      async executeSql(text, values = []) {
+        const result = await client.query(text, values.map(encode));
+        return { rows: result.rows };
+      },
+    };
+  }
   return {
     async executeSql(text, values = []) {
       const result = await db.execute(toSql(text, values));
       return { rows: (result as unknown as { rows: Record<string, unknown>[] }).rows };
     },
   };
+}
+
+interface RawClient {
+  query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** `$n` placeholders become Drizzle parameters (each occurrence its own, with the same value). */

@@ -120,6 +120,14 @@ describe('scheduled delivery (SMTP)', () => {
     // The video API can show it as delivered.
     const status = await deliveryStatusFor(ctx.deps.db, [videoId]);
     expect(status.get(videoId)).toMatchObject({ status: 'sent', recipientEmail: to, attempts: 1 });
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/web/user/video/list/scheduled',
+      headers: { authorization: `Bearer ${await ctx.deps.sessions.create(ownerId, false)}` },
+    });
+    const shown = listed.json().data.find((video: { id: number }) => video.id === videoId);
+    expect(shown.delivery).toMatchObject({ status: 'sent', recipient_email: to, attempts: 1 });
+    expect(shown.delivery.sent_at).not.toBeNull();
 
     // No second copy turns up later (sweeper runs every 2 s in this suite).
     await sleep(2500);

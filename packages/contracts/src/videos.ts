@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './common';
+import { deliveryInfo } from './delivery';
 
 /** Folders (`type`): draft, scheduled and final ("My Parting Words"). */
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
@@ -208,6 +209,8 @@ export const videoSchema = z.object({
   share_at_date: z.string().nullable(),
   share_at_time: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** Scheduled folder, owner only: its live delivery, else its latest (sent ones stay, marked delivered). */
+  delivery: deliveryInfo.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

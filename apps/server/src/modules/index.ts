@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
 import { registerAccountRoutes } from './accounts/accounts.routes';
-import { registerMediaRoutes } from './media/media.routes';
-import { registerVideoRoutes } from './videos/videos.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerDeliveryRoutes } from './delivery/delivery.routes';
-import { registerNotificationListeners } from './notifications/notifications.listeners';
+import { registerMediaRoutes } from './media/media.routes';
+import { registerVideoRoutes } from './videos/videos.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -13,10 +12,8 @@ import { registerNotificationListeners } from './notifications/notifications.lis
  */
 export async function registerModules(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerAccountRoutes(api, deps);
-  await registerVideoRoutes(api, deps);
-  await registerMediaRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerDeliveryRoutes(api, deps);
-  const stopListening = registerNotificationListeners(deps);
-  api.addHook('onClose', async () => stopListening());
+  await registerVideoRoutes(api, deps);
+  await registerMediaRoutes(api, deps);
 }

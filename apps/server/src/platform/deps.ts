@@ -14,10 +14,10 @@ import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
 import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
-import type { DeliveryScheduler } from '../modules/videos/scheduler';
-import { noVideoPayments, type VideoPayments } from '../modules/videos/payments-hook';
 import { createNotifications, type Notifications } from '../modules/notifications/notifications.service';
 import { createDeliveryService, type DeliveryService } from '../modules/delivery/delivery.service';
+import type { DeliveryScheduler } from '../modules/videos/scheduler';
+import { noVideoPayments, type VideoPayments } from '../modules/videos/payments-hook';
 
 /** Everything with a side effect, built once and handed to the modules (tests build their own). */
 export interface AppDeps {
@@ -37,16 +37,16 @@ export interface AppDeps {
   /** Signs media URLs and other short-lived links. */
   secret: string;
   logger: FastifyBaseLogger;
-  /** ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH or the npm-shipped binaries). */
-  media: MediaTools;
-  /** Scheduled delivery of videos; the delivery module replaces the default (modules/videos/scheduler.ts). */
-  deliveryScheduler: DeliveryScheduler;
-  /** Extra video length bought with a payment; the payments module replaces the default. */
-  videoPayments: VideoPayments;
   /** `notify(userIds | { role }, { kind, title, body, data?, email? }, tx?)`: every module's notifications. */
   notifications: Notifications;
   /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
   delivery: DeliveryService;
+  /** ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH or the npm-shipped binaries). */
+  media: MediaTools;
+  /** What the video service calls on schedule changes: `delivery` (modules/videos/scheduler.ts). */
+  deliveryScheduler: DeliveryScheduler;
+  /** Extra video length bought with a payment; the payments module replaces the default. */
+  videoPayments: VideoPayments;
 }
 
 type Overridable =
@@ -106,13 +106,13 @@ export async function createDeps(
     events: createEventBus(logger),
     secret,
     logger,
+    notifications,
+    delivery,
     media:
       overrides.media ??
       createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
-    // The delivery module is the real scheduler; the row-only one stays for tests that pass it.
+    // The delivery module's scheduler (createRowOnlyScheduler remains for tests that want none).
     deliveryScheduler: overrides.deliveryScheduler ?? delivery,
     videoPayments: overrides.videoPayments ?? noVideoPayments,
-    notifications,
-    delivery,
   };
 }

@@ -53,21 +53,9 @@ export function creatorName(creator: VideoCreator | null | undefined): string {
   return `${creator.first_name} ${creator.last_name}`.trim();
 }
 
-/**
- * A scheduled video's delivery as the delivery module describes it (`deliveryInfo` in
- * packages/contracts/src/delivery.ts on h/delivery-server, docs/decisions/0043): its live delivery, else
- * its latest. The video API is to add it to scheduled videos as `delivery`; until then it is absent
- * and no badge shows.
- */
-export interface VideoDelivery {
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
-  recipient_email: string;
-  due_at: string;
-  sent_at: string | null;
-  attempts: number;
-  last_error: string | null;
-}
+/** A scheduled video's delivery (live, else latest; docs/decisions/0043); null when it has none. */
+export type VideoDelivery = NonNullable<Video['delivery']>;
 
 export function deliveryOf(video: Video): VideoDelivery | null {
-  return (video as Video & { delivery?: VideoDelivery | null }).delivery ?? null;
+  return video.delivery ?? null;
 }

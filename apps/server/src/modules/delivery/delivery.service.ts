@@ -1,4 +1,3 @@
-import type { DeliveryInfo } from '@pw/contracts';
 import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
@@ -71,29 +70,8 @@ export async function createDeliveryService(deps: {
       });
     },
 
-    /** Delivery state per video (see repo.deliveryStatusFor). */
+    /** Delivery state per video, for the video API's `delivery` field (see repo.deliveryStatusFor). */
     statusFor: (videoIds: number[]) => repo.deliveryStatusFor(db, videoIds),
-
-    /**
-     * The same in the contract's shape (`deliveryInfo`, @pw/contracts), for the video API to add to each
-     * scheduled video as `delivery` (the web's badge reads it): `delivery: map.get(video.id) ?? null`.
-     */
-    async deliveryJsonFor(videoIds: number[]): Promise<Map<number, DeliveryInfo>> {
-      const infos = await repo.deliveryStatusFor(db, videoIds);
-      return new Map(
-        [...infos].map(([videoId, info]) => [
-          videoId,
-          {
-            status: info.status,
-            recipient_email: info.recipientEmail,
-            due_at: info.dueAt.toISOString(),
-            sent_at: info.sentAt ? info.sentAt.toISOString() : null,
-            attempts: info.attempts,
-            last_error: info.lastError,
-          },
-        ]),
-      );
-    },
 
     /**
      * The watch page (no account): works while the delivery is not cancelled or failed, the video exists

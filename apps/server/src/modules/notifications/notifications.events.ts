@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { notificationKinds } from '@pw/contracts';
+import type { AppDeps } from '../../platform/deps';
+import { queries, users } from '../accounts/accounts.schema';
 import type { NotifyInput } from './notifications.service';
 
 /**
  * The admins' notices for events of the accounts module (PRODUCT.md: new sign-up, new query), sent by
- * the listeners in notifications.listeners.ts.
+ * the listeners of subscribeAdminNotices below.
  */
 export function newSignupNotice(user: {
   id: number;
@@ -43,4 +46,23 @@ export function newQueryNotice(query: {
     data: { query_id: query.id, link: `/admin/queries-management/details/${query.id}` },
     email: true,
   };
+}
+
+const subscribed = new WeakSet<object>();
+
+/**
+ * Listens to the accounts feature's events (platform/events; docs/decisions/0016) and tells the active
+ * admins, in the app and by e-mail. Called once per process that serves the API (registerNotificationRoutes).
+ */
+export function subscribeAdminNotices(deps: Pick<AppDeps, 'db' | 'events' | 'notifications'>): void {
+  if (subscribed.has(deps.events)) return;
+  subscribed.add(deps.events);
+  deps.events.on('account.created', async ({ accountId }) => {
+    const [user] = await deps.db.select().from(users).where(eq(users.id, accountId)).limit(1);
+    if (user) await deps.notifications.notify({ role: 'admin' }, newSignupNotice(user));
+  });
+  deps.events.on('query.created', async ({ queryId }) => {
+    const [query] = await deps.db.select().from(queries).where(eq(queries.id, queryId)).limit(1);
+    if (query) await deps.notifications.notify({ role: 'admin' }, newQueryNotice(query));
+  });
 }

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts/auth.guard';
+import { subscribeAdminNotices } from './notifications.events';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -20,6 +21,7 @@ const security = [{ bearer: [] }];
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = deps.auth.required();
+  subscribeAdminNotices(deps);
 
   api.get(
     '/notification',

@@ -24,6 +24,17 @@ export interface ScheduleInput {
 export interface DeliveryScheduler {
   schedule(input: ScheduleInput, tx?: DbTx): Promise<void>;
   cancel(videoId: number, tx?: DbTx): Promise<void>;
+  /** Each video's delivery (live, else latest), for the scheduled list; absent when nothing delivers. */
+  statusFor?(videoIds: number[]): Promise<Map<number, ScheduledDeliveryStatus>>;
+}
+
+export interface ScheduledDeliveryStatus {
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  recipientEmail: string;
+  dueAt: Date;
+  sentAt: Date | null;
+  attempts: number;
+  lastError: string | null;
 }
 
 /**

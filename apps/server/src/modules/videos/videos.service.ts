@@ -291,7 +291,25 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     async list(actor: Actor, folder: VideoFolder) {
       const rows = await repo.listFolder(db, actor.id, folder);
-      return rows.map((view) => json(view, actor.id));
+      const videos = rows.map((view) => json(view, actor.id));
+      if (folder !== 'scheduled' || !scheduler.statusFor) return videos;
+      const deliveries = await scheduler.statusFor(videos.map((video) => video.id));
+      return videos.map((video) => {
+        const found = deliveries.get(video.id);
+        return {
+          ...video,
+          delivery: found
+            ? {
+                status: found.status,
+                recipient_email: found.recipientEmail,
+                due_at: found.dueAt.toISOString(),
+                sent_at: found.sentAt?.toISOString() ?? null,
+                attempts: found.attempts,
+                last_error: found.lastError,
+              }
+            : null,
+        };
+      });
     },
 
     async updateTitleDescription(actor: Actor, id: number, title: string, description: string) {

@@ -34,6 +34,8 @@ describe('admin notifications from account events', () => {
       type: 'signup.new',
       data: { title: 'New user sign-up', body: expect.stringContaining('Grace Hopper') },
     });
+    // Exactly one notice per sign-up (a second subscription would double them).
+    expect(items.filter((item) => item.data.body.includes(user.email))).toHaveLength(1);
     expect(items.find((item) => item.data.body.includes('Quiet Pines'))).toMatchObject({
       data: { title: 'New funeral home sign-up' },
     });

@@ -174,8 +174,11 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   expect(stored.map((item) => item.name)).toEqual(['blue-second.mp4', 'red-first.mp4']);
 
   // The keyboard reorders too: Space picks the handle up, arrows move, Space drops.
-  await page.getByRole('button', { name: 'Drag to reorder red-first.mp4' }).focus();
+  const redHandle = page.getByRole('button', { name: 'Drag to reorder red-first.mp4' });
+  await redHandle.focus();
+  // dnd-kit needs the pick-up to settle (the handle reports itself pressed) before an arrow moves it.
   await page.keyboard.press('Space');
+  await expect(redHandle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
   await expect(cards.first()).toHaveAttribute('data-name', 'red-first.mp4');

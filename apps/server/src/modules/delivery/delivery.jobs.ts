@@ -85,6 +85,8 @@ export interface WorkerContext {
   sendSlots: Semaphore;
   /** PostgreSQL: a pool of its own for the mark transactions (see sendInMarkTransaction). */
   markDb?: Db;
+  /** Tells owners how their deliveries ended, in batches. */
+  ownerNotices: Pick<OwnerNoticeBatcher, 'kick'>;
 }
 
 function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number {
@@ -122,42 +124,69 @@ function ownerNotice(
   };
 }
 
+/** The notifications (and e-mails) telling owners how these deliveries ended, in `tx`. */
+async function tellOwners(deps: Pick<WorkerDeps, 'notifications'>, tx: Db, taken: repo.OwnerNoticeTaken[]) {
+  await deps.notifications.notifyMany(
+    taken.map(({ delivery, video }) => ({
+      target: delivery.ownerId,
+      input: ownerNotice(delivery.status === 'sent' ? 'sent' : 'failed', delivery, video),
+    })),
+    tx,
+  );
+}
+
 /**
  * Tells the owner how the delivery ended if nobody did yet (the notice is taken in the notification's
- * transaction). The normal paths notify in the transaction that records the outcome; this one is for
- * recovery (sweeper, a mark recorded outside that transaction).
+ * transaction): for a job that finds its delivery finished without the notice (the sweeper's).
  */
 async function notifyOwner(deps: WorkerDeps, deliveryId: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const taken = await repo.takeOwnerNotice(tx, deliveryId);
-    if (!taken) return false;
-    const { delivery, video } = taken;
-    await deps.notifications.notify(
-      delivery.ownerId,
-      ownerNotice(delivery.status === 'sent' ? 'sent' : 'failed', delivery, video),
-      tx,
-    );
-    return true;
+    const taken = await repo.takeOwnerNotices(tx, { id: deliveryId, limit: 1 });
+    await tellOwners(deps, tx, taken);
+    return taken.length > 0;
   });
 }
 
 /**
- * One run of a `delivery.send` job: does whatever the row says is due — claim → SMTP → record (the usual
- * case, first), or nothing (gone, finished, someone else's), wait (not yet due, video processing, owner
- * deactivated), cancel (video left the scheduled folder), fail (video could not be processed). Safe to run
- * any number of times, anywhere, at once: docs/decisions/0040-exactly-once-delivery.md.
+ * Runs `delivery.send` jobs: for each delivery does whatever its row says is due — claim → SMTP → record
+ * (the usual case, first), or nothing (gone, finished, someone else's), wait (not yet due, video
+ * processing, owner deactivated), cancel (video left the scheduled folder), fail (video could not be
+ * processed). Safe to run any number of times, anywhere, at once:
+ * docs/decisions/0040-exactly-once-delivery.md.
+ *
+ * The whole batch is claimed with one statement (docs/decisions/0073-delivery-burst-throughput.md); each
+ * claimed delivery then waits for a send slot. Settles one result per id, in order.
  */
-export async function processDelivery(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
+export async function processDeliveries(
+  ctx: WorkerContext,
+  deliveryIds: number[],
+): Promise<PromiseSettledResult<DeliveryOutcome>[]> {
   if (!ctx.liveness.alive) throw new Error('delivery worker has no liveness lock; retrying later');
-  const release = await ctx.sendSlots.acquire();
+  const outcomes: Array<Promise<DeliveryOutcome>> = [];
+  let claimedById: Map<number, repo.ClaimedDelivery>;
   try {
-    // The claim carries every condition of a send, so the usual case is one statement.
-    const claimed = await repo.claimReady(ctx.deps.db, deliveryId, ctx.liveness.id);
-    if (claimed) return await sendClaimed(ctx, claimed);
-  } finally {
-    release();
+    const rows = await repo.claimReadyMany(ctx.deps.db, [...new Set(deliveryIds)], ctx.liveness.id);
+    claimedById = new Map(rows.map((row) => [row.id, row]));
+  } catch (error) {
+    return deliveryIds.map(() => ({ status: 'rejected', reason: error }));
   }
-  return decideUnclaimable(ctx, deliveryId);
+  for (const id of deliveryIds) {
+    const claimed = claimedById.get(id);
+    claimedById.delete(id); // a second job for the same delivery in one batch finds it taken
+    outcomes.push(
+      claimed
+        ? ctx.sendSlots.acquire().then((release) => sendClaimed(ctx, claimed).finally(release))
+        : decideUnclaimable(ctx, id),
+    );
+  }
+  return Promise.allSettled(outcomes);
+}
+
+/** One delivery (tests, and anything that has a single id). */
+export async function processDelivery(ctx: WorkerContext, deliveryId: number): Promise<DeliveryOutcome> {
+  const [result] = await processDeliveries(ctx, [deliveryId]);
+  if (result!.status === 'rejected') throw result!.reason;
+  return result!.value;
 }
 
 /** Why a delivery could not be claimed, and what to do about it. */
@@ -227,41 +256,35 @@ async function sendClaimed(ctx: WorkerContext, claimed: repo.ClaimedDelivery): P
     watchUrl: `${deps.config.PUBLIC_URL}/watch/${watchToken(deps.secret, claimed.messageId)}`,
     messageId: claimed.messageId,
   });
-  const notice = ownerNotice(
-    'sent',
-    { ...claimed, lastError: null },
-    { id: claimed.videoId, title: claimed.videoTitle },
-  );
   const result = ctx.markDb
-    ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail, notice)
-    : await sendThenMark(ctx, claimed, mail, notice);
+    ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail)
+    : await sendThenMark(ctx, claimed, mail);
   if ('error' in result) return handleSendFailure(ctx, claimed, result.error);
-  if (result.notifyLater) await notifyOwner(deps, claimed.id);
+  // The owner is told by the notice batcher, which takes every delivery recorded without its notice.
+  if (result.sent) ctx.ownerNotices.kick();
   return result.sent ? 'sent' : 'taken';
 }
 
-type SendResult = { sent: boolean; notifyLater?: boolean } | { error: unknown };
+type SendResult = { sent: boolean } | { error: unknown };
 
 /**
- * PostgreSQL: the row is marked `sent` — and the owner's notification and its e-mail job are created —
- * in a transaction opened before the SMTP exchange and committed right after the server's 250. The
- * in-doubt window is then one COMMIT on a connection already held; a failure or a crash before the 250
- * rolls all of it back. The row lock also keeps everyone else off the row meanwhile.
+ * PostgreSQL: the row is marked `sent` in a transaction opened before the SMTP exchange and committed
+ * right after the server's 250. The in-doubt window is then one COMMIT on a connection already held; a
+ * failure or a crash before the 250 rolls it back. The row lock also keeps everyone else off the row
+ * meanwhile, and a cancel that landed after the claim wins (the mark finds the row cancelled: no send).
  */
 async function sendInMarkTransaction(
   ctx: WorkerContext,
   markDb: Db,
   claimed: repo.ClaimedDelivery,
   mail: MailMessage,
-  notice: NotifyInput,
 ): Promise<SendResult> {
   let smtpError: unknown;
   let accepted = false;
   try {
     const sent = await markDb.transaction(async (tx) => {
-      const marked = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
-      if (!marked) return false; // our claim is gone (cannot happen while we live): send nothing
-      await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
+      const marked = await repo.markSent(tx, claimed.id, claimed.attempts, { accepted: false });
+      if (!marked) return false; // cancelled since the claim (or the claim is gone): send nothing
       try {
         await ctx.deps.mailer.send(mail);
       } catch (error) {
@@ -275,38 +298,81 @@ async function sendInMarkTransaction(
   } catch (error) {
     if (smtpError !== undefined) return { error: smtpError };
     // The database failed after the server accepted the message: record it as soon as we can.
-    if (accepted) return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
+    if (accepted) return { sent: await markSentPersistently(ctx, claimed) };
     throw error;
   }
 }
 
 /**
- * PGlite (one connection, one process): no transaction can stay open during SMTP, so right after the 250
- * one short transaction records the delivery and the owner's notification (in-process statements).
+ * PGlite (one connection, one process): no transaction can stay open during SMTP, so the delivery is
+ * recorded by one statement right after the 250.
  */
 async function sendThenMark(
   ctx: WorkerContext,
   claimed: repo.ClaimedDelivery,
   mail: MailMessage,
-  notice: NotifyInput,
 ): Promise<SendResult> {
   try {
     await ctx.deps.mailer.send(mail);
   } catch (error) {
     return { error };
   }
-  try {
-    const sent = await ctx.deps.db.transaction(async (tx) => {
-      const marked = await repo.markSent(tx, claimed.id, claimed.attempts, { ownerNotified: true });
-      if (marked) await ctx.deps.notifications.notify(claimed.ownerId, notice, tx);
-      return marked;
-    });
-    if (!sent) logTakenOver(ctx, claimed);
-    return { sent };
-  } catch {
-    return { sent: await markSentPersistently(ctx, claimed), notifyLater: true };
-  }
+  return { sent: await markSentPersistently(ctx, claimed) };
 }
+
+/**
+ * Tells owners how their deliveries ended, many at once: each run takes (in one transaction) up to
+ * `limit` finished deliveries without their owner's notice and creates the notifications and their
+ * e-mail jobs together. `kick()` after recording an outcome: a run starts `delayMs` later, and takes
+ * everything recorded by then, so a burst is told in a few transactions rather than one per delivery
+ * (docs/decisions/0073-delivery-burst-throughput.md); the owner learns of a delivery a moment after it.
+ * Several workers may run this at once (SKIP LOCKED); each delivery's notice is created once.
+ */
+export function createOwnerNoticeBatcher(
+  deps: Pick<WorkerDeps, 'db' | 'notifications' | 'logger'>,
+  options: { delayMs?: number; limit?: number } = {},
+) {
+  const { delayMs = 250, limit = 500 } = options;
+  let scheduled = false;
+  let runs = Promise.resolve();
+
+  async function runOnce(): Promise<number> {
+    return deps.db.transaction(async (tx) => {
+      const taken = await repo.takeOwnerNotices(tx, { limit });
+      await tellOwners(deps, tx, taken);
+      return taken.length;
+    });
+  }
+
+  async function run() {
+    scheduled = false; // what is recorded from now on is taken by the next run
+    try {
+      while ((await runOnce()) === limit);
+    } catch (error) {
+      // The sweeper finds what was not told (owner_notified_at stays null).
+      deps.logger.error({ err: error }, 'telling owners about their deliveries failed');
+    }
+  }
+
+  return {
+    kick() {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => {
+        runs = runs.then(run);
+      }, delayMs);
+    },
+    /** Resolves once nothing is scheduled or running (shutdown, tests). */
+    async idle() {
+      do {
+        if (scheduled) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await runs;
+      } while (scheduled);
+    },
+  };
+}
+
+export type OwnerNoticeBatcher = ReturnType<typeof createOwnerNoticeBatcher>;
 
 function logTakenOver(ctx: WorkerContext, claimed: repo.ClaimedDelivery) {
   ctx.deps.logger.warn(
@@ -315,11 +381,11 @@ function logTakenOver(ctx: WorkerContext, claimed: repo.ClaimedDelivery) {
   );
 }
 
-/** The server accepted the message: keep trying to record it (a lost record means a resend later). */
+/** The server accepted the message: record it, retrying if the database fails (a lost record means a resend later). */
 async function markSentPersistently(ctx: WorkerContext, claimed: repo.ClaimedDelivery): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const marked = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { ownerNotified: false });
+      const marked = await repo.markSent(ctx.deps.db, claimed.id, claimed.attempts, { accepted: true });
       if (!marked) logTakenOver(ctx, claimed);
       return marked;
     } catch (error) {
@@ -387,30 +453,38 @@ export async function startDeliveryWorker(
         })
       : null;
   markPool?.on('error', (error) => deps.logger.error({ err: error }, 'delivery mark pool error'));
+  const ownerNotices = createOwnerNoticeBatcher(deps);
   const ctx: WorkerContext = {
     deps,
     liveness,
     options,
     sendSlots: new Semaphore(options.sendConcurrency),
     markDb: markPool ? (drizzlePg(markPool, { schema }) as unknown as Db) : undefined,
+    ownerNotices,
   };
   let inFlight = 0;
 
   const handle = async (jobs: Job<DeliverySendJob>[]) => {
     inFlight += jobs.length;
     try {
+      const results = await processDeliveries(
+        ctx,
+        jobs.map((job) => job.data.deliveryId),
+      ).catch((error: unknown) =>
+        jobs.map((): PromiseRejectedResult => ({ status: 'rejected', reason: error })),
+      );
       await Promise.all(
-        jobs.map(async (job) => {
-          try {
-            const outcome = await processDelivery(ctx, job.data.deliveryId);
-            deps.logger.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery job');
-          } catch (error) {
-            // Not an SMTP failure (those are handled above): retried by pg-boss with back-off.
-            deps.logger.error({ err: error, deliveryId: job.data.deliveryId }, 'delivery job failed');
-            await deps.queue
-              .fail(DELIVERY_SEND_QUEUE, job.id, { message: String(error) })
-              .catch(() => undefined);
+        results.map(async (result, i) => {
+          const job = jobs[i]!;
+          if (result.status === 'fulfilled') {
+            deps.logger.debug({ deliveryId: job.data.deliveryId, outcome: result.value }, 'delivery job');
+            return;
           }
+          // Not an SMTP failure (those are handled above): retried by pg-boss with back-off.
+          deps.logger.error({ err: result.reason, deliveryId: job.data.deliveryId }, 'delivery job failed');
+          await deps.queue
+            .fail(DELIVERY_SEND_QUEUE, job.id, { message: String(result.reason) })
+            .catch(() => undefined);
         }),
       );
     } finally {
@@ -436,6 +510,7 @@ export async function startDeliveryWorker(
 
   let sweeping: Promise<void> | null = null;
   const sweep = (graceSeconds: number) => {
+    ownerNotices.kick();
     sweeping ??= (async () => {
       try {
         const rows = await repo.findOrphans(deps.db, graceSeconds, 500);
@@ -461,6 +536,7 @@ export async function startDeliveryWorker(
     await sweeping;
     // Keep the liveness lock until our SMTP exchanges are over, or another worker could claim them again.
     await waitUntilIdle(() => inFlight, 120_000);
+    await ownerNotices.idle();
     await markPool?.end();
     await liveness.release();
   };

@@ -83,13 +83,19 @@ export interface ClaimedDelivery {
 }
 
 /**
- * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets the row; each
- * claim is one attempt. It claims a delivery that may be sent now, with everything the e-mail needs, in one statement:
- * claimable (pending and due, or sending with a dead claimant) and sendable (video in the scheduled
- * folder and ready, owner active). Null when any of that does not hold (see loadForSend for why).
+ * The claim: one atomic UPDATE, so of two workers (or a retry and a late job) only one gets each row; each
+ * claim is one attempt. It claims, of the given deliveries, those that may be sent now, with everything
+ * the e-mail needs, in one statement (a worker claims a fetched batch at once): claimable (pending and
+ * due, or sending with a dead claimant) and sendable (video in the scheduled folder and ready, owner
+ * active). A delivery left out fails one of those (see loadForSend for why).
+ *
+ * The owner is joined through the delivery (`users.id = d.owner_id`, a cross join narrowed by WHERE), not
+ * through the video: with the video's owner in the join too, a planner without statistics (PGlite has no
+ * autovacuum) walks all of an owner's scheduled videos for each row instead of using the videos' key.
  */
-export async function claimReady(db: Db, id: number, workerId: number): Promise<ClaimedDelivery | null> {
-  const [row] = await db
+export async function claimReadyMany(db: Db, ids: number[], workerId: number): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(d)
     .set({
       status: 'sending',
@@ -99,10 +105,10 @@ export async function claimReady(db: Db, id: number, workerId: number): Promise<
       updatedAt: now,
     })
     .from(videos)
-    .innerJoin(users, eq(users.id, videos.ownerId))
+    .innerJoin(users, sql`true`)
     .where(
       and(
-        eq(d.id, id),
+        inArray(d.id, ids),
         eq(videos.id, d.videoId),
         eq(users.id, d.ownerId),
         eq(videos.folder, 'scheduled'),
@@ -124,30 +130,31 @@ export async function claimReady(db: Db, id: number, workerId: number): Promise<
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
     });
-  return row ?? null;
 }
 
 /**
- * Records the SMTP server's acceptance. Matches this claim (`attempts`), whether or not the delivery was
- * cancelled meanwhile: a message the server accepted was delivered, and the row says so. With
- * `ownerNotified` the caller creates the owner's notification in the same transaction.
+ * Records that the server has (or is about to have) the message. Matches this claim (`attempts`). Once
+ * the server `accepted` it, a cancel that landed meanwhile does not matter: the message was delivered,
+ * and the row says so. Before the send (the PostgreSQL path marks first, inside the transaction that
+ * stays open during the SMTP exchange) a cancel wins: nothing is marked and nothing is sent. The owner's
+ * notice comes after (takeOwnerNotices).
  */
 export async function markSent(
   db: Db,
   id: number,
   attempt: number,
-  options: { ownerNotified: boolean },
+  options: { accepted: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(d)
-    .set({
-      status: 'sent',
-      sentAt: now,
-      lastError: null,
-      updatedAt: now,
-      ...(options.ownerNotified ? { ownerNotifiedAt: now } : {}),
-    })
-    .where(and(eq(d.id, id), eq(d.attempts, attempt), inArray(d.status, ['sending', 'cancelled'])))
+    .set({ status: 'sent', sentAt: now, lastError: null, updatedAt: now })
+    .where(
+      and(
+        eq(d.id, id),
+        eq(d.attempts, attempt),
+        inArray(d.status, options.accepted ? ['sending', 'cancelled'] : ['sending']),
+      ),
+    )
     .returning({ id: d.id });
   return rows.length === 1;
 }
@@ -250,22 +257,47 @@ export async function findOrphans(db: Db, graceSeconds: number, limit: number) {
 }
 
 /**
- * Takes the right to tell the owner how the delivery ended: true for exactly one caller, inside the
- * transaction that creates the notification.
+ * Takes the right to tell owners how their deliveries ended: each finished delivery without its notice is
+ * returned to exactly one caller, inside the transaction that creates the notifications. `id` takes that
+ * one delivery only; otherwise up to `limit`, oldest first, skipping rows another worker holds.
  */
-export async function takeOwnerNotice(db: Db, id: number) {
-  const [row] = await db
+export interface OwnerNoticeTaken {
+  delivery: DeliveryRow;
+  video: { id: number; title: string };
+}
+
+export async function takeOwnerNotices(
+  db: Db,
+  options: { id?: number; limit: number },
+): Promise<OwnerNoticeTaken[]> {
+  const unnotified = and(inArray(d.status, ['sent', 'failed']), isNull(d.ownerNotifiedAt));
+  const candidates = db
+    .select({ id: d.id })
+    .from(d)
+    .where(options.id === undefined ? unnotified : and(unnotified, eq(d.id, options.id)))
+    .orderBy(d.updatedAt)
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
     .update(d)
     .set({ ownerNotifiedAt: now })
-    .where(and(eq(d.id, id), inArray(d.status, ['sent', 'failed']), isNull(d.ownerNotifiedAt)))
+    .where(and(inArray(d.id, candidates), unnotified))
     .returning();
-  if (!row) return null;
-  const [video] = await db
+  if (rows.length === 0) return [];
+  const titles = await db
     .select({ id: videos.id, title: videos.title })
     .from(videos)
-    .where(eq(videos.id, row.videoId))
-    .limit(1);
-  return video ? { delivery: row, video } : null;
+    .where(
+      inArray(
+        videos.id,
+        rows.map((row) => row.videoId),
+      ),
+    );
+  const byId = new Map(titles.map((video) => [video.id, video]));
+  return rows.flatMap((delivery) => {
+    const video = byId.get(delivery.videoId);
+    return video ? [{ delivery, video }] : [];
+  });
 }
 
 /** The owner's pending deliveries, due again now (after their account is activated again). */

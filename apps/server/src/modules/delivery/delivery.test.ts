@@ -9,7 +9,13 @@ import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { watchToken } from './delivery.tokens';
 import { deliveryStatusFor } from './delivery.repo';
-import { defaultDeliveryWorkerOptions, processDelivery, type WorkerContext } from './delivery.jobs';
+import {
+  createOwnerNoticeBatcher,
+  defaultDeliveryWorkerOptions,
+  processDeliveries,
+  processDelivery,
+  type WorkerContext,
+} from './delivery.jobs';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
 import { Semaphore } from '../../platform/semaphore';
@@ -417,6 +423,7 @@ describe('scheduled delivery (SMTP)', () => {
   });
 
   describe('claims (direct calls of the job handler)', () => {
+    let ownerNotices: ReturnType<typeof createOwnerNoticeBatcher>;
     const worker = (id: number): WorkerContext => ({
       deps: ctx.deps,
       liveness: { id, alive: true },
@@ -424,12 +431,14 @@ describe('scheduled delivery (SMTP)', () => {
       sendSlots: new Semaphore(4),
       // The PostgreSQL path (mark transaction held during the SMTP exchange) when the suite runs there.
       markDb: ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined,
+      ownerNotices,
     });
     // Liveness ids held by this test, as live workers hold theirs (424_242 is not: a dead worker).
     const LIVE_OTHER = 777_001;
-    const held = [LIVE_OTHER, 11, 12, 13, 14, 21, 31, 41];
+    const held = [LIVE_OTHER, 11, 12, 13, 14, 21, 31, 41, 51];
     let release: () => Promise<void>;
     beforeAll(async () => {
+      ownerNotices = createOwnerNoticeBatcher(ctx.deps);
       release = await holdLivenessIds(ctx.deps.database, held);
     });
     afterAll(() => release());
@@ -471,6 +480,7 @@ describe('scheduled delivery (SMTP)', () => {
       await sleep(500);
       expect(mailsTo(to)).toHaveLength(1);
       // Running it again later changes nothing and notifies nobody twice.
+      await ownerNotices.idle();
       expect(await processDelivery(worker(14), row.id)).toBe('finished');
       const notes = await ctx.deps.db
         .select()
@@ -507,6 +517,54 @@ describe('scheduled delivery (SMTP)', () => {
       const [after] = await waitForStatus(row.videoId, 'sent');
       expect(after!.attempts).toBe(2);
       expect(after!.claimedBy).toBe(31);
+    });
+
+    it('one batch of jobs: claims what may be sent in one go, and says why for the rest', async () => {
+      const due = [await dueRow(recipient('batch-a')), await dueRow(recipient('batch-b'))];
+      const early = await dueRow(recipient('batch-early'), { nextAttemptAt: new Date(Date.now() + 60_000) });
+      const cancelled = await dueRow(recipient('batch-cancelled'), { status: 'cancelled' });
+      const liveClaim = await dueRow(recipient('batch-live'), {
+        status: 'sending',
+        claimedBy: LIVE_OTHER,
+        claimedAt: new Date(),
+        attempts: 1,
+      });
+      const ids = [due[0]!.id, early.id, cancelled.id, due[0]!.id, liveClaim.id, due[1]!.id, 999_999];
+      const results = await processDeliveries(worker(51), ids);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason))).toEqual([
+        'sent',
+        'early',
+        'finished',
+        'taken', // the same delivery twice in one batch: sent once
+        'taken',
+        'sent',
+        'gone',
+      ]);
+      for (const row of due) expect(mailsTo(row.recipientEmail)).toHaveLength(1);
+      for (const row of [early, cancelled, liveClaim]) expect(mailsTo(row.recipientEmail)).toHaveLength(0);
+      await ctx.deps.db.delete(videos).where(eq(videos.id, liveClaim.videoId));
+    });
+
+    it('owners are told of a burst of outcomes in batches, each exactly once, by racing batchers', async () => {
+      const rows = [];
+      for (let i = 0; i < 12; i++)
+        rows.push(await dueRow(recipient('told'), { status: i % 4 === 0 ? 'failed' : 'sent', attempts: 1 }));
+      const batchers = [1, 2, 3].map(() => createOwnerNoticeBatcher(ctx.deps, { delayMs: 10, limit: 5 }));
+      for (const batcher of batchers) batcher.kick();
+      await Promise.all(batchers.map((batcher) => batcher.idle()));
+      const ids = rows.map((row) => String(row.id));
+      const notes = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(sql`${notifications.data}->>'delivery_id' in (${sql.join(ids, sql`, `)})`);
+      expect(notes).toHaveLength(rows.length);
+      expect(new Set(notes.map((n) => n.data.delivery_id)).size).toBe(rows.length);
+      expect(notes.filter((n) => n.kind === 'delivery.failed')).toHaveLength(3);
+      const after = await ctx.deps.db
+        .select()
+        .from(scheduledDeliveries)
+        .where(sql`${scheduledDeliveries.id} in (${sql.join(ids, sql`, `)})`);
+      expect(after.every((row) => row.ownerNotifiedAt !== null)).toBe(true);
     });
 
     it('a cancel that lands while the message is being sent: the row records the truth (sent)', async () => {

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { AccountType } from '../accounts/accounts.schema';
 import type { NotificationRow } from './notifications.schema';
 import * as repo from './notifications.repo';
+import type { NewNotification } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 import {
   NOTIFICATION_EMAIL_QUEUE,
@@ -55,43 +56,56 @@ export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: 
   const { db, queue, clock } = deps;
   await ensureNotificationQueue(queue);
 
-  async function notifyIn(tx: Db, target: NotifyTarget, input: NotifyInput): Promise<number[]> {
-    const userIds =
-      typeof target === 'number'
-        ? [target]
-        : Array.isArray(target)
-          ? [...new Set(target)]
-          : await repo.activeUserIdsOfType(tx, target.role);
+  async function userIdsOf(tx: Db, target: NotifyTarget): Promise<number[]> {
+    if (typeof target === 'number') return [target];
+    if (Array.isArray(target)) return [...new Set(target)];
+    return repo.activeUserIdsOfType(tx, target.role);
+  }
+
+  /**
+   * All the notifications in two INSERTs at most (those e-mailed, those not) and their e-mail jobs in
+   * one more, whatever the number of events: a worker recording a batch of deliveries calls this once.
+   */
+  async function notifyIn(tx: Db, events: Array<{ target: NotifyTarget; input: NotifyInput }>) {
     const createdAt = clock.now();
-    const rows = await repo.insertNotifications(
-      tx,
-      userIds.map((userId) => ({
-        userId,
-        kind: input.kind,
-        title: input.title,
-        body: input.body,
-        data: input.data ?? {},
-        createdAt,
-      })),
-    );
-    if (input.email) {
-      const executor = sqlExecutor(tx);
-      for (const row of rows) {
-        const job: NotificationEmailJob = { notificationId: row.id };
-        await queue.send(NOTIFICATION_EMAIL_QUEUE, job, {
-          singletonKey: `${row.id}:email`,
-          db: executor,
-        });
+    const emailed: NewNotification[] = [];
+    const quiet: NewNotification[] = [];
+    for (const { target, input } of events) {
+      for (const userId of await userIdsOf(tx, target)) {
+        const { kind, title, body, data = {} } = input;
+        (input.email ? emailed : quiet).push({ userId, kind, title, body, data, createdAt });
       }
     }
-    return rows.map((r) => r.id);
+    const emailedRows = await repo.insertNotifications(tx, emailed);
+    const quietRows = await repo.insertNotifications(tx, quiet);
+    if (emailedRows.length) {
+      await queue.insert(
+        emailedRows.map((row) => ({
+          name: NOTIFICATION_EMAIL_QUEUE,
+          data: { notificationId: row.id } satisfies NotificationEmailJob,
+          singletonKey: `${row.id}:email`,
+        })),
+        { db: sqlExecutor(tx) },
+      );
+    }
+    return [...emailedRows, ...quietRows].map((r) => r.id);
   }
+
+  const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>) =>
+    tx ? work(tx) : db.transaction((own) => work(own as unknown as Db));
 
   return {
     /** Creates the notifications (and queues their e-mails) in `tx`, or in a transaction of its own. */
     async notify(target: NotifyTarget, input: NotifyInput, tx?: Db): Promise<number[]> {
-      if (tx) return notifyIn(tx, target, input);
-      return db.transaction((own) => notifyIn(own as unknown as Db, target, input));
+      return inTransaction(tx, (t) => notifyIn(t, [{ target, input }]));
+    },
+
+    /** Several events at once (a batch of deliveries recorded together), in `tx` or a transaction of its own. */
+    async notifyMany(
+      events: Array<{ target: NotifyTarget; input: NotifyInput }>,
+      tx?: Db,
+    ): Promise<number[]> {
+      return inTransaction(tx, (t) => notifyIn(t, events));
     },
 
     async list(userId: number, query: NotificationListQuery) {

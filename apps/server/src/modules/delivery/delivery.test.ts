@@ -46,6 +46,8 @@ describe('scheduled delivery (SMTP)', () => {
     }
   };
   const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
+  const scheduleDelivery = (videoId: number, recipientEmail: string, dueAt: Date) =>
+    ctx.deps.delivery.schedule({ timezone: 'UTC', videoId, ownerId, recipientEmail, dueAt });
   const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
   const tokenOf = (row: DeliveryRow) => watchToken(ctx.deps.secret, row.messageId);
 
@@ -79,7 +81,7 @@ describe('scheduled delivery (SMTP)', () => {
       description: 'Forty!',
     });
     const dueAt = inSeconds(2);
-    await ctx.deps.delivery.schedule({ timezone: 'UTC', videoId, ownerId, recipientEmail: to, dueAt });
+    await scheduleDelivery(videoId, to, dueAt);
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -198,13 +200,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a cancelled delivery, and its link is no longer available', async () => {
     const to = recipient('cancelled');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(1.5),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(1.5));
     await ctx.deps.delivery.cancel(videoId);
     await sleep(3500);
     expect(mailsTo(to)).toHaveLength(0);
@@ -219,21 +215,9 @@ describe('scheduled delivery (SMTP)', () => {
     const first = recipient('old-time');
     const second = recipient('new-time');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: first,
-      dueAt: inSeconds(1.5),
-    });
+    await scheduleDelivery(videoId, first, inSeconds(1.5));
     const newDue = inSeconds(4);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: second,
-      dueAt: newDue,
-    });
+    await scheduleDelivery(videoId, second, newDue);
 
     await smtp.waitFor(() => mailsTo(second).length === 1);
     await waitForStatus(videoId, 'sent');
@@ -248,13 +232,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a deleted video, and the link is gone with it', async () => {
     const to = recipient('deleted');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(1.5),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(1.5));
     const [row] = await rowFor(videoId);
     await ctx.deps.db.delete(videos).where(eq(videos.id, videoId));
     await sleep(3500);
@@ -268,13 +246,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
     const to = recipient('moved');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(1));
     await ctx.deps.db.update(videos).set({ folder: 'draft' }).where(eq(videos.id, videoId));
     await sleep(3000);
     expect(mailsTo(to)).toHaveLength(0);
@@ -285,13 +257,7 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('greylisted');
     smtp.setRecipientPolicy((address, attempt) => (address === to && attempt === 1 ? 451 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(1));
 
     await smtp.waitFor(() => mailsTo(to).length === 1);
     expect(smtp.attempts.get(to)).toBe(2);
@@ -308,13 +274,7 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('nosuchuser');
     smtp.setRecipientPolicy((address) => (address === to ? 550 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(1),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(1));
 
     const deadline = Date.now() + 10_000;
     let row: DeliveryRow | undefined;
@@ -371,13 +331,7 @@ describe('scheduled delivery (SMTP)', () => {
   it('waits for a video that is still processing, then sends it', async () => {
     const to = recipient('processing');
     const videoId = await insertVideo(ctx.deps.db, ownerId, { state: 'processing' });
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: to,
-      dueAt: inSeconds(0.5),
-    });
+    await scheduleDelivery(videoId, to, inSeconds(0.5));
     await sleep(2000);
     expect(mailsTo(to)).toHaveLength(0);
     expect((await rowFor(videoId))[0]!.lastError).toMatch(/processing/);
@@ -406,13 +360,7 @@ describe('scheduled delivery (SMTP)', () => {
     ).rejects.toThrow('video service failed');
     expect(await rowFor(videoId)).toHaveLength(0);
 
-    await ctx.deps.delivery.schedule({
-      timezone: 'UTC',
-      videoId,
-      ownerId,
-      recipientEmail: recipient('commit'),
-      dueAt: inSeconds(60),
-    });
+    await scheduleDelivery(videoId, recipient('commit'), inSeconds(60));
     const [row] = await rowFor(videoId);
     const jobs = await ctx.deps.database.executeSql(
       `select count(*)::int as n from pgboss.job where name = 'delivery.send' and singleton_key = $1`,

@@ -1,30 +1,15 @@
-import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { FieldError } from './FieldError';
-import { Label } from './Label';
+import type { TextareaHTMLAttributes, Ref } from 'react';
+import { FieldFrame, fieldControlProps, splitFieldProps, type FieldFrameProps } from './FieldFrame';
 
-type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  ref?: Ref<HTMLTextAreaElement>;
-};
+type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> &
+  FieldFrameProps & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextAreaField({ id, label, error, required, className, ref, ...input }: Props) {
+/** TextField's multi-line sibling. */
+export function TextAreaField({ ref, ...props }: Props) {
+  const [frame, control] = splitFieldProps(props);
   return (
-    <div className={className ?? 'mb-3'}>
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      <textarea
-        id={id}
-        ref={ref}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FieldFrame {...frame}>
+      <textarea ref={ref} {...fieldControlProps(frame)} {...control} />
+    </FieldFrame>
   );
 }

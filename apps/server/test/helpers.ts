@@ -13,11 +13,12 @@ import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
 
 /**
- * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), a new
- * PostgreSQL database created beside the given one and dropped afterwards.
+ * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
+ * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const baseUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(
+  baseUrl = process.env.DATABASE_URL,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!baseUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: () => database.close() };

@@ -9,13 +9,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../platform/config';
 import { createDeps, type AppDeps } from '../../platform/deps';
-import { openDatabase } from '../../platform/db';
+import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import { notifications } from '../notifications/notifications.schema';
@@ -35,26 +33,21 @@ interface Setup {
 }
 
 async function setUp(): Promise<Setup> {
-  const name = `pw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  // Worker processes need PostgreSQL whether or not the suite runs on it.
+  const { database, drop } = await createTestDatabase(baseUrl);
+  const url = database.url!;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-proc-'));
   const smtp = await startTestSmtp();
   // This process only schedules (ROLE=api: no workers here).
   const config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     SMTP_URL: smtp.url,
     APP_SECRET: 'process-test-secret',
     PUBLIC_URL: 'http://pw.test',
     ROLE: 'api',
     LOG_LEVEL: 'silent',
   });
-  const database = await openDatabase({ url: url.toString() });
   const deps = await createDeps(config, pino({ level: 'silent' }), { database });
   const ownerId = await insertUser(deps.db, {
     firstName: 'Proc',
@@ -62,7 +55,7 @@ async function setUp(): Promise<Setup> {
     email: 'owner@owner.test',
   });
   return {
-    url: url.toString(),
+    url,
     deps,
     dataDir,
     smtp,
@@ -70,20 +63,8 @@ async function setUp(): Promise<Setup> {
     async close() {
       await deps.queue.stop({ graceful: false, wait: true });
       deps.mailer.close();
-      await database.close();
       await smtp.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await cleanup.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await sleep(100);
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -179,7 +179,12 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   // dnd-kit needs the pick-up to settle (the handle reports itself pressed) before an arrow moves it.
   await page.keyboard.press('Space');
   await expect(redHandle).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('ArrowLeft');
+  // An arrow pressed before dnd-kit has measured the strip is ignored: press again until the live
+  // region says the clip is over the first place (pressing left there again changes nothing).
+  await expect(async () => {
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('red-first.mp4 is over position 1 of 2.')).toBeAttached({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Space');
   await expect(cards.first()).toHaveAttribute('data-name', 'red-first.mp4');
   // …and so do the move buttons.

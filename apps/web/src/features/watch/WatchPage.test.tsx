@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, installFakeApi, type FakeApi } from '../notifications/test/fake-api';
 import { WatchPage } from './WatchPage';
 
@@ -9,7 +9,6 @@ let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderWatch(token = 'tok_123') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -49,10 +48,7 @@ describe('WatchPage', () => {
     expect(video).toHaveAttribute('src', '/media/signed/v.mp4?sig=abc');
     expect(document.title).toBe('Parting Words | A message for you');
     expect(localStorage.getItem('accessToken')).toBeNull();
-    const authHeaders = (fetch as unknown as { mock: { calls: [unknown, RequestInit][] } }).mock.calls.map(
-      ([, init]) => (init.headers as Record<string, string>).Authorization,
-    );
-    expect(authHeaders).toEqual([undefined]);
+    expect(api.calls.map((call) => call.authorization)).toEqual([null]);
   });
 
   it('says the message is no longer available for a dead link', async () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../lib/videos';
-import { fakeServer, renderWithApp } from '../../../test/render';
+import { renderWithApp } from '../../../test/render';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { videoFixture } from '../../../test/video-fixture';
 import { DraftsPanel } from './DraftsPanel';
 
@@ -11,7 +12,7 @@ const draft = (id: number, duration: string, state: Video['state'] = 'ready'): V
 
 describe('Drafts multi-select and merge', () => {
   let drafts: Video[];
-  let server: ReturnType<typeof fakeServer>;
+  let server: FakeApi;
   let mergeStatus = 200;
 
   beforeEach(() => {
@@ -22,7 +23,7 @@ describe('Drafts multi-select and merge', () => {
       draft(4, '00:00:05', 'processing'),
     ];
     mergeStatus = 200;
-    server = fakeServer({
+    server = fakeApi({
       'GET /api/web/user/video/list/draft': () => ({ body: { data: drafts } }),
       'POST /api/user/video/copyMove': () =>
         mergeStatus === 200
@@ -32,9 +33,7 @@ describe('Drafts multi-select and merge', () => {
               body: { message: 'The merged video would be longer than your allowance.' },
             },
     });
-    vi.stubGlobal('fetch', server.fetch);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'Oops!' when Next is pressed with fewer than two drafts", async () => {
     const user = userEvent.setup();

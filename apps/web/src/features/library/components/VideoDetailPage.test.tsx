@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Video, VideoFolder } from '../../../lib/videos';
-import { fakeServer, renderWithApp, type RecordedCall } from '../../../test/render';
+import { renderWithApp } from '../../../test/render';
+import { fakeApi, type FakeApi, type RecordedCall } from '../../../test/fake-api';
 import { videoFixture } from '../../../test/video-fixture';
 import { DraftVideoPage, FinalVideoPage, ScheduledVideoPage } from './VideoDetailPage';
 
@@ -26,7 +27,7 @@ const json = (call: RecordedCall) => JSON.parse(String(call.body)) as Record<str
 
 describe('video detail: folder moves', () => {
   let folders: Record<VideoFolder, Video[]>;
-  let server: ReturnType<typeof fakeServer>;
+  let server: FakeApi;
   let conflict = false;
 
   beforeEach(() => {
@@ -63,16 +64,14 @@ describe('video detail: folder moves', () => {
       folders[to].push(updated);
       return { body: { message: 'Server says moved', data: updated } };
     };
-    server = fakeServer({
+    server = fakeApi({
       'GET /api/web/user/video/list': () => ({ body: { data: folders.final } }),
       'GET /api/web/user/video/list/scheduled': () => ({ body: { data: folders.scheduled } }),
       'GET /api/web/user/video/list/draft': () => ({ body: { data: folders.draft } }),
       'POST /api/web/user/video/7/update-type': move(7),
       'POST /api/web/user/video/5/update-type': move(5),
     });
-    vi.stubGlobal('fetch', server.fetch);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   const optionsOf = (dialog: HTMLElement) =>
     within(within(dialog).getByLabelText(/Move this video to/))

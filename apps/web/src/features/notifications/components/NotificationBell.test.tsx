@@ -17,7 +17,6 @@ beforeEach(() => {
   api = installFakeApi();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

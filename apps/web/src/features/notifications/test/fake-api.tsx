@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { fakeApi, type RecordedCall } from '../../../test/fake-api';
 import type { AppNotification, BellData, NotificationPage } from '../api/types';
 
 /**
- * A stand-in for the server in jsdom tests: `fetch` answers from a handler table and every call is
- * recorded. Handlers may return a promise to hold a response back (to observe optimistic state).
+ * The notifications tests' view of the fake API (src/test/fake-api.ts): a handler gets the URL and the
+ * request and returns the response body, or throws an HttpError for an error status.
  */
-export type Handler = (url: URL, init: RequestInit | undefined) => unknown | Promise<unknown>;
+export type Handler = (
+  url: URL,
+  init: { method: string; body: RecordedCall['body'] },
+) => unknown | Promise<unknown>;
 
 export interface FakeApi {
-  calls: { method: string; url: URL }[];
+  calls: RecordedCall[];
   on(method: string, path: string, handler: Handler): void;
 }
 
@@ -23,27 +26,19 @@ export class HttpError {
 }
 
 export function installFakeApi(): FakeApi {
-  const handlers = new Map<string, Handler>();
-  const calls: FakeApi['calls'] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), window.location.origin);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      const handler = handlers.get(`${method} ${url.pathname}`);
-      if (!handler) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-      try {
-        const body = await handler(url, init);
-        return new Response(JSON.stringify(body), { status: 200 });
-      } catch (error) {
-        if (error instanceof HttpError)
-          return new Response(JSON.stringify(error.body), { status: error.status });
-        throw error;
-      }
-    }),
-  );
-  return { calls, on: (method, path, handler) => handlers.set(`${method} ${path}`, handler) };
+  const api = fakeApi();
+  return {
+    calls: api.calls,
+    on: (method, path, handler) =>
+      api.on(method, path, async (call) => {
+        try {
+          return { body: await handler(call.url, { method: call.method, body: call.body }) };
+        } catch (error) {
+          if (error instanceof HttpError) return { status: error.status, body: error.body };
+          throw error;
+        }
+      }),
+  };
 }
 
 export function deferred<T = unknown>() {

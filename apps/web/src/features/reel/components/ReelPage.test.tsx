@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../lib/videos';
-import { fakeServer, renderWithApp, type RecordedCall } from '../../../test/render';
+import { renderWithApp } from '../../../test/render';
+import { fakeApi, type FakeApi, type RecordedCall } from '../../../test/fake-api';
 import { videoFixture } from '../../../test/video-fixture';
 import { CONTROLS_HIDE_MS, ReelPage } from './ReelPage';
 
@@ -25,20 +26,19 @@ function feedPage(call: RecordedCall, all: Video[]) {
 
 describe('home reel', () => {
   let videos: Video[];
-  let server: ReturnType<typeof fakeServer>;
+  let server: FakeApi;
   let likeFails = false;
 
   beforeEach(() => {
     videos = Array.from({ length: 12 }, (_, index) => publicVideo(index + 1));
     likeFails = false;
-    server = fakeServer({
+    server = fakeApi({
       'GET /api/web/user/video/feed': (call) => feedPage(call, videos),
       'POST /api/web/user/video/1/reaction': () =>
         likeFails
           ? { status: 500, body: { message: 'Server error' } }
           : { body: { data: { total_likes: 3, is_liked: true } } },
     });
-    vi.stubGlobal('fetch', server.fetch);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

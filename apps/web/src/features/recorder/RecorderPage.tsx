@@ -140,32 +140,23 @@ export function RecorderPage() {
       </p>
 
       <div className="d-flex flex-wrap gap-2 justify-content-center mt-3">
-        {state === 'recording' && (
+        {(state === 'recording' || state === 'paused') && (
           <>
             <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
               <Icon svg={stopFillIcon} className="me-1" />
               Stop
             </Button>
-            <Button variant="outline-secondary" onClick={recorder.pause}>
-              <Icon svg={pauseFillIcon} className="me-1" />
-              Pause
-            </Button>
-            <Button onClick={() => void recorder.stop().then(save)}>
-              <Icon svg={checkLgIcon} className="me-1" />
-              Finish
-            </Button>
-          </>
-        )}
-        {state === 'paused' && (
-          <>
-            <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
-              <Icon svg={stopFillIcon} className="me-1" />
-              Stop
-            </Button>
-            <Button variant="outline-secondary" onClick={recorder.resume}>
-              <Icon svg={playFillIcon} className="me-1" />
-              Resume
-            </Button>
+            {state === 'recording' ? (
+              <Button variant="outline-secondary" onClick={recorder.pause}>
+                <Icon svg={pauseFillIcon} className="me-1" />
+                Pause
+              </Button>
+            ) : (
+              <Button variant="outline-secondary" onClick={recorder.resume}>
+                <Icon svg={playFillIcon} className="me-1" />
+                Resume
+              </Button>
+            )}
             <Button onClick={() => void recorder.stop().then(save)}>
               <Icon svg={checkLgIcon} className="me-1" />
               Finish

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { TextField } from '../../../components/form/TextField';
 import Modal from 'react-bootstrap/Modal';
 import { EMAIL_PATTERN } from '@pw/contracts';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -79,9 +80,6 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     }
   };
 
-  const describedBy = (field: keyof FieldErrors, hint?: string) =>
-    [errors[field] ? `schedule-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-
   const title = mode === 'change' ? 'Change time' : 'Schedule delivery';
   return (
     <Modal
@@ -102,67 +100,39 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
             The video will be e-mailed to this address at the date and time you choose (your time zone,{' '}
             {browserTimeZone()}), and stays in the scheduled folder.
           </p>
-          <Form.Group className="mb-3">
-            <Form.Label htmlFor="schedule-email">
-              Recipient e-mail<span className="required-asterisk">*</span>
-            </Form.Label>
-            <Form.Control
-              id="schedule-email"
-              ref={emailInput}
-              type="email"
-              autoComplete="email"
-              value={email}
-              required
-              onChange={(event) => setEmail(event.target.value)}
-              isInvalid={Boolean(errors.email)}
-              aria-describedby={describedBy('email')}
-            />
-            {errors.email && (
-              <Form.Control.Feedback id="schedule-email-error" type="invalid">
-                {errors.email}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
+          <TextField
+            id="schedule-email"
+            ref={emailInput}
+            label="Recipient e-mail"
+            type="email"
+            autoComplete="email"
+            value={email}
+            required
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
           <div className="row g-3">
-            <Form.Group className="col-sm-6">
-              <Form.Label htmlFor="schedule-date">
-                Date<span className="required-asterisk">*</span>
-              </Form.Label>
-              <Form.Control
-                id="schedule-date"
-                type="date"
-                min={today}
-                value={date}
-                required
-                onChange={(event) => setDate(event.target.value)}
-                isInvalid={Boolean(errors.share_at_date)}
-                aria-describedby={describedBy('share_at_date')}
-              />
-              {errors.share_at_date && (
-                <Form.Control.Feedback id="schedule-share_at_date-error" type="invalid">
-                  {errors.share_at_date}
-                </Form.Control.Feedback>
-              )}
-            </Form.Group>
-            <Form.Group className="col-sm-6">
-              <Form.Label htmlFor="schedule-time">
-                Time<span className="required-asterisk">*</span>
-              </Form.Label>
-              <Form.Control
-                id="schedule-time"
-                type="time"
-                value={time}
-                required
-                onChange={(event) => setTime(event.target.value)}
-                isInvalid={Boolean(errors.share_at_time)}
-                aria-describedby={describedBy('share_at_time')}
-              />
-              {errors.share_at_time && (
-                <Form.Control.Feedback id="schedule-share_at_time-error" type="invalid">
-                  {errors.share_at_time}
-                </Form.Control.Feedback>
-              )}
-            </Form.Group>
+            <TextField
+              id="schedule-date"
+              label="Date"
+              type="date"
+              min={today}
+              value={date}
+              required
+              onChange={(event) => setDate(event.target.value)}
+              error={errors.share_at_date}
+              className="col-sm-6"
+            />
+            <TextField
+              id="schedule-time"
+              label="Time"
+              type="time"
+              value={time}
+              required
+              onChange={(event) => setTime(event.target.value)}
+              error={errors.share_at_time}
+              className="col-sm-6"
+            />
           </div>
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { registerModules } from './modules';
+import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -36,6 +37,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Text responses (JSON, HTML, JS, CSS) are compressed; media types such as video/mp4 are not.
@@ -57,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { loadConfig, ConfigError } from './platform/config';
 import { createDeps } from './platform/deps';
+import { createLogger } from './platform/logging/logger';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/accounts/admin-bootstrap';
 import { startWorkers } from './workers';
@@ -17,7 +17,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL);
   const deps = await createDeps(config, logger);
   await ensureFirstAdmin(deps);
 

@@ -2,7 +2,8 @@
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/csp';
 import { hmsSeconds, listFolder, makeClip, playAndSample, createUser, tempDir, useSession } from './helpers';
 
 /**

@@ -36,4 +36,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('takes an optional ADMIN_NAME of at most 100 characters', () => {
+    expect(loadConfig({}).ADMIN_NAME).toBeUndefined();
+    expect(loadConfig({ ADMIN_NAME: '   ' }).ADMIN_NAME).toBeUndefined();
+    expect(loadConfig({ ADMIN_NAME: ' Morgan Lee ' }).ADMIN_NAME).toBe('Morgan Lee');
+    expect(() => loadConfig({ ADMIN_NAME: 'x'.repeat(101) })).toThrow(/ADMIN_NAME/);
+  });
 });

@@ -26,6 +26,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parting Words <no-reply@partingwords.local>'),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
+  // The first administrator's name ("First Last"); without it the account has none and is greeted neutrally.
+  ADMIN_NAME: optionalText.pipe(z.string().max(100).optional()),
   APP_SECRET: optionalText,
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),

@@ -13,6 +13,8 @@ import type {
   userSignupBody,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import { hello } from '../../platform/mail/greeting';
+import { escapeHtml } from '../../platform/mail/html';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage/storage';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
@@ -116,13 +118,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   function sendResetCode(user: UserRow, code: string) {
     const minutes = RESET_CODE_TTL_MS / 60_000;
     const text =
-      `Hello ${user.firstName},\n\n` +
+      `${hello(user.firstName)}\n\n` +
       `Your Parting Words verification code is ${code}.\n` +
       `It is valid for ${minutes} minutes and can be used once.\n\n` +
       'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.\n\n' +
       'Parting Words';
     const html =
-      `<p>Hello ${escapeHtml(user.firstName)},</p>` +
+      `<p>${escapeHtml(hello(user.firstName))}</p>` +
       `<p>Your Parting Words verification code is</p>` +
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>` +
       `<p>It is valid for ${minutes} minutes and can be used once.</p>` +
@@ -321,7 +323,3 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

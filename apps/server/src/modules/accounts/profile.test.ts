@@ -6,6 +6,7 @@ import { LIMITS } from './accounts.limits';
 import { MESSAGES } from './accounts.service';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import {
+  ADMIN,
   ADMIN_ENV,
   bearer,
   get,
@@ -62,7 +63,7 @@ describe('profiles, change password and contact us', () => {
         home_name: 'Evergreen Funeral Home',
       });
       const adminProfile = await get(ctx, '/api/admin/profile', admin.token);
-      expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', first_name: 'Site' });
+      expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', email: ADMIN.email });
     });
 
     it('needs a valid credential (401)', async () => {

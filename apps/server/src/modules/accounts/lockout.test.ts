@@ -98,6 +98,27 @@ describe('lockouts count failures, not the account alone', () => {
       expect((await login(owner.email, NEW_PASSWORD, home)).statusCode).toBe(200);
     });
 
+    it('lets an address locked out by its own typos sign in at once after resetting the password', async () => {
+      const owner = await signUpUser(ctx);
+      const home = randomIp();
+      for (let i = 0; i < LIMITS.loginFailuresPerAccountAddress.limit; i += 1)
+        expect((await login(owner.email, 'half-remembered', home)).statusCode).toBe(401);
+      expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(429);
+      await askCode(owner.email, home);
+      const code = codeIn(await waitForMail(ctx.dataDir, owner.email));
+      const set = await post(ctx, '/api/web/user/set/password', {
+        payload: {
+          email: owner.email,
+          token: code,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        },
+        remoteAddress: home,
+      });
+      expect(set.statusCode).toBe(200);
+      expect((await login(owner.email, NEW_PASSWORD, home)).statusCode).toBe(200);
+    });
+
     it('still slows a flood of wrong codes from many addresses', async () => {
       const owner = await signUpUser(ctx);
       const home = randomIp();

@@ -78,7 +78,7 @@ describe('client addresses (TRUST_PROXY)', () => {
     const { limit } = LIMITS.loginFailuresPerAddress;
     expect(statuses.slice(0, limit).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(limit).every((status) => status === 429)).toBe(true);
-  });
+  }, 90_000); // a hundred argon2 verifications: slow on a busy machine
 
   it('TRUST_PROXY=1 believes the address the one proxy saw, not what the client wrote', async () => {
     const app = await appTrusting('1');

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
 import { LIMITS } from './accounts.limits';
-import { codeIn, PASSWORD, post, randomIp, signUpUser, uniqueEmail, waitForMail } from './accounts.fixtures';
+import { codeIn, PASSWORD, post, randomIp, signUpUser, waitForMail } from './accounts.fixtures';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 
@@ -58,15 +60,22 @@ describe('lockouts count failures, not the account alone', () => {
       expect((await login(owner.email, PASSWORD, randomIp())).statusCode).toBe(200);
     });
 
-    it('does not count successes: an address signing in all day is not limited', async () => {
+    it('does not count successes: an address signing in all day keeps its whole budget of failures', async () => {
       const owner = await signUpUser(ctx);
       const office = randomIp();
-      const { limit } = LIMITS.loginFailuresPerAddress;
-      for (let i = 0; i < limit + 5; i += 1) {
+      for (let i = 0; i < 15; i += 1)
         expect((await login(owner.email, PASSWORD, office)).statusCode).toBe(200);
-      }
-      // Failures from the same address are still allowed up to the limit.
-      expect((await login(uniqueEmail('typo'), 'wrong-password', office)).statusCode).toBe(401);
+      // All ten failures of the account-and-address budget are still there, then it stops.
+      const { limit } = LIMITS.loginFailuresPerAccountAddress;
+      for (let i = 0; i < limit; i += 1)
+        expect((await login(owner.email, 'wrong-password', office)).statusCode).toBe(401);
+      expect((await login(owner.email, 'wrong-password', office)).statusCode).toBe(429);
+      // The address's counter (the NAT budget of 100) holds the 11 failures only, not the 15 successes.
+      const [row] = await ctx.deps.db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `loginFailuresPerAddress:${office}`));
+      expect(row?.count).toBe(limit + 1);
     });
   });
 

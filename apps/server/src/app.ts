@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerModules } from './modules';
 import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
 
@@ -32,7 +33,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: true,
+    // Whose X-Forwarded-For is believed (TRUST_PROXY, off by default): what request.ip and the limits see.
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     // JSON bodies are small; files arrive as multipart and stream to disk.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -5,11 +5,10 @@ import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/accounts/admin-bootstrap';
 import { startWorkers } from './workers';
 
-/** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
-async function main() {
-  let config;
+/** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
+async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
   try {
-    config = loadConfig();
+    return await step();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -17,8 +16,13 @@ async function main() {
     }
     throw error;
   }
+}
+
+/** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
+async function main() {
+  const config = await orStop(() => loadConfig());
   const logger = createLogger(config.LOG_LEVEL);
-  const deps = await createDeps(config, logger);
+  const deps = await orStop(() => createDeps(config, logger));
   await ensureFirstAdmin(deps);
 
   const stops: Array<() => Promise<void>> = [];

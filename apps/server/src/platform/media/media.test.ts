@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   frameColours,
@@ -106,6 +108,44 @@ describe.each(mediaPairs())('media tools, $name pair (real ffmpeg)', (pair) => {
     const output = path.join(dir, 'out-ts.mp4');
     expect((await media.render([{ path: source, probed }], output)).copied).toBe(false);
     await playable(output);
+  });
+
+  it('opens none of the files a crafted upload names, neither probing nor converting', async () => {
+    // The named file is a FIFO: opening it for writing completes only when ffprobe or ffmpeg opens it.
+    const data = path.join(dir, 'fifo-data');
+    const job = path.join(data, 'tmp', 'job-3-attack');
+    await fs.mkdir(job, { recursive: true });
+    // Named like a video: HLS opens only entries with a media extension.
+    const fifo = path.join(data, 'media', 'video.mp4');
+    await fs.mkdir(path.dirname(fifo), { recursive: true });
+    await promisify(execFile)('mkfifo', [fifo]);
+    const crafted = await referringFiles(dir, { relative: '../../media/video.mp4', absolute: fifo });
+    for (const file of crafted) {
+      const input = path.join(job, file.name);
+      await fs.writeFile(input, file.content);
+      let opened = false;
+      // Closed at once, so a tool that did open it reads an empty file instead of waiting.
+      const writer = fs.open(fifo, 'w').then(async (handle) => {
+        opened = true;
+        await handle.close();
+      });
+      try {
+        const probed = await media.probe(input);
+        await media.render([{ path: input, probed }], path.join(job, 'video.mp4'));
+      } catch (error) {
+        if (!(error instanceof UnsupportedMediaError || error instanceof MediaProcessError)) throw error;
+      }
+      const openedByTool = opened;
+      if (!openedByTool) {
+        // Let our own pending open finish: be the reader it waits for.
+        const reader = await fs.open(fifo, 'r');
+        await writer;
+        await reader.close();
+      }
+      expect(openedByTool, file.label).toBe(false);
+      await fs.rm(job, { recursive: true, force: true });
+      await fs.mkdir(job);
+    }
   });
 
   it('never reads the files a crafted upload names: refused at probe, or only its own frames', async () => {

@@ -23,6 +23,10 @@ async function main() {
   const config = await orStop(() => loadConfig());
   const logger = createLogger(config.LOG_LEVEL);
   const deps = await orStop(() => createDeps(config, logger));
+  // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds (decision 0080).
+  const tools = await deps.media.describe();
+  logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
+  for (const warning of tools.warnings) logger.warn(warning);
   await ensureFirstAdmin(deps);
 
   const stops: Array<() => Promise<void>> = [];

@@ -41,7 +41,7 @@ export interface AppDeps {
   notifications: Notifications;
   /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
   delivery: DeliveryService;
-  /** ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH or the npm-shipped binaries). */
+  /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
   /** What the video service calls on schedule changes: `delivery` (modules/videos/scheduler.ts). */
   deliveryScheduler: DeliveryScheduler;

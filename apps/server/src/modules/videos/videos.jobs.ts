@@ -118,7 +118,7 @@ export async function processVideo(
     const { copied } = await media.render(clips, output);
     const result = await media.probe(output);
     const thumbnail = path.join(work, 'thumbnail.jpg');
-    await media.thumbnail(output, thumbnail, result.durationSeconds);
+    await media.thumbnail({ path: output, probed: result }, thumbnail);
     await storage.putFile(mediaKey, output, 'video/mp4');
     await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
     // The copies of the inputs are no longer needed: gone before anyone sees the video ready.

@@ -42,7 +42,7 @@ describe('secrets stay out of the log', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      APP_SECRET: 'log-test-secret',
+      APP_SECRET: 'log-test-secret-of-at-least-32-bytes',
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://pw.test',
     });

@@ -16,7 +16,13 @@ export const uniqueEmail = (prefix = 'person') =>
   `${prefix}-${++counter}-${randomBytes(3).toString('hex')}@example.test`;
 
 /** A fresh client address, so one test's calls never eat another test's per-IP budget. */
-export const randomIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+// Distinct within a test file (a random start, then one after the other): two attackers that drew the
+// same address would share one budget and make a count of refusals wrong.
+let lastIp = randomBytes(2).readUInt16BE(0);
+export const randomIp = () => {
+  lastIp = (lastIp + 1) % 65536;
+  return `198.51.${lastIp >> 8}.${lastIp & 255}`;
+};
 
 export interface SignedIn {
   token: string;

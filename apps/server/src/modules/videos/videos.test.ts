@@ -653,7 +653,8 @@ describe('videos API', () => {
       );
       const paid = await merge(long, { video_ids: [x, y], action: 'copy', payment_id: 'pay_unknown' });
       expect(paid.json().message).toBe('The payment is invalid or already used.');
-    });
+      // Five real conversions: more than the default 30 s on a loaded two-core machine.
+    }, 90_000);
 
     it('accepts video_ids[] repeated in a multipart form', async () => {
       const user = await createAccount(ctx);

@@ -18,6 +18,7 @@ import type { UploadedFile } from '../../platform/http/body';
 import { UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
 import type { Storage } from '../../platform/storage/storage';
 import { extractHashtags, newAccessCode, newSearchCode, normaliseCode } from './codes';
+import { mergedTitle } from './merge-title';
 import type { VideoPayments } from './payments-hook';
 import { zonedToInstant } from './schedule-time';
 import type { DeliveryScheduler } from './scheduler';
@@ -447,13 +448,18 @@ export function createVideoService(deps: VideoServiceDeps) {
       const totalSeconds = sources.reduce((sum, row) => sum + row.durationMs! / 1000, 0);
       const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'video_ids');
       const first = sources[0]!;
+      // A copy of the first draft's title would give two drafts one name (issue 10).
+      const title = mergedTitle(
+        sources.map((row) => row.title),
+        await repo.titlesOf(db, actor.id),
+      );
       const video = await insertVideo(
         async (tx, created) => {
           if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
         },
         {
           ownerId: actor.id,
-          title: first.title,
+          title,
           description: first.description,
           hashtags: [...new Set(sources.flatMap((row) => row.hashtags))],
           folder: 'draft',

@@ -75,6 +75,50 @@ describe('Drafts multi-select and merge', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
+  it('names the merged draft after its sources and lets the person rename it at once', async () => {
+    const merged = { ...draft(9, '00:00:35'), title: 'Draft 2 + Draft 1' };
+    server.on('POST', '/api/user/video/copyMove', () => ({
+      body: { message: 'Videos Merged Successfully!', data: merged },
+    }));
+    server.on('POST', '/api/web/user/video/9/update-title-desc', (call) => ({
+      body: { message: 'Video Title and description has been updated', data: JSON.parse(String(call.body)) },
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
+    expect(within(done).getByText('Your new draft is called “Draft 2 + Draft 1”.')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Rename' }));
+    const title = await screen.findByLabelText(/^Title/);
+    expect(title).toHaveValue('Draft 2 + Draft 1');
+    await user.clear(title);
+    await user.type(title, 'Our summer');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Video Title and description has been updated')).toBeInTheDocument();
+    const rename = server.calls.find((call) => call.path.endsWith('/9/update-title-desc'));
+    expect(JSON.parse(String(rename!.body))).toEqual({ title: 'Our summer', description: 'Words for later' });
+  });
+
+  it("closes the merge's success with Ok without renaming", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
+    await user.click(within(done).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((call) => call.path.includes('update-title-desc'))).toBe(false);
+  });
+
   it('refuses a selection longer than 60 seconds before calling the server', async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);

@@ -51,6 +51,8 @@ export interface Actor {
 }
 
 export const NOT_FOUND_MESSAGE = 'Video not found.';
+/** Scheduling a delivered video again: a new delivery, worded as one. */
+export const RESEND_MESSAGE = 'Video scheduled to be sent again';
 /** Containers round lengths a little (audio frames, timestamps): a "60 s" recording may probe as 60.05 s. */
 const LENGTH_TOLERANCE_SECONDS = 0.25;
 
@@ -324,6 +326,11 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** Folder moves (spec §4), with the delivery scheduled, rescheduled or cancelled in the same transaction. */
     async move(actor: Actor, id: number, body: VideoUpdateTypeBody) {
+      // A scheduled video whose delivery was made is sent again as a new delivery, not "updated".
+      const delivered =
+        body.type === 'scheduled' && scheduler.statusFor
+          ? (await scheduler.statusFor([id])).get(id)?.status === 'sent'
+          : false;
       const message = await db
         .transaction(async (tx) => {
           const video = await owned(tx, id, actor.id, true);
@@ -345,7 +352,8 @@ export function createVideoService(deps: VideoServiceDeps) {
             });
             if (from === 'scheduled') await scheduler.cancel(id, tx);
             await scheduler.schedule({ videoId: id, ownerId: actor.id, ...schedule }, tx);
-            return from === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled';
+            if (from !== 'scheduled') return 'Video moved and scheduled';
+            return delivered ? RESEND_MESSAGE : 'Video schedule has been updated';
           }
           if (from !== to) {
             if (to === 'final') await finalOccupied(tx, actor.id, id);

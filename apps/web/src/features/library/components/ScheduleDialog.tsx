@@ -9,10 +9,39 @@ import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '../../
 import type { Video } from '../../../lib/videos';
 import type { Schedule } from '../api/update-type';
 
+/**
+ * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
+ * delivered video once more, as a new delivery (same or another address, a new date and time).
+ */
+export type ScheduleMode = 'move' | 'change' | 'again';
+
+const TITLES: Record<ScheduleMode, string> = {
+  move: 'Schedule delivery',
+  change: 'Change time',
+  again: 'Send it again',
+};
+const SUBMIT_LABELS: Record<ScheduleMode, string> = {
+  move: 'Schedule',
+  change: 'Update schedule',
+  again: 'Schedule',
+};
+
+/** Where each mode starts: the current schedule to change, the last recipient to send to again. */
+function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
+  if (mode === 'change')
+    return {
+      email: video.email ?? '',
+      date: video.share_at_date ?? '',
+      time: toTimeInput(video.share_at_time),
+    };
+  if (mode === 'again')
+    return { email: video.delivery?.recipient_email ?? video.email ?? '', date: '', time: '' };
+  return { email: '', date: '', time: '' };
+}
+
 interface ScheduleDialogProps {
   show: boolean;
-  /** 'move' schedules a video from another folder; 'change' edits an existing schedule. */
-  mode: 'move' | 'change';
+  mode: ScheduleMode;
   video: Video;
   busy: boolean;
   onCancel: () => void;
@@ -34,20 +63,12 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
+  const start = startingValues(mode, video);
   useEffect(() => {
     if (!show) return;
-    // Changing the time starts from the current schedule; a new schedule starts empty.
-    reset(
-      mode === 'change'
-        ? {
-            email: video.email ?? '',
-            date: video.share_at_date ?? '',
-            time: toTimeInput(video.share_at_time),
-          }
-        : { email: '', date: '', time: '' },
-    );
+    reset({ email: start.email, date: start.date, time: start.time });
     setMessage(null);
-  }, [show, mode, video.email, video.share_at_date, video.share_at_time, reset]);
+  }, [show, reset, start.email, start.date, start.time]);
 
   const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
     change(field, event.target.value);
@@ -79,7 +100,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     }
   };
 
-  const title = mode === 'change' ? 'Change time' : 'Schedule delivery';
+  const title = TITLES[mode];
   return (
     <Modal
       show={show}
@@ -96,8 +117,9 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Body>
           <p className="text-body-secondary small">
-            The video will be e-mailed to this address at the date and time you choose (your time zone,{' '}
-            {browserTimeZone()}), and stays in the scheduled folder.
+            {mode === 'again' ? 'It will be sent again, as a new delivery,' : 'The video will be e-mailed'} to
+            this address at the date and time you choose (your time zone, {browserTimeZone()}), and stays in
+            the scheduled folder.
           </p>
           <TextField
             id="schedule-email"
@@ -144,7 +166,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : mode === 'change' ? 'Update schedule' : 'Schedule'}
+            {busy ? 'Saving…' : SUBMIT_LABELS[mode]}
           </Button>
         </Modal.Footer>
       </Form>

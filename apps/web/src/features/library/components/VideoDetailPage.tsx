@@ -7,7 +7,7 @@ import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, toTimeInput } from '../../../lib/dates';
 import { useTitle } from '../../../lib/use-title';
-import { deliveryOf, durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import { durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
@@ -19,15 +19,17 @@ import {
   moveSteps,
   transferredMessage,
 } from '../model/folders';
+import { deliveryPhase, localMoment, scheduledMoment } from '../model/delivery';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { EditDetailsDialog } from './EditDetailsDialog';
-import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath } from './VideoCard';
 import './library.scss';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
+import arrowRepeatIcon from 'bootstrap-icons/icons/arrow-repeat.svg?raw';
 import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
@@ -35,7 +37,7 @@ import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '../../../components/Icon';
 
-type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
+type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
 /** Spec §9: the modal closes in 300 ms and keeps focus inside until then; this lands after it. */
 const DIALOG_EXIT_MS = 350;
@@ -43,6 +45,49 @@ const DIALOG_EXIT_MS = 350;
 /** Moves focus to `id` once a closing dialog has let go of it (its opener may no longer exist). */
 function focusAfterDialog(id: string) {
   setTimeout(() => document.getElementById(id)?.focus(), DIALOG_EXIT_MS);
+}
+
+/** The success title of each way into the scheduled folder (spec §4, and 'sent again' for issue 10). */
+const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
+  move: 'Video moved and scheduled',
+  change: 'Video schedule has been updated',
+  again: 'Video scheduled to be sent again',
+};
+
+/** When and to whom a scheduled video goes, went, or could not go. */
+function DeliveryLine({ video }: { video: Video }) {
+  const phase = deliveryPhase(video);
+  const delivery = video.delivery;
+  const planned = scheduledMoment(video);
+  let line: ReactNode = null;
+  if (phase === 'delivered' && delivery) {
+    line = (
+      <>
+        Delivered to <strong>{delivery.recipient_email}</strong>
+        {delivery.sent_at ? ` on ${localMoment(delivery.sent_at)}` : ''}.
+      </>
+    );
+  } else if (phase === 'failed' && delivery) {
+    line = (
+      <>
+        Could not be delivered to <strong>{delivery.recipient_email}</strong>
+        {planned ? ` on ${planned}` : ''}. You can change the time to try again.
+      </>
+    );
+  } else if (phase === 'pending' && planned) {
+    line = (
+      <>
+        To be sent to <strong>{video.email}</strong> on {planned}.
+      </>
+    );
+  }
+  if (!line) return null;
+  return (
+    <p className="mb-0">
+      <Icon svg={envelopeIcon} className="me-1" />
+      {line}
+    </p>
+  );
 }
 
 export function profileTabPath(folder: VideoFolder): string {
@@ -115,6 +160,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
   const publish = usePublishVideo(video.id);
   const remove = useDeleteVideo(video.id);
   const busy = updateType.isPending || publish.isPending || remove.isPending;
+  const phase = deliveryPhase(video);
+  const delivered = phase === 'delivered' ? video.delivery : null;
 
   const showFailure = (error: unknown, fallback: string) =>
     dialog({
@@ -133,14 +180,14 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     void dialog({ variant: 'success', title, text }).then(() => focusAfterDialog('video-title'));
   };
 
-  const move = async (body: UpdateTypeBody) => {
+  const move = async (body: UpdateTypeBody, mode: ScheduleMode = 'move') => {
     const response = await updateType.mutateAsync(body);
     const moved: Video = { ...video, ...(response?.data ?? {}), type: body.type };
     if (body.type === 'scheduled') {
       arrive(
         'scheduled',
         moved,
-        folder === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled',
+        SCHEDULED_TITLES[mode],
         `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
           ' and stays in the scheduled folder.',
       );
@@ -151,12 +198,10 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
 
   const onFolderChosen = async (to: VideoFolder) => {
     setPanel(null);
-    const steps = moveSteps(folder, to);
+    const steps = moveSteps(folder, to, phase === 'pending');
     if (steps.includes('confirm-unschedule')) {
-      const when =
-        video.share_at_date && video.share_at_time
-          ? ` on ${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`
-          : '';
+      const moment = scheduledMoment(video);
+      const when = moment ? ` on ${moment}` : '';
       const { confirmed } = await dialog({
         variant: 'question',
         title: 'Cancel the delivery?',
@@ -165,7 +210,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       if (!confirmed) return;
     }
     if (steps.includes('schedule-form')) {
-      setPanel('schedule-move');
+      setPanel('move');
       return;
     }
     try {
@@ -175,9 +220,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     }
   };
 
-  const onSchedule = async (schedule: Schedule) => {
+  const onSchedule = async (mode: ScheduleMode, schedule: Schedule) => {
     try {
-      await move({ type: 'scheduled', ...schedule });
+      await move({ type: 'scheduled', ...schedule }, mode);
       setPanel(null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -195,7 +240,21 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       title: 'Change time',
       text: 'Do you want to change the e-mail, date or time this video will be sent?',
     });
-    if (confirmed) setPanel('schedule-change');
+    if (confirmed) setPanel('change');
+  };
+
+  /** A delivered video is sent again as a new delivery: its own question and form (issue 10). */
+  const onSendAgain = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Send it again?',
+      text: delivered
+        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${localMoment(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
+        : 'Choose when to send it again, to the same address or another.',
+      confirmText: 'Choose a time',
+      cancelText: 'Not now',
+    });
+    if (confirmed) setPanel('again');
   };
 
   const onPublish = async () => {
@@ -218,7 +277,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       variant: 'question',
       title: 'Are you sure you want to Delete this video?',
       text:
-        folder === 'scheduled'
+        phase === 'pending'
           ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
           : 'This cannot be undone.',
     });
@@ -250,18 +309,30 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <Icon svg={folderSymlinkIcon} />
             Change folder
           </button>
-          {canChangeTime(folder) && (
-            <button
-              type="button"
-              className="btn btn-light"
-              onClick={() => void onChangeTime()}
-              disabled={busy}
-              title="Change the e-mail, date or time of the delivery"
-            >
-              <Icon svg={clockIcon} />
-              Change time
-            </button>
-          )}
+          {canChangeTime(folder) &&
+            (phase === 'delivered' ? (
+              <button
+                type="button"
+                className="btn btn-light"
+                onClick={() => void onSendAgain()}
+                disabled={busy}
+                title="Send this video again, as a new delivery"
+              >
+                <Icon svg={arrowRepeatIcon} />
+                Send it again
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-light"
+                onClick={() => void onChangeTime()}
+                disabled={busy}
+                title="Change the e-mail, date or time of the delivery"
+              >
+                <Icon svg={clockIcon} />
+                Change time
+              </button>
+            ))}
           {video.is_private === 1 && video.state === 'ready' && (
             <button
               type="button"
@@ -318,13 +389,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           ) : (
             <p className="text-body-secondary fst-italic">No description yet.</p>
           )}
-          {folder === 'scheduled' && video.share_at_date && (
-            <p className="mb-0">
-              <Icon svg={envelopeIcon} className="me-1" />
-              {deliveryOf(video)?.status === 'sent' ? 'Sent' : 'To be sent'} to <strong>{video.email}</strong>{' '}
-              on {formatDate(video.share_at_date)} at {toTimeInput(video.share_at_time)}.
-            </p>
-          )}
+          {folder === 'scheduled' && <DeliveryLine video={video} />}
         </div>
         <div className="col-lg-4">
           {folder === 'final' && video.access_code && (
@@ -366,12 +431,14 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         onNext={(to) => void onFolderChosen(to)}
       />
       <ScheduleDialog
-        show={panel === 'schedule-move' || panel === 'schedule-change'}
-        mode={panel === 'schedule-change' ? 'change' : 'move'}
+        show={panel === 'move' || panel === 'change' || panel === 'again'}
+        mode={panel === 'change' || panel === 'again' ? panel : 'move'}
         video={video}
         busy={updateType.isPending}
         onCancel={() => setPanel(null)}
-        onSubmit={onSchedule}
+        onSubmit={(schedule) =>
+          onSchedule(panel === 'change' || panel === 'again' ? panel : 'move', schedule)
+        }
       />
     </div>
   );

@@ -39,11 +39,19 @@ export function moveOptions(from: VideoFolder): FolderOption[] {
 
 export type MoveStep = 'confirm-unschedule' | 'schedule-form' | 'submit';
 
-/** What the Change Folder flow asks, in order, before it sends the move. */
-export function moveSteps(from: VideoFolder, to: VideoFolder): MoveStep[] {
+/**
+ * What the Change Folder flow asks, in order, before it sends the move. Leaving the scheduled folder
+ * asks to confirm that the video will NOT be sent only while a delivery is still to come
+ * (`deliveryPending`): a delivered video is moved without a warning about what cannot happen.
+ */
+export function moveSteps(
+  from: VideoFolder,
+  to: VideoFolder,
+  deliveryPending = from === 'scheduled',
+): MoveStep[] {
   if (!TARGETS[from].includes(to)) throw new Error(`A video cannot move from ${from} to ${to}.`);
   const steps: MoveStep[] = [];
-  if (from === 'scheduled') steps.push('confirm-unschedule');
+  if (from === 'scheduled' && deliveryPending) steps.push('confirm-unschedule');
   if (to === 'scheduled') steps.push('schedule-form');
   steps.push('submit');
   return steps;

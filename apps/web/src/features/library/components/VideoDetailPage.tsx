@@ -7,18 +7,18 @@ import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, toTimeInput } from '../../../lib/dates';
 import { useTitle } from '../../../lib/use-title';
-import { durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import {
+  durationLabel,
+  FOLDER_LABELS,
+  folderTabPath,
+  type Video,
+  type VideoFolder,
+} from '../../../lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
-import {
-  canChangeTime,
-  FOLDER_CONFLICT_MESSAGE,
-  FOLDER_ROUTES,
-  moveSteps,
-  transferredMessage,
-} from '../model/folders';
+import { canChangeTime, FOLDER_CONFLICT_MESSAGE, moveSteps, transferredMessage } from '../model/folders';
 import { deliveryPhase, localMoment, scheduledMoment } from '../model/delivery';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
@@ -90,10 +90,6 @@ function DeliveryLine({ video }: { video: Video }) {
   );
 }
 
-export function profileTabPath(folder: VideoFolder): string {
-  return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
-}
-
 /**
  * Finds the video of `?video={id}`: the folder list is the truth (so edits show at once), the video
  * passed in navigation state covers the first paint and a list still loading (spec §2, §8).
@@ -129,7 +125,7 @@ function VideoDetailPage({ folder }: { folder: VideoFolder }) {
   const { video, list } = useFolderVideo(folder);
   useTitle(video?.title ?? FOLDER_LABELS[folder]);
   const back = (
-    <Link to={profileTabPath(folder)} className="btn btn-outline-secondary btn-sm">
+    <Link to={folderTabPath(folder)} className="btn btn-outline-secondary btn-sm">
       <Icon svg={arrowLeftIcon} className="me-1" />
       Back to {FOLDER_LABELS[folder]}
     </Link>
@@ -284,7 +280,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     if (!confirmed) return;
     try {
       await remove.mutateAsync();
-      navigate(profileTabPath(folder), { replace: true });
+      navigate(folderTabPath(folder), { replace: true });
       void dialog({ variant: 'success', title: 'Video deleted successfully' }).then(() =>
         focusAfterDialog('my-videos-heading'),
       );

@@ -135,6 +135,37 @@ for (const width of [360, 1280]) {
       expect(scheduled.find((video) => video.id === resend.id)?.delivery?.status).toBe('pending');
     });
 
+    test('sign-up names every problem in one answer, in plain words', async ({ page }) => {
+      const today = new Date();
+      const seventeen = `${today.getFullYear() - 17}-01-01`;
+      await page.goto('/user/signup');
+      await page.locator('#first_name').fill('Young');
+      await page.locator('#last_name').fill('Person');
+      await page.locator('#email').fill(`young-${width}-${Date.now()}@e2e.test`);
+      await page.locator('#phone').fill('5550100');
+      await page.locator('#date_of_birth').fill(seventeen);
+      await page.locator('#address').fill('1 Elm Street');
+      await page.locator('#map_link').fill('not a url');
+      await page.locator('#password').fill('Quiet-river-2024');
+      await page.locator('#password_confirmation').fill('Quiet-river-2025');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      // One submit: the mismatch no longer hides the age, and the map link's rule shows too.
+      await expect(page.locator('#password_confirmation-error')).toHaveText(
+        'The password confirmation does not match.',
+      );
+      await expect(page.locator('#date_of_birth-error')).toHaveText(
+        'You must be at least 18 years old to sign up.',
+      );
+      await expect(page.locator('#map_link-error')).toHaveText(
+        'The map link must be a web address starting with https:// or http://.',
+      );
+
+      await page.locator('#date_of_birth').fill('');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.locator('#date_of_birth-error')).toHaveText('The date of birth field is required.');
+      await expect(page).toHaveURL(/\/user\/signup$/);
+    });
+
     test('an upload opened directly and saved to Drafts lands on the Drafts tab, which shows it', async ({
       page,
       request,

@@ -102,8 +102,8 @@ test('records a message with the camera, saves it as a draft and it plays', asyn
     title: 'Hello from the camera',
     description: 'Recorded in the browser',
   });
-  // Opened directly, so "back" leads to the profile; the edit list is gone.
-  await expect(page).toHaveURL(/\/user\/profile/);
+  // Opened directly, so there is no page to go back to: the Drafts tab opens; the edit list is gone.
+  await expect(page).toHaveURL(/\/user\/profile\?tab=drafts$/);
   expect(await page.evaluate(() => localStorage.getItem('editVideos'))).toBeNull();
 
   const drafts = await listFolder(request, session.token, 'draft');
@@ -279,7 +279,7 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   await expect(saved).toBeVisible({ timeout: 120_000 });
   await expect(saved).toContainText('sam@example.com');
   await saved.getByRole('button', { name: 'Ok' }).click();
-  await expect(page).toHaveURL(/\/user\/profile/);
+  await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const scheduled = await listFolder(request, session.token, 'scheduled');

@@ -9,7 +9,7 @@ import {
   type ApiVideo,
   type Session,
 } from '../support/library';
-import { makeClip, tempDir } from './upload/helpers';
+import { makeClip, saveThroughDialogs, tempDir } from './upload/helpers';
 
 /**
  * Issue 10 "Wrong behaviour", in Chromium against the real server, at a phone's and a desktop's width:
@@ -180,22 +180,7 @@ for (const width of [360, 1280]) {
       await page.goto('/user/video/upload');
       await page.getByTestId('choose-files-input').setInputFiles([clip]);
       await expect(page.getByTestId('clip-card')).toHaveCount(1);
-      await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Save Video?' }).getByRole('button', { name: 'Yes' }).click();
-      const folder = page.getByRole('dialog', { name: 'Change Folder' });
-      await folder.getByLabel('Save the video in').selectOption({ label: 'Drafts' });
-      await folder.getByRole('button', { name: 'Next' }).click();
-      const titleStep = page.getByRole('dialog', { name: 'Title' });
-      await titleStep.getByPlaceholder('Title of your video').fill(title);
-      await titleStep.getByRole('button', { name: 'Next' }).click();
-      const description = page.getByRole('dialog', { name: 'Description' });
-      await description
-        .getByPlaceholder('Enter description of Your Video')
-        .fill('Saved from the upload page');
-      await description.getByRole('button', { name: 'Upload', exact: true }).click();
-      const saved = page.getByRole('dialog', { name: 'Video Saved' });
-      await expect(saved).toBeVisible({ timeout: 120_000 });
-      await saved.getByRole('button', { name: 'Ok' }).click();
+      await saveThroughDialogs(page, { folder: 'Drafts', title, description: 'Saved from the upload page' });
 
       await expect(page).toHaveURL(/\/user\/profile\?tab=drafts$/);
       const drafts = page.getByRole('tabpanel', { name: 'Drafts' });

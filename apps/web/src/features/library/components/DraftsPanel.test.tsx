@@ -10,6 +10,15 @@ import { DraftsPanel } from './DraftsPanel';
 const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
   videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
 
+/** Edit, select the drafts in join order, Next, Copy. */
+async function mergeWithCopy(user: ReturnType<typeof userEvent.setup>, titles: string[]) {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  for (const title of titles)
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(`Select ${title}`) }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+}
+
 describe('Drafts multi-select and merge', () => {
   let drafts: Video[];
   let server: FakeApi;
@@ -85,11 +94,7 @@ describe('Drafts multi-select and merge', () => {
     }));
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    await mergeWithCopy(user, ['Draft 2', 'Draft 1']);
 
     const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
     expect(within(done).getByText('Your new draft is called “Draft 2 + Draft 1”.')).toBeInTheDocument();
@@ -108,11 +113,7 @@ describe('Drafts multi-select and merge', () => {
   it("closes the merge's success with Ok without renaming", async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    await mergeWithCopy(user, ['Draft 1', 'Draft 2']);
     const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
     await user.click(within(done).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -137,11 +138,7 @@ describe('Drafts multi-select and merge', () => {
     mergeStatus = 422;
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    await mergeWithCopy(user, ['Draft 1', 'Draft 2']);
     expect(
       await screen.findByText('The merged video would be longer than your allowance.'),
     ).toBeInTheDocument();

@@ -289,6 +289,22 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     }
   };
 
+  // A delivered video is sent again as a new delivery; any other schedule can still be changed.
+  const timeAction =
+    phase === 'delivered'
+      ? {
+          label: 'Send it again',
+          title: 'Send this video again, as a new delivery',
+          icon: arrowRepeatIcon,
+          run: onSendAgain,
+        }
+      : {
+          label: 'Change time',
+          title: 'Change the e-mail, date or time of the delivery',
+          icon: clockIcon,
+          run: onChangeTime,
+        };
+
   const duration = durationLabel(video.duration);
   return (
     <div className="container py-4">
@@ -305,30 +321,18 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <Icon svg={folderSymlinkIcon} />
             Change folder
           </button>
-          {canChangeTime(folder) &&
-            (phase === 'delivered' ? (
-              <button
-                type="button"
-                className="btn btn-light"
-                onClick={() => void onSendAgain()}
-                disabled={busy}
-                title="Send this video again, as a new delivery"
-              >
-                <Icon svg={arrowRepeatIcon} />
-                Send it again
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-light"
-                onClick={() => void onChangeTime()}
-                disabled={busy}
-                title="Change the e-mail, date or time of the delivery"
-              >
-                <Icon svg={clockIcon} />
-                Change time
-              </button>
-            ))}
+          {canChangeTime(folder) && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => void timeAction.run()}
+              disabled={busy}
+              title={timeAction.title}
+            >
+              <Icon svg={timeAction.icon} />
+              {timeAction.label}
+            </button>
+          )}
           {video.is_private === 1 && video.state === 'ready' && (
             <button
               type="button"

@@ -11,13 +11,14 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const clipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-clips-'));
-const clips = new Map<number, Buffer>();
+const clips = new Map<string, Buffer>();
 
-/** A small H.264/AAC test-pattern clip of `seconds` seconds (generated once per length). */
-export function clip(seconds = 2): Buffer {
-  const cached = clips.get(seconds);
+/** A small H.264/AAC test-pattern clip of `seconds` seconds and `size` pixels (generated once each). */
+export function clip(seconds = 2, size = '320x240'): Buffer {
+  const key = `${seconds}@${size}`;
+  const cached = clips.get(key);
   if (cached) return cached;
-  const file = path.join(clipDir, `clip-${seconds}.mp4`);
+  const file = path.join(clipDir, `clip-${seconds}-${size}.mp4`);
   execFileSync(FFMPEG, [
     '-loglevel',
     'error',
@@ -25,7 +26,7 @@ export function clip(seconds = 2): Buffer {
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    `testsrc=size=${size}:rate=25:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
@@ -36,7 +37,7 @@ export function clip(seconds = 2): Buffer {
     file,
   ]);
   const buffer = fs.readFileSync(file);
-  clips.set(seconds, buffer);
+  clips.set(key, buffer);
   return buffer;
 }
 
@@ -99,11 +100,12 @@ export async function uploadDraft(
   session: Session,
   title: string,
   seconds = 2,
+  size?: string,
 ): Promise<ApiVideo> {
   const response = await request.post('/api/web/user/video/store', {
     headers: auth(session),
     multipart: {
-      'videos[]': { name: `${title}.mp4`, mimeType: 'video/mp4', buffer: clip(seconds) },
+      'videos[]': { name: `${title}.mp4`, mimeType: 'video/mp4', buffer: clip(seconds, size) },
       type: 'draft',
       title,
       description: `Description of ${title}`,

@@ -88,7 +88,7 @@ async function startWorkerProcesses(
         DATABASE_URL: databaseUrl,
         SMTP_URL: smtpUrl,
         DATA_DIR: dataDir,
-        APP_SECRET: 'bench-secret',
+        APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
         PUBLIC_URL: 'http://pw.bench',
         ADMIN_EMAIL: 'admin@pw.bench',
         ADMIN_PASSWORD: 'Bench-admin-123',
@@ -137,7 +137,7 @@ export async function run(): Promise<Record<string, string | number>> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
-    APP_SECRET: 'bench-secret',
+    APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
     PUBLIC_URL: 'http://pw.bench',
     LOG_LEVEL: 'silent',
   });

@@ -3,7 +3,8 @@
  * 1. a 1 GiB upload through the real HTTP server (a spawned `main.ts`, ROLE=all): the server's RSS growth
  *    and the throughput as a share of a plain stream copy of the same file on the same disk, for the
  *    resumable (tus PATCH) path and the multipart `store` path up to the point where the file is on disk;
- * 2. conversion speed of a 60 s 720p clip as a multiple of real time (the x264 settings of the pipeline);
+ * 2. conversion speed of a 60 s 720p clip as a multiple of real time (the x264 settings of the pipeline),
+ *    with each ffmpeg/ffprobe pair the product may run: the system's and the npm-bundled one;
  * 3. time from "upload finished" to `ready` for a 30 s clip that needs no re-encode (the copy path).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +22,12 @@ import { systemClock } from '../../apps/server/src/platform/clock';
 import { users } from '../../apps/server/src/modules/accounts/accounts.schema';
 import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
 import { createMediaTools, resolveBinaries } from '../../apps/server/src/platform/media/media';
+import {
+  bundledBinaries,
+  describeBinaries,
+  systemBinaries,
+  type MediaBinaries,
+} from '../../apps/server/src/platform/media/binaries';
 import { DEFAULT_ENCODE } from '../../apps/server/src/platform/media/args';
 import { runMediaProcess } from '../../apps/server/src/platform/media/runner';
 
@@ -284,9 +291,23 @@ async function conversionSpeed(work: string) {
     'webm',
     source,
   ]);
-  const media = createMediaTools();
+  const figures: Record<string, string> = {
+    'convert 60 s 720p (x264)': `preset ${DEFAULT_ENCODE.preset}, crf ${DEFAULT_ENCODE.crf}`,
+  };
+  const pairs = [systemBinaries(), bundledBinaries()].filter((pair): pair is MediaBinaries => !!pair);
+  for (const pair of pairs) {
+    const { ffmpeg: tool } = await describeBinaries(pair);
+    const label = `convert 60 s 720p, ${pair.source} ffmpeg ${tool.version}`;
+    Object.assign(figures, await convertOnce(work, source, pair, label));
+  }
+  return figures;
+}
+
+/** One conversion of `source` with this pair: wall time, × real time, and CPU time. */
+async function convertOnce(work: string, source: string, pair: MediaBinaries, label: string) {
+  const media = createMediaTools({ ffmpegPath: pair.ffmpeg, ffprobePath: pair.ffprobe });
   const probed = await media.probe(source);
-  const output = path.join(work, 'sixty-720p.mp4');
+  const output = path.join(work, `sixty-720p-${pair.source}.mp4`);
   const cpuBefore = childCpuSeconds();
   const load = os.loadavg()[0]!;
   const started = performance.now();
@@ -294,12 +315,12 @@ async function conversionSpeed(work: string) {
   const seconds = (performance.now() - started) / 1000;
   const cpu = childCpuSeconds() - cpuBefore;
   if (copied) throw new Error('expected a re-encode');
+  await fsp.rm(output);
   const cores = os.cpus().length;
   return {
-    'convert 60 s 720p (x264)': `preset ${DEFAULT_ENCODE.preset}, crf ${DEFAULT_ENCODE.crf}`,
-    'convert 60 s 720p: wall time': `${seconds.toFixed(1)} s (load average ${load.toFixed(1)} on ${cores} cores)`,
-    'convert 60 s 720p: × real time (aim 2×)': `${(probed.durationSeconds / seconds).toFixed(2)}×`,
-    'convert 60 s 720p: CPU time, and × real time on idle cores': `${cpu.toFixed(1)} s CPU → ${(probed.durationSeconds / (cpu / cores)).toFixed(2)}× if ${cores} cores were free`,
+    [`${label}: wall time`]: `${seconds.toFixed(1)} s (load average ${load.toFixed(1)} on ${cores} cores)`,
+    [`${label}: × real time (aim 2×)`]: `${(probed.durationSeconds / seconds).toFixed(2)}×`,
+    [`${label}: CPU time, and × real time on idle cores`]: `${cpu.toFixed(1)} s CPU → ${(probed.durationSeconds / (cpu / cores)).toFixed(2)}× if ${cores} cores were free`,
   };
 }
 

@@ -16,7 +16,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerModules } from './modules';
+import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -31,11 +33,13 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: true,
+    // Whose X-Forwarded-For is believed (TRUST_PROXY, off by default): what request.ip and the limits see.
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     // JSON bodies are small; files arrive as multipart and stream to disk.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Text responses (JSON, HTML, JS, CSS) are compressed; media types such as video/mp4 are not.
@@ -57,7 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,15 +1,14 @@
-import pino from 'pino';
 import { loadConfig, ConfigError } from './platform/config';
 import { createDeps } from './platform/deps';
+import { createLogger } from './platform/logging/logger';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './modules/accounts/admin-bootstrap';
 import { startWorkers } from './workers';
 
-/** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
-async function main() {
-  let config;
+/** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
+async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
   try {
-    config = loadConfig();
+    return await step();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -17,8 +16,17 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
-  const deps = await createDeps(config, logger);
+}
+
+/** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
+async function main() {
+  const config = await orStop(() => loadConfig());
+  const logger = createLogger(config.LOG_LEVEL);
+  const deps = await orStop(() => createDeps(config, logger));
+  // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds (decision 0080).
+  const tools = await deps.media.describe();
+  logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
+  for (const warning of tools.warnings) logger.warn(warning);
   await ensureFirstAdmin(deps);
 
   const stops: Array<() => Promise<void>> = [];

@@ -72,7 +72,12 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { extraRoutes, ...overrides } = options;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-app-secret-of-32-bytes-or-more',
+    ...env,
+  });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const deps = await createDeps(config, pino({ level: 'silent' }), { ...overrides, database, clock });

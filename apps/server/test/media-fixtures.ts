@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { bundledBinaries, systemBinaries } from '../src/platform/media/binaries';
 import { resolveBinaries } from '../src/platform/media/media';
 import { runMediaProcess } from '../src/platform/media/runner';
 
@@ -13,6 +16,8 @@ export interface ClipSpec {
   size?: string;
   rate?: number;
   audio?: boolean;
+  /** A solid colour instead of the test pattern, to tell whose frames a result holds. */
+  colour?: string;
 }
 
 const videoEncoders: Record<string, string[]> = {
@@ -24,6 +29,7 @@ const videoEncoders: Record<string, string[]> = {
   mkv: ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'libvorbis', '-f', 'matroska'],
   wmv: ['-c:v', 'wmv2', '-c:a', 'wmav2', '-f', 'asf'],
   mpeg: ['-c:v', 'mpeg2video', '-c:a', 'mp2', '-f', 'mpeg'],
+  ts: ['-c:v', 'mpeg2video', '-c:a', 'mp2', '-f', 'mpegts'],
   ogv: ['-c:v', 'libtheora', '-c:a', 'libvorbis', '-f', 'ogg'],
 };
 
@@ -53,7 +59,9 @@ export async function makeClip(
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=${size}:rate=${rate}:duration=${seconds}`,
+    spec.colour
+      ? `color=c=${spec.colour}:size=${size}:rate=${rate}:duration=${seconds}`
+      : `testsrc=size=${size}:rate=${rate}:duration=${seconds}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`] : []),
     ...(audio ? [] : ['-an']),
     ...encoder,
@@ -85,4 +93,84 @@ export async function topLevelBoxes(file: string): Promise<string[]> {
   } finally {
     await handle.close();
   }
+}
+
+/** Every ffmpeg/ffprobe pair the product may run on this machine: the bundled npm pair, and the system's. */
+export function mediaPairs(): Array<{ name: string; ffmpegPath: string; ffprobePath: string }> {
+  const pairs = [bundledBinaries(), systemBinaries()].flatMap((pair) => (pair ? [pair] : []));
+  return pairs.map((pair) => ({ name: pair.source, ffmpegPath: pair.ffmpeg, ffprobePath: pair.ffprobe }));
+}
+
+/** The mean colour of every frame of a video (decoded at 1×1 pixel): tells whose frames it holds. */
+export async function frameColours(file: string): Promise<Array<{ r: number; g: number; b: number }>> {
+  const { ffmpeg } = resolveBinaries({});
+  const args = ['-v', 'error', '-i', file, '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'];
+  const { stdout } = await promisify(execFile)(ffmpeg, args, { encoding: 'buffer', maxBuffer: 1 << 20 });
+  const frames = [];
+  for (let at = 0; at + 3 <= stdout.length; at += 3)
+    frames.push({ r: stdout[at]!, g: stdout[at + 1]!, b: stdout[at + 2]! });
+  return frames;
+}
+
+export const isBlue = ({ r, b }: { r: number; b: number }) => b > 150 && r < 80;
+
+/** A crafted upload: a file that names another file, and what it claims to be. */
+export interface ReferringFile {
+  label: string;
+  name: string;
+  content: Buffer;
+}
+
+const TS_PACKET = 188;
+const SERVICE_DESCRIPTION_PID = 0x11;
+
+/**
+ * MPEG-TS without its service description packets. The bundled ffprobe crashes reading those (any muxer
+ * writes them); an attacker leaves them out so that the file passes that probe as MPEG-TS.
+ */
+function withoutServiceDescription(ts: Buffer): Buffer {
+  const packets: Buffer[] = [];
+  for (let at = 0; at + TS_PACKET <= ts.length; at += TS_PACKET) {
+    const pid = ((ts[at + 1]! & 0x1f) << 8) | ts[at + 2]!;
+    if (pid !== SERVICE_DESCRIPTION_PID) packets.push(ts.subarray(at, at + TS_PACKET));
+  }
+  return Buffer.concat(packets);
+}
+
+/**
+ * Uploads that make ffmpeg open the files they name, aimed at `target` (by relative and by absolute path),
+ * each under a telling name and under a video's name: an HLS playlist followed by the attacker's own
+ * MPEG-TS packets or MPEG-PS packs, and an ffconcat list followed by MPEG-TS. Unless the name ends in
+ * .m3u8, the bundled 2023 ffprobe takes the playlists for plain MPEG-TS/PS, while the 2018 ffmpeg reads
+ * them as playlists. The attacker's own frames are solid blue.
+ */
+export async function referringFiles(
+  dir: string,
+  target: { relative: string; absolute: string },
+): Promise<ReferringFile[]> {
+  const own = {
+    ts: withoutServiceDescription(
+      await fs.readFile(await makeClip(dir, 'own.ts', 'ts', { seconds: 2, colour: 'blue', audio: false })),
+    ),
+    ps: await fs.readFile(
+      await makeClip(dir, 'own.mpg', 'mpeg', { seconds: 2, colour: 'blue', audio: false }),
+    ),
+  };
+  const playlist = (entry: string) =>
+    `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:3.0,\n${entry}\n#EXT-X-ENDLIST\n`;
+  const concatList = (entry: string) => `ffconcat version 1.0\nfile '${entry}'\n`;
+  const kinds = [
+    { kind: 'HLS playlist + MPEG-TS', telling: 'playlist.m3u8', text: playlist, packets: own.ts },
+    { kind: 'HLS playlist + MPEG-PS', telling: 'playlist.m3u8', text: playlist, packets: own.ps },
+    { kind: 'concat list + MPEG-TS', telling: 'list.ffconcat', text: concatList, packets: own.ts },
+  ];
+  return kinds.flatMap(({ kind, telling, text, packets }) =>
+    (['relative', 'absolute'] as const).flatMap((by) =>
+      [telling, 'holiday.mp4'].map((name) => ({
+        label: `${kind}, ${by} path, named ${name}`,
+        name,
+        content: Buffer.concat([Buffer.from(text(target[by])), packets]),
+      })),
+    ),
+  );
 }

@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users, type AccountType } from '../src/modules/accounts/accounts.schema';
 import { videos } from '../src/modules/videos/videos.schema';
-import { VIDEO_PROCESS_QUEUE } from '../src/modules/videos/videos.jobs';
+import { createUploadStore } from '../src/modules/videos/video-uploads';
+import { createVideoJobs, VIDEO_PROCESS_QUEUE } from '../src/modules/videos/videos.queue';
+import { createVideosRepo } from '../src/modules/videos/videos.repo';
+import { createVideoService, type VideoServiceDeps } from '../src/modules/videos/videos.service';
 import type { DeliveryScheduler, ScheduleInput } from '../src/modules/videos/scheduler';
 import { multipart, type TestContext } from './helpers';
 
@@ -121,4 +124,22 @@ export function recordingScheduler(): { scheduler: DeliveryScheduler; calls: Sch
       },
     },
   };
+}
+
+/** The video service on the test context's parts, with some replaced (e.g. a repo that loses a race). */
+export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServiceDeps> = {}) {
+  return createVideoService({
+    db: ctx.deps.db,
+    repo: createVideosRepo(),
+    storage: ctx.deps.storage,
+    media: ctx.deps.media,
+    clock: ctx.clock,
+    scheduler: ctx.deps.deliveryScheduler,
+    payments: ctx.deps.videoPayments,
+    jobs: createVideoJobs(ctx.deps.queue),
+    uploads: createUploadStore(ctx.dataDir),
+    secret: ctx.deps.secret,
+    logger: ctx.deps.logger,
+    ...overrides,
+  });
 }

@@ -2,7 +2,7 @@
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/csp';
 import {
   hmsSeconds,
   listFolder,

@@ -84,4 +84,5 @@ export const notificationKinds = {
   deliveryFailed: 'delivery.failed',
   newSignup: 'signup.new',
   newQuery: 'query.new',
+  passwordChanged: 'account.password_changed',
 } as const;

@@ -36,4 +36,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('takes an optional ADMIN_NAME of at most 100 characters', () => {
+    expect(loadConfig({}).ADMIN_NAME).toBeUndefined();
+    expect(loadConfig({ ADMIN_NAME: '   ' }).ADMIN_NAME).toBeUndefined();
+    expect(loadConfig({ ADMIN_NAME: ' Morgan Lee ' }).ADMIN_NAME).toBe('Morgan Lee');
+    expect(() => loadConfig({ ADMIN_NAME: 'x'.repeat(101) })).toThrow(/ADMIN_NAME/);
+  });
+
+  it('trusts no proxy by default: the TCP peer is the client', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,::1, fd00::/8, loopback' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', '192.0.2.7', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a TRUST_PROXY that would let any client choose its address, or that it cannot read', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: trusting every hop lets any client/,
+    );
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '1.2.3.4/8/8', '-1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: not a hop count/);
+  });
+
+  it('refuses an APP_SECRET shorter than 32 bytes', () => {
+    expect(() => loadConfig({ APP_SECRET: 'x'.repeat(31) })).toThrow(/APP_SECRET: must be at least 32 bytes/);
+    // Bytes, not characters: 16 two-byte characters are enough.
+    expect(loadConfig({ APP_SECRET: 'é'.repeat(16) }).APP_SECRET).toBe('é'.repeat(16));
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32) }).APP_SECRET).toBe('x'.repeat(32));
+  });
+
+  it('holds ADMIN_PASSWORD to the password rule', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'admin' })).toThrow(
+      /ADMIN_PASSWORD: The password must be at least 8 characters\./,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow(
+      /ADMIN_PASSWORD: The password may not/,
+    );
+    expect(loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' }).ADMIN_PASSWORD).toBe(
+      'long-enough',
+    );
+  });
 });

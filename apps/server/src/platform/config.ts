@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordField } from '@pw/contracts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+
+/** APP_SECRET keys HMACs (media URLs, watch links, reset codes): at least 256 bits. */
+export const MIN_SECRET_BYTES = 32;
 
 /**
  * Configuration is read once, from environment variables. Every bad key is named in one error so an
@@ -25,8 +30,23 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Parting Words <no-reply@partingwords.local>'),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalText,
-  APP_SECRET: optionalText,
+  // The same rule as every other password (8 to 128 characters).
+  ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
+  // The first administrator's name ("First Last"); without it the account has none and is greeted neutrally.
+  ADMIN_NAME: optionalText.pipe(z.string().max(100).optional()),
+  APP_SECRET: optionalText.refine(
+    (secret) => secret === undefined || Buffer.byteLength(secret) >= MIN_SECRET_BYTES,
+    `must be at least ${MIN_SECRET_BYTES} bytes (e.g. the output of: openssl rand -base64 32)`,
+  ),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx): TrustProxy => {
+      const setting = parseTrustProxy(text);
+      if (!setting || !('error' in setting)) return setting;
+      ctx.addIssue({ code: 'custom', message: setting.error });
+      return z.NEVER;
+    }),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   FFMPEG_PATH: optionalText,

@@ -41,7 +41,7 @@ export interface AppDeps {
   notifications: Notifications;
   /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
   delivery: DeliveryService;
-  /** ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH or the npm-shipped binaries). */
+  /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
   /** What the video service calls on schedule changes: `delivery` (modules/videos/scheduler.ts). */
   deliveryScheduler: DeliveryScheduler;
@@ -70,13 +70,14 @@ export async function createDeps(
   logger: FastifyBaseLogger,
   overrides: Partial<Pick<AppDeps, Overridable>> = {},
 ): Promise<AppDeps> {
+  // First: a bad stored secret stops the start before anything is opened.
+  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
   const clock = overrides.clock ?? systemClock;
   const sessions = createSessionStore(database.db, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
-  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
   const notifications = await createNotifications({ db: database.db, queue, clock });
   const delivery = await createDeliveryService({
     db: database.db,

@@ -4,6 +4,9 @@ import type { Database } from './db';
 
 export type { PgBoss };
 
+/** The schema pg-boss keeps its tables in (`job`, `archive`): a sweeper may look at them, never write. */
+export const QUEUE_SCHEMA = 'pgboss';
+
 /**
  * pg-boss on the same database: on PGlite through its `db` option (one in-process connection), on
  * PostgreSQL with its own pool. Every process can send jobs; only workers (ROLE=worker or all)
@@ -14,7 +17,12 @@ export async function startQueue(
   logger: Pick<FastifyBaseLogger, 'error'>,
   options: { supervise: boolean },
 ): Promise<PgBoss> {
-  const common = { schema: 'pgboss', supervise: options.supervise, schedule: false, migrate: true } as const;
+  const common = {
+    schema: QUEUE_SCHEMA,
+    supervise: options.supervise,
+    schedule: false,
+    migrate: true,
+  } as const;
   const boss =
     database.kind === 'postgres' && database.url
       ? new PgBoss({ ...common, connectionString: database.url, max: 5 })

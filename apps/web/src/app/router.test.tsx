@@ -1,17 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AccountType } from '@pw/contracts';
 import { session } from '../lib/session';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import sweepPages from '../../../../e2e/support/area-pages.json?raw';
+import { DialogProvider } from '../components/dialog/DialogProvider';
+import { fakeApi } from '../test/fake-api';
 import { routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
 async function settle(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  // Lazy pages load real modules: on a busy machine that takes longer than waitFor's default second.
+  await waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 5000 },
+  );
   const location = router.state.location.pathname;
   const errors = router.state.errors;
   router.dispose();
@@ -30,6 +38,37 @@ describe('route table and guards', () => {
     expect((await settle('/signup')).location).toBe('/user/signup');
     signIn('admin');
     expect((await settle('/admin')).location).toBe('/admin/dashboard');
+  });
+
+  it('draws the forwarding paths without React Router warning of a leaf route with no element', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The admin layout asks for the screen width (jsdom has no matchMedia).
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    fakeApi({}); // the pages drawn after the redirect ask for their data: 404s will do
+    const draw = async (path: string, target: string) => {
+      const router = createMemoryRouter(routes, { initialEntries: [path] });
+      const view = render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <DialogProvider>
+            <RouterProvider router={router} />
+          </DialogProvider>
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe(target), { timeout: 5000 });
+      view.unmount();
+      router.dispose();
+    };
+    try {
+      await draw('/', '/home');
+      await draw('/signup', '/user/signup');
+      signIn('admin');
+      await draw('/admin', '/admin/dashboard');
+      const warnings = warn.mock.calls.map((call) => String(call[0]));
+      expect(warnings.filter((text) => text.includes('does not have an element'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends a visitor from a user page to /login and from an admin page to /admin/login', async () => {
@@ -62,6 +101,26 @@ describe('route table and guards', () => {
       const result = await settle(path);
       expect(result.location).toBe(path);
       expect(result.errors).toBeNull();
+    }
+  });
+});
+
+/** The paths of a route subtree as the route table spells them ('' for an index, '*' for not-found). */
+function pagePaths(list: RouteObject[], prefix = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.index ? prefix : [prefix, route.path].filter(Boolean).join('/');
+    return route.children ? pagePaths(route.children, path) : [path];
+  });
+}
+
+describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
+  it('opens every page of the user, funeral-home and admin areas', () => {
+    const sweep = JSON.parse(sweepPages) as Record<string, Record<string, string>>;
+    const areas = routes[0]!.children!.filter((route) => ['user', 'funeral', 'admin'].includes(route.path!));
+    expect(areas).toHaveLength(3);
+    for (const area of areas) {
+      const inTable = [...new Set(pagePaths(area.children!))].sort();
+      expect(Object.keys(sweep[area.path!] ?? {}).sort(), `pages of /${area.path}`).toEqual(inTable);
     }
   });
 });

@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  redirect,
+  ScrollRestoration,
+  type RouteObject,
+} from 'react-router';
 import type { AccountType } from '@pw/contracts';
 import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
 import { session } from '../lib/session';
@@ -25,6 +32,16 @@ export const requireRole =
     const target = roleAreaRedirect(session.user(), area, new URL(request.url).pathname);
     return target ? redirect(target) : null;
   };
+
+/**
+ * A path that only forwards (/ → /home, /signup, /admin). The loader redirects before anything is drawn;
+ * the element is what React Router would otherwise warn about ('Matched leaf route … does not have an
+ * element'): it matches the path while the first page loads, and it forwards too if ever drawn.
+ */
+const forward = (to: string): Pick<RouteObject, 'loader' | 'element'> => ({
+  loader: () => redirect(to),
+  element: <Navigate to={to} replace />,
+});
 
 export const publicOnly = () => {
   const target = publicOnlyRedirect(session.user());
@@ -67,8 +84,8 @@ export const routes: RouteObject[] = [
     // Shown while the first page's code loads.
     HydrateFallback: PageLoading,
     children: [
-      { index: true, loader: () => redirect('/home') },
-      { path: 'signup', loader: () => redirect('/user/signup') },
+      { index: true, ...forward('/home') },
+      { path: 'signup', ...forward('/user/signup') },
       {
         // The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in
         // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
@@ -206,7 +223,7 @@ export const routes: RouteObject[] = [
           (m) => m.AdminLayout,
         ),
         children: [
-          { index: true, loader: () => redirect('/admin/dashboard') },
+          { index: true, ...forward('/admin/dashboard') },
           {
             path: 'dashboard',
             lazy: load(

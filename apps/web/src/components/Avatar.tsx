@@ -1,4 +1,10 @@
-/** A person's photo, or their initials when there is none. Decorative unless `alt` is given. */
+import person from 'bootstrap-icons/icons/person.svg?raw';
+import { Icon } from './Icon';
+
+/**
+ * A person's photo, or their initials when there is none, or a plain person figure for an account
+ * without a name (the first admin without ADMIN_NAME). Decorative unless `alt` is given.
+ */
 export function Avatar({
   photo,
   firstName,
@@ -16,7 +22,7 @@ export function Avatar({
   if (photo) {
     return <img src={photo} alt={alt} className="avatar" style={style} width={size} height={size} />;
   }
-  const initials = `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`.toUpperCase() || '?';
+  const initials = `${firstName?.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`.toUpperCase();
   return (
     <span
       className="avatar avatar-initials"
@@ -25,7 +31,7 @@ export function Avatar({
       aria-label={alt || undefined}
       aria-hidden={alt ? undefined : true}
     >
-      {initials}
+      {initials || <Icon svg={person} />}
     </span>
   );
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbTx } from '../../platform/db';
 import { passwordResets, queries, sessions, users } from './accounts.schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,6 +16,22 @@ export type CodeCheck = { ok: true; userId: number } | { ok: false; reason: 'no-
 
 /** Queries of the accounts feature; no rules here. */
 export function createAccountsRepo(db: Db) {
+  /** New password hash and every session (but `keepSessionId`) revoked, inside the caller's transaction. */
+  async function setPasswordRevokingSessions(
+    tx: Pick<Db, 'update'>,
+    userId: number,
+    passwordHash: string,
+    now: Date,
+    keepSessionId?: number,
+  ): Promise<void> {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(keepSessionId === undefined ? live : and(live, ne(sessions.id, keepSessionId)));
+  }
+
   return {
     async findByEmail(email: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -49,17 +65,17 @@ export function createAccountsRepo(db: Db) {
     },
 
     /**
-     * Checks a code against the account's live code (unused, unexpired, under `maxAttempts` wrong
-     * tries) with the row locked, so concurrent guesses are counted one by one. A wrong code counts an
-     * attempt. With `consume`, a right code is marked used and `onConsume` runs in the same transaction
-     * (setting the password), so a code can never be spent twice.
+     * Checks a code against the account's live code (unused, unexpired) with the row locked, so
+     * concurrent checks are taken one by one. A wrong code adds to the row's `attempts` (a record of
+     * how hard the code was guessed at; the 5 tries are counted per address by the service). With
+     * `consume`, a right code is marked used and `consume` runs in the same transaction (setting the
+     * password), so a code can never be spent twice.
      */
     async checkResetCode(
       userId: number,
       matches: (row: ResetRow) => boolean,
       options: {
         now: Date;
-        maxAttempts: number;
         consume?: (tx: Pick<Db, 'update'>) => Promise<void>;
       },
     ): Promise<CodeCheck> {
@@ -72,7 +88,6 @@ export function createAccountsRepo(db: Db) {
               eq(passwordResets.userId, userId),
               isNull(passwordResets.usedAt),
               gt(passwordResets.expiresAt, options.now),
-              lt(passwordResets.attempts, options.maxAttempts),
             ),
           )
           .orderBy(desc(passwordResets.id))
@@ -94,18 +109,23 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
-    /** New password hash and every session revoked, inside the caller's transaction. */
-    async setPasswordRevokingSessions(
-      tx: Pick<Db, 'update'>,
+    setPasswordRevokingSessions,
+
+    /**
+     * A password change in one transaction: the new hash, every other session revoked, and `alongside`
+     * (the owner's notice), so none of them is ever committed without the others.
+     */
+    async changePassword(
       userId: number,
       passwordHash: string,
       now: Date,
+      keepSessionId: number,
+      alongside: (tx: DbTx) => Promise<unknown>,
     ): Promise<void> {
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db.transaction(async (tx) => {
+        await setPasswordRevokingSessions(tx, userId, passwordHash, now, keepSessionId);
+        await alongside(tx);
+      });
     },
 
     async insertQuery(values: typeof queries.$inferInsert): Promise<{ id: number }> {

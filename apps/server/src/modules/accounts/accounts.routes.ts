@@ -84,6 +84,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     storage: deps.storage,
     rateLimiter: deps.rateLimiter,
     events: deps.events,
+    notifications: deps.notifications,
     secret: deps.secret,
     logger: deps.logger,
   });

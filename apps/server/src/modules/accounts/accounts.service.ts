@@ -17,9 +17,13 @@ import type {
   setPasswordBody,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import { hello } from '../../platform/mail/greeting';
+import { escapeHtml } from '../../platform/mail/html';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage/storage';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
+import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
+import type { AppDeps } from '../../platform/deps';
 import type { EventBus } from '../../platform/events/events';
 import { forbidden, invalid, unauthorized, validationFailed, type FieldErrors } from '../../platform/errors';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
@@ -31,7 +35,16 @@ import type { AuthAccount } from './auth.guard';
 import { DEACTIVATED_MESSAGE } from './auth.guard';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { photoUrl, storePhoto, type InspectedPhoto } from './photos';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, rule } from './accounts.limits';
+import {
+  codeRules,
+  codeTriesPrefix,
+  codeTriesRule,
+  loginRules,
+  RESET_CODE_TTL_MS,
+  resetRules,
+  rule,
+} from './accounts.limits';
+import { passwordChangedNotice } from './accounts.notices';
 import './accounts.events';
 
 export const MESSAGES = {
@@ -88,6 +101,8 @@ export interface AccountsServiceDeps {
   storage: Storage;
   rateLimiter: RateLimiter;
   events: EventBus;
+  /** The owner's "password changed" notice (in the app and by e-mail), created with the change. */
+  notifications: Pick<AppDeps['notifications'], 'notify'>;
   /** Keys the HMAC of reset codes, so a copy of the database alone does not give the codes away. */
   secret: string;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -105,6 +120,7 @@ export interface SignupPhoto {
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repo, sessions, clock, rateLimiter } = deps;
+  const throttle = createFailureThrottle(rateLimiter);
 
   const codeHash = (userId: number, code: string) =>
     createHmac('sha256', deps.secret).update(`password-reset:${userId}:${code}`).digest('hex');
@@ -127,13 +143,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   function sendResetCode(user: UserRow, code: string) {
     const minutes = RESET_CODE_TTL_MS / 60_000;
     const text =
-      `Hello ${user.firstName},\n\n` +
+      `${hello(user.firstName)}\n\n` +
       `Your Parting Words verification code is ${code}.\n` +
       `It is valid for ${minutes} minutes and can be used once.\n\n` +
       'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.\n\n' +
       'Parting Words';
     const html =
-      `<p>Hello ${escapeHtml(user.firstName)},</p>` +
+      `<p>${escapeHtml(hello(user.firstName))}</p>` +
       `<p>Your Parting Words verification code is</p>` +
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>` +
       `<p>It is valid for ${minutes} minutes and can be used once.</p>` +
@@ -144,6 +160,36 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     void deps.mailer
       .send({ to: user.email, subject: 'Your Parting Words verification code', text, html })
       .catch((error) => deps.logger.error({ err: error, userId: user.id }, 'reset code e-mail failed'));
+  }
+
+  /**
+   * Checks a reset code. A wrong one counts as a failure (per account and address, per address, per
+   * account) and as a try at the current code from this address (after 5 the code is dead there). With
+   * `newPassword`, a right code is spent and the password set in the same transaction.
+   */
+  async function checkCode(area: Area, email: string, code: string, ip: string, newPassword?: string) {
+    const attempt = await throttle.begin(codeRules(email, ip));
+    const tries = codeTriesRule(email, ip);
+    const tried = await rateLimiter.count(tries);
+    const user = await repo.findByEmail(email);
+    if (!user || !belongsTo(user.type, area) || !tried.allowed) throw invalid('token', MESSAGES.invalidCode);
+    // Hashed before the code row is locked: argon2 takes a while.
+    const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+    const now = clock.now();
+    const check = await repo.checkResetCode(
+      user.id,
+      (row) => sameHash(row.codeHash, codeHash(user.id, code)),
+      {
+        now,
+        consume:
+          passwordHash === undefined
+            ? undefined
+            : (tx) => repo.setPasswordRevokingSessions(tx, user.id, passwordHash, now),
+      },
+    );
+    if (!check.ok) throw invalid('token', MESSAGES.invalidCode);
+    await attempt.succeeded();
+    await rateLimiter.refund(tries);
   }
 
   return {
@@ -202,8 +248,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     async login(area: Area, input: z.output<typeof loginBody>, ip: string) {
-      const accountKey = rule('loginPerAccount', input.email);
-      await rateLimiter.consume(rule('loginPerIp', ip), accountKey);
+      const attempt = await throttle.begin(loginRules(input.email, ip));
       const user = await repo.findByEmail(input.email);
       // An unknown e-mail still costs one argon2 verification, so timing does not tell it apart.
       const passwordOk = await verifyPassword(
@@ -212,7 +257,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
       if (!user || !passwordOk || !belongsTo(user.type, area))
         throw unauthorized(MESSAGES.invalidCredentials);
-      await rateLimiter.reset(accountKey.key);
+      // The password was right: not a failure, even when the account turns out deactivated.
+      await attempt.succeeded();
       if (user.status !== 1) throw forbidden(MESSAGES.deactivated);
       return signIn(user, input.remember);
     },
@@ -223,9 +269,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /** Sends a code when the e-mail belongs to an account of this area; the answer is the same either way. */
     async requestReset(area: Area, email: string, ip: string) {
-      await rateLimiter.consume(rule('resetPerIp', ip), rule('resetPerAccount', email));
+      // Every request counts (each one is an e-mail), never given back.
+      await throttle.begin(resetRules(email, ip));
       const user = await repo.findByEmail(email);
       if (!user || !belongsTo(user.type, area)) return;
+      // The tries at the previous code (now dead) no longer matter.
+      await rateLimiter.resetPrefix(codeTriesPrefix(email));
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       const now = clock.now();
       await repo.replaceResetCode(
@@ -238,38 +287,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     async verifyCode(area: Area, email: string, code: string, ip: string) {
-      await rateLimiter.consume(rule('codePerIp', ip), rule('codePerAccount', email));
-      const user = await repo.findByEmail(email);
-      if (!user || !belongsTo(user.type, area)) throw invalid('token', MESSAGES.invalidCode);
-      const check = await repo.checkResetCode(
-        user.id,
-        (row) => sameHash(row.codeHash, codeHash(user.id, code)),
-        {
-          now: clock.now(),
-          maxAttempts: RESET_CODE_MAX_ATTEMPTS,
-        },
-      );
-      if (!check.ok) throw invalid('token', MESSAGES.invalidCode);
+      await checkCode(area, email, code, ip);
     },
 
     /** Sets the password with a live code, spends the code and signs the account out everywhere. */
     async setPassword(area: Area, input: z.output<typeof setPasswordBody>, ip: string) {
-      await rateLimiter.consume(rule('codePerIp', ip), rule('codePerAccount', input.email));
-      const user = await repo.findByEmail(input.email);
-      if (!user || !belongsTo(user.type, area)) throw invalid('token', MESSAGES.invalidCode);
-      const passwordHash = await hashPassword(input.password);
-      const now = clock.now();
-      const check = await repo.checkResetCode(
-        user.id,
-        (row) => sameHash(row.codeHash, codeHash(user.id, input.token)),
-        {
-          now,
-          maxAttempts: RESET_CODE_MAX_ATTEMPTS,
-          consume: (tx) => repo.setPasswordRevokingSessions(tx, user.id, passwordHash, now),
-        },
-      );
-      if (!check.ok) throw invalid('token', MESSAGES.invalidCode);
-      await rateLimiter.reset(rule('loginPerAccount', input.email).key);
+      await checkCode(area, input.email, input.token, ip, input.password);
+      // This address may sign in at once, even if it mistyped the old password many times.
+      await rateLimiter.reset(loginRules(input.email, ip).pair.key);
     },
 
     async profile(account: AuthAccount): Promise<Account> {
@@ -319,11 +344,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!user) throw unauthorized();
       if (!(await verifyPassword(user.passwordHash, input.old_password)))
         throw invalid('old_password', MESSAGES.wrongOldPassword);
-      await repo.updateUser(user.id, {
-        passwordHash: await hashPassword(input.password),
-        updatedAt: clock.now(),
-      });
-      await sessions.revokeAllFor(user.id, account.sessionId);
+      const passwordHash = await hashPassword(input.password);
+      // All or nothing: a new password with other sessions still alive, or without the owner being
+      // told, must never be committed.
+      await repo.changePassword(user.id, passwordHash, clock.now(), account.sessionId, (tx) =>
+        deps.notifications.notify(user.id, passwordChangedNotice(), tx),
+      );
     },
 
     /** A contact-us message from a visitor (guest) or a signed-in user or funeral home. */
@@ -345,7 +371,3 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -5,8 +5,18 @@ import { users } from './accounts.schema';
 import { hashPassword } from './passwords';
 
 /**
- * Admins are not signed up (PRODUCT.md): the first one comes from ADMIN_EMAIL/ADMIN_PASSWORD on first
- * start; without them one is created with a random password, printed once.
+ * ADMIN_NAME as the accounts table holds names: the first word is the first name (the one greetings
+ * use), the rest the last name ('Ludwig van Beethoven' → 'Ludwig', 'van Beethoven'). No name gives
+ * two empty strings, never a placeholder that would greet the admin as someone they are not.
+ */
+export function splitName(fullName: string | undefined): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/**
+ * Admins are not signed up (PRODUCT.md): the first one comes from ADMIN_EMAIL/ADMIN_PASSWORD (and
+ * ADMIN_NAME) on first start; without them one is created with a random password, printed once.
  */
 export async function ensureFirstAdmin(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>): Promise<void> {
   const [existing] = await deps.db
@@ -24,8 +34,7 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'db' | 'config' | 'lo
       type: 'admin',
       email,
       passwordHash: await hashPassword(password),
-      firstName: 'Site',
-      lastName: 'Admin',
+      ...splitName(deps.config.ADMIN_NAME),
     })
     .onConflictDoNothing();
   if (generated) {

@@ -222,13 +222,15 @@ describe('forgot password', () => {
     expect(current.statusCode).toBe(200);
   });
 
-  it('kills a code after 5 wrong tries, counted on verify and set alike', async () => {
+  it('kills a code for an address after 5 wrong tries there, counted on verify and set alike', async () => {
     const account = await signUpUser(ctx);
     const code = await requestCode(web('reset/password'), account.email);
     const wrong = code === '000000' ? '111111' : '000000';
+    const ip = randomIp();
     for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
       const response = await post(ctx, web('verify/code'), {
         payload: { email: account.email, token: wrong },
+        remoteAddress: ip,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual(INVALID_CODE);
@@ -240,10 +242,14 @@ describe('forgot password', () => {
         password: NEW_PASSWORD,
         password_confirmation: NEW_PASSWORD,
       },
+      remoteAddress: ip,
     });
     expect(fifth.json()).toEqual(INVALID_CODE);
-    // Now even the right code is dead ...
-    const right = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    // Now even the right code is dead from this address ...
+    const right = await post(ctx, web('verify/code'), {
+      payload: { email: account.email, token: code },
+      remoteAddress: ip,
+    });
     expect(right.statusCode).toBe(422);
     expect(right.json()).toEqual(INVALID_CODE);
     // ... and the old password still works; a new code starts afresh.
@@ -252,7 +258,12 @@ describe('forgot password', () => {
     ).toBe(200);
     const again = await requestCode(web('reset/password'), account.email, 2);
     expect(
-      (await post(ctx, web('verify/code'), { payload: { email: account.email, token: again } })).statusCode,
+      (
+        await post(ctx, web('verify/code'), {
+          payload: { email: account.email, token: again },
+          remoteAddress: ip,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -296,55 +307,66 @@ describe('forgot password', () => {
     });
   });
 
-  it('limits reset e-mails per account and per address (429 + Retry-After)', async () => {
+  it('limits reset e-mails per account and address, and per address (429 + Retry-After)', async () => {
     const account = await signUpUser(ctx);
-    for (let i = 0; i < LIMITS.resetPerAccount.limit; i += 1) {
-      expect((await post(ctx, web('reset/password'), { payload: { email: account.email } })).statusCode).toBe(
-        200,
-      );
+    const ip = randomIp();
+    for (let i = 0; i < LIMITS.resetPerAccountAddress.limit; i += 1) {
+      const response = await post(ctx, web('reset/password'), {
+        payload: { email: account.email },
+        remoteAddress: ip,
+      });
+      expect(response.statusCode).toBe(200);
     }
-    const over = await post(ctx, web('reset/password'), { payload: { email: account.email } });
+    const over = await post(ctx, web('reset/password'), {
+      payload: { email: account.email },
+      remoteAddress: ip,
+    });
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
 
-    const ip = randomIp();
-    for (let i = 0; i < LIMITS.resetPerIp.limit; i += 1) {
+    const sprayer = randomIp();
+    for (let i = 0; i < LIMITS.resetPerAddress.limit; i += 1) {
       const response = await post(ctx, admin('reset/password'), {
         payload: { email: uniqueEmail('spray') },
-        remoteAddress: ip,
+        remoteAddress: sprayer,
       });
       expect(response.statusCode).toBe(200);
     }
     const overIp = await post(ctx, admin('reset/password'), {
       payload: { email: uniqueEmail('spray') },
-      remoteAddress: ip,
+      remoteAddress: sprayer,
     });
     expect(overIp.statusCode).toBe(429);
     expect(overIp.headers['retry-after']).toBeDefined();
   });
 
-  it('limits code checks per account and per address', async () => {
+  it('limits wrong codes per account and address, and per address', async () => {
     const email = uniqueEmail('guess');
-    for (let i = 0; i < LIMITS.codePerAccount.limit; i += 1) {
-      const response = await post(ctx, web('verify/code'), { payload: { email, token: '123456' } });
+    const ip = randomIp();
+    for (let i = 0; i < LIMITS.codeFailuresPerAccountAddress.limit; i += 1) {
+      const response = await post(ctx, web('verify/code'), {
+        payload: { email, token: '123456' },
+        remoteAddress: ip,
+      });
       expect(response.statusCode).toBe(422);
     }
     const over = await post(ctx, web('set/password'), {
       payload: { email, token: '123456', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      remoteAddress: ip,
     });
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
 
-    const ip = randomIp();
-    for (let i = 0; i < LIMITS.codePerIp.limit; i += 1) {
+    const sprayer = randomIp();
+    for (let i = 0; i < LIMITS.codeFailuresPerAddress.limit; i += 1) {
       await post(ctx, admin('verify/code'), {
         payload: { email: uniqueEmail('spray'), token: '123456' },
-        remoteAddress: ip,
+        remoteAddress: sprayer,
       });
     }
     const overIp = await post(ctx, admin('verify/code'), {
       payload: { email: uniqueEmail('spray'), token: '123456' },
-      remoteAddress: ip,
+      remoteAddress: sprayer,
     });
     expect(overIp.statusCode).toBe(429);
   });

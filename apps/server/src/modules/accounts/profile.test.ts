@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE } from '@pw/contracts';
-import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
+import { and, eq, sql } from 'drizzle-orm';
+import { MAP_LINK_MESSAGE, notificationKinds } from '@pw/contracts';
+import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
+import { startWorkers } from '../../workers';
+import { notifications } from '../notifications/notifications.schema';
 import { queries, users } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
 import { MESSAGES } from './accounts.service';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import {
+  ADMIN,
   ADMIN_ENV,
   bearer,
   get,
@@ -17,6 +20,7 @@ import {
   signUpFuneralHome,
   signUpUser,
   type SignedIn,
+  waitForMail,
 } from './accounts.fixtures';
 
 const png = (content = tinyPng) => [
@@ -63,7 +67,7 @@ describe('profiles, change password and contact us', () => {
         home_name: 'Evergreen Funeral Home',
       });
       const adminProfile = await get(ctx, '/api/admin/profile', admin.token);
-      expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', first_name: 'Site' });
+      expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', email: ADMIN.email });
     });
 
     it('needs a valid credential (401)', async () => {
@@ -327,6 +331,67 @@ describe('profiles, change password and contact us', () => {
         }
       });
     }
+
+    const changePassword = (account: SignedIn, oldPassword: string, newPassword: string) =>
+      post(ctx, '/api/web/user/change-password', {
+        payload: { old_password: oldPassword, password: newPassword, password_confirmation: newPassword },
+        headers: bearer(account.token),
+      });
+    const passwordNotices = (userId: number) =>
+      ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, userId), eq(notifications.kind, notificationKinds.passwordChanged)),
+        );
+
+    it('tells the owner by e-mail (and in the app) that the password was changed', async () => {
+      const account = await signUpUser(ctx);
+      const stopWorkers = await startWorkers(ctx.deps);
+      try {
+        expect((await changePassword(account, 'not-my-password', 'whatever-new-1')).statusCode).toBe(422);
+        expect((await changePassword(account, PASSWORD, 'a-changed-password')).statusCode).toBe(200);
+        const mail = await waitForMail(ctx.dataDir, account.email, 1, 15_000);
+        expect(mail.subject).toBe('Your password was changed');
+        expect(mail.text).toContain('was just changed');
+        expect(mail.text).toContain('Forgot password');
+        // One notice: the refused attempt told nobody anything.
+        expect(await passwordNotices(account.id)).toHaveLength(1);
+        expect((await readOutbox(ctx.dataDir)).filter((m) => m.to === account.email)).toHaveLength(1);
+      } finally {
+        await stopWorkers();
+      }
+    });
+
+    it('changes the password and revokes the other sessions in one transaction: a failure changes nothing', async () => {
+      const account = await signUpUser(ctx);
+      const other = (
+        await post(ctx, '/api/web/user/login', { payload: { email: account.email, password: PASSWORD } })
+      ).json().data.token;
+      // The database refuses to revoke this account's sessions, as a lost connection or a deadlock would.
+      const run = (statement: string) => ctx.deps.db.execute(sql.raw(statement));
+      await run(`create function refuse_revocation() returns trigger language plpgsql as $$
+        begin raise exception 'revocation refused for the test'; end $$`);
+      await run(`create trigger refuse_revocation before update on sessions for each row
+        when (new.user_id = ${account.id} and new.revoked_at is not null) execute function refuse_revocation()`);
+      try {
+        expect((await changePassword(account, PASSWORD, 'half-changed-password')).statusCode).toBe(500);
+      } finally {
+        await run('drop trigger refuse_revocation on sessions');
+        await run('drop function refuse_revocation()');
+      }
+      // The old password still works, the new one does not, the other session lives, nobody was told.
+      const login = (password: string) =>
+        post(ctx, '/api/web/user/login', { payload: { email: account.email, password } });
+      expect((await login(PASSWORD)).statusCode).toBe(200);
+      expect((await login('half-changed-password')).statusCode).toBe(401);
+      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(200);
+      expect(await passwordNotices(account.id)).toHaveLength(0);
+      // Once the database works again, so does the change.
+      expect((await changePassword(account, PASSWORD, 'fully-changed-password')).statusCode).toBe(200);
+      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(401);
+      expect(await passwordNotices(account.id)).toHaveLength(1);
+    });
 
     it('refuses a wrong old password on old_password (422)', async () => {
       const response = await post(ctx, '/api/web/user/change-password', {

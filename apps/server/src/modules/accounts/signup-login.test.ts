@@ -415,46 +415,32 @@ describe('sign-up, login and logout', () => {
       expect(profile.json().message).toBe('Your account has been deactivated. Please contact support.');
     });
 
-    it('limits guesses per account (429 + Retry-After) and forgets them after a success', async () => {
+    it('limits failed logins per account and address (429 + Retry-After); a success forgets them', async () => {
       const account = await signUpUser(ctx);
-      const { limit, windowSeconds } = LIMITS.loginPerAccount;
-      for (let i = 0; i < limit - 1; i += 1) {
-        const response = await post(ctx, '/api/web/user/login', {
-          payload: { email: account.email, password: 'bad-guess' },
-        });
-        expect(response.statusCode).toBe(401);
-      }
-      // A success clears the per-account counter ...
-      const ok = await post(ctx, '/api/web/user/login', {
-        payload: { email: account.email, password: PASSWORD },
-      });
-      expect(ok.statusCode).toBe(200);
-      for (let i = 0; i < limit; i += 1) {
-        const response = await post(ctx, '/api/web/user/login', {
-          payload: { email: account.email, password: 'bad-guess' },
-        });
-        expect(response.statusCode).toBe(401);
-      }
-      // ... and past the limit even the right password waits, from any address.
-      const blocked = await post(ctx, '/api/web/user/login', {
-        payload: { email: account.email, password: PASSWORD },
-      });
+      const ip = randomIp();
+      const login = (password: string, remoteAddress = ip) =>
+        post(ctx, '/api/web/user/login', { payload: { email: account.email, password }, remoteAddress });
+      const { limit, windowSeconds } = LIMITS.loginFailuresPerAccountAddress;
+      for (let i = 0; i < limit - 1; i += 1) expect((await login('bad-guess')).statusCode).toBe(401);
+      // A success forgets this address's failures on the account ...
+      expect((await login(PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < limit; i += 1) expect((await login('bad-guess')).statusCode).toBe(401);
+      // ... past the limit even the right password waits, from this address ...
+      const blocked = await login(PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe('Too many attempts. Please try again later.');
+      expect(blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-
+      // ... but not from another one, and not once the window is over.
+      expect((await login(PASSWORD, randomIp())).statusCode).toBe(200);
       ctx.clock.advance(windowSeconds * 1000);
-      const later = await post(ctx, '/api/web/user/login', {
-        payload: { email: account.email, password: PASSWORD },
-      });
-      expect(later.statusCode).toBe(200);
+      expect((await login(PASSWORD)).statusCode).toBe(200);
     });
 
-    it('limits logins per address', async () => {
+    it('limits failed logins per address, whatever the accounts', async () => {
       const ip = randomIp();
-      const { limit } = LIMITS.loginPerIp;
+      const { limit } = LIMITS.loginFailuresPerAddress;
       for (let i = 0; i < limit; i += 1) {
         const response = await post(ctx, '/api/web/user/login', {
           payload: { email: uniqueEmail('spray'), password: 'guess-guess' },

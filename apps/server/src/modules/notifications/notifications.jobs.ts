@@ -1,5 +1,6 @@
 import type { PgBoss } from '../../platform/queue';
 import type { AppDeps } from '../../platform/deps';
+import { hello } from '../../platform/mail/greeting';
 import { escapeHtml } from '../../platform/mail/html';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import * as repo from './notifications.repo';
@@ -47,9 +48,9 @@ export async function sendNotificationEmail(
   await deps.mailer.send({
     to: found.email,
     subject: notification.title,
-    text: `Hello ${found.firstName},\n\n${notification.body}\n\nSee your notifications: ${link}\n\n— Parting Words\n`,
+    text: `${hello(found.firstName)}\n\n${notification.body}\n\nSee your notifications: ${link}\n\n— Parting Words\n`,
     html:
-      `<p>Hello ${escapeHtml(found.firstName)},</p><p>${escapeHtml(notification.body)}</p>` +
+      `<p>${escapeHtml(hello(found.firstName))}</p><p>${escapeHtml(notification.body)}</p>` +
       `<p><a href="${escapeHtml(link)}">See your notifications</a></p><p>— Parting Words</p>`,
     // Stable, so a copy sent again after a crash is recognisably the same message.
     messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,

@@ -5,6 +5,7 @@ import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
 import { startWorkers } from '../../workers';
 import { notifications } from './notifications.schema';
 import { newSignupNotice } from './notifications.events';
+import { sendNotificationEmail } from './notifications.jobs';
 import { formatDateTime, timeAgo } from './notifications.format';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -247,6 +248,27 @@ describe('notifications', () => {
     } finally {
       await stop();
     }
+  });
+
+  it('greets an account without a name with a neutral "Hello," in its e-mails', async () => {
+    const nameless = await insertUser(ctx.deps.db, {
+      type: 'admin',
+      firstName: '',
+      lastName: '',
+      email: 'nameless@example.test',
+    });
+    const named = await insertUser(ctx.deps.db, { firstName: 'Ruth', email: 'ruth@example.test' });
+    const notice = { kind: 'test.item', title: 'Greeting check', body: 'Something happened.', email: true };
+    for (const id of [
+      ...(await ctx.deps.notifications.notify(nameless, notice)),
+      ...(await ctx.deps.notifications.notify(named, notice)),
+    ])
+      expect(await sendNotificationEmail(ctx.deps, id)).toBe('sent');
+    const mails = (await readOutbox(ctx.dataDir)).filter((mail) => mail.subject === 'Greeting check');
+    const to = (email: string) => mails.find((mail) => mail.to === email)!;
+    expect(to('nameless@example.test').text).toMatch(/^Hello,\n\nSomething happened\./);
+    expect(to('nameless@example.test').html).toContain('<p>Hello,</p>');
+    expect(to('ruth@example.test').text).toMatch(/^Hello Ruth,\n/);
   });
 
   it('creates nothing when the caller’s transaction rolls back', async () => {

@@ -1,14 +1,24 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import http from 'node:http';
 import { createHash } from 'node:crypto';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLDER_OCCUPIED_MESSAGE, videoStoreBody } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
-import { createAccount, filesUnder, waitForVideo, type TestAccount } from '../../../test/video-helpers';
+import {
+  createAccount,
+  filesUnder,
+  videoServiceFor,
+  waitForVideo,
+  type TestAccount,
+} from '../../../test/video-helpers';
 import { startWorkers } from '../../workers';
-import { createVideosRepo } from './videos.repo';
+import { AppError } from '../../platform/errors';
+import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { sweepExpiredUploads, createUploadStore } from './video-uploads';
+import { VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -146,6 +156,158 @@ describe('resumable uploads (tus)', () => {
     expect(((await unfinished.json()) as { message: string }).message).toBe(
       'The upload is not finished yet.',
     );
+  });
+
+  /** A request with exactly this path on the wire (fetch would drop a fragment and normalise the path). */
+  function rawRequest(
+    method: string,
+    rawPath: string,
+    headers: Record<string, string>,
+    body?: Buffer,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+    return new Promise((resolve, reject) => {
+      const url = new URL(base);
+      const request = http.request(
+        { host: url.hostname, port: url.port, method, path: rawPath, headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it("acts only on the upload the ownership check saw: URLs naming another account's upload are refused", async () => {
+    // The victim's upload, cut at 30 %.
+    const victim = await tusUpload(owner, video, { stopAt: 0.3 });
+    const victimId = victim.url.split('/').pop()!;
+    const victimFile = path.join(ctx.dataDir, 'uploads', victimId);
+    const victimOffset = (await head(victim.url, owner)).headers.get('upload-offset')!;
+    const victimBytes = await fs.readFile(victimFile);
+
+    // The attacker's own, empty upload: the one the ownership check passes.
+    const tusHeaders = { ...other.headers, 'Tus-Resumable': '1.0.0' };
+    const created = await fetch(endpoint(), {
+      method: 'POST',
+      headers: { ...tusHeaders, 'Upload-Length': String(video.length) },
+    });
+    expect(created.status).toBe(201);
+    const ownPath = created.headers.get('location')!;
+    const ownId = ownPath.split('/').pop()!;
+    const collection = '/api/web/user/video/tus';
+
+    const tricks = [
+      `${ownPath}?x=/${victimId}`,
+      `${ownPath}?x=${collection}/${victimId}`,
+      `${ownPath}#/${victimId}`,
+      `${ownPath};/${victimId}`,
+      `${ownPath}/${victimId}`,
+      `${ownPath}/../${victimId}`,
+      `${ownPath}%2F${victimId}`,
+      `${collection}?x=/${victimId}`,
+    ];
+    for (const trick of tricks) {
+      const patch = await rawRequest(
+        'PATCH',
+        trick,
+        {
+          ...tusHeaders,
+          'Upload-Offset': victimOffset,
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        Buffer.alloc(100, 0x41),
+      );
+      expect({ trick, status: patch.status }).toEqual({ trick, status: 404 });
+      const probe = await rawRequest('HEAD', trick, tusHeaders);
+      expect({ trick, status: probe.status, offset: probe.headers['upload-offset'] }).toEqual({
+        trick,
+        status: 404,
+        offset: undefined,
+      });
+      const terminate = await rawRequest('DELETE', trick, tusHeaders);
+      expect({ trick, status: terminate.status }).toEqual({ trick, status: 404 });
+    }
+
+    // Nothing changed: the victim's upload has its offset, bytes and owner; the attacker's is untouched.
+    expect((await head(victim.url, owner)).headers.get('upload-offset')).toBe(victimOffset);
+    expect(sha256(await fs.readFile(victimFile))).toBe(sha256(victimBytes));
+    expect((await createVideosRepo().findUpload(ctx.deps.db, victimId))?.ownerId).toBe(owner.id);
+    expect((await head(`${base}${ownPath}`, other)).headers.get('upload-offset')).toBe('0');
+    expect((await createVideosRepo().findUpload(ctx.deps.db, ownId))?.ownerId).toBe(other.id);
+    // And the plain URL still works for its owner.
+    const resumed = await tusUpload(owner, video, { uploadUrl: victim.url });
+    expect(resumed.finished).toBe(true);
+    expect(sha256(await fs.readFile(victimFile))).toBe(sha256(video));
+  });
+
+  it('keeps a finished upload through refusals the person can fix; the same id is then stored', async () => {
+    const keeper = await createAccount(ctx);
+    const repo = createVideosRepo();
+    await repo.insert(ctx.deps.db, {
+      ownerId: keeper.id,
+      title: 'Already final',
+      folder: 'final',
+      state: 'ready',
+      searchCode: 'KEEPFIN1',
+    });
+    const done = await tusUpload(keeper, video);
+    const id = done.url.split('/').pop()!;
+    const uploadFile = path.join(ctx.dataDir, 'uploads', id);
+    const store = (fields: Record<string, unknown>) =>
+      fetch(`${base}/api/web/user/video/store`, {
+        method: 'POST',
+        headers: { ...keeper.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ upload_ids: [id], ...fields }),
+      });
+    const kept = async () => {
+      expect((await head(done.url, keeper)).headers.get('upload-offset')).toBe(String(video.length));
+      expect(sha256(await fs.readFile(uploadFile))).toBe(sha256(video));
+      expect(await repo.findUpload(ctx.deps.db, id)).not.toBeNull();
+    };
+    const jobCount = async () =>
+      Number(
+        (
+          await ctx.deps.database.executeSql('select count(*)::int as n from pgboss.job where name = $1', [
+            VIDEO_PROCESS_QUEUE,
+          ])
+        ).rows[0]!.n,
+      );
+
+    // The final folder is occupied (seen before anything is moved).
+    const occupied = await store({ type: 'final' });
+    expect(occupied.status).toBe(409);
+    await kept();
+
+    // Occupied by a racing request between the check and the insert: the clip was already in storage and
+    // the video's job already queued in the transaction when the index refused the row.
+    const racing: VideosRepo = { ...repo, finalOf: async () => null };
+    const service = videoServiceFor(ctx, { repo: racing });
+    const jobsBefore = await jobCount();
+    const raced = await service
+      .store({ id: keeper.id }, videoStoreBody.parse({ type: 'final', upload_ids: [id] }), [])
+      .catch((error: unknown) => error);
+    expect(raced).toBeInstanceOf(AppError);
+    expect((raced as AppError).status).toBe(409);
+    expect((raced as AppError).message).toBe(FOLDER_OCCUPIED_MESSAGE);
+    await kept();
+    expect(await jobCount()).toBe(jobsBefore);
+    expect((await repo.listFolder(ctx.deps.db, keeper.id, 'final')).length).toBe(1);
+    expect(await filesUnder(path.join(ctx.dataDir, 'media', 'sources'))).toEqual([]);
+
+    // A form the person has to complete.
+    const incomplete = await store({ type: 'scheduled' });
+    expect(incomplete.status).toBe(422);
+    await kept();
+
+    // Fixed: the same upload id becomes a video.
+    const stored = await store({ type: 'draft', title: 'Kept' });
+    expect(stored.status).toBe(201);
+    const created = (await stored.json()) as { data: { id: number } };
+    expect((await waitForVideo(ctx, created.data.id)).state).toBe('ready');
+    expect(await repo.findUpload(ctx.deps.db, id)).toBeNull();
+    expect((await filesUnder(path.join(ctx.dataDir, 'uploads'))).filter((f) => f.startsWith(id))).toEqual([]);
   });
 
   it('refuses an upload that is not a video and removes it', async () => {

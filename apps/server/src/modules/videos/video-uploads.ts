@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, EVENTS } from '@tus/server';
 import { FileStore } from '@tus/file-store';
@@ -26,14 +29,15 @@ export interface UploadProgress {
 export function createUploadStore(dataDir: string) {
   const directory = path.join(dataDir, 'uploads');
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const pathOf = (id: string): string => {
+    if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id: ${id}`);
+    return path.join(directory, id);
+  };
   return {
     store,
     directory,
     isUploadId: (id: string) => UPLOAD_ID.test(id),
-    pathOf(id: string): string {
-      if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id: ${id}`);
-      return path.join(directory, id);
-    },
+    pathOf,
     async progress(id: string): Promise<UploadProgress | null> {
       if (!UPLOAD_ID.test(id)) return null;
       try {
@@ -47,6 +51,20 @@ export function createUploadStore(dataDir: string) {
         return null;
       }
     },
+    /**
+     * Writes an upload's bytes back to its data file (its `.json` stayed): it is whole and finished again.
+     * Written beside it and renamed, so a reader never sees part of it.
+     */
+    async putBack(id: string, content: Readable): Promise<void> {
+      const target = pathOf(id);
+      const part = `${target}.${randomBytes(4).toString('hex')}.part`;
+      try {
+        await pipeline(content, fs.createWriteStream(part));
+        await fsp.rename(part, target);
+      } finally {
+        await fsp.rm(part, { force: true });
+      }
+    },
     /** Removes what is left of an upload (its data file may already have been moved into storage). */
     async remove(id: string): Promise<void> {
       if (!UPLOAD_ID.test(id)) return;
@@ -57,11 +75,23 @@ export function createUploadStore(dataDir: string) {
 }
 export type UploadStore = ReturnType<typeof createUploadStore>;
 
+/** What the tus handlers act for: who asks, and (except for creation) the upload the route checked. */
+interface TusRequestState {
+  account: AuthAccount;
+  uploadId?: string;
+}
+
 /**
- * tus resumable uploads at /api/web/user/video/tus: creation (POST), offset (HEAD), append (PATCH) and
- * termination (DELETE). Every request needs the user's bearer token; an upload belongs to whoever created
- * it, and anybody else gets a 404 for it. A finished upload is then named in `upload_ids[]` of
- * POST /web/user/video/store, which checks and processes it like a multipart file.
+ * tus resumable uploads at /api/web/user/video/tus: creation (POST on the collection), offset (HEAD),
+ * append (PATCH) and termination (DELETE) on `/tus/<id>`. Every request needs the user's bearer token; an
+ * upload belongs to whoever created it, and anybody else gets a 404 for it. A finished upload is then
+ * named in `upload_ids[]` of POST /web/user/video/store, which checks and processes it like a multipart
+ * file.
+ *
+ * The upload id comes from one place: the route's `:id`, which the ownership check reads. tus on its own
+ * takes the last `/` segment of the whole URL, query string included, so `/tus/<mine>?x=/<yours>` would be
+ * checked as mine and written as yours: tus is therefore handed the checked id, and a URL carrying
+ * anything beyond the route's own path (a query, a fragment, `;` parameters) is refused.
  */
 export function registerTusRoutes(
   api: FastifyInstance,
@@ -69,11 +99,11 @@ export function registerTusRoutes(
   uploads: UploadStore,
   repo: VideosRepo,
 ) {
-  // The tus handlers need the account of the request; they see the raw Node request only.
-  const accounts = new WeakMap<IncomingMessage, AuthAccount>();
-  const accountOfRaw = (req: unknown) => {
+  // The tus handlers see the raw Node request only; this is what the route decided about it.
+  const checked = new WeakMap<IncomingMessage, TusRequestState>();
+  const stateOf = (req: unknown) => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-    return raw ? accounts.get(raw) : undefined;
+    return raw ? checked.get(raw) : undefined;
   };
 
   const tus = new Server({
@@ -84,8 +114,10 @@ export function registerTusRoutes(
     // Same origin only: no CORS headers for other sites.
     allowedOrigins: [],
     namingFunction: () => randomBytes(16).toString('hex'),
+    // Never the URL: the id the ownership check saw (undefined, hence 404, if there was none).
+    getFileIdFromRequest: (req) => stateOf(req)?.uploadId,
     async onUploadCreate(req, upload) {
-      const account = accountOfRaw(req);
+      const account = stateOf(req)?.account;
       if (!account) throw { status_code: 401, body: 'Unauthenticated.' };
       await repo.insertUpload(deps.db, upload.id, account.id);
       return {};
@@ -103,18 +135,24 @@ export function registerTusRoutes(
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = accountOf(request);
     const id = (request.params as { id?: string }).id;
+    const exactUrl = id === undefined ? `/api${TUS_PATH}` : `/api${TUS_PATH}/${id}`;
+    if (request.raw.url !== exactUrl) throw notFound('Upload not found.');
     if (id !== undefined) {
       const row = uploads.isUploadId(id) ? await repo.findUpload(deps.db, id) : null;
       if (!row || row.ownerId !== account.id) throw notFound('Upload not found.');
     }
-    accounts.set(request.raw, account);
+    checked.set(request.raw, { account, uploadId: id });
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const options = { preHandler: deps.auth.required('user'), schema: { hide: true } };
-  api.route({ method: [...methods], url: TUS_PATH, ...options, handler: handle });
-  api.route({ method: [...methods], url: `${TUS_PATH}/:id`, ...options, handler: handle });
+  api.route({ method: ['POST', 'OPTIONS'], url: TUS_PATH, ...options, handler: handle });
+  api.route({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: `${TUS_PATH}/:id`,
+    ...options,
+    handler: handle,
+  });
 }
 
 /** Deletes unfinished uploads older than a day (and rows of uploads whose files are gone). */

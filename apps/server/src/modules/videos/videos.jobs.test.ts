@@ -10,8 +10,10 @@ import {
   videoRow,
   type TestAccount,
 } from '../../../test/video-helpers';
+import { conversionTimeoutMs, type MediaTools } from '../../platform/media/media';
 import { createVideosRepo } from './videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
+import { createVideoJobs, processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 /** The processing job on its own: outcomes, idempotency, and what it leaves behind. */
 describe('video processing job', () => {
@@ -32,6 +34,7 @@ describe('video processing job', () => {
       repo,
       storage: ctx.deps.storage,
       media: ctx.deps.media,
+      jobs: createVideoJobs(ctx.deps.queue),
       tmpDir: path.join(ctx.dataDir, 'tmp'),
       logger: { error() {}, warn() {}, info() {} },
     };
@@ -56,19 +59,88 @@ describe('video processing job', () => {
     const clip = await makeClip(clipDir, 'one.mp4', 'mp4', { seconds: 2 });
     await ctx.deps.storage.putFile('sources/test-1/0', clip);
     const video = await processingRow(['sources/test-1/0']);
-    expect(await processVideo(deps, video.id, false)).toBe('ready');
+    expect(await processVideo(deps, video.id, { lastAttempt: false })).toBe('ready');
     const ready = await videoRow(ctx, video.id);
-    expect(ready).toMatchObject({ state: 'ready', sourceKeys: [], mediaKey: `videos/${video.id}/video.mp4` });
+    expect(ready).toMatchObject({ state: 'ready', sourceKeys: [] });
+    expect(ready!.mediaKey).toMatch(new RegExp(`^videos/${video.id}/[0-9a-f]{12}/video\\.mp4$`));
+    expect(await ctx.deps.storage.stat(ready!.mediaKey!)).not.toBeNull();
     expect(await ctx.deps.storage.stat('sources/test-1/0')).toBeNull();
-    expect(await processVideo(deps, video.id, false)).toBe('skipped');
+    expect(await processVideo(deps, video.id, { lastAttempt: false })).toBe('skipped');
     expect(await videoRow(ctx, video.id)).toEqual(ready);
     expect(await filesUnder(deps.tmpDir)).toEqual([]);
+  });
+
+  it('a run overtaken by its retry never deletes the media of the video the first run made ready', async () => {
+    const clip = await makeClip(clipDir, 'overlap.mov', 'mov', { seconds: 2 });
+    await ctx.deps.storage.putFile('sources/test-overlap/0', clip);
+    const video = await processingRow(['sources/test-overlap/0']);
+    // The retry has copied its inputs and is converting when the first run (its job long expired) marks the
+    // video ready; the retry's conversion ends after that.
+    let retryConverting!: () => void;
+    const retryStarted = new Promise<void>((resolve) => (retryConverting = resolve));
+    const afterTheFirstRun: MediaTools = {
+      ...ctx.deps.media,
+      async render(clips, output, signal) {
+        retryConverting();
+        while ((await videoRow(ctx, video.id))!.state !== 'ready')
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return ctx.deps.media.render(clips, output, signal);
+      },
+    };
+    const retry = processVideo({ ...deps, media: afterTheFirstRun }, video.id, { lastAttempt: false });
+    await retryStarted;
+    expect(await processVideo(deps, video.id, { lastAttempt: false })).toBe('ready');
+    expect(await retry).toBe('skipped');
+
+    const row = (await videoRow(ctx, video.id))!;
+    expect(row.state).toBe('ready');
+    // Still playable: the file the row points to is a whole video of the clip's length...
+    const probed = await ctx.deps.media.probe(path.join(ctx.dataDir, 'media', row.mediaKey!));
+    expect(Math.abs(probed.durationSeconds - 2)).toBeLessThan(0.15);
+    // ...and the retry's own outputs are gone: exactly the ready video's two files remain.
+    const folder = `videos/${video.id}`;
+    expect(await filesUnder(path.join(ctx.dataDir, 'media', folder))).toEqual(
+      [row.mediaKey!, row.thumbnailKey!].map((key) => path.relative(folder, key)).sort(),
+    );
+  });
+
+  it('gives each processing job longer than its conversion may take, queued with the row', async () => {
+    const clips = await Promise.all(
+      [3, 4].map((seconds) => makeClip(clipDir, `timed-${seconds}.mp4`, 'mp4', { seconds })),
+    );
+    const body = await clipsBody({ type: 'draft', title: 'Timed' }, clips);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/web/user/video/store',
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const videoId = (response.json() as { data: { id: number } }).data.id;
+    const { rows } = await ctx.deps.database.executeSql(
+      `select extract(epoch from expire_in)::int as expire from pgboss.job where name = $1 and singleton_key = $2`,
+      [VIDEO_PROCESS_QUEUE, `${videoId}:process`],
+    );
+    expect(rows).toHaveLength(1);
+    let seconds = 0;
+    for (const clip of clips) seconds += (await ctx.deps.media.probe(clip)).durationSeconds;
+    const expire = Number(rows[0]!.expire);
+    expect(expire).toBe(processingExpirySeconds({ clips: 2, seconds }));
+    expect(expire * 1000).toBeGreaterThan(conversionTimeoutMs(2, seconds));
+
+    // Long videos get more (an hour of expiry was shorter than a 5-minute video's render timeout)...
+    for (const minutes of [1, 5, 20, 45])
+      expect(processingExpirySeconds({ clips: 3, seconds: minutes * 60 }) * 1000).toBeGreaterThan(
+        conversionTimeoutMs(3, minutes * 60),
+      );
+    // ...up to what pg-boss accepts (under 24 hours).
+    expect(processingExpirySeconds({ clips: 1, seconds: 10 * 3600 })).toBeLessThan(24 * 3600);
   });
 
   it('fails at once, with a reason, when the file cannot be converted, and removes its sources', async () => {
     await ctx.deps.storage.put('sources/test-2/0', Buffer.from('garbage that passed no probe'));
     const video = await processingRow(['sources/test-2/0']);
-    expect(await processVideo(deps, video.id, false)).toBe('failed');
+    expect(await processVideo(deps, video.id, { lastAttempt: false })).toBe('failed');
     const row = await videoRow(ctx, video.id);
     expect(row).toMatchObject({
       state: 'failed',
@@ -80,7 +152,7 @@ describe('video processing job', () => {
 
   it('fails when the sources are missing', async () => {
     const video = await processingRow(['sources/gone/0']);
-    expect(await processVideo(deps, video.id, false)).toBe('failed');
+    expect(await processVideo(deps, video.id, { lastAttempt: false })).toBe('failed');
     expect((await videoRow(ctx, video.id))!.failureReason).toBe('The uploaded files are missing.');
   });
 
@@ -100,8 +172,8 @@ describe('video processing job', () => {
         return ctx.deps.storage.putFile(key, local, type);
       },
     };
-    expect(await processVideo({ ...deps, storage }, video.id, false)).toBe('skipped');
-    expect(await ctx.deps.storage.stat(`videos/${video.id}/video.mp4`)).toBeNull();
+    expect(await processVideo({ ...deps, storage }, video.id, { lastAttempt: false })).toBe('skipped');
+    expect(await filesUnder(path.join(ctx.dataDir, 'media', 'videos', String(video.id)))).toEqual([]);
     expect(await ctx.deps.storage.stat('sources/test-3/0')).toBeNull();
   });
 
@@ -115,12 +187,12 @@ describe('video processing job', () => {
         throw new Error('storage unavailable');
       },
     };
-    await expect(processVideo({ ...deps, storage: broken }, video.id, false)).rejects.toThrow(
-      'storage unavailable',
-    );
+    await expect(
+      processVideo({ ...deps, storage: broken }, video.id, { lastAttempt: false }),
+    ).rejects.toThrow('storage unavailable');
     expect((await videoRow(ctx, video.id))!.state).toBe('processing');
     expect(await ctx.deps.storage.stat('sources/test-4/0')).not.toBeNull();
-    expect(await processVideo({ ...deps, storage: broken }, video.id, true)).toBe('failed');
+    expect(await processVideo({ ...deps, storage: broken }, video.id, { lastAttempt: true })).toBe('failed');
     expect((await videoRow(ctx, video.id))!.failureReason).toBe(
       'The video could not be converted. Please try another file.',
     );

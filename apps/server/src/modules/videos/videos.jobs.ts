@@ -1,55 +1,26 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { MediaProcessError, UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
-import type { Storage } from '../../platform/storage/storage';
+import { deleteQuietly, type Storage } from '../../platform/storage/storage';
+import { removeStaleEntries } from '../../platform/temp-space';
 import { createUploadStore, sweepExpiredUploads } from './video-uploads';
+import {
+  createVideoJobs,
+  ensureVideoQueue,
+  processingExpirySeconds,
+  setLocalWorker,
+  VIDEO_PROCESS_QUEUE,
+  type ProcessVideoPayload,
+} from './videos.queue';
 import { createVideosRepo, type VideoRow, type VideosRepo } from './videos.repo';
 import type { VideoJobs } from './videos.service';
-
-export const VIDEO_PROCESS_QUEUE = 'video-process';
-
-/**
- * Payload is the id only; the job re-reads the row. Three retries with exponential back-off (10 s, 20 s,
- * 40 s) for passing trouble (storage, database, a killed process); a file ffmpeg cannot read fails at
- * once. `stately` + the `${videoId}:process` key keeps one queued and one running job per video. Failures
- * end up visible on the video itself (`state: failed`, `failure_reason`).
- */
-export const VIDEO_QUEUE_OPTIONS = {
-  policy: 'stately',
-  retryLimit: 3,
-  retryDelay: 10,
-  retryBackoff: true,
-  expireInSeconds: 60 * 60,
-} as const;
-
-export interface ProcessVideoPayload {
-  videoId: number;
-}
-
-export async function ensureVideoQueue(queue: PgBoss): Promise<void> {
-  await queue.createQueue(VIDEO_PROCESS_QUEUE, { name: VIDEO_PROCESS_QUEUE, ...VIDEO_QUEUE_OPTIONS });
-}
-
-/** Workers in this process, so a job sent here starts at once instead of at the next poll. */
-const localWorkers = new WeakMap<PgBoss, string>();
-
-export function createVideoJobs(queue: PgBoss): VideoJobs {
-  return {
-    async enqueue(videoId) {
-      await queue.send(VIDEO_PROCESS_QUEUE, { videoId } satisfies ProcessVideoPayload, {
-        singletonKey: `${videoId}:process`,
-      });
-      const worker = localWorkers.get(queue);
-      if (worker) queue.notifyWorker(worker);
-    },
-  };
-}
+import { sweepStuckVideos } from './videos.sweeper';
 
 /** A failure retrying cannot fix: recorded on the video at once. */
 class PermanentFailure extends Error {}
@@ -59,11 +30,24 @@ export interface ProcessDeps {
   repo: VideosRepo;
   storage: Storage;
   media: MediaTools;
+  /** To queue the video again with a longer expiry (see ProcessOptions.expireInSeconds). */
+  jobs: Pick<VideoJobs, 'enqueue'>;
   tmpDir: string;
   logger: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
 }
 
-export type ProcessOutcome = 'ready' | 'failed' | 'skipped' | 'retry';
+export interface ProcessOptions {
+  /** pg-boss will not retry: a passing failure is recorded on the video instead of thrown. */
+  lastAttempt: boolean;
+  /**
+   * The running job's expiry. A job given less than its inputs' conversion may take (one the sweeper
+   * queued without knowing the length) queues the video again with enough, rather than be overtaken by its
+   * own retry.
+   */
+  expireInSeconds?: number;
+}
+
+export type ProcessOutcome = 'ready' | 'failed' | 'skipped' | 'requeued';
 
 function failureReason(error: unknown): string {
   if (error instanceof PermanentFailure) return error.message;
@@ -87,18 +71,23 @@ function isPermanent(error: unknown): boolean {
  * (only if it is still processing: a deleted video is left alone and its outputs removed). Temporary files
  * always go; uploaded sources go once the outcome is final; merge sources are the other drafts and are
  * removed only by a successful `move`.
+ *
+ * Each run writes its outputs under keys of its own, and removes only those: if two runs of one video ever
+ * overlap (a job overtaken by its retry), the one that comes second can never delete the media the first
+ * made ready.
  */
 export async function processVideo(
   deps: ProcessDeps,
   videoId: number,
-  lastAttempt: boolean,
+  options: ProcessOptions,
 ): Promise<ProcessOutcome> {
   const { db, repo, storage, media } = deps;
   const video = await repo.findById(db, videoId);
   if (!video || video.state !== 'processing') return 'skipped';
   const isMerge = video.mergeSourceIds.length > 0;
-  const mediaKey = `videos/${videoId}/video.mp4`;
-  const thumbnailKey = `videos/${videoId}/thumbnail.jpg`;
+  const runKey = `videos/${videoId}/${randomBytes(6).toString('hex')}`;
+  const mediaKey = `${runKey}/video.mp4`;
+  const thumbnailKey = `${runKey}/thumbnail.jpg`;
   await fsp.mkdir(deps.tmpDir, { recursive: true });
   const work = await fsp.mkdtemp(path.join(deps.tmpDir, `job-${videoId}-`));
   try {
@@ -111,11 +100,25 @@ export async function processVideo(
       await pipeline(await storage.read(key), fs.createWriteStream(local));
       clips.push({ path: local, probed: await media.probe(local) });
     }
+    const size = {
+      clips: clips.length,
+      seconds: clips.reduce((sum, c) => sum + c.probed.durationSeconds, 0),
+    };
+    // A job with less time than this conversion may take would be failed by pg-boss mid-run and retried
+    // beside it: it hands the video to a new job with enough time instead (the sweeper's jobs are sent
+    // before anyone measured the video). If a job is queued already, this one goes on: should the two ever
+    // overlap, the keys of its own keep the first one's ready media safe.
+    const tooShort =
+      options.expireInSeconds !== undefined && processingExpirySeconds(size) > options.expireInSeconds;
+    if (tooShort && (await deps.jobs.enqueue(db, videoId, size))) {
+      deps.logger.info({ videoId, ...size }, 'video queued again with a longer expiry');
+      return 'requeued';
+    }
     const output = path.join(work, 'video.mp4');
     const { copied } = await media.render(clips, output);
     const result = await media.probe(output);
     const thumbnail = path.join(work, 'thumbnail.jpg');
-    await media.thumbnail(output, thumbnail, result.durationSeconds);
+    await media.thumbnail({ path: output, probed: result }, thumbnail);
     await storage.putFile(mediaKey, output, 'video/mp4');
     await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
     // The copies of the inputs are no longer needed: gone before anyone sees the video ready.
@@ -145,7 +148,8 @@ export async function processVideo(
     deps.logger.info({ videoId, copied, seconds: result.durationSeconds }, 'video ready');
     return 'ready';
   } catch (error) {
-    if (!isPermanent(error) && !lastAttempt) {
+    await discardOutputs(deps, videoId, [mediaKey, thumbnailKey]);
+    if (!isPermanent(error) && !options.lastAttempt) {
       deps.logger.warn({ err: error, videoId }, 'video processing failed, will retry');
       throw error;
     }
@@ -155,7 +159,7 @@ export async function processVideo(
       failureReason: failureReason(error),
       sourceKeys: [],
     });
-    if (failed) await removeKeys(deps, [mediaKey, thumbnailKey, ...(isMerge ? [] : video.sourceKeys)]);
+    if (failed && !isMerge) await removeKeys(deps, video.sourceKeys);
     return 'failed';
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
@@ -174,26 +178,63 @@ async function mergeInputs(deps: ProcessDeps, video: VideoRow): Promise<string[]
   });
 }
 
-const mediaKeysOf = (row: VideoRow) => [row.mediaKey, row.thumbnailKey].filter((key): key is string => !!key);
-
-async function removeKeys(deps: ProcessDeps, keys: string[]) {
-  for (const key of keys) {
-    await deps.storage
-      .delete(key)
-      .catch((error: unknown) => deps.logger.error({ err: error, key }, 'could not delete media'));
-  }
+/**
+ * Removes what this run stored, unless the row points at it after all (the ready commit went through but
+ * its reply was lost). When the row cannot be read, the files stay: a stray file is better than a ready
+ * video without its media.
+ */
+async function discardOutputs(deps: ProcessDeps, videoId: number, keys: string[]) {
+  const row = await deps.repo.findById(deps.db, videoId).catch(() => undefined);
+  if (row === undefined || (row?.mediaKey && keys.includes(row.mediaKey))) return;
+  await removeKeys(deps, keys);
 }
 
-/** Starts the video worker (ROLE=worker|all) and the hourly sweep of abandoned uploads. */
-export async function startVideoWorker(deps: AppDeps): Promise<() => Promise<void>> {
+const mediaKeysOf = (row: VideoRow) => [row.mediaKey, row.thumbnailKey].filter((key): key is string => !!key);
+
+const removeKeys = (deps: ProcessDeps, keys: string[]) => deleteQuietly(deps.storage, keys, deps.logger);
+
+/** Where uploads in flight and conversions keep their temporary files. */
+export const videoTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+/** A temporary file or folder untouched for this long is a crashed process's leftover. */
+const TEMP_LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes leftovers of crashed processes from DATA_DIR/tmp (run on start, by API and worker processes). */
+export async function removeTempLeftovers(deps: Pick<AppDeps, 'config' | 'clock' | 'logger'>) {
+  const before = new Date(deps.clock.now().getTime() - TEMP_LEFTOVER_AGE_MS);
+  const removed = await removeStaleEntries(videoTempDir(deps.config.DATA_DIR), before).catch(
+    (error: unknown) => {
+      deps.logger.error({ err: error }, 'could not clean the temporary folder');
+      return [];
+    },
+  );
+  if (removed.length) deps.logger.info({ removed }, 'removed temporary leftovers older than a day');
+}
+
+export interface VideoWorkerOptions {
+  /** How often to look for videos stuck in processing without a job (also once at start). */
+  stuckSweepIntervalMs?: number;
+}
+
+/**
+ * Starts the video worker (ROLE=worker|all), the sweeper of videos left processing without a job (at start
+ * and every minute), and the hourly sweep of abandoned uploads; first removes temporary leftovers.
+ */
+export async function startVideoWorker(
+  deps: AppDeps,
+  options: VideoWorkerOptions = {},
+): Promise<() => Promise<void>> {
   await ensureVideoQueue(deps.queue);
+  await removeTempLeftovers(deps);
   const repo = createVideosRepo();
+  const jobs = createVideoJobs(deps.queue);
   const processDeps: ProcessDeps = {
     db: deps.db,
     repo,
     storage: deps.storage,
     media: deps.media,
-    tmpDir: path.join(deps.config.DATA_DIR, 'tmp'),
+    jobs,
+    tmpDir: videoTempDir(deps.config.DATA_DIR),
     logger: deps.logger,
   };
   const workerId = await deps.queue.work<ProcessVideoPayload>(
@@ -201,13 +242,27 @@ export async function startVideoWorker(deps: AppDeps): Promise<() => Promise<voi
     { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
     async ([job]) => {
       if (!job) return;
-      await processVideo(processDeps, job.data.videoId, job.retryCount >= job.retryLimit);
+      await processVideo(processDeps, job.data.videoId, {
+        lastAttempt: job.retryCount >= job.retryLimit,
+        expireInSeconds: job.expireInSeconds,
+      });
     },
   );
-  localWorkers.set(deps.queue, workerId);
+  setLocalWorker(deps.queue, workerId);
+
+  let sweeping: Promise<unknown> | null = null;
+  const sweepStuck = () =>
+    (sweeping ??= sweepStuckVideos({ ...processDeps, jobs })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'stuck video sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      }));
+  await sweepStuck();
+  const stuckTimer = setInterval(() => void sweepStuck(), options.stuckSweepIntervalMs ?? 60_000);
+  stuckTimer.unref();
 
   const uploads = createUploadStore(deps.config.DATA_DIR);
-  const sweep = setInterval(
+  const uploadTimer = setInterval(
     () => {
       void sweepExpiredUploads(deps, uploads, repo).catch((error: unknown) =>
         deps.logger.error({ err: error }, 'upload sweep failed'),
@@ -215,11 +270,13 @@ export async function startVideoWorker(deps: AppDeps): Promise<() => Promise<voi
     },
     60 * 60 * 1000,
   );
-  sweep.unref();
+  uploadTimer.unref();
 
   return async () => {
-    clearInterval(sweep);
-    localWorkers.delete(deps.queue);
+    clearInterval(stuckTimer);
+    clearInterval(uploadTimer);
+    setLocalWorker(deps.queue, null);
     await deps.queue.offWork(VIDEO_PROCESS_QUEUE);
+    await sweeping;
   };
 }

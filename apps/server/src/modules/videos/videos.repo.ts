@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { QUEUE_SCHEMA } from '../../platform/queue';
 import { users } from '../accounts/accounts.schema';
 import { videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
 
@@ -175,6 +176,37 @@ export function createVideosRepo() {
         .from(videoLikes)
         .where(eq(videoLikes.videoId, videoId));
       return { totalLikes: count?.total ?? 0, isLiked: inserted.length > 0 };
+    },
+
+    /**
+     * Videos in `processing` that no job of `queue` will take up: none queued, waiting to retry or running
+     * for `${id}:process`. `gaveUp` says a job for it failed for good (pg-boss keeps failed jobs in `job`,
+     * later in `archive`), i.e. its last attempt died before it could record the outcome.
+     */
+    async processingWithoutLiveJob(db: DbOrTx, queue: string, limit: number) {
+      const jobs = sql.raw(`${QUEUE_SCHEMA}.job`);
+      const archive = sql.raw(`${QUEUE_SCHEMA}.archive`);
+      const key = sql`${videos.id}::text || ':process'`;
+      return db
+        .select({
+          id: videos.id,
+          sourceKeys: videos.sourceKeys,
+          mergeSourceIds: videos.mergeSourceIds,
+          gaveUp: sql<boolean>`(
+            exists (select 1 from ${jobs} j where j.name = ${queue} and j.singleton_key = ${key} and j.state = 'failed')
+            or exists (select 1 from ${archive} a where a.name = ${queue} and a.singleton_key = ${key} and a.state = 'failed')
+          )`,
+        })
+        .from(videos)
+        .where(
+          and(
+            eq(videos.state, 'processing'),
+            sql`not exists (select 1 from ${jobs} j where j.name = ${queue} and j.singleton_key = ${key}
+              and j.state in ('created', 'retry', 'active'))`,
+          ),
+        )
+        .orderBy(videos.id)
+        .limit(limit);
     },
 
     async insertUpload(db: DbOrTx, id: string, ownerId: number) {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -21,7 +20,8 @@ import { ok, paginated } from '../../platform/http/envelope';
 import { parseOrThrow } from '../../platform/http/zod-errors';
 import { accountOf } from '../accounts/auth.guard';
 import { createUploadStore, registerTusRoutes } from './video-uploads';
-import { createVideoJobs, ensureVideoQueue } from './videos.jobs';
+import { removeTempLeftovers, videoTempDir } from './videos.jobs';
+import { createVideoJobs, ensureVideoQueue } from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { createVideoService, NOT_FOUND_MESSAGE } from './videos.service';
 
@@ -54,6 +54,7 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 
   await ensureVideoQueue(deps.queue);
+  await removeTempLeftovers(deps);
   const repo = createVideosRepo();
   const uploads = createUploadStore(deps.config.DATA_DIR);
   const service = createVideoService({
@@ -69,7 +70,7 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
     secret: deps.secret,
     logger: deps.logger,
   });
-  const tmpDir = path.join(deps.config.DATA_DIR, 'tmp');
+  const tmpDir = videoTempDir(deps.config.DATA_DIR);
   const user = deps.auth.required('user');
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({
     tags: ['Videos'],

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, videoRow } from '../../../test/video-helpers';
+import { createAccount, videoRow, videoServiceFor } from '../../../test/video-helpers';
 import { AppError } from '../../platform/errors';
-import { createUploadStore } from './video-uploads';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
-import { createVideoService } from './videos.service';
 
 /** Rules that the HTTP tests cannot reach deterministically. */
 describe('video service', () => {
@@ -33,19 +31,7 @@ describe('video service', () => {
     });
     // As if another request had filled the final folder between the check and the write.
     const racingRepo: VideosRepo = { ...repo, finalOf: async () => null };
-    const service = createVideoService({
-      db: ctx.deps.db,
-      repo: racingRepo,
-      storage: ctx.deps.storage,
-      media: ctx.deps.media,
-      clock: ctx.clock,
-      scheduler: ctx.deps.deliveryScheduler,
-      payments: ctx.deps.videoPayments,
-      jobs: { enqueue: async () => {} },
-      uploads: createUploadStore(ctx.dataDir),
-      secret: ctx.deps.secret,
-      logger: ctx.deps.logger,
-    });
+    const service = videoServiceFor(ctx, { repo: racingRepo });
     const error = await service
       .move({ id: user.id }, scheduled.id, { type: 'final' })
       .catch((e: unknown) => e);

@@ -16,20 +16,27 @@ import type { Db, DbOrTx, DbTx } from '../../platform/db';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/http/body';
 import { UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
-import type { Storage } from '../../platform/storage/storage';
+import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import { extractHashtags, newAccessCode, newSearchCode, normaliseCode } from './codes';
 import { mergedTitle } from './merge-title';
 import type { VideoPayments } from './payments-hook';
 import { zonedToInstant } from './schedule-time';
 import type { DeliveryScheduler } from './scheduler';
 import type { UploadStore } from './video-uploads';
+import type { ConversionSize } from './videos.queue';
 import type { NewVideoRow, VideoRow, VideosRepo, VideoView } from './videos.repo';
 import type { VideoFolder } from './videos.schema';
 import { toVideoJson } from './videos.view';
 
 export interface VideoJobs {
-  /** Queues processing of a video (deduplicated per video). */
-  enqueue(videoId: number): Promise<void>;
+  /**
+   * Queues processing of a video (deduplicated per video) through `db`: given the transaction that creates
+   * the row, the job commits with it or not at all. `size`, when known, sets how long the job may run.
+   * False when the video already had a queued job (which is then the one that runs).
+   */
+  enqueue(db: DbOrTx, videoId: number, size?: ConversionSize): Promise<boolean>;
+  /** Lets this process's worker take the job at once instead of at its next poll (after the commit). */
+  wake(): void;
 }
 
 export interface VideoServiceDeps {
@@ -148,13 +155,47 @@ export function createVideoService(deps: VideoServiceDeps) {
     if (existing && existing.id !== exceptId) throw conflict(FOLDER_OCCUPIED_MESSAGE);
   }
 
-  async function deleteKeys(keys: Array<string | null | undefined>) {
-    for (const key of keys) {
-      if (!key) continue;
-      await storage
-        .delete(key)
-        .catch((error: unknown) => deps.logger.error({ err: error, key }, 'could not delete media'));
+  const deleteKeys = (keys: Array<string | null | undefined>) => deleteQuietly(storage, keys, deps.logger);
+
+  /**
+   * Moves the sources into storage (a rename for local storage), so a worker anywhere can read them. If
+   * this or anything after it fails, `putBack` undoes it.
+   */
+  async function moveIntoStorage(sources: Source[]): Promise<string[]> {
+    const prefix = `sources/${randomUUID()}`;
+    const keys: string[] = [];
+    try {
+      for (const [index, source] of sources.entries()) {
+        const key = `${prefix}/${index}`;
+        await storage.putFile(key, source.path);
+        keys.push(key);
+      }
+    } catch (error) {
+      await putBack(sources, keys);
+      throw error;
     }
+    return keys;
+  }
+
+  /**
+   * A refused or failed store call keeps the person's finished uploads: each one moved into storage goes
+   * back to its upload, so the same upload id can be stored again once the reason is fixed (a folder
+   * emptied, the form corrected) until the upload expires. Multipart files belonged to the request only.
+   */
+  async function putBack(sources: Source[], keys: string[]) {
+    const returned: string[] = [];
+    for (const [index, key] of keys.entries()) {
+      const uploadId = sources[index]!.uploadId;
+      if (!uploadId) continue;
+      try {
+        await uploads.putBack(uploadId, await storage.read(key));
+        returned.push(key);
+      } catch (error) {
+        // Left in storage rather than lost: the log names where the upload's bytes are.
+        deps.logger.error({ err: error, key, uploadId }, 'could not return an upload');
+      }
+    }
+    await deleteKeys(keys.filter((key, index) => !sources[index]!.uploadId || returned.includes(key)));
   }
 
   /** Inserts a video with fresh codes, retrying the (very unlikely) search-code collision. */
@@ -178,22 +219,6 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (constraint !== null && /code/.test(constraint) && attempt < 3) continue;
         mapConflicts(error);
       }
-    }
-  }
-
-  /** Queues processing; if the queue refuses, the video is marked failed rather than left processing. */
-  async function startProcessing(video: VideoRow) {
-    try {
-      await jobs.enqueue(video.id);
-    } catch (error) {
-      deps.logger.error({ err: error, videoId: video.id }, 'could not queue video processing');
-      await repo.finishProcessing(db, video.id, {
-        state: 'failed',
-        failureReason: 'The video could not be queued for processing. Please upload it again.',
-        sourceKeys: [],
-      });
-      await deleteKeys(video.sourceKeys);
-      throw error;
     }
   }
 
@@ -232,20 +257,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       }
       const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'videos');
 
-      // Sources go into storage first (a rename for local storage), so a worker anywhere can read them.
-      const prefix = `sources/${randomUUID()}`;
-      const sourceKeys: string[] = [];
-      try {
-        for (const [index, source] of sources.entries()) {
-          const key = `${prefix}/${index}`;
-          await storage.putFile(key, source.path);
-          sourceKeys.push(key);
-        }
-      } catch (error) {
-        await deleteKeys(sourceKeys);
-        throw error;
-      }
-
+      const sourceKeys = await moveIntoStorage(sources);
       const title = body.title ?? titleFromFileName(sources[0]!.name);
       const description = body.description ?? '';
       let video: VideoRow;
@@ -255,6 +267,7 @@ export function createVideoService(deps: VideoServiceDeps) {
             if (schedule)
               await scheduler.schedule({ videoId: created.id, ownerId: actor.id, ...schedule }, tx);
             if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
+            await jobs.enqueue(tx, created.id, { clips: sources.length, seconds: totalSeconds });
           },
           {
             ownerId: actor.id,
@@ -270,14 +283,18 @@ export function createVideoService(deps: VideoServiceDeps) {
           },
         );
       } catch (error) {
-        await deleteKeys(sourceKeys);
+        await putBack(sources, sourceKeys);
         throw error;
       }
+      jobs.wake();
+      // The video owns the files now: the finished uploads are forgotten (left over, they expire in a day).
       const usedUploads = sources.flatMap((source) => (source.uploadId ? [source.uploadId] : []));
-      for (const id of usedUploads) await uploads.remove(id);
-      await repo.deleteUploads(db, usedUploads);
-
-      await startProcessing(video);
+      try {
+        for (const id of usedUploads) await uploads.remove(id);
+        await repo.deleteUploads(db, usedUploads);
+      } catch (error) {
+        deps.logger.error({ err: error, usedUploads }, 'could not forget stored uploads');
+      }
       return {
         message:
           body.type === 'scheduled'
@@ -464,6 +481,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       const video = await insertVideo(
         async (tx, created) => {
           if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
+          await jobs.enqueue(tx, created.id, { clips: sources.length, seconds: totalSeconds });
         },
         {
           ownerId: actor.id,
@@ -476,7 +494,7 @@ export function createVideoService(deps: VideoServiceDeps) {
           mergeAction: body.action,
         },
       );
-      await startProcessing(video);
+      jobs.wake();
       return { message: 'Videos Merged Successfully!', video: await viewOf(db, video.id, actor.id) };
     },
   };

@@ -127,7 +127,7 @@ describe('videos API', () => {
 
       const detail = (await call(owner, 'GET', `/api/web/user/video/${body.data.id}`)).json().data;
       expect(detail.duration).toBe('00:00:03');
-      expect(detail.video_link).toMatch(/^\/api\/media\/v\/videos\/\d+\/video\.mp4\?exp=\d+&sig=/);
+      expect(detail.video_link).toMatch(/^\/api\/media\/v\/videos\/\d+\/[0-9a-f]+\/video\.mp4\?exp=\d+&sig=/);
       expect(detail.video_thumbnail).toMatch(/thumbnail\.jpg\?exp=/);
       const file = await download(detail.video_link, `served-${kind}.mp4`);
       const probed = await ctx.deps.media.probe(file);

@@ -6,7 +6,7 @@ import { readOutbox } from '../../../test/helpers';
 import { createMailer } from './mailer';
 
 describe('outbox mailer', () => {
-  it('writes each message as an .eml file and logs one line', async () => {
+  it('writes each message as an .eml file and logs one line, the recipient masked', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-mail-'));
     const lines: unknown[] = [];
     const mailer = createMailer({
@@ -25,7 +25,9 @@ describe('outbox mailer', () => {
     expect(mails[0]).toMatchObject({ to: 'someone@example.com', subject: 'Hello' });
     expect(mails[0]!.text.trim()).toBe('Plain body');
     expect(mails[0]!.html).toContain('Html body');
-    expect(lines).toHaveLength(1);
+    expect(lines).toEqual([
+      [expect.objectContaining({ to: 's***@example.com', subject: 'Hello' }), 'mail written to outbox'],
+    ]);
     const leftovers = (await fs.readdir(path.join(dataDir, 'outbox'))).filter((n) => !n.endsWith('.eml'));
     expect(leftovers).toEqual([]);
     await fs.rm(dataDir, { recursive: true, force: true });

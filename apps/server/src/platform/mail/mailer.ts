@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { FastifyBaseLogger } from 'fastify';
+import { maskEmails } from '../logging/redact';
 
 export interface MailMessage {
   to: string;
@@ -26,6 +27,7 @@ export interface Mailer {
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox
  * (atomically: a temporary name, then a rename) with one log line, so a fresh clone needs no mail server.
+ * Log lines name the recipient masked (`j***@example.com`): logs travel further than the mailbox does.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -81,7 +83,7 @@ export function createMailer(options: {
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        options.logger.info({ to: maskEmails(message.to), subject: message.subject }, 'mail sent');
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -97,7 +99,7 @@ export function createMailer(options: {
       await fs.writeFile(`${target}.tmp`, info.message as Buffer);
       await fs.rename(`${target}.tmp`, target);
       options.logger.info(
-        { to: message.to, subject: message.subject, file: target },
+        { to: maskEmails(message.to), subject: message.subject, file: target },
         'mail written to outbox',
       );
       return { messageId: info.messageId };

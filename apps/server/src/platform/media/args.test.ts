@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canCopy, remuxArgs, targetSize, thumbnailArgs, transcodeArgs, type MediaInput } from './args';
+import {
+  canCopy,
+  demuxerOf,
+  DEMUXER_ALLOW_LIST,
+  packetScanArgs,
+  probeArgs,
+  remuxArgs,
+  targetSize,
+  thumbnailArgs,
+  transcodeArgs,
+  type MediaInput,
+} from './args';
 import { durationFromPacketScan, interpretProbe, UnsupportedMediaError, type MediaInfo } from './probe';
 
 const info = (
@@ -43,9 +54,9 @@ describe('canCopy', () => {
 
 describe('argument builders', () => {
   it('remuxes with stream copy and the index first', () => {
-    const args = remuxArgs('/a.mov', '/out.mp4');
+    const args = remuxArgs(input(info(), 'input-0'), 'video.mp4');
     expect(args.join(' ')).toContain(
-      '-i /a.mov -map 0:v:0 -map 0:a:0? -c copy -movflags +faststart -f mp4 /out.mp4',
+      '-i file:input-0 -map 0:v:0 -map 0:a:0? -c copy -movflags +faststart -f mp4 file:video.mp4',
     );
   });
 
@@ -69,7 +80,7 @@ describe('argument builders', () => {
       ],
       '/out.mp4',
     );
-    expect(args.filter((a, i) => args[i - 1] === '-i')).toEqual(['/one.mp4', '/two.webm']);
+    expect(args.filter((a, i) => args[i - 1] === '-i')).toEqual(['file:/one.mp4', 'file:/two.webm']);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('[0:v:0]scale=640:360:force_original_aspect_ratio=decrease,pad=640:360');
     expect(graph).toContain('[1:v:0]scale=640:360');
@@ -83,12 +94,67 @@ describe('argument builders', () => {
     const joined = args.join(' ');
     expect(joined).toContain('-c:v libx264 -preset veryfast -crf 23');
     expect(joined).toContain('-c:a aac -b:a 128k -ar 48000 -ac 2');
-    expect(joined).toContain('-movflags +faststart -f mp4 /out.mp4');
+    expect(joined).toContain('-movflags +faststart -f mp4 file:/out.mp4');
   });
 
   it('takes the thumbnail 1 s in, or halfway through a shorter clip', () => {
-    expect(thumbnailArgs('/v.mp4', '/t.jpg', 30).slice(0, 8)).toContain('1.000');
-    expect(thumbnailArgs('/v.mp4', '/t.jpg', 0.5)).toContain('0.250');
+    expect(thumbnailArgs(input(info(), 'video.mp4', 30), 'thumbnail.jpg').slice(0, 8)).toContain('1.000');
+    expect(thumbnailArgs(input(info(), 'video.mp4', 0.5), 'thumbnail.jpg')).toContain('0.250');
+  });
+});
+
+describe('untrusted inputs', () => {
+  const mp4 = info();
+  const webm = info({ formatNames: ['matroska', 'webm'] });
+  const mpeg = info({ formatNames: ['mpeg'] });
+  const builders: Array<[string, string[]]> = [
+    ['probe', probeArgs('/tmp/upload-1')],
+    ['packet scan', packetScanArgs('/tmp/upload-1', webm)],
+    ['remux', remuxArgs(input(mp4, 'input-0'), 'video.mp4')],
+    [
+      'transcode',
+      transcodeArgs([input(webm, 'input-0'), input(mpeg, 'input-1'), input(mp4, 'input-2')], 'video.mp4'),
+    ],
+    ['thumbnail', thumbnailArgs(input(mp4, 'video.mp4'), 'thumbnail.jpg')],
+  ];
+  const allowList = DEMUXER_ALLOW_LIST.join(',');
+
+  it.each(builders)(
+    '%s: every input only through the file protocol, only with allow-listed demuxers',
+    (_name, args) => {
+      // ffprobe names its input last; ffmpeg after -i.
+      const inputs =
+        args[0] === '-y' ? args.flatMap((a, i) => (a === '-i' ? [i + 1] : [])) : [args.length - 1];
+      expect(inputs.length).toBeGreaterThan(0);
+      for (const at of inputs) {
+        expect(args[at]).toMatch(/^file:/);
+        const options = args.slice(0, at).join(' ');
+        expect(options).toContain(`-protocol_whitelist file -format_whitelist ${allowList}`);
+      }
+      // Every output is a file: URL too, so no name is read as another protocol.
+      expect(args.at(-1)).toMatch(/^file:/);
+    },
+  );
+
+  it('opens each ffmpeg input with the demuxer probing found', () => {
+    const demuxersOf = (args: string[]) =>
+      args.flatMap((a, i) => (a === '-i' ? [args[args.lastIndexOf('-f', i) + 1]] : []));
+    expect(demuxersOf(transcodeArgs([input(webm, 'input-0'), input(mpeg, 'input-1')], 'video.mp4'))).toEqual([
+      'matroska',
+      'mpeg',
+    ]);
+    expect(demuxersOf(remuxArgs(input(mp4, 'input-0'), 'video.mp4'))).toEqual(['mov']);
+    expect(demuxersOf(thumbnailArgs(input(mp4, 'video.mp4'), 'thumbnail.jpg'))).toEqual(['mov']);
+    expect(packetScanArgs('/x', webm).join(' ')).toContain('-f matroska -protocol_whitelist file');
+  });
+
+  it('names the first accepted demuxer, never one that opens the files a playlist or list names', () => {
+    expect(demuxerOf(info())).toBe('mov');
+    expect(demuxerOf(info({ formatNames: ['mpegts'] }))).toBe('mpegts');
+    expect(() => demuxerOf(info({ formatNames: ['hls'] }))).toThrow();
+    for (const referring of ['hls', 'applehttp', 'concat', 'dash', 'image2', 'image2pipe', 'tee', 'lavfi']) {
+      expect(DEMUXER_ALLOW_LIST).not.toContain(referring);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MediaInfo } from './probe';
+import { ACCEPTED_FORMATS, type MediaInfo } from './probe';
 
 /**
  * Pure builders of ffmpeg/ffprobe argument lists: no process, no file system, so every rule of the
@@ -34,22 +34,71 @@ export interface MediaInput {
   durationSeconds: number;
 }
 
-export function probeArgs(file: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+/**
+ * The demuxers an upload may be opened with: the accepted containers, none of which opens the files it
+ * names. HLS, DASH, concat lists and image sequences do, so a crafted upload read as one of them could
+ * pull another account's media, or any file of the server, into a video (docs/decisions/0081).
+ */
+export const DEMUXER_ALLOW_LIST: readonly string[] = Object.keys(ACCEPTED_FORMATS);
+
+/**
+ * Before every input, for ffprobe and ffmpeg alike: only the `file` protocol (no http, `concat:`,
+ * `subfile:`, `data:`…, also for anything a demuxer opens), and only allow-listed demuxers, checked
+ * after probing as well, so a file that probes as a playlist is refused instead of followed.
+ */
+export const UNTRUSTED_INPUT_OPTIONS: readonly string[] = [
+  '-protocol_whitelist',
+  'file',
+  '-format_whitelist',
+  DEMUXER_ALLOW_LIST.join(','),
+];
+
+/** `file:` names the protocol outright: no name is ever read as another protocol (`concat:a|b`, `http:`). */
+export const fileUrl = (file: string) => `file:${file}`;
+
+/**
+ * The demuxer probing found, given to ffmpeg with `-f`: ffmpeg reads the file as what ffprobe checked
+ * instead of guessing again (older builds guess a playlist where newer ones see MPEG-TS).
+ */
+export function demuxerOf(info: MediaInfo): string {
+  const name = info.formatNames.find((format) => DEMUXER_ALLOW_LIST.includes(format));
+  if (!name) throw new Error(`No accepted demuxer among ${info.formatNames.join(',')}`);
+  return name;
 }
 
-/** Lists every video packet's time: the fallback when a container has no duration (browser WebM). */
-export function packetScanArgs(file: string): string[] {
+/** One input of ffmpeg: its demuxer, the untrusted-input options, then the file. */
+function inputArgs(input: Pick<MediaInput, 'path' | 'info'>): string[] {
+  return ['-f', demuxerOf(input.info), ...UNTRUSTED_INPUT_OPTIONS, '-i', fileUrl(input.path)];
+}
+
+export function probeArgs(file: string): string[] {
   return [
     '-v',
     'error',
+    ...UNTRUSTED_INPUT_OPTIONS,
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    fileUrl(file),
+  ];
+}
+
+/** Lists every video packet's time: the fallback when a container has no duration (browser WebM). */
+export function packetScanArgs(file: string, info: MediaInfo): string[] {
+  return [
+    '-v',
+    'error',
+    '-f',
+    demuxerOf(info),
+    ...UNTRUSTED_INPUT_OPTIONS,
     '-select_streams',
     'v:0',
     '-show_entries',
     'packet=pts_time,duration_time',
     '-of',
     'csv=p=0',
-    file,
+    fileUrl(file),
   ];
 }
 
@@ -73,14 +122,13 @@ export function canCopy(inputs: readonly MediaInput[]): boolean {
   );
 }
 
-export function remuxArgs(input: string, output: string): string[] {
+export function remuxArgs(input: MediaInput, output: string): string[] {
   return [
     '-y',
     '-v',
     'error',
     '-nostdin',
-    '-i',
-    input,
+    ...inputArgs(input),
     '-map',
     '0:v:0',
     '-map',
@@ -91,7 +139,7 @@ export function remuxArgs(input: string, output: string): string[] {
     '+faststart',
     '-f',
     'mp4',
-    output,
+    fileUrl(output),
   ];
 }
 
@@ -148,7 +196,7 @@ export function transcodeArgs(
     '-v',
     'error',
     '-nostdin',
-    ...inputs.flatMap((input) => ['-i', input.path]),
+    ...inputs.flatMap(inputArgs),
     '-filter_complex',
     graph,
     '-map',
@@ -179,13 +227,13 @@ export function transcodeArgs(
     '+faststart',
     '-f',
     'mp4',
-    output,
+    fileUrl(output),
   ];
 }
 
 /** One JPEG frame from early in the video (1 s in, or the middle of a shorter one), at most 640 px wide. */
-export function thumbnailArgs(input: string, output: string, durationSeconds: number): string[] {
-  const at = Math.max(0, Math.min(1, durationSeconds / 2));
+export function thumbnailArgs(video: MediaInput, output: string): string[] {
+  const at = Math.max(0, Math.min(1, video.durationSeconds / 2));
   return [
     '-y',
     '-v',
@@ -193,8 +241,7 @@ export function thumbnailArgs(input: string, output: string, durationSeconds: nu
     '-nostdin',
     '-ss',
     seconds(at),
-    '-i',
-    input,
+    ...inputArgs(video),
     '-frames:v',
     '1',
     '-vf',
@@ -203,6 +250,6 @@ export function thumbnailArgs(input: string, output: string, durationSeconds: nu
     '3',
     '-f',
     'image2',
-    output,
+    fileUrl(output),
   ];
 }

@@ -1,13 +1,24 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClip, makeClipDir, topLevelBoxes, type ClipKind } from '../../../test/media-fixtures';
-import { createMediaTools, UnsupportedMediaError } from './media';
+import {
+  frameColours,
+  isBlue,
+  makeClip,
+  makeClipDir,
+  mediaPairs,
+  referringFiles,
+  topLevelBoxes,
+  type ClipKind,
+} from '../../../test/media-fixtures';
+import { createMediaTools, MediaProcessError, resolveBinaries, UnsupportedMediaError } from './media';
 import { runMediaProcess } from './runner';
 
-/** Real ffmpeg on clips made at test start. */
-describe('media tools (real ffmpeg)', () => {
-  const media = createMediaTools();
+/** Real ffmpeg on clips made at test start, with every pair the product may run (bundled, system). */
+describe.each(mediaPairs())('media tools, $name pair (real ffmpeg)', (pair) => {
+  const media = createMediaTools(pair);
   let dir: string;
   beforeAll(async () => {
     dir = await makeClipDir();
@@ -47,7 +58,7 @@ describe('media tools (real ffmpeg)', () => {
       const out = await playable(output);
       expect(Math.abs(out.durationSeconds - probed.durationSeconds)).toBeLessThan(0.15);
       const thumb = path.join(dir, `thumb-${kind}.jpg`);
-      await media.thumbnail(output, thumb, out.durationSeconds);
+      await media.thumbnail({ path: output, probed: out }, thumb);
       const jpeg = await fs.readFile(thumb);
       expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     },
@@ -87,8 +98,121 @@ describe('media tools (real ffmpeg)', () => {
     await expect(media.probe(png)).rejects.toBeInstanceOf(UnsupportedMediaError);
   });
 
+  it('converts MPEG-TS with the system pair; the bundled ffprobe crashes on it, so it is refused, not a 500', async () => {
+    const source = await makeClip(dir, 'clip.ts', 'ts');
+    if (pair.name === 'bundled') {
+      await expect(media.probe(source)).rejects.toBeInstanceOf(UnsupportedMediaError);
+      return;
+    }
+    const probed = await media.probe(source);
+    const output = path.join(dir, 'out-ts.mp4');
+    expect((await media.render([{ path: source, probed }], output)).copied).toBe(false);
+    await playable(output);
+  });
+
+  it('opens none of the files a crafted upload names, neither probing nor converting', async () => {
+    // The named file is a FIFO: opening it for writing completes only when ffprobe or ffmpeg opens it.
+    const data = path.join(dir, 'fifo-data');
+    const job = path.join(data, 'tmp', 'job-3-attack');
+    await fs.mkdir(job, { recursive: true });
+    // Named like a video: HLS opens only entries with a media extension.
+    const fifo = path.join(data, 'media', 'video.mp4');
+    await fs.mkdir(path.dirname(fifo), { recursive: true });
+    await promisify(execFile)('mkfifo', [fifo]);
+    const crafted = await referringFiles(dir, { relative: '../../media/video.mp4', absolute: fifo });
+    for (const file of crafted) {
+      const input = path.join(job, file.name);
+      await fs.writeFile(input, file.content);
+      let opened = false;
+      // Closed at once, so a tool that did open it reads an empty file instead of waiting.
+      const writer = fs.open(fifo, 'w').then(async (handle) => {
+        opened = true;
+        await handle.close();
+      });
+      try {
+        const probed = await media.probe(input);
+        await media.render([{ path: input, probed }], path.join(job, 'video.mp4'));
+      } catch (error) {
+        if (!(error instanceof UnsupportedMediaError || error instanceof MediaProcessError)) throw error;
+      }
+      const openedByTool = opened;
+      if (!openedByTool) {
+        // Let our own pending open finish: be the reader it waits for.
+        const reader = await fs.open(fifo, 'r');
+        await writer;
+        await reader.close();
+      }
+      expect(openedByTool, file.label).toBe(false);
+      await fs.rm(job, { recursive: true, force: true });
+      await fs.mkdir(job);
+    }
+  });
+
+  it('never reads the files a crafted upload names: refused at probe, or only its own frames', async () => {
+    // Laid out like DATA_DIR: another account's video in media/, the job's folder in tmp/.
+    const data = path.join(dir, 'data');
+    const victim = path.join(data, 'media', 'videos', '1', 'video.mp4');
+    await fs.mkdir(path.dirname(victim), { recursive: true });
+    await makeClip(path.dirname(victim), 'video.mp4', 'mp4', { colour: 'red', audio: false });
+    const job = path.join(data, 'tmp', 'job-2-attack');
+    await fs.mkdir(job, { recursive: true });
+    const crafted = await referringFiles(dir, {
+      relative: '../../media/videos/1/video.mp4',
+      absolute: victim,
+    });
+    const outcomes: string[] = [];
+    for (const file of crafted) {
+      // Here the telling name reaches ffprobe and ffmpeg (the server itself stores uploads without one).
+      const input = path.join(job, file.name);
+      await fs.writeFile(input, file.content);
+      const output = path.join(job, 'video.mp4');
+      try {
+        const probed = await media.probe(input);
+        await media.render([{ path: input, probed }], output);
+        const frames = await frameColours(output);
+        expect(frames.length, file.label).toBeGreaterThan(0);
+        expect(
+          frames.filter((frame) => !isBlue(frame)),
+          file.label,
+        ).toEqual([]);
+        outcomes.push(`${file.label}: own frames only`);
+      } catch (error) {
+        if (!(error instanceof UnsupportedMediaError || error instanceof MediaProcessError)) throw error;
+        outcomes.push(`${file.label}: refused`);
+      } finally {
+        await fs.rm(input, { force: true });
+        await fs.rm(output, { force: true });
+      }
+    }
+    expect(outcomes).toHaveLength(12);
+  });
+});
+
+describe('the job folder', () => {
+  it('gives ffmpeg no file from outside the folder of its output', async () => {
+    const dir = await makeClipDir();
+    try {
+      const media = createMediaTools();
+      const clip = await makeClip(dir, 'clip.webm', 'webm', { seconds: 1 });
+      const probed = await media.probe(clip);
+      const elsewhere = path.join(dir, 'job');
+      await fs.mkdir(elsewhere);
+      await expect(media.render([{ path: clip, probed }], path.join(elsewhere, 'video.mp4'))).rejects.toThrow(
+        'is not in the job folder',
+      );
+      await expect(
+        media.thumbnail({ path: clip, probed }, path.join(elsewhere, 'thumb.jpg')),
+      ).rejects.toThrow('is not in the job folder');
+      expect(await fs.readdir(elsewhere)).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('media process runner', () => {
   it('kills a process that runs past its timeout and keeps its stderr', async () => {
-    const { ffmpeg } = { ffmpeg: (await import('./media')).resolveBinaries({}).ffmpeg };
+    const { ffmpeg } = resolveBinaries({});
     const started = Date.now();
     const run = runMediaProcess(
       ffmpeg,

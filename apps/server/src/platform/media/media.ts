@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import path from 'node:path';
 import {
   packetScanArgs,
   probeArgs,
@@ -10,11 +10,12 @@ import {
   type EncodeSettings,
   type MediaInput,
 } from './args';
+import { describeBinaries, resolveBinaries, type MediaToolsReport } from './binaries';
 import { durationFromPacketScan, interpretProbe, UnsupportedMediaError, type MediaInfo } from './probe';
 import { runMediaProcess, MediaProcessError } from './runner';
 
-export { UnsupportedMediaError, MediaProcessError };
-export type { MediaInfo, MediaInput };
+export { UnsupportedMediaError, MediaProcessError, resolveBinaries };
+export type { MediaInfo, MediaInput, MediaToolsReport };
 
 /** A probed clip: what it is and how long it really is. */
 export interface ProbedMedia {
@@ -25,17 +26,28 @@ export interface ProbedMedia {
   videoSeconds: number;
 }
 
-/** ffmpeg and ffprobe behind one small interface: the only part of the server that knows they exist. */
+/** A file and what probing found in it: ffmpeg opens it with that demuxer and no other. */
+export interface ProbedFile {
+  path: string;
+  probed: ProbedMedia;
+}
+
+/**
+ * ffmpeg and ffprobe behind one small interface: the only part of the server that knows they exist.
+ * ffmpeg runs in the folder of its output (the job's own folder) and reads only files of that folder.
+ */
 export interface MediaTools {
   /** Throws UnsupportedMediaError when the file is not one of the accepted video types. */
   probe(file: string, signal?: AbortSignal): Promise<ProbedMedia>;
-  /** Joins/converts the clips into one browser-playable MP4 at `output`; `copied` when no re-encode was needed. */
-  render(
-    clips: ReadonlyArray<{ path: string; probed: ProbedMedia }>,
-    output: string,
-    signal?: AbortSignal,
-  ): Promise<{ copied: boolean }>;
-  thumbnail(video: string, output: string, durationSeconds: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Joins/converts the clips into one browser-playable MP4 at `output`; `copied` when no re-encode was
+   * needed. The clips must be in the output's folder.
+   */
+  render(clips: readonly ProbedFile[], output: string, signal?: AbortSignal): Promise<{ copied: boolean }>;
+  /** A JPEG of the video at `output`, in the video's folder. */
+  thumbnail(video: ProbedFile, output: string, signal?: AbortSignal): Promise<void>;
+  /** Which pair runs, its versions, and what an operator should fix: for the start log. */
+  describe(): Promise<MediaToolsReport>;
 }
 
 export interface MediaToolsOptions {
@@ -44,37 +56,55 @@ export interface MediaToolsOptions {
   encode?: Partial<EncodeSettings>;
 }
 
-const require = createRequire(import.meta.url);
-
-/** FFMPEG_PATH / FFPROBE_PATH, else the binaries shipped by the npm packages. */
-export function resolveBinaries(options: { ffmpegPath?: string; ffprobePath?: string }) {
-  return {
-    ffmpeg: options.ffmpegPath ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
-    ffprobe: options.ffprobePath ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path,
-  };
-}
-
 const PROBE_TIMEOUT_MS = 60_000;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
 /** Conversion may take a while on a busy machine, but a stuck ffmpeg must not hold a worker forever. */
 const renderTimeoutMs = (seconds: number) => Math.max(120_000, seconds * 30_000);
 
+/** Signals of a tool that crashed on what it read (e.g. the bundled ffprobe on MPEG-TS), not of a kill. */
+const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT']);
+
+/** ffprobe refusing, or crashing on, a file means "not a video we can read"; a timeout or a kill does not. */
+function isRefusal(error: unknown): error is MediaProcessError {
+  return (
+    error instanceof MediaProcessError &&
+    !error.timedOut &&
+    (error.exitCode !== null || (error.signal !== null && CRASH_SIGNALS.has(error.signal)))
+  );
+}
+
+/**
+ * The names of `files` inside `folder`, the job folder ffmpeg runs in. Every file ffmpeg opens is named
+ * on its command line by such a name; a file from elsewhere is a programming error, refused here.
+ */
+function inFolder(folder: string, files: readonly string[]): string[] {
+  return files.map((file) => {
+    const name = path.relative(folder, path.resolve(file));
+    if (name === '' || name.startsWith('..') || path.isAbsolute(name) || name.includes(path.sep))
+      throw new Error(`${file} is not in the job folder ${folder}`);
+    return name;
+  });
+}
+
 export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
   const bin = resolveBinaries(options);
   const encode = { ...DEFAULT_ENCODE, ...options.encode };
 
+  const asInput = (clip: ProbedFile, name: string): MediaInput => ({
+    path: name,
+    info: clip.probed.info,
+    durationSeconds: clip.probed.videoSeconds,
+  });
+
   return {
     async probe(file, signal) {
+      const run = { timeoutMs: PROBE_TIMEOUT_MS, signal, cwd: path.dirname(path.resolve(file)) };
       let stdout: string;
       try {
-        ({ stdout } = await runMediaProcess(bin.ffprobe, probeArgs(file), {
-          timeoutMs: PROBE_TIMEOUT_MS,
-          signal,
-        }));
+        ({ stdout } = await runMediaProcess(bin.ffprobe, probeArgs(path.resolve(file)), run));
       } catch (error) {
-        // ffprobe refuses files it cannot read as media: to the user that is "not a video".
-        if (error instanceof MediaProcessError && !error.timedOut && error.exitCode !== null)
-          throw new UnsupportedMediaError(error.message);
+        // ffprobe refuses files it cannot read as media, and those of a refused demuxer: "not a video".
+        if (isRefusal(error)) throw new UnsupportedMediaError(error.message);
         throw error;
       }
       let json: unknown;
@@ -87,10 +117,7 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
       let duration = info.durationSeconds;
       if (duration === null) {
         // Browser recordings streamed as WebM carry no duration: measure it from the packets.
-        const scan = await runMediaProcess(bin.ffprobe, packetScanArgs(file), {
-          timeoutMs: PROBE_TIMEOUT_MS,
-          signal,
-        });
+        const scan = await runMediaProcess(bin.ffprobe, packetScanArgs(path.resolve(file), info), run);
         duration = durationFromPacketScan(scan.stdout);
       }
       if (duration === null) throw new UnsupportedMediaError('The video has no measurable length');
@@ -98,26 +125,43 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
     },
 
     async render(clips, output, signal) {
-      const inputs: MediaInput[] = clips.map((clip) => ({
-        path: clip.path,
-        info: clip.probed.info,
-        durationSeconds: clip.probed.videoSeconds,
-      }));
+      const folder = path.dirname(path.resolve(output));
+      const [outputName, ...names] = inFolder(folder, [output, ...clips.map((clip) => clip.path)]);
+      const inputs = clips.map((clip, i) => asInput(clip, names[i]!));
       const total = clips.reduce((sum, clip) => sum + clip.probed.durationSeconds, 0);
-      const timeoutMs = renderTimeoutMs(total);
+      const run = { timeoutMs: renderTimeoutMs(total), signal, cwd: folder };
       if (canCopy(inputs)) {
-        await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!.path, output), { timeoutMs, signal });
+        await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!), run);
         return { copied: true };
       }
-      await runMediaProcess(bin.ffmpeg, transcodeArgs(inputs, output, encode), { timeoutMs, signal });
+      await runMediaProcess(bin.ffmpeg, transcodeArgs(inputs, outputName!, encode), run);
       return { copied: false };
     },
 
-    async thumbnail(video, output, durationSeconds, signal) {
-      await runMediaProcess(bin.ffmpeg, thumbnailArgs(video, output, durationSeconds), {
+    async thumbnail(video, output, signal) {
+      const folder = path.dirname(path.resolve(output));
+      const [outputName, videoName] = inFolder(folder, [output, video.path]);
+      const input = {
+        path: videoName!,
+        info: video.probed.info,
+        durationSeconds: video.probed.durationSeconds,
+      };
+      await runMediaProcess(bin.ffmpeg, thumbnailArgs(input, outputName!), {
         timeoutMs: THUMBNAIL_TIMEOUT_MS,
         signal,
+        cwd: folder,
       });
     },
+
+    describe: () => describeBinaries(bin),
   };
+}
+
+/**
+ * The longest the media steps of one conversion may run by their own timeouts: each clip's and the
+ * output's probe (with its packet scan), the render of `totalSeconds` of clips, and the thumbnail. A job
+ * running a conversion must be given longer than this (docs/decisions/0085).
+ */
+export function conversionTimeoutMs(clipCount: number, totalSeconds: number): number {
+  return (clipCount + 1) * 2 * PROBE_TIMEOUT_MS + renderTimeoutMs(totalSeconds) + THUMBNAIL_TIMEOUT_MS;
 }

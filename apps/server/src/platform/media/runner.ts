@@ -7,6 +7,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keep at most this many bytes of stdout (ffprobe JSON); stderr keeps its last 16 KiB. */
   maxStdoutBytes?: number;
+  /** The folder the process runs in: the job's own folder, so relative names stay inside it. */
+  cwd?: string;
 }
 
 export interface RunResult {
@@ -21,6 +23,8 @@ export class MediaProcessError extends Error {
     public readonly exitCode: number | null,
     public readonly stderr: string,
     public readonly timedOut = false,
+    /** The signal that ended the process (e.g. SIGSEGV when a decoder crashed on the file). */
+    public readonly signal: NodeJS.Signals | null = null,
   ) {
     super(message);
   }
@@ -39,7 +43,7 @@ export function runMediaProcess(
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const maxStdout = options.maxStdoutBytes ?? 8 * 1024 * 1024;
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -89,13 +93,21 @@ export function runMediaProcess(
       const tail = stderr.toString('utf8').trim();
       if (timedOut) {
         finish(
-          new MediaProcessError(`${name(binary)} timed out after ${options.timeoutMs} ms`, code, tail, true),
+          new MediaProcessError(
+            `${name(binary)} timed out after ${options.timeoutMs} ms`,
+            code,
+            tail,
+            true,
+            signal,
+          ),
         );
       } else if (aborted) {
-        finish(new MediaProcessError(`${name(binary)} was stopped`, code, tail));
+        finish(new MediaProcessError(`${name(binary)} was stopped`, code, tail, false, signal));
       } else if (code !== 0) {
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        finish(new MediaProcessError(`${name(binary)} ${reason}: ${lastLine(tail)}`, code, tail));
+        finish(
+          new MediaProcessError(`${name(binary)} ${reason}: ${lastLine(tail)}`, code, tail, false, signal),
+        );
       } else {
         finish(null);
       }

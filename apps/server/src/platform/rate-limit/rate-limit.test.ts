@@ -32,4 +32,39 @@ describe('rate limiter', () => {
     await limiter.reset('probe:b');
     await expect(limiter.consume(a)).resolves.toBeUndefined();
   });
+
+  it('gives back one attempt of the current window, never below zero and never into a new window', async () => {
+    const limiter = createRateLimiter(ctx.deps.db, ctx.clock);
+    const rule = { key: 'probe:d', limit: 2, windowSeconds: 60 };
+    await limiter.count(rule);
+    await limiter.count(rule);
+    await limiter.refund(rule);
+    expect((await limiter.count(rule)).count).toBe(2);
+    await limiter.refund(rule);
+    await limiter.refund(rule);
+    await limiter.refund(rule);
+    expect((await limiter.count(rule)).count).toBe(1);
+    ctx.clock.advance(61_000);
+    await limiter.refund(rule);
+    expect((await limiter.count(rule)).count).toBe(1);
+  });
+
+  it('forgets every key under a prefix, reading % and _ in it literally', async () => {
+    const limiter = createRateLimiter(ctx.deps.db, ctx.clock);
+    const rule = (key: string) => ({ key, limit: 5, windowSeconds: 60 });
+    for (const key of [
+      'tries:a_b@x.y|1.2.3.4',
+      'tries:a_b@x.y|::1',
+      'tries:aXb@x.y|1.2.3.4',
+      'tries:a%@x.y|1',
+    ])
+      await limiter.count(rule(key));
+    await limiter.resetPrefix('tries:a_b@x.y|');
+    expect((await limiter.count(rule('tries:a_b@x.y|1.2.3.4'))).count).toBe(1);
+    expect((await limiter.count(rule('tries:a_b@x.y|::1'))).count).toBe(1);
+    expect((await limiter.count(rule('tries:aXb@x.y|1.2.3.4'))).count).toBe(2);
+    await limiter.resetPrefix('tries:a%');
+    expect((await limiter.count(rule('tries:a%@x.y|1'))).count).toBe(1);
+    expect((await limiter.count(rule('tries:aXb@x.y|1.2.3.4'))).count).toBe(3);
+  });
 });

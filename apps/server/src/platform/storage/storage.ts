@@ -22,3 +22,20 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
+
+/**
+ * Deletes keys one by one, logging rather than throwing a failure: clean-up after an outcome that is
+ * already decided must not undo it. Empty entries are skipped.
+ */
+export async function deleteQuietly(
+  storage: Pick<Storage, 'delete'>,
+  keys: ReadonlyArray<string | null | undefined>,
+  logger: { error(details: object, message: string): void },
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    await storage
+      .delete(key)
+      .catch((error: unknown) => logger.error({ err: error, key }, 'could not delete media'));
+  }
+}

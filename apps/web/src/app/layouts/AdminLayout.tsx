@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import list from 'bootstrap-icons/icons/list.svg?raw';
+import close from 'bootstrap-icons/icons/x-lg.svg?raw';
 import speedometer from 'bootstrap-icons/icons/speedometer2.svg?raw';
 import people from 'bootstrap-icons/icons/people.svg?raw';
 import building from 'bootstrap-icons/icons/building.svg?raw';
@@ -83,17 +84,21 @@ export function AdminLayout() {
     if (narrow && drawerOpen) sidebar.current?.querySelector<HTMLAnchorElement>('nav a')?.focus();
   }, [narrow, drawerOpen]);
 
+  // The drawer covers the toggle that opened it: closing it (its close button, the backdrop, Escape)
+  // puts focus back on that toggle, so keyboard and screen-reader users are where they were.
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    toggle.current?.focus();
+  }, []);
+
   useEffect(() => {
     if (!(narrow && drawerOpen)) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setDrawerOpen(false);
-        toggle.current?.focus();
-      }
+      if (event.key === 'Escape') closeDrawer();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [narrow, drawerOpen]);
+  }, [narrow, drawerOpen, closeDrawer]);
 
   const target = roleAreaRedirect(user, 'admin', pathname);
   if (target || !user) return <Navigate to={target ?? '/admin/login'} replace />;
@@ -110,9 +115,22 @@ export function AdminLayout() {
         aria-label="Back office"
         hidden={!open}
       >
-        <Link to="/admin/dashboard" className="admin-brand text-decoration-none" aria-label="Dashboard">
-          <Logo />
-        </Link>
+        <div className="d-flex align-items-start justify-content-between gap-2">
+          <Link to="/admin/dashboard" className="admin-brand text-decoration-none" aria-label="Dashboard">
+            <Logo />
+          </Link>
+          {narrow && (
+            <button
+              type="button"
+              className="btn btn-outline-light btn-icon"
+              aria-controls="admin-sidebar"
+              aria-label="Close menu"
+              onClick={closeDrawer}
+            >
+              <Icon svg={close} />
+            </button>
+          )}
+        </div>
         <nav aria-label="Back office sections">
           <ul className="nav flex-column">
             {ENTRIES.map((entry) => (
@@ -126,9 +144,7 @@ export function AdminLayout() {
           </ul>
         </nav>
       </aside>
-      {narrow && drawerOpen && (
-        <div className="admin-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
-      )}
+      {narrow && drawerOpen && <div className="admin-backdrop" aria-hidden="true" onClick={closeDrawer} />}
       <div className="admin-body">
         <header className="admin-header d-flex align-items-center gap-2 px-3">
           <button

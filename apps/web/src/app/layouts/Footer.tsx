@@ -19,7 +19,7 @@ const SOCIAL = [
 
 /**
  * Spec 000 §2 'Footer': links, social icons (new tab), a newsletter box whose input has no submit
- * action yet, the terms checkbox, support contacts (placeholders from configuration) and the copyright.
+ * action, the terms checkbox, support contacts (placeholders from configuration) and the copyright.
  */
 export function Footer() {
   return (
@@ -87,9 +87,12 @@ export function Footer() {
             </ul>
           </div>
           <div className="col-lg-3">
-            <h2 className="footer-heading">Newsletter</h2>
-            {/* The newsletter has no submit action yet (spec 000 §2); Enter does nothing. */}
-            <form onSubmit={(event) => event.preventDefault()} aria-describedby="newsletter-note">
+            <h2 id="newsletter-heading" className="footer-heading">
+              Newsletter
+            </h2>
+            {/* Spec 000 §2: an input with no submit action, and the terms checkbox. Not a <form> and no
+                `name`: Enter submits nothing, reloads nothing and puts no address in the URL or a request. */}
+            <div role="group" aria-labelledby="newsletter-heading">
               <label htmlFor="newsletter-email" className="form-label footer-muted">
                 Your e-mail address
               </label>
@@ -106,10 +109,7 @@ export function Footer() {
                   I agree to all terms and policies.
                 </label>
               </div>
-              <p id="newsletter-note" className="small footer-muted mt-2 mb-0">
-                Our newsletter is coming soon.
-              </p>
-            </form>
+            </div>
           </div>
         </div>
         <hr className="footer-rule" />

@@ -10,8 +10,9 @@ interface VideoPlayerProps {
 
 /**
  * The video detail player: native controls (keyboard usable and labelled by the browser), the
- * thumbnail as poster, a minimum height of 600 px on screens tall enough for it (spec §9;
- * docs/decisions/0063-player-height.md). A video still converting or failed shows why instead.
+ * thumbnail as poster, a minimum height of 600 px on screens wide and tall enough for it (spec §9;
+ * docs/decisions/0063 and 0110); on phones the video's own shape. A video still converting or failed
+ * shows why instead.
  */
 export function VideoPlayer({ video, ref }: VideoPlayerProps) {
   if (video.state !== 'ready' || !video.video_link) {

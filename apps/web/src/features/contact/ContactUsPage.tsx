@@ -55,7 +55,9 @@ export function ContactUsPage() {
 
   return (
     <div className="container py-5">
-      <div className="row g-5">
+      {/* A horizontal gutter wider than the container's padding (g-5: 1.5rem a side against 0.75rem)
+          pushes the row past the screen on phones; the wide gutter only where there is room for it. */}
+      <div className="row gx-4 gx-lg-5 gy-5">
         <div className="col-lg-5">
           <p className="eyebrow">We are here to help</p>
           <h1>Contact Us</h1>

@@ -138,4 +138,24 @@ describe('home reel', () => {
     renderWithApp(<ReelPage />);
     expect(await screen.findByText('No public videos yet')).toBeInTheDocument();
   });
+
+  it('offers to upload, to record and to open one’s own folders, with or without public videos', async () => {
+    for (const feed of [[], videos]) {
+      videos = feed;
+      const view = renderWithApp(<ReelPage />);
+      await (feed.length
+        ? screen.findByRole('heading', { level: 2, name: 'Public 1' })
+        : screen.findByText('No public videos yet'));
+      expect(screen.getByRole('link', { name: 'Upload Your Video' })).toHaveAttribute(
+        'href',
+        '/user/video/upload',
+      );
+      expect(screen.getByRole('link', { name: 'Record a message' })).toHaveAttribute(
+        'href',
+        '/user/video/VideoRecorder',
+      );
+      expect(screen.getByRole('link', { name: 'My messages' })).toHaveAttribute('href', '/user/profile');
+      view.unmount();
+    }
+  });
 });

@@ -14,6 +14,8 @@ import './reel.scss';
 import chevronDownIcon from 'bootstrap-icons/icons/chevron-down.svg?raw';
 import chevronUpIcon from 'bootstrap-icons/icons/chevron-up.svg?raw';
 import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
+import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
+import collectionPlayIcon from 'bootstrap-icons/icons/collection-play.svg?raw';
 import { Icon } from '../../../components/Icon';
 
 /** Spec §9: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
@@ -24,12 +26,26 @@ const PREFETCH_DISTANCE = 2;
 
 type Direction = 1 | -1;
 
-function UploadButton() {
+/**
+ * What a person comes home to do: upload (the spec's button), record, or open their own folders (the
+ * profile's tabs), without going through the avatar menu.
+ */
+function HomeActions() {
   return (
-    <Link to="/user/video/upload" className="btn btn-primary">
-      <Icon svg={cloudArrowUpIcon} className="me-1" />
-      Upload Your Video
-    </Link>
+    <div className="d-flex flex-wrap gap-2">
+      <Link to="/user/video/upload" className="btn btn-primary">
+        <Icon svg={cloudArrowUpIcon} className="me-1" />
+        Upload Your Video
+      </Link>
+      <Link to="/user/video/VideoRecorder" className="btn btn-outline-primary">
+        <Icon svg={cameraVideoIcon} className="me-1" />
+        Record a message
+      </Link>
+      <Link to="/user/profile" className="btn btn-outline-secondary">
+        <Icon svg={collectionPlayIcon} className="me-1" />
+        My messages
+      </Link>
+    </div>
   );
 }
 
@@ -48,7 +64,7 @@ export function ReelPage() {
           <h1 className="h2 mb-0">Parting Words</h1>
           {user?.first_name && <p className="text-body-secondary mb-0">Welcome, {user.first_name}.</p>}
         </div>
-        <UploadButton />
+        <HomeActions />
       </div>
       {feed.isPending ? (
         <Loading label="Loading videos…" />

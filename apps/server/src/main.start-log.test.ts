@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The real `main.ts` in its own process: what an operator reads in the start log. */
+describe('start log', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-main-'));
+  });
+  afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  /** Starts the API on a free port with this PATH and returns its log lines once it is listening. */
+  const startLog = (searchPath: string) =>
+    new Promise<Array<{ level: number; msg: string }>>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: searchPath, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: 'api' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: Array<{ level: number; msg: string }> = [];
+      let buffered = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const complete = buffered.split('\n');
+        buffered = complete.pop()!;
+        // pino's JSON lines; the first administrator's password is printed as plain text.
+        for (const line of complete.filter((text) => text.startsWith('{'))) {
+          const entry = JSON.parse(line) as { level: number; msg: string };
+          lines.push(entry);
+          if (entry.msg.startsWith('Parting Words is running')) child.kill('SIGTERM');
+        }
+      });
+      child.on('error', reject);
+      child.on('exit', () => (lines.length ? resolve(lines) : reject(new Error(`no log: ${stderr}`))));
+    });
+
+  it('names the bundled pair, with a warning naming both builds, when no ffmpeg is on the PATH', async () => {
+    const lines = await startLog('');
+    const info = lines.find((line) => line.msg.startsWith('video tools (bundled)'));
+    expect(info?.level).toBe(30);
+    expect(info?.msg).toMatch(/ffmpeg N-47683-g0e8eb07980-static at .*@ffmpeg-installer/);
+    const warning = lines.find((line) => line.level === 40 && line.msg.includes('npm-bundled'));
+    expect(warning?.msg).toContain('ffmpeg 20181210-g0e8eb07980');
+    expect(warning?.msg).toContain('ffprobe 20230721-c2b3861');
+    // Said before the server starts listening.
+    expect(lines.indexOf(warning!)).toBeLessThan(
+      lines.findIndex((line) => line.msg.startsWith('Parting Words is running')),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
+import {
+  frameColours,
+  isBlue,
+  makeClip,
+  makeClipDir,
+  mediaPairs,
+  referringFiles,
+  type ReferringFile,
+} from '../../../test/media-fixtures';
+import { clipsBody, createAccount, waitForVideo, type TestAccount } from '../../../test/video-helpers';
+import { startWorkers } from '../../workers';
+
+/**
+ * The attack of issue 8 through the real API and the real worker, with every ffmpeg/ffprobe pair the
+ * product may run: a second account uploads files that name the first account's stored video (a
+ * playlist followed by MPEG-TS or MPEG-PS packets, a concat list; by relative and absolute path; with and
+ * without a telling name). Each upload must be refused, or end as a video of the attacker's own frames.
+ */
+describe.each(mediaPairs())('crafted uploads that name other files, $name pair', (pair) => {
+  let ctx: TestContext;
+  let stopWorkers: () => Promise<void>;
+  let dir: string;
+  let attacker: TestAccount;
+  let victimMedia: string;
+
+  const store = (account: TestAccount, body: { payload: Buffer; headers: Record<string, string> }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/web/user/video/store',
+      headers: { ...account.headers, ...body.headers },
+      payload: body.payload,
+    });
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ FFMPEG_PATH: pair.ffmpegPath, FFPROBE_PATH: pair.ffprobePath });
+    stopWorkers = await startWorkers(ctx.deps);
+    dir = await makeClipDir();
+    const victim = await createAccount(ctx, 'user');
+    attacker = await createAccount(ctx, 'user');
+    // The first account's video: solid red, so a single stolen frame shows in the attacker's result.
+    const red = await makeClip(dir, 'family.mp4', 'mp4', { seconds: 3, colour: 'red' });
+    const response = await store(victim, await clipsBody({ type: 'draft', title: 'Family' }, [red]));
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await waitForVideo(ctx, response.json().data.id);
+    expect(row.state).toBe('ready');
+    victimMedia = path.join(ctx.dataDir, 'media', row.mediaKey!);
+    // None of its frames passes for one of the attacker's: the colour check can tell them apart.
+    expect((await frameColours(victimMedia)).filter(isBlue)).toEqual([]);
+  });
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const attack = async (file: ReferringFile): Promise<'refused' | 'failed' | 'own frames only'> => {
+    const body = multipart({ type: 'draft', title: 'Mine' }, [
+      { field: 'videos[]', filename: file.name, contentType: 'video/mp4', content: file.content },
+    ]);
+    const response = await store(attacker, body);
+    if (response.statusCode === 422) {
+      expect(response.json(), file.label).toEqual({
+        message: 'Only Video File Allowed!',
+        errors: { videos: ['Only Video File Allowed!'] },
+      });
+      return 'refused';
+    }
+    expect(response.statusCode, `${file.label}: ${response.body}`).toBe(201);
+    const row = await waitForVideo(ctx, response.json().data.id, 120_000);
+    if (row.state === 'failed') return 'failed';
+    // What the attacker can watch: the video as the API serves it to them.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/web/user/video/${row.id}`,
+      headers: attacker.headers,
+    });
+    const served = await ctx.app.inject({ method: 'GET', url: detail.json().data.video_link });
+    expect(served.statusCode).toBe(200);
+    const result = path.join(dir, `result-${row.id}.mp4`);
+    await fs.writeFile(result, served.rawPayload);
+    const frames = await frameColours(result);
+    expect(frames.length, file.label).toBeGreaterThan(0);
+    expect(
+      frames.filter((frame) => !isBlue(frame)),
+      file.label,
+    ).toEqual([]);
+    // The attacker's own packets last 2 s; the 3 s stolen video would make it longer.
+    expect(row.durationMs!, file.label).toBeLessThan(2500);
+    return 'own frames only';
+  };
+
+  it('refuses each one, or makes a video of the attacker’s own frames only', async () => {
+    // Relative to the job's folder (DATA_DIR/tmp/job-…/), as ffmpeg resolves a playlist's entries.
+    const crafted = await referringFiles(dir, {
+      relative: `../../media/${path.relative(path.join(ctx.dataDir, 'media'), victimMedia)}`,
+      absolute: victimMedia,
+    });
+    const outcomes: Record<string, string> = {};
+    for (const file of crafted) outcomes[file.label] = await attack(file);
+    expect(Object.keys(outcomes)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,213 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { makeClip, makeClipDir } from '../../../test/media-fixtures';
+import {
+  createAccount,
+  filesUnder,
+  videoRow,
+  waitForVideo,
+  type TestAccount,
+} from '../../../test/video-helpers';
+import { buildApp } from '../../app';
+import { createMediaTools, type MediaTools } from '../../platform/media/media';
+import { startWorkers } from '../../workers';
+import { createVideosRepo } from './videos.repo';
+import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { INTERRUPTED_REASON } from './videos.sweeper';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Processing after something went wrong, on the real worker (pg-boss, ffmpeg, storage): videos whose job
+ * was lost, jobs that expire while their conversion runs, leftovers of crashed processes.
+ */
+describe('video processing recovers from crashes and expired jobs', () => {
+  let ctx: TestContext;
+  let clipDir: string;
+  let owner: TestAccount;
+  let stopWorkers: (() => Promise<void>) | undefined;
+  const repo = createVideosRepo();
+  // Real ffmpeg; a test can make each render wait first (a slow machine) and see how many ran at once.
+  const renders = { delayMs: 0, inFlight: 0, mostAtOnce: 0 };
+
+  beforeAll(async () => {
+    const real = createMediaTools({
+      ffmpegPath: process.env.FFMPEG_PATH,
+      ffprobePath: process.env.FFPROBE_PATH,
+    });
+    const media: MediaTools = {
+      ...real,
+      async render(clips, output, signal) {
+        renders.inFlight += 1;
+        renders.mostAtOnce = Math.max(renders.mostAtOnce, renders.inFlight);
+        try {
+          await sleep(renders.delayMs);
+          return await real.render(clips, output, signal);
+        } finally {
+          renders.inFlight -= 1;
+        }
+      },
+    };
+    ctx = await createTestContext({}, { media });
+    clipDir = await makeClipDir();
+    owner = await createAccount(ctx);
+  });
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx.close();
+    await fs.rm(clipDir, { recursive: true, force: true });
+  });
+
+  const processingRow = (title: string, sourceKeys: string[]) =>
+    repo.insert(ctx.deps.db, {
+      ownerId: owner.id,
+      title,
+      folder: 'draft',
+      state: 'processing',
+      searchCode: `R${Math.random().toString(36).slice(2, 9).toUpperCase()}`,
+      sourceKeys,
+    });
+
+  const jobStates = async (videoId: number) =>
+    (
+      await ctx.deps.database.executeSql(
+        'select state from pgboss.job where name = $1 and singleton_key = $2 order by created_on',
+        [VIDEO_PROCESS_QUEUE, `${videoId}:process`],
+      )
+    ).rows.map((row) => row.state as string);
+
+  /** Through the API, as the owner's browser would: the signed link answers with a whole video. */
+  async function playableSeconds(videoId: number): Promise<number> {
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/web/user/video/${videoId}`,
+      headers: owner.headers,
+    });
+    const link = (detail.json() as { data: { video_link: string | null } }).data.video_link;
+    expect(link).not.toBeNull();
+    const media = await ctx.app.inject({ method: 'GET', url: link! });
+    expect(media.statusCode).toBe(200);
+    const file = path.join(clipDir, `served-${videoId}.mp4`);
+    await fs.writeFile(file, media.rawPayload);
+    return (await ctx.deps.media.probe(file)).durationSeconds;
+  }
+
+  it('a crash between the video row and its job: the sweeper at start brings each video to ready or failed', async () => {
+    // What a crash right after the row's commit left before the job was queued in the same transaction.
+    const clip = await makeClip(clipDir, 'orphan.mp4', 'mp4', { seconds: 2 });
+    await ctx.deps.storage.putFile('sources/orphan/0', clip);
+    const orphan = await processingRow('orphan', ['sources/orphan/0']);
+    // The same, but its sources are gone too.
+    const sourceless = await processingRow('sourceless', ['sources/never-stored/0']);
+    // A job whose last attempt died without recording anything: pg-boss failed it for good.
+    await ctx.deps.storage.put('sources/gave-up/0', Buffer.from('kept until the video fails'));
+    const gaveUp = await processingRow('gave up', ['sources/gave-up/0']);
+    await ctx.deps.queue.send(
+      VIDEO_PROCESS_QUEUE,
+      { videoId: gaveUp.id },
+      { singletonKey: `${gaveUp.id}:process`, retryLimit: 0 },
+    );
+    const [dying] = await ctx.deps.queue.fetch(VIDEO_PROCESS_QUEUE);
+    expect(dying!.data).toEqual({ videoId: gaveUp.id });
+    await ctx.deps.queue.fail(VIDEO_PROCESS_QUEUE, dying!.id, { message: 'worker killed' });
+    // A video whose job is queued for later: not the sweeper's business.
+    const waiting = await processingRow('waiting', ['sources/waiting/0']);
+    await ctx.deps.queue.send(
+      VIDEO_PROCESS_QUEUE,
+      { videoId: waiting.id },
+      { singletonKey: `${waiting.id}:process`, startAfter: 3600 },
+    );
+
+    stopWorkers = await startWorkers(ctx.deps);
+
+    expect((await waitForVideo(ctx, orphan.id)).state).toBe('ready');
+    expect(Math.abs((await playableSeconds(orphan.id)) - 2)).toBeLessThan(0.15);
+    expect(await ctx.deps.storage.stat('sources/orphan/0')).toBeNull();
+
+    expect(await waitForVideo(ctx, sourceless.id)).toMatchObject({
+      state: 'failed',
+      failureReason: 'The uploaded files are missing.',
+    });
+
+    expect(await videoRow(ctx, gaveUp.id)).toMatchObject({
+      state: 'failed',
+      failureReason: INTERRUPTED_REASON,
+      sourceKeys: [],
+    });
+    expect(await ctx.deps.storage.stat('sources/gave-up/0')).toBeNull();
+    expect(await jobStates(gaveUp.id)).toEqual(['failed']);
+
+    expect((await videoRow(ctx, waiting.id))!.state).toBe('processing');
+    expect(await jobStates(waiting.id)).toEqual(['created']);
+  });
+
+  it('a conversion job that expires and runs again leaves the ready video playable', async () => {
+    stopWorkers ??= await startWorkers(ctx.deps);
+    const clip = await makeClip(clipDir, 'slow.mov', 'mov', { seconds: 2 });
+    await ctx.deps.storage.putFile('sources/slow/0', clip);
+    const video = await processingRow('slow', ['sources/slow/0']);
+    // A job sent with less time than its conversion takes (a render of 5 s against an expiry of 2 s), and
+    // a quick retry: pg-boss would start the retry while the first conversion is still running.
+    renders.delayMs = 5000;
+    renders.mostAtOnce = 0;
+    await ctx.deps.queue.send(
+      VIDEO_PROCESS_QUEUE,
+      { videoId: video.id },
+      { singletonKey: `${video.id}:process`, expireInSeconds: 2, retryDelay: 1, retryBackoff: false },
+    );
+    createVideoJobs(ctx.deps.queue).wake();
+
+    // Settled: ready, nothing converting, no job left to run; then the time a conversion overtaken by its
+    // retry would need to store its output and clean up after itself (pg-boss no longer tracks that run).
+    const started = Date.now();
+    for (;;) {
+      const row = await videoRow(ctx, video.id);
+      const live = (await jobStates(video.id)).some((state) =>
+        ['created', 'retry', 'active'].includes(state),
+      );
+      if (row!.state !== 'processing' && renders.inFlight === 0 && !live) break;
+      if (Date.now() - started > 60_000) throw new Error('processing did not settle');
+      await sleep(50);
+    }
+    await sleep(2000);
+    expect(renders.inFlight).toBe(0);
+    renders.delayMs = 0;
+
+    const row = (await videoRow(ctx, video.id))!;
+    expect(row.state).toBe('ready');
+    expect(Math.abs((await playableSeconds(video.id)) - 2)).toBeLessThan(0.15);
+    // Exactly the ready video's files are stored, and no two conversions of it ever ran at once.
+    const folder = `videos/${video.id}`;
+    expect(await filesUnder(path.join(ctx.dataDir, 'media', folder))).toEqual(
+      [row.mediaKey!, row.thumbnailKey!].map((key) => path.relative(folder, key)).sort(),
+    );
+    expect(renders.mostAtOnce).toBe(1);
+    expect(await jobStates(video.id)).not.toContain('failed');
+  });
+
+  it('removes temporary leftovers older than a day on start, and keeps younger ones', async () => {
+    await stopWorkers?.();
+    stopWorkers = undefined;
+    const tmp = path.join(ctx.dataDir, 'tmp');
+    await fs.mkdir(path.join(tmp, 'job-7-crashed'), { recursive: true });
+    await fs.writeFile(path.join(tmp, 'job-7-crashed', 'input-0'), 'half a conversion');
+    await fs.writeFile(path.join(tmp, 'upload-crashed'), 'half an upload');
+    await fs.writeFile(path.join(tmp, 'upload-in-flight'), 'an upload going on now');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    for (const name of ['job-7-crashed', 'upload-crashed'])
+      await fs.utimes(path.join(tmp, name), twoDaysAgo, twoDaysAgo);
+
+    stopWorkers = await startWorkers(ctx.deps);
+    expect(await fs.readdir(tmp)).toEqual(['upload-in-flight']);
+
+    // An API process cleans up on start too.
+    await fs.writeFile(path.join(tmp, 'upload-api-crashed'), 'half an upload');
+    await fs.utimes(path.join(tmp, 'upload-api-crashed'), twoDaysAgo, twoDaysAgo);
+    const api = await buildApp(ctx.deps);
+    await api.ready();
+    await api.close();
+    expect(await fs.readdir(tmp)).toEqual(['upload-in-flight']);
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db';
+import { deleteQuietly, type Storage } from '../../platform/storage/storage';
+import { VIDEO_PROCESS_QUEUE } from './videos.queue';
+import type { VideosRepo } from './videos.repo';
+import type { VideoJobs } from './videos.service';
+
+export const INTERRUPTED_REASON =
+  'Processing was interrupted and could not be finished. Please upload the video again.';
+
+export interface SweepDeps {
+  db: Db;
+  repo: VideosRepo;
+  storage: Storage;
+  jobs: VideoJobs;
+  logger: Pick<FastifyBaseLogger, 'error' | 'info'>;
+}
+
+/**
+ * Videos left in `processing` with no job to finish them (the queue lost it, a backup restored the rows
+ * without their jobs, a last attempt killed before it could record the outcome) would spin forever in the
+ * owner's library. Each is queued again, or, when its job already failed for good, marked failed with a
+ * reason and its uploaded sources removed, as the job itself does (docs/decisions/0086). Harmless to run
+ * anywhere, any number of times: the singleton key keeps one queued job per video, and the failure only
+ * touches a row still processing.
+ */
+export async function sweepStuckVideos(deps: SweepDeps, batch = 200) {
+  const stuck = await deps.repo.processingWithoutLiveJob(deps.db, VIDEO_PROCESS_QUEUE, batch);
+  let requeued = 0;
+  let failed = 0;
+  for (const video of stuck) {
+    if (!video.gaveUp) {
+      // No length is known here; the job measures its inputs and asks for the expiry they need.
+      await deps.jobs.enqueue(deps.db, video.id);
+      requeued += 1;
+      continue;
+    }
+    const row = await deps.repo.finishProcessing(deps.db, video.id, {
+      state: 'failed',
+      failureReason: INTERRUPTED_REASON,
+      sourceKeys: [],
+    });
+    if (!row) continue;
+    failed += 1;
+    // Uploaded sources go with the failure; a merge's sources are the other drafts and stay.
+    await deleteQuietly(deps.storage, video.mergeSourceIds.length > 0 ? [] : video.sourceKeys, deps.logger);
+  }
+  if (requeued > 0) deps.jobs.wake();
+  if (stuck.length > 0) deps.logger.info({ requeued, failed }, 'swept videos stuck in processing');
+  return { requeued, failed };
+}

@@ -1,0 +1,110 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+import { maskEmails, redactSecrets, redactUrl } from './redact';
+
+/** A logger at `info` whose lines are collected, parsed. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { logger: createLogger('info', stream), lines, parsed: () => lines.map((l) => JSON.parse(l)) };
+}
+
+const TOKEN = 'Zm9vYmFyLXdhdGNoLXRva2VuLW9mLTQzLWNoYXJzLWxvbmc';
+
+describe('redacting URLs', () => {
+  it('hides watch tokens, signatures and access codes and keeps the rest readable', () => {
+    expect(redactUrl(`/watch/${TOKEN}`)).toBe('/watch/[redacted]');
+    expect(redactUrl(`/api/watch/${TOKEN}?utm=x`)).toBe('/api/watch/[redacted]?utm=x');
+    expect(redactUrl('/api/media/v/videos/7/video.mp4?exp=1795363200&sig=AbC-_09xyz')).toBe(
+      '/api/media/v/videos/7/video.mp4?exp=1795363200&sig=[redacted]',
+    );
+    expect(redactUrl('/api/media/v/videos/7/video.mp4?sig=AbC&exp=1')).toBe(
+      '/api/media/v/videos/7/video.mp4?sig=[redacted]&exp=1',
+    );
+    expect(redactUrl('/api/web/user/video/K7Q2ZP/detail-by-access-code')).toBe(
+      '/api/web/user/video/[redacted]/detail-by-access-code',
+    );
+    expect(redactUrl('/reset?email=a%40b.c&token=123456&code=654321')).toBe(
+      '/reset?email=a%40b.c&token=[redacted]&code=[redacted]',
+    );
+    // Nothing to hide: unchanged.
+    for (const plain of ['/api/web/user/video/list/draft?page=2', '/user/profile/final?video=3', '/watch']) {
+      expect(redactUrl(plain)).toBe(plain);
+    }
+  });
+
+  it('never eats the backslash of an escaped quote, so a JSON line stays JSON', () => {
+    const line = JSON.stringify({ url: `/watch/${TOKEN}"x?sig=a"b` });
+    expect(() => JSON.parse(redactSecrets(line))).not.toThrow();
+    expect(redactSecrets(line)).not.toContain(TOKEN);
+  });
+});
+
+describe('masking e-mail addresses', () => {
+  it('keeps the first letter and the domain, in any text, once', () => {
+    expect(maskEmails('jane.doe@example.com')).toBe('j***@example.com');
+    expect(maskEmails('Jane <jane+pw@mail.example.org>, bob@b.io')).toBe(
+      'Jane <j***@mail.example.org>, b***@b.io',
+    );
+    expect(maskEmails('550 5.1.1 <sam@recipient.test>: Recipient address rejected')).toBe(
+      '550 5.1.1 <s***@recipient.test>: Recipient address rejected',
+    );
+    expect(maskEmails(maskEmails('jane@example.com'))).toBe('j***@example.com');
+    expect(maskEmails('no address here @ all')).toBe('no address here @ all');
+  });
+});
+
+describe('the process logger', () => {
+  it('writes request lines with the URL redacted', () => {
+    const { logger, parsed } = capture();
+    const request = {
+      method: 'GET',
+      url: `/api/watch/${TOKEN}`,
+      host: 'localhost',
+      ip: '127.0.0.1',
+      socket: { remotePort: 5000 },
+    };
+    logger.info({ req: request }, 'incoming request');
+    expect(parsed()[0].req).toEqual({
+      method: 'GET',
+      url: '/api/watch/[redacted]',
+      host: 'localhost',
+      remoteAddress: '127.0.0.1',
+      remotePort: 5000,
+    });
+  });
+
+  it('cleans messages, format arguments, error texts and any field, and censors credential fields', () => {
+    const { logger, lines, parsed } = capture();
+    logger.info('Route %s:%s not found', 'GET', `/watch/${TOKEN}`);
+    const refused = Object.assign(new Error('Can not send mail to sam@recipient.test'), {
+      responseCode: 550,
+      response: '550 5.1.1 <sam@recipient.test>: Recipient address rejected',
+    });
+    logger.error({ err: refused }, 'delivery attempt failed');
+    logger.warn(refused);
+    logger.info({ link: `https://pw.example/watch/${TOKEN}`, reason: 'to sam@recipient.test' }, 'x');
+    logger.info({ password: 'hunter2-secret', token: '482913', authorization: 'Bearer abc' }, 'body');
+
+    const text = lines.join('\n');
+    for (const secret of [TOKEN, 'sam@recipient.test', 'hunter2-secret', '482913', 'Bearer abc']) {
+      expect(text).not.toContain(secret);
+    }
+    const [route, error, bare, fields, body] = parsed();
+    expect(route.msg).toBe('Route GET:/watch/[redacted] not found');
+    expect(error.err.response).toBe('550 5.1.1 <s***@recipient.test>: Recipient address rejected');
+    expect(error.err.message).toBe('Can not send mail to s***@recipient.test');
+    expect(bare.msg).toBe('Can not send mail to s***@recipient.test');
+    expect(fields).toMatchObject({
+      link: 'https://pw.example/watch/[redacted]',
+      reason: 'to s***@recipient.test',
+    });
+    expect(body).toMatchObject({ password: '[redacted]', token: '[redacted]', authorization: '[redacted]' });
+  });
+});

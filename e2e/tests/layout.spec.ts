@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+import { publish, schedule, signInBrowser, signUp, uploadDraft, type Session } from '../support/library';
+import { PASSWORD, uniqueEmail } from './support';
+
+/**
+ * Issue 10 "Layout and chrome": each defect at 360 px (a phone) and 1280 px (a laptop), and the sweep
+ * that opens every page of the user, funeral-home and admin areas at 360 px and finds none that
+ * scrolls sideways.
+ */
+
+const WIDTHS = [360, 1280] as const;
+
+/** How far the page reaches past the window's right edge, and what sticks out (for the failure message). */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return { by: root.scrollWidth - root.clientWidth, culprits };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await sidewaysOverflow(page);
+  expect(
+    overflow.by,
+    `${where} scrolls sideways by ${overflow.by} px: ${overflow.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(0);
+}
+
+/** Waits until the page's own content has drawn: lazy code loaded and no loading spinner left. */
+async function settled(page: Page) {
+  await expect(page.locator('main')).not.toBeEmpty();
+  await expect(page.locator('main .spinner-border')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+}
+
+async function signUpFuneralHome(request: APIRequestContext): Promise<Session> {
+  const response = await request.post('/api/web/funeral-home/signup', {
+    multipart: {
+      home_name: 'Willow Funeral Home of the Long Valley Road',
+      first_name: 'Grace',
+      last_name: 'Hill',
+      email: uniqueEmail('willow'),
+      phone: '5550199',
+      address: '9 Chapel Road',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: Session }).data;
+}
+
+async function signInAdmin(request: APIRequestContext): Promise<Session> {
+  const response = await request.post('/api/admin/login', { data: ADMIN });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: Session }).data;
+}
+
+/** A user with a video in each folder; the draft is public and has a long unbroken title. */
+async function userWithVideos(request: APIRequestContext) {
+  const owner = await signUp(request, 'Sweep');
+  const draft = await uploadDraft(request, owner, 'Averyveryverylongtitlewithoutasinglespaceinit');
+  await publish(request, owner, draft.id);
+  const scheduled = await uploadDraft(request, owner, 'For my brother');
+  await schedule(request, owner, scheduled.id);
+  const final = await uploadDraft(request, owner, 'My last words');
+  // Drafts reach the final folder through the scheduled one (spec 000 §4).
+  await schedule(request, owner, final.id);
+  const move = await request.post(`/api/web/user/video/${final.id}/update-type`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { type: 'final' },
+  });
+  expect(move.status(), await move.text()).toBe(200);
+  return { owner, draft, scheduled, final };
+}
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('no page of the user, funeral-home and admin areas scrolls sideways', async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    // The pages to open, as listed from the route table (router.test.tsx keeps the list complete).
+    const pages = JSON.parse(
+      fs.readFileSync(path.join(import.meta.dirname, '../support/area-pages.json'), 'utf8'),
+    ) as Record<'user' | 'funeral' | 'admin', Record<string, string>>;
+    const { owner, draft, scheduled, final } = await userWithVideos(request);
+    const ids: Record<string, number> = { draft: draft.id, scheduled: scheduled.id, final: final.id };
+    const sessions = {
+      user: owner,
+      funeral: await signUpFuneralHome(request),
+      admin: await signInAdmin(request),
+    };
+
+    for (const area of ['user', 'funeral', 'admin'] as const) {
+      // One browser context per role: its own localStorage session.
+      const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+      const page = await context.newPage();
+      await signInBrowser(page, sessions[area]);
+      for (const template of Object.values(pages[area])) {
+        const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(ids[name]));
+        await page.goto(url);
+        await settled(page);
+        expect(new URL(page.url()).pathname, `${url} stays in the ${area} area`).toMatch(
+          new RegExp(`^/${area}(/|$)`),
+        );
+        await expectNoSidewaysScroll(page, url);
+      }
+      if (area === 'user') {
+        // The found-video page as a search reaches it, with the video in it.
+        await page.goto('/user/search');
+        await page.getByLabel('Video code').fill(draft.search_code);
+        await page.getByRole('button', { name: 'Find' }).click();
+        await expect(page).toHaveURL(/\/user\/search\/video$/);
+        await expect(page.getByRole('heading', { name: draft.title })).toBeVisible();
+        await settled(page);
+        await expectNoSidewaysScroll(page, '/user/search/video with a video');
+      }
+      if (area === 'admin') {
+        await page.getByRole('button', { name: 'Show menu' }).click();
+        await expectNoSidewaysScroll(page, '/admin with the drawer open');
+      }
+      await context.close();
+    }
+  });
+});
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('/contact-us does not scroll sideways', async ({ page }) => {
+      await page.goto('/contact-us');
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+      await expectNoSidewaysScroll(page, '/contact-us');
+    });
+
+    test('the video detail player keeps a 16:9 video’s shape on a phone, and 600 px on wider screens', async ({
+      page,
+      request,
+    }) => {
+      const owner = await signUp(request, 'Player');
+      const video = await uploadDraft(request, owner, 'Wide picture', 2, '640x360');
+      await signInBrowser(page, owner);
+      await page.goto(`/user/profile/drafts?video=${video.id}`);
+      const player = page.locator('.pw-player');
+      await expect(page.getByRole('heading', { name: 'Wide picture' })).toBeVisible();
+      // The frame follows the file once the browser knows its size.
+      await expect
+        .poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth))
+        .toBe(640);
+      const box = (await player.boundingBox())!;
+      if (width < 768) {
+        expect(box.height).toBeCloseTo((box.width * 9) / 16, 0);
+      } else {
+        expect(box.height).toBeGreaterThanOrEqual(600);
+      }
+    });
+
+    test('the admin menu closes with its own button and gives focus back to its toggle', async ({
+      page,
+      request,
+    }) => {
+      await signInBrowser(page, await signInAdmin(request));
+      await page.goto('/admin/dashboard');
+      const sidebar = page.getByRole('complementary', { name: 'Back office' });
+      const sections = page.getByRole('navigation', { name: 'Back office sections' });
+      if (width >= 992) {
+        // Beside the page: the header's toggle hides and shows it; there is nothing over it to close.
+        await expect(sections).toBeVisible();
+        await expect(sidebar.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+        await page.getByRole('button', { name: 'Hide menu' }).click();
+        await expect(sections).toBeHidden();
+        await page.getByRole('button', { name: 'Show menu' }).click();
+        await expect(sections).toBeVisible();
+        return;
+      }
+      const toggle = page.getByRole('button', { name: 'Show menu' });
+      for (const close of ['button', 'backdrop', 'Escape'] as const) {
+        await toggle.click();
+        await expect(sections).toBeVisible();
+        const closeButton = sidebar.getByRole('button', { name: 'Close menu' });
+        await expect(closeButton).toBeVisible();
+        // The drawer lies over the toggle that opened it: its own button is the visible way out.
+        const [drawer, opener] = [
+          (await sidebar.boundingBox())!,
+          (await page.locator('.admin-header button').first().boundingBox())!,
+        ];
+        expect(drawer.x + drawer.width).toBeGreaterThan(opener.x + opener.width);
+        if (close === 'button') await closeButton.click();
+        if (close === 'backdrop') await page.mouse.click(width - 10, 400);
+        if (close === 'Escape') await page.keyboard.press('Escape');
+        await expect(sections).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Show menu' }), `focus after ${close}`).toBeFocused();
+      }
+    });
+
+    test('user home offers recording and the person’s own folders beside the upload button', async ({
+      page,
+      request,
+    }) => {
+      await signInBrowser(page, await signUp(request, 'Homebody'));
+      await page.goto('/user/home');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: 'Upload Your Video' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Record a message' })).toBeVisible();
+      await main.getByRole('link', { name: 'My messages' }).click();
+      await expect(page).toHaveURL(/\/user\/profile$/);
+      await expect(page.getByRole('tab', { name: /My Parting Words/ })).toBeVisible();
+      await page.goBack();
+      await main.getByRole('link', { name: 'Record a message' }).click();
+      await expect(page).toHaveURL(/\/user\/video\/VideoRecorder$/);
+    });
+  });
+}
+
+test('opening / gives no React Router warning on the way to /home', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(warnings.filter((text) => text.includes('Matched leaf route'))).toEqual([]);
+});

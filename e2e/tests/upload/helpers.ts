@@ -133,3 +133,39 @@ export async function playAndSample(page: Page, url: string, at: number[] = []) 
     { src: url, times: at },
   );
 }
+
+/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
+export async function saveThroughDialogs(
+  page: Page,
+  input: { folder: string; title: string; description: string },
+) {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Save Video?' });
+  await question.getByRole('button', { name: 'Yes' }).click();
+
+  const folder = page.getByRole('dialog', { name: 'Change Folder' });
+  await folder.getByRole('button', { name: 'Next' }).click();
+  await expect(folder.getByText('Please select a valid option.')).toBeVisible();
+  await folder.getByLabel('Save the video in').selectOption({ label: input.folder });
+  await folder.getByRole('button', { name: 'Next' }).click();
+
+  const title = page.getByRole('dialog', { name: 'Title' });
+  await title.getByPlaceholder('Title of your video').fill(input.title);
+  await title.getByRole('button', { name: 'Next' }).click();
+
+  const description = page.getByRole('dialog', { name: 'Description' });
+  await description.getByPlaceholder('Enter description of Your Video').fill(input.description);
+  await description.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  // The progress bar, then processing, then the outcome.
+  await expect(
+    page
+      .getByRole('progressbar', { name: 'Upload progress' })
+      .or(page.getByText('Processing your video…'))
+      .first(),
+  ).toBeVisible();
+  const saved = page.getByRole('dialog', { name: 'Video Saved' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).toContainText(`The video has been successfully saved to ${input.folder}.`);
+  await saved.getByRole('button', { name: 'Ok' }).click();
+}

@@ -2,9 +2,17 @@
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/csp';
-import { hmsSeconds, listFolder, makeClip, playAndSample, createUser, tempDir, useSession } from './helpers';
+import {
+  hmsSeconds,
+  listFolder,
+  makeClip,
+  playAndSample,
+  createUser,
+  saveThroughDialogs,
+  tempDir,
+  useSession,
+} from './helpers';
 
 /**
  * Recording and uploading (spec 000 §2 'Edit/upload screen', §4 'Upload flow' and 'Recorder') against the
@@ -13,39 +21,6 @@ import { hmsSeconds, listFolder, makeClip, playAndSample, createUser, tempDir, u
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
-async function saveThroughDialogs(page: Page, input: { folder: string; title: string; description: string }) {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const question = page.getByRole('dialog', { name: 'Save Video?' });
-  await question.getByRole('button', { name: 'Yes' }).click();
-
-  const folder = page.getByRole('dialog', { name: 'Change Folder' });
-  await folder.getByRole('button', { name: 'Next' }).click();
-  await expect(folder.getByText('Please select a valid option.')).toBeVisible();
-  await folder.getByLabel('Save the video in').selectOption({ label: input.folder });
-  await folder.getByRole('button', { name: 'Next' }).click();
-
-  const title = page.getByRole('dialog', { name: 'Title' });
-  await title.getByPlaceholder('Title of your video').fill(input.title);
-  await title.getByRole('button', { name: 'Next' }).click();
-
-  const description = page.getByRole('dialog', { name: 'Description' });
-  await description.getByPlaceholder('Enter description of Your Video').fill(input.description);
-  await description.getByRole('button', { name: 'Upload', exact: true }).click();
-
-  // The progress bar, then processing, then the outcome.
-  await expect(
-    page
-      .getByRole('progressbar', { name: 'Upload progress' })
-      .or(page.getByText('Processing your video…'))
-      .first(),
-  ).toBeVisible();
-  const saved = page.getByRole('dialog', { name: 'Video Saved' });
-  await expect(saved).toBeVisible({ timeout: 120_000 });
-  await expect(saved).toContainText(`The video has been successfully saved to ${input.folder}.`);
-  await saved.getByRole('button', { name: 'Ok' }).click();
-}
 
 test('records a message with the camera, saves it as a draft and it plays', async ({ page, request }) => {
   const session = await createUser(request);
@@ -103,8 +78,8 @@ test('records a message with the camera, saves it as a draft and it plays', asyn
     title: 'Hello from the camera',
     description: 'Recorded in the browser',
   });
-  // Opened directly, so "back" leads to the profile; the edit list is gone.
-  await expect(page).toHaveURL(/\/user\/profile/);
+  // Opened directly, so there is no page to go back to: the Drafts tab opens; the edit list is gone.
+  await expect(page).toHaveURL(/\/user\/profile\?tab=drafts$/);
   expect(await page.evaluate(() => localStorage.getItem('editVideos'))).toBeNull();
 
   const drafts = await listFolder(request, session.token, 'draft');
@@ -280,7 +255,7 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   await expect(saved).toBeVisible({ timeout: 120_000 });
   await expect(saved).toContainText('sam@example.com');
   await saved.getByRole('button', { name: 'Ok' }).click();
-  await expect(page).toHaveURL(/\/user\/profile/);
+  await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const scheduled = await listFolder(request, session.token, 'scheduled');

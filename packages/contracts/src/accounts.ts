@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { booleanish, emailField, optionalText, passwordField, requiredText } from './common';
+import {
+  booleanish,
+  emailField,
+  optionalMapLink,
+  optionalText,
+  passwordField,
+  requiredMapLink,
+  requiredText,
+} from './common';
 
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -59,7 +67,7 @@ const signupBase = {
   email: emailField,
   phone: requiredText('phone', 20),
   address: requiredText('address', 500),
-  map_link: optionalText(2000),
+  map_link: optionalMapLink(),
   password: passwordField,
   password_confirmation: z.string(),
 };
@@ -75,6 +83,17 @@ const confirmMatches = <T extends { password: string; password_confirmation: str
       message: 'The password confirmation does not match.',
     });
   }
+};
+
+/**
+ * Zod skips an object's refinements once any field is missing; the comparison only needs the two
+ * passwords, so it runs whenever both are text: a mismatch is reported with every other field error.
+ */
+const whenBothPasswords = {
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.password_confirmation === 'string';
+  },
 };
 
 export const LEGAL_AGE = 18;
@@ -97,20 +116,42 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-export const userSignupBody = z
-  .object({
-    ...signupBase,
-    date_of_birth: z
-      .string({ error: 'The date of birth field is required.' })
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a date (YYYY-MM-DD).')
-      .refine(isCalendarDate, 'The date of birth must be a valid date.'),
-  })
-  .superRefine(confirmMatches);
+export const DATE_OF_BIRTH_MESSAGES = {
+  required: 'The date of birth field is required.',
+  shape: 'The date of birth must be a date (YYYY-MM-DD).',
+  calendar: 'The date of birth must be a valid date.',
+  future: 'The date of birth must be a date in the past.',
+  underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
+} as const;
+
+/**
+ * Date of birth on `today` (the server's clock): required, a real calendar day, in the past, and
+ * 18 or more years ago (PRODUCT.md). Each step stops the next, so one problem gives one sentence.
+ */
+export function dateOfBirthField(today: Date) {
+  const todayIso = today.toISOString().slice(0, 10);
+  return z
+    .string({ error: DATE_OF_BIRTH_MESSAGES.required })
+    .trim()
+    .min(1, { error: DATE_OF_BIRTH_MESSAGES.required, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_OF_BIRTH_MESSAGES.shape, abort: true })
+    .refine(isCalendarDate, { error: DATE_OF_BIRTH_MESSAGES.calendar, abort: true })
+    .refine((value) => value <= todayIso, { error: DATE_OF_BIRTH_MESSAGES.future, abort: true })
+    .refine((value) => ageOn(value, today) >= LEGAL_AGE, DATE_OF_BIRTH_MESSAGES.underage);
+}
+
+/** User sign-up as checked on `today`; every field's problem is reported in one answer. */
+export const userSignupBodyOn = (today: Date) =>
+  z
+    .object({ ...signupBase, date_of_birth: dateOfBirthField(today) })
+    .superRefine(confirmMatches, whenBothPasswords);
+
+/** The user sign-up's shape, for types and the API reference (the server checks with `userSignupBodyOn`). */
+export const userSignupBody = userSignupBodyOn(new Date());
 
 export const funeralHomeSignupBody = z
   .object({ ...signupBase, home_name: requiredText('home name', 200) })
-  .superRefine(confirmMatches);
+  .superRefine(confirmMatches, whenBothPasswords);
 
 export const resetPasswordBody = z.object({ email: emailField });
 
@@ -148,7 +189,7 @@ export const profileUpdateBody = z.object({
   last_name: requiredText('last name', 100),
   phone: requiredText('phone', 20),
   address: requiredText('address', 500),
-  map_link: requiredText('map link', 2000),
+  map_link: requiredMapLink(),
   home_name: optionalText(200),
 });
 

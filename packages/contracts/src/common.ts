@@ -26,6 +26,36 @@ export const optionalText = (max = 255) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
+/** True for an absolute http: or https: URL with a host (no `javascript:`, `data:` or bare words). */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const MAP_LINK_MESSAGE = 'The map link must be a web address starting with https:// or http://.';
+
+/** A map link (issue 8): only a web address, so it can never become a `javascript:` link on a page. */
+const mapLinkText = (max: number) =>
+  z.string().trim().max(max, `The map link may not be longer than ${max} characters.`);
+
+/** Required map link (edit profile, spec 000 §5). */
+export const requiredMapLink = (max = 2000) =>
+  mapLinkText(max)
+    .min(1, { error: 'The map link field is required.', abort: true })
+    .refine(isHttpUrl, MAP_LINK_MESSAGE);
+
+/** Optional map link (sign-up): empty means none; anything typed must be a web address. */
+export const optionalMapLink = (max = 2000) =>
+  mapLinkText(max)
+    .refine((value) => value === '' || isHttpUrl(value), MAP_LINK_MESSAGE)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
 /** Passwords: at least 8 characters (NIST 800-63B: length over composition rules), at most 128. */
 export const passwordField = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, isFutureLocal, localDateIso, localTimeHm, toTimeInput } from './dates';
+import { formatDate, localDateIso, localTimeHm, toTimeInput } from './dates';
 
 describe('schedule dates', () => {
   const now = new Date(2027, 2, 12, 14, 30);
@@ -9,13 +9,6 @@ describe('schedule dates', () => {
     expect(localTimeHm(now)).toBe('14:30');
     expect(toTimeInput('09:05:00')).toBe('09:05');
     expect(toTimeInput(null)).toBe('');
-  });
-
-  it('tells whether a local date and time is still ahead', () => {
-    expect(isFutureLocal('2027-03-12', '14:31', now)).toBe(true);
-    expect(isFutureLocal('2027-03-12', '14:30', now)).toBe(false);
-    expect(isFutureLocal('2027-03-11', '23:59', now)).toBe(false);
-    expect(isFutureLocal('garbage', '10:00', now)).toBe(false);
   });
 
   it('writes a date for people', () => {

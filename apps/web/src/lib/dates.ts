@@ -15,15 +15,6 @@ export function localTimeHm(date = new Date()): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** True when a local yyyy-mm-dd + HH:MM lies in the future. */
-export function isFutureLocal(date: string, time: string, now = new Date()): boolean {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  if ([year, month, day, hours, minutes].some((part) => part === undefined || Number.isNaN(part)))
-    return false;
-  return new Date(year!, month! - 1, day!, hours!, minutes!).getTime() > now.getTime();
-}
-
 /** 'HH:MM:SS' or 'HH:MM' to 'HH:MM' for a time input. */
 export function toTimeInput(time: string | null | undefined): string {
   return time ? time.slice(0, 5) : '';

@@ -2,14 +2,18 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * "Goes back one page" (spec §4), or to `fallback` when this page was the first one opened in the tab
- * (React Router numbers its history entries in `history.state.idx`).
+ * "Goes back one page" (spec §4), or to a fallback when this page was the first one opened in the tab
+ * (React Router numbers its history entries in `history.state.idx`). The fallback may be given per call,
+ * when where to land depends on what just happened (e.g. the folder a video was saved in).
  */
-export function useGoBack(fallback: string): () => void {
+export function useGoBack(fallback: string): (fallbackNow?: string) => void {
   const navigate = useNavigate();
-  return useCallback(() => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(fallback, { replace: true });
-  }, [navigate, fallback]);
+  return useCallback(
+    (fallbackNow = fallback) => {
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (index > 0) void navigate(-1);
+      else void navigate(fallbackNow, { replace: true });
+    },
+    [navigate, fallback],
+  );
 }

@@ -17,6 +17,18 @@ export type VideoCreator = Video['creator'];
 /** The labels the product uses for each folder (PRODUCT.md: `{product}` is "My Parting Words"). */
 export const FOLDER_LABELS: Record<VideoFolder, string> = videoFolderLabels;
 
+/** The profile tab and the relative detail route of each folder (spec §2: final, scheduled, drafts). */
+export const FOLDER_ROUTES: Record<VideoFolder, string> = {
+  final: 'final',
+  scheduled: 'scheduled',
+  draft: 'drafts',
+};
+
+/** The /user/profile tab that lists a folder ('My Parting Words' is the default tab). */
+export function folderTabPath(folder: VideoFolder): string {
+  return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
+}
+
 /** Spec §9: 60 seconds of video are free; more is bought. */
 export const FREE_SECONDS = FREE_VIDEO_SECONDS;
 

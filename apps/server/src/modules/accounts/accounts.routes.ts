@@ -33,11 +33,8 @@ import { registerPhotoRoutes } from './photos.routes';
 const PHOTO_TOO_LARGE = 'The photo may not be larger than 15 MB.';
 const anyFields = z.record(z.string(), z.unknown());
 
-/**
- * Reads a JSON or multipart form: the fields through `schema` and an optional `photo` file checked by
- * content, with every field error and the photo's error reported together in one 422.
- */
-async function readForm<S extends z.ZodType>(request: FastifyRequest, schema: S, options = { photo: true }) {
+/** A JSON or multipart form: its fields as sent, and its optional `photo` checked by content. */
+async function readFormParts(request: FastifyRequest, options = { photo: true }) {
   let parsed;
   try {
     parsed = await parseBody(request, anyFields, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
@@ -46,21 +43,31 @@ async function readForm<S extends z.ZodType>(request: FastifyRequest, schema: S,
       throw tooLarge(PHOTO_TOO_LARGE);
     throw error;
   }
-  const errors: FieldErrors = {};
-  const result = schema.safeParse(parsed.fields);
-  if (!result.success) Object.assign(errors, fieldErrorsFromIssues(result.error.issues));
+  const photoErrors: FieldErrors = {};
   let photo: InspectedPhoto | undefined;
   const file = options.photo ? parsed.files.find((item) => item.field === 'photo') : undefined;
   if (file) {
     const inspected = await inspectPhoto(file.path);
-    if ('error' in inspected) errors.photo = [inspected.error];
+    if ('error' in inspected) photoErrors.photo = [inspected.error];
     else photo = inspected;
   }
-  if (!result.success || errors.photo) {
-    await parsed.cleanup();
+  return { raw: parsed.fields, photo, photoErrors, cleanup: parsed.cleanup };
+}
+
+/**
+ * Reads a JSON or multipart form: the fields through `schema` and an optional `photo` file checked by
+ * content, with every field error and the photo's error reported together in one 422.
+ */
+async function readForm<S extends z.ZodType>(request: FastifyRequest, schema: S, options = { photo: true }) {
+  const { raw, photo, photoErrors, cleanup } = await readFormParts(request, options);
+  const result = schema.safeParse(raw);
+  const errors: FieldErrors = result.success ? {} : fieldErrorsFromIssues(result.error.issues);
+  Object.assign(errors, photoErrors);
+  if (Object.keys(errors).length > 0) {
+    await cleanup();
     throw validationFailed(errors);
   }
-  return { fields: result.data as z.output<S>, photo, cleanup: parsed.cleanup };
+  return { fields: result.data as z.output<S>, photo, cleanup };
 }
 
 const bearer = [{ bearer: [] }];
@@ -97,9 +104,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const { fields, photo, cleanup } = await readForm(request, userSignupBody);
+      // The service checks the fields itself: their errors, the photo's and a taken e-mail come together.
+      const { raw, photo, photoErrors, cleanup } = await readFormParts(request);
       try {
-        const data = await service.signup({ kind: 'user', ...fields }, photo, request.ip);
+        const data = await service.signup('user', raw, { photo, photoErrors }, request.ip);
         return reply.status(201).send({ message: MESSAGES.signedUp, data });
       } finally {
         await cleanup();
@@ -120,9 +128,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const { fields, photo, cleanup } = await readForm(request, funeralHomeSignupBody);
+      // The service checks the fields itself: their errors, the photo's and a taken e-mail come together.
+      const { raw, photo, photoErrors, cleanup } = await readFormParts(request);
       try {
-        const data = await service.signup({ kind: 'funeral-home', ...fields }, photo, request.ip);
+        const data = await service.signup('funeral-home', raw, { photo, photoErrors }, request.ip);
         return reply.status(201).send({ message: MESSAGES.signedUp, data });
       } finally {
         await cleanup();

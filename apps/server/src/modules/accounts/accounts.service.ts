@@ -1,16 +1,20 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ageOn, LEGAL_AGE, type Account } from '@pw/contracts';
+import {
+  DATE_OF_BIRTH_MESSAGES,
+  emailField,
+  funeralHomeSignupBody,
+  userSignupBodyOn,
+  type Account,
+} from '@pw/contracts';
 import type { z } from 'zod';
 import type {
   adminProfileUpdateBody,
   changePasswordBody,
   contactUsBody,
-  funeralHomeSignupBody,
   loginBody,
   profileUpdateBody,
   setPasswordBody,
-  userSignupBody,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { hello } from '../../platform/mail/greeting';
@@ -21,7 +25,8 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { AppDeps } from '../../platform/deps';
 import type { EventBus } from '../../platform/events/events';
-import { forbidden, invalid, unauthorized } from '../../platform/errors';
+import { forbidden, invalid, unauthorized, validationFailed, type FieldErrors } from '../../platform/errors';
+import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
 import type { AccountType } from './accounts.schema';
 import type { AccountsRepo, UserRow } from './accounts.repo';
 import { isUniqueViolation } from './accounts.repo';
@@ -50,8 +55,8 @@ export const MESSAGES = {
   invalidCredentials: 'These credentials do not match our records.',
   deactivated: DEACTIVATED_MESSAGE,
   emailTaken: 'The email has already been taken.',
-  underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
-  dateOfBirthInFuture: 'The date of birth must be a date in the past.',
+  underage: DATE_OF_BIRTH_MESSAGES.underage,
+  dateOfBirthInFuture: DATE_OF_BIRTH_MESSAGES.future,
   resetSent: 'If an account exists for this e-mail, we have sent a verification code.',
   invalidCode: 'The verification code is invalid or has expired.',
   codeValid: 'The verification code is valid.',
@@ -103,9 +108,15 @@ export interface AccountsServiceDeps {
   logger: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
-type UserSignup = z.output<typeof userSignupBody>;
+type UserSignup = z.output<ReturnType<typeof userSignupBodyOn>>;
 type FuneralHomeSignup = z.output<typeof funeralHomeSignupBody>;
-export type SignupInput = ({ kind: 'user' } & UserSignup) | ({ kind: 'funeral-home' } & FuneralHomeSignup);
+type SignupKind = 'user' | 'funeral-home';
+
+/** The sign-up form's photo as the route read it: stored only once every field is right. */
+export interface SignupPhoto {
+  photo: InspectedPhoto | undefined;
+  photoErrors: FieldErrors;
+}
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repo, sessions, clock, rateLimiter } = deps;
@@ -182,15 +193,28 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   return {
-    async signup(input: SignupInput, photo: InspectedPhoto | undefined, ip: string) {
-      if (input.kind === 'user') {
-        const today = clock.now();
-        if (input.date_of_birth > today.toISOString().slice(0, 10))
-          throw invalid('date_of_birth', MESSAGES.dateOfBirthInFuture);
-        if (ageOn(input.date_of_birth, today) < LEGAL_AGE) throw invalid('date_of_birth', MESSAGES.underage);
+    /**
+     * Checks the whole form at once — every field (the age on the server's clock), the photo and
+     * whether the e-mail is free — so one 422 names every problem, then creates and signs in the account.
+     */
+    async signup(
+      kind: SignupKind,
+      raw: Record<string, unknown>,
+      { photo, photoErrors }: SignupPhoto,
+      ip: string,
+    ) {
+      const schema = kind === 'user' ? userSignupBodyOn(clock.now()) : funeralHomeSignupBody;
+      const parsed = schema.safeParse(raw);
+      const errors: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+      Object.assign(errors, photoErrors);
+      const email = emailField.safeParse(raw.email);
+      if (email.success) {
+        // The answer tells whether an e-mail is registered: rate-limited, as a sign-up that goes through is.
+        await rateLimiter.consume(rule('signupPerIp', ip));
+        if (await repo.findByEmail(email.data)) (errors.email ??= []).push(MESSAGES.emailTaken);
       }
-      await rateLimiter.consume(rule('signupPerIp', ip));
-      if (await repo.findByEmail(input.email)) throw invalid('email', MESSAGES.emailTaken);
+      if (!parsed.success || Object.keys(errors).length > 0) throw validationFailed(errors);
+      const input: UserSignup | FuneralHomeSignup = parsed.data;
 
       const passwordHash = await hashPassword(input.password);
       const photoKey = photo ? await storePhoto(deps.storage, photo) : null;
@@ -198,17 +222,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       let user: UserRow;
       try {
         user = await repo.insertUser({
-          type: input.kind,
+          type: kind,
           email: input.email,
           passwordHash,
           firstName: input.first_name,
           lastName: input.last_name,
-          homeName: input.kind === 'funeral-home' ? input.home_name : null,
+          homeName: 'home_name' in input ? input.home_name : null,
           phone: input.phone,
           address: input.address,
           mapLink: input.map_link ?? null,
           photoKey,
-          dateOfBirth: input.kind === 'user' ? input.date_of_birth : null,
+          dateOfBirth: 'date_of_birth' in input ? input.date_of_birth : null,
           createdAt: now,
           updatedAt: now,
         });
@@ -219,7 +243,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw error;
       }
       const result = await signIn(user, false);
-      await deps.events.emit('account.created', { accountId: user.id, type: input.kind });
+      await deps.events.emit('account.created', { accountId: user.id, type: kind });
       return result;
     },
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { notificationKinds } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, notificationKinds } from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
 import { startWorkers } from '../../workers';
 import { notifications } from '../notifications/notifications.schema';
@@ -159,6 +159,44 @@ describe('profiles, change password and contact us', () => {
         address: ['The address field is required.'],
         map_link: ['The map link field is required.'],
       });
+    });
+
+    it('accepts only an http(s) web address as the map link, and keeps the account as it was', async () => {
+      const before = (await get(ctx, '/api/web/user/profile', user.token)).json().data;
+      for (const map_link of [
+        'not a url',
+        'javascript:alert(document.cookie)',
+        'JavaScript://%0Aalert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'ftp://maps.example.test/x',
+        'https://',
+        '//maps.example.test/x',
+      ]) {
+        for (const [path, token] of [
+          ['/api/web/user/profile/update', user.token],
+          ['/api/web/funeral-home/profile/update', home.token],
+        ] as const) {
+          const form = multipart({ ...profileFields, map_link });
+          const response = await post(ctx, path, {
+            payload: form.payload,
+            headers: { ...form.headers, ...bearer(token) },
+          });
+          expect(response.statusCode, `${map_link} on ${path}`).toBe(422);
+          expect(response.json()).toEqual({
+            message: MAP_LINK_MESSAGE,
+            errors: { map_link: [MAP_LINK_MESSAGE] },
+          });
+        }
+      }
+      const after = (await get(ctx, '/api/web/user/profile', user.token)).json().data;
+      expect(after.map_link).toBe(before.map_link);
+
+      const ok = await post(ctx, '/api/web/user/profile/update', {
+        payload: { ...profileFields, map_link: ' HTTP://maps.example.test/place?q=1 ' },
+        headers: bearer(user.token),
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.map_link).toBe('HTTP://maps.example.test/place?q=1');
     });
 
     it('refuses a photo that is not an image, and keeps the account as it was', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { MAP_LINK_MESSAGE } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { users, sessions } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
@@ -145,6 +146,67 @@ describe('sign-up, login and logout', () => {
       expect(future.json().errors.date_of_birth).toEqual([MESSAGES.dateOfBirthInFuture]);
     });
 
+    it('names every problem of the form in one answer: mismatch, age, taken e-mail, map link, photo', async () => {
+      const first = await signUpUser(ctx);
+      const today = ctx.clock.now();
+      const seventeen = new Date(Date.UTC(today.getUTCFullYear() - 17, today.getUTCMonth(), 1))
+        .toISOString()
+        .slice(0, 10);
+      const response = await post(
+        ctx,
+        '/api/web/user/signup',
+        multipart(
+          userFields({
+            email: first.email,
+            password_confirmation: 'not-the-same-password',
+            date_of_birth: seventeen,
+            map_link: 'javascript:alert(1)',
+            first_name: '',
+          }),
+          [{ field: 'photo', filename: 'x.png', contentType: 'image/png', content: Buffer.from('text') }],
+        ),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        first_name: ['The first name field is required.'],
+        email: [MESSAGES.emailTaken],
+        map_link: [MAP_LINK_MESSAGE],
+        password_confirmation: ['The password confirmation does not match.'],
+        date_of_birth: [MESSAGES.underage],
+        photo: [IMAGE_TYPE_MESSAGE],
+      });
+      expect(response.json().message).toBe('The first name field is required. (and 5 more errors)');
+    });
+
+    it('reports a mismatch with the other errors even when a field is missing altogether', async () => {
+      const { last_name: _omit, ...fields } = userFields({ password_confirmation: 'different-one' });
+      const response = await post(ctx, '/api/web/user/signup', { payload: fields });
+      expect(response.json().errors).toEqual({
+        last_name: ['The last name field is required.'],
+        password_confirmation: ['The password confirmation does not match.'],
+      });
+    });
+
+    it('says that an empty date of birth is required, in one sentence', async () => {
+      for (const date_of_birth of ['', '   ']) {
+        const response = await post(ctx, '/api/web/user/signup', multipart(userFields({ date_of_birth })));
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({ date_of_birth: ['The date of birth field is required.'] });
+      }
+    });
+
+    it('takes an optional map link only as an http(s) address, on both sign-ups', async () => {
+      for (const url of ['/api/web/user/signup', '/api/web/funeral-home/signup']) {
+        const fields = url.includes('funeral') ? funeralHomeFields : userFields;
+        const bad = await post(ctx, url, { payload: fields({ map_link: 'not a url' }) });
+        expect(bad.statusCode).toBe(422);
+        expect(bad.json().errors).toEqual({ map_link: [MAP_LINK_MESSAGE] });
+        const none = await post(ctx, url, { payload: fields({ map_link: '' }) });
+        expect(none.statusCode).toBe(201);
+        expect(none.json().data.user.map_link).toBeNull();
+      }
+    });
+
     it('refuses an e-mail that is already taken, whatever its case', async () => {
       const first = await signUpUser(ctx);
       const again = await post(ctx, '/api/web/user/signup', {
@@ -214,7 +276,7 @@ describe('sign-up, login and logout', () => {
       const ip = randomIp();
       const { limit } = LIMITS.signupPerIp;
       for (let i = 0; i < limit; i += 1) {
-        // Requests refused by validation do not count; these reach the limiter and stop at the e-mail check.
+        // Every request with a well-formed e-mail counts (its answer tells whether the e-mail is taken).
         const taken = await post(ctx, '/api/web/user/signup', {
           payload: userFields({ email: existing.email }),
           remoteAddress: ip,

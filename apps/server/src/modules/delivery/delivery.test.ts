@@ -192,8 +192,19 @@ describe('scheduled delivery (SMTP)', () => {
     ctx.clock.set(realNow);
     const again = await schedule(recipient('api-third'), later);
     expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Video scheduled to be sent again');
+    expect((await rowFor(videoId)).map((r) => r.status)).toEqual(['cancelled', 'sent', 'pending']);
+    // A change of that new delivery is an ordinary change again.
+    expect((await schedule(recipient('api-third'), later)).json().message).toBe(
+      'Video schedule has been updated',
+    );
     expect((await move({ type: 'draft' })).statusCode).toBe(200);
-    expect((await rowFor(videoId)).map((r) => r.status)).toEqual(['cancelled', 'sent', 'cancelled']);
+    expect((await rowFor(videoId)).map((r) => r.status)).toEqual([
+      'cancelled',
+      'sent',
+      'cancelled',
+      'cancelled',
+    ]);
     ctx.clock.set(new Date());
   });
 

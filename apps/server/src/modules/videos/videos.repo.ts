@@ -72,6 +72,12 @@ export function createVideosRepo() {
         .where(and(inArray(videos.id, ids), eq(videos.ownerId, ownerId)));
     },
 
+    /** Every title the owner uses, in any folder. */
+    async titlesOf(db: DbOrTx, ownerId: number): Promise<string[]> {
+      const rows = await db.select({ title: videos.title }).from(videos).where(eq(videos.ownerId, ownerId));
+      return rows.map((row) => row.title);
+    },
+
     async finalOf(db: DbOrTx, ownerId: number): Promise<VideoRow | null> {
       const [row] = await db
         .select()

@@ -18,6 +18,7 @@ import type { UploadedFile } from '../../platform/http/body';
 import { UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import { extractHashtags, newAccessCode, newSearchCode, normaliseCode } from './codes';
+import { mergedTitle } from './merge-title';
 import type { VideoPayments } from './payments-hook';
 import { zonedToInstant } from './schedule-time';
 import type { DeliveryScheduler } from './scheduler';
@@ -57,6 +58,8 @@ export interface Actor {
 }
 
 export const NOT_FOUND_MESSAGE = 'Video not found.';
+/** Scheduling a delivered video again: a new delivery, worded as one. */
+export const RESEND_MESSAGE = 'Video scheduled to be sent again';
 /** Containers round lengths a little (audio frames, timestamps): a "60 s" recording may probe as 60.05 s. */
 const LENGTH_TOLERANCE_SECONDS = 0.25;
 
@@ -340,6 +343,11 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** Folder moves (spec §4), with the delivery scheduled, rescheduled or cancelled in the same transaction. */
     async move(actor: Actor, id: number, body: VideoUpdateTypeBody) {
+      // A scheduled video whose delivery was made is sent again as a new delivery, not "updated".
+      const delivered =
+        body.type === 'scheduled' && scheduler.statusFor
+          ? (await scheduler.statusFor([id])).get(id)?.status === 'sent'
+          : false;
       const message = await db
         .transaction(async (tx) => {
           const video = await owned(tx, id, actor.id, true);
@@ -361,7 +369,8 @@ export function createVideoService(deps: VideoServiceDeps) {
             });
             if (from === 'scheduled') await scheduler.cancel(id, tx);
             await scheduler.schedule({ videoId: id, ownerId: actor.id, ...schedule }, tx);
-            return from === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled';
+            if (from !== 'scheduled') return 'Video moved and scheduled';
+            return delivered ? RESEND_MESSAGE : 'Video schedule has been updated';
           }
           if (from !== to) {
             if (to === 'final') await finalOccupied(tx, actor.id, id);
@@ -464,6 +473,11 @@ export function createVideoService(deps: VideoServiceDeps) {
       const totalSeconds = sources.reduce((sum, row) => sum + row.durationMs! / 1000, 0);
       const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'video_ids');
       const first = sources[0]!;
+      // A copy of the first draft's title would give two drafts one name (issue 10).
+      const title = mergedTitle(
+        sources.map((row) => row.title),
+        await repo.titlesOf(db, actor.id),
+      );
       const video = await insertVideo(
         async (tx, created) => {
           if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
@@ -471,7 +485,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         },
         {
           ownerId: actor.id,
-          title: first.title,
+          title,
           description: first.description,
           hashtags: [...new Set(sources.flatMap((row) => row.hashtags))],
           folder: 'draft',

@@ -592,7 +592,11 @@ describe('videos API', () => {
       const response = await merge(user, { video_ids: `${a},${b}`, action: 'copy', durationGreater: false });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().message).toBe('Videos Merged Successfully!');
-      expect(response.json().data).toMatchObject({ type: 'draft', title: 'Part one', state: 'processing' });
+      expect(response.json().data).toMatchObject({
+        type: 'draft',
+        title: 'Part one + Part two',
+        state: 'processing',
+      });
       const merged = await waitForVideo(ctx, response.json().data.id);
       expect(merged.state).toBe('ready');
       const [ra, rb] = [await videoRow(ctx, a), await videoRow(ctx, b)];
@@ -612,12 +616,29 @@ describe('videos API', () => {
       expect(response.statusCode, response.body).toBe(201);
       const merged = await waitForVideo(ctx, response.json().data.id);
       expect(merged.state).toBe('ready');
-      expect(merged.title).toBe('Two');
+      expect(merged.title).toBe('Two + One');
       expect(await videoRow(ctx, a)).toBeNull();
       expect(await videoRow(ctx, b)).toBeNull();
       for (const row of rows) expect(await ctx.deps.storage.stat(row!.mediaKey!)).toBeNull();
       const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json().data;
       expect(drafts.map((v: { id: number }) => v.id)).toEqual([merged.id]);
+    });
+
+    it('titles each merge so it can be told apart: sources joined, numbered when the name is taken', async () => {
+      const user = await createAccount(ctx);
+      const b = await readyVideo(user, { type: 'draft', title: 'Draft B' });
+      const c = await readyVideo(user, { type: 'draft', title: 'Draft C' });
+      const titles: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const response = await merge(user, { video_ids: [b, c], action: 'copy' });
+        expect(response.statusCode, response.body).toBe(201);
+        titles.push(response.json().data.title);
+        await waitForVideo(ctx, response.json().data.id);
+      }
+      expect(titles).toEqual(['Draft B + Draft C', 'Draft B + Draft C (2)']);
+      const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json().data;
+      const names = drafts.map((v: { title: string }) => v.title);
+      expect(new Set(names).size).toBe(names.length);
     });
 
     it('refuses fewer than 2, foreign or non-draft videos, and totals over the allowance', async () => {

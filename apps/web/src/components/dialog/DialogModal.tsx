@@ -101,6 +101,11 @@ export default function DialogModal({
                 {options.cancelText ?? 'No'}
               </Button>
             )}
+            {!twoButtons(variant) && options.extraAction && (
+              <Button variant="outline-primary" onClick={() => onClose({ confirmed: false, extra: true })}>
+                {options.extraAction}
+              </Button>
+            )}
             <Button ref={primary} onClick={() => onClose({ confirmed: true })}>
               {confirmLabel}
             </Button>

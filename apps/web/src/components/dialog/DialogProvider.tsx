@@ -27,11 +27,18 @@ export interface DialogOptions {
   cancelText?: string;
   /** Shows the required "descriptive text" field; the result then carries `text`. */
   descriptiveText?: boolean;
+  /**
+   * A one-button dialog's optional second step, e.g. 'Rename' after a merge: a secondary button that
+   * resolves `{ confirmed: false, extra: true }` (closing the dialog any other way never does).
+   */
+  extraAction?: string;
 }
 
 export interface DialogResult {
   confirmed: boolean;
   text?: string;
+  /** The `extraAction` button was pressed. */
+  extra?: boolean;
 }
 
 type Open = (options: DialogOptions) => Promise<DialogResult>;

@@ -179,7 +179,7 @@ export function SignupPage({ kind }: { kind: Kind }) {
               name="map_link"
               type="url"
               label="Map Link"
-              hint="A link to your location on a map (optional)."
+              hint="Optional: the web address of your location on a map, starting with https:// or http://."
               error={errors.map_link}
             />
             <PasswordField

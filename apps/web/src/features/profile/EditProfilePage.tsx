@@ -197,7 +197,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 label="Map Link"
                 type="url"
                 markRequired
-                hint="A link to your location on a map."
+                hint="The web address of your location on a map, starting with https:// or http://."
                 value={values.map_link}
                 onChange={set('map_link')}
                 error={errorOf('map_link')}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { Account, AccountType } from '@pw/contracts';
+import { isHttpUrl, type Account, type AccountType } from '@pw/contracts';
 import { Avatar } from '../../components/Avatar';
 import { FormError } from '../../components/form/FormError';
 import { Loading } from '../../components/Loading';
@@ -72,6 +72,19 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
+ * A map link opens only when it is a web address (issue 8): a value stored before the server checked it
+ * (e.g. `javascript:…`) is shown as plain text, never as a link.
+ */
+function MapLink({ href }: { href: string }) {
+  if (!isHttpUrl(href)) return <>{href}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      Open map<span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
  * A profile's details with Edit Profile and Change Password: /user/profile/details, /funeral/profile
  * ('My Profile') and /admin/profile.
  */
@@ -111,13 +124,7 @@ export function ProfileDetailsPage({ role }: { role: AccountType }) {
                 {role !== 'admin' && (
                   <Detail
                     label="Map Link"
-                    value={
-                      account.map_link ? (
-                        <a href={account.map_link} target="_blank" rel="noopener noreferrer">
-                          Open map<span className="visually-hidden"> (opens in a new tab)</span>
-                        </a>
-                      ) : null
-                    }
+                    value={account.map_link ? <MapLink href={account.map_link} /> : null}
                   />
                 )}
                 {role === 'user' && <Detail label="Date of Birth" value={account.date_of_birth} />}

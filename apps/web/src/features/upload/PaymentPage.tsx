@@ -29,7 +29,7 @@ export function PaymentPage() {
         </p>
       </div>
       <div className="mt-3">
-        <Button onClick={back}>
+        <Button onClick={() => back()}>
           <Icon svg={arrowLeftIcon} className="me-2" />
           Back to your video
         </Button>

@@ -2,12 +2,13 @@ import { Loading } from '../../components/Loading';
 import { useEditList } from '../../lib/edit-list/use-edit-list';
 import { useGoBack } from '../../lib/use-go-back';
 import { useTitle } from '../../lib/use-title';
+import { folderTabPath } from '../../lib/videos';
 import { ChooseSource } from './components/ChooseSource';
 import { EditMode } from './components/EditMode';
 import { useUploadService } from './flow/use-upload-flow';
 import './upload.scss';
 
-/** Where "back" leads when the upload page was opened directly (no page to go back to). */
+/** Where "back" leads when the upload page was opened directly and nothing was saved. */
 const FALLBACK_BACK = '/user/profile';
 
 /**
@@ -31,8 +32,10 @@ export function UploadPage() {
           store={store}
           flow={{
             service,
-            onSaved: () => {
-              void store.clear().then(goBack);
+            // Back one page as the spec says; opened directly, the page opens the folder the video
+            // was saved in, where it is listed (not whichever tab happens to be the default).
+            onSaved: ({ folder }) => {
+              void store.clear().then(() => goBack(folderTabPath(folder)));
             },
             onFileError: () => void store.clear(),
           }}

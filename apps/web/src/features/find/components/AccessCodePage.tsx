@@ -22,5 +22,5 @@ export function AccessCodePage() {
 
 /** /user/access-code/video: the final video the access code belongs to. */
 export function AccessCodeVideoPage() {
-  return <FoundVideo backTo="/user/access-code" backLabel="Enter another code" />;
+  return <FoundVideo kind="access" backTo="/user/access-code" backLabel="Enter another code" />;
 }

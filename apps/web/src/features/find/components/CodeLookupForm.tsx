@@ -10,7 +10,7 @@ interface CodeLookupFormProps {
   label: string;
   hint: string;
   lookup: UseMutationResult<Video, Error, string>;
-  /** Where the found video opens (with the video in navigation state). */
+  /** Where the found video opens (with the video and its code in navigation state). */
   resultPath: string;
 }
 
@@ -24,7 +24,8 @@ export function CodeLookupForm({ label, hint, lookup, resultPath }: CodeLookupFo
     event.preventDefault();
     const value = code.trim();
     if (!value || lookup.isPending) return;
-    lookup.mutate(value, { onSuccess: (video) => navigate(resultPath, { state: { video } }) });
+    // The code goes along so the video page can read the video again (on reload too).
+    lookup.mutate(value, { onSuccess: (video) => navigate(resultPath, { state: { video, code: value } }) });
   };
 
   const failure = lookup.isError ? errorMessage(lookup.error, 'Unable to find video') : null;

@@ -1,14 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useReactToVideo } from '../../../components/video/api/react-to-video';
+import { Loading } from '../../../components/Loading';
 import { LikeButton } from '../../../components/video/LikeButton';
 import { VideoPlayer } from '../../../components/video/VideoPlayer';
+import { errorMessage } from '../../../lib/api';
 import { useTitle } from '../../../lib/use-title';
 import { creatorName, type Video } from '../../../lib/videos';
+import { useFoundVideo, useLikeFoundVideo, type CodeKind } from '../api/found-video';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { Icon } from '../../../components/Icon';
 
 interface FoundVideoProps {
+  kind: CodeKind;
   backTo: string;
   backLabel: string;
   /** Shows the like button and count (public videos found by search code). */
@@ -16,10 +19,23 @@ interface FoundVideoProps {
   children?: (video: Video) => ReactNode;
 }
 
-/** The page a found video opens on; it comes in navigation state (spec §2), so a reload asks again. */
-export function FoundVideo({ backTo, backLabel, likes, children }: FoundVideoProps) {
+interface PassedState {
+  video?: Video;
+  code?: string;
+}
+
+/**
+ * The page a found video opens on. The search passes the video and its code in navigation state
+ * (spec §2); the page reads the video again by that code on every load, so what it shows is the
+ * server's state now, not the state at the moment of the search.
+ */
+export function FoundVideo({ kind, backTo, backLabel, likes, children }: FoundVideoProps) {
   const location = useLocation();
-  const video = (location.state as { video?: Video } | null)?.video;
+  const passed = (location.state as PassedState | null) ?? {};
+  // Older history entries carry only the video: a search code can still be read from it.
+  const code = passed.code ?? (kind === 'search' ? passed.video?.search_code : undefined) ?? null;
+  const query = useFoundVideo(kind, code, passed.video);
+  const video = query.data;
   useTitle(video?.title ?? 'Video');
   const back = (
     <Link to={backTo} className="btn btn-outline-secondary btn-sm mb-3">
@@ -31,10 +47,16 @@ export function FoundVideo({ backTo, backLabel, likes, children }: FoundVideoPro
     return (
       <div className="container py-4">
         {back}
-        <div className="text-center py-5" role="alert">
-          <h1 className="h4">Unable to find video</h1>
-          <p className="text-body-secondary">Enter the video code again to open it.</p>
-        </div>
+        {query.isFetching ? (
+          <Loading label="Loading video…" />
+        ) : (
+          <div className="text-center py-5" role="alert">
+            <h1 className="h4">Unable to find video</h1>
+            <p className="text-body-secondary">
+              {query.isError ? `${errorMessage(query.error)} ` : ''}Enter the video code again to open it.
+            </p>
+          </div>
+        )}
       </div>
     );
   }
@@ -47,7 +69,9 @@ export function FoundVideo({ backTo, backLabel, likes, children }: FoundVideoPro
           <h1 className="h3 text-break mb-1">{video.title}</h1>
           {video.creator && <p className="text-body-secondary mb-2">by {creatorName(video.creator)}</p>}
         </div>
-        {likes && <VideoLikes video={video} />}
+        {likes && code && (
+          <VideoLikes kind={kind} code={code} video={video} current={!query.isPlaceholderData} />
+        )}
       </div>
       {video.description && (
         <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
@@ -59,24 +83,28 @@ export function FoundVideo({ backTo, backLabel, likes, children }: FoundVideoPro
   );
 }
 
-/** Like toggles at once and adjusts the count by one; the server's answer then replaces the guess. */
-function VideoLikes({ video }: { video: Video }) {
-  const [state, setState] = useState({ is_liked: video.is_liked, total_likes: video.total_likes });
-  const react = useReactToVideo();
-  const toggle = () => {
-    const before = state;
-    setState({
-      is_liked: !before.is_liked,
-      total_likes: Math.max(0, before.total_likes + (before.is_liked ? -1 : 1)),
-    });
-    react.mutate(video.id, { onSuccess: setState, onError: () => setState(before) });
-  };
+/**
+ * Shows the likes the server last reported. The like call toggles on the server, so it is offered only
+ * once the page holds the server's current state (`current`), and its answer replaces the count.
+ */
+function VideoLikes({
+  kind,
+  code,
+  video,
+  current,
+}: {
+  kind: CodeKind;
+  code: string;
+  video: Video;
+  current: boolean;
+}) {
+  const like = useLikeFoundVideo(kind, code);
   return (
     <LikeButton
-      liked={state.is_liked}
-      count={state.total_likes}
-      onToggle={toggle}
-      disabled={react.isPending}
+      liked={video.is_liked}
+      count={video.total_likes}
+      onToggle={() => like.mutate(video.id)}
+      disabled={!current || like.isPending}
     />
   );
 }

@@ -22,5 +22,5 @@ export function SearchPage() {
 
 /** /user/search/video: the video found by its code, with likes. */
 export function SearchVideoPage() {
-  return <FoundVideo backTo="/user/search" backLabel="Find another video" likes />;
+  return <FoundVideo kind="search" backTo="/user/search" backLabel="Find another video" likes />;
 }

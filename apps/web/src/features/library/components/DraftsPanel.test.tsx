@@ -10,6 +10,15 @@ import { DraftsPanel } from './DraftsPanel';
 const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
   videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
 
+/** Edit, select the drafts in join order, Next, Copy. */
+async function mergeWithCopy(user: ReturnType<typeof userEvent.setup>, titles: string[]) {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  for (const title of titles)
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(`Select ${title}`) }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+}
+
 describe('Drafts multi-select and merge', () => {
   let drafts: Video[];
   let server: FakeApi;
@@ -75,6 +84,42 @@ describe('Drafts multi-select and merge', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
+  it('names the merged draft after its sources and lets the person rename it at once', async () => {
+    const merged = { ...draft(9, '00:00:35'), title: 'Draft 2 + Draft 1' };
+    server.on('POST', '/api/user/video/copyMove', () => ({
+      body: { message: 'Videos Merged Successfully!', data: merged },
+    }));
+    server.on('POST', '/api/web/user/video/9/update-title-desc', (call) => ({
+      body: { message: 'Video Title and description has been updated', data: JSON.parse(String(call.body)) },
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await mergeWithCopy(user, ['Draft 2', 'Draft 1']);
+
+    const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
+    expect(within(done).getByText('Your new draft is called “Draft 2 + Draft 1”.')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Rename' }));
+    const title = await screen.findByLabelText(/^Title/);
+    expect(title).toHaveValue('Draft 2 + Draft 1');
+    await user.clear(title);
+    await user.type(title, 'Our summer');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Video Title and description has been updated')).toBeInTheDocument();
+    const rename = server.calls.find((call) => call.path.endsWith('/9/update-title-desc'));
+    expect(JSON.parse(String(rename!.body))).toEqual({ title: 'Our summer', description: 'Words for later' });
+  });
+
+  it("closes the merge's success with Ok without renaming", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await mergeWithCopy(user, ['Draft 1', 'Draft 2']);
+    const done = await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
+    await user.click(within(done).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((call) => call.path.includes('update-title-desc'))).toBe(false);
+  });
+
   it('refuses a selection longer than 60 seconds before calling the server', async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
@@ -93,11 +138,7 @@ describe('Drafts multi-select and merge', () => {
     mergeStatus = 422;
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
+    await mergeWithCopy(user, ['Draft 1', 'Draft 2']);
     expect(
       await screen.findByText('The merged video would be longer than your allowance.'),
     ).toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
   toggleSelected,
   TOO_FEW_MESSAGE,
 } from '../model/selection';
+import { EditDetailsDialog } from './EditDetailsDialog';
 import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
@@ -35,6 +36,8 @@ export function DraftsPanel() {
   const [picked, setPicked] = useState<number[]>([]);
   const [askAction, setAskAction] = useState<number[] | null>(null);
   const [mergeError, setMergeError] = useState<string | null>(null);
+  /** The merged draft being renamed straight after the merge. */
+  const [renaming, setRenaming] = useState<Video | null>(null);
 
   const videos = drafts.data ?? [];
   // Drafts that vanished or stopped being ready after a reload fall out of the selection.
@@ -64,10 +67,18 @@ export function DraftsPanel() {
     copyMove.mutate(
       { video_ids: askAction, action },
       {
-        onSuccess: async () => {
+        onSuccess: async (response) => {
           setAskAction(null);
           stopSelecting();
-          await dialog({ variant: 'success', title: 'Videos Merged Successfully!' });
+          // The server names the new draft after its sources; it can be renamed from here at once.
+          const merged = response?.data;
+          const answer = await dialog({
+            variant: 'success',
+            title: 'Videos Merged Successfully!',
+            text: merged ? `Your new draft is called “${merged.title}”.` : undefined,
+            extraAction: merged ? 'Rename' : undefined,
+          });
+          if (answer.extra && merged) setRenaming(merged);
         },
         onError: async (error) => {
           if (error instanceof ApiError && error.status === 422) {
@@ -137,6 +148,17 @@ export function DraftsPanel() {
         onChoose={onChoose}
         onCancel={() => setAskAction(null)}
       />
+      {renaming && (
+        <EditDetailsDialog
+          show
+          video={renaming}
+          onCancel={() => setRenaming(null)}
+          onSaved={() => {
+            setRenaming(null);
+            void dialog({ variant: 'success', title: 'Video Title and description has been updated' });
+          }}
+        />
+      )}
     </>
   );
 }

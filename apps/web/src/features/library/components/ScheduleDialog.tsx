@@ -1,18 +1,47 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '../../../components/form/TextField';
 import Modal from 'react-bootstrap/Modal';
-import { EMAIL_PATTERN } from '@pw/contracts';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { browserTimeZone, isFutureLocal, localDateIso, toTimeInput } from '../../../lib/dates';
+import { browserTimeZone, localDateIso, toTimeInput } from '../../../lib/dates';
+import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '../../../lib/schedule-form';
 import type { Video } from '../../../lib/videos';
 import type { Schedule } from '../api/update-type';
 
+/**
+ * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
+ * delivered video once more, as a new delivery (same or another address, a new date and time).
+ */
+export type ScheduleMode = 'move' | 'change' | 'again';
+
+const TITLES: Record<ScheduleMode, string> = {
+  move: 'Schedule delivery',
+  change: 'Change time',
+  again: 'Send it again',
+};
+const SUBMIT_LABELS: Record<ScheduleMode, string> = {
+  move: 'Schedule',
+  change: 'Update schedule',
+  again: 'Schedule',
+};
+
+/** Where each mode starts: the current schedule to change, the last recipient to send to again. */
+function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
+  if (mode === 'change')
+    return {
+      email: video.email ?? '',
+      date: video.share_at_date ?? '',
+      time: toTimeInput(video.share_at_time),
+    };
+  if (mode === 'again')
+    return { email: video.delivery?.recipient_email ?? video.email ?? '', date: '', time: '' };
+  return { email: '', date: '', time: '' };
+}
+
 interface ScheduleDialogProps {
   show: boolean;
-  /** 'move' schedules a video from another folder; 'change' edits an existing schedule. */
-  mode: 'move' | 'change';
+  mode: ScheduleMode;
   video: Video;
   busy: boolean;
   onCancel: () => void;
@@ -20,59 +49,50 @@ interface ScheduleDialogProps {
   onSubmit: (schedule: Schedule) => Promise<void>;
 }
 
-type FieldErrors = Partial<Record<'email' | 'share_at_date' | 'share_at_time', string>>;
+/** The server names the fields as the API does. */
+const SERVER_FIELDS = { email: 'email', date: 'share_at_date', time: 'share_at_time' } as const;
 
 /** Spec §4/§5 scheduling form: e-mail, date (earliest today) and time, all required. */
 export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: ScheduleDialogProps) {
-  const [email, setEmail] = useState('');
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { value, errors, setErrors, change, check, reset } = useScheduleForm({
+    email: '',
+    date: '',
+    time: '',
+  });
   const [message, setMessage] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
+  const start = startingValues(mode, video);
   useEffect(() => {
     if (!show) return;
-    // Changing the time starts from the current schedule; a new schedule starts empty.
-    setEmail(mode === 'change' ? (video.email ?? '') : '');
-    setDate(mode === 'change' ? (video.share_at_date ?? '') : '');
-    setTime(mode === 'change' ? toTimeInput(video.share_at_time) : '');
-    setErrors({});
+    reset({ email: start.email, date: start.date, time: start.time });
     setMessage(null);
-  }, [show, mode, video.email, video.share_at_date, video.share_at_time]);
+  }, [show, reset, start.email, start.date, start.time]);
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
-    if (!email.trim()) found.email = 'The email field is required.';
-    else if (!EMAIL_PATTERN.test(email.trim())) found.email = 'Please enter a valid e-mail address.';
-    if (!date) found.share_at_date = 'The date field is required.';
-    else if (date < today) found.share_at_date = 'The date cannot be in the past.';
-    if (!time) found.share_at_time = 'The time field is required.';
-    else if (date && date >= today && !isFutureLocal(date, time))
-      found.share_at_time = 'Please choose a time later than now.';
-    return found;
+  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
+    change(field, event.target.value);
+    setMessage(null); // the server's sentence was about what is being changed now
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
     setMessage(null);
-    if (Object.keys(found).length > 0) return;
+    const checked = check();
+    if (!checked.ok) return;
     try {
       await onSubmit({
-        email: email.trim(),
-        share_at_date: date,
-        share_at_time: `${time}:00`,
+        email: checked.input.email,
+        share_at_date: checked.input.date,
+        share_at_time: `${checked.input.time.slice(0, 5)}:00`,
         timezone: browserTimeZone(),
       });
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
       if (error instanceof ApiError && error.errors) {
-        const fromServer: FieldErrors = {};
-        for (const field of ['email', 'share_at_date', 'share_at_time'] as const) {
-          const text = error.errors[field]?.[0];
+        const fromServer: ScheduleErrors = {};
+        for (const [field, name] of Object.entries(SERVER_FIELDS) as Array<[keyof ScheduleInput, string]>) {
+          const text = error.errors[name]?.[0];
           if (text) fromServer[field] = text;
         }
         setErrors(fromServer);
@@ -80,7 +100,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     }
   };
 
-  const title = mode === 'change' ? 'Change time' : 'Schedule delivery';
+  const title = TITLES[mode];
   return (
     <Modal
       show={show}
@@ -97,8 +117,9 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Body>
           <p className="text-body-secondary small">
-            The video will be e-mailed to this address at the date and time you choose (your time zone,{' '}
-            {browserTimeZone()}), and stays in the scheduled folder.
+            {mode === 'again' ? 'It will be sent again, as a new delivery,' : 'The video will be e-mailed'} to
+            this address at the date and time you choose (your time zone, {browserTimeZone()}), and stays in
+            the scheduled folder.
           </p>
           <TextField
             id="schedule-email"
@@ -106,9 +127,9 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
             label="Recipient e-mail"
             type="email"
             autoComplete="email"
-            value={email}
+            value={value.email}
             required
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={edit('email')}
             error={errors.email}
           />
           <div className="row g-3">
@@ -117,20 +138,20 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               label="Date"
               type="date"
               min={today}
-              value={date}
+              value={value.date}
               required
-              onChange={(event) => setDate(event.target.value)}
-              error={errors.share_at_date}
+              onChange={edit('date')}
+              error={errors.date}
               className="col-sm-6"
             />
             <TextField
               id="schedule-time"
               label="Time"
               type="time"
-              value={time}
+              value={value.time}
               required
-              onChange={(event) => setTime(event.target.value)}
-              error={errors.share_at_time}
+              onChange={edit('time')}
+              error={errors.time}
               className="col-sm-6"
             />
           </div>
@@ -145,7 +166,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : mode === 'change' ? 'Update schedule' : 'Schedule'}
+            {busy ? 'Saving…' : SUBMIT_LABELS[mode]}
           </Button>
         </Modal.Footer>
       </Form>

@@ -42,6 +42,23 @@ describe('video detail: folder moves', () => {
       ],
       draft: [video(7, 'draft')],
     };
+    // Video 6 was delivered: due and sent on 20 November 2026 (the past), still in the scheduled folder.
+    folders.scheduled.push(
+      video(6, 'scheduled', {
+        title: 'Delivered words',
+        email: 'kin@example.com',
+        share_at_date: '2026-11-20',
+        share_at_time: '12:00:00',
+        delivery: {
+          status: 'sent',
+          recipient_email: 'kin@example.com',
+          due_at: '2026-11-20T12:00:00.000Z',
+          sent_at: '2026-11-20T12:00:02.000Z',
+          attempts: 1,
+          last_error: null,
+        },
+      }),
+    );
     conflict = false;
     const move = (id: number) => (call: RecordedCall) => {
       const body = json(call);
@@ -70,6 +87,7 @@ describe('video detail: folder moves', () => {
       'GET /api/web/user/video/list/draft': () => ({ body: { data: folders.draft } }),
       'POST /api/web/user/video/7/update-type': move(7),
       'POST /api/web/user/video/5/update-type': move(5),
+      'POST /api/web/user/video/6/update-type': move(6),
     });
   });
 
@@ -178,6 +196,62 @@ describe('video detail: folder moves', () => {
     expect(within(form).getByLabelText(/Time/)).toHaveValue('10:30');
     await user.click(within(form).getByRole('button', { name: 'Update schedule' }));
     expect(await screen.findByText('Video schedule has been updated')).toBeInTheDocument();
+  });
+
+  it('says when a delivered video was delivered and to whom, and offers Send it again, not Change time', async () => {
+    renderDetail('/user/profile/scheduled?video=6');
+    const line = await screen.findByText(/Delivered to/);
+    expect(line).toHaveTextContent(/^Delivered to kin@example\.com on 20 November 2026 at \d\d:\d\d\.$/);
+    expect(screen.queryByText(/To be sent/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Change time/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Send it again/ })).toBeInTheDocument();
+  });
+
+  it('moves a delivered video out of the scheduled folder without warning that it will not be sent', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=6');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Server says moved')).toBeInTheDocument();
+    expect(screen.queryByText(/will NOT be sent/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Cancel the delivery?')).not.toBeInTheDocument();
+    expect(json(server.calls.find((item) => item.path.endsWith('/6/update-type'))!)).toEqual({
+      type: 'draft',
+    });
+  });
+
+  it('does not say that deleting a delivered video cancels its delivery', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=6');
+    await user.click(await screen.findByRole('button', { name: /Delete/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Are you sure you want to Delete this video?' });
+    expect(ask).toHaveTextContent('This cannot be undone.');
+    expect(ask).not.toHaveTextContent(/delivery will be cancelled/);
+  });
+
+  it('sends a delivered video again as a new delivery, with its own wording', async () => {
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=6');
+    await user.click(await screen.findByRole('button', { name: /Send it again/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Send it again?' });
+    expect(ask).toHaveTextContent(/It was delivered to kin@example\.com on 20 November 2026 at/);
+    await user.click(within(ask).getByRole('button', { name: 'Choose a time' }));
+    const form = await screen.findByRole('dialog', { name: 'Send it again' });
+    expect(within(form).getByLabelText(/Recipient e-mail/)).toHaveValue('kin@example.com');
+    // A new delivery: the past date and time are not offered again.
+    expect(within(form).getByLabelText(/Date/)).toHaveValue('');
+    expect(within(form).getByLabelText(/Time/)).toHaveValue('');
+    await user.type(within(form).getByLabelText(/Date/), '2099-12-24');
+    await user.type(within(form).getByLabelText(/Time/), '09:15');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Video scheduled to be sent again')).toBeInTheDocument();
+    expect(json(server.calls.find((item) => item.path.endsWith('/6/update-type'))!)).toMatchObject({
+      type: 'scheduled',
+      email: 'kin@example.com',
+      share_at_date: '2099-12-24',
+      share_at_time: '09:15:00',
+    });
   });
 
   it("says 'Unable to find video' for an id in no folder list", async () => {

@@ -7,27 +7,29 @@ import { VideoPlayer } from '../../../components/video/VideoPlayer';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDate, toTimeInput } from '../../../lib/dates';
 import { useTitle } from '../../../lib/use-title';
-import { deliveryOf, durationLabel, FOLDER_LABELS, type Video, type VideoFolder } from '../../../lib/videos';
+import {
+  durationLabel,
+  FOLDER_LABELS,
+  folderTabPath,
+  type Video,
+  type VideoFolder,
+} from '../../../lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
-import {
-  canChangeTime,
-  FOLDER_CONFLICT_MESSAGE,
-  FOLDER_ROUTES,
-  moveSteps,
-  transferredMessage,
-} from '../model/folders';
+import { canChangeTime, FOLDER_CONFLICT_MESSAGE, moveSteps, transferredMessage } from '../model/folders';
+import { deliveryPhase, localMoment, scheduledMoment } from '../model/delivery';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { EditDetailsDialog } from './EditDetailsDialog';
-import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath } from './VideoCard';
 import './library.scss';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
+import arrowRepeatIcon from 'bootstrap-icons/icons/arrow-repeat.svg?raw';
 import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
@@ -35,7 +37,7 @@ import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '../../../components/Icon';
 
-type Panel = null | 'edit' | 'folder' | 'schedule-move' | 'schedule-change';
+type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
 /** Spec §9: the modal closes in 300 ms and keeps focus inside until then; this lands after it. */
 const DIALOG_EXIT_MS = 350;
@@ -45,8 +47,47 @@ function focusAfterDialog(id: string) {
   setTimeout(() => document.getElementById(id)?.focus(), DIALOG_EXIT_MS);
 }
 
-export function profileTabPath(folder: VideoFolder): string {
-  return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
+/** The success title of each way into the scheduled folder (spec §4, and 'sent again' for issue 10). */
+const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
+  move: 'Video moved and scheduled',
+  change: 'Video schedule has been updated',
+  again: 'Video scheduled to be sent again',
+};
+
+/** When and to whom a scheduled video goes, went, or could not go. */
+function DeliveryLine({ video }: { video: Video }) {
+  const phase = deliveryPhase(video);
+  const delivery = video.delivery;
+  const planned = scheduledMoment(video);
+  let line: ReactNode = null;
+  if (phase === 'delivered' && delivery) {
+    line = (
+      <>
+        Delivered to <strong>{delivery.recipient_email}</strong>
+        {delivery.sent_at ? ` on ${localMoment(delivery.sent_at)}` : ''}.
+      </>
+    );
+  } else if (phase === 'failed' && delivery) {
+    line = (
+      <>
+        Could not be delivered to <strong>{delivery.recipient_email}</strong>
+        {planned ? ` on ${planned}` : ''}. You can change the time to try again.
+      </>
+    );
+  } else if (phase === 'pending' && planned) {
+    line = (
+      <>
+        To be sent to <strong>{video.email}</strong> on {planned}.
+      </>
+    );
+  }
+  if (!line) return null;
+  return (
+    <p className="mb-0">
+      <Icon svg={envelopeIcon} className="me-1" />
+      {line}
+    </p>
+  );
 }
 
 /**
@@ -84,7 +125,7 @@ function VideoDetailPage({ folder }: { folder: VideoFolder }) {
   const { video, list } = useFolderVideo(folder);
   useTitle(video?.title ?? FOLDER_LABELS[folder]);
   const back = (
-    <Link to={profileTabPath(folder)} className="btn btn-outline-secondary btn-sm">
+    <Link to={folderTabPath(folder)} className="btn btn-outline-secondary btn-sm">
       <Icon svg={arrowLeftIcon} className="me-1" />
       Back to {FOLDER_LABELS[folder]}
     </Link>
@@ -115,6 +156,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
   const publish = usePublishVideo(video.id);
   const remove = useDeleteVideo(video.id);
   const busy = updateType.isPending || publish.isPending || remove.isPending;
+  const phase = deliveryPhase(video);
+  const delivered = phase === 'delivered' ? video.delivery : null;
 
   const showFailure = (error: unknown, fallback: string) =>
     dialog({
@@ -133,14 +176,14 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     void dialog({ variant: 'success', title, text }).then(() => focusAfterDialog('video-title'));
   };
 
-  const move = async (body: UpdateTypeBody) => {
+  const move = async (body: UpdateTypeBody, mode: ScheduleMode = 'move') => {
     const response = await updateType.mutateAsync(body);
     const moved: Video = { ...video, ...(response?.data ?? {}), type: body.type };
     if (body.type === 'scheduled') {
       arrive(
         'scheduled',
         moved,
-        folder === 'scheduled' ? 'Video schedule has been updated' : 'Video moved and scheduled',
+        SCHEDULED_TITLES[mode],
         `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
           ' and stays in the scheduled folder.',
       );
@@ -151,12 +194,10 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
 
   const onFolderChosen = async (to: VideoFolder) => {
     setPanel(null);
-    const steps = moveSteps(folder, to);
+    const steps = moveSteps(folder, to, phase === 'pending');
     if (steps.includes('confirm-unschedule')) {
-      const when =
-        video.share_at_date && video.share_at_time
-          ? ` on ${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`
-          : '';
+      const moment = scheduledMoment(video);
+      const when = moment ? ` on ${moment}` : '';
       const { confirmed } = await dialog({
         variant: 'question',
         title: 'Cancel the delivery?',
@@ -165,7 +206,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       if (!confirmed) return;
     }
     if (steps.includes('schedule-form')) {
-      setPanel('schedule-move');
+      setPanel('move');
       return;
     }
     try {
@@ -175,9 +216,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     }
   };
 
-  const onSchedule = async (schedule: Schedule) => {
+  const onSchedule = async (mode: ScheduleMode, schedule: Schedule) => {
     try {
-      await move({ type: 'scheduled', ...schedule });
+      await move({ type: 'scheduled', ...schedule }, mode);
       setPanel(null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -195,7 +236,21 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       title: 'Change time',
       text: 'Do you want to change the e-mail, date or time this video will be sent?',
     });
-    if (confirmed) setPanel('schedule-change');
+    if (confirmed) setPanel('change');
+  };
+
+  /** A delivered video is sent again as a new delivery: its own question and form (issue 10). */
+  const onSendAgain = async () => {
+    const { confirmed } = await dialog({
+      variant: 'question',
+      title: 'Send it again?',
+      text: delivered
+        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${localMoment(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
+        : 'Choose when to send it again, to the same address or another.',
+      confirmText: 'Choose a time',
+      cancelText: 'Not now',
+    });
+    if (confirmed) setPanel('again');
   };
 
   const onPublish = async () => {
@@ -218,14 +273,14 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       variant: 'question',
       title: 'Are you sure you want to Delete this video?',
       text:
-        folder === 'scheduled'
+        phase === 'pending'
           ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
           : 'This cannot be undone.',
     });
     if (!confirmed) return;
     try {
       await remove.mutateAsync();
-      navigate(profileTabPath(folder), { replace: true });
+      navigate(folderTabPath(folder), { replace: true });
       void dialog({ variant: 'success', title: 'Video deleted successfully' }).then(() =>
         focusAfterDialog('my-videos-heading'),
       );
@@ -233,6 +288,22 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       await showFailure(error, 'The video could not be deleted. Please try again.');
     }
   };
+
+  // A delivered video is sent again as a new delivery; any other schedule can still be changed.
+  const timeAction =
+    phase === 'delivered'
+      ? {
+          label: 'Send it again',
+          title: 'Send this video again, as a new delivery',
+          icon: arrowRepeatIcon,
+          run: onSendAgain,
+        }
+      : {
+          label: 'Change time',
+          title: 'Change the e-mail, date or time of the delivery',
+          icon: clockIcon,
+          run: onChangeTime,
+        };
 
   const duration = durationLabel(video.duration);
   return (
@@ -254,12 +325,12 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <button
               type="button"
               className="btn btn-light"
-              onClick={() => void onChangeTime()}
+              onClick={() => void timeAction.run()}
               disabled={busy}
-              title="Change the e-mail, date or time of the delivery"
+              title={timeAction.title}
             >
-              <Icon svg={clockIcon} />
-              Change time
+              <Icon svg={timeAction.icon} />
+              {timeAction.label}
             </button>
           )}
           {video.is_private === 1 && video.state === 'ready' && (
@@ -318,13 +389,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           ) : (
             <p className="text-body-secondary fst-italic">No description yet.</p>
           )}
-          {folder === 'scheduled' && video.share_at_date && (
-            <p className="mb-0">
-              <Icon svg={envelopeIcon} className="me-1" />
-              {deliveryOf(video)?.status === 'sent' ? 'Sent' : 'To be sent'} to <strong>{video.email}</strong>{' '}
-              on {formatDate(video.share_at_date)} at {toTimeInput(video.share_at_time)}.
-            </p>
-          )}
+          {folder === 'scheduled' && <DeliveryLine video={video} />}
         </div>
         <div className="col-lg-4">
           {folder === 'final' && video.access_code && (
@@ -366,12 +431,14 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         onNext={(to) => void onFolderChosen(to)}
       />
       <ScheduleDialog
-        show={panel === 'schedule-move' || panel === 'schedule-change'}
-        mode={panel === 'schedule-change' ? 'change' : 'move'}
+        show={panel === 'move' || panel === 'change' || panel === 'again'}
+        mode={panel === 'change' || panel === 'again' ? panel : 'move'}
         video={video}
         busy={updateType.isPending}
         onCancel={() => setPanel(null)}
-        onSubmit={onSchedule}
+        onSubmit={(schedule) =>
+          onSchedule(panel === 'change' || panel === 'again' ? panel : 'move', schedule)
+        }
       />
     </div>
   );

@@ -34,6 +34,11 @@ describe('folder move options', () => {
     expect(moveSteps('scheduled', 'final')).toEqual(['confirm-unschedule', 'submit']);
   });
 
+  it('moves a video whose delivery was already made (or can no longer be made) without that warning', () => {
+    expect(moveSteps('scheduled', 'draft', false)).toEqual(['submit']);
+    expect(moveSteps('scheduled', 'final', false)).toEqual(['submit']);
+  });
+
   it('refuses moves the spec does not offer, and no-op moves', () => {
     expect(() => moveSteps('draft', 'final')).toThrow();
     expect(() => moveSteps('final', 'draft')).toThrow();

@@ -1,4 +1,4 @@
-import { FOLDER_LABELS, type VideoFolder } from '../../../lib/videos';
+import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '../../../lib/videos';
 
 /**
  * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
@@ -9,12 +9,7 @@ import { FOLDER_LABELS, type VideoFolder } from '../../../lib/videos';
  */
 export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
 
-/** The profile tab and the relative detail route of each folder (spec §2: final, scheduled, drafts). */
-export const FOLDER_ROUTES: Record<VideoFolder, string> = {
-  final: 'final',
-  scheduled: 'scheduled',
-  draft: 'drafts',
-};
+export { FOLDER_ROUTES } from '../../../lib/videos';
 
 export function folderFromRoute(route: string | null | undefined): VideoFolder | null {
   const match = FOLDERS.find((folder) => FOLDER_ROUTES[folder] === route);
@@ -39,11 +34,19 @@ export function moveOptions(from: VideoFolder): FolderOption[] {
 
 export type MoveStep = 'confirm-unschedule' | 'schedule-form' | 'submit';
 
-/** What the Change Folder flow asks, in order, before it sends the move. */
-export function moveSteps(from: VideoFolder, to: VideoFolder): MoveStep[] {
+/**
+ * What the Change Folder flow asks, in order, before it sends the move. Leaving the scheduled folder
+ * asks to confirm that the video will NOT be sent only while a delivery is still to come
+ * (`deliveryPending`): a delivered video is moved without a warning about what cannot happen.
+ */
+export function moveSteps(
+  from: VideoFolder,
+  to: VideoFolder,
+  deliveryPending = from === 'scheduled',
+): MoveStep[] {
   if (!TARGETS[from].includes(to)) throw new Error(`A video cannot move from ${from} to ${to}.`);
   const steps: MoveStep[] = [];
-  if (from === 'scheduled') steps.push('confirm-unschedule');
+  if (from === 'scheduled' && deliveryPending) steps.push('confirm-unschedule');
   if (to === 'scheduled') steps.push('schedule-form');
   steps.push('submit');
   return steps;

@@ -5,17 +5,9 @@ import { Label } from '../../../components/form/Label';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { StepModal } from './StepModal';
-import {
-  FOLDERS,
-  localDate,
-  validateDescription,
-  validateFolder,
-  validateSchedule,
-  validateTitle,
-  type Folder,
-  type ScheduleErrors,
-  type ScheduleInput,
-} from './upload-flow';
+import { localDateIso } from '../../../lib/dates';
+import { useScheduleForm, type ScheduleInput } from '../../../lib/schedule-form';
+import { FOLDERS, validateDescription, validateFolder, validateTitle, type Folder } from './upload-flow';
 
 interface StepProps<T> {
   initial: T;
@@ -134,18 +126,14 @@ export function ScheduleStep({
   onCancel,
   now = () => new Date(),
 }: StepProps<ScheduleInput> & { now?: () => Date }) {
-  const [value, setValue] = useState(initial);
-  const [errors, setErrors] = useState<ScheduleErrors>({});
-  const today = useRef(localDate(now())).current;
+  const { value, errors, change, check } = useScheduleForm(initial, now);
+  const today = useRef(localDateIso(now())).current;
   const field = (name: keyof ScheduleInput) => ({
     id: `upload-schedule-${name}`,
     required: true,
     value: value[name],
     error: errors[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      setValue({ ...value, [name]: event.target.value });
-      setErrors({ ...errors, [name]: undefined });
-    },
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
   });
   return (
     <StepModal
@@ -155,12 +143,9 @@ export function ScheduleStep({
       onBack={onBack}
       onCancel={onCancel}
       onSubmit={() => {
-        const problems = validateSchedule(value, now());
-        const first = (['email', 'date', 'time'] as const).find((name) => problems[name]);
-        if (first) {
-          setErrors(problems);
-          focusField(`upload-schedule-${first}`);
-        } else onNext({ ...value, email: value.email.trim() });
+        const checked = check();
+        if (checked.ok) onNext(checked.input);
+        else focusField(`upload-schedule-${checked.first}`);
       }}
     >
       <p className="text-body-secondary">

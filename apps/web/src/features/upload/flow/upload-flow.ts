@@ -1,11 +1,12 @@
 import {
-  EMAIL_PATTERN,
   FOLDER_OCCUPIED_MESSAGE,
   ONLY_VIDEO_MESSAGE,
   videoFolderLabels,
   type VideoFolder,
 } from '@pw/contracts';
 import { ApiError } from '../../../lib/api';
+import { browserTimeZone } from '../../../lib/dates';
+import type { ScheduleInput } from '../../../lib/schedule-form';
 import { FREE_SECONDS, formatHms } from '../../../lib/edit-list/durations';
 
 /**
@@ -25,12 +26,6 @@ export const MESSAGES = {
   invalidFolder: 'Please select a valid option.',
   titleRequired: 'The title field is required.',
   descriptionRequired: 'The description field is required.',
-  emailRequired: 'The email field is required.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  dateRequired: 'The date field is required.',
-  datePast: 'The date must be today or later.',
-  timeRequired: 'The time field is required.',
-  timePast: 'Please choose a time later than now.',
   folderConflict: FOLDER_OCCUPIED_MESSAGE,
   onlyVideo: ONLY_VIDEO_MESSAGE,
 } as const;
@@ -47,44 +42,7 @@ export function validateFolder(value: string): Folder | { error: string } {
 export const validateTitle = (value: string) => (value.trim() ? null : MESSAGES.titleRequired);
 export const validateDescription = (value: string) => (value.trim() ? null : MESSAGES.descriptionRequired);
 
-export interface ScheduleInput {
-  email: string;
-  date: string;
-  time: string;
-}
-export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Today in the browser's own time zone as yyyy-mm-dd: the date input's `min` (spec: earliest today). */
-export function localDate(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const localTime = (now: Date) => `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-
-/**
- * Spec §5 scheduling: e-mail (valid), date (earliest today) and time all required. A time already past
- * today is refused too: the delivery instant has to be in the future.
- */
-export function validateSchedule(input: ScheduleInput, now: Date): ScheduleErrors {
-  const errors: ScheduleErrors = {};
-  const email = input.email.trim();
-  if (!email) errors.email = MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
-  const today = localDate(now);
-  if (!input.date) errors.date = MESSAGES.dateRequired;
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || input.date < today) errors.date = MESSAGES.datePast;
-  const time = input.time.slice(0, 5);
-  if (!time) errors.time = MESSAGES.timeRequired;
-  else if (!errors.date && input.date === today && time <= localTime(now)) errors.time = MESSAGES.timePast;
-  return errors;
-}
-
-/** The browser's IANA zone (PRODUCT.md: the client sends it; the server stores the instant). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '../../../lib/schedule-form';
 
 export interface StoreFields {
   type: Folder;

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithApp } from '../../../test/render';
+import { videoFixture } from '../../../test/video-fixture';
+import { ScheduleDialog } from './ScheduleDialog';
+
+const LATER = 'Please choose a time later than now.';
+
+describe('schedule dialog errors follow the fields', () => {
+  beforeEach(() => {
+    // Only the clock is fixed (12:00 local); timers stay real for the dialog's transitions.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 5, 15, 12, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function renderDialog() {
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithApp(
+      <ScheduleDialog
+        show
+        mode="move"
+        video={videoFixture(7, 'draft')}
+        busy={false}
+        onCancel={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    return { onSubmit };
+  }
+
+  it("drops 'later than now' as soon as the time is fixed, and sends the fixed schedule", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-15' } });
+    const time = within(form).getByLabelText(/Time/);
+    fireEvent.change(time, { target: { value: '11:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(within(form).getByText(LATER)).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(time, { target: { value: '12:30' } });
+    expect(within(form).queryByText(LATER)).not.toBeInTheDocument();
+    expect(time).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Still wrong after a change: the error stays.
+    fireEvent.change(time, { target: { value: '11:59' } });
+    expect(within(form).getByText(LATER)).toBeInTheDocument();
+    fireEvent.change(time, { target: { value: '12:30' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ share_at_date: '2030-06-15', share_at_time: '12:30:00' }),
+    );
+  });
+
+  it('drops the time error when a later date makes the same time valid', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    const date = within(form).getByLabelText(/Date/);
+    fireEvent.change(date, { target: { value: '2030-06-15' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(within(form).getByText(LATER)).toBeInTheDocument();
+    fireEvent.change(date, { target: { value: '2030-06-16' } });
+    expect(within(form).queryByText(LATER)).not.toBeInTheDocument();
+  });
+
+  it('shows nothing before the first send, then the rules as the fields change', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    const email = within(form).getByLabelText(/Recipient e-mail/);
+    await user.type(email, 'kin@');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(within(form).getByText('Please enter a valid e-mail address.')).toBeInTheDocument();
+    await user.type(email, 'example.com');
+    expect(within(form).queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
+    expect(within(form).getByText('The date field is required.')).toBeInTheDocument();
+  });
+});

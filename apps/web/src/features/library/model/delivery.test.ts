@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryInfo } from '@pw/contracts';
+import { videoFixture } from '../../../test/video-fixture';
+import { deliveryPhase, scheduledMoment } from './delivery';
+
+const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
+  status,
+  recipient_email: 'kin@example.com',
+  due_at: '2026-11-20T09:00:00.000Z',
+  sent_at: status === 'sent' ? '2026-11-20T09:00:01.000Z' : null,
+  attempts: status === 'pending' ? 0 : 1,
+  last_error: status === 'failed' ? 'Mailbox unavailable' : null,
+});
+const scheduled = (extra = {}) =>
+  videoFixture(5, 'scheduled', { share_at_date: '2026-11-20', share_at_time: '10:00:00', ...extra });
+
+describe('deliveryPhase', () => {
+  it("follows the server's delivery status", () => {
+    expect(deliveryPhase(scheduled({ delivery: delivery('pending') }))).toBe('pending');
+    expect(deliveryPhase(scheduled({ delivery: delivery('sending') }))).toBe('pending');
+    expect(deliveryPhase(scheduled({ delivery: delivery('sent') }))).toBe('delivered');
+    expect(deliveryPhase(scheduled({ delivery: delivery('failed') }))).toBe('failed');
+    expect(deliveryPhase(scheduled({ delivery: delivery('cancelled') }))).toBe('none');
+    expect(deliveryPhase(scheduled({ delivery: null }))).toBe('none');
+  });
+
+  it('treats an unreported schedule as still to be sent, and other folders as having none', () => {
+    expect(deliveryPhase(scheduled())).toBe('pending');
+    expect(deliveryPhase(videoFixture(7, 'draft', { delivery: delivery('sent') }))).toBe('none');
+  });
+
+  it("writes the owner's schedule for people", () => {
+    expect(scheduledMoment(scheduled())).toBe('20 November 2026 at 10:00');
+    expect(scheduledMoment(videoFixture(7, 'draft'))).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { formatDate, localDateIso, localTimeHm, toTimeInput } from '../../../lib/dates';
+import type { Video } from '../../../lib/videos';
+
+/**
+ * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending
+ * or sending), `delivered` was sent, `failed` finally failed, `none` has nothing to send. A delivered
+ * video stays in the scheduled folder, so the folder alone does not say whether it will still be sent.
+ */
+export type DeliveryPhase = 'none' | 'pending' | 'delivered' | 'failed';
+
+export function deliveryPhase(video: Video): DeliveryPhase {
+  if (video.type !== 'scheduled') return 'none';
+  const delivery = video.delivery;
+  // A server that does not report deliveries: the schedule may still be sent, so it is treated as pending.
+  if (delivery === undefined) return video.share_at_date ? 'pending' : 'none';
+  if (delivery === null) return 'none';
+  if (delivery.status === 'pending' || delivery.status === 'sending') return 'pending';
+  if (delivery.status === 'sent') return 'delivered';
+  if (delivery.status === 'failed') return 'failed';
+  return 'none';
+}
+
+/** "12 March 2027 at 14:30" in the browser's zone, for an instant. */
+export function localMoment(iso: string): string {
+  const at = new Date(iso);
+  return `${formatDate(localDateIso(at))} at ${localTimeHm(at)}`;
+}
+
+/** The schedule as the owner set it: "12 March 2027 at 14:30" (their date and time). */
+export function scheduledMoment(video: Pick<Video, 'share_at_date' | 'share_at_time'>): string | null {
+  if (!video.share_at_date || !video.share_at_time) return null;
+  return `${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`;
+}

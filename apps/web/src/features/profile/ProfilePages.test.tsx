@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { MAP_LINK_MESSAGE, type Account } from '@pw/contracts';
+import { renderWithApp } from '../../test/render';
+import { fakeApi } from '../../test/fake-api';
+import { UserEditProfilePage } from './EditProfilePage';
+import { ProfileDetailsPage } from './ProfilePages';
+
+const account = (extra: Partial<Account> = {}): Account => ({
+  id: 3,
+  type: 'user',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  home_name: null,
+  dialing_code: null,
+  phone: '5550100',
+  address: '1 Analytical Way',
+  map_link: 'https://maps.example.test/ada',
+  photo_path: null,
+  date_of_birth: '1980-12-10',
+  status: 1,
+  created_at: '2026-11-01T10:00:00.000Z',
+  active_plan: null,
+  ...extra,
+});
+
+describe('profile map link (issue 8, issue 10)', () => {
+  it('opens only a web address; a javascript: link stored earlier shows as text, never as a link', async () => {
+    const attack = 'javascript:alert(document.cookie)';
+    fakeApi({ 'GET /api/web/user/profile': () => ({ body: { data: account({ map_link: attack }) } }) });
+    renderWithApp(<ProfileDetailsPage role="user" />);
+    expect(await screen.findByText(attack)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Open map/ })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it('links a stored https address as Open map', async () => {
+    fakeApi({ 'GET /api/web/user/profile': () => ({ body: { data: account() } }) });
+    renderWithApp(<ProfileDetailsPage role="user" />);
+    const link = await screen.findByRole('link', { name: /Open map/ });
+    expect(link).toHaveAttribute('href', 'https://maps.example.test/ada');
+  });
+
+  it('keeps the map link required, says the http(s) rule in its hint and shows the rule when broken', async () => {
+    const server = fakeApi({
+      'GET /api/web/user/profile': () => ({ body: { data: account() } }),
+      'POST /api/web/user/profile/update': (call) => {
+        const sent = call.body as FormData;
+        return String(sent.get('map_link')).startsWith('http')
+          ? { body: { message: 'Your profile has been updated.', data: account() } }
+          : { status: 422, body: { message: MAP_LINK_MESSAGE, errors: { map_link: [MAP_LINK_MESSAGE] } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <Routes>
+        <Route path="/user/profile/edit" element={<UserEditProfilePage />} />
+      </Routes>,
+      { route: '/user/profile/edit' },
+    );
+    const field = await screen.findByLabelText(/Map Link/);
+    expect(field).toHaveAccessibleDescription(
+      'The web address of your location on a map, starting with https:// or http://.',
+    );
+    await user.clear(field);
+    await user.type(field, 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findAllByText(MAP_LINK_MESSAGE)).not.toHaveLength(0);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(MAP_LINK_MESSAGE));
+    expect((server.calls.at(-1)!.body as FormData).get('map_link')).toBe('not a url');
+  });
+});

@@ -19,9 +19,9 @@ import {
   verifyCodeBody,
 } from '@pw/contracts';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, tooLarge, validationFailed, type FieldErrors } from '../../platform/errors';
+import { AppError, validationFailed, type FieldErrors } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
-import { bodyReadInHandler } from '../../platform/http/form-route';
+import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
 import { accountOf } from './auth.guard';
 import type { AccountType } from './accounts.schema';
@@ -35,36 +35,30 @@ const anyFields = z.record(z.string(), z.unknown());
 
 /**
  * Reads a JSON or multipart form: the fields through `schema` and an optional `photo` file checked by
- * content, with every field error and the photo's error reported together in one 422.
+ * content, with every field error and the photo's error reported together in one 422. Forms without a
+ * photo refuse file parts; temporary files end with the request (platform/http/request-uploads.ts).
  */
 async function readForm<S extends z.ZodType>(request: FastifyRequest, schema: S, options = { photo: true }) {
-  let parsed;
-  try {
-    parsed = await parseBody(request, anyFields, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 413 && error.message === tooLarge().message)
-      throw tooLarge(PHOTO_TOO_LARGE);
-    throw error;
-  }
+  const parsed = await parseBody(request, anyFields, {
+    files: options.photo
+      ? { max: 1, maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: PHOTO_TOO_LARGE }
+      : undefined,
+  });
   const errors: FieldErrors = {};
   const result = schema.safeParse(parsed.fields);
   if (!result.success) Object.assign(errors, fieldErrorsFromIssues(result.error.issues));
   let photo: InspectedPhoto | undefined;
-  const file = options.photo ? parsed.files.find((item) => item.field === 'photo') : undefined;
+  const file = parsed.files.find((item) => item.field === 'photo');
   if (file) {
     const inspected = await inspectPhoto(file.path);
     if ('error' in inspected) errors.photo = [inspected.error];
     else photo = inspected;
   }
-  if (!result.success || errors.photo) {
-    await parsed.cleanup();
-    throw validationFailed(errors);
-  }
-  return { fields: result.data as z.output<S>, photo, cleanup: parsed.cleanup };
+  if (!result.success || errors.photo) throw validationFailed(errors);
+  return { fields: result.data as z.output<S>, photo };
 }
 
 const bearer = [{ bearer: [] }];
-const form = ['multipart/form-data', 'application/json'];
 
 /** Sign-up, login, logout, password reset, profiles, change password and contact us (spec §7 paths). */
 export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -91,19 +85,15 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Accounts'],
         summary: 'Sign up as a user (18 or older); signs the new account in',
-        consumes: form,
+        consumes: formContentTypes,
         body: userSignupBody.safeExtend({ photo: photoFile }),
         response: { 201: loginResponse },
       },
     },
     async (request, reply) => {
-      const { fields, photo, cleanup } = await readForm(request, userSignupBody);
-      try {
-        const data = await service.signup({ kind: 'user', ...fields }, photo, request.ip);
-        return reply.status(201).send({ message: MESSAGES.signedUp, data });
-      } finally {
-        await cleanup();
-      }
+      const { fields, photo } = await readForm(request, userSignupBody);
+      const data = await service.signup({ kind: 'user', ...fields }, photo, request.ip);
+      return reply.status(201).send({ message: MESSAGES.signedUp, data });
     },
   );
 
@@ -114,19 +104,15 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Accounts'],
         summary: 'Sign up as a funeral home; signs the new account in',
-        consumes: form,
+        consumes: formContentTypes,
         body: funeralHomeSignupBody.safeExtend({ photo: photoFile }),
         response: { 201: loginResponse },
       },
     },
     async (request, reply) => {
-      const { fields, photo, cleanup } = await readForm(request, funeralHomeSignupBody);
-      try {
-        const data = await service.signup({ kind: 'funeral-home', ...fields }, photo, request.ip);
-        return reply.status(201).send({ message: MESSAGES.signedUp, data });
-      } finally {
-        await cleanup();
-      }
+      const { fields, photo } = await readForm(request, funeralHomeSignupBody);
+      const data = await service.signup({ kind: 'funeral-home', ...fields }, photo, request.ip);
+      return reply.status(201).send({ message: MESSAGES.signedUp, data });
     },
   );
 
@@ -257,22 +243,18 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
           tags: ['Profile'],
           summary: `Update the ${role}'s profile; a new photo replaces the old one`,
           security: bearer,
-          consumes: form,
+          consumes: formContentTypes,
           body: (body as z.ZodObject).safeExtend({ photo: photoFile }),
           response: { 200: accountResponse },
         },
       },
       async (request) => {
-        const { fields, photo, cleanup } = await readForm(
+        const { fields, photo } = await readForm(
           request,
           body as typeof profileUpdateBody | typeof adminProfileUpdateBody,
         );
-        try {
-          const data = await service.updateProfile(accountOf(request), fields, photo);
-          return { message: MESSAGES.profileUpdated, data };
-        } finally {
-          await cleanup();
-        }
+        const data = await service.updateProfile(accountOf(request), fields, photo);
+        return { message: MESSAGES.profileUpdated, data };
       },
     );
 
@@ -316,19 +298,15 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Contact'],
         summary: 'Send a message to the team (visitor, user or funeral home; credential optional)',
-        consumes: form,
+        consumes: formContentTypes,
         body: contactUsBody,
         response: { 200: messageResponse },
       },
     },
     async (request) => {
-      const { fields, cleanup } = await readForm(request, contactUsBody, { photo: false });
-      try {
-        await service.contactUs(request.account, fields, request.ip);
-        return { message: MESSAGES.contactThanks, data: null };
-      } finally {
-        await cleanup();
-      }
+      const { fields } = await readForm(request, contactUsBody, { photo: false });
+      await service.contactUs(request.account, fields, request.ip);
+      return { message: MESSAGES.contactThanks, data: null };
     },
   );
 

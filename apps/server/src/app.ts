@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { registerMultipart } from './platform/http/multipart';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerModules } from './modules';
 import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
@@ -44,8 +44,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   // Text responses (JSON, HTML, JS, CSS) are compressed; media types such as video/mp4 are not.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(multipart, {
-    limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, fieldSize: 1024 * 1024 },
+  // Multipart bodies: limits enforced while streaming; temporary files live only as long as their request.
+  await registerMultipart(app, {
+    tmpDir: path.join(deps.config.DATA_DIR, 'tmp'),
+    maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
   });
 
   await app.register(swagger, {
@@ -91,8 +93,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return reply.status(422).send({ message: first, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The file is too large.' });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The request body is too large.' });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });

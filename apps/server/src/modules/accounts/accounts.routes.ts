@@ -19,9 +19,9 @@ import {
   verifyCodeBody,
 } from '@pw/contracts';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, tooLarge, validationFailed, type FieldErrors } from '../../platform/errors';
+import { AppError, validationFailed, type FieldErrors } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
-import { bodyReadInHandler } from '../../platform/http/form-route';
+import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
 import { accountOf } from './auth.guard';
 import type { AccountType } from './accounts.schema';
@@ -33,25 +33,25 @@ import { registerPhotoRoutes } from './photos.routes';
 const PHOTO_TOO_LARGE = 'The photo may not be larger than 15 MB.';
 const anyFields = z.record(z.string(), z.unknown());
 
-/** A JSON or multipart form: its fields as sent, and its optional `photo` checked by content. */
+/**
+ * A JSON or multipart form: its fields as sent, and its optional `photo` checked by content. Forms
+ * without a photo refuse file parts; temporary files end with the request (platform/http/request-uploads.ts).
+ */
 async function readFormParts(request: FastifyRequest, options = { photo: true }) {
-  let parsed;
-  try {
-    parsed = await parseBody(request, anyFields, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 413 && error.message === tooLarge().message)
-      throw tooLarge(PHOTO_TOO_LARGE);
-    throw error;
-  }
+  const parsed = await parseBody(request, anyFields, {
+    files: options.photo
+      ? { max: 1, maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: PHOTO_TOO_LARGE }
+      : undefined,
+  });
   const photoErrors: FieldErrors = {};
   let photo: InspectedPhoto | undefined;
-  const file = options.photo ? parsed.files.find((item) => item.field === 'photo') : undefined;
+  const file = parsed.files.find((item) => item.field === 'photo');
   if (file) {
     const inspected = await inspectPhoto(file.path);
     if ('error' in inspected) photoErrors.photo = [inspected.error];
     else photo = inspected;
   }
-  return { raw: parsed.fields, photo, photoErrors, cleanup: parsed.cleanup };
+  return { raw: parsed.fields, photo, photoErrors };
 }
 
 /**
@@ -59,19 +59,15 @@ async function readFormParts(request: FastifyRequest, options = { photo: true })
  * content, with every field error and the photo's error reported together in one 422.
  */
 async function readForm<S extends z.ZodType>(request: FastifyRequest, schema: S, options = { photo: true }) {
-  const { raw, photo, photoErrors, cleanup } = await readFormParts(request, options);
+  const { raw, photo, photoErrors } = await readFormParts(request, options);
   const result = schema.safeParse(raw);
   const errors: FieldErrors = result.success ? {} : fieldErrorsFromIssues(result.error.issues);
   Object.assign(errors, photoErrors);
-  if (Object.keys(errors).length > 0) {
-    await cleanup();
-    throw validationFailed(errors);
-  }
-  return { fields: result.data as z.output<S>, photo, cleanup };
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { fields: result.data as z.output<S>, photo };
 }
 
 const bearer = [{ bearer: [] }];
-const form = ['multipart/form-data', 'application/json'];
 
 /** Sign-up, login, logout, password reset, profiles, change password and contact us (spec §7 paths). */
 export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -98,20 +94,16 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Accounts'],
         summary: 'Sign up as a user (18 or older); signs the new account in',
-        consumes: form,
+        consumes: formContentTypes,
         body: userSignupBody.safeExtend({ photo: photoFile }),
         response: { 201: loginResponse },
       },
     },
     async (request, reply) => {
       // The service checks the fields itself: their errors, the photo's and a taken e-mail come together.
-      const { raw, photo, photoErrors, cleanup } = await readFormParts(request);
-      try {
-        const data = await service.signup('user', raw, { photo, photoErrors }, request.ip);
-        return reply.status(201).send({ message: MESSAGES.signedUp, data });
-      } finally {
-        await cleanup();
-      }
+      const { raw, photo, photoErrors } = await readFormParts(request);
+      const data = await service.signup('user', raw, { photo, photoErrors }, request.ip);
+      return reply.status(201).send({ message: MESSAGES.signedUp, data });
     },
   );
 
@@ -122,20 +114,16 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Accounts'],
         summary: 'Sign up as a funeral home; signs the new account in',
-        consumes: form,
+        consumes: formContentTypes,
         body: funeralHomeSignupBody.safeExtend({ photo: photoFile }),
         response: { 201: loginResponse },
       },
     },
     async (request, reply) => {
       // The service checks the fields itself: their errors, the photo's and a taken e-mail come together.
-      const { raw, photo, photoErrors, cleanup } = await readFormParts(request);
-      try {
-        const data = await service.signup('funeral-home', raw, { photo, photoErrors }, request.ip);
-        return reply.status(201).send({ message: MESSAGES.signedUp, data });
-      } finally {
-        await cleanup();
-      }
+      const { raw, photo, photoErrors } = await readFormParts(request);
+      const data = await service.signup('funeral-home', raw, { photo, photoErrors }, request.ip);
+      return reply.status(201).send({ message: MESSAGES.signedUp, data });
     },
   );
 
@@ -266,22 +254,18 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
           tags: ['Profile'],
           summary: `Update the ${role}'s profile; a new photo replaces the old one`,
           security: bearer,
-          consumes: form,
+          consumes: formContentTypes,
           body: (body as z.ZodObject).safeExtend({ photo: photoFile }),
           response: { 200: accountResponse },
         },
       },
       async (request) => {
-        const { fields, photo, cleanup } = await readForm(
+        const { fields, photo } = await readForm(
           request,
           body as typeof profileUpdateBody | typeof adminProfileUpdateBody,
         );
-        try {
-          const data = await service.updateProfile(accountOf(request), fields, photo);
-          return { message: MESSAGES.profileUpdated, data };
-        } finally {
-          await cleanup();
-        }
+        const data = await service.updateProfile(accountOf(request), fields, photo);
+        return { message: MESSAGES.profileUpdated, data };
       },
     );
 
@@ -325,19 +309,15 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         tags: ['Contact'],
         summary: 'Send a message to the team (visitor, user or funeral home; credential optional)',
-        consumes: form,
+        consumes: formContentTypes,
         body: contactUsBody,
         response: { 200: messageResponse },
       },
     },
     async (request) => {
-      const { fields, cleanup } = await readForm(request, contactUsBody, { photo: false });
-      try {
-        await service.contactUs(request.account, fields, request.ip);
-        return { message: MESSAGES.contactThanks, data: null };
-      } finally {
-        await cleanup();
-      }
+      const { fields } = await readForm(request, contactUsBody, { photo: false });
+      await service.contactUs(request.account, fields, request.ip);
+      return { message: MESSAGES.contactThanks, data: null };
     },
   );
 

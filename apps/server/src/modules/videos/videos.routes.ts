@@ -16,11 +16,12 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
+import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';
 import { ok, paginated } from '../../platform/http/envelope';
 import { parseOrThrow } from '../../platform/http/zod-errors';
 import { accountOf } from '../accounts/auth.guard';
 import { createUploadStore, registerTusRoutes } from './video-uploads';
-import { removeTempLeftovers, videoTempDir } from './videos.jobs';
+import { removeTempLeftovers } from './videos.jobs';
 import { createVideoJobs, ensureVideoQueue } from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { createVideoService, NOT_FOUND_MESSAGE } from './videos.service';
@@ -70,7 +71,6 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
     secret: deps.secret,
     logger: deps.logger,
   });
-  const tmpDir = videoTempDir(deps.config.DATA_DIR);
   const user = deps.auth.required('user');
   const doc = (summary: string, extra: Record<string, unknown> = {}) => ({
     tags: ['Videos'],
@@ -84,26 +84,21 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   api.post(
     '/web/user/video/store',
     {
+      ...bodyReadInHandler,
       preHandler: user,
       schema: doc(
         'Upload one video: multipart `videos[]` (clips in order) and/or `upload_ids[]` of finished tus uploads; ' +
           '`type`, `title`, `description`, `payment_id`; for scheduled also `email`, `share_at_date`, ' +
           '`share_at_time`, `timezone`. Answers at once with the video in state `processing`.',
-        { response: { 201: videoResponse } },
+        { consumes: formContentTypes, body: videoStoreBody, response: { 201: videoResponse } },
       ),
     },
     async (request, reply) => {
       const body = await parseBody(request, videoStoreBody, {
-        maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
-        maxFiles: MAX_CLIPS,
-        tmpDir,
+        files: { max: MAX_CLIPS, maxBytes: deps.config.UPLOAD_MAX_BYTES },
       });
-      try {
-        const result = await service.store(accountOf(request), body.fields, body.files);
-        return reply.code(201).send(ok(result.video, result.message));
-      } finally {
-        await body.cleanup();
-      }
+      const result = await service.store(accountOf(request), body.fields, body.files);
+      return reply.code(201).send(ok(result.video, result.message));
     },
   );
 
@@ -154,7 +149,15 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
 
   api.post(
     '/web/user/video/:id/update-title-desc',
-    { preHandler: user, schema: doc('Change title and description', { response: { 200: videoResponse } }) },
+    {
+      ...bodyReadInHandler,
+      preHandler: user,
+      schema: doc('Change title and description', {
+        consumes: formContentTypes,
+        body: videoUpdateTitleDescBody,
+        response: { 200: videoResponse },
+      }),
+    },
     async (request) => {
       const id = idParam(request);
       const { fields } = await parseBody(request, videoUpdateTitleDescBody);
@@ -171,8 +174,11 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   api.post(
     '/web/user/video/:id/update-type',
     {
+      ...bodyReadInHandler,
       preHandler: user,
       schema: doc('Move to another folder; scheduled needs email, share_at_date, share_at_time, timezone', {
+        consumes: formContentTypes,
+        body: videoUpdateTypeBody,
         response: { 200: videoResponse },
       }),
     },
@@ -187,8 +193,11 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   api.post(
     '/web/user/video/:id/update-status',
     {
+      ...bodyReadInHandler,
       preHandler: user,
       schema: doc('Publish (empty body or `is_private: 0`); a public video cannot become private again', {
+        consumes: formContentTypes,
+        body: videoUpdateStatusBody,
         response: { 200: videoResponse },
       }),
     },
@@ -211,7 +220,15 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
 
   api.post(
     '/web/user/video/:id/reaction',
-    { preHandler: user, schema: doc('Like toggles', { response: { 200: videoReactionResponse } }) },
+    {
+      ...bodyReadInHandler,
+      preHandler: user,
+      schema: doc('Like toggles', {
+        consumes: formContentTypes,
+        body: videoReactionBody,
+        response: { 200: videoReactionResponse },
+      }),
+    },
     async (request) => {
       const id = idParam(request);
       await parseBody(request, videoReactionBody);
@@ -266,11 +283,12 @@ async function videoRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   api.post(
     '/user/video/copyMove',
     {
+      ...bodyReadInHandler,
       preHandler: user,
       schema: doc(
         'Merge drafts in order into a new draft: `video_ids` (2+; `video_ids[]`, repeated, comma list or JSON ' +
           'array), `action` copy|move, `payment_id`',
-        { response: { 201: videoResponse } },
+        { consumes: formContentTypes, body: videoCopyMoveBody, response: { 201: videoResponse } },
       ),
     },
     async (request, reply) => {

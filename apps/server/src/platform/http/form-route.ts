@@ -13,3 +13,6 @@ export const bodyReadInHandler: { validatorCompiler: FastifySchemaCompiler<unkno
       ? (data: unknown) => ({ value: data })
       : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
 };
+
+/** The media types of such a call in the reference: the spec's multipart form, or JSON alike. */
+export const formContentTypes = ['multipart/form-data', 'application/json'];

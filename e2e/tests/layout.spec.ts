@@ -63,6 +63,19 @@ async function signInAdmin(request: APIRequestContext): Promise<Session> {
   return ((await response.json()) as { data: Session }).data;
 }
 
+/** A contact-us message with a long unbroken subject, for the admin's query details page; its id. */
+async function contactQuery(request: APIRequestContext, admin: Session): Promise<number> {
+  const subject = `Averyveryverylongsubjectwithoutasinglespace${Date.now()}`;
+  const sent = await request.post('/api/web/user/contact-us', {
+    data: { name: 'Sweep Visitor', email: 'sweep@e2e.test', subject, message: 'Hello' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const list = await request.get(`/api/admin/queries?search=${subject}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  return ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+}
+
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
   const owner = await signUp(request, 'Sweep');
@@ -91,12 +104,13 @@ test.describe('at 360 px', () => {
       fs.readFileSync(path.join(import.meta.dirname, '../support/area-pages.json'), 'utf8'),
     ) as Record<'user' | 'funeral' | 'admin', Record<string, string>>;
     const { owner, draft, scheduled, final } = await userWithVideos(request);
-    const ids: Record<string, number> = { draft: draft.id, scheduled: scheduled.id, final: final.id };
     const sessions = {
       user: owner,
       funeral: await signUpFuneralHome(request),
       admin: await signInAdmin(request),
     };
+    const query = await contactQuery(request, sessions.admin);
+    const ids: Record<string, number> = { draft: draft.id, scheduled: scheduled.id, final: final.id, query };
 
     for (const area of ['user', 'funeral', 'admin'] as const) {
       // One browser context per role: its own localStorage session.

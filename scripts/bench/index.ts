@@ -8,6 +8,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   accounts: () => import('./accounts'),
   videos: () => import('./videos'),
   delivery: () => import('./delivery'),
+  queries: () => import('./queries'),
 };
 
 async function main() {

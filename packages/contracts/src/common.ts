@@ -69,23 +69,9 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  total: number;
-  per_page: number;
-}
-
 export interface Envelope<T> {
   message?: string;
   data: T;
-}
-
-export interface Paginated<T> extends Envelope<T[]> {
-  meta: PageMeta;
-  links: { prev: string | null; next: string | null };
 }
 
 /** The 422 body. */

@@ -1,31 +1,20 @@
 import { z } from 'zod';
-import { pageQuery, type Paginated } from './common';
+import { pageParams, paginatedResponse, timeZoneField, type Paginated } from './lists';
 
 /** Spec 001: the list is filtered All, Read or Unread. */
 export const notificationStatuses = ['all', 'read', 'unread'] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
 
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** `GET /notification{query}`: page, per_page, status; `tz` (IANA) for created_at_formatted, UTC if absent. */
-export const notificationListQuery = pageQuery.extend({
+export const notificationListQuery = pageParams.extend({
   status: z
     .enum(notificationStatuses, { error: 'The status must be one of: all, read, unread.' })
     .default('all'),
-  tz: z.string().trim().refine(isTimeZone, 'The tz must be a valid time zone.').optional(),
+  tz: timeZoneField,
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
-export const notificationBellQuery = z.object({
-  tz: z.string().trim().refine(isTimeZone, 'The tz must be a valid time zone.').optional(),
-});
+export const notificationBellQuery = z.object({ tz: timeZoneField });
 
 /** The id in the path; anything but a positive integer is simply not found (404), like someone else's. */
 export const notificationIdParams = z.object({ id: z.string() });
@@ -47,20 +36,8 @@ export type NotificationItem = z.infer<typeof notificationItem>;
 
 export type NotificationList = Paginated<NotificationItem>;
 
-/** `GET /notification{query}`: Laravel-style paging (`links.next` for Load More). */
-export const notificationListResponse = z.object({
-  message: z.string().optional(),
-  data: z.array(notificationItem),
-  meta: z.object({
-    current_page: z.number(),
-    last_page: z.number(),
-    from: z.number().nullable(),
-    to: z.number().nullable(),
-    total: z.number(),
-    per_page: z.number(),
-  }),
-  links: z.object({ prev: z.string().nullable(), next: z.string().nullable() }),
-});
+/** `GET /notification{query}`: the list kit's paginated envelope (`links.next` for Load More). */
+export const notificationListResponse = paginatedResponse(notificationItem);
 
 /** `GET /notification/bell`: recent notifications, the unread count (badge) and the unread ones (bell). */
 export const notificationBell = z.object({

@@ -5,6 +5,7 @@ import { registerNotificationRoutes } from './notifications/notifications.routes
 import { registerDeliveryRoutes } from './delivery/delivery.routes';
 import { registerMediaRoutes } from './media/media.routes';
 import { registerVideoRoutes } from './videos/videos.routes';
+import { registerQueryRoutes } from './queries/queries.routes';
 
 /**
  * Every feature registers its routes here, under /api. Each module is a function
@@ -16,4 +17,5 @@ export async function registerModules(api: FastifyInstance, deps: AppDeps): Prom
   registerDeliveryRoutes(api, deps);
   await registerVideoRoutes(api, deps);
   await registerMediaRoutes(api, deps);
+  registerQueryRoutes(api, deps);
 }

@@ -12,6 +12,7 @@ import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
 import { session } from '../lib/session';
 import { recorderRoutes } from '../features/recorder/routes';
 import { uploadRoutes } from '../features/upload/routes';
+import { adminQueriesRoutes } from '../features/admin-queries/routes';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 
@@ -235,6 +236,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
           { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
           { path: 'notifications', lazy: load(notifications, (m) => m.AdminNotificationsPage) },
+          ...adminQueriesRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],
       },

@@ -90,7 +90,7 @@ describe('notifications', () => {
   });
 
   it('shows the spec fields: id, read_at, created_at, created_at_human, created_at_formatted', async () => {
-    const [item] = (await get('/api/notification?per_page=1', tokenA)).json().data;
+    const [item] = (await get('/api/notification?per_page=10', tokenA)).json().data;
     // Title 23 was created at 10:52 UTC; the clock is now 10:53 (the loop advanced it once more).
     expect(item).toMatchObject({
       type: 'test.item',
@@ -100,9 +100,9 @@ describe('notifications', () => {
       created_at_formatted: 'Nov 22, 2026 10:52 AM',
     });
     expect(typeof item.id).toBe('number');
-    const zoned = (await get('/api/notification?per_page=1&tz=America/New_York', tokenA)).json();
+    const zoned = (await get('/api/notification?per_page=10&tz=America/New_York', tokenA)).json();
     expect(zoned.data[0].created_at_formatted).toBe('Nov 22, 2026 5:52 AM');
-    expect(zoned.links.next).toBe('/api/notification?per_page=1&tz=America%2FNew_York&page=2');
+    expect(zoned.links.next).toBe('/api/notification?per_page=10&tz=America%2FNew_York&page=2');
   });
 
   it('validates the query (422)', async () => {
@@ -112,12 +112,17 @@ describe('notifications', () => {
     const badZone = await get('/api/notification?tz=Mars/Base', tokenA);
     expect(badZone.statusCode).toBe(422);
     expect(badZone.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
-    expect((await get('/api/notification?per_page=0', tokenA)).statusCode).toBe(422);
+    // The list kit's page sizes only (spec §9: 10, 25, 50, All = 999).
+    for (const perPage of ['0', '1', '3', '1000']) {
+      const badSize = await get(`/api/notification?per_page=${perPage}`, tokenA);
+      expect(badSize.statusCode).toBe(422);
+      expect(badSize.json().errors.per_page).toEqual(['The per page must be one of: 10, 25, 50, 999.']);
+    }
     expect((await get('/api/notification?page=abc', tokenA)).statusCode).toBe(422);
   });
 
   it('toggles one read and unread, filters by status, and keeps each account to its own', async () => {
-    const list = (await get('/api/notification?per_page=3', tokenA)).json().data;
+    const list = (await get('/api/notification', tokenA)).json().data.slice(0, 3);
     for (const item of list) {
       const toggled = await post(`/api/notification/update/${item.id}`, tokenA);
       expect(toggled.statusCode).toBe(200);

@@ -1,0 +1,90 @@
+import { and, asc, count, desc, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { SortOrder } from '@pw/contracts';
+import { invalid } from '../errors';
+import type { Db } from './index';
+
+/** What a list reads: the parsed list query (packages/contracts `listQuery`) minus its own filters. */
+export interface ListRequest {
+  page: number;
+  per_page: number;
+  search?: string;
+  from_date?: string;
+  to_date?: string;
+  tz?: string;
+  sort: string;
+  order: SortOrder;
+}
+
+/** How one list maps onto SQL: the table, the columns sent back, and what may be sorted and searched. */
+export interface ListSource<TSelection extends SelectedFieldsFlat> {
+  table: PgTable;
+  select: TSelection;
+  /** The sort whitelist: query name → column. Nothing else ever reaches ORDER BY. */
+  sortable: Record<string, PgColumn>;
+  /** A unique column appended to every ORDER BY, so pages neither repeat nor skip rows of equal keys. */
+  tieBreaker: PgColumn;
+  /** Columns `search` looks in (case-insensitive substring; trigram indexes keep it fast). */
+  searchable: PgColumn[];
+  /** The timestamp From/To filter on. */
+  dated?: PgColumn;
+}
+
+/** `%`, `_` and `\` in a search are literal characters, not wildcards. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** From and To are whole days in the reader's zone: [from 00:00, to + 1 day 00:00). */
+function dateRange(column: PgColumn, query: ListRequest): SQL[] {
+  const tz = query.tz ?? 'UTC';
+  const conditions: SQL[] = [];
+  if (query.from_date)
+    conditions.push(gte(column, sql`(${query.from_date}::date)::timestamp at time zone ${tz}`));
+  if (query.to_date)
+    conditions.push(lt(column, sql`(${query.to_date}::date + 1)::timestamp at time zone ${tz}`));
+  return conditions;
+}
+
+/** The WHERE of a list: search, date range and the list's own filters, all ANDed. */
+export function listWhere(
+  source: ListSource<SelectedFieldsFlat>,
+  query: ListRequest,
+  filters: Array<SQL | undefined> = [],
+) {
+  const conditions: Array<SQL | undefined> = [...filters];
+  if (query.search && source.searchable.length) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(...source.searchable.map((column) => ilike(column, pattern))));
+  }
+  if (source.dated) conditions.push(...dateRange(source.dated, query));
+  return and(...conditions);
+}
+
+/**
+ * One page of a list and its total, by limit/offset (docs/decisions/0115-list-kit-paging.md): two
+ * statements run side by side on the same WHERE. Answer with `paginated()` (platform/http/envelope).
+ */
+export async function paginate<TSelection extends SelectedFieldsFlat>(
+  db: Db,
+  source: ListSource<TSelection>,
+  query: ListRequest,
+  filters: Array<SQL | undefined> = [],
+): Promise<{ rows: Array<SelectResultFields<TSelection>>; total: number }> {
+  const sortColumn = source.sortable[query.sort];
+  // The contract's schema already refuses other names; this guards any caller that skipped it.
+  if (!sortColumn || !Object.hasOwn(source.sortable, query.sort))
+    throw invalid('sort', `The sort must be one of: ${Object.keys(source.sortable).join(', ')}.`);
+  const direction = query.order === 'asc' ? asc : desc;
+  const where = listWhere(source as ListSource<SelectedFieldsFlat>, query, filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(source.select as SelectedFieldsFlat)
+      .from(source.table)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(source.tieBreaker))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(source.table).where(where),
+  ]);
+  return { rows: rows as Array<SelectResultFields<TSelection>>, total: counted?.total ?? 0 };
+}

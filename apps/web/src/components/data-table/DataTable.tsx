@@ -1,0 +1,103 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { EmptyState } from '../EmptyState';
+import { Loading } from '../Loading';
+import { ErrorState } from '../status/ErrorState';
+
+/** A column may name the server's sort key; its header then sorts the list (in the URL). */
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    sortKey?: string;
+  }
+}
+
+export interface SortState {
+  sort: string;
+  order: string;
+  onSort: (sort: string, order: 'asc' | 'desc') => void;
+}
+
+/**
+ * The product's table: columns as data (TanStack Table, headless), rows from the server already paged
+ * and sorted, and the spec's states: a loading state, 'Unable to fetch data', 'No data found :('.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  isLoading,
+  isError,
+  onRetry,
+  sorting,
+  caption,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
+  columns: Array<ColumnDef<T, any>>;
+  rows: T[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry?: () => void;
+  sorting?: SortState;
+  caption?: string;
+}) {
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+  });
+  if (isError) return <ErrorState onRetry={onRetry} />;
+  if (isLoading && !rows) return <Loading label="Loading data…" />;
+  if (!rows || rows.length === 0) return <EmptyState />;
+
+  return (
+    <div className="table-responsive">
+      <table className="table table-hover align-middle mb-0" aria-busy={isLoading}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sortKey = header.column.columnDef.meta?.sortKey;
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const active = sorting && sortKey && sorting.sort === sortKey;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="text-nowrap"
+                    aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {sorting && sortKey ? (
+                      <button
+                        type="button"
+                        className="btn btn-link p-0 text-reset fw-semibold text-decoration-none"
+                        onClick={() =>
+                          sorting.onSort(sortKey, active && sorting.order === 'asc' ? 'desc' : 'asc')
+                        }
+                      >
+                        {label}
+                        {active ? (sorting.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminQueryItem } from '@pw/contracts';
+import {
+  DataTable,
+  DateRangeFilter,
+  ListFooter,
+  PerPageSelect,
+  SearchBox,
+  StatusFilter,
+  useListState,
+} from '../../../components/data-table';
+import { useTitle } from '../../../lib/use-title';
+import { useAdminQueries } from '../api/get-queries';
+import { formatWhen, USER_TYPE_OPTIONS, userTypeLabel } from './format';
+
+const column = createColumnHelper<AdminQueryItem>();
+
+/** Spec 001 §2: Name, Subject, Email Address, User Type, Date, View. */
+const columns = [
+  column.accessor('name', { header: 'Name', meta: { sortKey: 'name' } }),
+  column.accessor('subject', { header: 'Subject', meta: { sortKey: 'subject' } }),
+  column.accessor('email', { header: 'Email Address', meta: { sortKey: 'email' } }),
+  column.accessor('user_type', {
+    header: 'User Type',
+    cell: (info) => userTypeLabel(info.getValue()),
+    meta: { sortKey: 'user_type' },
+  }),
+  column.accessor('created_at', {
+    header: 'Date',
+    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+    meta: { sortKey: 'created_at' },
+  }),
+  column.display({
+    id: 'view',
+    header: 'View',
+    cell: (info) => (
+      <Link
+        to={`/admin/queries-management/details/${info.row.original.id}`}
+        className="btn btn-outline-primary btn-sm"
+        aria-label={`View the query from ${info.row.original.name}`}
+      >
+        View
+      </Link>
+    ),
+  }),
+];
+
+const FILTERS = ['user_type'] as const;
+
+/** /admin/queries-management: contact-us messages from visitors, users and funeral homes. */
+export function QueriesPage() {
+  useTitle('Queries');
+  const list = useListState(FILTERS);
+  const { data, isPending, isFetching, isError, refetch } = useAdminQueries(list.params);
+  return (
+    <div>
+      <h1 className="h2 mb-3">Queries</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
+          <SearchBox value={list.search} onSearch={list.setSearch} />
+        </div>
+        <StatusFilter
+          label="User type"
+          value={list.filters.user_type ?? ''}
+          options={USER_TYPE_OPTIONS}
+          onChange={(value) => list.setFilter('user_type', value)}
+        />
+        <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
+          Reset
+        </button>
+        <div className="ms-auto">
+          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
+        </div>
+      </div>
+      <DataTable
+        caption="Queries"
+        columns={columns}
+        rows={data?.data}
+        isLoading={isPending || isFetching}
+        isError={isError}
+        onRetry={() => void refetch()}
+        sorting={{ sort: list.sort || 'created_at', order: list.order || 'desc', onSort: list.setSort }}
+      />
+      <ListFooter meta={data?.meta} onPage={list.setPage} />
+    </div>
+  );
+}

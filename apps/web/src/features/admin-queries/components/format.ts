@@ -1,0 +1,18 @@
+import type { QueryUserType } from '@pw/contracts';
+
+const USER_TYPE_LABELS: Record<QueryUserType, string> = {
+  guest: 'Visitor',
+  user: 'User',
+  'funeral-home': 'Funeral Home',
+};
+
+export const USER_TYPE_OPTIONS = (Object.keys(USER_TYPE_LABELS) as QueryUserType[]).map((value) => ({
+  value,
+  label: USER_TYPE_LABELS[value],
+}));
+
+export const userTypeLabel = (type: string) => USER_TYPE_LABELS[type as QueryUserType] ?? type;
+
+/** "Nov 22, 2026, 10:30 AM" in the admin's own zone. */
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

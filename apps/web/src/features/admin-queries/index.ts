@@ -1,0 +1,1 @@
+export { adminQueriesRoutes } from './routes';

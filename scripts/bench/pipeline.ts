@@ -8,7 +8,7 @@
  * helpers' load on the machine falls on both alike. Reports each side's req/s and the ratio.
  *
  * PIPELINE_SECONDS (per round, default 5), PIPELINE_ROUNDS (default 3). PIPELINE_PROFILE=<dir> writes
- * a V8 CPU profile of the app's process there (node --cpu-prof) for the profile in decision 0120.
+ * a V8 CPU profile of each server's process under it (app/, bare/) (node --cpu-prof) for the profile in decision 0120.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ async function startTarget(target: Target, databaseUrl: string) {
     execArgv: [
       '--import',
       'tsx',
-      ...(profileDir && target === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${target}`] : []),
     ],
     env: { ...process.env, PIPELINE_TARGET: target, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     // The app's log lines go where production sends stdout; here nowhere (they are still written).

@@ -18,7 +18,6 @@ import { AppError } from './platform/errors';
 import { registerMultipart } from './platform/http/multipart';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerModules } from './modules';
-import { registerRequestLog } from './platform/logging/request-log';
 import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,11 +37,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     // JSON bodies are small; files arrive as multipart and stream to disk.
     bodyLimit: 1024 * 1024,
-    // One line per request instead of Fastify's two (platform/logging/request-log.ts).
-    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
-
-  registerRequestLog(app);
 
   await registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   app.setValidatorCompiler(validatorCompiler);

@@ -2,7 +2,7 @@
  * One server under load for the pipeline bench (pipeline.ts), in a process of its own so the load
  * tool and the other server share none of its event loop or heap. `PIPELINE_TARGET=app` runs the real
  * app as main.ts builds it (ROLE=api, logging at `info` to stdout); `PIPELINE_TARGET=bare` a bare
- * Fastify route doing the same work with `pg`. Reports `{ type: 'listening', port }` over IPC and
+ * Fastify route doing the same work with `pg`, `bare-prepared` the same with named statements. Reports `{ type: 'listening', port }` over IPC and
  * stops on `{ type: 'stop' }`.
  */
 import { createHash } from 'node:crypto';
@@ -86,8 +86,12 @@ const formatted = (date: Date) => {
  * The same answer as `GET /api/notification` (same queries, same JSON), written the plain way: no
  * schema, no hooks, no ORM, no logger. Only what the issue's bare route does and the page needs.
  */
-async function startBare(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+async function startBare(prepared: boolean): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
+  // `prepared`: the same statements, named, so PostgreSQL parses and plans each once per connection
+  // as the app's do since decision 0121 (the issue's bare route sends plain text every time).
+  const run = (name: string, text: string, values: unknown[]) =>
+    pool.query(prepared ? { name, text, values } : { text, values });
   const app = Fastify();
   app.get('/api/notification', async (request, reply) => {
     const query = request.query as { page?: string; per_page?: string };
@@ -96,7 +100,8 @@ async function startBare(): Promise<{ app: FastifyInstance; close: () => Promise
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return reply.status(401).send({ message: 'Unauthenticated.' });
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    const session = await pool.query(
+    const session = await run(
+      'session',
       `select u.id, u.type, u.status from sessions s join users u on u.id = s.user_id
         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() limit 1`,
       [tokenHash],
@@ -105,12 +110,13 @@ async function startBare(): Promise<{ app: FastifyInstance; close: () => Promise
     if (!account) return reply.status(401).send({ message: 'Unauthenticated.' });
     if (account.status !== 1) return reply.status(403).send({ message: 'Deactivated.' });
     const [rows, count] = await Promise.all([
-      pool.query(
+      run(
+        'page',
         `select id, kind, title, body, data, read_at, created_at from notifications where user_id = $1
           order by created_at desc, id desc limit $2 offset $3`,
         [account.id, perPage, (page - 1) * perPage],
       ),
-      pool.query(`select count(*)::int as total from notifications where user_id = $1`, [account.id]),
+      run('count', `select count(*)::int as total from notifications where user_id = $1`, [account.id]),
     ]);
     const total = count.rows[0].total as number;
     const now = new Date();
@@ -143,7 +149,8 @@ async function startBare(): Promise<{ app: FastifyInstance; close: () => Promise
 }
 
 async function main() {
-  const target = process.env.PIPELINE_TARGET === 'bare' ? await startBare() : await startApp();
+  const kind = process.env.PIPELINE_TARGET;
+  const target = kind === 'app' ? await startApp() : await startBare(kind === 'bare-prepared');
   await target.app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ type: 'listening', port: (target.app.server.address() as AddressInfo).port });
   process.on('message', (message: { type: string }) => {

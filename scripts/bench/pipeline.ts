@@ -4,8 +4,8 @@
  * builds it, logging at `info`) and by a bare Fastify route doing the same work with `pg`, on a fresh
  * PostgreSQL database of its own (PIPELINE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  * is only used to create and drop it). Each server runs in its own process; autocannon drives one at a
- * time with 20 connections over loopback, alternating app/bare for a few rounds so that the other
- * helpers' load on the machine falls on both alike. Reports each side's req/s and the ratio.
+ * time with 20 connections over loopback, rotating app / bare / bare with named statements for a few
+ * rounds so that other load on the machine falls on all alike. Reports each side's req/s and the ratios.
  *
  * PIPELINE_SECONDS (per round, default 5), PIPELINE_ROUNDS (default 3). PIPELINE_PROFILE=<dir> writes
  * a V8 CPU profile of each server's process under it (app/, bare/) (node --cpu-prof) for the profile in decision 0120.
@@ -26,7 +26,8 @@ const PATH = '/api/notification?per_page=10&page=1';
 const seconds = Number(process.env.PIPELINE_SECONDS ?? 5);
 const rounds = Number(process.env.PIPELINE_ROUNDS ?? 3);
 
-type Target = 'app' | 'bare';
+type Target = 'app' | 'bare' | 'bare-prepared';
+const TARGETS: Target[] = ['app', 'bare', 'bare-prepared'];
 
 async function startTarget(target: Target, databaseUrl: string) {
   const profileDir = process.env.PIPELINE_PROFILE;
@@ -106,24 +107,29 @@ export async function run(): Promise<Record<string, string | number>> {
     const token = await createSessionStore(database.db, systemClock).create(adminId, true);
     const databaseUrl = database.url!;
 
-    const app = await startTarget('app', databaseUrl);
-    stops.push(app.stop);
-    const bare = await startTarget('bare', databaseUrl);
-    stops.push(bare.stop);
-    await sameAnswer(app.url, bare.url, token);
+    const urls = {} as Record<Target, string>;
+    for (const target of TARGETS) {
+      const started = await startTarget(target, databaseUrl);
+      stops.push(started.stop);
+      urls[target] = started.url;
+    }
+    await sameAnswer(urls.app, urls.bare, token);
+    await sameAnswer(urls.app, urls['bare-prepared'], token);
 
-    // Warm-up: JIT, pools filled, caches of both sides.
-    await load(app.url, token, 2);
-    await load(bare.url, token, 2);
-    const totals = { app: { requests: 0, seconds: 0 }, bare: { requests: 0, seconds: 0 } };
+    // Warm-up: JIT, pools filled, caches of every side.
+    for (const target of TARGETS) await load(urls[target], token, 2);
+    const totals = Object.fromEntries(TARGETS.map((t) => [t, { requests: 0, seconds: 0 }])) as Record<
+      Target,
+      { requests: number; seconds: number }
+    >;
     const ratios: number[] = [];
-    const p50 = { app: [] as number[], bare: [] as number[] };
+    const p50 = Object.fromEntries(TARGETS.map((t) => [t, [] as number[]])) as Record<Target, number[]>;
     for (let round = 0; round < rounds; round += 1) {
-      // Alternate which side goes first so a drift in the machine's load favours neither.
-      const order: Target[] = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
-      const rates: Record<Target, number> = { app: 0, bare: 0 };
+      // Rotate which side goes first so a drift in the machine's load favours none.
+      const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]!);
+      const rates = {} as Record<Target, number>;
       for (const target of order) {
-        const result = await load(target === 'app' ? app.url : bare.url, token, seconds);
+        const result = await load(urls[target], token, seconds);
         totals[target].requests += result.requests;
         totals[target].seconds += result.seconds;
         rates[target] = result.requests / result.seconds;
@@ -136,13 +142,14 @@ export async function run(): Promise<Record<string, string | number>> {
     return {
       database: 'PostgreSQL (127.0.0.1)',
       request: `GET ${PATH} as an admin with ${NOTIFICATIONS} notifications`,
-      load: `${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s per side, alternating`,
+      load: `${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s per side, rotating`,
       'app req/s': rate('app').toFixed(0),
       'bare route req/s': rate('bare').toFixed(0),
+      'bare route, named statements, req/s': rate('bare-prepared').toFixed(0),
       'ratio app/bare (all rounds)': (rate('app') / rate('bare')).toFixed(2),
       'ratio per round (min..max)': `${ratios[0]!.toFixed(2)}..${ratios.at(-1)!.toFixed(2)}`,
-      'app p50 latency (ms)': p50.app.join(', '),
-      'bare p50 latency (ms)': p50.bare.join(', '),
+      'ratio app/bare with named statements': (rate('app') / rate('bare-prepared')).toFixed(2),
+      'p50 latency per round (ms)': TARGETS.map((t) => `${t} ${p50[t].join('/')}`).join(', '),
     };
   } finally {
     for (const stop of stops.reverse()) await stop();

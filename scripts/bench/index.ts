@@ -9,6 +9,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   videos: () => import('./videos'),
   delivery: () => import('./delivery'),
   queries: () => import('./queries'),
+  pipeline: () => import('./pipeline'),
 };
 
 async function main() {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from './accounts.schema';
@@ -11,6 +11,33 @@ export const LONG_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createSessionStore(db: Db, clock: Clock) {
+  // Every authenticated call runs this: its SQL is built once (a prepared statement, named so that
+  // PostgreSQL also parses and plans it once per connection), and it reads only the columns the guard
+  // uses (docs/decisions/0121).
+  const findLive = db
+    .select({
+      session: { id: sessions.id },
+      user: {
+        id: users.id,
+        type: users.type,
+        status: users.status,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_by_token_hash');
+
   return {
     /** Issues a new opaque token (256 random bits); only its hash is stored. */
     async create(userId: number, remember: boolean): Promise<string> {
@@ -26,20 +53,9 @@ export function createSessionStore(db: Db, clock: Clock) {
       return token;
     },
 
-    /** The live session and its account for a token, or null when unknown, expired or revoked. */
+    /** The live session and what the guard needs of its account, or null when unknown, expired or revoked. */
     async find(token: string) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, clock.now()),
-          ),
-        )
-        .limit(1);
+      const [row] = await findLive.execute({ tokenHash: hashToken(token), now: clock.now().toISOString() });
       return row ?? null;
     },
 

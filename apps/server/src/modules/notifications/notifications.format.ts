@@ -19,9 +19,19 @@ export function timeAgo(then: Date, now: Date): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Formatted minutes by zone. `formatToParts` costs several microseconds, and every list page formats the
+ * same few timestamps again on each call (docs/decisions/0120); bounded so odd zones cannot grow it.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 10_000;
 
 /** "Nov 22, 2026 10:30 AM" in the given IANA zone (UTC when none is given). */
 export function formatDateTime(date: Date, timeZone = 'UTC'): string {
+  // The text shows minutes only; every offset in use is whole minutes.
+  const key = `${timeZone}|${Math.floor(date.getTime() / 60_000)}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -35,7 +45,11 @@ export function formatDateTime(date: Date, timeZone = 'UTC'): string {
     });
     formatters.set(timeZone, formatter);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    formatter.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
+  const { month = '', day = '', year = '', hour = '', minute = '', dayPeriod = '' } = parts;
+  const text = `${month} ${day}, ${year} ${hour}:${minute} ${dayPeriod}`;
+  if (formatted.size >= FORMATTED_MAX) formatted.clear();
+  formatted.set(key, text);
+  return text;
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedQuery } from '../../platform/db/prepared';
 import type { Db } from '../../platform/db';
 import type { NotificationStatus } from '@pw/contracts';
 import { users, type AccountType } from '../accounts/accounts.schema';
@@ -27,7 +28,7 @@ export async function activeUserIdsOfType(db: Db, type: AccountType): Promise<nu
   return rows.map((r) => r.id);
 }
 
-function statusFilter(userId: number, status: NotificationStatus): SQL | undefined {
+function statusFilter(userId: Placeholder, status: NotificationStatus): SQL | undefined {
   if (status === 'read') return and(eq(notifications.userId, userId), isNotNull(notifications.readAt));
   if (status === 'unread') return and(eq(notifications.userId, userId), isNull(notifications.readAt));
   return eq(notifications.userId, userId);
@@ -39,16 +40,28 @@ export async function listNotifications(
   status: NotificationStatus,
   page: { limit: number; offset: number },
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const where = statusFilter(userId, status);
+  // Built once per status (the list and the bell call this on every page): decision 0121.
+  const queries = preparedQuery(db, `notifications_page_${status}`, (db) => {
+    const where = statusFilter(sql.placeholder('userId'), status);
+    return {
+      rows: db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`notifications_page_${status}`),
+      total: db
+        .select({ total: count() })
+        .from(notifications)
+        .where(where)
+        .prepare(`notifications_count_${status}`),
+    };
+  });
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(notifications).where(where),
+    queries.rows.execute({ userId, limit: page.limit, offset: page.offset }),
+    queries.total.execute({ userId }),
   ]);
   return { rows, total: totalRow?.total ?? 0 };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer (docs/decisions/0100-security-headers.md). The product
@@ -40,11 +40,13 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * Helmet on every route, the web app, the API, media and error answers alike. HSTS and
  * `upgrade-insecure-requests` only when PUBLIC_URL is https: on plain http (the embedded setup on
  * localhost) they would pin browsers to an https that is not there.
+ *
+ * Helmet itself, built once: @fastify/helmet rebuilt the whole middleware (the CSP parsed and checked
+ * again) on every request, about 20 µs of each call (docs/decisions/0120). The headers are the same.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...CONTENT_SECURITY_POLICY, ...(https ? { 'upgrade-insecure-requests': [] } : {}) },
@@ -53,5 +55,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+  // onRequest, before any route or error handler: every answer carries them, and a route may still
+  // replace one (the API reference's own CSP).
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }

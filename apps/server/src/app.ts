@@ -15,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { refuseNulCharacters } from './platform/http/body';
 import { registerMultipart } from './platform/http/multipart';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerModules } from './modules';
@@ -106,6 +107,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await deps.db.execute(sql`select 1`);
     return { status: 'ok' };
+  });
+
+  // PostgreSQL cannot compare text with U+0000: a query value that carries one (`?search=%00`) is a
+  // 422 naming the parameter, for every route at once, instead of a driver error (the fuzz found it).
+  app.addHook('preValidation', async (request) => {
+    if (request.query && typeof request.query === 'object')
+      refuseNulCharacters(request.query as Record<string, unknown>);
   });
 
   await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });

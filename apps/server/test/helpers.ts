@@ -95,7 +95,8 @@ export async function createTestContext(
       await deps.queue.stop({ graceful: false, wait: true });
       deps.mailer.close();
       await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A request's temporary file may still be closing when the test ends: retry instead of failing.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

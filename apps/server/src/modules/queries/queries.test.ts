@@ -120,6 +120,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
       ['?from_date=yesterday', 'from_date'],
       ['?from_date=2026-11-12&to_date=2026-11-10', 'to_date'],
       ['?tz=Mars/Olympus', 'tz'],
+      ['?search=%00', 'search'],
     ] as const) {
       const response = await list(query);
       expect(response.statusCode, query).toBe(422);

@@ -140,7 +140,7 @@ function asRequestError(error: unknown, accepted: BodyOptions['files']): unknown
 }
 
 /** PostgreSQL cannot store U+0000 in text: a field that carries one is refused, never sent to the database. */
-function refuseNulCharacters(fields: Record<string, unknown>) {
+export function refuseNulCharacters(fields: Record<string, unknown>) {
   const errors: FieldErrors = {};
   for (const [field, value] of Object.entries(fields)) {
     if (containsNul(value))

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Video } from '../../lib/videos';
+import type { Video } from '@/lib/videos';
 import { VideoStateNotice } from './VideoStateNotice';
 import './video.scss';
 

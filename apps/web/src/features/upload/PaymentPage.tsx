@@ -1,9 +1,9 @@
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import Button from 'react-bootstrap/Button';
-import { FREE_SECONDS } from '../../lib/edit-list/durations';
-import { useGoBack } from '../../lib/use-go-back';
-import { useTitle } from '../../lib/use-title';
+import { FREE_SECONDS } from '@/lib/edit-list/durations';
+import { useGoBack } from '@/lib/use-go-back';
+import { useTitle } from '@/lib/use-title';
 
 /**
  * /user/video/upload/payment: buying extra minutes for one upload (spec §4 'Pay now'). The payments

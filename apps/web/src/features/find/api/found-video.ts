@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reactToVideo } from '../../../components/video/api/react-to-video';
-import type { Video } from '../../../lib/videos';
+import { reactToVideo } from '@/components/video/api/react-to-video';
+import type { Video } from '@/lib/videos';
 import { findByAccessCode } from './find-by-access-code';
 import { findBySearchCode } from './find-by-search-code';
 

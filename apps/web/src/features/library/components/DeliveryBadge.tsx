@@ -1,4 +1,4 @@
-import { deliveryOf, type Video } from '../../../lib/videos';
+import { deliveryOf, type Video } from '@/lib/videos';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { formatSeconds, FREE_SECONDS, type Video } from '../../../lib/videos';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatSeconds, FREE_SECONDS, type Video } from '@/lib/videos';
 import { useCopyMove, type MergeAction } from '../api/copy-move';
 import { useVideoList } from '../api/list-videos';
 import {
@@ -17,7 +17,7 @@ import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
 import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
 export function tooLongMessage(totalSeconds: number): string {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { errorMessage } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import { errorMessage } from '@/lib/api';
+import type { Video } from '@/lib/videos';
 import { useUpdateTitleDesc } from '../api/update-title-desc';
 
 interface EditDetailsDialogProps {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import type { Video, VideoFolder } from '../../../lib/videos';
+import { EmptyState } from '@/components/EmptyState';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
+import type { Video, VideoFolder } from '@/lib/videos';
 import { useVideoList } from '../api/list-videos';
 import { VideoCard } from './VideoCard';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { VideoStateBadge } from '../../../components/video/VideoStateBadge';
-import type { Video } from '../../../lib/videos';
+import { VideoStateBadge } from '@/components/video/VideoStateBadge';
+import type { Video } from '@/lib/videos';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
 import { VideoThumb } from './VideoThumb';

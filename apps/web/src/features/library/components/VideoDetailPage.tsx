@@ -1,19 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import { VideoPlayer } from '../../../components/video/VideoPlayer';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { formatDate, toTimeInput } from '../../../lib/dates';
-import { useTitle } from '../../../lib/use-title';
-import {
-  durationLabel,
-  FOLDER_LABELS,
-  folderTabPath,
-  type Video,
-  type VideoFolder,
-} from '../../../lib/videos';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
+import { VideoPlayer } from '@/components/video/VideoPlayer';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatDate, toTimeInput } from '@/lib/dates';
+import { useTitle } from '@/lib/use-title';
+import { durationLabel, FOLDER_LABELS, folderTabPath, type Video, type VideoFolder } from '@/lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
@@ -35,7 +29,7 @@ import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { FOLDER_LABELS } from '../../../lib/videos';
+import { FOLDER_LABELS } from '@/lib/videos';
 import { folderFromRoute, FOLDER_ROUTES } from '../model/folders';
 import { DraftsPanel } from './DraftsPanel';
 import { FolderVideoList } from './FolderVideoList';

@@ -1,4 +1,4 @@
-import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '../../../lib/videos';
+import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '@/lib/videos';
 
 /**
  * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
@@ -9,7 +9,7 @@ import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '../../../lib/vid
  */
 export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
 
-export { FOLDER_ROUTES } from '../../../lib/videos';
+export { FOLDER_ROUTES } from '@/lib/videos';
 
 export function folderFromRoute(route: string | null | undefined): VideoFolder | null {
   const match = FOLDERS.find((folder) => FOLDER_ROUTES[folder] === route);

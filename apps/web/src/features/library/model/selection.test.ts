@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Video } from '../../../lib/videos';
-import { videoFixture } from '../../../test/video-fixture';
+import type { Video } from '@/lib/videos';
+import { videoFixture } from '@/test/video-fixture';
 import { checkMerge, pruneSelection, selectionPosition, toggleSelected } from './selection';
 
 const draft = (id: number, duration: string | null, state: Video['state'] = 'ready'): Video =>

@@ -1,4 +1,4 @@
-import { durationSeconds, FREE_SECONDS, type Video } from '../../../lib/videos';
+import { durationSeconds, FREE_SECONDS, type Video } from '@/lib/videos';
 
 /**
  * Draft multi-select (spec §4): the ids are kept in the order they were picked, because merging joins

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { API_BASE, api, buildQuery } from '../../../lib/api';
+import { API_BASE, api, buildQuery } from '@/lib/api';
 import { notificationKeys } from './keys';
 import type { NotificationPage, NotificationStatus } from './types';
 

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 import { useBell } from '../api/get-bell';
 import { useNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/keys';
@@ -10,7 +10,7 @@ import { useToggleNotification } from '../api/toggle-notification';
 import type { AppNotification, NotificationStatus } from '../api/types';
 import { NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
 import { NotificationItem } from './NotificationItem';
-import { Loading } from '../../../components/Loading';
+import { Loading } from '@/components/Loading';
 import '../notifications.scss';
 
 /** Spec 001 §9: the filter reads All, Read, Unread. */

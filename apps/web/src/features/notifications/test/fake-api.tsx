@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { fakeApi, type RecordedCall } from '../../../test/fake-api';
+import { fakeApi, type RecordedCall } from '@/test/fake-api';
 import type { AppNotification, BellData, NotificationPage } from '../api/types';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reactToVideo } from '../../../components/video/api/react-to-video';
-import type { Video } from '../../../lib/videos';
+import { reactToVideo } from '@/components/video/api/react-to-video';
+import type { Video } from '@/lib/videos';
 import { feedKey, type FeedData } from './feed';
 
 function patchVideo(data: FeedData | undefined, id: number, patch: (video: Video) => Video) {

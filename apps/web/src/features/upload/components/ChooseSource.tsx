@@ -1,13 +1,13 @@
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
 import folder2OpenIcon from 'bootstrap-icons/icons/folder2-open.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { FREE_SECONDS } from '../../../lib/edit-list/durations';
-import type { EditListStore } from '../../../lib/edit-list/edit-list-store';
-import { VIDEO_ACCEPT } from '../../../lib/edit-list/video-types';
+import { FREE_SECONDS } from '@/lib/edit-list/durations';
+import type { EditListStore } from '@/lib/edit-list/edit-list-store';
+import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { useAddFiles } from './use-add-files';
 
 export const RECORDER_PATH = '/user/video/VideoRecorder';

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { FieldError } from '../../../components/form/FieldError';
-import { Label } from '../../../components/form/Label';
-import { TextAreaField } from '../../../components/form/TextAreaField';
-import { TextField } from '../../../components/form/TextField';
+import { FieldError } from '@/components/form/FieldError';
+import { Label } from '@/components/form/Label';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
 import { StepModal } from './StepModal';
-import { localDateIso } from '../../../lib/dates';
-import { useScheduleForm, type ScheduleInput } from '../../../lib/schedule-form';
+import { localDateIso } from '@/lib/dates';
+import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
 import { FOLDERS, validateDescription, validateFolder, validateTitle, type Folder } from './upload-flow';
 
 interface StepProps<T> {

@@ -4,10 +4,10 @@ import {
   videoFolderLabels,
   type VideoFolder,
 } from '@pw/contracts';
-import { ApiError } from '../../../lib/api';
-import { browserTimeZone } from '../../../lib/dates';
-import type { ScheduleInput } from '../../../lib/schedule-form';
-import { FREE_SECONDS, formatHms } from '../../../lib/edit-list/durations';
+import { ApiError } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
+import type { ScheduleInput } from '@/lib/schedule-form';
+import { FREE_SECONDS, formatHms } from '@/lib/edit-list/durations';
 
 /**
  * The rules of the upload dialog chain (spec §4 'Upload flow', §5), kept apart from the modals so they
@@ -42,7 +42,7 @@ export function validateFolder(value: string): Folder | { error: string } {
 export const validateTitle = (value: string) => (value.trim() ? null : MESSAGES.titleRequired);
 export const validateDescription = (value: string) => (value.trim() ? null : MESSAGES.descriptionRequired);
 
-export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '../../../lib/schedule-form';
+export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 
 export interface StoreFields {
   type: Folder;

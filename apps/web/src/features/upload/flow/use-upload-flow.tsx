@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Video } from '@pw/contracts';
 import { useNavigate } from 'react-router';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { FREE_SECONDS, formatClock } from '../../../lib/edit-list/durations';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { FREE_SECONDS, formatClock } from '@/lib/edit-list/durations';
 import { useStoreVideo } from '../api/store-video';
 import { useUploadClips } from '../api/upload-clip';
 import { waitUntilProcessed } from '../api/video-detail';

@@ -25,8 +25,10 @@ export const FOLDER_OCCUPIED_MESSAGE =
   'A file already exists in that folder. It needs to be removed before placing another file there.';
 export const INVALID_PAYMENT_MESSAGE = 'The payment is invalid or already used.';
 export const NO_VIDEO_FOR_CODE_MESSAGE = 'No video found for this code.';
+/** A folder choice that is missing or not offered (the upload chain and Change Folder). */
+export const FOLDER_CHOICE_MESSAGE = 'Please select a valid option.';
 
-const folderField = z.enum(videoFolders, { error: 'Please select a valid option.' });
+const folderField = z.enum(videoFolders, { error: FOLDER_CHOICE_MESSAGE });
 
 /** `yyyy-mm-dd` as the date input sends it. */
 const dateField = z

@@ -21,7 +21,7 @@ import './recorder.scss';
 
 const UPLOAD_PATH = '/user/video/upload';
 
-export const MESSAGES = {
+export const RECORDER_MESSAGES = {
   unsupported: 'Your browser does not support video recording.',
   webcam: 'Webcam not working: Please check if your webcam is connected and working properly.',
 } as const;
@@ -41,7 +41,7 @@ export function RecorderPage() {
 
   const onProblem = useCallback(
     async (problem: RecorderProblem) => {
-      await dialog({ variant: 'unsuccessful', title: 'Recording', text: MESSAGES[problem] });
+      await dialog({ variant: 'unsuccessful', title: 'Recording', text: RECORDER_MESSAGES[problem] });
       // Spec §5: after a webcam failure the page reloads, which also releases the camera.
       if (problem === 'webcam') window.location.reload();
     },
@@ -78,7 +78,7 @@ export function RecorderPage() {
       <h1 className="h2 mb-3">Record a video</h1>
       {!supported && (
         <Alert variant="warning" role="alert">
-          {MESSAGES.unsupported}
+          {RECORDER_MESSAGES.unsupported}
         </Alert>
       )}
 

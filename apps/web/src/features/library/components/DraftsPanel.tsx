@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatSeconds, FREE_SECONDS, type Video } from '@/lib/videos';
+import { formatSeconds } from '@/lib/videos';
 import { useCopyMove, type MergeAction } from '../api/copy-move';
 import { useVideoList } from '../api/list-videos';
 import {
@@ -18,10 +18,11 @@ import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
 import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
 import { Icon } from '@/components/Icon';
+import { FREE_VIDEO_SECONDS, type Video } from '@pw/contracts';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
 export function tooLongMessage(totalSeconds: number): string {
-  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
+  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_VIDEO_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
 }
 
 /**

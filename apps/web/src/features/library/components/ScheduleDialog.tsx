@@ -6,8 +6,8 @@ import Modal from 'react-bootstrap/Modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
-import type { Video } from '@/lib/videos';
 import type { Schedule } from '../api/update-type';
+import type { Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a

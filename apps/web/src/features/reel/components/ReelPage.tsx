@@ -5,7 +5,6 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { useSessionUser } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
-import type { Video } from '@/lib/videos';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { useFeed } from '../api/feed';
 import { useLikeFeedVideo } from '../api/like-feed-video';
@@ -17,6 +16,7 @@ import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
 import collectionPlayIcon from 'bootstrap-icons/icons/collection-play.svg?raw';
 import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 /** Spec §9: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
 export const SLIDE_MS = 400;

@@ -10,7 +10,6 @@ import {
   pruneSelection,
   selectionPosition,
   toggleSelected,
-  TOO_FEW_MESSAGE,
 } from '../model/selection';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { FolderVideoList } from './FolderVideoList';
@@ -18,7 +17,7 @@ import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
 import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
 import { Icon } from '@/components/Icon';
-import { FREE_VIDEO_SECONDS, type Video } from '@pw/contracts';
+import { FREE_VIDEO_SECONDS, TOO_FEW_VIDEOS_MESSAGE, VIDEOS_MERGED_MESSAGE, type Video } from '@pw/contracts';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
 export function tooLongMessage(totalSeconds: number): string {
@@ -55,7 +54,7 @@ export function DraftsPanel() {
       await dialog({
         variant: 'unsuccessful',
         title: 'Oops!',
-        text: check.reason === 'too-few' ? TOO_FEW_MESSAGE : tooLongMessage(check.totalSeconds),
+        text: check.reason === 'too-few' ? TOO_FEW_VIDEOS_MESSAGE : tooLongMessage(check.totalSeconds),
       });
       return;
     }
@@ -75,7 +74,7 @@ export function DraftsPanel() {
           const merged = response?.data;
           const answer = await dialog({
             variant: 'success',
-            title: 'Videos Merged Successfully!',
+            title: VIDEOS_MERGED_MESSAGE,
             text: merged ? `Your new draft is called “${merged.title}”.` : undefined,
             extraAction: merged ? 'Rename' : undefined,
           });

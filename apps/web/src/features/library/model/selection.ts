@@ -49,5 +49,3 @@ export function checkMerge(selection: Selection, drafts: readonly Video[]): Merg
   if (totalSeconds > FREE_VIDEO_SECONDS) return { ok: false, reason: 'too-long', totalSeconds };
   return { ok: true, ids, totalSeconds };
 }
-
-export const TOO_FEW_MESSAGE = 'please Select Atleast 2 Videos to Continue!';

@@ -7,7 +7,7 @@ import {
   type VideoFolder,
   FREE_VIDEO_SECONDS,
 } from '@pw/contracts';
-import { ApiError } from '@/lib/api';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
 import { browserTimeZone } from '@/lib/dates';
 import type { ScheduleInput } from '@/lib/schedule-form';
 import { formatHms } from '@/lib/edit-list/durations';
@@ -110,5 +110,5 @@ export function classifyFailure(error: unknown): UploadFailure {
     return { kind: 'message', message };
   }
   if (error instanceof Error && error.message) return { kind: 'message', message: error.message };
-  return { kind: 'message', message: 'Unkown Error Accured!' };
+  return { kind: 'message', message: UNKNOWN_ERROR_MESSAGE };
 }

@@ -11,11 +11,14 @@ export const emailField = z
   .max(254, 'The e-mail address is too long.')
   .transform((value) => value.toLowerCase());
 
+/** The one wording of a missing field, shared by the schemas and the web forms that check first. */
+export const requiredMessage = (label: string) => `The ${label} field is required.`;
+
 export const requiredText = (label: string, max = 255) =>
   z
     .string()
     .trim()
-    .min(1, `The ${label} field is required.`)
+    .min(1, requiredMessage(label))
     .max(max, `The ${label} may not be longer than ${max} characters.`);
 
 export const optionalText = (max = 255) =>

@@ -25,8 +25,13 @@ export const FOLDER_OCCUPIED_MESSAGE =
   'A file already exists in that folder. It needs to be removed before placing another file there.';
 export const INVALID_PAYMENT_MESSAGE = 'The payment is invalid or already used.';
 export const NO_VIDEO_FOR_CODE_MESSAGE = 'No video found for this code.';
+// Spec text, kept as written (contract): the lower-case 'please' and 'Atleast' are the spec's.
+export const TOO_FEW_VIDEOS_MESSAGE = 'please Select Atleast 2 Videos to Continue!';
+export const VIDEOS_MERGED_MESSAGE = 'Videos Merged Successfully!';
+/** A folder choice that is missing or not offered (the upload chain and Change Folder). */
+export const FOLDER_CHOICE_MESSAGE = 'Please select a valid option.';
 
-const folderField = z.enum(videoFolders, { error: 'Please select a valid option.' });
+const folderField = z.enum(videoFolders, { error: FOLDER_CHOICE_MESSAGE });
 
 /** `yyyy-mm-dd` as the date input sends it. */
 const dateField = z
@@ -172,7 +177,7 @@ export const videoCopyMoveBody = z.object({
   video_ids: stringList.pipe(
     z
       .array(z.string().regex(/^\d+$/, 'Each video id must be a number.').transform(Number))
-      .min(2, 'please Select Atleast 2 Videos to Continue!'),
+      .min(2, TOO_FEW_VIDEOS_MESSAGE),
   ),
   action: z.enum(['copy', 'move'], { error: "The action must be 'copy' or 'move'." }),
   durationGreater: z.unknown().optional(),

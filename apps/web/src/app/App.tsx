@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { DialogProvider } from '../components/dialog/DialogProvider';
-import { setUnauthorizedHandler } from '../lib/api';
-import { session } from '../lib/session';
+import { DialogProvider } from '@/components/dialog/DialogProvider';
+import { setUnauthorizedHandler } from '@/lib/api';
+import { session } from '@/lib/session';
 import { router } from './router';
 
 const queryClient = new QueryClient({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTitle } from '../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 
 /** The 404 page, shown for unknown paths in every area; the button leads back to that area's start. */
 export function NotFound({

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AccountType } from '@pw/contracts';
-import { session } from '../lib/session';
+import { session } from '@/lib/session';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import sweepPages from '../../../../e2e/support/area-pages.json?raw';
-import { DialogProvider } from '../components/dialog/DialogProvider';
-import { fakeApi } from '../test/fake-api';
+import { DialogProvider } from '@/components/dialog/DialogProvider';
+import { fakeApi } from '@/test/fake-api';
 import { routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */

@@ -8,11 +8,11 @@ import {
   type RouteObject,
 } from 'react-router';
 import type { AccountType } from '@pw/contracts';
-import { publicOnlyRedirect, roleAreaRedirect } from '../lib/routing';
-import { session } from '../lib/session';
-import { recorderRoutes } from '../features/recorder/routes';
-import { uploadRoutes } from '../features/upload/routes';
-import { adminQueriesRoutes } from '../features/admin-queries/routes';
+import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
+import { session } from '@/lib/session';
+import { recorderRoutes } from '@/features/recorder/routes';
+import { uploadRoutes } from '@/features/upload/routes';
+import { adminQueriesRoutes } from '@/features/admin-queries/routes';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 
@@ -49,16 +49,16 @@ export const publicOnly = () => {
   return target ? redirect(target) : null;
 };
 
-const auth = () => import('../features/auth/SignupPage');
-const profile = () => import('../features/profile/ProfilePages');
-const editProfile = () => import('../features/profile/EditProfilePage');
-const changePassword = () => import('../features/profile/ChangePasswordPage');
-const plans = () => import('../features/plans/SubscriptionPlansPage');
+const auth = () => import('@/features/auth/SignupPage');
+const profile = () => import('@/features/profile/ProfilePages');
+const editProfile = () => import('@/features/profile/EditProfilePage');
+const changePassword = () => import('@/features/profile/ChangePasswordPage');
+const plans = () => import('@/features/plans/SubscriptionPlansPage');
 const layouts = () => import('./layouts/SiteLayout');
-const notifications = () => import('../features/notifications/pages');
-const library = () => import('../features/library');
-const reel = () => import('../features/reel');
-const find = () => import('../features/find');
+const notifications = () => import('@/features/notifications/pages');
+const library = () => import('@/features/library');
+const reel = () => import('@/features/reel');
+const find = () => import('@/features/find');
 
 function PageLoading() {
   return (
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
         // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
         path: 'watch/:token',
         lazy: load(
-          () => import('../features/watch'),
+          () => import('@/features/watch'),
           (m) => m.WatchPage,
         ),
       },
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
         path: 'admin/login',
         loader: publicOnly,
         lazy: load(
-          () => import('../features/auth/AdminLoginPage'),
+          () => import('@/features/auth/AdminLoginPage'),
           (m) => m.AdminLoginPage,
         ),
       },
@@ -110,35 +110,35 @@ export const routes: RouteObject[] = [
           {
             path: 'home',
             lazy: load(
-              () => import('../features/public/HomePage'),
+              () => import('@/features/public/HomePage'),
               (m) => m.HomePage,
             ),
           },
           {
             path: 'about',
             lazy: load(
-              () => import('../features/public/AboutPage'),
+              () => import('@/features/public/AboutPage'),
               (m) => m.AboutPage,
             ),
           },
           {
             path: 'terms',
             lazy: load(
-              () => import('../features/public/TermsPage'),
+              () => import('@/features/public/TermsPage'),
               (m) => m.TermsPage,
             ),
           },
           {
             path: 'policy',
             lazy: load(
-              () => import('../features/public/PolicyPage'),
+              () => import('@/features/public/PolicyPage'),
               (m) => m.PolicyPage,
             ),
           },
           {
             path: 'contact-us',
             lazy: load(
-              () => import('../features/contact/ContactUsPage'),
+              () => import('@/features/contact/ContactUsPage'),
               (m) => m.ContactUsPage,
             ),
           },
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'login',
                 lazy: load(
-                  () => import('../features/auth/LoginPage'),
+                  () => import('@/features/auth/LoginPage'),
                   (m) => m.LoginPage,
                 ),
               },
@@ -197,14 +197,14 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: load(
-              () => import('../features/funeral-requests/UserRequestsPage'),
+              () => import('@/features/funeral-requests/UserRequestsPage'),
               (m) => m.UserRequestsPage,
             ),
           },
           {
             path: 'user-requests',
             lazy: load(
-              () => import('../features/funeral-requests/UserRequestsPage'),
+              () => import('@/features/funeral-requests/UserRequestsPage'),
               (m) => m.UserRequestsPage,
             ),
           },
@@ -228,7 +228,7 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             lazy: load(
-              () => import('../features/admin-dashboard/DashboardPage'),
+              () => import('@/features/admin-dashboard/DashboardPage'),
               (m) => m.DashboardPage,
             ),
           },

@@ -1,4 +1,4 @@
-import { SITE } from '../lib/site-config';
+import { SITE } from '@/lib/site-config';
 
 /** The product mark: a speech bubble holding a heart, with the name in the heading serif. */
 export function Logo({ compact }: { compact?: boolean }) {

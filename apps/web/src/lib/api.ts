@@ -99,8 +99,11 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+// Spec text, kept as written (contract): 'Unkown' and 'Accured' are the spec's spelling.
+export const UNKNOWN_ERROR_MESSAGE = 'Unkown Error Accured!';
+
 /** The message to show under a form for a failed call. */
-export function errorMessage(error: unknown, fallback = 'Unkown Error Accured!'): string {
+export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
   if (!(error instanceof ApiError)) return fallback;
   // The server's own text when it sent one; the network message when it could not be reached.
   const body = error.body as { message?: unknown } | undefined;

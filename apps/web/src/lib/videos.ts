@@ -1,21 +1,10 @@
-import {
-  FREE_VIDEO_SECONDS,
-  videoFolderLabels,
-  type Video,
-  type VideoFolder,
-  type VideoState,
-} from '@pw/contracts';
+import type { Video, VideoFolder } from '@pw/contracts';
 
 /**
  * What the web client needs about videos beyond the contract (packages/contracts/src/videos.ts):
- * labels, the free allowance and duration helpers, shared by the library, the reel and find-by-code.
+ * folder routes and duration helpers, shared by the library, the reel and find-by-code.
  */
-export type { Video, VideoFolder, VideoState };
-
 export type VideoCreator = Video['creator'];
-
-/** The labels the product uses for each folder (PRODUCT.md: `{product}` is "My Parting Words"). */
-export const FOLDER_LABELS: Record<VideoFolder, string> = videoFolderLabels;
 
 /** The profile tab and the relative detail route of each folder (spec §2: final, scheduled, drafts). */
 export const FOLDER_ROUTES: Record<VideoFolder, string> = {
@@ -28,9 +17,6 @@ export const FOLDER_ROUTES: Record<VideoFolder, string> = {
 export function folderTabPath(folder: VideoFolder): string {
   return folder === 'final' ? '/user/profile' : `/user/profile?tab=${FOLDER_ROUTES[folder]}`;
 }
-
-/** Spec §9: 60 seconds of video are free; more is bought. */
-export const FREE_SECONDS = FREE_VIDEO_SECONDS;
 
 /** Uploaded and processing both mean "the server is still converting it". */
 export function isConverting(video: Pick<Video, 'state'>): boolean {

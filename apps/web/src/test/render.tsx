@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { DialogProvider } from '../components/dialog/DialogProvider';
+import { DialogProvider } from '@/components/dialog/DialogProvider';
 
 /**
  * Renders a screen with the app's providers around it and a fresh query cache; `state` is the

@@ -1,4 +1,4 @@
-import type { Video, VideoFolder } from '../lib/videos';
+import type { Video, VideoFolder } from '@pw/contracts';
 
 /** A complete Video as the server returns it, for component tests. */
 export function videoFixture(id: number, type: VideoFolder, extra: Partial<Video> = {}): Video {

@@ -4,6 +4,7 @@ import {
   FREE_VIDEO_SECONDS,
   NO_VIDEO_FOR_CODE_MESSAGE,
   ONLY_VIDEO_MESSAGE,
+  VIDEOS_MERGED_MESSAGE,
   videoFolderLabels,
   type Video,
   type VideoCopyMoveBody,
@@ -495,7 +496,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         },
       );
       jobs.wake();
-      return { message: 'Videos Merged Successfully!', video: await viewOf(db, video.id, actor.id) };
+      return { message: VIDEOS_MERGED_MESSAGE, video: await viewOf(db, video.id, actor.id) };
     },
   };
 }

@@ -12,11 +12,11 @@ import house from 'bootstrap-icons/icons/house-heart.svg?raw';
 import megaphone from 'bootstrap-icons/icons/megaphone.svg?raw';
 import chat from 'bootstrap-icons/icons/chat-left-text.svg?raw';
 import receipt from 'bootstrap-icons/icons/receipt.svg?raw';
-import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
-import { HeaderBell } from '../../features/notifications';
-import { roleAreaRedirect } from '../../lib/routing';
-import { useSessionUser } from '../../lib/session';
+import { Icon } from '@/components/Icon';
+import { Logo } from '@/components/Logo';
+import { HeaderBell } from '@/features/notifications';
+import { roleAreaRedirect } from '@/lib/routing';
+import { useSessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
 /** Spec 001 §2: the sidebar entries. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { Footer } from './Footer';
 
 function Where() {

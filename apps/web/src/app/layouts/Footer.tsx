@@ -6,9 +6,9 @@ import linkedin from 'bootstrap-icons/icons/linkedin.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import geo from 'bootstrap-icons/icons/geo-alt.svg?raw';
-import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
-import { SITE } from '../../lib/site-config';
+import { Icon } from '@/components/Icon';
+import { Logo } from '@/components/Logo';
+import { SITE } from '@/lib/site-config';
 
 const SOCIAL = [
   { href: SITE.social.x, label: 'X', svg: x },

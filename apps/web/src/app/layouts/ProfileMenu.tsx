@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Avatar } from '../../components/Avatar';
-import { DropdownMenu } from '../../components/DropdownMenu';
-import type { SessionUser } from '../../lib/session';
+import { Avatar } from '@/components/Avatar';
+import { DropdownMenu } from '@/components/DropdownMenu';
+import type { SessionUser } from '@/lib/session';
 import { useLogoutFlow } from './useLogoutFlow';
 
 /** The signed-in header's profile menu: My Profile and Logout (spec 000 §2). */

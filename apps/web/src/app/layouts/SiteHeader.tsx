@@ -3,10 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import list from 'bootstrap-icons/icons/list.svg?raw';
 import close from 'bootstrap-icons/icons/x-lg.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
-import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
-import { HeaderBell } from '../../features/notifications';
-import type { SessionUser } from '../../lib/session';
+import { Icon } from '@/components/Icon';
+import { Logo } from '@/components/Logo';
+import { HeaderBell } from '@/features/notifications';
+import type { SessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
 export interface NavItem {

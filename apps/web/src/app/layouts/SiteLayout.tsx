@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AccountType } from '@pw/contracts';
-import { roleAreaRedirect } from '../../lib/routing';
-import { useSessionUser } from '../../lib/session';
+import { roleAreaRedirect } from '@/lib/routing';
+import { useSessionUser } from '@/lib/session';
 import { Footer } from './Footer';
 import { FuneralHeader, UserHeader, VisitorHeader } from './SiteHeader';
 

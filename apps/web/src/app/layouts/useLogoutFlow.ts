@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useDialog } from '../../components/dialog/DialogProvider';
-import { logout } from '../../features/auth/api/logout';
-import { session } from '../../lib/session';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { logout } from '@/features/auth/api/logout';
+import { session } from '@/lib/session';
 
 /**
  * Logout (spec 000 §2/§4, spec 001 §2): confirm 'Logout?', revoke the token on the server, clear all

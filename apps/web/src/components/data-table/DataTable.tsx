@@ -1,7 +1,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { EmptyState } from '../EmptyState';
-import { Loading } from '../Loading';
-import { ErrorState } from '../status/ErrorState';
+import { EmptyState } from '@/components/EmptyState';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
 
 /** A column may name the server's sort key; its header then sorts the list (in the URL). */
 declare module '@tanstack/react-table' {

@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import checkCircle from 'bootstrap-icons/icons/check-circle.svg?raw';
 import questionCircle from 'bootstrap-icons/icons/question-circle.svg?raw';
 import xCircle from 'bootstrap-icons/icons/x-circle.svg?raw';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 import type { DialogOptions, DialogResult, DialogVariant } from './DialogProvider';
 
 const ICONS: Partial<Record<DialogVariant, { svg: string; className: string }>> = {

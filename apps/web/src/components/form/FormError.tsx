@@ -1,5 +1,5 @@
 import alertIcon from 'bootstrap-icons/icons/exclamation-circle.svg?raw';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 /** The server's message in red under a form (spec §8). Announced to screen readers when it appears. */
 export function FormError({ message, className = 'mt-3' }: { message?: string | null; className?: string }) {

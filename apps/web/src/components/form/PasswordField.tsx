@@ -1,7 +1,7 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import eye from 'bootstrap-icons/icons/eye.svg?raw';
 import eyeSlash from 'bootstrap-icons/icons/eye-slash.svg?raw';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 import { FieldFrame, fieldControlProps, splitFieldProps, type FieldFrameProps } from './FieldFrame';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> &

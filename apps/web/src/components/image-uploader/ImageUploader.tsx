@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
 import cloudUpload from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
 import trash from 'bootstrap-icons/icons/trash.svg?raw';
-import { Icon } from '../Icon';
-import { Label } from '../form/Label';
+import { Icon } from '@/components/Icon';
+import { Label } from '@/components/form/Label';
 import { addImages, DEFAULT_MAX_FILES, IMAGE_TYPES, UPLOAD_HINT } from './rules';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { TCountryCode } from 'countries-list';
-import { FieldError } from '../form/FieldError';
-import { Label } from '../form/Label';
+import { FieldError } from '@/components/form/FieldError';
+import { Label } from '@/components/form/Label';
 import { DIALING_COUNTRIES } from './countries';
 
 /** Spec 001 §5/§9: at most 15 digits. */

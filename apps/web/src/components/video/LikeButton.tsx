@@ -1,6 +1,6 @@
 import heartIcon from 'bootstrap-icons/icons/heart.svg?raw';
 import heartFillIcon from 'bootstrap-icons/icons/heart-fill.svg?raw';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
 
 interface LikeButtonProps {
   liked: boolean;

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { Video } from '../../lib/videos';
 import { VideoStateNotice } from './VideoStateNotice';
 import './video.scss';
+import type { Video } from '@pw/contracts';
 
 interface VideoPlayerProps {
   video: Pick<Video, 'video_link' | 'video_thumbnail' | 'title' | 'state' | 'failure_reason'>;

@@ -1,4 +1,5 @@
-import { isConverting, type Video } from '../../lib/videos';
+import { isConverting } from '@/lib/videos';
+import type { Video } from '@pw/contracts';
 
 /** The list badge of spec §2: Processing… / Failed (with its reason) / nothing when ready. */
 export function VideoStateBadge({ video }: { video: Pick<Video, 'state' | 'failure_reason'> }) {

@@ -1,6 +1,6 @@
-import type { Video } from '../../lib/videos';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
-import { Icon } from '../Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 /** Why a video cannot play yet: still converting on the server, or failed with its reason. */
 export function VideoStateNotice({ video }: { video: Pick<Video, 'state' | 'failure_reason'> }) {

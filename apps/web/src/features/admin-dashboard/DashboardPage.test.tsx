@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { session } from '../../lib/session';
-import { renderWithApp } from '../../test/render';
+import { session } from '@/lib/session';
+import { renderWithApp } from '@/test/render';
 import { DashboardPage } from './DashboardPage';
 
 const admin = (first_name: string) =>

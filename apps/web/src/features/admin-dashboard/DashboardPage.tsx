@@ -1,5 +1,5 @@
-import { useSessionUser } from '../../lib/session';
-import { useTitle } from '../../lib/use-title';
+import { useSessionUser } from '@/lib/session';
+import { useTitle } from '@/lib/use-title';
 
 /** /admin/dashboard: the landing page after an admin signs in (figures come with the dashboard feature). */
 export function DashboardPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Logo } from '../../components/Logo';
-import { useTitle } from '../../lib/use-title';
+import { Logo } from '@/components/Logo';
+import { useTitle } from '@/lib/use-title';
 import { LoginFlow } from './LoginFlow';
 
 /** /admin/login: the back office's own sign-in, against the /admin/* endpoints (spec 001 §2). */

@@ -1,4 +1,4 @@
-import { useTitle } from '../../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 import { LoginFlow, SignupLinks } from './LoginFlow';
 
 /** /login: users and funeral homes sign in here (spec 000 §2). */

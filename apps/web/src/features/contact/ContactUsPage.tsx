@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import geo from 'bootstrap-icons/icons/geo-alt.svg?raw';
-import { useDialog } from '../../components/dialog/DialogProvider';
-import { FormError } from '../../components/form/FormError';
-import { TextAreaField } from '../../components/form/TextAreaField';
-import { TextField } from '../../components/form/TextField';
-import { Icon } from '../../components/Icon';
-import { errorMessage, fieldErrors } from '../../lib/api';
-import { useSessionUser } from '../../lib/session';
-import { SITE } from '../../lib/site-config';
-import { useTitle } from '../../lib/use-title';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { FormError } from '@/components/form/FormError';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
+import { Icon } from '@/components/Icon';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { useSessionUser } from '@/lib/session';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
 import { useSendContact, type ContactInput } from './api/send-contact';
 
 /** /contact-us: name, email, subject, message; a success dialog, or the server's message in red. */

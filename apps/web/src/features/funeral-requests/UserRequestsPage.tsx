@@ -1,5 +1,5 @@
-import { EmptyState } from '../../components/EmptyState';
-import { useTitle } from '../../lib/use-title';
+import { EmptyState } from '@/components/EmptyState';
+import { useTitle } from '@/lib/use-title';
 
 /** /funeral and /funeral/user-requests: the requests users send to this home (the list comes later). */
 export function UserRequestsPage() {

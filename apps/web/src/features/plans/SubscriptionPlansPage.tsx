@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { FormError } from '../../components/form/FormError';
-import { Loading } from '../../components/Loading';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useTitle } from '../../lib/use-title';
+import { EmptyState } from '@/components/EmptyState';
+import { FormError } from '@/components/form/FormError';
+import { Loading } from '@/components/Loading';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
 import { useFuneralPlans } from './api/get-funeral-plans';
 import { useHomePlans } from './api/get-home-plans';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AccountType } from '@pw/contracts';
-import { useDialog } from '../../components/dialog/DialogProvider';
-import { FormError } from '../../components/form/FormError';
-import { PasswordField } from '../../components/form/PasswordField';
-import { errorMessage, fieldErrors } from '../../lib/api';
-import { useTitle } from '../../lib/use-title';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { FormError } from '@/components/form/FormError';
+import { PasswordField } from '@/components/form/PasswordField';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
 import { useChangePassword } from './api/change-password';
 import { PROFILE_PATHS } from './paths';
 

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { MAP_LINK_MESSAGE, type Account } from '@pw/contracts';
-import { renderWithApp } from '../../test/render';
-import { fakeApi } from '../../test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { fakeApi } from '@/test/fake-api';
 import { UserEditProfilePage } from './EditProfilePage';
 import { ProfileDetailsPage } from './ProfilePages';
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { isHttpUrl, type Account, type AccountType } from '@pw/contracts';
-import { Avatar } from '../../components/Avatar';
-import { FormError } from '../../components/form/FormError';
-import { Loading } from '../../components/Loading';
-import { errorMessage } from '../../lib/api';
-import { useTitle } from '../../lib/use-title';
+import { Avatar } from '@/components/Avatar';
+import { FormError } from '@/components/form/FormError';
+import { Loading } from '@/components/Loading';
+import { errorMessage } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
 import { useProfile } from './api/get-profile';
 import { PROFILE_PATHS } from './paths';
 

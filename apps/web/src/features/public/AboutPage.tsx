@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { SITE } from '../../lib/site-config';
-import { useTitle } from '../../lib/use-title';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
 
 /** /about: who the product is for and how it works. */
 export function AboutPage() {

@@ -3,10 +3,10 @@ import camera from 'bootstrap-icons/icons/camera-video.svg?raw';
 import calendar from 'bootstrap-icons/icons/calendar-heart.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope-heart.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
-import { Icon } from '../../components/Icon';
-import { AREA_HOME, useSessionUser } from '../../lib/session';
-import { SITE } from '../../lib/site-config';
-import { useTitle } from '../../lib/use-title';
+import { Icon } from '@/components/Icon';
+import { AREA_HOME, useSessionUser } from '@/lib/session';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
 
 const STEPS = [
   {

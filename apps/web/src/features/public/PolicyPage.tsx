@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SITE } from '../../lib/site-config';
-import { useTitle } from '../../lib/use-title';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
 
 /**
  * /policy: static text under exactly the headings of spec 000 §2, with the content of spec 000 §1's

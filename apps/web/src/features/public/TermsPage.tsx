@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SITE } from '../../lib/site-config';
-import { useTitle } from '../../lib/use-title';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
 
 const SECTIONS: { heading: string; body: ReactNode }[] = [
   {

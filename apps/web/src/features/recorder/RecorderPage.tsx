@@ -6,22 +6,22 @@ import recordCircleIcon from 'bootstrap-icons/icons/record-circle.svg?raw';
 import saveIcon from 'bootstrap-icons/icons/save.svg?raw';
 import stopFillIcon from 'bootstrap-icons/icons/stop-fill.svg?raw';
 import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useNavigate } from 'react-router';
-import { useDialog } from '../../components/dialog/DialogProvider';
-import { formatClock } from '../../lib/edit-list/durations';
-import { editList } from '../../lib/edit-list/edit-list-store';
-import { useTitle } from '../../lib/use-title';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { formatClock } from '@/lib/edit-list/durations';
+import { editList } from '@/lib/edit-list/edit-list-store';
+import { useTitle } from '@/lib/use-title';
 import { canRecord, useRecorder, type RecorderProblem } from './use-recorder';
 import './recorder.scss';
 
 const UPLOAD_PATH = '/user/video/upload';
 
-export const MESSAGES = {
+export const RECORDER_MESSAGES = {
   unsupported: 'Your browser does not support video recording.',
   webcam: 'Webcam not working: Please check if your webcam is connected and working properly.',
 } as const;
@@ -41,7 +41,7 @@ export function RecorderPage() {
 
   const onProblem = useCallback(
     async (problem: RecorderProblem) => {
-      await dialog({ variant: 'unsuccessful', title: 'Recording', text: MESSAGES[problem] });
+      await dialog({ variant: 'unsuccessful', title: 'Recording', text: RECORDER_MESSAGES[problem] });
       // Spec §5: after a webcam failure the page reloads, which also releases the camera.
       if (problem === 'webcam') window.location.reload();
     },
@@ -78,7 +78,7 @@ export function RecorderPage() {
       <h1 className="h2 mb-3">Record a video</h1>
       {!supported && (
         <Alert variant="warning" role="alert">
-          {MESSAGES.unsupported}
+          {RECORDER_MESSAGES.unsupported}
         </Alert>
       )}
 

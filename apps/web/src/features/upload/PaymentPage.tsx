@@ -1,9 +1,9 @@
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import Button from 'react-bootstrap/Button';
-import { FREE_SECONDS } from '../../lib/edit-list/durations';
-import { useGoBack } from '../../lib/use-go-back';
-import { useTitle } from '../../lib/use-title';
+import { useGoBack } from '@/lib/use-go-back';
+import { useTitle } from '@/lib/use-title';
+import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
 /**
  * /user/video/upload/payment: buying extra minutes for one upload (spec §4 'Pay now'). The payments
@@ -19,13 +19,13 @@ export function PaymentPage() {
       <h1 className="h2">Buy extra video time</h1>
       <div className="card p-4 mt-3">
         <p>
-          Videos up to {FREE_SECONDS} seconds in total are free. Longer videos need extra minutes, bought once
-          for the upload at the price per minute.
+          Videos up to {FREE_VIDEO_SECONDS} seconds in total are free. Longer videos need extra minutes,
+          bought once for the upload at the price per minute.
         </p>
         <p className="mb-0">
           <strong>Buying extra time is not available yet</strong>, so no price per minute can be shown and
           nothing will be charged. Until it opens, shorten your video: remove or reselect clips so the total
-          is {FREE_SECONDS} seconds or less.
+          is {FREE_VIDEO_SECONDS} seconds or less.
         </p>
       </div>
       <div className="mt-3">

@@ -1,8 +1,8 @@
-import { Loading } from '../../components/Loading';
-import { useEditList } from '../../lib/edit-list/use-edit-list';
-import { useGoBack } from '../../lib/use-go-back';
-import { useTitle } from '../../lib/use-title';
-import { folderTabPath } from '../../lib/videos';
+import { Loading } from '@/components/Loading';
+import { useEditList } from '@/lib/edit-list/use-edit-list';
+import { useGoBack } from '@/lib/use-go-back';
+import { useTitle } from '@/lib/use-title';
+import { folderTabPath } from '@/lib/videos';
 import { ChooseSource } from './components/ChooseSource';
 import { EditMode } from './components/EditMode';
 import { useUploadService } from './flow/use-upload-flow';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError, installFakeApi, type FakeApi } from '../notifications/test/fake-api';
+import { HttpError, installFakeApi, type FakeApi } from '@/features/notifications/test/fake-api';
 import { WatchPage } from './WatchPage';
 
 let api: FakeApi;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { Logo } from '../../components/Logo';
-import { ApiError } from '../../lib/api';
-import { useTitle } from '../../lib/use-title';
+import { Logo } from '@/components/Logo';
+import { ApiError } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
 import { useWatch } from './api/get-watch';
 import './watch.scss';
 

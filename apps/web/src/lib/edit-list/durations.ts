@@ -1,10 +1,5 @@
-import { FREE_VIDEO_SECONDS } from '@pw/contracts';
-
-/**
- * Clip lengths measured in the browser from each clip's metadata (spec §5: a total over 60 seconds is
- * flagged). The server measures again and decides; what is measured here only warns early.
- */
-export const FREE_SECONDS = FREE_VIDEO_SECONDS;
+// Clip lengths measured in the browser from each clip's metadata (spec §5: a total over
+// FREE_VIDEO_SECONDS is flagged). The server measures again and decides; this only warns early.
 
 /**
  * Duration in seconds of a playable URL, or null when the browser cannot read it (a codec it does not

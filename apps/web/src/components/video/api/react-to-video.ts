@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Envelope } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export interface ReactionResult {
   total_likes: number;

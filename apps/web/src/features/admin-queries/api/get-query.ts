@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminQueryDetail } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { adminQueryKeys } from './keys';
 
 /** GET /admin/queries/{id}/detail. */

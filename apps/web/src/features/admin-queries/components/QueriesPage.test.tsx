@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminQueryItem } from '@pw/contracts';
-import { fakeApi, type RecordedCall } from '../../../test/fake-api';
-import { renderWithApp } from '../../../test/render';
+import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
 import { QueriesPage } from './QueriesPage';
 
 const ALL: AdminQueryItem[] = Array.from({ length: 25 }, (_, i) => ({

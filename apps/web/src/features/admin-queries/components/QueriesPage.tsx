@@ -9,8 +9,8 @@ import {
   SearchBox,
   StatusFilter,
   useListState,
-} from '../../../components/data-table';
-import { useTitle } from '../../../lib/use-title';
+} from '@/components/data-table';
+import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
 import { formatWhen, USER_TYPE_OPTIONS, userTypeLabel } from './format';
 

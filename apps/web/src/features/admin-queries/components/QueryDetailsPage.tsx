@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import { ApiError } from '../../../lib/api';
-import { useTitle } from '../../../lib/use-title';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
+import { ApiError } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
 import { useAdminQuery } from '../api/get-query';
 import { formatWhen, userTypeLabel } from './format';
 

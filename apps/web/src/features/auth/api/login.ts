@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Account } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { authBase, type AuthArea } from './area';
 
 export interface LoginInput {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { authBase, type AuthArea } from './area';
 
 /** POST …/reset/password { email }: e-mails a 6-digit code (also used by Resend Code). */

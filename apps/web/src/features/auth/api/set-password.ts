@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { authBase, type AuthArea } from './area';
 
 export interface SetPasswordInput {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { SignedIn } from './login';
 
 /** POST /web/funeral-home/signup, multipart: the funeral-home sign-up fields and an optional photo. */

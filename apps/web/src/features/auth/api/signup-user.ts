@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { SignedIn } from './login';
 
 /** POST /web/user/signup, multipart: the user sign-up fields and an optional photo. */

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Envelope } from '@pw/contracts';
-import { api } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import type { Envelope, Video } from '@pw/contracts';
+import { api } from '@/lib/api';
 
 /** GET /web/user/video/{code}/detail-by-search-code: a public video by its code (`data.data`, spec §7). */
 export async function findBySearchCode(code: string): Promise<Video> {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reactToVideo } from '../../../components/video/api/react-to-video';
-import type { Video } from '../../../lib/videos';
+import { reactToVideo } from '@/components/video/api/react-to-video';
 import { findByAccessCode } from './find-by-access-code';
 import { findBySearchCode } from './find-by-search-code';
+import type { Video } from '@pw/contracts';
 
 /** Which code found the video: a public video's search code, or a final video's access code. */
 export type CodeKind = 'search' | 'access';

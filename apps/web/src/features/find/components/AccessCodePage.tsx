@@ -1,4 +1,4 @@
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 import { useFindByAccessCode } from '../api/find-by-access-code';
 import { CodeLookupForm } from './CodeLookupForm';
 import { FoundVideo } from './FoundVideo';

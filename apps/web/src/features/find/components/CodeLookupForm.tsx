@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import { errorMessage } from '@/lib/api';
 import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 interface CodeLookupFormProps {
   label: string;

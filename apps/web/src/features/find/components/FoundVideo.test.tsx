@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Video } from '../../../lib/videos';
-import { renderWithApp } from '../../../test/render';
-import { fakeApi, type RecordedCall } from '../../../test/fake-api';
-import { videoFixture } from '../../../test/video-fixture';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { videoFixture } from '@/test/video-fixture';
 import { AccessCodeVideoPage } from './AccessCodePage';
 import { SearchVideoPage } from './SearchPage';
+import type { Video } from '@pw/contracts';
 
 const CODE = 'PUBLIC42';
 

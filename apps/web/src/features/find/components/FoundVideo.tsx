@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Loading } from '../../../components/Loading';
-import { LikeButton } from '../../../components/video/LikeButton';
-import { VideoPlayer } from '../../../components/video/VideoPlayer';
-import { errorMessage } from '../../../lib/api';
-import { useTitle } from '../../../lib/use-title';
-import { creatorName, type Video } from '../../../lib/videos';
+import { Loading } from '@/components/Loading';
+import { LikeButton } from '@/components/video/LikeButton';
+import { VideoPlayer } from '@/components/video/VideoPlayer';
+import { errorMessage } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
+import { creatorName } from '@/lib/videos';
 import { useFoundVideo, useLikeFoundVideo, type CodeKind } from '../api/found-video';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 interface FoundVideoProps {
   kind: CodeKind;

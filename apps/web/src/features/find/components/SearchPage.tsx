@@ -1,4 +1,4 @@
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 import { useFindBySearchCode } from '../api/find-by-search-code';
 import { CodeLookupForm } from './CodeLookupForm';
 import { FoundVideo } from './FoundVideo';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { videoKeys } from './keys';
 
 /** DELETE /web/user/video/{id}/delete. */

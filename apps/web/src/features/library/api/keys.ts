@@ -1,4 +1,4 @@
-import type { VideoFolder } from '../../../lib/videos';
+import type { VideoFolder } from '@pw/contracts';
 
 /** Query keys of the library: every video mutation invalidates `videoKeys.all`. */
 export const videoKeys = {

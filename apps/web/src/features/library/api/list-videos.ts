@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope } from '@pw/contracts';
-import { api } from '../../../lib/api';
-import { isConverting, type Video, type VideoFolder } from '../../../lib/videos';
+import type { Envelope, Video, VideoFolder } from '@pw/contracts';
+import { api } from '@/lib/api';
+import { isConverting } from '@/lib/videos';
 import { videoKeys } from './keys';
 
 /** Spec §7: GET /web/user/video/list (final), /list/scheduled, /list/draft. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@pw/contracts';
-import { api } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import type { Envelope, Video } from '@pw/contracts';
+import { api } from '@/lib/api';
 import { videoKeys } from './keys';
 
 export interface Schedule {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { VideoFolder } from '../../../lib/videos';
 import { moveOptions, validateFolderChoice } from '../model/folders';
+import type { VideoFolder } from '@pw/contracts';
 
 interface ChangeFolderDialogProps {
   show: boolean;

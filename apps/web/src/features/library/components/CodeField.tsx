@@ -1,6 +1,6 @@
-import { useDialog } from '../../../components/dialog/DialogProvider';
+import { useDialog } from '@/components/dialog/DialogProvider';
 import clipboardIcon from 'bootstrap-icons/icons/clipboard.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 
 interface CodeFieldProps {
   id: string;

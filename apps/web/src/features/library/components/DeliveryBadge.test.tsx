@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { videoFixture } from '../../../test/video-fixture';
-import type { VideoDelivery } from '../../../lib/videos';
+import { videoFixture } from '@/test/video-fixture';
+import type { VideoDelivery } from '@/lib/videos';
 import { DeliveryBadge } from './DeliveryBadge';
 
 const delivery = (extra: Partial<VideoDelivery>): VideoDelivery => ({

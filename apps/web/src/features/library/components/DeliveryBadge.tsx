@@ -1,4 +1,5 @@
-import { deliveryOf, type Video } from '../../../lib/videos';
+import { deliveryOf } from '@/lib/videos';
+import type { Video } from '@pw/contracts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

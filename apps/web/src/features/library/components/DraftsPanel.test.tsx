@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Video } from '../../../lib/videos';
-import { renderWithApp } from '../../../test/render';
-import { fakeApi, type FakeApi } from '../../../test/fake-api';
-import { videoFixture } from '../../../test/video-fixture';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type FakeApi } from '@/test/fake-api';
+import { videoFixture } from '@/test/video-fixture';
 import { DraftsPanel } from './DraftsPanel';
+import type { Video } from '@pw/contracts';
 
 const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
   videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });

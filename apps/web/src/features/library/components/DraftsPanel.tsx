@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { formatSeconds, FREE_SECONDS, type Video } from '../../../lib/videos';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatSeconds } from '@/lib/videos';
 import { useCopyMove, type MergeAction } from '../api/copy-move';
 import { useVideoList } from '../api/list-videos';
 import {
@@ -10,18 +10,18 @@ import {
   pruneSelection,
   selectionPosition,
   toggleSelected,
-  TOO_FEW_MESSAGE,
 } from '../model/selection';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
 import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import { FREE_VIDEO_SECONDS, TOO_FEW_VIDEOS_MESSAGE, VIDEOS_MERGED_MESSAGE, type Video } from '@pw/contracts';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
 export function tooLongMessage(totalSeconds: number): string {
-  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
+  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_VIDEO_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
 }
 
 /**
@@ -54,7 +54,7 @@ export function DraftsPanel() {
       await dialog({
         variant: 'unsuccessful',
         title: 'Oops!',
-        text: check.reason === 'too-few' ? TOO_FEW_MESSAGE : tooLongMessage(check.totalSeconds),
+        text: check.reason === 'too-few' ? TOO_FEW_VIDEOS_MESSAGE : tooLongMessage(check.totalSeconds),
       });
       return;
     }
@@ -74,7 +74,7 @@ export function DraftsPanel() {
           const merged = response?.data;
           const answer = await dialog({
             variant: 'success',
-            title: 'Videos Merged Successfully!',
+            title: VIDEOS_MERGED_MESSAGE,
             text: merged ? `Your new draft is called “${merged.title}”.` : undefined,
             extraAction: merged ? 'Rename' : undefined,
           });

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { errorMessage } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import { errorMessage } from '@/lib/api';
 import { useUpdateTitleDesc } from '../api/update-title-desc';
+import { requiredMessage, type Video } from '@pw/contracts';
 
 interface EditDetailsDialogProps {
   show: boolean;
@@ -39,7 +39,7 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) {
-      setError('The title field is required.');
+      setError(requiredMessage('title'));
       return;
     }
     setError(null);
@@ -49,7 +49,7 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!description.trim()) {
-      setError('The description field is required.');
+      setError(requiredMessage('description'));
       return;
     }
     setError(null);

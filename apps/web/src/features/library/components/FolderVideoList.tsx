@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import type { Video, VideoFolder } from '../../../lib/videos';
+import { EmptyState } from '@/components/EmptyState';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
 import { useVideoList } from '../api/list-videos';
 import { VideoCard } from './VideoCard';
+import type { Video, VideoFolder } from '@pw/contracts';
 
 const EMPTY: Record<VideoFolder, { title: string; text: string }> = {
   // Spec §8: the {product} page shows 'Not Available' when there is no video.

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { MergeAction } from '../api/copy-move';
 import questionCircleIcon from 'bootstrap-icons/icons/question-circle.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 
 interface MergeActionDialogProps {
   show: boolean;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp } from '../../../test/render';
-import { videoFixture } from '../../../test/video-fixture';
+import { renderWithApp } from '@/test/render';
+import { videoFixture } from '@/test/video-fixture';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const LATER = 'Please choose a time later than now.';

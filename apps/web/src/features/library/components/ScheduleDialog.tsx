@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { TextField } from '../../../components/form/TextField';
+import { TextField } from '@/components/form/TextField';
 import Modal from 'react-bootstrap/Modal';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { browserTimeZone, localDateIso, toTimeInput } from '../../../lib/dates';
-import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '../../../lib/schedule-form';
-import type { Video } from '../../../lib/videos';
+import { ApiError, errorMessage } from '@/lib/api';
+import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
+import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
+import type { Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { VideoStateBadge } from '../../../components/video/VideoStateBadge';
-import type { Video } from '../../../lib/videos';
+import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
 import { VideoThumb } from './VideoThumb';
+import type { Video } from '@pw/contracts';
 
 /** Where a video's detail screen lives: the folder's relative route with ?video={id} (spec §2). */
 export function detailPath(video: Pick<Video, 'id' | 'type'>): string {

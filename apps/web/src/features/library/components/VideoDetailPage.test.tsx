@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Video, VideoFolder } from '../../../lib/videos';
-import { renderWithApp } from '../../../test/render';
-import { fakeApi, type FakeApi, type RecordedCall } from '../../../test/fake-api';
-import { videoFixture } from '../../../test/video-fixture';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { videoFixture } from '@/test/video-fixture';
 import { DraftVideoPage, FinalVideoPage, ScheduledVideoPage } from './VideoDetailPage';
+import type { Video, VideoFolder } from '@pw/contracts';
 
 const video = (id: number, type: VideoFolder, extra: Partial<Video> = {}): Video =>
   videoFixture(id, type, extra);

@@ -1,19 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import { VideoPlayer } from '../../../components/video/VideoPlayer';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { formatDate, toTimeInput } from '../../../lib/dates';
-import { useTitle } from '../../../lib/use-title';
-import {
-  durationLabel,
-  FOLDER_LABELS,
-  folderTabPath,
-  type Video,
-  type VideoFolder,
-} from '../../../lib/videos';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
+import { VideoPlayer } from '@/components/video/VideoPlayer';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatDate, toTimeInput } from '@/lib/dates';
+import { useTitle } from '@/lib/use-title';
+import { durationLabel, folderTabPath } from '@/lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
@@ -35,7 +29,8 @@ import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import { videoFolderLabels, type Video, type VideoFolder } from '@pw/contracts';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
@@ -123,11 +118,11 @@ export function DraftVideoPage() {
 
 function VideoDetailPage({ folder }: { folder: VideoFolder }) {
   const { video, list } = useFolderVideo(folder);
-  useTitle(video?.title ?? FOLDER_LABELS[folder]);
+  useTitle(video?.title ?? videoFolderLabels[folder]);
   const back = (
     <Link to={folderTabPath(folder)} className="btn btn-outline-secondary btn-sm">
       <Icon svg={arrowLeftIcon} className="me-1" />
-      Back to {FOLDER_LABELS[folder]}
+      Back to {videoFolderLabels[folder]}
     </Link>
   );
   if (video) return <VideoDetail key={video.id} video={video} folder={folder} back={back} />;
@@ -201,7 +196,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       const { confirmed } = await dialog({
         variant: 'question',
         title: 'Cancel the delivery?',
-        text: `This video will NOT be sent${when}${video.email ? ` to ${video.email}` : ''}. Move it to ${FOLDER_LABELS[to]}?`,
+        text: `This video will NOT be sent${when}${video.email ? ` to ${video.email}` : ''}. Move it to ${videoFolderLabels[to]}?`,
       });
       if (!confirmed) return;
     }
@@ -377,7 +372,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             </button>
           </div>
           <p className="text-body-secondary small d-flex flex-wrap gap-2 align-items-center">
-            <span>{FOLDER_LABELS[folder]}</span>
+            <span>{videoFolderLabels[folder]}</span>
             {duration && <span>· {duration}</span>}
             <span>· {video.is_private ? 'Private' : 'Public'}</span>
             <DeliveryBadge video={video} detailed />

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { FOLDER_LABELS } from '../../../lib/videos';
 import { folderFromRoute, FOLDER_ROUTES } from '../model/folders';
 import { DraftsPanel } from './DraftsPanel';
 import { FolderVideoList } from './FolderVideoList';
 import './library.scss';
+import { videoFolderLabels } from '@pw/contracts';
 
 /**
  * The video tabs of /user/profile (spec §2): 'My Parting Words' (default), 'Scheduled folder',
@@ -30,13 +30,13 @@ export function VideoTabs() {
         className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
         mountOnEnter
       >
-        <Tab eventKey={FOLDER_ROUTES.final} title={FOLDER_LABELS.final}>
+        <Tab eventKey={FOLDER_ROUTES.final} title={videoFolderLabels.final}>
           <FolderVideoList folder="final" />
         </Tab>
         <Tab eventKey={FOLDER_ROUTES.scheduled} title="Scheduled folder">
           <FolderVideoList folder="scheduled" />
         </Tab>
-        <Tab eventKey={FOLDER_ROUTES.draft} title={FOLDER_LABELS.draft}>
+        <Tab eventKey={FOLDER_ROUTES.draft} title={videoFolderLabels.draft}>
           <DraftsPanel />
         </Tab>
       </Tabs>

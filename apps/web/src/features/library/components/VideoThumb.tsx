@@ -1,6 +1,7 @@
-import { durationLabel, type Video } from '../../../lib/videos';
+import { durationLabel } from '@/lib/videos';
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 /** The card picture: the server's thumbnail with the duration over it, or a neutral placeholder. */
 export function VideoThumb({ video }: { video: Pick<Video, 'video_thumbnail' | 'duration'> }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
-import { videoFixture } from '../../../test/video-fixture';
+import { videoFixture } from '@/test/video-fixture';
 import { deliveryPhase, scheduledMoment } from './delivery';
 
 const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({

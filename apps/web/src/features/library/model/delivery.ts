@@ -1,5 +1,5 @@
-import { formatDate, localDateIso, localTimeHm, toTimeInput } from '../../../lib/dates';
-import type { Video } from '../../../lib/videos';
+import { formatDate, localDateIso, localTimeHm, toTimeInput } from '@/lib/dates';
+import type { Video } from '@pw/contracts';
 
 /**
  * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending

@@ -1,4 +1,5 @@
-import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '../../../lib/videos';
+import { FOLDER_ROUTES } from '@/lib/videos';
+import { videoFolderLabels, type VideoFolder, FOLDER_CHOICE_MESSAGE } from '@pw/contracts';
 
 /**
  * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
@@ -9,7 +10,7 @@ import { FOLDER_LABELS, FOLDER_ROUTES, type VideoFolder } from '../../../lib/vid
  */
 export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
 
-export { FOLDER_ROUTES } from '../../../lib/videos';
+export { FOLDER_ROUTES } from '@/lib/videos';
 
 export function folderFromRoute(route: string | null | undefined): VideoFolder | null {
   const match = FOLDERS.find((folder) => FOLDER_ROUTES[folder] === route);
@@ -29,7 +30,7 @@ export interface FolderOption {
 
 /** The choices of the Change Folder dialog for a video in `from`. */
 export function moveOptions(from: VideoFolder): FolderOption[] {
-  return TARGETS[from].map((value) => ({ value, label: FOLDER_LABELS[value] }));
+  return TARGETS[from].map((value) => ({ value, label: videoFolderLabels[value] }));
 }
 
 export type MoveStep = 'confirm-unschedule' | 'schedule-form' | 'submit';
@@ -54,7 +55,7 @@ export function moveSteps(
 
 /** Spec §5: the folder select must hold one of the offered options. */
 export function validateFolderChoice(from: VideoFolder, choice: string): string | null {
-  return TARGETS[from].some((target) => target === choice) ? null : 'Please select a valid option.';
+  return TARGETS[from].some((target) => target === choice) ? null : FOLDER_CHOICE_MESSAGE;
 }
 
 /** Only a scheduled video has a delivery time to change (spec §4 "Change time"). */
@@ -64,7 +65,7 @@ export function canChangeTime(folder: VideoFolder): boolean {
 
 /** The spec §4 success text of a move that does not schedule. */
 export function transferredMessage(to: VideoFolder): string {
-  return `The video has been successfully transferred to ${FOLDER_LABELS[to]}.`;
+  return `The video has been successfully transferred to ${videoFolderLabels[to]}.`;
 }
 
 export const FOLDER_CONFLICT_MESSAGE =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Video } from '../../../lib/videos';
-import { videoFixture } from '../../../test/video-fixture';
+import { videoFixture } from '@/test/video-fixture';
 import { checkMerge, pruneSelection, selectionPosition, toggleSelected } from './selection';
+import type { Video } from '@pw/contracts';
 
 const draft = (id: number, duration: string | null, state: Video['state'] = 'ready'): Video =>
   videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });

@@ -1,4 +1,5 @@
-import { durationSeconds, FREE_SECONDS, type Video } from '../../../lib/videos';
+import { durationSeconds } from '@/lib/videos';
+import { FREE_VIDEO_SECONDS, type Video } from '@pw/contracts';
 
 /**
  * Draft multi-select (spec §4): the ids are kept in the order they were picked, because merging joins
@@ -45,8 +46,6 @@ export function checkMerge(selection: Selection, drafts: readonly Video[]): Merg
   const ids = selection.filter((id) => byId.has(id));
   if (ids.length < MIN_MERGE) return { ok: false, reason: 'too-few' };
   const totalSeconds = ids.reduce((sum, id) => sum + (durationSeconds(byId.get(id)?.duration) ?? 0), 0);
-  if (totalSeconds > FREE_SECONDS) return { ok: false, reason: 'too-long', totalSeconds };
+  if (totalSeconds > FREE_VIDEO_SECONDS) return { ok: false, reason: 'too-long', totalSeconds };
   return { ok: true, ids, totalSeconds };
 }
-
-export const TOO_FEW_MESSAGE = 'please Select Atleast 2 Videos to Continue!';

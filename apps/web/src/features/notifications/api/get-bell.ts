@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, buildQuery } from '../../../lib/api';
+import { api, buildQuery } from '@/lib/api';
 import { browserTimeZone } from './get-notifications';
 import { notificationKeys } from './keys';
 import type { BellData } from './types';

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { API_BASE, api, buildQuery } from '../../../lib/api';
+import { API_BASE, api, buildQuery } from '@/lib/api';
 import { notificationKeys } from './keys';
-import type { NotificationPage, NotificationStatus } from './types';
+import type { NotificationStatus } from './types';
+import type { NotificationList } from '@pw/contracts';
 
 /** Spec §9: page size default 10, page 1. */
 export const NOTIFICATIONS_PER_PAGE = 10;
@@ -25,7 +26,7 @@ export function nextNotificationsPath(next: string | null | undefined): string |
 }
 
 export const getNotifications = (path: string, signal?: AbortSignal) =>
-  api.get<NotificationPage>(path, signal);
+  api.get<NotificationList>(path, signal);
 
 /** GET /notification{query} as an infinite list: 'Load More' follows links.next. */
 export function useNotifications(status: NotificationStatus) {

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { notificationKeys } from './keys';
-import type { AppNotification } from './types';
 import {
   applyToggle,
   restoreNotifications,
   snapshotNotifications,
   type NotificationSnapshot,
 } from '../lib/cache';
+import type { NotificationItem } from '@pw/contracts';
 
-export const toggleNotification = (id: AppNotification['id']) =>
+export const toggleNotification = (id: NotificationItem['id']) =>
   api.post<{ message?: string }>(`/notification/update/${encodeURIComponent(String(id))}`);
 
 /**
@@ -19,7 +19,7 @@ export const toggleNotification = (id: AppNotification['id']) =>
  */
 export function useToggleNotification() {
   const client = useQueryClient();
-  return useMutation<unknown, Error, AppNotification['id'], NotificationSnapshot>({
+  return useMutation<unknown, Error, NotificationItem['id'], NotificationSnapshot>({
     mutationFn: toggleNotification,
     onMutate: async (id) => {
       const snapshot = await snapshotNotifications(client);

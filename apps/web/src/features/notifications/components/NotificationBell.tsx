@@ -2,12 +2,12 @@ import { useId } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
-import { Icon } from '../../../components/Icon';
-import { useSessionUser } from '../../../lib/session';
+import { Icon } from '@/components/Icon';
+import { useSessionUser } from '@/lib/session';
 import { useBell } from '../api/get-bell';
 import { AREA_OF_ROLE, NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
 import { badgeText, bellLabel, fullDate, timeAgo } from '../lib/format';
-import { Loading } from '../../../components/Loading';
+import { Loading } from '@/components/Loading';
 import '../notifications.scss';
 
 /**

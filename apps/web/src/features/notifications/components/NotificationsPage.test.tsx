@@ -9,9 +9,9 @@ import {
   renderWith,
   type FakeApi,
 } from '../test/fake-api';
-import type { AppNotification } from '../api/types';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsPage } from './NotificationsPage';
+import type { NotificationItem } from '@pw/contracts';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -24,7 +24,7 @@ afterEach(() => {
 
 const read = () => new Date().toISOString();
 
-function seed(count: number, readEvery = 0): AppNotification[] {
+function seed(count: number, readEvery = 0): NotificationItem[] {
   return Array.from({ length: count }, (_, index) =>
     makeNotification({ read_at: readEvery && index % readEvery === 0 ? read() : null }),
   );

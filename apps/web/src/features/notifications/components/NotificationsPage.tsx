@@ -1,17 +1,18 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '@/lib/use-title';
 import { useBell } from '../api/get-bell';
 import { useNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/keys';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useToggleNotification } from '../api/toggle-notification';
-import type { AppNotification, NotificationStatus } from '../api/types';
+import type { NotificationStatus } from '../api/types';
 import { NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
-import { NotificationItem } from './NotificationItem';
-import { Loading } from '../../../components/Loading';
+import { NotificationRow } from './NotificationRow';
+import { Loading } from '@/components/Loading';
 import '../notifications.scss';
+import type { NotificationItem } from '@pw/contracts';
 
 /** Spec 001 §9: the filter reads All, Read, Unread. */
 const FILTERS: { value: NotificationStatus; label: string }[] = [
@@ -64,7 +65,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
     setAnnouncement('All notifications marked as read.');
   };
 
-  const toggleItem = (item: AppNotification) => {
+  const toggleItem = (item: NotificationItem) => {
     toggle.mutate(item.id);
     setAnnouncement(`Marked as ${item.read_at === null ? 'read' : 'unread'}: ${item.data.title}`);
   };
@@ -151,7 +152,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
         <>
           <ul ref={listRef} className="notifications-list list-unstyled mb-0" aria-label="Notifications">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} onToggle={toggleItem} />
+              <NotificationRow key={item.id} item={item} onToggle={toggleItem} />
             ))}
           </ul>
           {list.isFetchNextPageError && (

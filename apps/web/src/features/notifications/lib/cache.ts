@@ -1,8 +1,9 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { notificationKeys } from '../api/keys';
-import type { AppNotification, BellData, NotificationPage } from '../api/types';
+import type { BellData } from '../api/types';
+import type { NotificationItem, NotificationList } from '@pw/contracts';
 
-type Lists = InfiniteData<NotificationPage, string>;
+type Lists = InfiniteData<NotificationList, string>;
 
 /** Everything an optimistic change touches, kept so a failure can put it back. */
 export interface NotificationSnapshot {
@@ -24,10 +25,10 @@ export function restoreNotifications(client: QueryClient, snapshot: Notification
   for (const [key, data] of snapshot.lists) client.setQueryData(key, data);
 }
 
-const sameId = (a: AppNotification['id'], b: AppNotification['id']) => String(a) === String(b);
+const sameId = (a: NotificationItem['id'], b: NotificationItem['id']) => String(a) === String(b);
 
 /** Applies `change` to every cached copy of the notifications (bell and every filtered list). */
-function patchAll(client: QueryClient, change: (item: AppNotification) => AppNotification) {
+function patchAll(client: QueryClient, change: (item: NotificationItem) => NotificationItem) {
   client.setQueriesData<Lists>({ queryKey: notificationKeys.lists() }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map(change) })) } : data,
   );
@@ -39,8 +40,8 @@ function patchAll(client: QueryClient, change: (item: AppNotification) => AppNot
 /** The read state an item is about to get, from whichever cache knows it. */
 export function findNotification(
   client: QueryClient,
-  id: AppNotification['id'],
-): AppNotification | undefined {
+  id: NotificationItem['id'],
+): NotificationItem | undefined {
   const bell = client.getQueryData<BellData>(notificationKeys.bell());
   const inBell = bell?.notifications.find((item) => sameId(item.id, id));
   if (inBell) return inBell;
@@ -54,7 +55,7 @@ export function findNotification(
 }
 
 /** Flips one notification and moves the unread count by one in the same step. */
-export function applyToggle(client: QueryClient, id: AppNotification['id'], nowIso: string) {
+export function applyToggle(client: QueryClient, id: NotificationItem['id'], nowIso: string) {
   const current = findNotification(client, id);
   if (!current) return;
   const becomesRead = current.read_at === null;

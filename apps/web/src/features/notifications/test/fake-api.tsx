@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { fakeApi, type RecordedCall } from '../../../test/fake-api';
-import type { AppNotification, BellData, NotificationPage } from '../api/types';
+import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import type { BellData } from '../api/types';
+import type { NotificationItem, NotificationList } from '@pw/contracts';
 
 /**
  * The notifications tests' view of the fake API (src/test/fake-api.ts): a handler gets the URL and the
@@ -53,8 +54,8 @@ export function deferred<T = unknown>() {
 
 let nextId = 1;
 export function makeNotification(
-  overrides: Partial<Omit<AppNotification, 'data'>> & { data?: Partial<AppNotification['data']> } = {},
-): AppNotification {
+  overrides: Partial<Omit<NotificationItem, 'data'>> & { data?: Partial<NotificationItem['data']> } = {},
+): NotificationItem {
   const id = nextId++;
   return {
     id,
@@ -68,7 +69,7 @@ export function makeNotification(
   };
 }
 
-export function bellOf(notifications: AppNotification[], count?: number): { data: BellData } {
+export function bellOf(notifications: NotificationItem[], count?: number): { data: BellData } {
   return {
     data: {
       notifications,
@@ -79,9 +80,9 @@ export function bellOf(notifications: AppNotification[], count?: number): { data
 }
 
 export function pageOf(
-  data: AppNotification[],
+  data: NotificationItem[],
   { page = 1, lastPage = 1, next = null }: { page?: number; lastPage?: number; next?: string | null } = {},
-): NotificationPage {
+): NotificationList {
   return {
     data,
     meta: {
@@ -113,7 +114,7 @@ export function renderWith(ui: ReactNode, { path = '/' }: { path?: string } = {}
  * (absolute links.next, as Laravel writes it), bell, toggle, mark-all. `hold` lets a test keep the next
  * write pending; `fail` makes the next write fail.
  */
-export function fakeNotificationServer(api: FakeApi, items: AppNotification[]) {
+export function fakeNotificationServer(api: FakeApi, items: NotificationItem[]) {
   const state = { items, hold: null as Promise<unknown> | null, fail: false };
   const unread = () => state.items.filter((item) => item.read_at === null);
   const write = async (apply: () => void) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { PlanCategory } from './get-home-plans';
 
 export type FuneralPlan = NonNullable<PlanCategory['plans']>[number];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Spec 000 §3 plan category: id, title, description, plans[]. */
 export interface PlanCategory {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountType } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { profileBase } from './role';
 
 export interface ChangePasswordInput {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account, AccountType } from '@pw/contracts';
-import { api } from '../../../lib/api';
-import { session } from '../../../lib/session';
+import { api } from '@/lib/api';
+import { session } from '@/lib/session';
 import { profileBase, profileKey } from './role';
 
 /** Keeps the stored session record (header name and photo) in step with the server's. */

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Paginated } from '@pw/contracts';
-import { api, buildQuery } from '../../../lib/api';
-import type { Video } from '../../../lib/videos';
+import type { Paginated, Video } from '@pw/contracts';
+import { api, buildQuery } from '@/lib/api';
 
 export const FEED_PAGE_SIZE = 10;
 export const feedKey = ['videos', 'feed'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reactToVideo } from '../../../components/video/api/react-to-video';
-import type { Video } from '../../../lib/videos';
+import { reactToVideo } from '@/components/video/api/react-to-video';
 import { feedKey, type FeedData } from './feed';
+import type { Video } from '@pw/contracts';
 
 function patchVideo(data: FeedData | undefined, id: number, patch: (video: Video) => Video) {
   if (!data) return data;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Video } from '../../../lib/videos';
-import { renderWithApp } from '../../../test/render';
-import { fakeApi, type FakeApi, type RecordedCall } from '../../../test/fake-api';
-import { videoFixture } from '../../../test/video-fixture';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { videoFixture } from '@/test/video-fixture';
 import { CONTROLS_HIDE_MS, ReelPage } from './ReelPage';
+import type { Video } from '@pw/contracts';
 
 const publicVideo = (id: number): Video =>
   videoFixture(id, 'draft', { title: `Public ${id}`, is_private: 0, total_likes: 2 });

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { Loading } from '../../../components/Loading';
-import { ErrorState } from '../../../components/status/ErrorState';
-import { useSessionUser } from '../../../lib/session';
-import { useTitle } from '../../../lib/use-title';
-import type { Video } from '../../../lib/videos';
-import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
+import { EmptyState } from '@/components/EmptyState';
+import { Loading } from '@/components/Loading';
+import { ErrorState } from '@/components/status/ErrorState';
+import { useSessionUser } from '@/lib/session';
+import { useTitle } from '@/lib/use-title';
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { useFeed } from '../api/feed';
 import { useLikeFeedVideo } from '../api/like-feed-video';
 import { ReelSlide } from './ReelSlide';
@@ -16,7 +15,8 @@ import chevronUpIcon from 'bootstrap-icons/icons/chevron-up.svg?raw';
 import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
 import collectionPlayIcon from 'bootstrap-icons/icons/collection-play.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 /** Spec §9: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
 export const SLIDE_MS = 400;

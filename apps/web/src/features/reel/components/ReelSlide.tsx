@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { LikeButton } from '../../../components/video/LikeButton';
-import { VideoStateNotice } from '../../../components/video/VideoStateNotice';
-import { creatorName, type Video } from '../../../lib/videos';
+import { LikeButton } from '@/components/video/LikeButton';
+import { VideoStateNotice } from '@/components/video/VideoStateNotice';
+import { creatorName } from '@/lib/videos';
 import pauseFillIcon from 'bootstrap-icons/icons/pause-fill.svg?raw';
 import playFillIcon from 'bootstrap-icons/icons/play-fill.svg?raw';
 import volumeMuteFillIcon from 'bootstrap-icons/icons/volume-mute-fill.svg?raw';
 import volumeUpFillIcon from 'bootstrap-icons/icons/volume-up-fill.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
+import type { Video } from '@pw/contracts';
 
 interface ReelSlideProps {
   video: Video;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { StoreFields } from '../flow/upload-flow';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as tus from 'tus-js-client';
-import { API_BASE, ApiError } from '../../../lib/api';
-import { session } from '../../../lib/session';
+import { API_BASE, ApiError } from '@/lib/api';
+import { session } from '@/lib/session';
 
 /**
  * Clips go to the server as tus resumable uploads (one per clip, in chunks), so a dropped connection

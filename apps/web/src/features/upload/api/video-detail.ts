@@ -1,5 +1,5 @@
 import type { Video } from '@pw/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** `GET /api/web/user/video/{id}`: one of the caller's videos, e.g. to follow its processing. */
 export async function fetchVideo(id: number, signal?: AbortSignal): Promise<Video> {

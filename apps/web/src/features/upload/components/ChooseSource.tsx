@@ -1,14 +1,14 @@
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
 import folder2OpenIcon from 'bootstrap-icons/icons/folder2-open.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { FREE_SECONDS } from '../../../lib/edit-list/durations';
-import type { EditListStore } from '../../../lib/edit-list/edit-list-store';
-import { VIDEO_ACCEPT } from '../../../lib/edit-list/video-types';
+import type { EditListStore } from '@/lib/edit-list/edit-list-store';
+import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { useAddFiles } from './use-add-files';
+import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
 export const RECORDER_PATH = '/user/video/VideoRecorder';
 
@@ -20,7 +20,7 @@ export function ChooseSource({ store }: { store: EditListStore }) {
     <>
       <p className="text-body-secondary">
         Record a message with your camera or choose video files. Several clips are joined, in the order you
-        set, into one video. Up to {FREE_SECONDS} seconds in total are free.
+        set, into one video. Up to {FREE_VIDEO_SECONDS} seconds in total are free.
       </p>
       <div className="row g-3">
         <div className="col-sm-6">

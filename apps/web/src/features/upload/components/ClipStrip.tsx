@@ -2,7 +2,7 @@ import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import arrowRightIcon from 'bootstrap-icons/icons/arrow-right.svg?raw';
 import gripVerticalIcon from 'bootstrap-icons/icons/grip-vertical.svg?raw';
 import xLgIcon from 'bootstrap-icons/icons/x-lg.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 import {
   closestCenter,
   DndContext,
@@ -22,8 +22,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Button from 'react-bootstrap/Button';
-import { formatClock } from '../../../lib/edit-list/durations';
-import type { EditVideo } from '../../../lib/edit-list/edit-list-store';
+import { formatClock } from '@/lib/edit-list/durations';
+import type { EditVideo } from '@/lib/edit-list/edit-list-store';
 
 interface ClipStripProps {
   items: readonly EditVideo[];

@@ -1,18 +1,19 @@
 import cloudArrowUpIcon from 'bootstrap-icons/icons/cloud-arrow-up.svg?raw';
 import plusLgIcon from 'bootstrap-icons/icons/plus-lg.svg?raw';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { FREE_SECONDS, formatClock } from '../../../lib/edit-list/durations';
-import type { EditListStore, EditVideo } from '../../../lib/edit-list/edit-list-store';
-import { useClipDurations } from '../../../lib/edit-list/use-clip-durations';
-import { VIDEO_ACCEPT } from '../../../lib/edit-list/video-types';
+import { formatClock } from '@/lib/edit-list/durations';
+import type { EditListStore, EditVideo } from '@/lib/edit-list/edit-list-store';
+import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
+import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { isOverLimit } from '../flow/upload-flow';
 import { useUploadFlow, type UploadFlowOptions } from '../flow/use-upload-flow';
 import { ClipStrip } from './ClipStrip';
 import { useAddFiles } from './use-add-files';
+import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
 /**
  * Edit mode (spec §2): an editable title, a player that moves on to the next clip when one ends, the
@@ -154,12 +155,13 @@ export function EditMode({
           <p className="m-0 text-body-secondary">Measuring your clips…</p>
         ) : over ? (
           <Alert variant="warning" className="m-0 py-2">
-            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_SECONDS}-second free
-            limit. Remove or reselect clips, or buy extra time when you upload.
+            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_VIDEO_SECONDS}-second
+            free limit. Remove or reselect clips, or buy extra time when you upload.
           </Alert>
         ) : (
           <p className="m-0">
-            Total length <strong>{formatClock(durations.total)}</strong> of {formatClock(FREE_SECONDS)} free.
+            Total length <strong>{formatClock(durations.total)}</strong> of {formatClock(FREE_VIDEO_SECONDS)}{' '}
+            free.
           </p>
         )}
         {durations.unknown.length > 0 && (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import type { EditListStore } from '../../../lib/edit-list/edit-list-store';
-import { ONLY_VIDEO_MESSAGE } from '../../../lib/edit-list/video-types';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import type { EditListStore } from '@/lib/edit-list/edit-list-store';
+import { ONLY_VIDEO_MESSAGE } from '@/lib/edit-list/video-types';
 
 /**
  * Adds picked files to the edit list. A file that is not an accepted video opens the 'File Error'

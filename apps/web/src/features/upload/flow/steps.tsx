@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { FieldError } from '../../../components/form/FieldError';
-import { Label } from '../../../components/form/Label';
-import { TextAreaField } from '../../../components/form/TextAreaField';
-import { TextField } from '../../../components/form/TextField';
+import { FieldError } from '@/components/form/FieldError';
+import { Label } from '@/components/form/Label';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
 import { StepModal } from './StepModal';
-import { localDateIso } from '../../../lib/dates';
-import { useScheduleForm, type ScheduleInput } from '../../../lib/schedule-form';
-import { FOLDERS, validateDescription, validateFolder, validateTitle, type Folder } from './upload-flow';
+import { localDateIso } from '@/lib/dates';
+import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
+import { FOLDERS, validateDescription, validateFolder, validateTitle } from './upload-flow';
+import type { VideoFolder } from '@pw/contracts';
 
 interface StepProps<T> {
   initial: T;
@@ -22,7 +23,7 @@ interface StepProps<T> {
 const focusField = (id: string) => document.getElementById(id)?.focus();
 
 /** Change Folder: Drafts, Scheduled folder or My Parting Words; nothing chosen → 'Please select a valid option.' */
-export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Folder | ''>) {
+export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<VideoFolder | ''>) {
   const [value, setValue] = useState<string>(initial);
   const [error, setError] = useState<string | undefined>();
   const id = 'upload-folder-select';

@@ -1,51 +1,54 @@
 import {
+  FOLDER_CHOICE_MESSAGE,
   FOLDER_OCCUPIED_MESSAGE,
   ONLY_VIDEO_MESSAGE,
+  requiredMessage,
   videoFolderLabels,
   type VideoFolder,
+  FREE_VIDEO_SECONDS,
 } from '@pw/contracts';
-import { ApiError } from '../../../lib/api';
-import { browserTimeZone } from '../../../lib/dates';
-import type { ScheduleInput } from '../../../lib/schedule-form';
-import { FREE_SECONDS, formatHms } from '../../../lib/edit-list/durations';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
+import type { ScheduleInput } from '@/lib/schedule-form';
+import { formatHms } from '@/lib/edit-list/durations';
 
 /**
  * The rules of the upload dialog chain (spec §4 'Upload flow', §5), kept apart from the modals so they
  * can be read and tested on their own.
  */
-export type Folder = VideoFolder;
 
 /** The Change Folder choices, in the order of the profile tabs' folders. */
-export const FOLDERS: ReadonlyArray<{ value: Folder; label: string }> = (
+export const FOLDERS: ReadonlyArray<{ value: VideoFolder; label: string }> = (
   ['draft', 'scheduled', 'final'] as const
 ).map((value) => ({ value, label: videoFolderLabels[value] }));
 
-export const folderLabel = (folder: Folder) => videoFolderLabels[folder];
+export const folderLabel = (folder: VideoFolder) => videoFolderLabels[folder];
 
-export const MESSAGES = {
-  invalidFolder: 'Please select a valid option.',
-  titleRequired: 'The title field is required.',
-  descriptionRequired: 'The description field is required.',
+export const UPLOAD_MESSAGES = {
+  invalidFolder: FOLDER_CHOICE_MESSAGE,
+  titleRequired: requiredMessage('title'),
+  descriptionRequired: requiredMessage('description'),
   folderConflict: FOLDER_OCCUPIED_MESSAGE,
   onlyVideo: ONLY_VIDEO_MESSAGE,
 } as const;
 
 /** Spec §5: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
-export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_SECONDS;
+export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
 
-export function validateFolder(value: string): Folder | { error: string } {
+export function validateFolder(value: string): VideoFolder | { error: string } {
   return FOLDERS.some((option) => option.value === value)
-    ? (value as Folder)
-    : { error: MESSAGES.invalidFolder };
+    ? (value as VideoFolder)
+    : { error: UPLOAD_MESSAGES.invalidFolder };
 }
 
-export const validateTitle = (value: string) => (value.trim() ? null : MESSAGES.titleRequired);
-export const validateDescription = (value: string) => (value.trim() ? null : MESSAGES.descriptionRequired);
+export const validateTitle = (value: string) => (value.trim() ? null : UPLOAD_MESSAGES.titleRequired);
+export const validateDescription = (value: string) =>
+  value.trim() ? null : UPLOAD_MESSAGES.descriptionRequired;
 
-export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '../../../lib/schedule-form';
+export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 
 export interface StoreFields {
-  type: Folder;
+  type: VideoFolder;
   title: string;
   description: string;
   /** HH:MM:SS measured in the browser; the server measures again and only trusts its own. */
@@ -58,7 +61,7 @@ export interface StoreFields {
 }
 
 export function buildStoreFields(input: {
-  folder: Folder;
+  folder: VideoFolder;
   title: string;
   description: string;
   totalSeconds: number;
@@ -92,10 +95,10 @@ export type UploadFailure =
 /** What the person sees after a failed store call (spec §4 outcomes, §8 server messages shown). */
 export function classifyFailure(error: unknown): UploadFailure {
   if (error instanceof ApiError) {
-    if (error.status === 409) return { kind: 'conflict', message: MESSAGES.folderConflict };
+    if (error.status === 409) return { kind: 'conflict', message: UPLOAD_MESSAGES.folderConflict };
     const texts = [error.message, ...Object.values(error.errors ?? {}).flat()];
-    if (texts.some((text) => text === MESSAGES.onlyVideo))
-      return { kind: 'fileError', message: MESSAGES.onlyVideo };
+    if (texts.some((text) => text === UPLOAD_MESSAGES.onlyVideo))
+      return { kind: 'fileError', message: UPLOAD_MESSAGES.onlyVideo };
     // The video server answers an over-length upload with a 422 naming the allowance ("…longer than your
     // 60 seconds allowance. Buy extra time…"); a refused payment id is the same situation.
     if (error.status === 422 && (/allowance/i.test(error.message) || error.errors?.payment_id)) {
@@ -107,5 +110,5 @@ export function classifyFailure(error: unknown): UploadFailure {
     return { kind: 'message', message };
   }
   if (error instanceof Error && error.message) return { kind: 'message', message: error.message };
-  return { kind: 'message', message: 'Unkown Error Accured!' };
+  return { kind: 'message', message: UNKNOWN_ERROR_MESSAGE };
 }

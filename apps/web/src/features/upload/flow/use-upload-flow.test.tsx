@@ -2,8 +2,8 @@ import { render, screen, waitFor, within, fireEvent } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DialogProvider } from '../../../components/dialog/DialogProvider';
-import { ApiError } from '../../../lib/api';
+import { DialogProvider } from '@/components/dialog/DialogProvider';
+import { ApiError } from '@/lib/api';
 import type { Video } from '@pw/contracts';
 import { buildStoreFields, classifyFailure, validateSchedule } from './upload-flow';
 import { useUploadFlow, type UploadService } from './use-upload-flow';

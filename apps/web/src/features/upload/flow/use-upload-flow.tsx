@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Video } from '@pw/contracts';
+import { FREE_VIDEO_SECONDS, type Video, type VideoFolder } from '@pw/contracts';
 import { useNavigate } from 'react-router';
-import { useDialog } from '../../../components/dialog/DialogProvider';
-import { FREE_SECONDS, formatClock } from '../../../lib/edit-list/durations';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { formatClock } from '@/lib/edit-list/durations';
 import { useStoreVideo } from '../api/store-video';
 import { useUploadClips } from '../api/upload-clip';
 import { waitUntilProcessed } from '../api/video-detail';
@@ -13,8 +13,7 @@ import {
   classifyFailure,
   folderLabel,
   isOverLimit,
-  MESSAGES,
-  type Folder,
+  UPLOAD_MESSAGES,
   type ScheduleInput,
   type StoreFields,
 } from './upload-flow';
@@ -62,7 +61,7 @@ export interface UploadFlowOptions {
   title: string;
   onTitleChange?: (title: string) => void;
   /** Saved (and converted, or the person stopped waiting): the page clears the list and goes back. */
-  onSaved: (result: { folder: Folder; video: Video }) => void;
+  onSaved: (result: { folder: VideoFolder; video: Video }) => void;
   /** The server refused the files as not video: the page clears the list and leaves edit mode. */
   onFileError: () => void;
   service: UploadService;
@@ -82,7 +81,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('idle');
-  const [folder, setFolder] = useState<Folder | ''>('');
+  const [folder, setFolder] = useState<VideoFolder | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [schedule, setSchedule] = useState<ScheduleInput>({ email: '', date: '', time: '' });
@@ -117,7 +116,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     const { totalSeconds, title: editTitle } = latest.current;
     if (isOverLimit(totalSeconds)) {
       await exceedingLimit(
-        `Your video is ${formatClock(totalSeconds)} long. Videos up to ${FREE_SECONDS} seconds are free; buy extra time or reselect your video(s) to continue.`,
+        `Your video is ${formatClock(totalSeconds)} long. Videos up to ${FREE_VIDEO_SECONDS} seconds are free; buy extra time or reselect your video(s) to continue.`,
       );
       return;
     }
@@ -131,7 +130,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('folder');
   }, [dialog, exceedingLimit]);
 
-  const finishSaved = async (savedFolder: Folder, video: Video, email?: string) => {
+  const finishSaved = async (savedFolder: VideoFolder, video: Video, email?: string) => {
     setStep('idle');
     if (savedFolder === 'scheduled') {
       await dialog({
@@ -167,7 +166,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     }
   };
 
-  const upload = async (chosen: Folder, finalDescription: string, scheduleInput?: ScheduleInput) => {
+  const upload = async (chosen: VideoFolder, finalDescription: string, scheduleInput?: ScheduleInput) => {
     const { service, files, totalSeconds } = latest.current;
     const fields = buildStoreFields({
       folder: chosen,
@@ -206,7 +205,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     }
     if (video.state === 'failed') {
       const reason = video.failure_reason ?? 'The video could not be processed.';
-      if (reason === MESSAGES.onlyVideo) await showFailure(new Error(reason));
+      if (reason === UPLOAD_MESSAGES.onlyVideo) await showFailure(new Error(reason));
       else {
         setStep('idle');
         await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: reason });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WatchResponse } from '@pw/contracts';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api } from '@/lib/api';
 
 /** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
 export type WatchMessage = WatchResponse['data'];

@@ -1,13 +1,13 @@
-import type { AppNotification } from '../api/types';
 import { fullDate, timeAgo } from '../lib/format';
+import type { NotificationItem } from '@pw/contracts';
 
 /** One row of the notifications page with its own 'Mark As Read' / 'Mark As Unread' toggle. */
-export function NotificationItem({
+export function NotificationRow({
   item,
   onToggle,
 }: {
-  item: AppNotification;
-  onToggle: (item: AppNotification) => void;
+  item: NotificationItem;
+  onToggle: (item: NotificationItem) => void;
 }) {
   const unread = item.read_at === null;
   const action = unread ? 'Mark As Read' : 'Mark As Unread';

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { compile as compileProxyAddresses } from '@fastify/proxy-addr';
 
 /**
  * TRUST_PROXY decides whose `X-Forwarded-For` is believed, i.e. which address `request.ip` (and so
@@ -12,16 +12,17 @@ import net from 'node:net';
  */
 export type TrustProxy = false | { hops: number } | string[];
 
-/** Names proxy-addr (Fastify's) expands to ranges. */
-const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
+/**
+ * An entry is good when Fastify's own parser (@fastify/proxy-addr, which `trustProxy` hands it to)
+ * takes it: addresses, CIDR ranges, netmasks and the names `loopback`, `linklocal`, `uniquelocal`.
+ */
 function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = net.isIP(address);
-  if (!version || rest.length) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  try {
+    compileProxyAddresses([entry]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The setting as written, or an error message naming what to write instead. */

@@ -11,7 +11,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +29,7 @@ import {
 } from '../../apps/server/src/platform/media/binaries';
 import { DEFAULT_ENCODE } from '../../apps/server/src/platform/media/args';
 import { runMediaProcess } from '../../apps/server/src/platform/media/runner';
+import { freePort } from '../../apps/server/test/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GiB = 1024 * 1024 * 1024;
@@ -41,17 +41,6 @@ interface Server {
   child: ChildProcess;
   rssBytes(): number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real server in its own process, on a fresh DATA_DIR, with one user signed in. */

@@ -38,6 +38,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     // JSON bodies are small; files arrive as multipart and stream to disk.
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (an id over 100 characters, a broken %-escape) come before the error
+    // handler: answer them in the spec's envelope too, without echoing the path (it may hold a token).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      const message =
+        status === 414
+          ? 'The address is too long.'
+          : status < 500
+            ? 'The address is malformed.'
+            : 'Not found.';
+      void reply.status(status < 500 ? status : 404).send({ message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   await registerSecurityHeaders(app, deps.config.PUBLIC_URL);

@@ -131,6 +131,38 @@ describe('admin queries (contact-us messages in the back office)', () => {
     expect((await list()).json().meta.total).toBe(25);
   });
 
+  it('answers its largest and strangest inputs without error or leak', async () => {
+    // The longest search allowed, made of LIKE wildcards: matched literally, so it finds nothing.
+    const wildcards = encodeURIComponent('%_\\'.repeat(66) + '%_');
+    const literal = await list(`?search=${wildcards}`);
+    expect(literal.statusCode).toBe(200);
+    expect(literal.json().meta).toMatchObject({ total: 0, from: null, to: null });
+    // One character more is refused before any SQL.
+    const tooLong = await list(`?search=${'a'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['search']);
+    // The last page allowed is empty, not an error; one past it is a 422.
+    const farthest = await list('?page=1000000&per_page=999');
+    expect(farthest.statusCode).toBe(200);
+    expect(farthest.json()).toMatchObject({ data: [], meta: { total: 25, from: null, to: null } });
+    expect((await list('?page=1000001')).statusCode).toBe(422);
+    // A parameter sent twice, quotes and SQL in the search, ids far too long.
+    expect((await list('?page=1&page=2')).statusCode).toBe(422);
+    const injected = await list(`?search=${encodeURIComponent("' or 1=1 --")}`);
+    expect(injected.statusCode).toBe(200);
+    expect(injected.json().meta.total).toBe(0);
+    // An id longer than Fastify's parameter limit (100) is 414 before the route; a long one under it, 404.
+    const hugeId = await get(ctx, `/api/admin/queries/${'9'.repeat(10_000)}/detail`, admin.token);
+    expect(hugeId.statusCode).toBe(414);
+    expect(hugeId.json()).toEqual({ message: 'The address is too long.' });
+    const badEscape = await get(ctx, '/api/admin/queries/%zz/detail', admin.token);
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ message: 'The address is malformed.' });
+    const longId = await get(ctx, `/api/admin/queries/${'9'.repeat(99)}/detail`, admin.token);
+    expect(longId.statusCode).toBe(404);
+    expect((await list()).json().meta.total).toBe(25);
+  });
+
   it('shows one message with its text, and 404 for an unknown or malformed id', async () => {
     const [row] = await ctx.deps.db.select().from(queries).where(eq(queries.name, 'Uma User'));
     const response = await get(ctx, `/api/admin/queries/${row!.id}/detail`, admin.token);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { createDeps } from '../../apps/server/src/platform/deps';
+import { compose } from '../../apps/server/src/composition';
 import { buildApp } from '../../apps/server/src/app';
 
 const LOGINS = 100;
@@ -22,8 +22,9 @@ const percentile = (sorted: number[], p: number) =>
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-accounts-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-  const deps = await createDeps(config, pino({ level: 'silent' }));
-  const app = await buildApp(deps);
+  const composition = await compose(config, pino({ level: 'silent' }));
+  const deps = composition.deps;
+  const app = await buildApp(composition);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

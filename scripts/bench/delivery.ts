@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { createDeps } from '../../apps/server/src/platform/deps';
-import { startWorkers } from '../../apps/server/src/workers';
+import { compose } from '../../apps/server/src/composition';
+import { startWorkers } from '../../apps/server/src/composition';
 import { videos } from '../../apps/server/src/modules/videos/videos.schema';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { fork, spawn } from 'node:child_process';
@@ -76,7 +76,7 @@ async function startWorkerProcesses(
   databaseUrl: string,
   smtpUrl: string,
   dataDir: string,
-  deps: Awaited<ReturnType<typeof createDeps>>,
+  deps: Awaited<ReturnType<typeof compose>>['deps'],
 ): Promise<() => Promise<void>> {
   const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
   const children = Array.from({ length: count }, () =>
@@ -141,14 +141,15 @@ export async function run(): Promise<Record<string, string | number>> {
     PUBLIC_URL: 'http://pw.bench',
     LOG_LEVEL: 'silent',
   });
-  const deps = await createDeps(config, pino({ level: 'silent' }), { database });
+  const composition = await compose(config, pino({ level: 'silent' }), { database });
+  const deps = composition.deps;
   // BENCH_DELIVERY_WORKERS=n (PostgreSQL only): n worker processes (ROLE=worker) instead of workers in
   // this process — the scale-out setup. BENCH_DELIVERY_OPTIONS (JSON) tries other settings in-process,
   // e.g. '{"sendConcurrency":12}'.
   const processes = database.url ? Number(process.env.BENCH_DELIVERY_WORKERS ?? 0) : 0;
   const stopWorkers = processes
     ? await startWorkerProcesses(processes, database.url!, smtp.url, dataDir, deps)
-    : await startWorkers(deps, {
+    : await startWorkers(composition, {
         delivery: process.env.BENCH_DELIVERY_OPTIONS ? JSON.parse(process.env.BENCH_DELIVERY_OPTIONS) : {},
       });
   try {

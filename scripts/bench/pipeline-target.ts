@@ -22,7 +22,7 @@ async function startApp(): Promise<{ app: FastifyInstance; close: () => Promise<
   const path = await import('node:path');
   const { loadConfig } = await import('../../apps/server/src/platform/config');
   const { createLogger } = await import('../../apps/server/src/platform/logging/logger');
-  const { createDeps } = await import('../../apps/server/src/platform/deps');
+  const { compose } = await import('../../apps/server/src/composition');
   const { buildApp } = await import('../../apps/server/src/app');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-pipeline-'));
   const config = loadConfig({
@@ -36,8 +36,9 @@ async function startApp(): Promise<{ app: FastifyInstance; close: () => Promise<
   });
   // The production logger at the production default level, writing to stdout (the bench discards it).
   const logger = createLogger(config.LOG_LEVEL);
-  const deps = await createDeps(config, logger);
-  const app = await buildApp(deps, { serveWeb: true });
+  const composition = await compose(config, logger);
+  const deps = composition.deps;
+  const app = await buildApp(composition, { serveWeb: true });
   return {
     app,
     close: async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { createDeps } from '../../apps/server/src/platform/deps';
+import { compose } from '../../apps/server/src/composition';
 import { buildApp } from '../../apps/server/src/app';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
@@ -68,8 +68,9 @@ export async function run(): Promise<Record<string, string | number>> {
     LOG_LEVEL: 'silent',
     ROLE: 'api',
   });
-  const deps = await createDeps(config, pino({ level: 'silent' }), { database });
-  const app = await buildApp(deps);
+  const composition = await compose(config, pino({ level: 'silent' }), { database });
+  const deps = composition.deps;
+  const app = await buildApp(composition);
   const bare = new pg.Pool({ connectionString: database.url, max: 4 });
   try {
     await database.executeSql(SEED);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { createTestContext, type TestContext } from '../test/helpers';
+import { createTestContext, withConfig, type TestContext } from '../test/helpers';
 import { signedMediaUrl } from './platform/http/signed-url';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -49,7 +49,7 @@ describe('security headers', () => {
     ctx = await createTestContext();
     webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-web-'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    web = await buildApp(ctx.deps, { serveWeb: true, webDir });
+    web = await buildApp(ctx.composition, { serveWeb: true, webDir });
     await ctx.deps.storage.put(videoKey, Buffer.alloc(4096, 7), 'video/mp4');
   });
   afterAll(async () => {
@@ -112,7 +112,7 @@ describe('security headers', () => {
 
   it('sends HSTS and upgrade-insecure-requests on every answer when PUBLIC_URL is https', async () => {
     const secure = await buildApp(
-      { ...ctx.deps, config: { ...ctx.deps.config, PUBLIC_URL: 'https://partingwords.example' } },
+      withConfig(ctx.composition, { ...ctx.config, PUBLIC_URL: 'https://partingwords.example' }),
       { serveWeb: true, webDir },
     );
     try {

@@ -18,7 +18,7 @@ describe('serving the web app', () => {
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(webDir, 'assets', 'app-abc123.js'), script);
-    web = await buildApp(ctx.deps, { serveWeb: true, webDir });
+    web = await buildApp(ctx.composition, { serveWeb: true, webDir });
   });
   afterAll(async () => {
     await web.close();

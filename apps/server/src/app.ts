@@ -13,12 +13,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { refuseNulCharacters } from './platform/http/body';
 import { registerMultipart } from './platform/http/multipart';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
-import { registerModules } from './modules';
+import { registerModules, type Composition } from './composition';
 import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './platform/http/security-headers';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -31,7 +30,11 @@ export interface BuildOptions {
 }
 
 /** The Fastify instance: used by main.ts and by tests (`app.inject`). */
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  composition: Composition,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const deps = composition.platform;
   const app = Fastify({
     loggerInstance: deps.logger,
     // Whose X-Forwarded-For is believed (TRUST_PROXY, off by default): what request.ip and the limits see.
@@ -128,7 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       refuseNulCharacters(request.query as Record<string, unknown>);
   });
 
-  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+  await app.register(async (api) => registerModules(api, composition), { prefix: '/api' });
 
   const webDir = options.webDir ?? webDistDir;
   const indexHtml = path.join(webDir, 'index.html');

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { startWorkers } from './workers';
 import { loadConfig } from './platform/config';
-import { createDeps, type AppDeps } from './platform/deps';
+import type { AppDeps } from './modules/app-deps';
+import { compose, startWorkers } from './composition';
 import { createLogger } from './platform/logging/logger';
 import { videos } from './modules/videos/videos.schema';
 import { createTestDatabase } from '../test/helpers';
@@ -53,11 +53,12 @@ describe('secrets stay out of the log', () => {
       },
     });
     const { database, drop } = await createTestDatabase();
-    deps = await createDeps(config, createLogger(config.LOG_LEVEL, sink), { database });
-    const stopWorkers = await startWorkers(deps, {
+    const composition = await compose(config, createLogger(config.LOG_LEVEL, sink), { database });
+    deps = composition.deps;
+    const stopWorkers = await startWorkers(composition, {
       delivery: { retryBaseSeconds: 1, processingRecheckSeconds: 1, sweepIntervalSeconds: 2 },
     });
-    const app = await buildApp(deps, { serveWeb: true, webDir });
+    const app = await buildApp(composition, { serveWeb: true, webDir });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     stop = async () => {

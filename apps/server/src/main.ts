@@ -1,9 +1,7 @@
 import { loadConfig, ConfigError } from './platform/config';
-import { createDeps } from './platform/deps';
+import { compose, startWorkers } from './composition';
 import { createLogger } from './platform/logging/logger';
 import { buildApp } from './app';
-import { ensureFirstAdmin } from './modules/accounts/admin-bootstrap';
-import { startWorkers } from './workers';
 
 /** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
 async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
@@ -22,17 +20,18 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 async function main() {
   const config = await orStop(() => loadConfig());
   const logger = createLogger(config.LOG_LEVEL);
-  const deps = await orStop(() => createDeps(config, logger));
+  const composition = await orStop(() => compose(config, logger));
+  const deps = composition.platform;
   // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds (decision 0080).
   const tools = await deps.media.describe();
   logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
   for (const warning of tools.warnings) logger.warn(warning);
-  await ensureFirstAdmin(deps);
+  await composition.accounts.ensureFirstAdmin();
 
   const stops: Array<() => Promise<void>> = [];
-  if (config.ROLE !== 'api') stops.push(await startWorkers(deps));
+  if (config.ROLE !== 'api') stops.push(await startWorkers(composition));
   if (config.ROLE !== 'worker') {
-    const app = await buildApp(deps, { serveWeb: true });
+    const app = await buildApp(composition, { serveWeb: true });
     await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(() => app.close());
     logger.info(`Parting Words is running on ${config.PUBLIC_URL}`);

@@ -8,7 +8,8 @@ import { simpleParser } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
-import { createDeps, type AppDeps } from '../src/platform/deps';
+import type { AppDeps } from '../src/modules/app-deps';
+import { compose, type ComposeOverrides, type Composition } from '../src/composition';
 import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
 
@@ -57,6 +58,8 @@ export async function createTestDatabase(
 export interface TestContext {
   app: FastifyInstance;
   deps: AppDeps;
+  /** The whole application (for startWorkers). */
+  composition: Composition;
   clock: FakeClock;
   config: AppConfig;
   dataDir: string;
@@ -66,7 +69,7 @@ export interface TestContext {
 /** The real app on a real database, a temporary DATA_DIR (outbox, media) and a clock tests can move. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Omit<NonNullable<Parameters<typeof createDeps>[2]>, 'database' | 'clock'> & {
+  options: Omit<ComposeOverrides, 'database' | 'clock'> & {
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestContext> {
@@ -80,13 +83,15 @@ export async function createTestContext(
   });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
-  const deps = await createDeps(config, pino({ level: 'silent' }), { ...overrides, database, clock });
-  const app = await buildApp(deps);
+  const composition = await compose(config, pino({ level: 'silent' }), { ...overrides, database, clock });
+  const deps = composition.deps;
+  const app = await buildApp(composition);
   extraRoutes?.(app);
   await app.ready();
   return {
     app,
     deps,
+    composition,
     clock,
     config,
     dataDir,
@@ -161,3 +166,8 @@ export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The same application (database, modules) behind an app built with another configuration. */
+export function withConfig(composition: Composition, config: AppConfig): Composition {
+  return { ...composition, platform: { ...composition.platform, config } };
+}

@@ -5,3 +5,4 @@ export * from './videos';
 export * from './notifications';
 export * from './delivery';
 export * from './queries';
+export * from './route';

@@ -18,7 +18,7 @@ import {
   userSignupBody,
   verifyCodeBody,
 } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { AppError, validationFailed, type FieldErrors } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
 import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';

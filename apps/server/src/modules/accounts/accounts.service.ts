@@ -23,7 +23,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage/storage';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import type { EventBus } from '../../platform/events/events';
 import { forbidden, invalid, unauthorized, validationFailed, type FieldErrors } from '../../platform/errors';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, withConfig, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
@@ -26,7 +26,7 @@ describe('client addresses (TRUST_PROXY)', () => {
   /** The same deps (database, limits) behind an app built with another TRUST_PROXY, read like an operator's. */
   async function appTrusting(setting: string): Promise<FastifyInstance> {
     const config = { ...ctx.config, TRUST_PROXY: loadConfig({ TRUST_PROXY: setting }).TRUST_PROXY };
-    const app = await buildApp({ ...ctx.deps, config });
+    const app = await buildApp(withConfig(ctx.composition, config));
     await app.ready();
     extraApps.push(app);
     return app;

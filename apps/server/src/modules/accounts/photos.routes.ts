@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { notFound } from '../../platform/errors';
 import { PHOTO_NAME_PATTERN, PHOTO_TYPES, type PhotoExtension } from './photos';
 

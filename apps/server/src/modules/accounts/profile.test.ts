@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MAP_LINK_MESSAGE, notificationKinds } from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
 import { queries, users } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
@@ -347,7 +347,7 @@ describe('profiles, change password and contact us', () => {
 
     it('tells the owner by e-mail (and in the app) that the password was changed', async () => {
       const account = await signUpUser(ctx);
-      const stopWorkers = await startWorkers(ctx.deps);
+      const stopWorkers = await startWorkers(ctx.composition);
       try {
         expect((await changePassword(account, 'not-my-password', 'whatever-new-1')).statusCode).toBe(422);
         expect((await changePassword(account, PASSWORD, 'a-changed-password')).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import * as schema from '../../platform/db/schema';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import { waitUntilIdle } from '../../platform/jobs';
 import { notificationKinds } from '@pw/contracts';

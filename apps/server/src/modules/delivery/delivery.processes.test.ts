@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../platform/config';
-import { createDeps, type AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
+import { compose } from '../../composition';
 import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
@@ -48,7 +49,8 @@ async function setUp(): Promise<Setup> {
     ROLE: 'api',
     LOG_LEVEL: 'silent',
   });
-  const deps = await createDeps(config, pino({ level: 'silent' }), { database });
+  const composition = await compose(config, pino({ level: 'silent' }), { database });
+  const deps = composition.deps;
   const ownerId = await insertUser(deps.db, {
     firstName: 'Proc',
     lastName: 'Owner',

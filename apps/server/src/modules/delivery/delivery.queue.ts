@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
+import { createQueues, defineQueue } from '../../platform/queues';
 import type { Db } from '../../platform/db';
 import { sqlExecutor } from '../../platform/db/executor';
 
-export const DELIVERY_SEND_QUEUE = 'delivery.send';
 
 /** Job payload: the delivery id only; the worker re-reads the row and decides. */
 export interface DeliverySendJob {
@@ -15,16 +16,20 @@ export interface DeliverySendJob {
  * failures are retried by the worker itself with the row's own back-off. A job that keeps failing ends in
  * state `failed` in pgboss.job, and the row stays pending, where the sweeper finds it again.
  */
-export async function ensureDeliveryQueue(queue: PgBoss): Promise<void> {
-  await queue.createQueue(DELIVERY_SEND_QUEUE, {
-    name: DELIVERY_SEND_QUEUE,
+export const deliverySendQueue = defineQueue({
+  name: 'delivery.send',
+  payload: z.object({ deliveryId: z.number().int().positive() }),
     policy: 'short',
     retryLimit: 10,
     retryDelay: 5,
     retryBackoff: true,
     // Longer than one batch can take (each send is bounded by the mailer's timeouts).
     expireInSeconds: 600,
-  });
+});
+export const DELIVERY_SEND_QUEUE = deliverySendQueue.name;
+
+export async function ensureDeliveryQueue(queue: PgBoss): Promise<void> {
+  await createQueues(queue, [deliverySendQueue]);
 }
 
 /** Enqueues the send check of a delivery, in `tx` when given (then it exists iff the transaction commits). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { watchParams, watchResponse } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { ok } from '../../platform/http/envelope';
 
 /** The recipient's watch page API: the link in the delivery e-mail, no account needed. */

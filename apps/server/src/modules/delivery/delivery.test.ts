@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
 import { insertUser, insertVideo, setUserStatus } from '../../../test/delivery-fixtures';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { videos } from '../videos/videos.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
@@ -54,7 +54,7 @@ describe('scheduled delivery (SMTP)', () => {
   beforeAll(async () => {
     smtp = await startTestSmtp();
     ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
-    stopWorkers = await startWorkers(ctx.deps, {
+    stopWorkers = await startWorkers(ctx.composition, {
       delivery: {
         retryBaseSeconds: 1,
         processingRecheckSeconds: 1,

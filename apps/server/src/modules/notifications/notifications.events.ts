@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { notificationKinds } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { queries, users } from '../accounts/accounts.schema';
 import type { NotifyInput } from './notifications.service';
 

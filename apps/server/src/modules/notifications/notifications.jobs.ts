@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import type { AppDeps } from '../../platform/deps';
+import { createQueues, defineQueue } from '../../platform/queues';
+import type { AppDeps } from '../app-deps';
 import { hello } from '../../platform/mail/greeting';
 import { escapeHtml } from '../../platform/mail/html';
 import { classifyMailError } from '../../platform/mail/mail-errors';
@@ -7,7 +9,6 @@ import * as repo from './notifications.repo';
 import { waitUntilIdle } from '../../platform/jobs';
 import { Semaphore } from '../../platform/semaphore';
 
-export const NOTIFICATION_EMAIL_QUEUE = 'notification.email';
 
 /** Job payload: ids only; the handler re-reads the row. */
 export interface NotificationEmailJob {
@@ -18,15 +19,19 @@ export interface NotificationEmailJob {
  * `short` policy: at most one queued job per singleton key (`${id}:email`). Failures retry with growing
  * back-off (30 s, 1 min, 2 min…) and end up visible in pgboss.job (state failed) and the log.
  */
-export async function ensureNotificationQueue(queue: PgBoss): Promise<void> {
-  await queue.createQueue(NOTIFICATION_EMAIL_QUEUE, {
-    name: NOTIFICATION_EMAIL_QUEUE,
+export const notificationEmailQueue = defineQueue({
+  name: 'notification.email',
+  payload: z.object({ notificationId: z.number().int().positive() }),
     policy: 'short',
     retryLimit: 8,
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 300,
-  });
+});
+export const NOTIFICATION_EMAIL_QUEUE = notificationEmailQueue.name;
+
+export async function ensureNotificationQueue(queue: PgBoss): Promise<void> {
+  await createQueues(queue, [notificationEmailQueue]);
 }
 
 const notificationsPage: Record<string, string> = {

@@ -9,7 +9,7 @@ import {
   notificationMarkAllResponse,
   notificationToggleResponse,
 } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts/auth.guard';
 import { subscribeAdminNotices } from './notifications.events';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
 import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { notifications } from './notifications.schema';
 import { newSignupNotice } from './notifications.events';
 import { sendNotificationEmail } from './notifications.jobs';
@@ -187,7 +187,7 @@ describe('notifications', () => {
 
   it('notifies the active admins of a sign-up and a query, and e-mails the important ones', async () => {
     const inactiveAdmin = await insertUser(ctx.deps.db, { type: 'admin', status: 0 });
-    const stop = await startWorkers(ctx.deps);
+    const stop = await startWorkers(ctx.composition);
     try {
       // What the accounts feature announces after a sign-up (platform events), and a real contact-us call.
       const signedUp = await insertUser(ctx.deps.db, {

@@ -6,7 +6,7 @@ import {
   adminQueryListQuery,
   adminQueryListResponse,
 } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { ok, paginated } from '../../platform/http/envelope';
 import { createQueriesService } from './queries.service';
 

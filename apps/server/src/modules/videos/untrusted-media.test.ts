@@ -12,7 +12,7 @@ import {
   type ReferringFile,
 } from '../../../test/media-fixtures';
 import { clipsBody, createAccount, waitForVideo, type TestAccount } from '../../../test/video-helpers';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 
 /**
  * The attack of issue 8 through the real API and the real worker, with every ffmpeg/ffprobe pair the
@@ -37,7 +37,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
 
   beforeAll(async () => {
     ctx = await createTestContext({ FFMPEG_PATH: pair.ffmpegPath, FFPROBE_PATH: pair.ffprobePath });
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
     dir = await makeClipDir();
     const victim = await createAccount(ctx, 'user');
     attacker = await createAccount(ctx, 'user');

@@ -14,7 +14,7 @@ import {
   waitForVideo,
   type TestAccount,
 } from '../../../test/video-helpers';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { AppError } from '../../platform/errors';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { sweepExpiredUploads, createUploadStore } from './video-uploads';
@@ -33,7 +33,7 @@ describe('resumable uploads (tus)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
     clipDir = await makeClipDir();

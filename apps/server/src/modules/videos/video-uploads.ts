@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, EVENTS } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { notFound } from '../../platform/errors';
 import { accountOf, type AuthAccount } from '../accounts/auth.guard';
 import type { VideosRepo } from './videos.repo';

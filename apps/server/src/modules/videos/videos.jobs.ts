@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import type { Db } from '../../platform/db';
 import { MediaProcessError, UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';

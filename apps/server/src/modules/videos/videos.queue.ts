@@ -1,10 +1,11 @@
 import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { defineQueue, createQueues } from '../../platform/queues';
 import type { Db } from '../../platform/db';
 import { sqlExecutor } from '../../platform/db/executor';
 import { conversionTimeoutMs } from '../../platform/media/media';
 import type { VideoJobs } from './videos.service';
 
-export const VIDEO_PROCESS_QUEUE = 'video-process';
 
 /**
  * Payload is the id only; the job re-reads the row. Three retries with exponential back-off (10 s, 20 s,
@@ -13,13 +14,16 @@ export const VIDEO_PROCESS_QUEUE = 'video-process';
  * end up visible on the video itself (`state: failed`, `failure_reason`). The expiry here is only the
  * default for a job sent without knowing its video's length (the sweeper's): see processingExpirySeconds.
  */
-export const VIDEO_QUEUE_OPTIONS = {
+export const videoProcessQueue = defineQueue({
+  name: 'video.process',
+  payload: z.object({ videoId: z.number().int().positive() }),
   policy: 'stately',
   retryLimit: 3,
   retryDelay: 10,
   retryBackoff: true,
   expireInSeconds: 60 * 60,
-} as const;
+});
+export const VIDEO_PROCESS_QUEUE = videoProcessQueue.name;
 
 /** Copying the inputs out of storage and the outputs into it: on top of the media steps' own timeouts. */
 const TRANSFER_ALLOWANCE_SECONDS = 15 * 60;
@@ -47,7 +51,7 @@ export interface ProcessVideoPayload {
 }
 
 export async function ensureVideoQueue(queue: PgBoss): Promise<void> {
-  await queue.createQueue(VIDEO_PROCESS_QUEUE, { name: VIDEO_PROCESS_QUEUE, ...VIDEO_QUEUE_OPTIONS });
+  await createQueues(queue, [videoProcessQueue]);
 }
 
 /** Workers in this process, so a job sent here starts at once instead of at the next poll. */

@@ -12,7 +12,7 @@ import {
 } from '../../../test/video-helpers';
 import { buildApp } from '../../app';
 import { createMediaTools, type MediaTools } from '../../platform/media/media';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { createVideosRepo } from './videos.repo';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
 import { INTERRUPTED_REASON } from './videos.sweeper';
@@ -120,7 +120,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
       { singletonKey: `${waiting.id}:process`, startAfter: 3600 },
     );
 
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
 
     expect((await waitForVideo(ctx, orphan.id)).state).toBe('ready');
     expect(Math.abs((await playableSeconds(orphan.id)) - 2)).toBeLessThan(0.15);
@@ -144,7 +144,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
   });
 
   it('a conversion job that expires and runs again leaves the ready video playable', async () => {
-    stopWorkers ??= await startWorkers(ctx.deps);
+    stopWorkers ??= await startWorkers(ctx.composition);
     const clip = await makeClip(clipDir, 'slow.mov', 'mov', { seconds: 2 });
     await ctx.deps.storage.putFile('sources/slow/0', clip);
     const video = await processingRow('slow', ['sources/slow/0']);
@@ -199,13 +199,13 @@ describe('video processing recovers from crashes and expired jobs', () => {
     for (const name of ['job-7-crashed', 'upload-crashed'])
       await fs.utimes(path.join(tmp, name), twoDaysAgo, twoDaysAgo);
 
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
     expect(await fs.readdir(tmp)).toEqual(['upload-in-flight']);
 
     // An API process cleans up on start too.
     await fs.writeFile(path.join(tmp, 'upload-api-crashed'), 'half an upload');
     await fs.utimes(path.join(tmp, 'upload-api-crashed'), twoDaysAgo, twoDaysAgo);
-    const api = await buildApp(ctx.deps);
+    const api = await buildApp(ctx.composition);
     await api.ready();
     await api.close();
     expect(await fs.readdir(tmp)).toEqual(['upload-in-flight']);

@@ -13,7 +13,7 @@ import {
   videoUpdateTitleDescBody,
   videoUpdateTypeBody,
 } from '@pw/contracts';
-import type { AppDeps } from '../../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { notFound } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
 import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';

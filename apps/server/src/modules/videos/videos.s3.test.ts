@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir, topLevelBoxes } from '../../../test/media-fixtures';
 import { clipsBody, createAccount, filesUnder, waitForVideo } from '../../../test/video-helpers';
 import { createS3Client, createS3Storage } from '../../platform/storage/s3-storage';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 
 /** The whole path with STORAGE=s3: sources, the job's reads and writes, and ranged media through S3. */
 describe('videos on S3-compatible storage (s3rver)', () => {
@@ -34,7 +34,7 @@ describe('videos on S3-compatible storage (s3rver)', () => {
     };
     const storage = createS3Storage({ bucket: 'media', ...settings, client: createS3Client(settings) });
     ctx = await createTestContext({}, { storage });
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
     clipDir = await makeClipDir();
   });
   afterAll(async () => {

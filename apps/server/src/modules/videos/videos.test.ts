@@ -17,7 +17,7 @@ import {
   waitForVideo,
   type TestAccount,
 } from '../../../test/video-helpers';
-import { startWorkers } from '../../workers';
+import { startWorkers } from '../../composition';
 import { resolveBinaries } from '../../platform/media/media';
 import { videos } from './videos.schema';
 
@@ -33,7 +33,7 @@ describe('videos API', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({}, { deliveryScheduler: recorder.scheduler });
-    stopWorkers = await startWorkers(ctx.deps);
+    stopWorkers = await startWorkers(ctx.composition);
     clipDir = await makeClipDir();
     clips.mp4 = await makeClip(clipDir, 'a.mp4', 'mp4', { seconds: 2, size: '640x360', rate: 30 });
     clips.webm = await makeClip(clipDir, 'b.webm', 'webm', { seconds: 3 });

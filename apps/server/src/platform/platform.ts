@@ -12,15 +12,12 @@ import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { resolveAppSecret } from './secrets';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
-import { createSessionStore, type SessionStore } from '../modules/accounts/sessions';
-import { createAuthGuard, type AuthGuard } from '../modules/accounts/auth.guard';
-import { createNotifications, type Notifications } from '../modules/notifications/notifications.service';
-import { createDeliveryService, type DeliveryService } from '../modules/delivery/delivery.service';
-import type { DeliveryScheduler } from '../modules/videos/scheduler';
-import { noVideoPayments, type VideoPayments } from '../modules/videos/payments-hook';
 
-/** Everything with a side effect, built once and handed to the modules (tests build their own). */
-export interface AppDeps {
+/**
+ * The shared parts with a side effect, built once by the composition root (src/composition.ts) and
+ * handed to every module; tests build their own through the same root. Nothing here knows a module.
+ */
+export interface Platform {
   config: AppConfig;
   database: Database;
   db: Db;
@@ -28,29 +25,19 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   rateLimiter: RateLimiter;
-  sessions: SessionStore;
-  auth: AuthGuard;
-  /** Events between features (e.g. `account.created` → admin notifications); see platform/events. */
+  /** Events between modules (e.g. `account.created` → admin notifications); see platform/events. */
   events: EventBus;
   /** pg-boss: every process sends jobs; workers (ROLE=worker|all) also run them. */
   queue: PgBoss;
   /** Signs media URLs and other short-lived links. */
   secret: string;
   logger: FastifyBaseLogger;
-  /** `notify(userIds | { role }, { kind, title, body, data?, email? }, tx?)`: every module's notifications. */
-  notifications: Notifications;
-  /** Scheduled delivery: the video service's DeliveryScheduler (`schedule`, `cancel`), watch page, status. */
-  delivery: DeliveryService;
   /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
-  /** What the video service calls on schedule changes: `delivery` (modules/videos/scheduler.ts). */
-  deliveryScheduler: DeliveryScheduler;
-  /** Extra video length bought with a payment; the payments module replaces the default. */
-  videoPayments: VideoPayments;
 }
 
-type Overridable =
-  'clock' | 'mailer' | 'storage' | 'database' | 'media' | 'deliveryScheduler' | 'videoPayments';
+/** What tests and the bench may replace. */
+export type PlatformOverrides = Partial<Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media'>>;
 
 function createStorage(config: AppConfig): Storage {
   if (config.STORAGE === 's3') {
@@ -65,27 +52,18 @@ function createStorage(config: AppConfig): Storage {
   return createLocalStorage(path.join(config.DATA_DIR, 'media'));
 }
 
-export async function createDeps(
+export async function createPlatform(
   config: AppConfig,
   logger: FastifyBaseLogger,
-  overrides: Partial<Pick<AppDeps, Overridable>> = {},
-): Promise<AppDeps> {
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
   // First: a bad stored secret stops the start before anything is opened.
   const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
   const clock = overrides.clock ?? systemClock;
-  const sessions = createSessionStore(database.db, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
-  const notifications = await createNotifications({ db: database.db, queue, clock });
-  const delivery = await createDeliveryService({
-    db: database.db,
-    queue,
-    clock,
-    secret,
-    publicUrl: config.PUBLIC_URL,
-  });
   return {
     config,
     database,
@@ -102,18 +80,11 @@ export async function createDeps(
     storage: overrides.storage ?? createStorage(config),
     rateLimiter: createRateLimiter(database.db, clock),
     queue,
-    sessions,
-    auth: createAuthGuard(sessions),
     events: createEventBus(logger),
     secret,
     logger,
-    notifications,
-    delivery,
     media:
       overrides.media ??
       createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
-    // The delivery module's scheduler (createRowOnlyScheduler remains for tests that want none).
-    deliveryScheduler: overrides.deliveryScheduler ?? delivery,
-    videoPayments: overrides.videoPayments ?? noVideoPayments,
   };
 }

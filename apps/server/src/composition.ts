@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppConfig } from './platform/config';
+import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform';
+import type { AppModule } from './platform/module';
+import { createQueues } from './platform/queues';
+import { createRouter } from './platform/http/route';
+import type { AppDeps } from './modules/app-deps';
+import { createAccountsModule, type AccountsApi } from './modules/accounts';
+import { createNotificationsModule } from './modules/notifications';
+import { createDeliveryModule, type DeliveryWorkerOptions } from './modules/delivery';
+import {
+  createVideosModule,
+  noVideoPayments,
+  type DeliveryScheduler,
+  type VideoPayments,
+  type VideoWorkerOptions,
+} from './modules/videos';
+import { createMediaModule } from './modules/media';
+import { createQueriesModule } from './modules/queries';
+
+/** Tests and the bench tune the workers (back-off, polling, batch sizes). */
+export interface WorkerTuning {
+  delivery?: Partial<DeliveryWorkerOptions>;
+  videos?: VideoWorkerOptions;
+}
+
+export interface ComposeOverrides extends PlatformOverrides {
+  /** What the video service calls on schedule changes (tests may want none: createRowOnlyScheduler). */
+  deliveryScheduler?: DeliveryScheduler;
+  /** Extra video length bought with a payment; the payments module will replace the default. */
+  videoPayments?: VideoPayments;
+}
+
+/** The whole application, built once: the platform parts and every module. */
+export interface Composition {
+  platform: Platform;
+  accounts: AccountsApi;
+  modules: Array<AppModule<unknown>>;
+  /** TRANSITIONAL (issue 9): the old dependency bag, while modules move to narrow dependencies. */
+  deps: AppDeps;
+  /** Worker tuning in force for the next `startWorkers`. */
+  tuning: WorkerTuning;
+}
+
+/**
+ * The composition root (docs/architecture.md): the one place that builds the platform and every module,
+ * once, and wires what modules need of each other. `platform/` knows no module; modules know each other
+ * only through their `index.ts`.
+ */
+export async function compose(
+  config: AppConfig,
+  logger: FastifyBaseLogger,
+  overrides: ComposeOverrides = {},
+): Promise<Composition> {
+  const platform = await createPlatform(config, logger, overrides);
+  const tuning: WorkerTuning = {};
+  let deps: AppDeps | undefined;
+  const lateDeps = () => deps!;
+
+  const accounts = createAccountsModule(platform, lateDeps);
+  const notifications = await createNotificationsModule(platform, lateDeps);
+  const delivery = await createDeliveryModule(platform, lateDeps, () => tuning.delivery);
+  const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
+  const media = createMediaModule(platform, lateDeps);
+  const queries = createQueriesModule(platform, lateDeps);
+
+  deps = {
+    ...platform,
+    sessions: accounts.api.sessions,
+    auth: accounts.api.auth,
+    notifications: notifications.api,
+    delivery: delivery.api,
+    deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
+    videoPayments: overrides.videoPayments ?? noVideoPayments,
+  };
+  const modules = [accounts, notifications, delivery, videos, media, queries] as Array<AppModule<unknown>>;
+  // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
+  await createQueues(
+    platform.queue,
+    modules.flatMap((module) => module.queues ?? []),
+  );
+  for (const module of modules) module.listen?.();
+  return { platform, accounts: accounts.api, modules, deps, tuning };
+}
+
+/** Registers every module's routes under /api (called by buildApp). */
+export async function registerModules(api: FastifyInstance, composition: Composition): Promise<void> {
+  const router = createRouter(api, composition.accounts.guardFor);
+  for (const module of composition.modules) await module.routes?.(router, api);
+}
+
+/**
+ * Starts every module's workers (ROLE=worker or all), in the order the modules were built, and answers
+ * how to stop them (in reverse).
+ */
+export async function startWorkers(
+  composition: Composition,
+  tuning: WorkerTuning = {},
+): Promise<() => Promise<void>> {
+  Object.assign(composition.tuning, tuning);
+  const workers = composition.modules.flatMap((module) => module.workers ?? []);
+  const stops: Array<() => Promise<void>> = [];
+  for (const worker of workers) stops.push(await worker.start());
+  composition.platform.logger.info(`workers: ${workers.map((worker) => worker.label).join(', ')}`);
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { AccountType } from './accounts';
+
+/**
+ * The route table (decision 0127): every API call is declared once, here in contracts, with its method,
+ * path, who may call it and the schemas of its params, query, body and answer. The server registers its
+ * routes from these declarations, the web client and the e2e helpers call through them; a path string
+ * is written nowhere else.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: `public` (no credential looked at), `optional` (a credential, when sent, must be valid),
+ * `signed-in` (any role), or the roles allowed.
+ */
+export type RouteAccess = 'public' | 'optional' | 'signed-in' | readonly AccountType[];
+
+type Schema = z.ZodType;
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Under /api, Fastify style: `/admin/queries/:id/detail`. */
+  path: string;
+  /** The OpenAPI tag: the module's name as a reader would say it ('Admin queries'). */
+  tag: string;
+  summary: string;
+  access: RouteAccess;
+  params?: Schema;
+  query?: Schema;
+  /** A JSON or multipart body (the spec's client sends some calls as either): read in the handler. */
+  body?: Schema;
+  /** The answer; `status` when it is not 200 (a created resource: 201). */
+  response: Schema;
+  status?: 200 | 201;
+  /** Left out of the API reference (internal protocol routes such as tus). */
+  hidden?: boolean;
+}
+
+/** Declares a route and keeps its literal types (method, path and schemas) for callers. */
+export const defineRoute = <const R extends ApiRoute>(route: R): R => route;
+
+/** The `:name` parts of a path, as an object type. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type RouteParams<R extends ApiRoute> = [PathParamNames<R['path']>] extends [never]
+  ? Record<string, never>
+  : Record<PathParamNames<R['path']>, string | number>;
+
+/** What a caller sends as the query: the schema's input, every value optional where the schema says so. */
+export type RouteQuery<R extends ApiRoute> = R['query'] extends Schema ? z.input<R['query']> : never;
+/** What a caller sends as the body: inferred from the schema, never declared again. */
+export type RouteBody<R extends ApiRoute> = R['body'] extends Schema ? z.input<R['body']> : never;
+/** What the server answers. */
+export type RouteResponse<R extends ApiRoute> = z.output<R['response']>;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Spec §7 helper: key/value pairs, each encoded, joined with ampersands; empty when none. */
+export function buildQuery(params: Record<string, QueryValue> = {}): string {
+  const pairs = Object.entries(params).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  if (pairs.length === 0) return '';
+  return `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
+}
+
+/**
+ * The path of a call with its params filled in (each encoded) and its query appended, under /api's
+ * root (callers add `/api`). A missing param is a programming error, so it throws.
+ */
+export function routePath<R extends ApiRoute>(
+  route: R,
+  params: RouteParams<R> = {} as RouteParams<R>,
+  query?: Record<string, QueryValue>,
+): string {
+  const values = params as Record<string, string | number>;
+  const filled = route.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') throw new Error(`${route.path}: the param ${name} is missing.`);
+    return encodeURIComponent(String(value));
+  });
+  return `${filled}${buildQuery(query)}`;
+}

@@ -54,17 +54,18 @@ export async function compose(
 ): Promise<Composition> {
   const platform = await createPlatform(config, logger, overrides);
   const tuning: WorkerTuning = {};
-  let deps: AppDeps | undefined;
-  const lateDeps = () => deps!;
+  // TRANSITIONAL: modules not yet on narrow dependencies read the bag once it is complete.
+  const bag: { deps?: AppDeps } = {};
+  const lateDeps = () => bag.deps!;
 
   const accounts = createAccountsModule(platform, lateDeps);
   const notifications = await createNotificationsModule(platform, lateDeps);
   const delivery = await createDeliveryModule(platform, lateDeps, () => tuning.delivery);
   const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
   const media = createMediaModule(platform, lateDeps);
-  const queries = createQueriesModule(platform, lateDeps);
+  const queries = createQueriesModule(platform);
 
-  deps = {
+  const deps: AppDeps = {
     ...platform,
     sessions: accounts.api.sessions,
     auth: accounts.api.auth,
@@ -73,6 +74,7 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments: overrides.videoPayments ?? noVideoPayments,
   };
+  bag.deps = deps;
   const modules = [accounts, notifications, delivery, videos, media, queries] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

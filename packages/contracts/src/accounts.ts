@@ -204,13 +204,6 @@ export const adminProfileUpdateBody = z.object({
   dialing_code: optionalText(8),
 });
 
-export const contactUsBody = z.object({
-  name: requiredText('name', 200),
-  email: emailField,
-  subject: requiredText('subject', 200),
-  message: requiredText('message', 5000),
-});
-
 /** Spec §5 image uploader. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;

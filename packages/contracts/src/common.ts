@@ -87,3 +87,12 @@ export interface ValidationErrorBody {
 export const booleanish = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on');
+
+/**
+ * A record's id in a path: a positive integer. Anything else (`abc`, `-1`, a 30-digit number) is simply
+ * not found: it becomes 0, which no row has, so the answer is the same 404 as for an unknown id.
+ */
+export const recordId = z.string().transform((value) => (/^\d{1,9}$/.test(value) ? Number(value) : 0));
+
+/** `/{id}/…` paths. */
+export const idParams = z.object({ id: recordId });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { emailField, idParams, requiredText } from './common';
+import { messageResponse } from './accounts';
 import { listQuery, paginatedResponse } from './lists';
+import { defineRoute } from './route';
 
 /** Spec 001: who sent a contact-us message (a visitor is a guest). */
 export const queryUserTypes = ['guest', 'user', 'funeral-home'] as const;
@@ -15,9 +18,6 @@ export const adminQueryListQuery = listQuery(querySortColumns, 'created_at').saf
     .optional(),
 });
 export type AdminQueryListQuery = z.output<typeof adminQueryListQuery>;
-
-/** `/admin/queries/{id}/detail`: anything but a positive integer is simply not found. */
-export const adminQueryIdParams = z.object({ id: z.string() });
 
 /** A row of the queries table (spec 001: Name, Subject, Email Address, User Type, Date). */
 export const adminQueryItem = z.object({
@@ -36,3 +36,44 @@ export type AdminQueryDetail = z.infer<typeof adminQueryDetail>;
 
 export const adminQueryListResponse = paginatedResponse(adminQueryItem);
 export const adminQueryDetailResponse = z.object({ data: adminQueryDetail });
+
+/** Spec 000 §3 contact-us form. */
+export const contactUsBody = z.object({
+  name: requiredText('name', 200),
+  email: emailField,
+  subject: requiredText('subject', 200),
+  message: requiredText('message', 5000),
+});
+
+/** The calls of the queries module (decision 0127). */
+export const queryRoutes = {
+  /** Spec 000 §7: a visitor, user or funeral home writes to the team (a credential is optional). */
+  contactUs: defineRoute({
+    method: 'POST',
+    path: '/web/user/contact-us',
+    tag: 'Queries',
+    summary: 'Send a message to the team (visitor, user or funeral home; credential optional)',
+    access: 'optional',
+    body: contactUsBody,
+    response: messageResponse,
+  }),
+  /** Spec 001 §7: the back office's list of contact-us messages. */
+  list: defineRoute({
+    method: 'GET',
+    path: '/admin/queries',
+    tag: 'Queries',
+    summary: 'Contact-us messages: search, user_type, from_date/to_date, sort, paged',
+    access: ['admin'],
+    query: adminQueryListQuery,
+    response: adminQueryListResponse,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/admin/queries/:id/detail',
+    tag: 'Queries',
+    summary: 'One contact-us message with its text',
+    access: ['admin'],
+    params: idParams,
+    response: adminQueryDetailResponse,
+  }),
+};

@@ -37,7 +37,9 @@ export interface Platform {
 }
 
 /** What tests and the bench may replace. */
-export type PlatformOverrides = Partial<Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media'>>;
+export type PlatformOverrides = Partial<
+  Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media'>
+>;
 
 function createStorage(config: AppConfig): Storage {
   if (config.STORAGE === 's3') {

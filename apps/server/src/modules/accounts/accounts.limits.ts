@@ -37,7 +37,6 @@ export const LIMITS = {
   /** Old-password guessing with a stolen session. */
   changePasswordPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
   signupPerIp: { limit: 50, windowSeconds: HOUR },
-  contactPerIp: { limit: 10, windowSeconds: HOUR },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../platform/db';
-import { passwordResets, queries, sessions, users } from './accounts.schema';
+import { passwordResets, sessions, users } from './accounts.schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -126,11 +126,6 @@ export function createAccountsRepo(db: Db) {
         await setPasswordRevokingSessions(tx, userId, passwordHash, now, keepSessionId);
         await alongside(tx);
       });
-    },
-
-    async insertQuery(values: typeof queries.$inferInsert): Promise<{ id: number }> {
-      const [row] = await db.insert(queries).values(values).returning({ id: queries.id });
-      return row!;
     },
   };
 }

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountResponse,
   adminProfileUpdateBody,
   changePasswordBody,
-  contactUsBody,
   funeralHomeSignupBody,
   IMAGE_MAX_BYTES,
   loginBody,
@@ -19,7 +18,7 @@ import {
   verifyCodeBody,
 } from '@pw/contracts';
 import type { AppDeps } from '../app-deps';
-import { AppError, validationFailed, type FieldErrors } from '../../platform/errors';
+import { validationFailed, type FieldErrors } from '../../platform/errors';
 import { parseBody } from '../../platform/http/body';
 import { bodyReadInHandler, formContentTypes } from '../../platform/http/form-route';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
@@ -289,37 +288,6 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       },
     );
   }
-
-  // ---- Contact us (visitors and signed-in people alike) -----------------------------------------
-  const optionalAuth = auth.optional();
-  const anyoneMayWrite: preHandlerAsyncHookHandler = async function (request, reply) {
-    try {
-      await optionalAuth.call(this, request, reply);
-    } catch (error) {
-      // A deactivated account is told to contact support: it may, as a guest.
-      if (error instanceof AppError && error.status === 403) request.account = undefined;
-      else throw error;
-    }
-  };
-  api.post(
-    '/web/user/contact-us',
-    {
-      ...bodyReadInHandler,
-      preHandler: anyoneMayWrite,
-      schema: {
-        tags: ['Contact'],
-        summary: 'Send a message to the team (visitor, user or funeral home; credential optional)',
-        consumes: formContentTypes,
-        body: contactUsBody,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request) => {
-      const { fields } = await readForm(request, contactUsBody, { photo: false });
-      await service.contactUs(request.account, fields, request.ip);
-      return { message: MESSAGES.contactThanks, data: null };
-    },
-  );
 
   await registerPhotoRoutes(app, deps);
 }

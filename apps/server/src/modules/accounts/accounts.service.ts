@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type {
   adminProfileUpdateBody,
   changePasswordBody,
-  contactUsBody,
   loginBody,
   profileUpdateBody,
   setPasswordBody,
@@ -64,7 +63,6 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed.',
   wrongOldPassword: 'The old password is incorrect.',
   profileUpdated: 'Your profile has been updated.',
-  contactThanks: 'Thank you for contacting us. We will get back to you soon.',
 } as const;
 
 /** The user area (`/web/user/...`) serves users and funeral homes; the admin area only admins. */
@@ -350,22 +348,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await repo.changePassword(user.id, passwordHash, clock.now(), account.sessionId, (tx) =>
         deps.notifications.notify(user.id, passwordChangedNotice(), tx),
       );
-    },
-
-    /** A contact-us message from a visitor (guest) or a signed-in user or funeral home. */
-    async contactUs(account: AuthAccount | undefined, input: z.output<typeof contactUsBody>, ip: string) {
-      await rateLimiter.consume(rule('contactPerIp', ip));
-      const userType = account && account.type !== 'admin' ? account.type : 'guest';
-      const row = await repo.insertQuery({
-        userId: userType === 'guest' ? null : account!.id,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        message: input.message,
-        userType,
-        createdAt: clock.now(),
-      });
-      await deps.events.emit('query.created', { queryId: row.id, userType });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../../platform/errors';
+import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import type { AccountType } from './accounts.schema';
 import type { SessionStore } from './sessions';
 
@@ -59,9 +59,18 @@ export function createAuthGuard(sessions: SessionStore) {
         request.account = account;
       };
     },
+    /**
+     * A credential is optional: a valid one identifies the caller; none, a dead one or a deactivated
+     * account calls as a guest (a deactivated account is told to contact support: it may, as a guest).
+     */
     optional(): preHandlerAsyncHookHandler {
       return async (request) => {
-        request.account = (await resolve(request)) ?? undefined;
+        try {
+          request.account = (await resolve(request)) ?? undefined;
+        } catch (error) {
+          if (error instanceof AppError && error.status === 403) request.account = undefined;
+          else throw error;
+        }
       };
     },
   };

@@ -4,7 +4,6 @@ import { MAP_LINK_MESSAGE, notificationKinds } from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
-import { queries, users } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
 import { MESSAGES } from './accounts.service';
 import { IMAGE_TYPE_MESSAGE } from './photos';
@@ -15,7 +14,6 @@ import {
   get,
   PASSWORD,
   post,
-  randomIp,
   signInAdmin,
   signUpFuneralHome,
   signUpUser,
@@ -37,7 +35,7 @@ const profileFields = {
   map_link: 'https://maps.example.test/grace',
 };
 
-describe('profiles, change password and contact us', () => {
+describe('profiles and change password', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
@@ -474,81 +472,6 @@ describe('profiles, change password and contact us', () => {
     });
   });
 
-  describe('POST /api/web/user/contact-us', () => {
-    const message = {
-      name: 'Visitor',
-      email: 'visitor@example.test',
-      subject: 'Question',
-      message: 'How does it work?',
-    };
-
-    async function lastQuery() {
-      const rows = await ctx.deps.db.select().from(queries).orderBy(queries.id);
-      return rows.at(-1)!;
-    }
-
-    it('stores a guest message sent as multipart, and announces it', async () => {
-      const announced: unknown[] = [];
-      const off = ctx.deps.events.on('query.created', (event) => void announced.push(event));
-      const response = await post(ctx, '/api/web/user/contact-us', multipart(message));
-      off();
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        message: 'Thank you for contacting us. We will get back to you soon.',
-        data: null,
-      });
-      const row = await lastQuery();
-      expect(row).toMatchObject({ ...message, userType: 'guest', userId: null });
-      expect(announced).toEqual([{ queryId: row.id, userType: 'guest' }]);
-    });
-
-    it('records who sent it when signed in (user, funeral home)', async () => {
-      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(user.token) });
-      expect(await lastQuery()).toMatchObject({ userType: 'user', userId: user.id });
-      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(home.token) });
-      expect(await lastQuery()).toMatchObject({ userType: 'funeral-home', userId: home.id });
-    });
-
-    it('takes a message from a dead or deactivated credential as a guest one', async () => {
-      const forged = await post(ctx, '/api/web/user/contact-us', {
-        payload: message,
-        headers: bearer('forged'),
-      });
-      expect(forged.statusCode).toBe(200);
-      expect(await lastQuery()).toMatchObject({ userType: 'guest', userId: null });
-
-      const account = await signUpUser(ctx);
-      await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
-      const deactivated = await post(ctx, '/api/web/user/contact-us', {
-        payload: message,
-        headers: bearer(account.token),
-      });
-      expect(deactivated.statusCode).toBe(200);
-      expect(await lastQuery()).toMatchObject({ userType: 'guest', userId: null });
-    });
-
-    it('validates the fields (422)', async () => {
-      const response = await post(ctx, '/api/web/user/contact-us', { payload: { email: 'x' } });
-      expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({
-        name: ['The name field is required.'],
-        email: ['Please enter a valid e-mail address.'],
-        subject: ['The subject field is required.'],
-        message: ['The message field is required.'],
-      });
-    });
-
-    it('limits messages per address (429 + Retry-After)', async () => {
-      const ip = randomIp();
-      for (let i = 0; i < LIMITS.contactPerIp.limit; i += 1) {
-        const response = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
-        expect(response.statusCode).toBe(200);
-      }
-      const over = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
-      expect(over.statusCode).toBe(429);
-      expect(over.headers['retry-after']).toBeDefined();
-    });
-  });
   describe('API reference', () => {
     it('lists every accounts call under /api/docs with its tag, body and bearer security', async () => {
       const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -564,7 +487,6 @@ describe('profiles, change password and contact us', () => {
         ['post', '/api/admin/reset/password'],
         ['post', '/api/admin/verify/code'],
         ['post', '/api/admin/set/password'],
-        ['post', '/api/web/user/contact-us'],
         ['get', '/api/media/photos/{name}'],
       ];
       const guarded = [

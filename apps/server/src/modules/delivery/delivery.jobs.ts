@@ -1,7 +1,6 @@
 import type { Job } from 'pg-boss';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as schema from '../../platform/db/schema';
 import type { AppDeps } from '../app-deps';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import { waitUntilIdle } from '../../platform/jobs';
@@ -459,7 +458,7 @@ export async function startDeliveryWorker(
     liveness,
     options,
     sendSlots: new Semaphore(options.sendConcurrency),
-    markDb: markPool ? (drizzlePg(markPool, { schema }) as unknown as Db) : undefined,
+    markDb: markPool ? (drizzlePg(markPool) as unknown as Db) : undefined,
     ownerNotices,
   };
   let inFlight = 0;

@@ -4,7 +4,6 @@ import { createQueues, defineQueue } from '../../platform/queues';
 import type { Db } from '../../platform/db';
 import { sqlExecutor } from '../../platform/db/executor';
 
-
 /** Job payload: the delivery id only; the worker re-reads the row and decides. */
 export interface DeliverySendJob {
   deliveryId: number;
@@ -19,12 +18,12 @@ export interface DeliverySendJob {
 export const deliverySendQueue = defineQueue({
   name: 'delivery.send',
   payload: z.object({ deliveryId: z.number().int().positive() }),
-    policy: 'short',
-    retryLimit: 10,
-    retryDelay: 5,
-    retryBackoff: true,
-    // Longer than one batch can take (each send is bounded by the mailer's timeouts).
-    expireInSeconds: 600,
+  policy: 'short',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  // Longer than one batch can take (each send is bounded by the mailer's timeouts).
+  expireInSeconds: 600,
 });
 export const DELIVERY_SEND_QUEUE = deliverySendQueue.name;
 

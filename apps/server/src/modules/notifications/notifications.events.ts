@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { notificationKinds } from '@pw/contracts';
 import type { AppDeps } from '../app-deps';
-import { queries, users } from '../accounts/accounts.schema';
+import { users } from '../accounts/accounts.schema';
+import { queries } from '../queries/queries.schema';
 import type { NotifyInput } from './notifications.service';
 
 /**

@@ -9,7 +9,6 @@ import * as repo from './notifications.repo';
 import { waitUntilIdle } from '../../platform/jobs';
 import { Semaphore } from '../../platform/semaphore';
 
-
 /** Job payload: ids only; the handler re-reads the row. */
 export interface NotificationEmailJob {
   notificationId: number;
@@ -22,11 +21,11 @@ export interface NotificationEmailJob {
 export const notificationEmailQueue = defineQueue({
   name: 'notification.email',
   payload: z.object({ notificationId: z.number().int().positive() }),
-    policy: 'short',
-    retryLimit: 8,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 300,
+  policy: 'short',
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
 });
 export const NOTIFICATION_EMAIL_QUEUE = notificationEmailQueue.name;
 

@@ -1,13 +1,23 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import type { AppDeps } from '../app-deps';
-import { registerQueryRoutes } from './queries.routes';
+import { createQueriesRepo } from './queries.repo';
+import { createQueriesService } from './queries.service';
+import { registerQueriesRoutes } from './queries.routes';
 
-/** Contact-us messages and the administrator's queries screens (spec 001). */
-export function createQueriesModule(_platform: Platform, deps: () => AppDeps): AppModule {
+/**
+ * Contact-us messages and the administrator's queries screens (spec 001). The model module of
+ * docs/architecture.md: repository → service → routes, built here once from what the root hands in.
+ */
+export function createQueriesModule(platform: Platform): AppModule {
+  const service = createQueriesService({
+    repo: createQueriesRepo(platform.db),
+    clock: platform.clock,
+    events: platform.events,
+    rateLimiter: platform.rateLimiter,
+  });
   return {
     name: 'queries',
-    routes: (_router, app) => registerQueryRoutes(app, deps()),
+    routes: (router) => registerQueriesRoutes(router, service, platform.config.PUBLIC_URL),
     api: undefined,
   };
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AdminQueryListQuery } from '@pw/contracts';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
-// The table is written by the contact-us endpoint (accounts) until the restructure moves it here.
-import { queries } from '../accounts/accounts.schema';
+import { queries } from './queries.schema';
 
 const listed = {
   id: queries.id,
@@ -30,15 +29,31 @@ export const queryList: ListSource<typeof listed> = {
   dated: queries.createdAt,
 };
 
-export type QueryListRow = Awaited<ReturnType<typeof listQueries>>['rows'][number];
 export type QueryRow = typeof queries.$inferSelect;
+export type NewQuery = typeof queries.$inferInsert;
 
-export function listQueries(db: Db, query: AdminQueryListQuery) {
-  const byType = query.user_type ? eq(queries.userType, query.user_type) : undefined;
-  return paginate(db, queryList, query, [byType]);
+/**
+ * The module's one door to its tables (the repository shape of every module): a factory over the
+ * database; each method also takes a transaction to join (`tx`), the database when none is given.
+ */
+export function createQueriesRepo(db: Db) {
+  return {
+    list(query: AdminQueryListQuery, tx: DbOrTx = db) {
+      const byType = query.user_type ? eq(queries.userType, query.user_type) : undefined;
+      return paginate(tx as Db, queryList, query, [byType]);
+    },
+
+    async find(id: number, tx: DbOrTx = db): Promise<QueryRow | null> {
+      const [row] = await tx.select().from(queries).where(eq(queries.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async insert(values: NewQuery, tx: DbOrTx = db): Promise<{ id: number }> {
+      const [row] = await tx.insert(queries).values(values).returning({ id: queries.id });
+      return row!;
+    },
+  };
 }
 
-export async function findQuery(db: Db, id: number): Promise<QueryRow | null> {
-  const [row] = await db.select().from(queries).where(eq(queries.id, id)).limit(1);
-  return row ?? null;
-}
+export type QueriesRepo = ReturnType<typeof createQueriesRepo>;
+export type QueryListRow = Awaited<ReturnType<QueriesRepo['list']>>['rows'][number];

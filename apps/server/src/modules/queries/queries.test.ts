@@ -11,7 +11,7 @@ import {
   signUpUser,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
-import { queries } from '../accounts/accounts.schema';
+import { queries } from './queries.schema';
 import { notifications } from '../notifications/notifications.schema';
 
 describe('admin queries (contact-us messages in the back office)', () => {

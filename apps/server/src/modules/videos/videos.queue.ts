@@ -6,7 +6,6 @@ import { sqlExecutor } from '../../platform/db/executor';
 import { conversionTimeoutMs } from '../../platform/media/media';
 import type { VideoJobs } from './videos.service';
 
-
 /**
  * Payload is the id only; the job re-reads the row. Three retries with exponential back-off (10 s, 20 s,
  * 40 s) for passing trouble (storage, database, a killed process); a file ffmpeg cannot read fails at

@@ -9,9 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Schema-free on purpose: each module owns its tables (`modules/<m>/<m>.schema.ts`) and queries them
+ * with the query builder, so this type does not depend on every module (decision 0129). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handed to `db.transaction(async (tx) => …)`; services accept it to join one. */
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction. */
@@ -38,7 +39,7 @@ export const migrationsFolder = fileURLToPath(new URL('../../../migrations', imp
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       kind: 'postgres',
@@ -55,7 +56,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminQueryListQuery } from '@pw/contracts';
 import { createTestDatabase } from '../../../test/helpers';
-import { queries } from '../../modules/accounts/accounts.schema';
+import { queries } from '../../modules/queries/queries.schema';
 import { queryList } from '../../modules/queries/queries.repo';
 import { AppError } from '../errors';
 import { paginated } from '../http/envelope';

@@ -50,7 +50,8 @@ function schemaOf(route: ApiRoute): FastifySchema {
     tags: [route.tag],
     summary: route.summary,
     hide: route.hidden,
-    ...(route.access === 'public' ? {} : { security: bearer }),
+    // Only a required credential is listed: an optional one is not a requirement of the call.
+    ...(route.access === 'public' || route.access === 'optional' ? {} : { security: bearer }),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body, consumes: formContentTypes } : {}),

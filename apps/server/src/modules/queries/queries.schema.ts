@@ -1,0 +1,27 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+
+/** Contact-us messages ("queries" in the back office; listed by modules/queries). */
+export const queries = pgTable(
+  'queries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** user, funeral-home or guest (spec 001's user types). */
+    userType: text('user_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The admin's list: newest first, by date range, per user type; search is a substring of name,
+    // e-mail or subject, which only trigram indexes serve (docs/decisions/0117-queries-search-indexes.md).
+    index('queries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('queries_user_type_created_idx').on(t.userType, t.createdAt.desc(), t.id.desc()),
+    index('queries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('queries_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('queries_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+  ],
+);

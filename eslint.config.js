@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries, { fixtureRoot } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -11,6 +12,8 @@ export default tseslint.config(
       '**/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      // Violations planted on purpose; scripts/lint-rules/lint-rules.test.ts lints them itself.
+      `${fixtureRoot}/**`,
     ],
   },
   js.configs.recommended,
@@ -28,6 +31,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...boundaries,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

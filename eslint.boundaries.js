@@ -1,0 +1,113 @@
+// The import boundaries of the architecture guide, kept by the linter (decision 0135).
+// Every pattern starts with `**/` so it matches both the real tree and the fixture tree in
+// scripts/lint-rules/fixtures, which mirrors it: the proof there lints with this very config.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+export const fixtureRoot = 'scripts/lint-rules/fixtures';
+/** The trees whose folders name the server modules and web features: the real one and its mirror. */
+const treeRoots = ['.', fixtureRoot];
+
+const SERVER = '**/apps/server/src';
+const WEB = '**/apps/web/src';
+
+/** Folder names under `<tree>/<folder>` across the trees, read at lint time so a new module is covered. */
+function folderNames(folder) {
+  const names = treeRoots.flatMap((tree) => {
+    try {
+      return readdirSync(path.join(repoRoot, tree, folder), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(names)].sort();
+}
+
+// Rule 1: the platform is below every module and below the composition root.
+const platformZone = {
+  target: `${SERVER}/platform/**`,
+  from: [`${SERVER}/modules/**`, `${SERVER}/composition.ts`],
+  message: 'platform/ sits below the modules: it never imports a module or the composition root.',
+};
+
+// Rule 2: a module reaches another module only through that module's index.ts.
+const moduleZones = folderNames('apps/server/src/modules').map((name) => ({
+  target: `${SERVER}/modules/${name}/**`,
+  from: `${SERVER}/modules/!(${name})/**`,
+  except: [`${SERVER}/modules/*/index.ts`],
+  message: `Import another module through its public entry (modules/<module>/index.ts), not its inner files.`,
+}));
+
+// Rule 3: features never import each other; the rest of the web source uses a feature's index only.
+const featureZones = folderNames('apps/web/src/features').map((name) => ({
+  target: `${WEB}/features/${name}/**`,
+  from: `${WEB}/features/!(${name})/**`,
+  message: 'Web features never import each other: move what both need to components/ or lib/.',
+}));
+const outsideFeaturesZone = {
+  target: [`${WEB}/!(features)/**`, `${WEB}/*.{ts,tsx}`],
+  from: `${WEB}/features/**`,
+  except: [`${WEB}/features/*/index.{ts,tsx}`],
+  message: 'Outside features/, import a feature through its index.ts only.',
+};
+
+/** Zones are matched against absolute paths, so they are anchored at the repository, not at the cwd. */
+const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
+
+const serverSource = ['apps/server/src/**/*.ts', `${fixtureRoot}/apps/server/src/**/*.ts`];
+const webSource = ['apps/web/src/**/*.{ts,tsx}', `${fixtureRoot}/apps/web/src/**/*.{ts,tsx}`];
+// Tests and fixtures build whole worlds out of several modules, so they may reach inner files
+// (apps/server/test/** is outside serverSource, so rule 2 never sees it).
+const serverTestFiles = ['**/*.test.ts', '**/*.fixtures.ts'];
+
+export default [
+  {
+    files: [...serverSource, ...webSource],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // One resolver that reads the tsconfig files: `@/` in the web source, workspace packages
+      // such as @pw/contracts through node_modules. The fixture tree has its own tsconfig files.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+            `${fixtureRoot}/apps/*/tsconfig.json`,
+          ].map((file) => path.join(repoRoot, file)),
+          // Several tsconfig files are the point: each part of the tree has its own.
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // Rule 4. Type-only imports are skipped by the rule itself (not configurable): they are erased
+      // at build time, so they cannot make a module load half-initialised, which is the harm a cycle
+      // does at run time. ignoreExternal keeps the walk inside our own code.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // An import the resolver cannot follow would slip past every boundary rule in this file unseen.
+      'import-x/no-unresolved': 'error',
+    },
+  },
+  {
+    files: serverSource,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone]) },
+  },
+  {
+    files: serverSource,
+    ignores: serverTestFiles,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...moduleZones]) },
+  },
+  {
+    files: webSource,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...featureZones, outsideFeaturesZone]) },
+  },
+];

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { queryRoutes } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
+import { callApi } from '../support/api';
 
 /**
  * Issue 9, the list kit's first use: a visitor's contact-us message reaches the admin's queries list,
@@ -14,9 +16,9 @@ test('a visitor writes, the admin finds and opens it, then pages through 25 mess
   const tag = `Batch${Date.now()}`;
   // 25 messages from 25 visitors (the contact form allows 10 an hour per address).
   for (let i = 1; i <= 25; i++) {
-    const response = await request.post('/api/web/user/contact-us', {
+    const response = await callApi(request, queryRoutes.contactUs, {
       headers: { 'X-Forwarded-For': `203.0.113.${i}` },
-      data: { name: `Visitor ${i}`, email: `v${i}@e2e.test`, subject: `${tag} question ${i}`, message: 'Hi' },
+      body: { name: `Visitor ${i}`, email: `v${i}@e2e.test`, subject: `${tag} question ${i}`, message: 'Hi' },
     });
     expect(response.status(), await response.text()).toBe(200);
   }

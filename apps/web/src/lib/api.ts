@@ -1,3 +1,10 @@
+import {
+  routePath,
+  type ApiRoute,
+  type RouteBody,
+  type RouteParams,
+  type RouteResponse,
+} from '@pw/contracts';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
@@ -109,4 +116,39 @@ export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): 
   const body = error.body as { message?: unknown } | undefined;
   if (typeof body?.message === 'string' && body.message) return body.message;
   return error.status === 0 ? error.message : fallback;
+}
+
+type RouteQueryValues = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallInput<R extends ApiRoute> {
+  params?: RouteParams<R>;
+  query?: RouteQueryValues;
+  /** JSON (inferred from the route's schema), or a FormData for the calls the spec sends as forms. */
+  body?: RouteBody<R> | FormData;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls a route declared in @pw/contracts (decision 0127): the method and path come from the route
+ * table, the body's type from its schema, the answer's type from its response schema.
+ */
+export function callRoute<R extends ApiRoute>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
+  return apiFetch<RouteResponse<R>>(routePath(route, input.params, input.query), {
+    method: route.method,
+    body: input.body as Body,
+    signal: input.signal,
+  });
+}
+
+/** The spec's multipart form of a call: each field once, arrays as `name[]`, empty values left out. */
+export function toFormData(
+  fields: Record<string, string | number | boolean | Blob | null | undefined | Array<string | number>>,
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, String(item));
+    else form.append(key, value instanceof Blob ? value : String(value));
+  }
+  return form;
 }

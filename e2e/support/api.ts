@@ -1,0 +1,33 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { routePath, type ApiRoute, type RouteBody, type RouteParams } from '@pw/contracts';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface CallInput<R extends ApiRoute> {
+  params?: RouteParams<R>;
+  query?: Record<string, QueryValue>;
+  /** A JSON body, or `multipart` for the calls the spec's client sends as a form. */
+  body?: Partial<RouteBody<R>> | Record<string, unknown>;
+  multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls a declared route (decision 0127) the way the web client does: the address comes from the route
+ * table, never from a path string in a test.
+ */
+export function callApi<R extends ApiRoute>(
+  request: APIRequestContext,
+  route: R,
+  input: CallInput<R> = {},
+): Promise<APIResponse> {
+  const url = `/api${routePath(route, input.params, input.query)}`;
+  const headers = { ...input.headers, ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}) };
+  return request.fetch(url, {
+    method: route.method,
+    headers,
+    ...(input.multipart ? { multipart: input.multipart } : {}),
+    ...(input.body !== undefined ? { data: input.body } : {}),
+  });
+}

@@ -140,7 +140,7 @@ export function callRoute<R extends ApiRoute>(route: R, input: CallInput<R> = {}
   });
 }
 
-/** The spec's multipart form of a call: each field once, arrays as `name[]`, empty values left out. */
+/** The spec's multipart form of a call: each field once, arrays as `name[]`, null and undefined left out. */
 export function toFormData(
   fields: Record<string, string | number | boolean | Blob | null | undefined | Array<string | number>>,
 ) {

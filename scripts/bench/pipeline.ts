@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
-import { insertNotifications } from '../../apps/server/src/modules/notifications/notifications.repo';
+import { createNotificationsRepo } from '../../apps/server/src/modules/notifications/notifications.repo';
 import { systemClock } from '../../apps/server/src/platform/clock';
 
 const CONNECTIONS = 20;
@@ -93,8 +93,7 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const adminId = await insertUser(database.db, { type: 'admin', email: 'admin@pw.bench' });
     const now = Date.now();
-    await insertNotifications(
-      database.db,
+    await createNotificationsRepo(database.db).insertNotifications(
       Array.from({ length: NOTIFICATIONS }, (_, i) => ({
         userId: adminId,
         kind: 'signup.new',

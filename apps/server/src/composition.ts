@@ -59,8 +59,12 @@ export async function compose(
   const lateDeps = () => bag.deps!;
 
   const accounts = createAccountsModule(platform, lateDeps);
-  const notifications = await createNotificationsModule(platform, lateDeps);
-  const delivery = await createDeliveryModule(platform, lateDeps, () => tuning.delivery);
+  const notifications = createNotificationsModule(platform);
+  const delivery = createDeliveryModule(
+    platform,
+    { notifications: notifications.api },
+    () => tuning.delivery,
+  );
   const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
   const media = createMediaModule(platform, lateDeps);
   const queries = createQueriesModule(platform);

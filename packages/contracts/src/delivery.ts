@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 /** pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040). */
 export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
@@ -33,3 +34,17 @@ export const deliveryInfo = z.object({
   last_error: z.string().nullable(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
+
+/** The calls of the delivery module (decision 0127). */
+export const deliveryRoutes = {
+  /** The recipient's watch page API: the link in the delivery e-mail, no account needed. */
+  watch: defineRoute({
+    method: 'GET',
+    path: '/watch/:token',
+    tag: 'Delivery',
+    summary: "A delivered video message (title, description, sender's name, signed video URL)",
+    access: 'public',
+    params: watchParams,
+    response: watchResponse,
+  }),
+};

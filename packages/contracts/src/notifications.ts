@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idParams } from './common';
 import { pageParams, paginatedResponse, timeZoneField, type Paginated } from './lists';
+import { defineRoute } from './route';
 
 /** Spec 001: the list is filtered All, Read or Unread. */
 export const notificationStatuses = ['all', 'read', 'unread'] as const;
@@ -15,9 +17,6 @@ export const notificationListQuery = pageParams.extend({
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
 export const notificationBellQuery = z.object({ tz: timeZoneField });
-
-/** The id in the path; anything but a positive integer is simply not found (404), like someone else's. */
-export const notificationIdParams = z.object({ id: z.string() });
 
 /** Spec §3 Notification: id, read_at, created_at(_human, _formatted), data.title, data.body. */
 export const notificationItem = z.object({
@@ -63,3 +62,46 @@ export const notificationKinds = {
   newQuery: 'query.new',
   passwordChanged: 'account.password_changed',
 } as const;
+
+/**
+ * The calls of the notifications module (decision 0127). Spec 000/001 §7: every signed-in role (user,
+ * funeral home, admin) reads and marks its own, and only its own.
+ */
+export const notificationRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/notification',
+    tag: 'Notifications',
+    summary: 'Own notifications, paged',
+    access: 'signed-in',
+    query: notificationListQuery,
+    response: notificationListResponse,
+  }),
+  bell: defineRoute({
+    method: 'GET',
+    path: '/notification/bell',
+    tag: 'Notifications',
+    summary: 'Bell: recent notifications, unread count, unread ones',
+    access: 'signed-in',
+    query: notificationBellQuery,
+    response: notificationBell,
+  }),
+  /** The id in the path: anything but a positive integer is simply not found (404), like someone else's. */
+  toggle: defineRoute({
+    method: 'POST',
+    path: '/notification/update/:id',
+    tag: 'Notifications',
+    summary: 'Toggle one notification read/unread',
+    access: 'signed-in',
+    params: idParams,
+    response: notificationToggleResponse,
+  }),
+  markAllRead: defineRoute({
+    method: 'POST',
+    path: '/notification/mark-all-read',
+    tag: 'Notifications',
+    summary: 'Mark every own notification read',
+    access: 'signed-in',
+    response: notificationMarkAllResponse,
+  }),
+};

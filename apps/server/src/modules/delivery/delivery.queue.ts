@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { createQueues, defineQueue } from '../../platform/queues';
-import type { Db } from '../../platform/db';
-import { sqlExecutor } from '../../platform/db/executor';
+import { defineQueue, sendJob } from '../../platform/queues';
+import type { DbOrTx } from '../../platform/db';
 
 /** Job payload: the delivery id only; the worker re-reads the row and decides. */
 export interface DeliverySendJob {
@@ -15,7 +14,7 @@ export interface DeliverySendJob {
  * failures are retried by the worker itself with the row's own back-off. A job that keeps failing ends in
  * state `failed` in pgboss.job, and the row stays pending, where the sweeper finds it again.
  */
-export const deliverySendQueue = defineQueue({
+export const deliverySendQueue = defineQueue<DeliverySendJob>({
   name: 'delivery.send',
   payload: z.object({ deliveryId: z.number().int().positive() }),
   policy: 'short',
@@ -25,20 +24,18 @@ export const deliverySendQueue = defineQueue({
   // Longer than one batch can take (each send is bounded by the mailer's timeouts).
   expireInSeconds: 600,
 });
-export const DELIVERY_SEND_QUEUE = deliverySendQueue.name;
 
-export async function ensureDeliveryQueue(queue: PgBoss): Promise<void> {
-  await createQueues(queue, [deliverySendQueue]);
-}
+/** The singleton key of a delivery's job: one queued check per delivery at most. */
+const sendJobKey = (deliveryId: number) => `${deliveryId}:send`;
 
 /** Enqueues the send check of a delivery, in `tx` when given (then it exists iff the transaction commits). */
-export async function enqueueSend(queue: PgBoss, deliveryId: number, startAfter: Date, tx?: Db) {
-  const job: DeliverySendJob = { deliveryId };
-  return queue.send(DELIVERY_SEND_QUEUE, job, {
-    startAfter,
-    singletonKey: `${deliveryId}:send`,
-    ...(tx ? { db: sqlExecutor(tx) } : {}),
-  });
+export async function enqueueSend(queue: PgBoss, deliveryId: number, startAfter: Date, tx?: DbOrTx) {
+  return sendJob(
+    queue,
+    deliverySendQueue,
+    { deliveryId },
+    { startAfter, singletonKey: sendJobKey(deliveryId), tx },
+  );
 }
 
 /** Many at once (the sweeper): one INSERT; a delivery that already has a queued job is skipped. */
@@ -46,9 +43,9 @@ export async function enqueueSends(queue: PgBoss, rows: Array<{ id: number; next
   const now = Date.now();
   await queue.insert(
     rows.map((row) => ({
-      name: DELIVERY_SEND_QUEUE,
+      name: deliverySendQueue.name,
       data: { deliveryId: row.id } satisfies DeliverySendJob,
-      singletonKey: `${row.id}:send`,
+      singletonKey: sendJobKey(row.id),
       startAfter: new Date(Math.max(now, row.nextAttemptAt.getTime())).toISOString(),
     })),
   );

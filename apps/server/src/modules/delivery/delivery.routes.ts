@@ -1,26 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { watchParams, watchResponse } from '@pw/contracts';
-import type { AppDeps } from '../app-deps';
+import { deliveryRoutes } from '@pw/contracts';
+import type { Router } from '../../platform/http/route';
 import { ok } from '../../platform/http/envelope';
+import type { DeliveryService } from './delivery.service';
 
-/** The recipient's watch page API: the link in the delivery e-mail, no account needed. */
-export function registerDeliveryRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/watch/:token',
-    {
-      schema: {
-        tags: ['delivery'],
-        params: watchParams,
-        summary: "A delivered video message (title, description, sender's name, signed video URL)",
-        response: { 200: watchResponse },
-      },
-    },
-    async (request, reply) => {
-      // Personal link: keep it out of shared caches and referrers.
-      reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
-      return ok(await deps.delivery.watch(request.params.token));
-    },
-  );
+/** The delivery calls, as declared in @pw/contracts (`deliveryRoutes`): the recipient's watch page API. */
+export function registerDeliveryRoutes(router: Router, delivery: Pick<DeliveryService, 'watch'>) {
+  router.route(deliveryRoutes.watch, async ({ params, reply }) => {
+    // Personal link: keep it out of shared caches and referrers.
+    void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
+    return ok(await delivery.watch(params.token));
+  });
 }

@@ -2,12 +2,11 @@ import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import type { DeliveryScheduler } from '../videos/scheduler';
-import * as repo from './delivery.repo';
-import { enqueueSend, ensureDeliveryQueue } from './delivery.queue';
-import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import { signedMediaUrl } from '../../platform/http/signed-url';
-import { formatDuration } from '../videos/videos.view';
+import { formatDuration, type DeliveryScheduler } from '../videos';
+import type { DeliveryRepo } from './delivery.repo';
+import { enqueueSend } from './delivery.queue';
+import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 
 export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
 
@@ -15,16 +14,16 @@ export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
  * (watch page, delivery status for the video API, resuming after an account is activated again).
  */
-export async function createDeliveryService(deps: {
+export interface DeliveryServiceDeps {
   db: Db;
+  repo: DeliveryRepo;
   queue: PgBoss;
   clock: Clock;
   secret: string;
   publicUrl: string;
-}) {
-  const { db, queue, clock, secret, publicUrl } = deps;
-  await ensureDeliveryQueue(queue);
+}
 
+export function createDeliveryService({ db, repo, queue, clock, secret, publicUrl }: DeliveryServiceDeps) {
   const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> =>
     tx ? work(tx) : db.transaction((own) => work(own));
 
@@ -35,23 +34,26 @@ export async function createDeliveryService(deps: {
      */
     async schedule({ videoId, ownerId, recipientEmail, dueAt }, tx) {
       await inTransaction(tx, async (t) => {
-        await repo.cancelLive(t, videoId);
+        await repo.cancelLive(videoId, t);
         const messageId = newMessageId(publicUrl);
-        const row = await repo.insertDelivery(t, {
-          videoId,
-          ownerId,
-          recipientEmail: recipientEmail.trim(),
-          dueAt,
-          messageId,
-          tokenHash: hashWatchToken(watchToken(secret, messageId)),
-        });
+        const row = await repo.insertDelivery(
+          {
+            videoId,
+            ownerId,
+            recipientEmail: recipientEmail.trim(),
+            dueAt,
+            messageId,
+            tokenHash: hashWatchToken(watchToken(secret, messageId)),
+          },
+          t,
+        );
         await enqueueSend(queue, row.id, dueAt, t);
       });
     },
 
     /** Marks the live delivery cancelled; its queued job finds it so and sends nothing. */
     async cancel(videoId, tx) {
-      await repo.cancelLive(tx ?? db, videoId);
+      await repo.cancelLive(videoId, tx);
     },
   };
 
@@ -64,14 +66,14 @@ export async function createDeliveryService(deps: {
      */
     async resumeForOwner(ownerId: number, tx?: Db): Promise<number> {
       return inTransaction(tx, async (t) => {
-        const rows = await repo.makeOwnerPendingDueNow(t, ownerId);
+        const rows = await repo.makeOwnerPendingDueNow(ownerId, t);
         for (const row of rows) await enqueueSend(queue, row.id, row.nextAttemptAt, t);
         return rows.length;
       });
     },
 
     /** Delivery state per video, for the video API's `delivery` field (see repo.deliveryStatusFor). */
-    statusFor: (videoIds: number[]) => repo.deliveryStatusFor(db, videoIds),
+    statusFor: (videoIds: number[]) => repo.deliveryStatusFor(videoIds),
 
     /**
      * The watch page (no account): works while the delivery is not cancelled or failed, the video exists
@@ -79,9 +81,7 @@ export async function createDeliveryService(deps: {
      */
     async watch(token: string) {
       const found =
-        token.length >= 20 && token.length <= 100
-          ? await repo.findByTokenHash(db, hashWatchToken(token))
-          : null;
+        token.length >= 20 && token.length <= 100 ? await repo.findByTokenHash(hashWatchToken(token)) : null;
       if (!found || !['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
         throw notFound(NO_LONGER_AVAILABLE);
       const now = clock.now();
@@ -101,4 +101,4 @@ export async function createDeliveryService(deps: {
   };
 }
 
-export type DeliveryService = Awaited<ReturnType<typeof createDeliveryService>>;
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -8,14 +8,10 @@ import { videos } from '../videos/videos.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { watchToken } from './delivery.tokens';
-import { deliveryStatusFor } from './delivery.repo';
-import {
-  createOwnerNoticeBatcher,
-  defaultDeliveryWorkerOptions,
-  processDeliveries,
-  processDelivery,
-  type WorkerContext,
-} from './delivery.jobs';
+import { createDeliveryRepo } from './delivery.repo';
+import { defaultDeliveryWorkerOptions, type WorkerContext, type WorkerDeps } from './delivery.context';
+import { processDeliveries, processDelivery } from './delivery.decide';
+import { createOwnerNoticeBatcher } from './owner-notices';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { NO_LONGER_AVAILABLE } from './delivery.service';
 import { Semaphore } from '../../platform/semaphore';
@@ -126,7 +122,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect(sentNotes[0]!.body).toBe(`"Happy birthday" was delivered to ${to}.`);
 
     // The video API can show it as delivered.
-    const status = await deliveryStatusFor(ctx.deps.db, [videoId]);
+    const status = await createDeliveryRepo(ctx.deps.db).deliveryStatusFor([videoId]);
     expect(status.get(videoId)).toMatchObject({ status: 'sent', recipientEmail: to, attempts: 1 });
     const listed = await ctx.app.inject({
       method: 'GET',
@@ -383,8 +379,14 @@ describe('scheduled delivery (SMTP)', () => {
 
   describe('claims (direct calls of the job handler)', () => {
     let ownerNotices: ReturnType<typeof createOwnerNoticeBatcher>;
+    // What the module hands its worker, built from the test app's parts.
+    const workerDeps = (): WorkerDeps => ({
+      ...ctx.deps,
+      repo: createDeliveryRepo(ctx.deps.db),
+      publicUrl: ctx.deps.config.PUBLIC_URL,
+    });
     const worker = (id: number): WorkerContext => ({
-      deps: ctx.deps,
+      deps: workerDeps(),
       liveness: { id, alive: true },
       options: { ...defaultDeliveryWorkerOptions, retryBaseSeconds: 1 },
       sendSlots: new Semaphore(4),
@@ -397,7 +399,7 @@ describe('scheduled delivery (SMTP)', () => {
     const held = [LIVE_OTHER, 11, 12, 13, 14, 21, 31, 41, 51];
     let release: () => Promise<void>;
     beforeAll(async () => {
-      ownerNotices = createOwnerNoticeBatcher(ctx.deps);
+      ownerNotices = createOwnerNoticeBatcher(workerDeps());
       release = await holdLivenessIds(ctx.deps.database, held);
     });
     afterAll(() => release());
@@ -508,7 +510,7 @@ describe('scheduled delivery (SMTP)', () => {
       const rows = [];
       for (let i = 0; i < 12; i++)
         rows.push(await dueRow(recipient('told'), { status: i % 4 === 0 ? 'failed' : 'sent', attempts: 1 }));
-      const batchers = [1, 2, 3].map(() => createOwnerNoticeBatcher(ctx.deps, { delayMs: 10, limit: 5 }));
+      const batchers = [1, 2, 3].map(() => createOwnerNoticeBatcher(workerDeps(), { delayMs: 10, limit: 5 }));
       for (const batcher of batchers) batcher.kick();
       await Promise.all(batchers.map((batcher) => batcher.idle()));
       const ids = rows.map((row) => String(row.id));

@@ -1,36 +1,59 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import type { AppDeps } from '../app-deps';
+import { createDeliveryRepo } from './delivery.repo';
 import { createDeliveryService, type DeliveryService } from './delivery.service';
 import { deliverySendQueue } from './delivery.queue';
-import { startDeliveryWorker, type DeliveryWorkerOptions } from './delivery.jobs';
+import { startDeliveryWorker } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
+import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 
 export type { DeliveryService } from './delivery.service';
-export type { DeliveryWorkerOptions } from './delivery.jobs';
+export type { DeliveryWorkerOptions } from './delivery.context';
+
+/** What the delivery module needs of other modules: telling owners how their deliveries ended. */
+export interface DeliveryNeeds {
+  notifications: OwnerNotifier;
+}
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
-export async function createDeliveryModule(
+export function createDeliveryModule(
   platform: Platform,
-  deps: () => AppDeps,
+  needs: DeliveryNeeds,
   tuning: () => Partial<DeliveryWorkerOptions> | undefined,
-): Promise<AppModule<DeliveryService>> {
-  const delivery = await createDeliveryService({
+): AppModule<DeliveryService> {
+  const repo = createDeliveryRepo(platform.db);
+  const publicUrl = platform.config.PUBLIC_URL;
+  const delivery = createDeliveryService({
     db: platform.db,
+    repo,
     queue: platform.queue,
     clock: platform.clock,
     secret: platform.secret,
-    publicUrl: platform.config.PUBLIC_URL,
+    publicUrl,
   });
   return {
     name: 'delivery',
-    routes: (_router, app) => registerDeliveryRoutes(app, deps()),
+    routes: (router) => registerDeliveryRoutes(router, delivery),
     queues: [deliverySendQueue],
     workers: [
       {
         queue: deliverySendQueue,
         label: 'delivery.send',
-        start: () => startDeliveryWorker(deps(), tuning()),
+        start: () =>
+          startDeliveryWorker(
+            {
+              db: platform.db,
+              database: platform.database,
+              repo,
+              queue: platform.queue,
+              mailer: platform.mailer,
+              notifications: needs.notifications,
+              logger: platform.logger,
+              secret: platform.secret,
+              publicUrl,
+            },
+            tuning(),
+          ),
       },
     ],
     api: delivery,

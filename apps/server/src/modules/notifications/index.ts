@@ -1,35 +1,47 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import type { AppDeps } from '../app-deps';
+import { createNotificationsRepo } from './notifications.repo';
 import { createNotifications, type Notifications } from './notifications.service';
-import { notificationEmailQueue, startNotificationWorker } from './notifications.jobs';
+import { notificationEmailQueue } from './notifications.queue';
+import { startNotificationWorker } from './notifications.jobs';
 import { registerNotificationRoutes } from './notifications.routes';
 import { subscribeAdminNotices } from './notifications.events';
 
 export type { Notifications, NotifyInput, NotifyTarget } from './notifications.service';
 
-/** In-app notifications of every role, with their e-mail copies. */
-export async function createNotificationsModule(
-  platform: Platform,
-  deps: () => AppDeps,
-): Promise<AppModule<Notifications>> {
-  const notifications = await createNotifications({
+/**
+ * In-app notifications of every role, with their e-mail copies. Needs no other module's API: it reads
+ * the accounts it notifies through the tables, and hears of sign-ups and queries through events.
+ */
+export function createNotificationsModule(platform: Platform): AppModule<Notifications> {
+  const repo = createNotificationsRepo(platform.db);
+  const notifications = createNotifications({
     db: platform.db,
+    repo,
     queue: platform.queue,
     clock: platform.clock,
   });
+  const publicUrl = platform.config.PUBLIC_URL;
   return {
     name: 'notifications',
-    routes: (_router, app) => registerNotificationRoutes(app, deps()),
+    routes: (router) => registerNotificationRoutes(router, notifications, publicUrl),
     queues: [notificationEmailQueue],
     workers: [
       {
         queue: notificationEmailQueue,
         label: 'notification.email',
-        start: () => startNotificationWorker(deps()),
+        start: () =>
+          startNotificationWorker({
+            repo,
+            mailer: platform.mailer,
+            clock: platform.clock,
+            publicUrl,
+            queue: platform.queue,
+            logger: platform.logger,
+          }),
       },
     ],
-    listen: () => subscribeAdminNotices(deps()),
+    listen: () => subscribeAdminNotices({ events: platform.events, repo, notifications }),
     api: notifications,
   };
 }

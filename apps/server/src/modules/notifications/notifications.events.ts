@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { notificationKinds } from '@pw/contracts';
-import type { AppDeps } from '../app-deps';
-import { users } from '../accounts/accounts.schema';
-import { queries } from '../queries/queries.schema';
-import type { NotifyInput } from './notifications.service';
+import type { EventBus } from '../../platform/events/events';
+import type { NotificationsRepo } from './notifications.repo';
+import type { Notifications, NotifyInput } from './notifications.service';
 
 /**
- * The admins' notices for events of the accounts module (PRODUCT.md: new sign-up, new query), sent by
+ * The admins' notices for events of the accounts and queries modules (PRODUCT.md: new sign-up, new query), sent by
  * the listeners of subscribeAdminNotices below.
  */
 export function newSignupNotice(user: {
@@ -49,21 +47,22 @@ export function newQueryNotice(query: {
   };
 }
 
-const subscribed = new WeakSet<object>();
-
 /**
- * Listens to the accounts feature's events (platform/events; docs/decisions/0016) and tells the active
- * admins, in the app and by e-mail. Called once per process that serves the API (registerNotificationRoutes).
+ * Listens to the accounts and queries modules' events (platform/events; docs/decisions/0016) and tells
+ * the active admins, in the app and by e-mail. Called once, by the module's `listen()`.
  */
-export function subscribeAdminNotices(deps: Pick<AppDeps, 'db' | 'events' | 'notifications'>): void {
-  if (subscribed.has(deps.events)) return;
-  subscribed.add(deps.events);
-  deps.events.on('account.created', async ({ accountId }) => {
-    const [user] = await deps.db.select().from(users).where(eq(users.id, accountId)).limit(1);
-    if (user) await deps.notifications.notify({ role: 'admin' }, newSignupNotice(user));
+export function subscribeAdminNotices(deps: {
+  events: EventBus;
+  repo: NotificationsRepo;
+  notifications: Pick<Notifications, 'notify'>;
+}): void {
+  const { events, repo, notifications } = deps;
+  events.on('account.created', async ({ accountId }) => {
+    const user = await repo.findAccount(accountId);
+    if (user) await notifications.notify({ role: 'admin' }, newSignupNotice(user));
   });
-  deps.events.on('query.created', async ({ queryId }) => {
-    const [query] = await deps.db.select().from(queries).where(eq(queries.id, queryId)).limit(1);
-    if (query) await deps.notifications.notify({ role: 'admin' }, newQueryNotice(query));
+  events.on('query.created', async ({ queryId }) => {
+    const query = await repo.findQuery(queryId);
+    if (query) await notifications.notify({ role: 'admin' }, newQueryNotice(query));
   });
 }

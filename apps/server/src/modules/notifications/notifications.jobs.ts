@@ -1,36 +1,27 @@
-import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from '../../platform/queue';
-import { createQueues, defineQueue } from '../../platform/queues';
-import type { AppDeps } from '../app-deps';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mail/mailer';
 import { hello } from '../../platform/mail/greeting';
 import { escapeHtml } from '../../platform/mail/html';
 import { classifyMailError } from '../../platform/mail/mail-errors';
-import * as repo from './notifications.repo';
 import { waitUntilIdle } from '../../platform/jobs';
 import { Semaphore } from '../../platform/semaphore';
+import type { NotificationsRepo } from './notifications.repo';
+import { notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
 
-/** Job payload: ids only; the handler re-reads the row. */
-export interface NotificationEmailJob {
-  notificationId: number;
+/** What sending an e-mail copy needs. */
+export interface NotificationEmailDeps {
+  repo: NotificationsRepo;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
 }
 
-/**
- * `short` policy: at most one queued job per singleton key (`${id}:email`). Failures retry with growing
- * back-off (30 s, 1 min, 2 min…) and end up visible in pgboss.job (state failed) and the log.
- */
-export const notificationEmailQueue = defineQueue({
-  name: 'notification.email',
-  payload: z.object({ notificationId: z.number().int().positive() }),
-  policy: 'short',
-  retryLimit: 8,
-  retryDelay: 30,
-  retryBackoff: true,
-  expireInSeconds: 300,
-});
-export const NOTIFICATION_EMAIL_QUEUE = notificationEmailQueue.name;
-
-export async function ensureNotificationQueue(queue: PgBoss): Promise<void> {
-  await createQueues(queue, [notificationEmailQueue]);
+/** What the worker needs besides: the queue it runs on and the log its failures go to. */
+export interface NotificationWorkerDeps extends NotificationEmailDeps {
+  queue: PgBoss;
+  logger: FastifyBaseLogger;
 }
 
 const notificationsPage: Record<string, string> = {
@@ -41,15 +32,15 @@ const notificationsPage: Record<string, string> = {
 
 /** Sends the e-mail copy of one notification, once (a retried job finds it already e-mailed). */
 export async function sendNotificationEmail(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config' | 'logger'>,
+  { repo, mailer, clock, publicUrl }: NotificationEmailDeps,
   notificationId: number,
 ): Promise<'sent' | 'skipped'> {
-  const found = await repo.findForEmail(deps.db, notificationId);
+  const found = await repo.findForEmail(notificationId);
   if (!found || found.notification.emailedAt || found.status !== 1) return 'skipped';
   const { notification } = found;
-  const link = `${deps.config.PUBLIC_URL}${notificationsPage[found.type] ?? '/'}`;
-  const host = new URL(deps.config.PUBLIC_URL).hostname || 'partingwords.local';
-  await deps.mailer.send({
+  const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
+  const host = new URL(publicUrl).hostname || 'partingwords.local';
+  await mailer.send({
     to: found.email,
     subject: notification.title,
     text: `${hello(found.firstName)}\n\n${notification.body}\n\nSee your notifications: ${link}\n\n— Parting Words\n`,
@@ -59,19 +50,20 @@ export async function sendNotificationEmail(
     // Stable, so a copy sent again after a crash is recognisably the same message.
     messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
   });
-  await repo.markEmailed(deps.db, notificationId, deps.clock.now());
+  await repo.markEmailed(notificationId, clock.now());
   return 'sent';
 }
 
-export async function startNotificationWorker(deps: AppDeps): Promise<() => Promise<void>> {
-  await ensureNotificationQueue(deps.queue);
+/** Runs `notification.email` jobs (ROLE=worker|all); the root created the queue. */
+export async function startNotificationWorker(deps: NotificationWorkerDeps): Promise<() => Promise<void>> {
+  const { queue, logger } = deps;
   let inFlight = 0;
   // At most 10 a second per worker process: these are not time-critical, and during a burst of
   // scheduled deliveries the CPU and the mail connections are better left to the deliveries.
   const batchSize = 10;
   const slots = new Semaphore(3);
-  const workerId = await deps.queue.work<NotificationEmailJob>(
-    NOTIFICATION_EMAIL_QUEUE,
+  const workerId = await queue.work<NotificationEmailJob>(
+    notificationEmailQueue.name,
     { batchSize, pollingIntervalSeconds: 1 },
     async (jobs) => {
       inFlight += jobs.length;
@@ -83,15 +75,15 @@ export async function startNotificationWorker(deps: AppDeps): Promise<() => Prom
             await sendNotificationEmail(deps, job.data.notificationId);
           } catch (error) {
             const failure = classifyMailError(error);
-            deps.logger.warn(
+            logger.warn(
               { notificationId: job.data.notificationId, reason: failure.reason },
               'notification e-mail failed',
             );
             // A permanent refusal will not change on retry; the notification stays in the app.
             if (failure.temporary)
-              await deps.queue
-                .fail(NOTIFICATION_EMAIL_QUEUE, job.id, { message: failure.reason })
-                .catch((err: unknown) => deps.logger.error({ err }, 'could not record the failure'));
+              await queue
+                .fail(notificationEmailQueue.name, job.id, { message: failure.reason })
+                .catch((err: unknown) => logger.error({ err }, 'could not record the failure'));
           } finally {
             release();
           }
@@ -102,7 +94,7 @@ export async function startNotificationWorker(deps: AppDeps): Promise<() => Prom
     },
   );
   return async () => {
-    await deps.queue.offWork({ id: workerId });
+    await queue.offWork({ id: workerId });
     await waitUntilIdle(() => inFlight, 60_000);
   };
 }

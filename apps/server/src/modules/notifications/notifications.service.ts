@@ -6,14 +6,9 @@ import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { AccountType } from '../accounts/accounts.schema';
 import type { NotificationRow } from './notifications.schema';
-import * as repo from './notifications.repo';
-import type { NewNotification } from './notifications.repo';
+import type { NewNotification, NotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
-import {
-  NOTIFICATION_EMAIL_QUEUE,
-  ensureNotificationQueue,
-  type NotificationEmailJob,
-} from './notifications.jobs';
+import { emailJobKey, notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
 
 /** Who gets a notification: some accounts by id, or every active account of a role (e.g. the admins). */
 export type NotifyTarget = number | number[] | { role: AccountType };
@@ -44,22 +39,26 @@ export function toItem(row: NotificationRow, now: Date, timeZone?: string): Noti
   };
 }
 
+export interface NotificationsServiceDeps {
+  db: Db;
+  repo: NotificationsRepo;
+  queue: PgBoss;
+  clock: Clock;
+}
+
 /**
- * The notifications capability. Other modules use `deps.notifications.notify(...)`:
+ * The notifications capability. Other modules get it from the composition root as a need and call:
  *
- *   await deps.notifications.notify(ownerId, { kind: 'delivery.sent', title, body, data, email: true }, tx);
- *   await deps.notifications.notify({ role: 'admin' }, { kind: 'signup.new', title, body });
+ *   await notifications.notify(ownerId, { kind: 'delivery.sent', title, body, data, email: true }, tx);
+ *   await notifications.notify({ role: 'admin' }, { kind: 'signup.new', title, body });
  *
  * Pass the caller's transaction as `tx` so the notification exists exactly when the event committed.
  */
-export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: Clock }) {
-  const { db, queue, clock } = deps;
-  await ensureNotificationQueue(queue);
-
+export function createNotifications({ db, repo, queue, clock }: NotificationsServiceDeps) {
   async function userIdsOf(tx: Db, target: NotifyTarget): Promise<number[]> {
     if (typeof target === 'number') return [target];
     if (Array.isArray(target)) return [...new Set(target)];
-    return repo.activeUserIdsOfType(tx, target.role);
+    return repo.activeUserIdsOfType(target.role, tx);
   }
 
   /**
@@ -76,14 +75,15 @@ export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: 
         (input.email ? emailed : quiet).push({ userId, kind, title, body, data, createdAt });
       }
     }
-    const emailedRows = await repo.insertNotifications(tx, emailed);
-    const quietRows = await repo.insertNotifications(tx, quiet);
+    const emailedRows = await repo.insertNotifications(emailed, tx);
+    const quietRows = await repo.insertNotifications(quiet, tx);
     if (emailedRows.length) {
+      // One INSERT for all the e-mail jobs (sendJob sends one at a time), in the caller's transaction.
       await queue.insert(
         emailedRows.map((row) => ({
-          name: NOTIFICATION_EMAIL_QUEUE,
+          name: notificationEmailQueue.name,
           data: { notificationId: row.id } satisfies NotificationEmailJob,
-          singletonKey: `${row.id}:email`,
+          singletonKey: emailJobKey(row.id),
         })),
         { db: sqlExecutor(tx) },
       );
@@ -109,7 +109,7 @@ export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: 
     },
 
     async list(userId: number, query: NotificationListQuery) {
-      const { rows, total } = await repo.listNotifications(db, userId, query.status as NotificationStatus, {
+      const { rows, total } = await repo.list(userId, query.status as NotificationStatus, {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
@@ -119,8 +119,8 @@ export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: 
 
     async bell(userId: number, timeZone?: string) {
       const [recent, count] = await Promise.all([
-        repo.listNotifications(db, userId, 'all', { limit: BELL_SIZE, offset: 0 }),
-        repo.unreadCount(db, userId),
+        repo.list(userId, 'all', { limit: BELL_SIZE, offset: 0 }),
+        repo.unreadCount(userId),
       ]);
       const now = clock.now();
       const notifications = recent.rows.map((row) => toItem(row, now, timeZone));
@@ -128,16 +128,16 @@ export async function createNotifications(deps: { db: Db; queue: PgBoss; clock: 
     },
 
     async toggle(userId: number, id: number) {
-      const row = await repo.toggleRead(db, userId, id, clock.now());
+      const row = await repo.toggleRead(userId, id, clock.now());
       if (!row) throw notFound('Notification not found.');
       return toItem(row, clock.now());
     },
 
     async markAllRead(userId: number) {
-      const updated = await repo.markAllRead(db, userId, clock.now());
-      return { updated, count: await repo.unreadCount(db, userId) };
+      const updated = await repo.markAllRead(userId, clock.now());
+      return { updated, count: await repo.unreadCount(userId) };
     },
   };
 }
 
-export type Notifications = Awaited<ReturnType<typeof createNotifications>>;
+export type Notifications = ReturnType<typeof createNotifications>;

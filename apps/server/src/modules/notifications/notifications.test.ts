@@ -6,6 +6,7 @@ import { startWorkers } from '../../composition';
 import { notifications } from './notifications.schema';
 import { newSignupNotice } from './notifications.events';
 import { sendNotificationEmail } from './notifications.jobs';
+import { createNotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -268,7 +269,17 @@ describe('notifications', () => {
       ...(await ctx.deps.notifications.notify(nameless, notice)),
       ...(await ctx.deps.notifications.notify(named, notice)),
     ])
-      expect(await sendNotificationEmail(ctx.deps, id)).toBe('sent');
+      expect(
+        await sendNotificationEmail(
+          {
+            repo: createNotificationsRepo(ctx.deps.db),
+            mailer: ctx.deps.mailer,
+            clock: ctx.deps.clock,
+            publicUrl: ctx.deps.config.PUBLIC_URL,
+          },
+          id,
+        ),
+      ).toBe('sent');
     const mails = (await readOutbox(ctx.dataDir)).filter((mail) => mail.subject === 'Greeting check');
     const to = (email: string) => mails.find((mail) => mail.to === email)!;
     expect(to('nameless@example.test').text).toMatch(/^Hello,\n\nSomething happened\./);

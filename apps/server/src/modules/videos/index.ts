@@ -8,6 +8,8 @@ import { registerVideoRoutes } from './videos.routes';
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';
 export { noVideoPayments, type VideoPayments } from './payments-hook';
+/** The video API's duration text ("00:01:05"), which the delivery module's watch page shows too. */
+export { formatDuration } from './videos.view';
 export type { VideoWorkerOptions } from './videos.jobs';
 
 /** Videos: upload, conversion, folders, codes, merging, the reel, and their schedules. */

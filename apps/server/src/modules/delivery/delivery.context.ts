@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db';
+import type { PgBoss } from '../../platform/queue';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Semaphore } from '../../platform/semaphore';
+import type { Notifications } from '../notifications';
+import type { DeliveryRepo } from './delivery.repo';
+import type { Liveness } from './liveness';
+
+export interface DeliveryWorkerOptions {
+  /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
+  retryBaseSeconds: number;
+  /** Attempts (claims) before a temporarily failing delivery is marked failed. */
+  maxAttempts: number;
+  /** How often a delivery waiting for its video to finish processing looks again. */
+  processingRecheckSeconds: number;
+  /** How often a delivery held for a deactivated owner looks again (via the sweeper; activation resumes it at once). */
+  holdRecheckSeconds: number;
+  /** The sweeper re-enqueues rows whose job was lost (crash) this often... */
+  sweepIntervalSeconds: number;
+  /** ...once they are this much overdue. */
+  sweepGraceSeconds: number;
+  /** pg-boss polling (its minimum is 0.5 s): bounds the lateness of an idle delivery. */
+  pollingIntervalSeconds: number;
+  /** Jobs fetched per poll, processed concurrently... */
+  batchSize: number;
+  /** ...by this many independent fetch loops (so one slow SMTP exchange does not hold up the rest). */
+  loops: number;
+  /** SMTP exchanges at once per worker process. */
+  sendConcurrency: number;
+}
+
+export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
+  retryBaseSeconds: 30,
+  maxAttempts: 8,
+  processingRecheckSeconds: 30,
+  holdRecheckSeconds: 3600,
+  sweepIntervalSeconds: 15,
+  sweepGraceSeconds: 10,
+  pollingIntervalSeconds: 0.5,
+  batchSize: 25,
+  loops: 2,
+  sendConcurrency: 8,
+};
+
+export type DeliveryOutcome =
+  | 'gone'
+  | 'finished'
+  | 'notified'
+  | 'early'
+  | 'held'
+  | 'waiting'
+  | 'cancelled'
+  | 'failed'
+  | 'taken'
+  | 'sent'
+  | 'retry';
+
+/** The notifications API the delivery module needs (given by the composition root). */
+export type OwnerNotifier = Pick<Notifications, 'notify' | 'notifyMany'>;
+
+/** What the job handler uses: the module's repository and the platform parts it touches. */
+export interface WorkerDeps {
+  db: Db;
+  repo: DeliveryRepo;
+  queue: PgBoss;
+  mailer: Mailer;
+  notifications: OwnerNotifier;
+  logger: FastifyBaseLogger;
+  /** Signs the watch links. */
+  secret: string;
+  publicUrl: string;
+}
+
+/** One worker's state, handed to every step of a job (delivery.decide.ts, delivery.send.ts). */
+export interface WorkerContext {
+  deps: WorkerDeps;
+  liveness: Pick<Liveness, 'id' | 'alive'>;
+  options: DeliveryWorkerOptions;
+  /** Bounds concurrent SMTP exchanges (and, on PostgreSQL, the mark transactions held open by them). */
+  sendSlots: Semaphore;
+  /** PostgreSQL: a pool of its own for the mark transactions (see sendInMarkTransaction). */
+  markDb?: Db;
+  /** Tells owners how their deliveries ended, in batches (owner-notices.ts). */
+  ownerNotices: { kick(): void };
+}

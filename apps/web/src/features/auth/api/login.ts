@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Account } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { authBase, type AuthArea } from './area';
+import { authBase, type AuthArea } from '../model/area';
 
 export interface LoginInput {
   email: string;

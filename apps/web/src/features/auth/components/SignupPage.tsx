@@ -8,7 +8,8 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { afterLoginPath } from '@/lib/routing';
 import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
-import { login, type SignedIn } from '../api/login';
+import type { Account } from '@pw/contracts';
+import { login } from '../api/login';
 import { useSignupFuneralHome } from '../api/signup-funeral-home';
 import { useSignupUser } from '../api/signup-user';
 
@@ -41,7 +42,7 @@ export function SignupPage({ kind }: { kind: Kind }) {
   const errors = fieldErrors(mutation.error);
   const busy = mutation.isPending || signingIn;
 
-  const finish = (user: SignedIn['data']['user'], token: string) => {
+  const finish = (user: Account, token: string) => {
     session.signIn(user, token);
     navigate(afterLoginPath(user), { replace: true });
   };

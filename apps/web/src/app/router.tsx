@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -8,24 +7,38 @@ import {
   type RouteObject,
 } from 'react-router';
 import type { AccountType } from '@pw/contracts';
+import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
-import { recorderRoutes } from '@/features/recorder/routes';
-import { uploadRoutes } from '@/features/upload/routes';
-import { adminQueriesRoutes } from '@/features/admin-queries/routes';
+import { adminDashboardRoutes } from '@/features/admin-dashboard';
+import { adminQueriesRoutes } from '@/features/admin-queries';
+import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
+import { contactRoutes } from '@/features/contact';
+import { findRoutes } from '@/features/find';
+import { funeralRequestsRoutes } from '@/features/funeral-requests';
+import { libraryRoutes, videoTabRoutes } from '@/features/library';
+import {
+  adminNotificationsRoutes,
+  funeralNotificationsRoutes,
+  userNotificationsRoutes,
+} from '@/features/notifications';
+import { funeralPlansRoutes, userPlansRoutes } from '@/features/plans';
+import { adminProfileRoutes, funeralProfileRoutes, userProfileRoutes } from '@/features/profile';
+import { publicRoutes } from '@/features/public';
+import { recorderRoutes } from '@/features/recorder';
+import { reelRoutes } from '@/features/reel';
+import { uploadRoutes } from '@/features/upload';
+import { watchRoutes } from '@/features/watch';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 
 /**
- * The route table. Every page and layout loads lazily, so /home fetches only the shell, the site layout
- * and its own page; each role area brings its own code. Guards run as loaders, before an area's code is
- * fetched (spec 000 §2 'Route guards', spec 001 §6); the area layouts re-check reactively.
+ * The route table, composed from each feature's routes (its index.ts). Every page and layout loads
+ * lazily, so /home fetches only the shell, the site layout and its own page; each role area brings its
+ * own code. Guards run as loaders, before an area's code is fetched (spec 000 §2 'Route guards', spec
+ * 001 §6); the area layouts re-check reactively. The guards and layouts live here, the pages in the
+ * features.
  */
-
-/** `lazy` for a module's named component. */
-const load =
-  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await importer()) });
 
 export const requireRole =
   (area: AccountType) =>
@@ -49,16 +62,7 @@ export const publicOnly = () => {
   return target ? redirect(target) : null;
 };
 
-const auth = () => import('@/features/auth/SignupPage');
-const profile = () => import('@/features/profile/ProfilePages');
-const editProfile = () => import('@/features/profile/EditProfilePage');
-const changePassword = () => import('@/features/profile/ChangePasswordPage');
-const plans = () => import('@/features/plans/SubscriptionPlansPage');
 const layouts = () => import('./layouts/SiteLayout');
-const notifications = () => import('@/features/notifications/pages');
-const library = () => import('@/features/library');
-const reel = () => import('@/features/reel');
-const find = () => import('@/features/find');
 
 function PageLoading() {
   return (
@@ -87,155 +91,59 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...forward('/home') },
       { path: 'signup', ...forward('/user/signup') },
+      // The recipient's page for a scheduled delivery, in its own frame, signed in or not.
+      ...watchRoutes,
+      { loader: publicOnly, children: adminLoginRoutes },
       {
-        // The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in
-        // or not, in its own calm frame (docs/decisions/0072-watch-page.md).
-        path: 'watch/:token',
-        lazy: load(
-          () => import('@/features/watch'),
-          (m) => m.WatchPage,
-        ),
-      },
-      {
-        path: 'admin/login',
-        loader: publicOnly,
-        lazy: load(
-          () => import('@/features/auth/AdminLoginPage'),
-          (m) => m.AdminLoginPage,
-        ),
-      },
-      {
-        lazy: load(layouts, (m) => m.SiteLayout),
+        lazy: lazyPage(layouts, (m) => m.SiteLayout),
         children: [
-          {
-            path: 'home',
-            lazy: load(
-              () => import('@/features/public/HomePage'),
-              (m) => m.HomePage,
-            ),
-          },
-          {
-            path: 'about',
-            lazy: load(
-              () => import('@/features/public/AboutPage'),
-              (m) => m.AboutPage,
-            ),
-          },
-          {
-            path: 'terms',
-            lazy: load(
-              () => import('@/features/public/TermsPage'),
-              (m) => m.TermsPage,
-            ),
-          },
-          {
-            path: 'policy',
-            lazy: load(
-              () => import('@/features/public/PolicyPage'),
-              (m) => m.PolicyPage,
-            ),
-          },
-          {
-            path: 'contact-us',
-            lazy: load(
-              () => import('@/features/contact/ContactUsPage'),
-              (m) => m.ContactUsPage,
-            ),
-          },
-          {
-            loader: publicOnly,
-            children: [
-              {
-                path: 'login',
-                lazy: load(
-                  () => import('@/features/auth/LoginPage'),
-                  (m) => m.LoginPage,
-                ),
-              },
-              { path: 'user/signup', lazy: load(auth, (m) => m.UserSignupPage) },
-              { path: 'funeral/signup', lazy: load(auth, (m) => m.FuneralSignupPage) },
-            ],
-          },
+          ...publicRoutes,
+          ...contactRoutes,
+          { loader: publicOnly, children: visitorAuthRoutes },
           { path: '*', element: <NotFound /> },
         ],
       },
       {
         path: 'user',
         loader: requireRole('user'),
-        lazy: load(layouts, (m) => m.UserLayout),
+        lazy: lazyPage(layouts, (m) => m.UserLayout),
         children: [
-          { index: true, lazy: load(reel, (m) => m.ReelPage) },
-          { path: 'home', lazy: load(reel, (m) => m.ReelPage) },
-          { path: 'subscription-plans', lazy: load(plans, (m) => m.UserSubscriptionPlansPage) },
-          {
-            path: 'profile',
-            lazy: load(profile, (m) => m.UserProfilePage),
-            // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
-            children: [{ index: true, lazy: load(library, (m) => m.VideoTabs) }],
-          },
-          { path: 'profile/final', lazy: load(library, (m) => m.FinalVideoPage) },
-          { path: 'profile/scheduled', lazy: load(library, (m) => m.ScheduledVideoPage) },
-          { path: 'profile/drafts', lazy: load(library, (m) => m.DraftVideoPage) },
-          { path: 'search', lazy: load(find, (m) => m.SearchPage) },
-          { path: 'search/video', lazy: load(find, (m) => m.SearchVideoPage) },
-          { path: 'access-code', lazy: load(find, (m) => m.AccessCodePage) },
-          { path: 'access-code/video', lazy: load(find, (m) => m.AccessCodeVideoPage) },
-          { path: 'profile/details', lazy: load(profile, (m) => m.UserProfileDetailsPage) },
-          { path: 'profile/edit', lazy: load(editProfile, (m) => m.UserEditProfilePage) },
-          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.UserChangePasswordPage) },
+          ...reelRoutes,
+          ...userPlansRoutes,
+          // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
+          ...userProfileRoutes(videoTabRoutes),
+          ...libraryRoutes,
+          ...findRoutes,
           ...uploadRoutes,
           ...recorderRoutes,
-          { path: 'notifications', lazy: load(notifications, (m) => m.UserNotificationsPage) },
+          ...userNotificationsRoutes,
           { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },
       {
         path: 'funeral',
         loader: requireRole('funeral-home'),
-        lazy: load(layouts, (m) => m.FuneralLayout),
+        lazy: lazyPage(layouts, (m) => m.FuneralLayout),
         children: [
-          {
-            index: true,
-            lazy: load(
-              () => import('@/features/funeral-requests/UserRequestsPage'),
-              (m) => m.UserRequestsPage,
-            ),
-          },
-          {
-            path: 'user-requests',
-            lazy: load(
-              () => import('@/features/funeral-requests/UserRequestsPage'),
-              (m) => m.UserRequestsPage,
-            ),
-          },
-          { path: 'subscription-plans', lazy: load(plans, (m) => m.FuneralSubscriptionPlansPage) },
-          { path: 'profile', lazy: load(profile, (m) => m.FuneralProfilePage) },
-          { path: 'profile/edit', lazy: load(editProfile, (m) => m.FuneralEditProfilePage) },
-          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.FuneralChangePasswordPage) },
-          { path: 'notifications', lazy: load(notifications, (m) => m.FuneralNotificationsPage) },
+          ...funeralRequestsRoutes,
+          ...funeralPlansRoutes,
+          ...funeralProfileRoutes,
+          ...funeralNotificationsRoutes,
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
       {
         path: 'admin',
         loader: requireRole('admin'),
-        lazy: load(
+        lazy: lazyPage(
           () => import('./layouts/AdminLayout'),
           (m) => m.AdminLayout,
         ),
         children: [
           { index: true, ...forward('/admin/dashboard') },
-          {
-            path: 'dashboard',
-            lazy: load(
-              () => import('@/features/admin-dashboard/DashboardPage'),
-              (m) => m.DashboardPage,
-            ),
-          },
-          { path: 'profile', lazy: load(profile, (m) => m.AdminProfilePage) },
-          { path: 'profile/edit', lazy: load(editProfile, (m) => m.AdminEditProfilePage) },
-          { path: 'profile/change-password', lazy: load(changePassword, (m) => m.AdminChangePasswordPage) },
-          { path: 'notifications', lazy: load(notifications, (m) => m.AdminNotificationsPage) },
+          ...adminDashboardRoutes,
+          ...adminProfileRoutes,
+          ...adminNotificationsRoutes,
           ...adminQueriesRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],

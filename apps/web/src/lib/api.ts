@@ -106,6 +106,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+/** Spec §8: what a list or page says when its data cannot be read. */
+export const FETCH_FAILED_MESSAGE = 'Unable to fetch data';
+
 // Spec text, kept as written (contract): 'Unkown' and 'Accured' are the spec's spelling.
 export const UNKNOWN_ERROR_MESSAGE = 'Unkown Error Accured!';
 

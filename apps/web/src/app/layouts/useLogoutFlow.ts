@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
-import { logout } from '@/features/auth/api/logout';
+import { logout } from '@/features/auth';
 import { session } from '@/lib/session';
 
 /**

@@ -1,6 +1,8 @@
+import { FETCH_FAILED_MESSAGE } from '@/lib/api';
+
 /** Spec §8: lists that cannot load say 'Unable to fetch data' (with a retry). */
 export function ErrorState({
-  message = 'Unable to fetch data',
+  message = FETCH_FAILED_MESSAGE,
   onRetry,
 }: {
   message?: string;

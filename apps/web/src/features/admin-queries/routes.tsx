@@ -1,13 +1,20 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** The admin's queries screens (spec 001 §2), under the admin layout, loaded lazily. */
 export const adminQueriesRoutes: RouteObject[] = [
   {
     path: 'queries-management',
-    lazy: async () => ({ Component: (await import('./components/QueriesPage')).QueriesPage }),
+    lazy: lazyPage(
+      () => import('./components/QueriesPage'),
+      (m) => m.QueriesPage,
+    ),
   },
   {
     path: 'queries-management/details/:id',
-    lazy: async () => ({ Component: (await import('./components/QueryDetailsPage')).QueryDetailsPage }),
+    lazy: lazyPage(
+      () => import('./components/QueryDetailsPage'),
+      (m) => m.QueryDetailsPage,
+    ),
   },
 ];

@@ -1,2 +1,1 @@
-export { AccessCodePage, AccessCodeVideoPage } from './components/AccessCodePage';
-export { SearchPage, SearchVideoPage } from './components/SearchPage';
+export { findRoutes } from './routes';

@@ -1,1 +1,1 @@
-export { ReelPage } from './components/ReelPage';
+export { reelRoutes } from './routes';

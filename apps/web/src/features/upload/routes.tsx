@@ -1,13 +1,20 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** The record and upload screens of the user area (spec §2), loaded lazily. */
 export const uploadRoutes: RouteObject[] = [
   {
     path: 'video/upload',
-    lazy: async () => ({ Component: (await import('./UploadPage')).UploadPage }),
+    lazy: lazyPage(
+      () => import('./components/UploadPage'),
+      (m) => m.UploadPage,
+    ),
   },
   {
     path: 'video/upload/payment',
-    lazy: async () => ({ Component: (await import('./PaymentPage')).PaymentPage }),
+    lazy: lazyPage(
+      () => import('./components/PaymentPage'),
+      (m) => m.PaymentPage,
+    ),
   },
 ];

@@ -1,1 +1,1 @@
-export { WatchPage } from './WatchPage';
+export { watchRoutes } from './routes';

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Envelope } from '@pw/contracts';
+import type { z } from 'zod';
+import type { Envelope, videoReactionResponse } from '@pw/contracts';
 import { api } from '@/lib/api';
 
-export interface ReactionResult {
-  total_likes: number;
-  is_liked: boolean;
-}
+/** The like count and the caller's like after a toggle, as the contract's reaction answer has them. */
+export type ReactionResult = z.infer<typeof videoReactionResponse>['data'];
 
 /** POST /web/user/video/{id}/reaction with reaction 'like': toggles the caller's like. */
 export async function reactToVideo(id: number): Promise<ReactionResult> {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminQueryItem, Paginated } from '@pw/contracts';
 import { api, buildQuery } from '@/lib/api';
 import { browserTimeZone } from '@/lib/dates';
-import { adminQueryKeys } from './keys';
+import { adminQueryKeys } from '@/lib/query-keys';
 
 /** GET /admin/queries{query}: page, per_page, search, user_type, from_date/to_date (in the admin's zone). */
 export const getAdminQueries = (params: Record<string, string | number>, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminQueryDetail } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { adminQueryKeys } from './keys';
+import { adminQueryKeys } from '@/lib/query-keys';
 
 /** GET /admin/queries/{id}/detail. */
 export const getAdminQuery = (id: string, signal?: AbortSignal) =>

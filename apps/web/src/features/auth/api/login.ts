@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Account } from '@pw/contracts';
+import type { LoginResponse } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { authBase, type AuthArea } from './area';
+import { authBase, type AuthArea } from '../model/area';
 
 export interface LoginInput {
   email: string;
@@ -9,14 +9,9 @@ export interface LoginInput {
   remember: boolean;
 }
 
-export interface SignedIn {
-  message?: string;
-  data: { user: Account; token: string };
-}
-
 /** POST /web/user/login or /admin/login: returns the user record and its bearer token. */
 export const login = (area: AuthArea, input: LoginInput) =>
-  api.post<SignedIn>(`${authBase(area)}/login`, { ...input });
+  api.post<LoginResponse>(`${authBase(area)}/login`, { ...input });
 
 export const useLogin = (area: AuthArea) =>
   useMutation({ mutationFn: (input: LoginInput) => login(area, input) });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { authBase, type AuthArea } from './area';
+import { authBase, type AuthArea } from '../model/area';
 
 /** POST …/reset/password { email }: e-mails a 6-digit code (also used by Resend Code). */
 export const resetPassword = (area: AuthArea, email: string) =>

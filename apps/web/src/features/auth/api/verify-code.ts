@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { authBase, type AuthArea } from './area';
+import { authBase, type AuthArea } from '../model/area';
 
 export interface VerifyCodeInput {
   email: string;

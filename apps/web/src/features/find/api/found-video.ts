@@ -3,6 +3,7 @@ import { reactToVideo } from '@/components/video/api/react-to-video';
 import { findByAccessCode } from './find-by-access-code';
 import { findBySearchCode } from './find-by-search-code';
 import type { Video } from '@pw/contracts';
+import { foundVideoKeys } from '@/lib/query-keys';
 
 /** Which code found the video: a public video's search code, or a final video's access code. */
 export type CodeKind = 'search' | 'access';
@@ -12,8 +13,6 @@ const FINDERS: Record<CodeKind, (code: string) => Promise<Video>> = {
   access: findByAccessCode,
 };
 
-export const foundVideoKey = (kind: CodeKind, code: string) => ['found-video', kind, code] as const;
-
 /**
  * The found video as the server has it now: read again by its code whenever the page opens (also after
  * a reload), so likes are never those of the moment of the search. The video the search passed along
@@ -21,7 +20,7 @@ export const foundVideoKey = (kind: CodeKind, code: string) => ['found-video', k
  */
 export function useFoundVideo(kind: CodeKind, code: string | null, passed: Video | undefined) {
   return useQuery({
-    queryKey: foundVideoKey(kind, code ?? ''),
+    queryKey: foundVideoKeys.one(kind, code ?? ''),
     queryFn: () => FINDERS[kind](code!),
     enabled: code !== null,
     placeholderData: passed,
@@ -35,7 +34,7 @@ export function useLikeFoundVideo(kind: CodeKind, code: string) {
   return useMutation({
     mutationFn: reactToVideo,
     onSuccess: (result) =>
-      queryClient.setQueryData<Video>(foundVideoKey(kind, code), (video) =>
+      queryClient.setQueryData<Video>(foundVideoKeys.one(kind, code), (video) =>
         video ? { ...video, ...result } : video,
       ),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { videoKeys } from './keys';
+import { videoKeys } from '@/lib/query-keys';
 
 /** DELETE /web/user/video/{id}/delete. */
 export function deleteVideo(id: number) {

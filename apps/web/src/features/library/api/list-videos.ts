@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Envelope, Video, VideoFolder } from '@pw/contracts';
 import { api } from '@/lib/api';
 import { isConverting } from '@/lib/videos';
-import { videoKeys } from './keys';
+import { videoKeys } from '@/lib/query-keys';
 
 /** Spec §7: GET /web/user/video/list (final), /list/scheduled, /list/draft. */
 const LIST_PATHS: Record<VideoFolder, string> = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Video } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { videoKeys } from './keys';
+import { videoKeys } from '@/lib/query-keys';
 
 /** POST /web/user/video/{id}/update-status: publishes a private video (irreversible, PRODUCT.md). */
 export function publishVideo(id: number) {

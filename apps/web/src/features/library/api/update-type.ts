@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Video } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { videoKeys } from './keys';
+import { videoKeys } from '@/lib/query-keys';
 
 export interface Schedule {
   email: string;

@@ -11,7 +11,7 @@ import {
   selectionPosition,
   toggleSelected,
 } from '../model/selection';
-import { EditDetailsDialog } from './EditDetailsDialog';
+import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
 import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
@@ -155,7 +155,7 @@ export function DraftsPanel() {
           onCancel={() => setRenaming(null)}
           onSaved={() => {
             setRenaming(null);
-            void dialog({ variant: 'success', title: 'Video Title and description has been updated' });
+            void dialog({ variant: 'success', title: DETAILS_UPDATED_MESSAGE });
           }}
         />
       )}

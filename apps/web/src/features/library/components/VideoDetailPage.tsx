@@ -17,7 +17,7 @@ import { deliveryPhase, localMoment, scheduledMoment } from '../model/delivery';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
-import { EditDetailsDialog } from './EditDetailsDialog';
+import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath } from './VideoCard';
 import './library.scss';
@@ -416,7 +416,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         onCancel={() => setPanel(null)}
         onSaved={() => {
           setPanel(null);
-          void dialog({ variant: 'success', title: 'Video Title and description has been updated' });
+          void dialog({ variant: 'success', title: DETAILS_UPDATED_MESSAGE });
         }}
       />
       <ChangeFolderDialog

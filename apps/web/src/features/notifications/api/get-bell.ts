@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, buildQuery } from '@/lib/api';
 import { browserTimeZone } from './get-notifications';
-import { notificationKeys } from './keys';
-import type { BellData } from './types';
+import { notificationKeys } from '@/lib/query-keys';
+import type { NotificationBell } from '@pw/contracts';
+
+/** notifications (recent), count (unread, the badge), bell (the unread among the recent). */
+export type BellData = NotificationBell['data'];
 
 /** How often the bell asks for news, so a delivery shows without a reload. */
 export const BELL_POLL_MS = 30_000;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { API_BASE, api, buildQuery } from '@/lib/api';
-import { notificationKeys } from './keys';
-import type { NotificationStatus } from './types';
+import { notificationKeys } from '@/lib/query-keys';
+import type { NotificationStatus } from '@pw/contracts';
 import type { NotificationList } from '@pw/contracts';
 
 /** Spec §9: page size default 10, page 1. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { notificationKeys } from './keys';
+import { notificationKeys } from '@/lib/query-keys';
 import {
   applyMarkAllRead,
   restoreNotifications,
   snapshotNotifications,
   type NotificationSnapshot,
-} from '../lib/cache';
+} from '../model/cache';
 
 export const markAllNotificationsRead = () => api.post<{ message?: string }>('/notification/mark-all-read');
 

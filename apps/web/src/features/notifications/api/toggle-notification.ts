@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { notificationKeys } from './keys';
+import { notificationKeys } from '@/lib/query-keys';
 import {
   applyToggle,
   restoreNotifications,
   snapshotNotifications,
   type NotificationSnapshot,
-} from '../lib/cache';
+} from '../model/cache';
 import type { NotificationItem } from '@pw/contracts';
 
 export const toggleNotification = (id: NotificationItem['id']) =>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { NotificationArea } from '../lib/areas';
+import type { NotificationArea } from '../model/areas';
 
 // The bell brings react-bootstrap's dropdown and Popper; loading it apart keeps them off the public
 // pages' first load (the same header shows to visitors, who get no bell).

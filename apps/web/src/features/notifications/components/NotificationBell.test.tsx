@@ -2,14 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BELL_POLL_MS } from '../api/get-bell';
-import {
-  bellOf,
-  fakeNotificationServer,
-  installFakeApi,
-  makeNotification,
-  renderWith,
-  type FakeApi,
-} from '../test/fake-api';
+import { installFakeApi, type FakeApi } from '@/test/handler-fake-api';
+import { bellOf, fakeNotificationServer, makeNotification, renderWith } from './fake-notification-server';
 import { NotificationBell } from './NotificationBell';
 
 let api: FakeApi;

@@ -3,12 +3,13 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
 import { Icon } from '@/components/Icon';
+import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { useBell } from '../api/get-bell';
-import { AREA_OF_ROLE, NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
-import { badgeText, bellLabel, fullDate, timeAgo } from '../lib/format';
+import { AREA_OF_ROLE, NOTIFICATION_AREAS, type NotificationArea } from '../model/areas';
+import { badgeText, bellLabel, fullDate, timeAgo } from '../model/format';
 import { Loading } from '@/components/Loading';
-import '../notifications.scss';
+import './notifications.scss';
 
 /**
  * The signed-in header's bell (spec 000 §2, 001 §2): unread badge capped at '9+', a dropdown with the
@@ -56,7 +57,7 @@ export function NotificationBell({ area }: { area?: NotificationArea }) {
         {bell.isPending ? (
           <Loading className="py-3" label="Loading notifications…" />
         ) : bell.isError && items.length === 0 ? (
-          <p className="px-3 py-2 mb-0 text-body-secondary">Unable to fetch data</p>
+          <p className="px-3 py-2 mb-0 text-body-secondary">{FETCH_FAILED_MESSAGE}</p>
         ) : items.length === 0 ? (
           <p className="px-3 py-2 mb-0 text-body-secondary">{emptyText}</p>
         ) : (

@@ -1,4 +1,4 @@
-import { fullDate, timeAgo } from '../lib/format';
+import { fullDate, timeAgo } from '../model/format';
 import type { NotificationItem } from '@pw/contracts';
 
 /** One row of the notifications page with its own 'Mark As Read' / 'Mark As Unread' toggle. */

@@ -1,14 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  deferred,
-  fakeNotificationServer,
-  installFakeApi,
-  makeNotification,
-  renderWith,
-  type FakeApi,
-} from '../test/fake-api';
+import { deferred, installFakeApi, type FakeApi } from '@/test/handler-fake-api';
+import { fakeNotificationServer, makeNotification, renderWith } from './fake-notification-server';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsPage } from './NotificationsPage';
 import type { NotificationItem } from '@pw/contracts';

@@ -1,17 +1,18 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useBell } from '../api/get-bell';
 import { useNotifications } from '../api/get-notifications';
-import { notificationKeys } from '../api/keys';
+import { notificationKeys } from '@/lib/query-keys';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useToggleNotification } from '../api/toggle-notification';
-import type { NotificationStatus } from '../api/types';
-import { NOTIFICATION_AREAS, type NotificationArea } from '../lib/areas';
+import type { NotificationStatus } from '@pw/contracts';
+import { NOTIFICATION_AREAS, type NotificationArea } from '../model/areas';
 import { NotificationRow } from './NotificationRow';
 import { Loading } from '@/components/Loading';
-import '../notifications.scss';
+import './notifications.scss';
 import type { NotificationItem } from '@pw/contracts';
 
 /** Spec 001 §9: the filter reads All, Read, Unread. */
@@ -137,7 +138,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
         <Loading label="Loading notifications…" />
       ) : list.isError && items.length === 0 ? (
         <div className="notifications-empty" role="alert">
-          <p className="mb-2">Unable to fetch data</p>
+          <p className="mb-2">{FETCH_FAILED_MESSAGE}</p>
           <button
             type="button"
             className="btn btn-outline-primary btn-sm"
@@ -157,7 +158,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
           </ul>
           {list.isFetchNextPageError && (
             <p className="text-danger mt-3 mb-0" role="alert">
-              Unable to fetch data
+              {FETCH_FAILED_MESSAGE}
             </p>
           )}
           {list.hasNextPage && (

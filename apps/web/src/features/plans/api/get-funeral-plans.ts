@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { planKeys } from '@/lib/query-keys';
 import type { PlanCategory } from './get-home-plans';
 
 export type FuneralPlan = NonNullable<PlanCategory['plans']>[number];
@@ -8,4 +9,4 @@ export type FuneralPlan = NonNullable<PlanCategory['plans']>[number];
 export const getFuneralPlans = () => api.get<{ data: FuneralPlan[] }>('/web/funeral-home/plan');
 
 export const useFuneralPlans = () =>
-  useQuery({ queryKey: ['plans', 'funeral-home'], queryFn: getFuneralPlans, retry: false });
+  useQuery({ queryKey: planKeys.funeralHome(), queryFn: getFuneralPlans, retry: false });

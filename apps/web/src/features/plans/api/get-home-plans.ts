@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { planKeys } from '@/lib/query-keys';
 
 /** Spec 000 §3 plan category: id, title, description, plans[]. */
 export interface PlanCategory {
@@ -19,4 +20,4 @@ export interface PlanCategory {
 export const getHomePlans = () => api.get<{ data: PlanCategory[] }>('/web/user/home/plans');
 
 export const useHomePlans = () =>
-  useQuery({ queryKey: ['plans', 'home'], queryFn: getHomePlans, retry: false });
+  useQuery({ queryKey: planKeys.home(), queryFn: getHomePlans, retry: false });

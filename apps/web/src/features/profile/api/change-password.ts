@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountType } from '@pw/contracts';
 import { api } from '@/lib/api';
-import { profileBase } from './role';
+import { profileBase } from '../model/role';
 
 export interface ChangePasswordInput {
   old_password: string;

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Account, AccountType } from '@pw/contracts';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
-import { profileBase, profileKey } from './role';
+import { profileKeys } from '@/lib/query-keys';
+import { profileBase } from '../model/role';
 
 /** Keeps the stored session record (header name and photo) in step with the server's. */
 export function syncSession(account: Account) {
@@ -18,4 +19,4 @@ export async function getProfile(role: AccountType): Promise<Account> {
 }
 
 export const useProfile = (role: AccountType) =>
-  useQuery({ queryKey: profileKey(role), queryFn: () => getProfile(role) });
+  useQuery({ queryKey: profileKeys.one(role), queryFn: () => getProfile(role) });

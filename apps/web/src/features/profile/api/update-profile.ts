@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, AccountType } from '@pw/contracts';
 import { api } from '@/lib/api';
 import { syncSession } from './get-profile';
-import { profileBase, profileKey } from './role';
+import { profileKeys } from '@/lib/query-keys';
+import { profileBase } from '../model/role';
 
 /**
  * POST …/profile/update, multipart: first_name, last_name, phone, address, map_link (users and funeral
@@ -18,10 +19,10 @@ export function useUpdateProfile(role: AccountType) {
     mutationFn: (form: FormData) => updateProfile(role, form),
     onSuccess: (response) => {
       if (response.data) {
-        queryClient.setQueryData(profileKey(role), response.data);
+        queryClient.setQueryData(profileKeys.one(role), response.data);
         syncSession(response.data);
       }
-      return queryClient.invalidateQueries({ queryKey: profileKey(role) });
+      return queryClient.invalidateQueries({ queryKey: profileKeys.one(role) });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Paginated, Video } from '@pw/contracts';
 import { api, buildQuery } from '@/lib/api';
+import { videoKeys } from '@/lib/query-keys';
 
 export const FEED_PAGE_SIZE = 10;
-export const feedKey = ['videos', 'feed'] as const;
 export type FeedData = InfiniteData<Paginated<Video>, number>;
 
 /** GET /web/user/video/feed?page=&per_page=: public videos, newest first, with the caller's is_liked. */
@@ -16,7 +16,7 @@ export function fetchFeed(page: number, signal?: AbortSignal) {
 
 export function useFeed() {
   return useInfiniteQuery({
-    queryKey: feedKey,
+    queryKey: videoKeys.feed(),
     queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>

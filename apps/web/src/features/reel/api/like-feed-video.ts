@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reactToVideo } from '@/components/video/api/react-to-video';
-import { feedKey, type FeedData } from './feed';
+import { videoKeys } from '@/lib/query-keys';
+import type { FeedData } from './feed';
 import type { Video } from '@pw/contracts';
 
 function patchVideo(data: FeedData | undefined, id: number, patch: (video: Video) => Video) {
@@ -23,9 +24,9 @@ export function useLikeFeedVideo() {
   return useMutation({
     mutationFn: (id: number) => reactToVideo(id),
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: feedKey });
-      const previous = queryClient.getQueryData<FeedData>(feedKey);
-      queryClient.setQueryData<FeedData>(feedKey, (data) =>
+      await queryClient.cancelQueries({ queryKey: videoKeys.feed() });
+      const previous = queryClient.getQueryData<FeedData>(videoKeys.feed());
+      queryClient.setQueryData<FeedData>(videoKeys.feed(), (data) =>
         patchVideo(data, id, (video) => ({
           ...video,
           is_liked: !video.is_liked,
@@ -35,10 +36,10 @@ export function useLikeFeedVideo() {
       return { previous };
     },
     onError: (_error, _id, context) => {
-      if (context?.previous) queryClient.setQueryData(feedKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(videoKeys.feed(), context.previous);
     },
     onSuccess: (result, id) => {
-      queryClient.setQueryData<FeedData>(feedKey, (data) =>
+      queryClient.setQueryData<FeedData>(videoKeys.feed(), (data) =>
         patchVideo(data, id, (video) => ({ ...video, ...result })),
       );
     },

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@pw/contracts';
 import { api } from '@/lib/api';
-import type { StoreFields } from '../flow/upload-flow';
+import { videoKeys } from '@/lib/query-keys';
+import type { StoreFields } from '../model/upload-flow';
 
 /**
  * `POST /api/web/user/video/store` (spec §7): the finished tus uploads, named by id in the edit list's
@@ -22,6 +23,6 @@ export function useStoreVideo() {
   return useMutation({
     mutationFn: (input: { uploadIds: readonly string[]; fields: StoreFields }) =>
       storeVideo(input.uploadIds, input.fields),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['videos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WatchResponse } from '@pw/contracts';
 import { ApiError, api } from '@/lib/api';
+import { watchKeys } from '@/lib/query-keys';
 
 /** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
 export type WatchMessage = WatchResponse['data'];
@@ -11,7 +12,7 @@ export const getWatch = async (token: string, signal?: AbortSignal) =>
 /** GET /watch/{token}: no account needed; 404 means the link is dead. */
 export function useWatch(token: string) {
   return useQuery({
-    queryKey: ['watch', token],
+    queryKey: watchKeys.one(token),
     queryFn: ({ signal }) => getWatch(token, signal),
     // A dead link stays dead; only network hiccups are worth a second try.
     retry: (failures, error) =>

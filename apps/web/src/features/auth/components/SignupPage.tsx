@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { FormError } from '@/components/form/FormError';
+import { PasswordField } from '@/components/form/PasswordField';
+import { TextField } from '@/components/form/TextField';
+import { ImageUploader } from '@/components/image-uploader/ImageUploader';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { afterLoginPath } from '@/lib/routing';
+import { session } from '@/lib/session';
+import { useTitle } from '@/lib/use-title';
+import type { Account } from '@pw/contracts';
+import { login } from '../api/login';
+import { useSignupFuneralHome } from '../api/signup-funeral-home';
+import { useSignupUser } from '../api/signup-user';
+
+type Kind = 'user' | 'funeral-home';
+
+/** The latest date of birth that is 18 or older today (guides the date picker; the server decides). */
+function adultBirthdayLimit(today = new Date()): string {
+  const limit = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate());
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${limit.getFullYear()}-${pad(limit.getMonth() + 1)}-${pad(limit.getDate())}`;
+}
+
+/**
+ * /user/signup and /funeral/signup (spec 000 §2, §3). Sign-up has no client-side checks (spec §5):
+ * the server's field errors show under each field and its message under the form; the photo goes
+ * through the shared image uploader (one file). On success the person is signed in and routed as
+ * after login.
+ */
+export function SignupPage({ kind }: { kind: Kind }) {
+  const isFuneral = kind === 'funeral-home';
+  useTitle(isFuneral ? 'Funeral Home Sign Up' : 'Sign Up');
+  const navigate = useNavigate();
+  const userSignup = useSignupUser();
+  const funeralSignup = useSignupFuneralHome();
+  const mutation = isFuneral ? funeralSignup : userSignup;
+  const [photo, setPhoto] = useState<File[]>([]);
+  const [signingIn, setSigningIn] = useState(false);
+  const [signInError, setSignInError] = useState<unknown>(null);
+
+  const errors = fieldErrors(mutation.error);
+  const busy = mutation.isPending || signingIn;
+
+  const finish = (user: Account, token: string) => {
+    session.signIn(user, token);
+    navigate(afterLoginPath(user), { replace: true });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSignInError(null);
+    const form = new FormData(event.currentTarget);
+    if (photo[0]) form.append('photo', photo[0]);
+    mutation.mutate(form, {
+      onSuccess: async (response) => {
+        if (response.data?.user && response.data.token)
+          return finish(response.data.user, response.data.token);
+        // A sign-up answer without a token: sign in with the credentials just chosen.
+        setSigningIn(true);
+        try {
+          const signed = await login('web', {
+            email: String(form.get('email') ?? ''),
+            password: String(form.get('password') ?? ''),
+            remember: false,
+          });
+          finish(signed.data.user, signed.data.token);
+        } catch (error) {
+          setSignInError(error);
+        } finally {
+          setSigningIn(false);
+        }
+      },
+    });
+  };
+
+  const failure = mutation.isError ? mutation.error : signInError;
+
+  return (
+    <div className="auth-page container py-5">
+      <div className="card auth-card auth-card-wide mx-auto">
+        <div className="card-body p-4 p-sm-5">
+          <h1 className="h2">{isFuneral ? 'Register your funeral home' : 'Create your account'}</h1>
+          <p className="text-body-secondary">
+            {isFuneral
+              ? 'Receive families’ wishes and help them share the messages they leave behind.'
+              : 'Record the words you want your loved ones to hear, and decide when they hear them.'}
+          </p>
+          <nav aria-label="Account type" className="mb-4">
+            <ul className="nav nav-pills signup-tabs">
+              <li className="nav-item">
+                <NavLink to="/user/signup" className="nav-link" replace>
+                  User
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to="/funeral/signup" className="nav-link" replace>
+                  Funeral Home
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+
+          {/* key: switching tabs starts a fresh form. noValidate: the server does the checking (spec §5). */}
+          <form key={kind} onSubmit={submit} noValidate>
+            {isFuneral && (
+              <TextField
+                id="home_name"
+                name="home_name"
+                label="Funeral Home Name"
+                markRequired
+                error={errors.home_name}
+              />
+            )}
+            <div className="row g-3">
+              <div className="col-sm-6">
+                <TextField
+                  id="first_name"
+                  name="first_name"
+                  label="First Name"
+                  autoComplete="given-name"
+                  markRequired
+                  error={errors.first_name}
+                  className=""
+                />
+              </div>
+              <div className="col-sm-6">
+                <TextField
+                  id="last_name"
+                  name="last_name"
+                  label="Last Name"
+                  autoComplete="family-name"
+                  markRequired
+                  error={errors.last_name}
+                  className=""
+                />
+              </div>
+            </div>
+            <div className="mt-3" />
+            <TextField
+              id="email"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              markRequired
+              error={errors.email}
+            />
+            <TextField
+              id="phone"
+              name="phone"
+              type="tel"
+              label="Phone"
+              autoComplete="tel"
+              markRequired
+              error={errors.phone}
+            />
+            {!isFuneral && (
+              <TextField
+                id="date_of_birth"
+                name="date_of_birth"
+                type="date"
+                label="Date of Birth"
+                max={adultBirthdayLimit()}
+                hint="You must be 18 or older to use Parting Words."
+                markRequired
+                error={errors.date_of_birth}
+              />
+            )}
+            <TextField
+              id="address"
+              name="address"
+              label="Address"
+              autoComplete="street-address"
+              markRequired
+              error={errors.address}
+            />
+            <TextField
+              id="map_link"
+              name="map_link"
+              type="url"
+              label="Map Link"
+              hint="Optional: the web address of your location on a map, starting with https:// or http://."
+              error={errors.map_link}
+            />
+            <PasswordField
+              id="password"
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              markRequired
+              error={errors.password}
+            />
+            <PasswordField
+              id="password_confirmation"
+              name="password_confirmation"
+              label="Confirm Password"
+              autoComplete="new-password"
+              markRequired
+              error={errors.password_confirmation}
+            />
+            <ImageUploader
+              id="photo"
+              label="Photo"
+              files={photo}
+              onChange={setPhoto}
+              maxFiles={1}
+              error={errors.photo}
+            />
+            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+              {busy ? 'Creating your account…' : 'Sign Up'}
+            </button>
+            <FormError message={failure ? errorMessage(failure) : null} />
+          </form>
+          <p className="mt-4 mb-0 text-center">
+            Already have an account? <Link to="/login">Login</Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function UserSignupPage() {
+  return <SignupPage kind="user" />;
+}
+
+export function FuneralSignupPage() {
+  return <SignupPage kind="funeral-home" />;
+}

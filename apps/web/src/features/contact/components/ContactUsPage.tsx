@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
+import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
+import geo from 'bootstrap-icons/icons/geo-alt.svg?raw';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { FormError } from '@/components/form/FormError';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
+import { Icon } from '@/components/Icon';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { useSessionUser } from '@/lib/session';
+import { SITE } from '@/lib/site-config';
+import { useTitle } from '@/lib/use-title';
+import { useSendContact, type ContactInput } from '../api/send-contact';
+
+/** /contact-us: name, email, subject, message; a success dialog, or the server's message in red. */
+export function ContactUsPage() {
+  useTitle('Contact Us');
+  const user = useSessionUser();
+  const dialog = useDialog();
+  const mutation = useSendContact();
+  const blank = (): ContactInput => ({
+    name: user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : '',
+    email: user?.email ?? '',
+    subject: '',
+    message: '',
+  });
+  const [values, setValues] = useState<ContactInput>(blank);
+  const errors = fieldErrors(mutation.error);
+  const set = (key: keyof ContactInput) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+      },
+      {
+        onSuccess: async (response) => {
+          setValues(blank());
+          mutation.reset();
+          await dialog({
+            variant: 'success',
+            title: 'Message Sent',
+            text: response?.message || 'Thank you for writing to us. We will get back to you soon.',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="container py-5">
+      {/* A horizontal gutter wider than the container's padding (g-5: 1.5rem a side against 0.75rem)
+          pushes the row past the screen on phones; the wide gutter only where there is room for it. */}
+      <div className="row gx-4 gx-lg-5 gy-5">
+        <div className="col-lg-5">
+          <p className="eyebrow">We are here to help</p>
+          <h1>Contact Us</h1>
+          <p className="lead">
+            Questions about your account, a delivery, or how Parting Words works? Send us a message and a
+            member of our team will reply by e-mail.
+          </p>
+          <ul className="list-unstyled contact-list mt-4">
+            <li>
+              <Icon svg={envelope} className="me-2 text-primary" />
+              <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+            </li>
+            <li>
+              <Icon svg={telephone} className="me-2 text-primary" />
+              <a href={`tel:${SITE.supportPhone.replace(/[^\d+]/g, '')}`}>{SITE.supportPhone}</a>
+            </li>
+            <li>
+              <Icon svg={geo} className="me-2 text-primary" />
+              {SITE.address}
+            </li>
+          </ul>
+        </div>
+        <div className="col-lg-7">
+          <div className="card">
+            <div className="card-body p-4">
+              <form onSubmit={submit}>
+                <TextField
+                  id="contact-name"
+                  label="Name"
+                  autoComplete="name"
+                  required
+                  value={values.name}
+                  onChange={set('name')}
+                  error={errors.name}
+                />
+                <TextField
+                  id="contact-email"
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={values.email}
+                  onChange={set('email')}
+                  error={errors.email}
+                />
+                <TextField
+                  id="contact-subject"
+                  label="Subject"
+                  required
+                  value={values.subject}
+                  onChange={set('subject')}
+                  error={errors.subject}
+                />
+                <TextAreaField
+                  id="contact-message"
+                  label="Message"
+                  rows={6}
+                  required
+                  value={values.message}
+                  onChange={set('message')}
+                  error={errors.message}
+                />
+                <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+                  {mutation.isPending ? 'Sending…' : 'Send Message'}
+                </button>
+                <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+              </form>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

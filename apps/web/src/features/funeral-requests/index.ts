@@ -1,0 +1,1 @@
+export { funeralRequestsRoutes } from './routes';

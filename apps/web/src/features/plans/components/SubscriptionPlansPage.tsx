@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { FormError } from '@/components/form/FormError';
+import { Loading } from '@/components/Loading';
+import { ApiError, errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
+import { useFuneralPlans } from '../api/get-funeral-plans';
+import { useHomePlans } from '../api/get-home-plans';
+
+interface Item {
+  id: number;
+  title: string;
+  description?: string | null;
+}
+
+/**
+ * The plans list as far as it exists today: plans are a later capability, so the server may not offer
+ * the call yet (404) or have nothing to offer; both read 'No data found :('. Other failures show the
+ * server's message in red (spec 000 §8).
+ */
+function PlansList({
+  query,
+  skip,
+}: {
+  query: { isPending: boolean; error: unknown; data?: { data: Item[] } };
+  skip: ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (query.error && !missing) {
+    return (
+      <>
+        <FormError message={errorMessage(query.error, FETCH_FAILED_MESSAGE)} />
+        <div className="mt-3">{skip}</div>
+      </>
+    );
+  }
+  const items = query.data?.data ?? [];
+  if (items.length === 0) return <EmptyState>{skip}</EmptyState>;
+  return (
+    <>
+      <div className="row g-4">
+        {items.map((item) => (
+          <div className="col-md-6 col-lg-4" key={item.id}>
+            <div className="card h-100 p-4">
+              <h2 className="h4">{item.title}</h2>
+              {item.description && <p className="text-body-secondary mb-0">{item.description}</p>}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="text-center mt-4">{skip}</div>
+    </>
+  );
+}
+
+/** /user/subscription-plans: plan categories and a 'Skip' link to /user/home (spec 000 §2). */
+export function UserSubscriptionPlansPage() {
+  useTitle('Subscription Plans');
+  const query = useHomePlans();
+  return (
+    <div className="container py-5">
+      <h1>Subscription Plans</h1>
+      <p className="lead text-body-secondary">
+        Choose the plan that fits how you want to keep and share your messages.
+      </p>
+      <PlansList
+        query={query}
+        skip={
+          <Link to="/user/home" className="btn btn-outline-primary">
+            Skip
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/** /funeral/subscription-plans: the funeral-home plans, with a way on to the home's requests. */
+export function FuneralSubscriptionPlansPage() {
+  useTitle('Subscription Plans');
+  const query = useFuneralPlans();
+  return (
+    <div className="container py-5">
+      <h1>Subscription Plans</h1>
+      <p className="lead text-body-secondary">
+        A funeral-home plan lists your home for families and lets you publish the messages they share with
+        you.
+      </p>
+      <PlansList
+        query={query}
+        skip={
+          <Link to="/funeral/user-requests" className="btn btn-outline-primary">
+            Skip
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { funeralPlansRoutes, userPlansRoutes } from './routes';

@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
+
+const plansPages = () => import('./components/SubscriptionPlansPage');
+
+export const userPlansRoutes: RouteObject[] = [
+  { path: 'subscription-plans', lazy: lazyPage(plansPages, (m) => m.UserSubscriptionPlansPage) },
+];
+
+export const funeralPlansRoutes: RouteObject[] = [
+  { path: 'subscription-plans', lazy: lazyPage(plansPages, (m) => m.FuneralSubscriptionPlansPage) },
+];

@@ -1,0 +1,1 @@
+export { adminProfileRoutes, funeralProfileRoutes, userProfileRoutes } from './routes';

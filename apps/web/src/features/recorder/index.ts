@@ -1,0 +1,1 @@
+export { recorderRoutes } from './routes';

@@ -1,0 +1,343 @@
+import { render, screen, waitFor, within, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DialogProvider } from '@/components/dialog/DialogProvider';
+import { ApiError } from '@/lib/api';
+import type { Video } from '@pw/contracts';
+import { buildStoreFields, classifyFailure, validateSchedule } from '../model/upload-flow';
+import { useUploadFlow, type UploadService } from './use-upload-flow';
+
+// 22 November 2026, 10:30 local time.
+const NOW = new Date(2026, 10, 22, 10, 30, 0);
+
+function video(overrides: Partial<Video> = {}): Video {
+  return {
+    id: 7,
+    title: 'My title',
+    description: 'For my family',
+    type: 'draft',
+    status: 'processing',
+    state: 'processing',
+    failure_reason: null,
+    video_link: null,
+    video_thumbnail: null,
+    duration: null,
+    duration_seconds: null,
+    hashtags: [],
+    total_likes: 0,
+    is_liked: false,
+    search_code: 'ABC123',
+    access_code: null,
+    is_private: 1,
+    creator: { first_name: 'Ada', last_name: 'Uploader', email: 'ada@example.com' },
+    email: null,
+    share_at_date: null,
+    share_at_time: null,
+    timezone: null,
+    created_at: '2026-11-22T10:30:00.000Z',
+    updated_at: '2026-11-22T10:30:00.000Z',
+    ...overrides,
+  };
+}
+
+function fakeService(options: { uploadError?: unknown; processed?: Partial<Video> } = {}) {
+  const service: UploadService & { calls: Parameters<UploadService['upload']>[0][] } = {
+    calls: [],
+    upload: vi.fn(async (input) => {
+      service.calls.push(input);
+      input.onProgress(0.5);
+      if (options.uploadError) throw options.uploadError;
+      return video({ type: input.fields.type });
+    }),
+    waitUntilProcessed: vi.fn(async (stored) => ({
+      ...stored,
+      state: 'ready' as const,
+      ...options.processed,
+    })),
+  };
+  return service;
+}
+
+function Harness(props: {
+  total: number;
+  service: UploadService;
+  onSaved: () => void;
+  onFileError: () => void;
+}) {
+  const flow = useUploadFlow({
+    files: () => [new File(['x'], 'a.mp4', { type: 'video/mp4' })],
+    totalSeconds: props.total,
+    title: 'My title',
+    onSaved: props.onSaved,
+    onFileError: props.onFileError,
+    service: props.service,
+    now: () => NOW,
+  });
+  return (
+    <>
+      <button onClick={flow.start}>Upload</button>
+      {flow.element}
+    </>
+  );
+}
+
+function setup(total: number, service = fakeService()) {
+  const onSaved = vi.fn();
+  const onFileError = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/user/video/upload']}>
+      <DialogProvider>
+        <Routes>
+          <Route
+            path="/user/video/upload"
+            element={<Harness total={total} service={service} onSaved={onSaved} onFileError={onFileError} />}
+          />
+          <Route path="/user/video/upload/payment" element={<p>Payment page</p>} />
+        </Routes>
+      </DialogProvider>
+    </MemoryRouter>,
+  );
+  return { user, onSaved, onFileError, service };
+}
+
+const dialogNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 3000 });
+
+async function confirmSave(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  const question = await dialogNamed('Save Video?');
+  await user.click(within(question).getByRole('button', { name: 'Yes' }));
+  return dialogNamed('Change Folder');
+}
+
+async function chooseFolderAndDescribe(user: ReturnType<typeof userEvent.setup>, folder: string) {
+  const folderDialog = await confirmSave(user);
+  await user.selectOptions(within(folderDialog).getByLabelText(/Save the video in/), folder);
+  await user.click(within(folderDialog).getByRole('button', { name: 'Next' }));
+  const titleDialog = await dialogNamed('Title');
+  await user.click(within(titleDialog).getByRole('button', { name: 'Next' }));
+  const descriptionDialog = await dialogNamed('Description');
+  await user.type(
+    within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'),
+    'For my family',
+  );
+  return descriptionDialog;
+}
+
+describe('upload dialog chain', () => {
+  it('over 60 seconds opens Exceeding limit: Reselect closes it, Pay now opens the payment page', async () => {
+    const { user, service } = setup(61);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    let dialog = await dialogNamed('Exceeding limit');
+    expect(dialog).toHaveTextContent('1:01');
+    await user.click(within(dialog).getByRole('button', { name: 'Reselect video(s)' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(screen.queryByText('Change Folder')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    dialog = await dialogNamed('Exceeding limit');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Payment page')).toBeInTheDocument();
+    expect(service.upload).not.toHaveBeenCalled();
+  });
+
+  it('exactly 60 seconds is within the free limit', async () => {
+    const { user } = setup(60);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Save Video?')).toBeInTheDocument();
+  });
+
+  it('answering No to Save Video? ends the chain', async () => {
+    const { user, service } = setup(30);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const question = await dialogNamed('Save Video?');
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(service.upload).not.toHaveBeenCalled();
+  });
+
+  it('asks for a folder ("Please select a valid option."), a title and a description, then saves to Drafts', async () => {
+    const { user, service, onSaved } = setup(42);
+    const folderDialog = await confirmSave(user);
+    await user.click(within(folderDialog).getByRole('button', { name: 'Next' }));
+    expect(within(folderDialog).getByText('Please select a valid option.')).toBeInTheDocument();
+    await user.selectOptions(within(folderDialog).getByLabelText(/Save the video in/), 'Drafts');
+    expect(within(folderDialog).queryByText('Please select a valid option.')).not.toBeInTheDocument();
+    await user.click(within(folderDialog).getByRole('button', { name: 'Next' }));
+
+    const titleDialog = await dialogNamed('Title');
+    const title = within(titleDialog).getByPlaceholderText('Title of your video');
+    expect(title).toHaveValue('My title');
+    await user.clear(title);
+    await user.click(within(titleDialog).getByRole('button', { name: 'Next' }));
+    expect(within(titleDialog).getByText('The title field is required.')).toBeInTheDocument();
+    await user.type(title, 'Happy birthday');
+    await user.click(within(titleDialog).getByRole('button', { name: 'Next' }));
+
+    const descriptionDialog = await dialogNamed('Description');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    expect(within(descriptionDialog).getByText('The description field is required.')).toBeInTheDocument();
+    await user.type(
+      within(descriptionDialog).getByPlaceholderText('Enter description of Your Video'),
+      '  For Sam  ',
+    );
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+
+    const success = await dialogNamed('Video Saved');
+    expect(success).toHaveTextContent('The video has been successfully saved to Drafts.');
+    expect(service.calls[0]!.fields).toEqual({
+      type: 'draft',
+      title: 'Happy birthday',
+      description: 'For Sam',
+      duration: '00:00:42',
+    });
+    expect(service.calls[0]!.files.map((file) => file.name)).toEqual(['a.mp4']);
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(success).getByRole('button', { name: 'Ok' }));
+    expect(onSaved).toHaveBeenCalledWith({
+      folder: 'draft',
+      video: expect.objectContaining({ state: 'ready' }),
+    });
+  });
+
+  it('Back returns to the previous step with the answer kept', async () => {
+    const { user } = setup(10);
+    const folderDialog = await confirmSave(user);
+    await user.selectOptions(within(folderDialog).getByLabelText(/Save the video in/), 'My Parting Words');
+    await user.click(within(folderDialog).getByRole('button', { name: 'Next' }));
+    const titleDialog = await dialogNamed('Title');
+    await user.click(within(titleDialog).getByRole('button', { name: 'Back' }));
+    const again = await dialogNamed('Change Folder');
+    expect(within(again).getByLabelText(/Save the video in/)).toHaveValue('final');
+  });
+
+  it('validates the Scheduled form, then sends e-mail, date, time with :00 and the time zone', async () => {
+    const { user, service, onSaved } = setup(20);
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Scheduled folder');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Next' }));
+
+    const schedule = await dialogNamed('Scheduled');
+    const email = within(schedule).getByLabelText(/E-mail/);
+    const date = within(schedule).getByLabelText(/Date/);
+    const time = within(schedule).getByLabelText(/Time/);
+    expect(email).toHaveAttribute('type', 'email');
+    expect(date).toHaveAttribute('min', '2026-11-22');
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    expect(within(schedule).getByText('The email field is required.')).toBeInTheDocument();
+    expect(within(schedule).getByText('The date field is required.')).toBeInTheDocument();
+    expect(within(schedule).getByText('The time field is required.')).toBeInTheDocument();
+
+    await user.type(email, 'sam@example');
+    fireEvent.change(date, { target: { value: '2026-11-21' } });
+    fireEvent.change(time, { target: { value: '09:00' } });
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    expect(within(schedule).getByText('Please enter a valid e-mail address.')).toBeInTheDocument();
+    expect(within(schedule).getByText('The date must be today or later.')).toBeInTheDocument();
+
+    await user.type(email, '.com');
+    fireEvent.change(date, { target: { value: '2026-11-22' } });
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    expect(within(schedule).getByText('Please choose a time later than now.')).toBeInTheDocument();
+    expect(service.upload).not.toHaveBeenCalled();
+
+    fireEvent.change(time, { target: { value: '18:45' } });
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    const success = await dialogNamed('Video Saved and scheduled');
+    expect(success).toHaveTextContent('sam@example.com');
+    expect(success).toHaveTextContent('Scheduled folder');
+    expect(service.calls[0]!.fields).toEqual({
+      type: 'scheduled',
+      title: 'My title',
+      description: 'For my family',
+      duration: '00:00:20',
+      email: 'sam@example.com',
+      share_at_date: '2026-11-22',
+      share_at_time: '18:45:00',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    await user.click(within(success).getByRole('button', { name: 'Ok' }));
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('a folder conflict ends in Unsuccessful with the spec text and keeps the clips', async () => {
+    const conflict = new ApiError(
+      409,
+      'A file already exists in that folder. It needs to be removed before placing another file there.',
+    );
+    const { user, onSaved, onFileError } = setup(20, fakeService({ uploadError: conflict }));
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'My Parting Words');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    const failure = await dialogNamed('Unsuccessful');
+    expect(failure).toHaveTextContent(
+      'A file already exists in that folder. It needs to be removed before placing another file there.',
+    );
+    await user.click(within(failure).getByRole('button', { name: 'Ok' }));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onFileError).not.toHaveBeenCalled();
+  });
+
+  it("the server's 'Only Video File Allowed!' ends in File Error and leaves edit mode", async () => {
+    const refused = new ApiError(422, 'Only Video File Allowed!', {
+      'videos.0': ['Only Video File Allowed!'],
+    });
+    const { user, onFileError } = setup(20, fakeService({ uploadError: refused }));
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    const failure = await dialogNamed('File Error');
+    expect(failure).toHaveTextContent('Only Video File Allowed!');
+    await user.click(within(failure).getByRole('button', { name: 'Ok' }));
+    expect(onFileError).toHaveBeenCalledOnce();
+  });
+
+  it('other server messages are shown as they are', async () => {
+    const { user } = setup(20, fakeService({ uploadError: new ApiError(413, 'The file is too large.') }));
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Unsuccessful')).toHaveTextContent('The file is too large.');
+  });
+
+  it('a video that fails processing shows its reason and is not reported as saved', async () => {
+    const service = fakeService({
+      processed: { state: 'failed', failure_reason: 'The video has no picture.' },
+    });
+    const { user, onSaved } = setup(20, service);
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Unsuccessful')).toHaveTextContent('The video has no picture.');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('upload rules', () => {
+  it('validateSchedule accepts a later time today and any time on a later day', () => {
+    expect(validateSchedule({ email: 'a@b.co', date: '2026-11-22', time: '10:31' }, NOW)).toEqual({});
+    expect(validateSchedule({ email: 'a@b.co', date: '2026-11-23', time: '00:00' }, NOW)).toEqual({});
+    expect(validateSchedule({ email: 'a @b.co', date: '2026-11-23', time: '00:00' }, NOW)).toEqual({
+      email: 'Please enter a valid e-mail address.',
+    });
+  });
+
+  it('buildStoreFields leaves the schedule out for other folders', () => {
+    expect(
+      buildStoreFields({
+        folder: 'final',
+        title: ' T ',
+        description: ' D ',
+        totalSeconds: 59.6,
+        schedule: { email: 'a@b.co', date: '2026-11-23', time: '10:00' },
+      }),
+    ).toEqual({ type: 'final', title: 'T', description: 'D', duration: '00:01:00' });
+  });
+
+  it('classifyFailure recognises the allowance error and passes field messages through', () => {
+    const tooLong = 'The video is longer than your 60 seconds allowance. Buy extra time to save it.';
+    expect(classifyFailure(new ApiError(422, tooLong, { videos: [tooLong] })).kind).toBe('overLimit');
+    expect(
+      classifyFailure(new ApiError(422, 'The given data was invalid.', { title: ['Title is too long.'] })),
+    ).toEqual({
+      kind: 'message',
+      message: 'Title is too long.',
+    });
+  });
+});

@@ -1,0 +1,293 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FREE_VIDEO_SECONDS, type Video, type VideoFolder } from '@pw/contracts';
+import { useNavigate } from 'react-router';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { formatClock } from '@/lib/edit-list/durations';
+import { useStoreVideo } from '../api/store-video';
+import { useUploadClips } from '../api/upload-clip';
+import { waitUntilProcessed } from '../api/video-detail';
+import { ProgressModal } from './ProgressModal';
+import { FolderStep, ScheduleStep, TextStep } from './steps';
+import {
+  buildStoreFields,
+  classifyFailure,
+  folderLabel,
+  isOverLimit,
+  UPLOAD_MESSAGES,
+  type ScheduleInput,
+  type StoreFields,
+} from '../model/upload-flow';
+
+export const PAYMENT_PATH = '/user/video/upload/payment';
+
+/** What the chain needs from the server; the page uses the real calls, tests hand in their own. */
+export interface UploadService {
+  upload(input: {
+    files: readonly File[];
+    fields: StoreFields;
+    onProgress: (fraction: number) => void;
+    signal: AbortSignal;
+  }): Promise<Video>;
+  waitUntilProcessed(video: Video, signal: AbortSignal): Promise<Video>;
+}
+
+/** tus uploads of every clip, then the store call naming them in order, then polling the folder. */
+export function useUploadService(): UploadService {
+  const clips = useUploadClips();
+  const store = useStoreVideo();
+  const uploadClips = clips.mutateAsync;
+  const storeVideo = store.mutateAsync;
+  return useMemo(
+    () => ({
+      async upload({ files, fields, onProgress, signal }) {
+        const uploadIds = await uploadClips({ files, onProgress, signal });
+        if (signal.aborted) throw new DOMException('Cancelled', 'AbortError');
+        return storeVideo({ uploadIds, fields });
+      },
+      waitUntilProcessed: (video, signal) => waitUntilProcessed(video, signal),
+    }),
+    [uploadClips, storeVideo],
+  );
+}
+
+type Step = 'idle' | 'folder' | 'title' | 'description' | 'schedule' | 'uploading' | 'processing';
+
+export interface UploadFlowOptions {
+  /** The clips, in the edit list's order, read when the upload starts. */
+  files: () => File[];
+  /** Total length measured in the browser, in seconds. */
+  totalSeconds: number;
+  /** The title typed in edit mode: the Title dialog starts from it. */
+  title: string;
+  onTitleChange?: (title: string) => void;
+  /** Saved (and converted, or the person stopped waiting): the page clears the list and goes back. */
+  onSaved: (result: { folder: VideoFolder; video: Video }) => void;
+  /** The server refused the files as not video: the page clears the list and leaves edit mode. */
+  onFileError: () => void;
+  service: UploadService;
+  now?: () => Date;
+}
+
+/**
+ * The upload dialog chain of spec §4: over 60 s → 'Exceeding limit' (Pay now / Reselect video(s));
+ * otherwise 'Save Video?' → Change Folder → Title → Description → (Scheduled) → upload → outcome.
+ * Returns `start` for the Upload button and the element holding the chain's modals.
+ */
+export function useUploadFlow(options: UploadFlowOptions): {
+  start: () => void;
+  busy: boolean;
+  element: ReactNode;
+} {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('idle');
+  const [folder, setFolder] = useState<VideoFolder | ''>('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [schedule, setSchedule] = useState<ScheduleInput>({ email: '', date: '', time: '' });
+  const [fraction, setFraction] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const reset = () => {
+    setStep('idle');
+    setFolder('');
+    setDescription('');
+    setSchedule({ email: '', date: '', time: '' });
+    setFraction(0);
+  };
+
+  const exceedingLimit = useCallback(
+    async (text: string) => {
+      const answer = await dialog({
+        variant: 'question',
+        title: 'Exceeding limit',
+        text,
+        confirmText: 'Pay now',
+        cancelText: 'Reselect video(s)',
+      });
+      if (answer.confirmed) navigate(PAYMENT_PATH);
+    },
+    [dialog, navigate],
+  );
+
+  const start = useCallback(async () => {
+    const { totalSeconds, title: editTitle } = latest.current;
+    if (isOverLimit(totalSeconds)) {
+      await exceedingLimit(
+        `Your video is ${formatClock(totalSeconds)} long. Videos up to ${FREE_VIDEO_SECONDS} seconds are free; buy extra time or reselect your video(s) to continue.`,
+      );
+      return;
+    }
+    const answer = await dialog({
+      variant: 'question',
+      title: 'Save Video?',
+      text: 'Do you want to save this video?',
+    });
+    if (!answer.confirmed) return;
+    setTitle(editTitle);
+    setStep('folder');
+  }, [dialog, exceedingLimit]);
+
+  const finishSaved = async (savedFolder: VideoFolder, video: Video, email?: string) => {
+    setStep('idle');
+    if (savedFolder === 'scheduled') {
+      await dialog({
+        variant: 'success',
+        title: 'Video Saved and scheduled',
+        text: `Your video is scheduled and will be sent to ${email} at the specified time. It is saved in the Scheduled folder.`,
+      });
+    } else {
+      await dialog({
+        variant: 'success',
+        title: 'Video Saved',
+        text: `The video has been successfully saved to ${folderLabel(savedFolder)}.`,
+      });
+    }
+    reset();
+    latest.current.onSaved({ folder: savedFolder, video });
+  };
+
+  const showFailure = async (error: unknown) => {
+    setStep('idle');
+    setFraction(0);
+    const failure = classifyFailure(error);
+    if (failure.kind === 'fileError') {
+      await dialog({ variant: 'unsuccessful', title: 'File Error', text: failure.message });
+      reset();
+      latest.current.onFileError();
+    } else if (failure.kind === 'conflict') {
+      await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: failure.message });
+    } else if (failure.kind === 'overLimit') {
+      await exceedingLimit(failure.message);
+    } else {
+      await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: failure.message });
+    }
+  };
+
+  const upload = async (chosen: VideoFolder, finalDescription: string, scheduleInput?: ScheduleInput) => {
+    const { service, files, totalSeconds } = latest.current;
+    const fields = buildStoreFields({
+      folder: chosen,
+      title,
+      description: finalDescription,
+      totalSeconds,
+      schedule: scheduleInput,
+    });
+    const controller = new AbortController();
+    abort.current = controller;
+    setFraction(0);
+    setStep('uploading');
+    let video: Video;
+    try {
+      video = await service.upload({
+        files: files(),
+        fields,
+        onProgress: setFraction,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      await showFailure(error);
+      return;
+    }
+    setStep('processing');
+    try {
+      video = await service.waitUntilProcessed(video, controller.signal);
+    } catch (error) {
+      // Stopped waiting: the video is saved and keeps converting on the server.
+      if (controller.signal.aborted) {
+        await finishSaved(chosen, video, scheduleInput?.email);
+        return;
+      }
+      throw error;
+    }
+    if (video.state === 'failed') {
+      const reason = video.failure_reason ?? 'The video could not be processed.';
+      if (reason === UPLOAD_MESSAGES.onlyVideo) await showFailure(new Error(reason));
+      else {
+        setStep('idle');
+        await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: reason });
+      }
+      return;
+    }
+    await finishSaved(chosen, video, scheduleInput?.email);
+  };
+
+  const cancel = () => setStep('idle');
+
+  let element: ReactNode = null;
+  if (step === 'folder') {
+    element = (
+      <FolderStep
+        initial={folder}
+        onCancel={cancel}
+        onNext={(value) => {
+          setFolder(value);
+          setStep('title');
+        }}
+      />
+    );
+  } else if (step === 'title') {
+    element = (
+      <TextStep
+        key="title"
+        kind="title"
+        initial={title}
+        onCancel={cancel}
+        onBack={() => setStep('folder')}
+        onNext={(value) => {
+          setTitle(value);
+          latest.current.onTitleChange?.(value);
+          setStep('description');
+        }}
+      />
+    );
+  } else if (step === 'description' && folder) {
+    element = (
+      <TextStep
+        key="description"
+        kind="description"
+        initial={description}
+        submitLabel={folder === 'scheduled' ? 'Next' : 'Upload'}
+        onCancel={cancel}
+        onBack={() => setStep('title')}
+        onNext={(value) => {
+          setDescription(value);
+          if (folder === 'scheduled') setStep('schedule');
+          else void upload(folder, value);
+        }}
+      />
+    );
+  } else if (step === 'schedule' && folder) {
+    element = (
+      <ScheduleStep
+        initial={schedule}
+        now={options.now}
+        onCancel={cancel}
+        onBack={() => setStep('description')}
+        onNext={(value) => {
+          setSchedule(value);
+          void upload(folder, description, value);
+        }}
+      />
+    );
+  } else if ((step === 'uploading' || step === 'processing') && folder) {
+    element = (
+      <ProgressModal
+        phase={step}
+        fraction={fraction}
+        folderName={folderLabel(folder)}
+        onCancel={() => {
+          abort.current?.abort();
+          setStep('idle');
+          setFraction(0);
+        }}
+        onStopWaiting={() => abort.current?.abort()}
+      />
+    );
+  }
+
+  return { start: () => void start(), busy: step !== 'idle', element };
+}

@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HttpError, installFakeApi, type FakeApi } from '@/test/handler-fake-api';
+import { WatchPage } from './WatchPage';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+});
+
+function renderWatch(token = 'tok_123') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/watch/${token}`]}>
+        <Routes>
+          <Route path="/watch/:token" element={<WatchPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('WatchPage', () => {
+  it('shows the sender, the title, the description and a playable video without an account', async () => {
+    api.on('GET', '/api/watch/tok_123', () => ({
+      data: {
+        title: 'For Ann',
+        description: 'Happy birthday, my dear.',
+        sender_name: 'Jane Doe',
+        video_link: '/media/signed/v.mp4?sig=abc',
+        video_thumbnail: '/media/signed/t.jpg?sig=abc',
+      },
+    }));
+    renderWatch();
+    expect(screen.getByRole('status')).toHaveTextContent('Opening your message');
+    expect(await screen.findByText('A message from Jane Doe')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('For Ann');
+    expect(screen.getByText('Happy birthday, my dear.')).toBeVisible();
+    const video = screen.getByLabelText('Video: For Ann') as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.controls).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('poster', '/media/signed/t.jpg?sig=abc');
+    expect(video).toHaveAttribute('src', '/media/signed/v.mp4?sig=abc');
+    expect(document.title).toBe('Parting Words | A message for you');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(api.calls.map((call) => call.authorization)).toEqual([null]);
+  });
+
+  it('says the message is no longer available for a dead link', async () => {
+    api.on('GET', '/api/watch/gone', () => {
+      throw new HttpError(404, { message: 'This message is no longer available.' });
+    });
+    renderWatch('gone');
+    expect(
+      await screen.findByRole('heading', { name: 'This message is no longer available.' }),
+    ).toBeVisible();
+    expect(screen.queryByLabelText(/Video/)).not.toBeInTheDocument();
+  });
+
+  it('retries a server hiccup twice, then offers to try again', async () => {
+    let calls = 0;
+    let up = false;
+    api.on('GET', '/api/watch/flaky', () => {
+      calls += 1;
+      if (!up) throw new HttpError(503, { message: 'Unavailable' });
+      return {
+        data: {
+          title: 'T',
+          description: null,
+          sender_name: 'S',
+          video_link: '/v.mp4',
+          video_thumbnail: null,
+        },
+      };
+    });
+    renderWatch('flaky');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 6000 });
+    expect(calls).toBe(3);
+    up = true;
+    retry.click();
+    await waitFor(() => expect(screen.getByText('A message from S')).toBeVisible());
+  }, 10_000);
+});

@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
+
+/**
+ * The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in or not,
+ * in its own calm frame outside the site layout (docs/decisions/0072-watch-page.md).
+ */
+export const watchRoutes: RouteObject[] = [
+  {
+    path: 'watch/:token',
+    lazy: lazyPage(
+      () => import('./components/WatchPage'),
+      (m) => m.WatchPage,
+    ),
+  },
+];

@@ -1,0 +1,49 @@
+import type { AccountType, NotificationStatus, VideoFolder } from '@pw/contracts';
+
+/**
+ * Every TanStack Query key of the web app, in one place, so a mutation in one feature can refresh what
+ * another feature shows without importing it (features never import each other). Keys are nested:
+ * invalidating a prefix (`videoKeys.all`) refreshes everything under it.
+ */
+
+/** Every video query sits under ['videos']: the library folders and the reel's feed alike. */
+export const videoKeys = {
+  all: ['videos'] as const,
+  list: (folder: VideoFolder) => ['videos', 'list', folder] as const,
+  feed: () => ['videos', 'feed'] as const,
+};
+
+/** A video found by its search code or access code (find pages). */
+export const foundVideoKeys = {
+  one: (kind: 'search' | 'access', code: string) => ['found-video', kind, code] as const,
+};
+
+/** Every notification query lives under ['notifications'] so one call can refresh them all. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  bell: () => ['notifications', 'bell'] as const,
+  lists: () => ['notifications', 'list'] as const,
+  list: (status: NotificationStatus) => ['notifications', 'list', status] as const,
+};
+
+/** The admin's queries screens. */
+export const adminQueryKeys = {
+  all: ['admin-queries'] as const,
+  list: (params: Record<string, string | number>) => ['admin-queries', 'list', params] as const,
+  detail: (id: string) => ['admin-queries', 'detail', id] as const,
+};
+
+/** The signed-in account's profile, per role (the profile calls differ by role). */
+export const profileKeys = {
+  one: (role: AccountType) => ['profile', role] as const,
+};
+
+export const planKeys = {
+  home: () => ['plans', 'home'] as const,
+  funeralHome: () => ['plans', 'funeral-home'] as const,
+};
+
+/** A recipient's private delivery link. */
+export const watchKeys = {
+  one: (token: string) => ['watch', token] as const,
+};

@@ -1,15 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminQueryItem, Paginated } from '@pw/contracts';
-import { api, buildQuery } from '@/lib/api';
+import { queryRoutes } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { browserTimeZone } from '@/lib/dates';
 import { adminQueryKeys } from '@/lib/query-keys';
 
 /** GET /admin/queries{query}: page, per_page, search, user_type, from_date/to_date (in the admin's zone). */
 export const getAdminQueries = (params: Record<string, string | number>, signal?: AbortSignal) =>
-  api.get<Paginated<AdminQueryItem>>(
-    `/admin/queries${buildQuery({ ...params, tz: browserTimeZone() })}`,
-    signal,
-  );
+  callRoute(queryRoutes.list, { query: { ...params, tz: browserTimeZone() }, signal });
 
 /** The current page stays on screen while the next one loads (no flash of the loading state). */
 export function useAdminQueries(params: Record<string, string | number>) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminQueryDetail } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { queryRoutes } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { adminQueryKeys } from '@/lib/query-keys';
 
 /** GET /admin/queries/{id}/detail. */
 export const getAdminQuery = (id: string, signal?: AbortSignal) =>
-  api.get<{ data: AdminQueryDetail }>(`/admin/queries/${encodeURIComponent(id)}/detail`, signal);
+  callRoute(queryRoutes.detail, { params: { id }, signal });
 
 export function useAdminQuery(id: string) {
   return useQuery({

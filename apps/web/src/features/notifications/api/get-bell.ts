@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, buildQuery } from '@/lib/api';
-import { browserTimeZone } from './get-notifications';
+import { notificationRoutes, type NotificationBell } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
 import { notificationKeys } from '@/lib/query-keys';
-import type { NotificationBell } from '@pw/contracts';
 
 /** notifications (recent), count (unread, the badge), bell (the unread among the recent). */
 export type BellData = NotificationBell['data'];
@@ -11,12 +11,7 @@ export type BellData = NotificationBell['data'];
 export const BELL_POLL_MS = 30_000;
 
 export const getBell = async (signal?: AbortSignal) =>
-  (
-    await api.get<{ message?: string; data: BellData }>(
-      `/notification/bell${buildQuery({ tz: browserTimeZone() })}`,
-      signal,
-    )
-  ).data;
+  (await callRoute(notificationRoutes.bell, { query: { tz: browserTimeZone() }, signal })).data;
 
 /** GET /notification/bell: recent notifications and the unread count. */
 export function useBell(enabled = true) {

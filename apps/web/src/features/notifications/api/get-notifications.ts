@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { API_BASE, api, buildQuery } from '@/lib/api';
+import { notificationRoutes, routePath } from '@pw/contracts';
+import { API_BASE, api } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
 import { notificationKeys } from '@/lib/query-keys';
 import type { NotificationStatus } from '@pw/contracts';
 import type { NotificationList } from '@pw/contracts';
@@ -7,11 +9,18 @@ import type { NotificationList } from '@pw/contracts';
 /** Spec §9: page size default 10, page 1. */
 export const NOTIFICATIONS_PER_PAGE = 10;
 
-/** The browser's IANA zone, so the server writes created_at_formatted in the reader's local time. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
+/** The first page; the zone lets the server write created_at_formatted in the reader's local time. */
 export const firstNotificationsPath = (status: NotificationStatus) =>
-  `/notification${buildQuery({ page: 1, per_page: NOTIFICATIONS_PER_PAGE, status, tz: browserTimeZone() })}`;
+  routePath(
+    notificationRoutes.list,
+    {},
+    {
+      page: 1,
+      per_page: NOTIFICATIONS_PER_PAGE,
+      status,
+      tz: browserTimeZone(),
+    },
+  );
 
 /**
  * `links.next` is an absolute URL (Laravel style, e.g. `http://host/api/notification?page=2&…`); the
@@ -25,6 +34,7 @@ export function nextNotificationsPath(next: string | null | undefined): string |
   return `${path}${url.search}`;
 }
 
+/** Follows a page path of GET /notification (the first one above, then the server's `links.next`). */
 export const getNotifications = (path: string, signal?: AbortSignal) =>
   api.get<NotificationList>(path, signal);
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { notificationRoutes } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { notificationKeys } from '@/lib/query-keys';
 import {
   applyMarkAllRead,
@@ -8,7 +9,7 @@ import {
   type NotificationSnapshot,
 } from '../model/cache';
 
-export const markAllNotificationsRead = () => api.post<{ message?: string }>('/notification/mark-all-read');
+export const markAllNotificationsRead = () => callRoute(notificationRoutes.markAllRead);
 
 /** POST /notification/mark-all-read, optimistic like the single toggle; failures only logged. */
 export function useMarkAllRead() {

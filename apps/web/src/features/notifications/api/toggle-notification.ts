@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { notificationRoutes, type NotificationItem } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { notificationKeys } from '@/lib/query-keys';
 import {
   applyToggle,
@@ -7,10 +8,9 @@ import {
   snapshotNotifications,
   type NotificationSnapshot,
 } from '../model/cache';
-import type { NotificationItem } from '@pw/contracts';
 
 export const toggleNotification = (id: NotificationItem['id']) =>
-  api.post<{ message?: string }>(`/notification/update/${encodeURIComponent(String(id))}`);
+  callRoute(notificationRoutes.toggle, { params: { id } });
 
 /**
  * POST /notification/update/{id}: read <-> unread. The badge and the list change at once (spec §4:

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WatchResponse } from '@pw/contracts';
-import { ApiError, api } from '@/lib/api';
+import { deliveryRoutes, type WatchResponse } from '@pw/contracts';
+import { ApiError, callRoute } from '@/lib/api';
 import { watchKeys } from '@/lib/query-keys';
 
 /** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
 export type WatchMessage = WatchResponse['data'];
 
 export const getWatch = async (token: string, signal?: AbortSignal) =>
-  (await api.get<WatchResponse>(`/watch/${encodeURIComponent(token)}`, signal)).data;
+  (await callRoute(deliveryRoutes.watch, { params: { token }, signal })).data;
 
 /** GET /watch/{token}: no account needed; 404 means the link is dead. */
 export function useWatch(token: string) {

@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './delivery';
 export * from './queries';
 export * from './route';
+export * from './plans';

@@ -58,11 +58,11 @@ export async function compose(
   const bag: { deps?: AppDeps } = {};
   const lateDeps = () => bag.deps!;
 
-  const accounts = createAccountsModule(platform, lateDeps);
   const notifications = await createNotificationsModule(platform, lateDeps);
+  const accounts = createAccountsModule(platform, { notifications: notifications.api });
   const delivery = await createDeliveryModule(platform, lateDeps, () => tuning.delivery);
   const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
-  const media = createMediaModule(platform, lateDeps);
+  const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
 
   const deps: AppDeps = {

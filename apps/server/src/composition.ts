@@ -58,15 +58,15 @@ export async function compose(
   const bag: { deps?: AppDeps } = {};
   const lateDeps = () => bag.deps!;
 
-  const accounts = createAccountsModule(platform, lateDeps);
   const notifications = createNotificationsModule(platform);
+  const accounts = createAccountsModule(platform, { notifications: notifications.api });
   const delivery = createDeliveryModule(
     platform,
     { notifications: notifications.api },
     () => tuning.delivery,
   );
   const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
-  const media = createMediaModule(platform, lateDeps);
+  const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
 
   const deps: AppDeps = {

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import {
-  booleanish,
-  emailField,
-  optionalMapLink,
-  optionalText,
-  passwordField,
-  requiredMapLink,
-  requiredText,
-} from './common';
+  adminProfileUpdateBody,
+  changePasswordBody,
+  funeralHomeSignupBody,
+  loginBody,
+  photoFile,
+  profileUpdateBody,
+  resetPasswordBody,
+  setPasswordBody,
+  userSignupBody,
+  verifyCodeBody,
+} from './account-forms';
+import { defineRoute, type RouteAccess } from './route';
 
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -33,12 +37,6 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const loginBody = z.object({
-  email: emailField,
-  password: z.string().min(1, 'The password field is required.'),
-  remember: booleanish.optional().default(false),
-});
-
 /** Login and sign-up answer alike, so a new account is signed in at once. */
 export const loginResponse = z.object({
   message: z.string().optional(),
@@ -54,156 +52,166 @@ export type AccountResponse = z.infer<typeof accountResponse>;
 export const messageResponse = z.object({ message: z.string(), data: z.null() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** The optional `photo` file of multipart forms, for the API reference only (files never pass zod). */
-export const photoFile = z
-  .file()
-  .optional()
-  .meta({ description: 'jpeg, png, gif, webp or svg, up to 15 MB' });
-
-/** Spec §3 sign-up: the funeral home adds home_name; the user adds date_of_birth (18+, PRODUCT.md). */
-const signupBase = {
-  first_name: requiredText('first name', 100),
-  last_name: requiredText('last name', 100),
-  email: emailField,
-  phone: requiredText('phone', 20),
-  address: requiredText('address', 500),
-  map_link: optionalMapLink(),
-  password: passwordField,
-  password_confirmation: z.string(),
-};
-
-const confirmMatches = <T extends { password: string; password_confirmation: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (value.password !== value.password_confirmation) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['password_confirmation'],
-      message: 'The password confirmation does not match.',
-    });
-  }
-};
-
 /**
- * Zod skips an object's refinements once any field is missing; the comparison only needs the two
- * passwords, so it runs whenever both are text: a mismatch is reported with every other field error.
+ * The calls of the accounts module (decision 0127). The user area (`/web/user/...`) serves users and
+ * funeral homes, the admin area admins (decision 0011); the same call in each area or per role is
+ * built by one function below, but every route keeps its literal path.
  */
-const whenBothPasswords = {
-  when: (payload: { value: unknown }) => {
-    const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
-    return typeof value?.password === 'string' && typeof value.password_confirmation === 'string';
-  },
+const tag = 'Accounts';
+
+const signup = <const P extends string, B extends z.ZodObject>(path: P, summary: string, body: B) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary,
+    access: 'public',
+    body: body.safeExtend({ photo: photoFile }),
+    response: loginResponse,
+    status: 201,
+  });
+
+const login = <const P extends string>(path: P, who: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: `Log in (${who} only); remember: false gives 12 hours, true 30 days`,
+    access: 'public',
+    body: loginBody,
+    response: loginResponse,
+  });
+
+const logout = <const P extends string, const A extends RouteAccess>(path: P, access: A) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Log out: revokes the calling credential',
+    access,
+    response: messageResponse,
+  });
+
+const resetPassword = <const P extends string>(path: P, who: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: `Forgot password, step 1 (${who}): e-mails a 6-digit code valid 10 minutes; same answer for unknown e-mails`,
+    access: 'public',
+    body: resetPasswordBody,
+    response: messageResponse,
+  });
+
+const verifyCode = <const P extends string>(path: P) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Forgot password, step 2: checks the code (token) without spending it; 5 wrong tries kill it',
+    access: 'public',
+    body: verifyCodeBody,
+    response: messageResponse,
+  });
+
+const setPassword = <const P extends string>(path: P) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Forgot password, step 3: sets the password, spends the code, signs out every session',
+    access: 'public',
+    body: setPasswordBody,
+    response: messageResponse,
+  });
+
+const profile = <const P extends string, const T extends AccountType>(path: P, role: T) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    tag,
+    summary: `The signed-in ${role}'s account`,
+    access: [role],
+    response: accountResponse,
+  });
+
+const profileUpdate = <const P extends string, const T extends AccountType, B extends z.ZodObject>(
+  path: P,
+  role: T,
+  body: B,
+) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: `Update the ${role}'s profile; a new photo replaces the old one`,
+    access: [role],
+    body: body.safeExtend({ photo: photoFile }),
+    response: accountResponse,
+  });
+
+const changePassword = <const P extends string, const T extends AccountType>(path: P, role: T) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Change password: keeps this session, signs out every other one',
+    access: [role],
+    body: changePasswordBody,
+    response: messageResponse,
+  });
+
+const webUsers = 'users and funeral homes';
+
+export const accountRoutes = {
+  userSignup: signup(
+    '/web/user/signup',
+    'Sign up as a user (18 or older); signs the new account in',
+    userSignupBody,
+  ),
+  funeralHomeSignup: signup(
+    '/web/funeral-home/signup',
+    'Sign up as a funeral home; signs the new account in',
+    funeralHomeSignupBody,
+  ),
+
+  webLogin: login('/web/user/login', webUsers),
+  adminLogin: login('/admin/login', 'admins'),
+  webLogout: logout('/web/user/logout', ['user', 'funeral-home']),
+  adminLogout: logout('/admin/logout', ['admin']),
+
+  webResetPassword: resetPassword('/web/user/reset/password', webUsers),
+  adminResetPassword: resetPassword('/admin/reset/password', 'admins'),
+  webVerifyCode: verifyCode('/web/user/verify/code'),
+  adminVerifyCode: verifyCode('/admin/verify/code'),
+  webSetPassword: setPassword('/web/user/set/password'),
+  adminSetPassword: setPassword('/admin/set/password'),
+
+  userProfile: profile('/web/user/profile', 'user'),
+  funeralHomeProfile: profile('/web/funeral-home/profile', 'funeral-home'),
+  adminProfile: profile('/admin/profile', 'admin'),
+  userProfileUpdate: profileUpdate('/web/user/profile/update', 'user', profileUpdateBody),
+  funeralHomeProfileUpdate: profileUpdate(
+    '/web/funeral-home/profile/update',
+    'funeral-home',
+    profileUpdateBody,
+  ),
+  adminProfileUpdate: profileUpdate('/admin/profile/update', 'admin', adminProfileUpdateBody),
+  userChangePassword: changePassword('/web/user/change-password', 'user'),
+  funeralHomeChangePassword: changePassword('/web/funeral-home/change-password', 'funeral-home'),
+  adminChangePassword: changePassword('/admin/change-password', 'admin'),
+
+  /**
+   * A profile photo (the photo_path of an account) at its unguessable name (decision 0014): public,
+   * cached for a year. The answer is the image itself.
+   */
+  photo: defineRoute({
+    method: 'GET',
+    path: '/media/photos/:name',
+    tag,
+    summary: 'A profile photo (the photo_path of an account)',
+    access: 'public',
+    params: z.object({ name: z.string() }),
+    response: z.unknown().meta({ description: 'The image (jpeg, png, gif, webp or svg)' }),
+  }),
 };
-
-export const LEGAL_AGE = 18;
-
-/** "2023-02-30" matches the pattern but is no day of the calendar (the shape is the pattern's concern). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** Whole years between a YYYY-MM-DD birth date and `today` (UTC calendar days). */
-export function ageOn(dateOfBirth: string, today: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
-export const DATE_OF_BIRTH_MESSAGES = {
-  required: 'The date of birth field is required.',
-  shape: 'The date of birth must be a date (YYYY-MM-DD).',
-  calendar: 'The date of birth must be a valid date.',
-  future: 'The date of birth must be a date in the past.',
-  underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
-} as const;
-
-/**
- * Date of birth on `today` (the server's clock): required, a real calendar day, in the past, and
- * 18 or more years ago (PRODUCT.md). Each step stops the next, so one problem gives one sentence.
- */
-export function dateOfBirthField(today: Date) {
-  const todayIso = today.toISOString().slice(0, 10);
-  return z
-    .string({ error: DATE_OF_BIRTH_MESSAGES.required })
-    .trim()
-    .min(1, { error: DATE_OF_BIRTH_MESSAGES.required, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_OF_BIRTH_MESSAGES.shape, abort: true })
-    .refine(isCalendarDate, { error: DATE_OF_BIRTH_MESSAGES.calendar, abort: true })
-    .refine((value) => value <= todayIso, { error: DATE_OF_BIRTH_MESSAGES.future, abort: true })
-    .refine((value) => ageOn(value, today) >= LEGAL_AGE, DATE_OF_BIRTH_MESSAGES.underage);
-}
-
-/** User sign-up as checked on `today`; every field's problem is reported in one answer. */
-export const userSignupBodyOn = (today: Date) =>
-  z
-    .object({ ...signupBase, date_of_birth: dateOfBirthField(today) })
-    .superRefine(confirmMatches, whenBothPasswords);
-
-/** The user sign-up's shape, for types and the API reference (the server checks with `userSignupBodyOn`). */
-export const userSignupBody = userSignupBodyOn(new Date());
-
-export const funeralHomeSignupBody = z
-  .object({ ...signupBase, home_name: requiredText('home name', 200) })
-  .superRefine(confirmMatches, whenBothPasswords);
-
-export const resetPasswordBody = z.object({ email: emailField });
-
-/** The e-mailed code; `token` is the spec's name for it. */
-const codeField = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'The verification code must be 6 digits.');
-
-/**
- * The e-mail is required with the code in both areas (docs/decisions/0012): a code alone cannot be
- * tied to one account safely, and the client knows the e-mail from the step before.
- */
-export const verifyCodeBody = z.object({ email: emailField, token: codeField });
-export const setPasswordBody = z
-  .object({
-    email: emailField,
-    token: codeField,
-    password: passwordField,
-    password_confirmation: z.string(),
-  })
-  .superRefine(confirmMatches);
-
-export const changePasswordBody = z
-  .object({
-    old_password: z.string().min(1, 'The old password field is required.'),
-    password: passwordField,
-    password_confirmation: z.string(),
-  })
-  .superRefine(confirmMatches);
-
-/** Spec §5: first_name, last_name, phone required; address and map_link required for users and homes. */
-export const profileUpdateBody = z.object({
-  first_name: requiredText('first name', 100),
-  last_name: requiredText('last name', 100),
-  phone: requiredText('phone', 20),
-  address: requiredText('address', 500),
-  map_link: requiredMapLink(),
-  home_name: optionalText(200),
-});
-
-/** Admin profile (spec 001 §7): the phone comes with its dialing code from the country picker (15 digits max). */
-export const adminProfileUpdateBody = z.object({
-  first_name: requiredText('first name', 100),
-  last_name: requiredText('last name', 100),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, 'The phone must be up to 15 digits.'),
-  dialing_code: optionalText(8),
-});
-
-/** Spec §5 image uploader. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
-export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, DbTx } from '../../platform/db';
+import type { Db, DbOrTx, DbTx } from '../../platform/db';
 import { passwordResets, sessions, users } from './accounts.schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,11 +18,11 @@ export type CodeCheck = { ok: true; userId: number } | { ok: false; reason: 'no-
 export function createAccountsRepo(db: Db) {
   /** New password hash and every session (but `keepSessionId`) revoked, inside the caller's transaction. */
   async function setPasswordRevokingSessions(
-    tx: Pick<Db, 'update'>,
     userId: number,
     passwordHash: string,
     now: Date,
-    keepSessionId?: number,
+    keepSessionId: number | undefined,
+    tx: DbOrTx = db,
   ): Promise<void> {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
@@ -76,7 +76,7 @@ export function createAccountsRepo(db: Db) {
       matches: (row: ResetRow) => boolean,
       options: {
         now: Date;
-        consume?: (tx: Pick<Db, 'update'>) => Promise<void>;
+        consume?: (tx: DbTx) => Promise<void>;
       },
     ): Promise<CodeCheck> {
       return db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export function createAccountsRepo(db: Db) {
       alongside: (tx: DbTx) => Promise<unknown>,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        await setPasswordRevokingSessions(tx, userId, passwordHash, now, keepSessionId);
+        await setPasswordRevokingSessions(userId, passwordHash, now, keepSessionId, tx);
         await alongside(tx);
       });
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps';
+import type { Platform } from '../../platform/platform';
 import { users } from './accounts.schema';
 import { hashPassword } from './passwords';
 
@@ -18,7 +18,7 @@ export function splitName(fullName: string | undefined): { firstName: string; la
  * Admins are not signed up (PRODUCT.md): the first one comes from ADMIN_EMAIL/ADMIN_PASSWORD (and
  * ADMIN_NAME) on first start; without them one is created with a random password, printed once.
  */
-export async function ensureFirstAdmin(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>): Promise<void> {
+export async function ensureFirstAdmin(deps: Pick<Platform, 'db' | 'config' | 'logger'>): Promise<void> {
   const [existing] = await deps.db
     .select({ id: users.id })
     .from(users)

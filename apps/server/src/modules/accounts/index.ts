@@ -2,10 +2,16 @@ import type { RouteAccess } from '@pw/contracts';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { AccessGuard } from '../../platform/http/route';
-import type { AppDeps } from '../app-deps';
+import type { Notifications } from '../notifications';
 import { createSessionStore, type SessionStore } from './sessions';
 import { createAuthGuard, type AuthGuard } from './auth.guard';
-import { registerAccountRoutes } from './accounts.routes';
+import { createAccountsRepo } from './accounts.repo';
+import { createAuthService } from './auth.service';
+import { createPasswordResetService } from './password-reset.service';
+import { createProfileService } from './profile.service';
+import { registerAuthRoutes } from './auth.routes';
+import { registerProfileRoutes } from './profile.routes';
+import { registerPhotoRoutes } from './photos.routes';
 import { ensureFirstAdmin } from './admin-bootstrap';
 
 export { accountOf, type AuthAccount } from './auth.guard';
@@ -19,9 +25,16 @@ export interface AccountsApi {
   ensureFirstAdmin(): Promise<void>;
 }
 
+/** What accounts calls in other modules. */
+export interface AccountsNeeds {
+  /** The owner's "password changed" notice, written in the transaction that changes the password. */
+  notifications: Pick<Notifications, 'notify'>;
+}
+
 /** Accounts: sign-up, login, sessions, profile, photos, and the guard every other module's routes use. */
-export function createAccountsModule(platform: Platform, deps: () => AppDeps): AppModule<AccountsApi> {
-  const sessions = createSessionStore(platform.db, platform.clock);
+export function createAccountsModule(platform: Platform, needs: AccountsNeeds): AppModule<AccountsApi> {
+  const { db, clock, storage, rateLimiter, logger } = platform;
+  const sessions = createSessionStore(db, clock);
   const auth = createAuthGuard(sessions);
   const guardFor = (access: RouteAccess) =>
     access === 'public'
@@ -31,9 +44,41 @@ export function createAccountsModule(platform: Platform, deps: () => AppDeps): A
         : access === 'signed-in'
           ? auth.required()
           : auth.required(...access);
+
+  const repo = createAccountsRepo(db);
+  const authService = createAuthService({
+    repo,
+    sessions,
+    clock,
+    storage,
+    rateLimiter,
+    events: platform.events,
+    logger,
+  });
+  const passwordReset = createPasswordResetService({
+    repo,
+    clock,
+    mailer: platform.mailer,
+    rateLimiter,
+    secret: platform.secret,
+    logger,
+  });
+  const profile = createProfileService({
+    repo,
+    clock,
+    storage,
+    rateLimiter,
+    notifications: needs.notifications,
+    logger,
+  });
+
   return {
     name: 'accounts',
-    routes: (_router, app) => registerAccountRoutes(app, deps()),
+    routes: (router) => {
+      registerAuthRoutes(router, authService, passwordReset);
+      registerProfileRoutes(router, profile);
+      registerPhotoRoutes(router, storage);
+    },
     api: { sessions, auth, guardFor, ensureFirstAdmin: () => ensureFirstAdmin(platform) },
   };
 }

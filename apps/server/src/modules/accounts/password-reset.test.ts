@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
-import { MESSAGES } from './accounts.service';
+import { ACCOUNT_MESSAGES } from './accounts.messages';
 import {
   ADMIN,
   ADMIN_ENV,
@@ -20,7 +20,7 @@ import {
 } from './accounts.fixtures';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
-const RESET_ANSWER = { message: MESSAGES.resetSent, data: null };
+const RESET_ANSWER = { message: ACCOUNT_MESSAGES.resetSent, data: null };
 const INVALID_CODE = {
   message: 'The verification code is invalid or has expired.',
   errors: { token: ['The verification code is invalid or has expired.'] },
@@ -62,7 +62,7 @@ describe('forgot password', () => {
 
     const verify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ message: MESSAGES.codeValid, data: null });
+    expect(verify.json()).toEqual({ message: ACCOUNT_MESSAGES.codeValid, data: null });
 
     const set = await post(ctx, web('set/password'), {
       payload: {

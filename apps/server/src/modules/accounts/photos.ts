@@ -1,5 +1,7 @@
 import fsp from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { accountRoutes } from '@pw/contracts';
 import type { Storage } from '../../platform/storage/storage';
 
 /** Profile photos: spec §5's image types, recognised by their content, never by name or claimed type. */
@@ -17,7 +19,7 @@ export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) a
 export const SVG_ACTIVE_CONTENT_MESSAGE = 'The SVG image may not contain scripts or embedded content.';
 
 /** Photos are stored as `photos/<32 hex digits>.<ext>` and served at this path (docs/decisions/0014). */
-export const PHOTO_URL_PREFIX = '/api/media/photos/';
+export const PHOTO_URL_PREFIX = `/api${accountRoutes.photo.path.replace(':name', '')}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp|svg)$/;
 
 export const photoUrl = (key: string | null): string | null =>
@@ -97,4 +99,14 @@ export async function storePhoto(storage: Storage, photo: InspectedPhoto): Promi
   const key = `photos/${randomBytes(16).toString('hex')}.${photo.extension}`;
   await storage.putFile(key, photo.path, PHOTO_TYPES[photo.extension]);
   return key;
+}
+
+/** Deletes a photo no row points at any more: a leftover file is harmless, so a failure is only logged. */
+export async function deletePhoto(
+  storage: Storage,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+  key: string | null,
+): Promise<void> {
+  if (!key) return;
+  await storage.delete(key).catch((error) => logger.warn({ err: error, key }, 'photo not deleted'));
 }

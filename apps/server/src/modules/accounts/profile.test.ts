@@ -5,7 +5,7 @@ import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } f
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
 import { LIMITS } from './accounts.limits';
-import { MESSAGES } from './accounts.service';
+import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import {
   ADMIN,
@@ -103,7 +103,7 @@ describe('profiles and change password', () => {
       });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.message).toBe(MESSAGES.profileUpdated);
+      expect(body.message).toBe(ACCOUNT_MESSAGES.profileUpdated);
       expect(body.data).toMatchObject({ ...profileFields, id: account.id, email: account.email });
       const oldPath: string = body.data.photo_path;
       expect(oldPath).toMatch(/\.png$/);
@@ -307,7 +307,7 @@ describe('profiles and change password', () => {
           headers: bearer(account.token),
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ message: MESSAGES.passwordChanged, data: null });
+        expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged, data: null });
         const profileUrl = url.replace('change-password', 'profile');
         expect((await get(ctx, profileUrl, account.token)).statusCode).toBe(200);
         expect((await get(ctx, profileUrl, other)).statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { MAP_LINK_MESSAGE } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { users, sessions } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
-import { MESSAGES } from './accounts.service';
+import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import { SHORT_SESSION_MS, LONG_SESSION_MS } from './sessions';
 import {
@@ -42,7 +42,7 @@ describe('sign-up, login and logout', () => {
       off();
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      expect(body.message).toBe(MESSAGES.signedUp);
+      expect(body.message).toBe(ACCOUNT_MESSAGES.signedUp);
       expect(body.data.token).toMatch(/^[\w-]{43}$/);
       expect(body.data.user).toMatchObject({
         type: 'user',
@@ -143,7 +143,7 @@ describe('sign-up, login and logout', () => {
       const future = await post(ctx, '/api/web/user/signup', {
         payload: userFields({ date_of_birth: '2999-01-01' }),
       });
-      expect(future.json().errors.date_of_birth).toEqual([MESSAGES.dateOfBirthInFuture]);
+      expect(future.json().errors.date_of_birth).toEqual([ACCOUNT_MESSAGES.dateOfBirthInFuture]);
     });
 
     it('names every problem of the form in one answer: mismatch, age, taken e-mail, map link, photo', async () => {
@@ -169,10 +169,10 @@ describe('sign-up, login and logout', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         first_name: ['The first name field is required.'],
-        email: [MESSAGES.emailTaken],
+        email: [ACCOUNT_MESSAGES.emailTaken],
         map_link: [MAP_LINK_MESSAGE],
         password_confirmation: ['The password confirmation does not match.'],
-        date_of_birth: [MESSAGES.underage],
+        date_of_birth: [ACCOUNT_MESSAGES.underage],
         photo: [IMAGE_TYPE_MESSAGE],
       });
       expect(response.json().message).toBe('The first name field is required. (and 5 more errors)');
@@ -322,7 +322,7 @@ describe('sign-up, login and logout', () => {
       });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.message).toBe(MESSAGES.loggedIn);
+      expect(body.message).toBe(ACCOUNT_MESSAGES.loggedIn);
       expect(body.data.user).toMatchObject({
         id: account.id,
         type: 'user',
@@ -470,7 +470,7 @@ describe('sign-up, login and logout', () => {
         payload: { email: account.email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(MESSAGES.invalidCredentials);
+      expect(response.json().message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
     });
 
     it('validates the body (422)', async () => {

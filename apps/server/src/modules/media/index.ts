@@ -1,13 +1,18 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import type { AppDeps } from '../app-deps';
+import { createMediaService } from './media.service';
 import { registerMediaRoutes } from './media.routes';
 
-/** Signed media URLs: the files behind every video, thumbnail and photo. */
-export function createMediaModule(_platform: Platform, deps: () => AppDeps): AppModule {
+/** Signed media URLs: the files behind every video and thumbnail (profile photos: modules/accounts). */
+export function createMediaModule(platform: Platform): AppModule {
+  const service = createMediaService({
+    storage: platform.storage,
+    clock: platform.clock,
+    secret: platform.secret,
+  });
   return {
     name: 'media',
-    routes: (_router, app) => registerMediaRoutes(app, deps()),
+    routes: (_router, app) => registerMediaRoutes(app, service),
     api: undefined,
   };
 }

@@ -1,62 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app-deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
-import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
-
-const CONTENT_TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
-
-const contentTypeOf = (key: string) =>
-  CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+import { SIGNED_MEDIA_PATH } from '@pw/contracts';
+import type { MediaService } from './media.service';
 
 /**
  * GET /api/media/v/{key}?exp=…&sig=…: private media behind signed, expiring URLs (videos and thumbnails),
  * with byte ranges so players can seek. No bearer token: the signature is the permission.
+ *
+ * A plain Fastify route, not a declared one (packages/contracts/src/media.ts says why): it answers GET
+ * and HEAD, and its wildcard path takes the object's key.
  */
-export async function registerMediaRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+export function registerMediaRoutes(api: FastifyInstance, service: MediaService): void {
   // HEAD is declared, not derived from GET: Fastify's derived HEAD would read the whole object.
   api.route({
     method: ['GET', 'HEAD'],
-    url: '/media/v/*',
+    url: SIGNED_MEDIA_PATH,
     schema: { hide: true },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const { exp, sig } = request.query as { exp?: string; sig?: string };
-      const check = checkMediaSignature(deps.secret, key, exp, sig, deps.clock.now());
-      if (check === 'expired') throw forbidden('This link has expired. Reload the page to get a new one.');
-      if (check !== 'valid') throw forbidden('This link is not valid.');
-      const stored = await deps.storage.stat(key);
-      if (!stored) throw notFound();
-
-      const range = parseRange(request.headers.range, stored.size);
-      if (range === 'unsatisfiable') {
-        throw new AppError(416, 'The requested range is not available.', undefined, {
-          'Content-Range': `bytes */${stored.size}`,
-        });
-      }
-      const secondsLeft = Math.max(0, Number(exp) - Math.floor(deps.clock.now().getTime() / 1000));
+      const media = await service.open(key, exp, sig, request.headers.range);
       reply.headers({
         'Accept-Ranges': 'bytes',
-        'Content-Type': contentTypeOf(key),
-        'Cache-Control': `private, max-age=${Math.min(secondsLeft, 3600)}`,
+        'Content-Type': media.contentType,
+        'Cache-Control': `private, max-age=${media.maxAgeSeconds}`,
         'X-Content-Type-Options': 'nosniff',
       });
-      if (range === 'none') {
-        reply.header('Content-Length', stored.size);
+      if (media.range === 'none') {
+        reply.header('Content-Length', media.size);
         if (request.method === 'HEAD') return reply.send();
-        return reply.send(await deps.storage.read(key));
+        return reply.send(await media.read());
       }
+      const { start, end } = media.range;
       reply
         .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${stored.size}`)
-        .header('Content-Length', range.end - range.start + 1);
+        .header('Content-Range', `bytes ${start}-${end}/${media.size}`)
+        .header('Content-Length', end - start + 1);
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(await deps.storage.read(key, range));
+      return reply.send(await media.read());
     },
   });
 }

@@ -5,7 +5,7 @@ import type {
   FastifySchema,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiRoute, RouteAccess } from '@pw/contracts';
 import { parseBody, type BodyOptions, type UploadedFile } from './body';
 import { bodyReadInHandler, formContentTypes } from './form-route';
@@ -37,10 +37,32 @@ export type RouteHandler<R extends ApiRoute> = (
   input: RouteInput<R>,
 ) => Promise<z.input<R['response']>> | z.input<R['response']>;
 
+/** What a handler of `routeWithRawFields` receives: the body's fields as sent, not yet checked. */
+export type RawFieldsInput<R extends ApiRoute> = Omit<RouteInput<R>, 'body'> & {
+  body: Record<string, unknown>;
+};
+
+export type RawFieldsHandler<R extends ApiRoute> = (
+  input: RawFieldsInput<R>,
+) => Promise<z.input<R['response']>> | z.input<R['response']>;
+
 export interface Router {
   /** Registers one declared route: its guard, its schemas (validation and the API reference) and handler. */
   route<R extends ApiRoute>(route: R, handler: RouteHandler<R>, options?: RouteOptions): void;
+  /**
+   * Like `route`, but the body's fields reach the handler as sent (the declared body still documents
+   * them): for forms whose fields are checked together with what the schema cannot see (an uploaded
+   * photo's content, the server's clock, an e-mail already taken), so that one 422 names every problem.
+   */
+  routeWithRawFields<R extends ApiRoute>(
+    route: R,
+    handler: RawFieldsHandler<R>,
+    options?: RouteOptions,
+  ): void;
 }
+
+/** Any object of fields: what `routeWithRawFields` reads the body with. */
+const anyFields = z.record(z.string(), z.unknown());
 
 const bearer = [{ bearer: [] }];
 
@@ -65,32 +87,44 @@ function schemaOf(route: ApiRoute): FastifySchema {
  * `parseBody`), after the guard, so a stranger gets 401/403 before anything about the fields.
  */
 export function createRouter(app: FastifyInstance, guardFor: AccessGuard): Router {
+  function register(
+    route: ApiRoute,
+    bodySchema: z.ZodType | undefined,
+    handler: RouteHandler<ApiRoute>,
+    options: RouteOptions,
+  ) {
+    const guard = guardFor(route.access);
+    app.route({
+      method: route.method,
+      url: route.path,
+      schema: schemaOf(route),
+      ...(route.body ? bodyReadInHandler : {}),
+      ...(guard ? { preHandler: guard } : {}),
+      ...options.fastify,
+      handler: async (request, reply) => {
+        const parsed = bodySchema
+          ? await parseBody(request, bodySchema, { files: options.files })
+          : { fields: undefined, files: [] };
+        const result = await handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: parsed.fields as never,
+          files: parsed.files,
+          request,
+          reply,
+        });
+        if (route.status) void reply.status(route.status);
+        return result;
+      },
+    });
+  }
+
   return {
     route(route, handler, options = {}) {
-      const guard = guardFor(route.access);
-      app.route({
-        method: route.method,
-        url: route.path,
-        schema: schemaOf(route),
-        ...(route.body ? bodyReadInHandler : {}),
-        ...(guard ? { preHandler: guard } : {}),
-        ...options.fastify,
-        handler: async (request, reply) => {
-          const parsed = route.body
-            ? await parseBody(request, route.body, { files: options.files })
-            : { fields: undefined, files: [] };
-          const result = await handler({
-            params: request.params as never,
-            query: request.query as never,
-            body: parsed.fields as never,
-            files: parsed.files,
-            request,
-            reply,
-          });
-          if (route.status) void reply.status(route.status);
-          return result;
-        },
-      });
+      register(route, route.body, handler as RouteHandler<ApiRoute>, options);
+    },
+    routeWithRawFields(route, handler, options = {}) {
+      register(route, route.body ? anyFields : undefined, handler as RouteHandler<ApiRoute>, options);
     },
   };
 }

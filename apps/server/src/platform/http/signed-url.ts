@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_MEDIA_PATH } from '@pw/contracts';
 
 /**
  * Signed, expiring media URLs: a `<video>` element cannot send a bearer header, so the URL itself carries
  * the permission. HMAC-SHA256 over the storage key and the expiry instant; anyone holding the URL may
  * fetch that one object until it expires, nobody can forge one for another object or a later time.
  */
-export const MEDIA_PATH_PREFIX = '/api/media/v/';
+export const MEDIA_PATH_PREFIX = `/api${SIGNED_MEDIA_PATH.replace('*', '')}`;
 export const DEFAULT_MEDIA_URL_LIFETIME_SECONDS = 6 * 60 * 60;
 /** Expiry is rounded up to the hour so a page reloaded within the hour gets the same (cacheable) URL. */
 const ROUND_SECONDS = 60 * 60;

@@ -1,0 +1,32 @@
+import type { Account } from '@pw/contracts';
+import type { AccountType } from './accounts.schema';
+import type { UserRow } from './accounts.repo';
+import { photoUrl } from './photos';
+
+/** The user area (`/web/user/...`) serves users and funeral homes; the admin area only admins. */
+export type Area = 'web' | 'admin';
+
+export const belongsTo = (type: AccountType, area: Area) =>
+  area === 'admin' ? type === 'admin' : type !== 'admin';
+
+/** The account as the client reads it (spec §3 session user and profile). */
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    type: row.type,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    home_name: row.homeName,
+    dialing_code: row.dialingCode,
+    phone: row.phone,
+    address: row.address,
+    map_link: row.mapLink,
+    photo_path: photoUrl(row.photoKey),
+    date_of_birth: row.dateOfBirth,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    // Plans arrive with a later issue; until then nobody has a membership.
+    active_plan: null,
+  };
+}

@@ -61,7 +61,15 @@ export async function compose(
   const accounts = createAccountsModule(platform, lateDeps);
   const notifications = await createNotificationsModule(platform, lateDeps);
   const delivery = await createDeliveryModule(platform, lateDeps, () => tuning.delivery);
-  const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
+  const videos = createVideosModule(
+    platform,
+    {
+      deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
+      videoPayments: overrides.videoPayments ?? noVideoPayments,
+      guardFor: accounts.api.guardFor,
+    },
+    () => tuning.videos,
+  );
   const media = createMediaModule(platform, lateDeps);
   const queries = createQueriesModule(platform);
 

@@ -65,7 +65,15 @@ export async function compose(
     { notifications: notifications.api },
     () => tuning.delivery,
   );
-  const videos = createVideosModule(platform, lateDeps, () => tuning.videos);
+  const videos = createVideosModule(
+    platform,
+    {
+      deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
+      videoPayments: overrides.videoPayments ?? noVideoPayments,
+      guardFor: accounts.api.guardFor,
+    },
+    () => tuning.videos,
+  );
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
 

@@ -130,13 +130,13 @@ export function recordingScheduler(): { scheduler: DeliveryScheduler; calls: Sch
 export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServiceDeps> = {}) {
   return createVideoService({
     db: ctx.deps.db,
-    repo: createVideosRepo(),
+    repo: createVideosRepo(ctx.deps.db),
     storage: ctx.deps.storage,
     media: ctx.deps.media,
     clock: ctx.clock,
     scheduler: ctx.deps.deliveryScheduler,
     payments: ctx.deps.videoPayments,
-    jobs: createVideoJobs(ctx.deps.queue),
+    jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
     uploads: createUploadStore(ctx.dataDir),
     secret: ctx.deps.secret,
     logger: ctx.deps.logger,

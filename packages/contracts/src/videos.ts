@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { emailField, optionalText, requiredText } from './common';
+import { emailField, idParams, optionalText, pageQuery, requiredText } from './common';
 import { deliveryInfo } from './delivery';
+import { paginatedResponse } from './lists';
+import { defineRoute } from './route';
 
 /** Folders (`type`): draft, scheduled and final ("My Parting Words"). */
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
@@ -231,3 +233,153 @@ export const videoReactionResponse = z.object({
   message: z.string().optional(),
   data: z.object({ total_likes: z.number(), is_liked: z.boolean() }),
 });
+
+/** Delete answers its message only (no `data`). */
+export const videoDeleteResponse = z.object({ message: z.string() });
+/** The home reel: public videos, paged with the list kit's envelope. */
+export const videoFeedResponse = paginatedResponse(videoSchema);
+
+/** What a search or access code may look like; anything else is simply not found. */
+const VIDEO_CODE = /^[A-Za-z0-9 -]{1,64}$/;
+/** `/{code}/…` paths: a code that cannot be one becomes '', which no video has (404, no lookup). */
+export const videoCodeParams = z.object({
+  code: z.string().transform((value) => (VIDEO_CODE.test(value) ? value : '')),
+});
+
+/**
+ * The tus resumable-upload endpoints (`POST` on the collection; `HEAD`, `PATCH`, `DELETE` on `/<id>`).
+ * They are not declared with defineRoute: the tus protocol answers with headers and raw bodies the tus
+ * server writes itself (the route hijacks the reply), so there is no JSON schema to declare. Their path
+ * lives here once; the server and the web client's tus endpoint both use it.
+ */
+export const VIDEO_TUS_PATH = '/web/user/video/tus';
+export const VIDEO_TUS_UPLOAD_PATH = `${VIDEO_TUS_PATH}/:id`;
+
+const folderList = (path: string, label: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    tag: 'Videos',
+    summary: `${label} of the caller, newest first: \`{ data: Video[] }\``,
+    access: ['user'],
+    response: videoListResponse,
+  });
+
+const codeLookup = <P extends string>(path: P, summary: string, hidden: boolean) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    tag: 'Videos',
+    summary,
+    access: ['user'],
+    params: videoCodeParams,
+    response: videoByCodeResponse,
+    hidden,
+  });
+const BY_SEARCH_CODE = 'Find a public video by its search code: `{ data: { data: Video } }`';
+const BY_ACCESS_CODE = 'Open a final video by its access code: `{ data: { data: Video } }`';
+
+/** Spec §7 video calls (user role) and the home reel (decision 0127). */
+export const videoRoutes = {
+  store: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/store',
+    tag: 'Videos',
+    summary:
+      'Upload one video: multipart `videos[]` (clips in order) and/or `upload_ids[]` of finished tus uploads; ' +
+      '`type`, `title`, `description`, `payment_id`; for scheduled also `email`, `share_at_date`, ' +
+      '`share_at_time`, `timezone`. Answers at once with the video in state `processing`.',
+    access: ['user'],
+    body: videoStoreBody,
+    response: videoResponse,
+    status: 201,
+  }),
+  listFinal: folderList('/web/user/video/list', 'The final video ("My Parting Words")'),
+  listScheduled: folderList('/web/user/video/list/scheduled', 'Scheduled videos'),
+  listDraft: folderList('/web/user/video/list/draft', 'Drafts'),
+  feed: defineRoute({
+    method: 'GET',
+    path: '/web/user/video/feed',
+    tag: 'Videos',
+    summary: 'Home reel: public videos of active accounts, newest first (paginated)',
+    access: ['user'],
+    query: pageQuery,
+    response: videoFeedResponse,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/web/user/video/:id',
+    tag: 'Videos',
+    summary: 'One of the caller’s videos (e.g. to follow processing)',
+    access: ['user'],
+    params: idParams,
+    response: videoResponse,
+  }),
+  updateTitleDesc: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/update-title-desc',
+    tag: 'Videos',
+    summary: 'Change title and description',
+    access: ['user'],
+    params: idParams,
+    body: videoUpdateTitleDescBody,
+    response: videoResponse,
+  }),
+  updateType: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/update-type',
+    tag: 'Videos',
+    summary: 'Move to another folder; scheduled needs email, share_at_date, share_at_time, timezone',
+    access: ['user'],
+    params: idParams,
+    body: videoUpdateTypeBody,
+    response: videoResponse,
+  }),
+  updateStatus: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/update-status',
+    tag: 'Videos',
+    summary: 'Publish (empty body or `is_private: 0`); a public video cannot become private again',
+    access: ['user'],
+    params: idParams,
+    body: videoUpdateStatusBody,
+    response: videoResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/web/user/video/:id/delete',
+    tag: 'Videos',
+    summary: 'Delete the video, its media and any pending delivery',
+    access: ['user'],
+    params: idParams,
+    response: videoDeleteResponse,
+  }),
+  reaction: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/reaction',
+    tag: 'Videos',
+    summary: 'Like toggles',
+    access: ['user'],
+    params: idParams,
+    body: videoReactionBody,
+    response: videoReactionResponse,
+  }),
+  // The spec's client calls the code lookups with and without a trailing slash; the slashed twin is
+  // left out of the reference.
+  bySearchCode: codeLookup('/web/user/video/:code/detail-by-search-code', BY_SEARCH_CODE, false),
+  bySearchCodeSlash: codeLookup('/web/user/video/:code/detail-by-search-code/', BY_SEARCH_CODE, true),
+  byAccessCode: codeLookup('/web/user/video/:code/detail-by-access-code', BY_ACCESS_CODE, false),
+  byAccessCodeSlash: codeLookup('/web/user/video/:code/detail-by-access-code/', BY_ACCESS_CODE, true),
+  copyMove: defineRoute({
+    method: 'POST',
+    path: '/user/video/copyMove',
+    tag: 'Videos',
+    summary:
+      'Merge drafts in order into a new draft: `video_ids` (2+; `video_ids[]`, repeated, comma list or JSON ' +
+      'array), `action` copy|move, `payment_id`',
+    access: ['user'],
+    body: videoCopyMoveBody,
+    response: videoResponse,
+    status: 201,
+  }),
+};

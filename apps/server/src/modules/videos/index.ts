@@ -1,30 +1,93 @@
+import type { AccessGuard } from '../../platform/http/route';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import type { AppDeps } from '../app-deps';
-import { videoProcessQueue } from './videos.queue';
-import { startVideoWorker, type VideoWorkerOptions } from './videos.jobs';
+import type { VideoPayments } from './payments-hook';
+import type { DeliveryScheduler } from './scheduler';
+import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
+import { registerTusRoutes } from './tus.routes';
+import { createUploadStore } from './video-uploads';
+import { createVideoJobs, videoProcessQueue } from './videos.queue';
+import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
+import { createVideoService } from './videos.service';
+import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';
 export { noVideoPayments, type VideoPayments } from './payments-hook';
-/** The video API's duration text ("00:01:05"), which the delivery module's watch page shows too. */
+export type { VideoWorkerOptions } from './videos.worker';
+/** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
-export type { VideoWorkerOptions } from './videos.jobs';
+
+/** What the videos module calls in other modules, handed in by the composition root. */
+export interface VideosNeeds {
+  /** Told whenever a video enters, changes or leaves the scheduled folder (the delivery module). */
+  deliveryScheduler: DeliveryScheduler;
+  /** Extra length bought with a payment (the payments module, once it exists). */
+  videoPayments: VideoPayments;
+  /** Accounts' guard of a route's access: the tus routes are not declared, so they ask for it. */
+  guardFor: AccessGuard;
+}
 
 /** Videos: upload, conversion, folders, codes, merging, the reel, and their schedules. */
 export function createVideosModule(
-  _platform: Platform,
-  deps: () => AppDeps,
+  platform: Platform,
+  needs: VideosNeeds,
   tuning: () => VideoWorkerOptions | undefined,
 ): AppModule {
+  const { db, config, clock, logger } = platform;
+  const repo = createVideosRepo(db);
+  const jobs = createVideoJobs(platform.queue, db);
+  const uploads = createUploadStore(config.DATA_DIR);
+  const service = createVideoService({
+    db,
+    repo,
+    storage: platform.storage,
+    media: platform.media,
+    clock,
+    scheduler: needs.deliveryScheduler,
+    payments: needs.videoPayments,
+    jobs,
+    uploads,
+    secret: platform.secret,
+    logger,
+  });
+  const worker = createVideoWorker(
+    {
+      db,
+      repo,
+      storage: platform.storage,
+      media: platform.media,
+      jobs,
+      tmpDir: videoTempDir(config.DATA_DIR),
+      logger,
+      queue: platform.queue,
+      uploads,
+      clock,
+      dataDir: config.DATA_DIR,
+    },
+    tuning,
+  );
   return {
     name: 'videos',
-    routes: (_router, app) => registerVideoRoutes(app, deps()),
+    routes: async (router, app) => {
+      // An API process cleans up after crashed ones on start too (uploads in flight use DATA_DIR/tmp).
+      await removeTempLeftovers(config.DATA_DIR, clock, logger);
+      registerVideoRoutes(router, {
+        service,
+        rateLimiter: platform.rateLimiter,
+        maxUploadBytes: config.UPLOAD_MAX_BYTES,
+      });
+      await registerTusRoutes(app, {
+        uploads,
+        repo,
+        maxBytes: config.UPLOAD_MAX_BYTES,
+        userGuard: needs.guardFor(['user'])!,
+        logger,
+      });
+    },
     queues: [videoProcessQueue],
-    workers: [
-      { queue: videoProcessQueue, label: 'video.process', start: () => startVideoWorker(deps(), tuning()) },
-    ],
+    workers: [worker],
     api: undefined,
   };
 }

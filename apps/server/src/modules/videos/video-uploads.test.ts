@@ -114,7 +114,7 @@ describe('resumable uploads (tus)', () => {
     expect(row.state).toBe('ready');
     expect(row.durationMs).toBeGreaterThan(3900);
     expect(await filesUnder(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
-    expect(await createVideosRepo().findUpload(ctx.deps.db, id)).toBeNull();
+    expect(await createVideosRepo(ctx.deps.db).findUpload(id)).toBeNull();
   });
 
   it('keeps uploads to their creator: others get 404, no credential 401', async () => {
@@ -233,9 +233,9 @@ describe('resumable uploads (tus)', () => {
     // Nothing changed: the victim's upload has its offset, bytes and owner; the attacker's is untouched.
     expect((await head(victim.url, owner)).headers.get('upload-offset')).toBe(victimOffset);
     expect(sha256(await fs.readFile(victimFile))).toBe(sha256(victimBytes));
-    expect((await createVideosRepo().findUpload(ctx.deps.db, victimId))?.ownerId).toBe(owner.id);
+    expect((await createVideosRepo(ctx.deps.db).findUpload(victimId))?.ownerId).toBe(owner.id);
     expect((await head(`${base}${ownPath}`, other)).headers.get('upload-offset')).toBe('0');
-    expect((await createVideosRepo().findUpload(ctx.deps.db, ownId))?.ownerId).toBe(other.id);
+    expect((await createVideosRepo(ctx.deps.db).findUpload(ownId))?.ownerId).toBe(other.id);
     // And the plain URL still works for its owner.
     const resumed = await tusUpload(owner, video, { uploadUrl: victim.url });
     expect(resumed.finished).toBe(true);
@@ -244,8 +244,8 @@ describe('resumable uploads (tus)', () => {
 
   it('keeps a finished upload through refusals the person can fix; the same id is then stored', async () => {
     const keeper = await createAccount(ctx);
-    const repo = createVideosRepo();
-    await repo.insert(ctx.deps.db, {
+    const repo = createVideosRepo(ctx.deps.db);
+    await repo.insert({
       ownerId: keeper.id,
       title: 'Already final',
       folder: 'final',
@@ -264,7 +264,7 @@ describe('resumable uploads (tus)', () => {
     const kept = async () => {
       expect((await head(done.url, keeper)).headers.get('upload-offset')).toBe(String(video.length));
       expect(sha256(await fs.readFile(uploadFile))).toBe(sha256(video));
-      expect(await repo.findUpload(ctx.deps.db, id)).not.toBeNull();
+      expect(await repo.findUpload(id)).not.toBeNull();
     };
     const jobCount = async () =>
       Number(
@@ -293,7 +293,7 @@ describe('resumable uploads (tus)', () => {
     expect((raced as AppError).message).toBe(FOLDER_OCCUPIED_MESSAGE);
     await kept();
     expect(await jobCount()).toBe(jobsBefore);
-    expect((await repo.listFolder(ctx.deps.db, keeper.id, 'final')).length).toBe(1);
+    expect((await repo.listFolder(keeper.id, 'final')).length).toBe(1);
     expect(await filesUnder(path.join(ctx.dataDir, 'media', 'sources'))).toEqual([]);
 
     // A form the person has to complete.
@@ -306,7 +306,7 @@ describe('resumable uploads (tus)', () => {
     expect(stored.status).toBe(201);
     const created = (await stored.json()) as { data: { id: number } };
     expect((await waitForVideo(ctx, created.data.id)).state).toBe('ready');
-    expect(await repo.findUpload(ctx.deps.db, id)).toBeNull();
+    expect(await repo.findUpload(id)).toBeNull();
     expect((await filesUnder(path.join(ctx.dataDir, 'uploads'))).filter((f) => f.startsWith(id))).toEqual([]);
   });
 
@@ -322,7 +322,7 @@ describe('resumable uploads (tus)', () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toBe('Only Video File Allowed!');
     expect((await filesUnder(path.join(ctx.dataDir, 'uploads'))).filter((f) => f.startsWith(id))).toEqual([]);
-    expect(await createVideosRepo().findUpload(ctx.deps.db, id)).toBeNull();
+    expect(await createVideosRepo(ctx.deps.db).findUpload(id)).toBeNull();
   });
 
   it('refuses uploads over the size limit with 413', async () => {
@@ -340,12 +340,12 @@ describe('resumable uploads (tus)', () => {
   it('sweeps unfinished uploads after a day', async () => {
     const partial = await tusUpload(owner, video, { stopAt: 0.2 });
     const id = partial.url.split('/').pop()!;
-    const repo = createVideosRepo();
+    const repo = createVideosRepo(ctx.deps.db);
     const uploads = createUploadStore(ctx.dataDir);
-    expect(await sweepExpiredUploads(ctx.deps, uploads, repo)).toBe(0);
+    expect(await sweepExpiredUploads({ repo, clock: ctx.deps.clock }, uploads)).toBe(0);
     ctx.clock.advance(25 * 3600 * 1000);
-    expect(await sweepExpiredUploads(ctx.deps, uploads, repo)).toBeGreaterThanOrEqual(1);
-    expect(await repo.findUpload(ctx.deps.db, id)).toBeNull();
+    expect(await sweepExpiredUploads({ repo, clock: ctx.deps.clock }, uploads)).toBeGreaterThanOrEqual(1);
+    expect(await repo.findUpload(id)).toBeNull();
     expect((await filesUnder(uploads.directory)).filter((f) => f.startsWith(id))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   type TestAccount,
 } from '../../../test/video-helpers';
 import { conversionTimeoutMs, type MediaTools } from '../../platform/media/media';
-import { createVideosRepo } from './videos.repo';
+import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 import { createVideoJobs, processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
 
@@ -22,10 +22,11 @@ describe('video processing job', () => {
   let clipDir: string;
   let owner: TestAccount;
   let deps: ProcessDeps;
-  const repo = createVideosRepo();
+  let repo: VideosRepo;
 
   beforeAll(async () => {
     ctx = await createTestContext();
+    repo = createVideosRepo(ctx.deps.db);
     small = await createTestContext({ UPLOAD_MAX_BYTES: '20000' });
     clipDir = await makeClipDir();
     owner = await createAccount(ctx);
@@ -34,7 +35,7 @@ describe('video processing job', () => {
       repo,
       storage: ctx.deps.storage,
       media: ctx.deps.media,
-      jobs: createVideoJobs(ctx.deps.queue),
+      jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
       tmpDir: path.join(ctx.dataDir, 'tmp'),
       logger: { error() {}, warn() {}, info() {} },
     };
@@ -46,7 +47,7 @@ describe('video processing job', () => {
   });
 
   const processingRow = async (sourceKeys: string[]) =>
-    repo.insert(ctx.deps.db, {
+    repo.insert({
       ownerId: owner.id,
       title: 't',
       folder: 'draft',
@@ -167,7 +168,7 @@ describe('video processing job', () => {
       async putFile(key: string, local: string, type?: string) {
         if (!deleted) {
           deleted = true;
-          await repo.delete(ctx.deps.db, video.id);
+          await repo.delete(video.id);
         }
         return ctx.deps.storage.putFile(key, local, type);
       },

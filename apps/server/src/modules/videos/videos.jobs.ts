@@ -4,23 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app-deps';
 import type { Db } from '../../platform/db';
 import { MediaProcessError, UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
-import { removeStaleEntries } from '../../platform/temp-space';
-import { createUploadStore, sweepExpiredUploads } from './video-uploads';
-import {
-  createVideoJobs,
-  ensureVideoQueue,
-  processingExpirySeconds,
-  setLocalWorker,
-  VIDEO_PROCESS_QUEUE,
-  type ProcessVideoPayload,
-} from './videos.queue';
-import { createVideosRepo, type VideoRow, type VideosRepo } from './videos.repo';
-import type { VideoJobs } from './videos.service';
-import { sweepStuckVideos } from './videos.sweeper';
+import { processingExpirySeconds, type VideoJobs } from './videos.queue';
+import type { VideoRow, VideosRepo } from './videos.repo';
 
 /** A failure retrying cannot fix: recorded on the video at once. */
 class PermanentFailure extends Error {}
@@ -82,7 +70,7 @@ export async function processVideo(
   options: ProcessOptions,
 ): Promise<ProcessOutcome> {
   const { db, repo, storage, media } = deps;
-  const video = await repo.findById(db, videoId);
+  const video = await repo.findById(videoId);
   if (!video || video.state !== 'processing') return 'skipped';
   const isMerge = video.mergeSourceIds.length > 0;
   const runKey = `videos/${videoId}/${randomBytes(6).toString('hex')}`;
@@ -110,7 +98,7 @@ export async function processVideo(
     // overlap, the keys of its own keep the first one's ready media safe.
     const tooShort =
       options.expireInSeconds !== undefined && processingExpirySeconds(size) > options.expireInSeconds;
-    if (tooShort && (await deps.jobs.enqueue(db, videoId, size))) {
+    if (tooShort && (await deps.jobs.enqueue(videoId, size))) {
       deps.logger.info({ videoId, ...size }, 'video queued again with a longer expiry');
       return 'requeued';
     }
@@ -125,17 +113,21 @@ export async function processVideo(
     await fsp.rm(work, { recursive: true, force: true });
 
     const { row, removed } = await db.transaction(async (tx) => {
-      const row = await repo.finishProcessing(tx, videoId, {
-        state: 'ready',
-        failureReason: null,
-        mediaKey,
-        thumbnailKey,
-        durationMs: Math.round(result.durationSeconds * 1000),
-        sourceKeys: [],
-      });
+      const row = await repo.finishProcessing(
+        videoId,
+        {
+          state: 'ready',
+          failureReason: null,
+          mediaKey,
+          thumbnailKey,
+          durationMs: Math.round(result.durationSeconds * 1000),
+          sourceKeys: [],
+        },
+        tx,
+      );
       const removed =
         row && video.mergeAction === 'move'
-          ? await repo.deleteDrafts(tx, video.mergeSourceIds, video.ownerId)
+          ? await repo.deleteDrafts(video.mergeSourceIds, video.ownerId, tx)
           : [];
       return { row, removed };
     });
@@ -154,7 +146,7 @@ export async function processVideo(
       throw error;
     }
     deps.logger.error({ err: error, videoId }, 'video processing failed');
-    const failed = await repo.finishProcessing(db, videoId, {
+    const failed = await repo.finishProcessing(videoId, {
       state: 'failed',
       failureReason: failureReason(error),
       sourceKeys: [],
@@ -168,7 +160,7 @@ export async function processVideo(
 
 /** The merged drafts' media, in the chosen order; they must still be there and ready. */
 async function mergeInputs(deps: ProcessDeps, video: VideoRow): Promise<string[]> {
-  const sources = await deps.repo.findManyOwned(deps.db, video.mergeSourceIds, video.ownerId);
+  const sources = await deps.repo.findManyOwned(video.mergeSourceIds, video.ownerId);
   const byId = new Map(sources.map((row) => [row.id, row]));
   return video.mergeSourceIds.map((id) => {
     const source = byId.get(id);
@@ -184,7 +176,7 @@ async function mergeInputs(deps: ProcessDeps, video: VideoRow): Promise<string[]
  * video without its media.
  */
 async function discardOutputs(deps: ProcessDeps, videoId: number, keys: string[]) {
-  const row = await deps.repo.findById(deps.db, videoId).catch(() => undefined);
+  const row = await deps.repo.findById(videoId).catch(() => undefined);
   if (row === undefined || (row?.mediaKey && keys.includes(row.mediaKey))) return;
   await removeKeys(deps, keys);
 }
@@ -192,91 +184,3 @@ async function discardOutputs(deps: ProcessDeps, videoId: number, keys: string[]
 const mediaKeysOf = (row: VideoRow) => [row.mediaKey, row.thumbnailKey].filter((key): key is string => !!key);
 
 const removeKeys = (deps: ProcessDeps, keys: string[]) => deleteQuietly(deps.storage, keys, deps.logger);
-
-/** Where uploads in flight and conversions keep their temporary files. */
-export const videoTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
-
-/** A temporary file or folder untouched for this long is a crashed process's leftover. */
-const TEMP_LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
-
-/** Removes leftovers of crashed processes from DATA_DIR/tmp (run on start, by API and worker processes). */
-export async function removeTempLeftovers(deps: Pick<AppDeps, 'config' | 'clock' | 'logger'>) {
-  const before = new Date(deps.clock.now().getTime() - TEMP_LEFTOVER_AGE_MS);
-  const removed = await removeStaleEntries(videoTempDir(deps.config.DATA_DIR), before).catch(
-    (error: unknown) => {
-      deps.logger.error({ err: error }, 'could not clean the temporary folder');
-      return [];
-    },
-  );
-  if (removed.length) deps.logger.info({ removed }, 'removed temporary leftovers older than a day');
-}
-
-export interface VideoWorkerOptions {
-  /** How often to look for videos stuck in processing without a job (also once at start). */
-  stuckSweepIntervalMs?: number;
-}
-
-/**
- * Starts the video worker (ROLE=worker|all), the sweeper of videos left processing without a job (at start
- * and every minute), and the hourly sweep of abandoned uploads; first removes temporary leftovers.
- */
-export async function startVideoWorker(
-  deps: AppDeps,
-  options: VideoWorkerOptions = {},
-): Promise<() => Promise<void>> {
-  await ensureVideoQueue(deps.queue);
-  await removeTempLeftovers(deps);
-  const repo = createVideosRepo();
-  const jobs = createVideoJobs(deps.queue);
-  const processDeps: ProcessDeps = {
-    db: deps.db,
-    repo,
-    storage: deps.storage,
-    media: deps.media,
-    jobs,
-    tmpDir: videoTempDir(deps.config.DATA_DIR),
-    logger: deps.logger,
-  };
-  const workerId = await deps.queue.work<ProcessVideoPayload>(
-    VIDEO_PROCESS_QUEUE,
-    { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-    async ([job]) => {
-      if (!job) return;
-      await processVideo(processDeps, job.data.videoId, {
-        lastAttempt: job.retryCount >= job.retryLimit,
-        expireInSeconds: job.expireInSeconds,
-      });
-    },
-  );
-  setLocalWorker(deps.queue, workerId);
-
-  let sweeping: Promise<unknown> | null = null;
-  const sweepStuck = () =>
-    (sweeping ??= sweepStuckVideos({ ...processDeps, jobs })
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'stuck video sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      }));
-  await sweepStuck();
-  const stuckTimer = setInterval(() => void sweepStuck(), options.stuckSweepIntervalMs ?? 60_000);
-  stuckTimer.unref();
-
-  const uploads = createUploadStore(deps.config.DATA_DIR);
-  const uploadTimer = setInterval(
-    () => {
-      void sweepExpiredUploads(deps, uploads, repo).catch((error: unknown) =>
-        deps.logger.error({ err: error }, 'upload sweep failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  uploadTimer.unref();
-
-  return async () => {
-    clearInterval(stuckTimer);
-    clearInterval(uploadTimer);
-    setLocalWorker(deps.queue, null);
-    await deps.queue.offWork(VIDEO_PROCESS_QUEUE);
-    await sweeping;
-  };
-}

@@ -1,10 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { defineQueue, createQueues } from '../../platform/queues';
-import type { Db } from '../../platform/db';
-import { sqlExecutor } from '../../platform/db/executor';
+import { defineQueue, sendJob } from '../../platform/queues';
+import type { Db, DbOrTx } from '../../platform/db';
 import { conversionTimeoutMs } from '../../platform/media/media';
-import type { VideoJobs } from './videos.service';
 
 /**
  * Payload is the id only; the job re-reads the row. Three retries with exponential back-off (10 s, 20 s,
@@ -49,8 +47,15 @@ export interface ProcessVideoPayload {
   videoId: number;
 }
 
-export async function ensureVideoQueue(queue: PgBoss): Promise<void> {
-  await createQueues(queue, [videoProcessQueue]);
+export interface VideoJobs {
+  /**
+   * Queues processing of a video (deduplicated per video) through `tx`: given the transaction that creates
+   * the row, the job commits with it or not at all. `size`, when known, sets how long the job may run.
+   * False when the video already had a queued job (which is then the one that runs).
+   */
+  enqueue(videoId: number, size?: ConversionSize, tx?: DbOrTx): Promise<boolean>;
+  /** Lets this process's worker take the job at once instead of at its next poll (after the commit). */
+  wake(): void;
 }
 
 /** Workers in this process, so a job sent here starts at once instead of at the next poll. */
@@ -62,15 +67,21 @@ export function setLocalWorker(queue: PgBoss, workerId: string | null) {
   else localWorkers.delete(queue);
 }
 
-export function createVideoJobs(queue: PgBoss): VideoJobs {
+/** Sends `video.process` jobs; without a transaction they go through the application's database. */
+export function createVideoJobs(queue: PgBoss, db: Db): VideoJobs {
   return {
-    async enqueue(db, videoId, size) {
-      const id = await queue.send(VIDEO_PROCESS_QUEUE, { videoId } satisfies ProcessVideoPayload, {
-        singletonKey: `${videoId}:process`,
-        ...(size ? { expireInSeconds: processingExpirySeconds(size) } : {}),
-        // Through the caller's connection: inside its transaction the job commits with the row or not at all.
-        db: sqlExecutor(db as Db),
-      });
+    async enqueue(videoId, size, tx = db) {
+      const id = await sendJob(
+        queue,
+        videoProcessQueue,
+        { videoId },
+        {
+          singletonKey: `${videoId}:process`,
+          ...(size ? { expireInSeconds: processingExpirySeconds(size) } : {}),
+          // Through the caller's connection: inside its transaction the job commits with the row or not at all.
+          tx,
+        },
+      );
       return id !== null;
     },
     wake() {

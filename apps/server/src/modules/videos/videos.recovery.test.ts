@@ -13,7 +13,7 @@ import {
 import { buildApp } from '../../app';
 import { createMediaTools, type MediaTools } from '../../platform/media/media';
 import { startWorkers } from '../../composition';
-import { createVideosRepo } from './videos.repo';
+import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
 import { INTERRUPTED_REASON } from './videos.sweeper';
 
@@ -28,7 +28,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
   let clipDir: string;
   let owner: TestAccount;
   let stopWorkers: (() => Promise<void>) | undefined;
-  const repo = createVideosRepo();
+  let repo: VideosRepo;
   // Real ffmpeg; a test can make each render wait first (a slow machine) and see how many ran at once.
   const renders = { delayMs: 0, inFlight: 0, mostAtOnce: 0 };
 
@@ -51,6 +51,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
       },
     };
     ctx = await createTestContext({}, { media });
+    repo = createVideosRepo(ctx.deps.db);
     clipDir = await makeClipDir();
     owner = await createAccount(ctx);
   });
@@ -61,7 +62,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
   });
 
   const processingRow = (title: string, sourceKeys: string[]) =>
-    repo.insert(ctx.deps.db, {
+    repo.insert({
       ownerId: owner.id,
       title,
       folder: 'draft',
@@ -143,6 +144,29 @@ describe('video processing recovers from crashes and expired jobs', () => {
     expect(await jobStates(waiting.id)).toEqual(['created']);
   });
 
+  it('an upgrade: a video whose job waits under the old queue name is processed again (decision 0143)', async () => {
+    await stopWorkers?.();
+    stopWorkers = undefined;
+    const clip = await makeClip(clipDir, 'upgrade.mp4', 'mp4', { seconds: 2 });
+    await ctx.deps.storage.putFile('sources/upgrade/0', clip);
+    const video = await processingRow('queued before the upgrade', ['sources/upgrade/0']);
+    // What the release before the rename left behind: its queue, and a job in it that nobody works now.
+    const oldQueue = 'video-process';
+    await ctx.deps.queue.createQueue(oldQueue, { name: oldQueue, policy: 'stately' });
+    await ctx.deps.queue.send(oldQueue, { videoId: video.id }, { singletonKey: `${video.id}:process` });
+
+    stopWorkers = await startWorkers(ctx.composition);
+
+    expect((await waitForVideo(ctx, video.id)).state).toBe('ready');
+    expect(Math.abs((await playableSeconds(video.id)) - 2)).toBeLessThan(0.15);
+    expect(await jobStates(video.id)).toEqual(['completed']);
+    const old = await ctx.deps.database.executeSql(
+      'select state from pgboss.job where name = $1 and singleton_key = $2',
+      [oldQueue, `${video.id}:process`],
+    );
+    expect(old.rows.map((row) => row.state)).toEqual(['created']);
+  });
+
   it('a conversion job that expires and runs again leaves the ready video playable', async () => {
     stopWorkers ??= await startWorkers(ctx.composition);
     const clip = await makeClip(clipDir, 'slow.mov', 'mov', { seconds: 2 });
@@ -157,7 +181,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
       { videoId: video.id },
       { singletonKey: `${video.id}:process`, expireInSeconds: 2, retryDelay: 1, retryBackoff: false },
     );
-    createVideoJobs(ctx.deps.queue).wake();
+    createVideoJobs(ctx.deps.queue, ctx.deps.db).wake();
 
     // Settled: ready, nothing converting, no job left to run; then the time a conversion overtaken by its
     // retry would need to store its output and clean up after itself (pg-boss no longer tracks that run).

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
 import { users } from '../accounts/accounts.schema';
 import { videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
@@ -15,8 +15,11 @@ export interface VideoView {
   isLiked: boolean;
 }
 
-/** Queries only: the rules live in videos.service.ts. */
-export function createVideosRepo() {
+/**
+ * The module's one door to its tables (queries only: the rules live in the services). Each method takes
+ * a transaction to join as its last parameter (`tx`), the database when none is given.
+ */
+export function createVideosRepo(db: Db) {
   const viewColumns = (viewerId: number | null) => ({
     video: videos,
     creator: {
@@ -32,8 +35,8 @@ export function createVideosRepo() {
         : sql<boolean>`exists(select 1 from ${videoLikes} where ${videoLikes.videoId} = ${videos.id} and ${videoLikes.userId} = ${viewerId})`,
   });
 
-  const views = (db: DbOrTx, viewerId: number | null, where: SQL | undefined) =>
-    db
+  const views = (tx: DbOrTx, viewerId: number | null, where: SQL | undefined) =>
+    tx
       .select(viewColumns(viewerId))
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
@@ -44,13 +47,13 @@ export function createVideosRepo() {
   const publicVideo = and(eq(videos.isPrivate, 0), eq(videos.state, 'ready'), eq(users.status, 1));
 
   return {
-    async insert(db: DbOrTx, values: NewVideoRow): Promise<VideoRow> {
-      const [row] = await db.insert(videos).values(values).returning();
+    async insert(values: NewVideoRow, tx: DbOrTx = db): Promise<VideoRow> {
+      const [row] = await tx.insert(videos).values(values).returning();
       return row!;
     },
 
-    async findOwned(db: DbOrTx, id: number, ownerId: number, lock = false): Promise<VideoRow | null> {
-      const query = db
+    async findOwned(id: number, ownerId: number, lock = false, tx: DbOrTx = db): Promise<VideoRow | null> {
+      const query = tx
         .select()
         .from(videos)
         .where(and(eq(videos.id, id), eq(videos.ownerId, ownerId)))
@@ -59,35 +62,35 @@ export function createVideosRepo() {
       return row ?? null;
     },
 
-    async findById(db: DbOrTx, id: number): Promise<VideoRow | null> {
-      const [row] = await db.select().from(videos).where(eq(videos.id, id));
+    async findById(id: number, tx: DbOrTx = db): Promise<VideoRow | null> {
+      const [row] = await tx.select().from(videos).where(eq(videos.id, id));
       return row ?? null;
     },
 
-    async findManyOwned(db: DbOrTx, ids: number[], ownerId: number): Promise<VideoRow[]> {
+    async findManyOwned(ids: number[], ownerId: number, tx: DbOrTx = db): Promise<VideoRow[]> {
       if (ids.length === 0) return [];
-      return db
+      return tx
         .select()
         .from(videos)
         .where(and(inArray(videos.id, ids), eq(videos.ownerId, ownerId)));
     },
 
     /** Every title the owner uses, in any folder. */
-    async titlesOf(db: DbOrTx, ownerId: number): Promise<string[]> {
-      const rows = await db.select({ title: videos.title }).from(videos).where(eq(videos.ownerId, ownerId));
+    async titlesOf(ownerId: number, tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx.select({ title: videos.title }).from(videos).where(eq(videos.ownerId, ownerId));
       return rows.map((row) => row.title);
     },
 
-    async finalOf(db: DbOrTx, ownerId: number): Promise<VideoRow | null> {
-      const [row] = await db
+    async finalOf(ownerId: number, tx: DbOrTx = db): Promise<VideoRow | null> {
+      const [row] = await tx
         .select()
         .from(videos)
         .where(and(eq(videos.ownerId, ownerId), eq(videos.folder, 'final')));
       return row ?? null;
     },
 
-    async update(db: DbOrTx, id: number, values: Partial<NewVideoRow>): Promise<VideoRow | null> {
-      const [row] = await db
+    async update(id: number, values: Partial<NewVideoRow>, tx: DbOrTx = db): Promise<VideoRow | null> {
+      const [row] = await tx
         .update(videos)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(videos.id, id))
@@ -96,8 +99,12 @@ export function createVideosRepo() {
     },
 
     /** Only while still processing: a deleted or already finished video is left alone (idempotent jobs). */
-    async finishProcessing(db: DbOrTx, id: number, values: Partial<NewVideoRow>): Promise<VideoRow | null> {
-      const [row] = await db
+    async finishProcessing(
+      id: number,
+      values: Partial<NewVideoRow>,
+      tx: DbOrTx = db,
+    ): Promise<VideoRow | null> {
+      const [row] = await tx
         .update(videos)
         .set({ ...values, updatedAt: sql`now()` })
         .where(and(eq(videos.id, id), eq(videos.state, 'processing')))
@@ -105,53 +112,53 @@ export function createVideosRepo() {
       return row ?? null;
     },
 
-    async delete(db: DbOrTx, id: number): Promise<VideoRow | null> {
-      const [row] = await db.delete(videos).where(eq(videos.id, id)).returning();
+    async delete(id: number, tx: DbOrTx = db): Promise<VideoRow | null> {
+      const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning();
       return row ?? null;
     },
 
-    async deleteDrafts(db: DbOrTx, ids: number[], ownerId: number): Promise<VideoRow[]> {
+    async deleteDrafts(ids: number[], ownerId: number, tx: DbOrTx = db): Promise<VideoRow[]> {
       if (ids.length === 0) return [];
-      return db
+      return tx
         .delete(videos)
         .where(and(inArray(videos.id, ids), eq(videos.ownerId, ownerId), eq(videos.folder, 'draft')))
         .returning();
     },
 
-    async view(db: DbOrTx, id: number, viewerId: number | null): Promise<VideoView | null> {
-      const [row] = await views(db, viewerId, eq(videos.id, id));
+    async view(id: number, viewerId: number | null, tx: DbOrTx = db): Promise<VideoView | null> {
+      const [row] = await views(tx, viewerId, eq(videos.id, id));
       return row ?? null;
     },
 
     /** The owner's folder, newest first. */
-    async listFolder(db: DbOrTx, ownerId: number, folder: VideoFolder): Promise<VideoView[]> {
-      return views(db, ownerId, and(eq(videos.ownerId, ownerId), eq(videos.folder, folder))).orderBy(
+    async listFolder(ownerId: number, folder: VideoFolder, tx: DbOrTx = db): Promise<VideoView[]> {
+      return views(tx, ownerId, and(eq(videos.ownerId, ownerId), eq(videos.folder, folder))).orderBy(
         desc(videos.createdAt),
         desc(videos.id),
       );
     },
 
-    async publicBySearchCode(db: DbOrTx, code: string, viewerId: number): Promise<VideoView | null> {
-      const [row] = await views(db, viewerId, and(eq(videos.searchCode, code), publicVideo));
+    async publicBySearchCode(code: string, viewerId: number, tx: DbOrTx = db): Promise<VideoView | null> {
+      const [row] = await views(tx, viewerId, and(eq(videos.searchCode, code), publicVideo));
       return row ?? null;
     },
 
     /** The final video a code was handed out for; the owner's account must be active. */
-    async finalByAccessCode(db: DbOrTx, code: string, viewerId: number): Promise<VideoView | null> {
+    async finalByAccessCode(code: string, viewerId: number, tx: DbOrTx = db): Promise<VideoView | null> {
       const [row] = await views(
-        db,
+        tx,
         viewerId,
         and(eq(videos.accessCode, code), eq(videos.folder, 'final'), eq(users.status, 1)),
       );
       return row ?? null;
     },
 
-    async feed(db: DbOrTx, viewerId: number, page: number, perPage: number) {
-      const rows = await views(db, viewerId, publicVideo)
+    async feed(viewerId: number, page: number, perPage: number, tx: DbOrTx = db) {
+      const rows = await views(tx, viewerId, publicVideo)
         .orderBy(desc(videos.createdAt), desc(videos.id))
         .limit(perPage)
         .offset((page - 1) * perPage);
-      const [count] = await db
+      const [count] = await tx
         .select({ total: sql<number>`count(*)::int` })
         .from(videos)
         .innerJoin(users, eq(users.id, videos.ownerId))
@@ -160,18 +167,18 @@ export function createVideosRepo() {
     },
 
     /** Adds the like, or removes it when it was there; returns the new state. */
-    async toggleLike(db: DbOrTx, videoId: number, userId: number) {
-      const inserted = await db
+    async toggleLike(videoId: number, userId: number, tx: DbOrTx = db) {
+      const inserted = await tx
         .insert(videoLikes)
         .values({ videoId, userId })
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) {
-        await db
+        await tx
           .delete(videoLikes)
           .where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId)));
       }
-      const [count] = await db
+      const [count] = await tx
         .select({ total: sql<number>`count(*)::int` })
         .from(videoLikes)
         .where(eq(videoLikes.videoId, videoId));
@@ -183,11 +190,11 @@ export function createVideosRepo() {
      * for `${id}:process`. `gaveUp` says a job for it failed for good (pg-boss keeps failed jobs in `job`,
      * later in `archive`), i.e. its last attempt died before it could record the outcome.
      */
-    async processingWithoutLiveJob(db: DbOrTx, queue: string, limit: number) {
+    async processingWithoutLiveJob(queue: string, limit: number, tx: DbOrTx = db) {
       const jobs = sql.raw(`${QUEUE_SCHEMA}.job`);
       const archive = sql.raw(`${QUEUE_SCHEMA}.archive`);
       const key = sql`${videos.id}::text || ':process'`;
-      return db
+      return tx
         .select({
           id: videos.id,
           sourceKeys: videos.sourceKeys,
@@ -209,22 +216,22 @@ export function createVideosRepo() {
         .limit(limit);
     },
 
-    async insertUpload(db: DbOrTx, id: string, ownerId: number) {
-      await db.insert(videoUploads).values({ id, ownerId });
+    async insertUpload(id: string, ownerId: number, tx: DbOrTx = db) {
+      await tx.insert(videoUploads).values({ id, ownerId });
     },
 
-    async findUpload(db: DbOrTx, id: string) {
-      const [row] = await db.select().from(videoUploads).where(eq(videoUploads.id, id));
+    async findUpload(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(videoUploads).where(eq(videoUploads.id, id));
       return row ?? null;
     },
 
-    async deleteUploads(db: DbOrTx, ids: string[]) {
+    async deleteUploads(ids: string[], tx: DbOrTx = db) {
       if (ids.length === 0) return;
-      await db.delete(videoUploads).where(inArray(videoUploads.id, ids));
+      await tx.delete(videoUploads).where(inArray(videoUploads.id, ids));
     },
 
-    async uploadsCreatedBefore(db: DbOrTx, before: Date) {
-      return db
+    async uploadsCreatedBefore(before: Date, tx: DbOrTx = db) {
+      return tx
         .select()
         .from(videoUploads)
         .where(sql`${videoUploads.createdAt} < ${before.toISOString()}::timestamptz`);

@@ -14,15 +14,15 @@ describe('video service', () => {
 
   it('turns a violation of the one-final-video index into the folder 409', async () => {
     const user = await createAccount(ctx);
-    const repo = createVideosRepo();
-    await repo.insert(ctx.deps.db, {
+    const repo = createVideosRepo(ctx.deps.db);
+    await repo.insert({
       ownerId: user.id,
       title: 'Final',
       folder: 'final',
       state: 'ready',
       searchCode: 'FINAL001',
     });
-    const scheduled = await repo.insert(ctx.deps.db, {
+    const scheduled = await repo.insert({
       ownerId: user.id,
       title: 'Scheduled',
       folder: 'scheduled',

@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
-import { VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { VIDEO_PROCESS_QUEUE, type VideoJobs } from './videos.queue';
 import type { VideosRepo } from './videos.repo';
-import type { VideoJobs } from './videos.service';
 
 export const INTERRUPTED_REASON =
   'Processing was interrupted and could not be finished. Please upload the video again.';
 
 export interface SweepDeps {
-  db: Db;
   repo: VideosRepo;
   storage: Storage;
   jobs: VideoJobs;
@@ -25,17 +22,17 @@ export interface SweepDeps {
  * touches a row still processing.
  */
 export async function sweepStuckVideos(deps: SweepDeps, batch = 200) {
-  const stuck = await deps.repo.processingWithoutLiveJob(deps.db, VIDEO_PROCESS_QUEUE, batch);
+  const stuck = await deps.repo.processingWithoutLiveJob(VIDEO_PROCESS_QUEUE, batch);
   let requeued = 0;
   let failed = 0;
   for (const video of stuck) {
     if (!video.gaveUp) {
       // No length is known here; the job measures its inputs and asks for the expiry they need.
-      await deps.jobs.enqueue(deps.db, video.id);
+      await deps.jobs.enqueue(video.id);
       requeued += 1;
       continue;
     }
-    const row = await deps.repo.finishProcessing(deps.db, video.id, {
+    const row = await deps.repo.finishProcessing(video.id, {
       state: 'failed',
       failureReason: INTERRUPTED_REASON,
       sourceKeys: [],

@@ -1,0 +1,125 @@
+import { NO_VIDEO_FOR_CODE_MESSAGE } from '@pw/contracts';
+import { invalid, notFound } from '../../platform/errors';
+import { deleteQuietly } from '../../platform/storage/storage';
+import { extractHashtags, normaliseCode } from './codes';
+import { createFolderMove } from './folder-move';
+import type { Actor, VideoServiceDeps } from './service-deps';
+import { NOT_FOUND_MESSAGE, type VideoLookup } from './video-lookup';
+import type { VideoFolder } from './videos.schema';
+
+/** A person's library (spec §4): folders, titles, publishing, deleting, likes, codes and the reel. */
+export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup) {
+  const { db, repo, storage, scheduler } = deps;
+  const { json, viewOf, owned } = lookup;
+
+  return {
+    async get(actor: Actor, id: number) {
+      await owned(id, actor.id);
+      return viewOf(id, actor.id);
+    },
+
+    async list(actor: Actor, folder: VideoFolder) {
+      const rows = await repo.listFolder(actor.id, folder);
+      const videos = rows.map((view) => json(view, actor.id));
+      if (folder !== 'scheduled' || !scheduler.statusFor) return videos;
+      const deliveries = await scheduler.statusFor(videos.map((video) => video.id));
+      return videos.map((video) => {
+        const found = deliveries.get(video.id);
+        return {
+          ...video,
+          delivery: found
+            ? {
+                status: found.status,
+                recipient_email: found.recipientEmail,
+                due_at: found.dueAt.toISOString(),
+                sent_at: found.sentAt?.toISOString() ?? null,
+                attempts: found.attempts,
+                last_error: found.lastError,
+              }
+            : null,
+        };
+      });
+    },
+
+    async updateTitleDescription(actor: Actor, id: number, title: string, description: string) {
+      await owned(id, actor.id);
+      await repo.update(id, { title, description, hashtags: extractHashtags(title, description) });
+      return {
+        message: 'Video Title and description has been updated',
+        video: await viewOf(id, actor.id),
+      };
+    },
+
+    move: createFolderMove(deps, lookup),
+
+    /** Publishing is one-way (PRODUCT.md): once public a video stays public. */
+    async updateStatus(actor: Actor, id: number, isPrivate: 0 | 1) {
+      const video = await owned(id, actor.id);
+      if (isPrivate === 1) {
+        if (video.isPrivate === 0)
+          throw invalid('is_private', 'A published video cannot be made private again.');
+        return { message: 'The video is private.', video: await viewOf(id, actor.id) };
+      }
+      if (video.isPrivate === 1) {
+        if (video.state !== 'ready') {
+          throw invalid(
+            'is_private',
+            video.state === 'failed'
+              ? 'This video could not be processed and cannot be published.'
+              : 'The video is still being processed. Please publish it once it is ready.',
+          );
+        }
+        await repo.update(id, { isPrivate: 0 });
+      }
+      return { message: 'The video has been published.', video: await viewOf(id, actor.id) };
+    },
+
+    /** Removes the video, its media and any pending delivery. */
+    async remove(actor: Actor, id: number) {
+      const video = await db.transaction(async (tx) => {
+        const found = await owned(id, actor.id, true, tx);
+        await repo.delete(id, tx);
+        if (found.folder === 'scheduled') await scheduler.cancel(id, tx);
+        return found;
+      });
+      const mergeOwned = video.mergeSourceIds.length > 0;
+      await deleteQuietly(
+        storage,
+        [video.mediaKey, video.thumbnailKey, ...(mergeOwned ? [] : video.sourceKeys)],
+        deps.logger,
+      );
+      return { message: 'Video deleted successfully' };
+    },
+
+    /** Likes toggle. Anyone signed in may like a public video; the owner may like their own. */
+    async react(actor: Actor, id: number) {
+      const view = await repo.view(id, actor.id);
+      // Public videos of deactivated accounts are neither shown nor liked.
+      const visible =
+        view &&
+        (view.video.ownerId === actor.id ||
+          (view.video.isPrivate === 0 && view.video.state === 'ready' && view.creator.status === 1));
+      if (!view || !visible) throw notFound(NOT_FOUND_MESSAGE);
+      const result = await repo.toggleLike(id, actor.id);
+      return { total_likes: result.totalLikes, is_liked: result.isLiked };
+    },
+
+    /** A code that cannot be one arrives as '' (videoCodeParams): not found without a lookup. */
+    async bySearchCode(actor: Actor, code: string) {
+      const view = code ? await repo.publicBySearchCode(normaliseCode(code), actor.id) : null;
+      if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);
+      return json(view, actor.id);
+    },
+
+    async byAccessCode(actor: Actor, code: string) {
+      const view = code ? await repo.finalByAccessCode(normaliseCode(code), actor.id) : null;
+      if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);
+      return json(view, actor.id, true);
+    },
+
+    async feed(actor: Actor, page: number, perPage: number) {
+      const { rows, total } = await repo.feed(actor.id, page, perPage);
+      return { rows: rows.map((view) => json(view, actor.id)), total };
+    },
+  };
+}

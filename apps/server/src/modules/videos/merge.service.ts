@@ -1,0 +1,65 @@
+import { VIDEOS_MERGED_MESSAGE, type VideoCopyMoveBody } from '@pw/contracts';
+import { invalid, notFound } from '../../platform/errors';
+import type { IntakeParts } from './intake.service';
+import { mergedTitle } from './merge-title';
+import type { Actor, VideoServiceDeps } from './service-deps';
+import { NOT_FOUND_MESSAGE } from './video-lookup';
+import type { VideoRow } from './videos.repo';
+
+/** Copy/move: ready drafts joined, in the chosen order, into a new draft (spec §4). */
+export function createMergeService(
+  { repo, payments, jobs }: Pick<VideoServiceDeps, 'repo' | 'payments' | 'jobs'>,
+  { lookup, checkAllowance, insertVideo }: IntakeParts,
+) {
+  /** The caller's drafts in the given order; each must be there, a draft, and processed. */
+  async function draftsToMerge(actor: Actor, ids: number[]): Promise<VideoRow[]> {
+    if (new Set(ids).size !== ids.length) throw invalid('video_ids', 'Each video can be chosen only once.');
+    const rows = await repo.findManyOwned(ids, actor.id);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.map((id) => byId.get(id));
+    if (ordered.some((row) => row === undefined)) throw notFound(NOT_FOUND_MESSAGE);
+    const sources = ordered as VideoRow[];
+    if (sources.some((row) => row.folder !== 'draft'))
+      throw invalid('video_ids', 'Only drafts can be merged.');
+    if (sources.some((row) => row.state !== 'ready' || row.durationMs === null))
+      throw invalid('video_ids', 'Only videos that have finished processing can be merged.');
+    return sources;
+  }
+
+  return {
+    /**
+     * Joins ready drafts, in the given order, into a new draft. `copy` keeps them; `move` removes them once
+     * the new video is ready, so a failed merge loses nothing (docs/decisions/0035).
+     */
+    async merge(actor: Actor, body: VideoCopyMoveBody) {
+      const ids = body.video_ids;
+      const sources = await draftsToMerge(actor, ids);
+      const totalSeconds = sources.reduce((sum, row) => sum + row.durationMs! / 1000, 0);
+      const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'video_ids');
+      const first = sources[0]!;
+      // A copy of the first draft's title would give two drafts one name (issue 10).
+      const title = mergedTitle(
+        sources.map((row) => row.title),
+        await repo.titlesOf(actor.id),
+      );
+      const video = await insertVideo(
+        async (tx, created) => {
+          if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
+          await jobs.enqueue(created.id, { clips: sources.length, seconds: totalSeconds }, tx);
+        },
+        {
+          ownerId: actor.id,
+          title,
+          description: first.description,
+          hashtags: [...new Set(sources.flatMap((row) => row.hashtags))],
+          folder: 'draft',
+          state: 'processing',
+          mergeSourceIds: ids,
+          mergeAction: body.action,
+        },
+      );
+      jobs.wake();
+      return { message: VIDEOS_MERGED_MESSAGE, video: await lookup.viewOf(video.id, actor.id) };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { MediaTools } from '../../platform/media/media';
+import type { Storage } from '../../platform/storage/storage';
+import type { VideoPayments } from './payments-hook';
+import type { DeliveryScheduler } from './scheduler';
+import type { UploadStore } from './video-uploads';
+import type { VideoJobs } from './videos.queue';
+import type { VideosRepo } from './videos.repo';
+
+/** What the video services work with, built once by the module's index.ts. */
+export interface VideoServiceDeps {
+  db: Db;
+  repo: VideosRepo;
+  storage: Storage;
+  media: MediaTools;
+  clock: Clock;
+  scheduler: DeliveryScheduler;
+  payments: VideoPayments;
+  jobs: VideoJobs;
+  uploads: UploadStore;
+  secret: string;
+  logger: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** Who acts: the signed-in user. */
+export interface Actor {
+  id: number;
+}

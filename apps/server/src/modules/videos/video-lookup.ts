@@ -1,0 +1,42 @@
+import { FOLDER_OCCUPIED_MESSAGE, type Video } from '@pw/contracts';
+import type { DbOrTx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import type { VideoServiceDeps } from './service-deps';
+import type { VideoRow, VideoView } from './videos.repo';
+import { toVideoJson } from './videos.view';
+
+export const NOT_FOUND_MESSAGE = 'Video not found.';
+
+/** Reading videos as their owner or a viewer sees them: the JSON, the owned row, the final folder. */
+export function createVideoLookup({
+  repo,
+  clock,
+  secret,
+}: Pick<VideoServiceDeps, 'repo' | 'clock' | 'secret'>) {
+  const json = (view: VideoView, viewerId: number, showCreatorEmail = false): Video =>
+    toVideoJson(view, { viewerId, secret, now: clock.now(), showCreatorEmail });
+
+  return {
+    json,
+
+    async viewOf(id: number, viewerId: number, tx?: DbOrTx): Promise<Video> {
+      const view = await repo.view(id, viewerId, tx);
+      if (!view) throw notFound(NOT_FOUND_MESSAGE);
+      return json(view, viewerId);
+    },
+
+    async owned(id: number, ownerId: number, lock = false, tx?: DbOrTx): Promise<VideoRow> {
+      const video = await repo.findOwned(id, ownerId, lock, tx);
+      if (!video) throw notFound(NOT_FOUND_MESSAGE);
+      return video;
+    },
+
+    /** One video in "My Parting Words": the 409 when another one is there already. */
+    async finalOccupied(ownerId: number, exceptId?: number, tx?: DbOrTx) {
+      const existing = await repo.finalOf(ownerId, tx);
+      if (existing && existing.id !== exceptId) throw conflict(FOLDER_OCCUPIED_MESSAGE);
+    },
+  };
+}
+
+export type VideoLookup = ReturnType<typeof createVideoLookup>;

@@ -4,8 +4,10 @@ import { createPlatform, type Platform, type PlatformOverrides } from './platfor
 import type { AppModule } from './platform/module';
 import { createQueues } from './platform/queues';
 import { createRouter } from './platform/http/route';
-import type { AppDeps } from './modules/app-deps';
 import { createAccountsModule, type AccountsApi } from './modules/accounts';
+import type { SessionStore, AuthGuard } from './modules/accounts';
+import type { Notifications } from './modules/notifications';
+import type { DeliveryService } from './modules/delivery';
 import { createNotificationsModule } from './modules/notifications';
 import { createDeliveryModule, type DeliveryWorkerOptions } from './modules/delivery';
 import {
@@ -31,13 +33,23 @@ export interface ComposeOverrides extends PlatformOverrides {
   videoPayments?: VideoPayments;
 }
 
+/** What tests and the bench reach into: the platform parts and what the modules offer each other. */
+export interface CompositionView extends Platform {
+  sessions: SessionStore;
+  auth: AuthGuard;
+  notifications: Notifications;
+  delivery: DeliveryService;
+  deliveryScheduler: DeliveryScheduler;
+  videoPayments: VideoPayments;
+}
+
 /** The whole application, built once: the platform parts and every module. */
 export interface Composition {
   platform: Platform;
   accounts: AccountsApi;
   modules: Array<AppModule<unknown>>;
-  /** TRANSITIONAL (issue 9): the old dependency bag, while modules move to narrow dependencies. */
-  deps: AppDeps;
+  /** The platform and the modules' APIs in one view, for tests and the bench; no module receives it. */
+  deps: CompositionView;
   /** Worker tuning in force for the next `startWorkers`. */
   tuning: WorkerTuning;
 }
@@ -54,10 +66,6 @@ export async function compose(
 ): Promise<Composition> {
   const platform = await createPlatform(config, logger, overrides);
   const tuning: WorkerTuning = {};
-  // TRANSITIONAL: modules not yet on narrow dependencies read the bag once it is complete.
-  const bag: { deps?: AppDeps } = {};
-  const lateDeps = () => bag.deps!;
-
   const notifications = createNotificationsModule(platform);
   const accounts = createAccountsModule(platform, { notifications: notifications.api });
   const delivery = createDeliveryModule(
@@ -77,7 +85,7 @@ export async function compose(
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
 
-  const deps: AppDeps = {
+  const deps: CompositionView = {
     ...platform,
     sessions: accounts.api.sessions,
     auth: accounts.api.auth,
@@ -86,7 +94,6 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments: overrides.videoPayments ?? noVideoPayments,
   };
-  bag.deps = deps;
   const modules = [accounts, notifications, delivery, videos, media, queries] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
-import type { AppDeps } from './modules/app-deps';
+import type { CompositionView } from './composition';
 import { compose, startWorkers } from './composition';
 import { createLogger } from './platform/logging/logger';
 import { videos } from './modules/videos/videos.schema';
@@ -24,7 +24,7 @@ import { insertUser, insertVideo } from '../test/delivery-fixtures';
 describe('secrets stay out of the log', () => {
   const lines: string[] = [];
   let smtp: TestSmtp;
-  let deps: AppDeps;
+  let deps: CompositionView;
   let dataDir: string;
   let base: string;
   let stop: () => Promise<void>;

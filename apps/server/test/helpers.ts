@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
-import type { AppDeps } from '../src/modules/app-deps';
+import type { CompositionView } from '../src/composition';
 import { compose, type ComposeOverrides, type Composition } from '../src/composition';
 import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
@@ -57,7 +57,7 @@ export async function createTestDatabase(
 
 export interface TestContext {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: CompositionView;
   /** The whole application (for startWorkers). */
   composition: Composition;
   clock: FakeClock;

@@ -14,7 +14,8 @@ import { registerProfileRoutes } from './profile.routes';
 import { registerPhotoRoutes } from './photos.routes';
 import { ensureFirstAdmin } from './admin-bootstrap';
 
-export { accountOf, type AuthAccount } from './auth.guard';
+export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
+export type { SessionStore } from './sessions';
 
 export interface AccountsApi {
   sessions: SessionStore;

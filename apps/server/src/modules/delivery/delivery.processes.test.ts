@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../platform/config';
-import type { AppDeps } from '../app-deps';
+import type { CompositionView } from '../../composition';
 import { compose } from '../../composition';
 import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Setup {
   url: string;
-  deps: AppDeps;
+  deps: CompositionView;
   dataDir: string;
   smtp: TestSmtp;
   ownerId: number;

@@ -105,7 +105,9 @@ describe('malformed requests over every operation of the API reference', () => {
     }
     expect(faults).toEqual([]);
     expect(sent).toBeGreaterThan(3000);
-  }, 120_000);
+    // The time grows with every operation the reference lists (about 40 s alone on 2 cores today, three
+    // times that beside the rest of the suite): the budget is generous so a busy machine is no failure.
+  }, 600_000);
 
   it('answers random malformed requests (seeded) with a 4xx in the envelope, never a 5xx', async () => {
     await fc.assert(

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/platform';
 import { createNotificationsRepo } from './notifications.repo';
 import { createNotifications, type Notifications } from './notifications.service';
 import { notificationEmailQueue } from './notifications.queue';
-import { startNotificationWorker } from './notifications.jobs';
+import { startNotificationWorker } from './notifications.worker';
 import { registerNotificationRoutes } from './notifications.routes';
 import { subscribeAdminNotices } from './notifications.events';
 

@@ -5,7 +5,7 @@ import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
 import { startWorkers } from '../../composition';
 import { notifications } from './notifications.schema';
 import { newSignupNotice } from './notifications.events';
-import { sendNotificationEmail } from './notifications.jobs';
+import { sendNotificationEmail } from './notifications.worker';
 import { createNotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 

@@ -87,15 +87,6 @@ export const api = {
   delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
 };
 
-/** Spec §7 helper: key/value pairs, each encoded, joined with ampersands; empty when none. */
-export function buildQuery(params: Record<string, string | number | undefined | null>): string {
-  const pairs = Object.entries(params).filter(
-    ([, value]) => value !== undefined && value !== null && value !== '',
-  );
-  if (pairs.length === 0) return '';
-  return `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
-}
-
 /** The field errors of a 422 answer, first message per field. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.errors) return {};

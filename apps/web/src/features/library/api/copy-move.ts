@@ -1,24 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, Video } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes, type RouteBody } from '@pw/contracts';
+import { callRoute, toFormData } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
-export type MergeAction = 'copy' | 'move';
+type RouteCopyMoveBody = RouteBody<typeof videoRoutes.copyMove>;
 
-export interface CopyMoveBody {
-  /** In the order the drafts are joined. */
-  video_ids: number[];
-  action: MergeAction;
-}
+export type MergeAction = RouteCopyMoveBody['action'];
+
+/**
+ * The route's body as the drafts panel fills it. The schema accepts the ids in several shapes (so its
+ * input type is `unknown`); this client always sends them as a list, in the order they are joined.
+ */
+export type CopyMoveBody = Pick<RouteCopyMoveBody, 'action'> & { video_ids: number[] };
 
 /** POST /user/video/copyMove (multipart, spec §7; the path has no /web). */
 export function copyMove(body: CopyMoveBody) {
-  const form = new FormData();
-  body.video_ids.forEach((id) => form.append('video_ids[]', String(id)));
-  form.append('action', body.action);
-  // No extra time can be bought yet (docs/decisions/0060-merge-extra-time.md): never over the allowance.
-  form.append('durationGreater', '0');
-  return api.post<Envelope<Video>>('/user/video/copyMove', form);
+  const form = toFormData({
+    video_ids: body.video_ids,
+    action: body.action,
+    // No extra time can be bought yet (docs/decisions/0060-merge-extra-time.md): never over the allowance.
+    durationGreater: 0,
+  });
+  return callRoute(videoRoutes.copyMove, { body: form });
 }
 
 export function useCopyMove() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
 /** DELETE /web/user/video/{id}/delete. */
 export function deleteVideo(id: number) {
-  return api.delete<Envelope<null>>(`/web/user/video/${id}/delete`);
+  return callRoute(videoRoutes.remove, { params: { id } });
 }
 
 export function useDeleteVideo(id: number) {

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope, Video, VideoFolder } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes, type Video, type VideoFolder } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { isConverting } from '@/lib/videos';
 import { videoKeys } from '@/lib/query-keys';
 
 /** Spec §7: GET /web/user/video/list (final), /list/scheduled, /list/draft. */
-const LIST_PATHS: Record<VideoFolder, string> = {
-  final: '/web/user/video/list',
-  scheduled: '/web/user/video/list/scheduled',
-  draft: '/web/user/video/list/draft',
-};
+const LIST_ROUTES = {
+  final: videoRoutes.listFinal,
+  scheduled: videoRoutes.listScheduled,
+  draft: videoRoutes.listDraft,
+} satisfies Record<VideoFolder, unknown>;
 
 export async function listVideos(folder: VideoFolder, signal?: AbortSignal): Promise<Video[]> {
-  const response = await api.get<Envelope<Video[]>>(LIST_PATHS[folder], signal);
+  const response = await callRoute(LIST_ROUTES[folder], { signal });
   return response.data;
 }
 

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, Video } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
-/** POST /web/user/video/{id}/update-status: publishes a private video (irreversible, PRODUCT.md). */
+/**
+ * POST /web/user/video/{id}/update-status: publishes a private video (irreversible, PRODUCT.md). The
+ * empty body means "publish" (the route reads a missing `is_private` as 0).
+ */
 export function publishVideo(id: number) {
-  return api.post<Envelope<Video>>(`/web/user/video/${id}/update-status`, {});
+  return callRoute(videoRoutes.updateStatus, { params: { id }, body: {} });
 }
 
 export function usePublishVideo(id: number) {

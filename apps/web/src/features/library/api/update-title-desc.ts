@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, Video } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes, type RouteBody } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
-export interface TitleDescBody {
-  title: string;
-  description: string;
-}
+export type TitleDescBody = RouteBody<typeof videoRoutes.updateTitleDesc>;
 
 /** POST /web/user/video/{id}/update-title-desc. */
 export function updateTitleDesc(id: number, body: TitleDescBody) {
-  return api.post<Envelope<Video>>(`/web/user/video/${id}/update-title-desc`, { ...body });
+  return callRoute(videoRoutes.updateTitleDesc, { params: { id }, body });
 }
 
 export function useUpdateTitleDesc(id: number) {

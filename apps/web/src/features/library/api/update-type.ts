@@ -1,23 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, Video } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes, type RouteBody } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
-export interface Schedule {
-  email: string;
-  /** yyyy-mm-dd */
-  share_at_date: string;
-  /** HH:MM:00 (spec §5: the time is sent with ':00') */
-  share_at_time: string;
-  /** The browser's IANA zone: the server stores the instant (PRODUCT.md "Scheduled delivery"). */
-  timezone: string;
-}
+type RouteUpdateTypeBody = RouteBody<typeof videoRoutes.updateType>;
 
-export type UpdateTypeBody = { type: 'draft' | 'final' } | ({ type: 'scheduled' } & Schedule);
+/**
+ * What the schedule form hands over: the route's schedule fields, all filled in (the route requires
+ * them only for the scheduled folder, a rule its schema checks at run time). `share_at_date` is
+ * yyyy-mm-dd, `share_at_time` HH:MM:00 (spec §5), `timezone` the browser's IANA zone: the server
+ * stores the instant (PRODUCT.md "Scheduled delivery").
+ */
+export type Schedule = Required<
+  Pick<RouteUpdateTypeBody, 'email' | 'share_at_date' | 'share_at_time' | 'timezone'>
+>;
+
+/** The route's body, with the same rule in the type: a schedule exactly when the folder is scheduled. */
+export type UpdateTypeBody =
+  { type: Exclude<RouteUpdateTypeBody['type'], 'scheduled'> } | ({ type: 'scheduled' } & Schedule);
 
 /** POST /web/user/video/{id}/update-type: moves a video, or (re)schedules it. */
 export function updateType(id: number, body: UpdateTypeBody) {
-  return api.post<Envelope<Video>>(`/web/user/video/${id}/update-type`, { ...body });
+  return callRoute(videoRoutes.updateType, { params: { id }, body });
 }
 
 export function useUpdateType(id: number) {

@@ -1,17 +1,15 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Paginated, Video } from '@pw/contracts';
-import { api, buildQuery } from '@/lib/api';
+import { videoRoutes, type RouteResponse } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
 export const FEED_PAGE_SIZE = 10;
-export type FeedData = InfiniteData<Paginated<Video>, number>;
+type FeedPage = RouteResponse<typeof videoRoutes.feed>;
+export type FeedData = InfiniteData<FeedPage, number>;
 
 /** GET /web/user/video/feed?page=&per_page=: public videos, newest first, with the caller's is_liked. */
 export function fetchFeed(page: number, signal?: AbortSignal) {
-  return api.get<Paginated<Video>>(
-    `/web/user/video/feed${buildQuery({ page, per_page: FEED_PAGE_SIZE })}`,
-    signal,
-  );
+  return callRoute(videoRoutes.feed, { query: { page, per_page: FEED_PAGE_SIZE }, signal });
 }
 
 export function useFeed() {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as tus from 'tus-js-client';
+import { VIDEO_TUS_PATH } from '@pw/contracts';
 import { API_BASE, ApiError } from '@/lib/api';
 import { session } from '@/lib/session';
 
@@ -8,7 +9,6 @@ import { session } from '@/lib/session';
  * resumes where it stopped instead of starting a large file again (docs/decisions/0052-upload-transport.md).
  * The store call then names the finished uploads by id.
  */
-export const TUS_PATH = `${API_BASE}/web/user/video/tus`;
 const CHUNK_SIZE = 5 * 1024 * 1024;
 
 export class UploadAbortedError extends Error {
@@ -47,7 +47,7 @@ export function uploadClip(
     }
     const token = session.token();
     const upload = new tus.Upload(file, {
-      endpoint: new URL(TUS_PATH, window.location.origin).href,
+      endpoint: new URL(`${API_BASE}${VIDEO_TUS_PATH}`, window.location.origin).href,
       chunkSize: CHUNK_SIZE,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       headers: token ? { Authorization: `Bearer ${token}` } : {},

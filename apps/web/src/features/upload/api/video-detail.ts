@@ -1,9 +1,9 @@
-import type { Video } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { videoRoutes, type Video } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
 
 /** `GET /api/web/user/video/{id}`: one of the caller's videos, e.g. to follow its processing. */
 export async function fetchVideo(id: number, signal?: AbortSignal): Promise<Video> {
-  return (await api.get<{ data: Video }>(`/web/user/video/${id}`, signal)).data;
+  return (await callRoute(videoRoutes.detail, { params: { id }, signal })).data;
 }
 
 const settled = (video: Video | undefined) => video?.state === 'ready' || video?.state === 'failed';

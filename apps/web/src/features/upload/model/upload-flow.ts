@@ -6,6 +6,8 @@ import {
   videoFolderLabels,
   type VideoFolder,
   FREE_VIDEO_SECONDS,
+  videoRoutes,
+  type RouteBody,
 } from '@pw/contracts';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
 import { browserTimeZone } from '@/lib/dates';
@@ -47,18 +49,15 @@ export const validateDescription = (value: string) =>
 
 export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 
-export interface StoreFields {
-  type: VideoFolder;
-  title: string;
-  description: string;
-  /** HH:MM:SS measured in the browser; the server measures again and only trusts its own. */
-  duration: string;
-  payment_id?: string;
-  email?: string;
-  share_at_date?: string;
-  share_at_time?: string;
-  timezone?: string;
-}
+type StoreBody = RouteBody<typeof videoRoutes.store>;
+
+/**
+ * The store call's fields: its route's body less the upload ids (the call adds them), as the chain fills
+ * it: title and description always, and `duration` as the HH:MM:SS measured in the browser (the route
+ * takes any value and ignores it: the server measures again and only trusts its own).
+ */
+export type StoreFields = Omit<StoreBody, 'upload_ids'> &
+  Required<Pick<StoreBody, 'title' | 'description'>> & { duration: string };
 
 export function buildStoreFields(input: {
   folder: VideoFolder;

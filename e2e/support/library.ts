@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Session } from './accounts';
 
 /**
- * Helpers for the library specs: real accounts and real videos made through the real API (sign-up,
- * upload of an ffmpeg-generated clip, conversion on the server), then a browser session for them.
+ * Helpers for the library specs: real videos made through the real API (upload of an ffmpeg-generated
+ * clip, conversion on the server) for accounts from ./accounts, then a browser session for them.
  */
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
@@ -41,11 +42,6 @@ export function clip(seconds = 2, size = '320x240'): Buffer {
   return buffer;
 }
 
-export interface Session {
-  token: string;
-  user: { id: number; first_name: string; last_name: string; email: string } & Record<string, unknown>;
-}
-
 export interface ApiVideo {
   id: number;
   title: string;
@@ -56,29 +52,6 @@ export interface ApiVideo {
   is_private: 0 | 1;
   total_likes: number;
   is_liked: boolean;
-}
-
-let counter = 0;
-
-/** Signs up a new user through POST /api/web/user/signup (which answers with the user and a token). */
-export async function signUp(request: APIRequestContext, firstName: string): Promise<Session> {
-  counter += 1;
-  const email = `${firstName.toLowerCase()}-${Date.now()}-${counter}@e2e.test`;
-  const response = await request.post('/api/web/user/signup', {
-    multipart: {
-      first_name: firstName,
-      last_name: 'Tester',
-      email,
-      phone: '5550100',
-      address: '1 Test Street',
-      password: 'Secret-pass-123',
-      password_confirmation: 'Secret-pass-123',
-      date_of_birth: '1960-04-12',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: Session };
-  return body.data;
 }
 
 /** Opens every page of `page` signed in as `session` (spec §3: localStorage `user` and `accessToken`). */

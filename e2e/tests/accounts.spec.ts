@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { createUser, logout, PASSWORD, readResetCode, tinyPng, uniqueEmail, useSession } from './support';
+import { PASSWORD, signUpUser, uniqueEmail } from '../support/accounts';
+import { logout, readResetCode, tinyPng, useSession } from './support';
 
 test('a visitor signs up as a user, skips the plans, logs out, signs in, and resets the password', async ({
   page,
@@ -140,8 +141,8 @@ test('an admin signs in and reaches the dashboard', async ({ page }) => {
 });
 
 test('a signed-in user is kept to the user area', async ({ page, request }) => {
-  const user = await createUser(request);
-  await useSession(page, user);
+  const session = await signUpUser(request);
+  await useSession(page, session);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/funeral/user-requests');
@@ -160,10 +161,10 @@ test('a visitor is sent to the right login page', async ({ page }) => {
 });
 
 test('a user edits the profile and changes the password', async ({ page, request }) => {
-  const user = await createUser(request);
-  await useSession(page, user);
+  const session = await signUpUser(request, { last_name: 'Okafor' });
+  await useSession(page, session);
   await page.goto('/user/profile');
-  await expect(page.getByText(user.email)).toBeVisible();
+  await expect(page.getByText(session.user.email)).toBeVisible();
   await page.getByRole('link', { name: 'My Profile Details' }).click();
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/user\/profile\/edit$/);

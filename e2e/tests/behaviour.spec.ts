@@ -1,15 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
+import { signUpUser, type Session } from '../support/accounts';
 import { expect, test } from '../support/csp';
-import {
-  listFolder,
-  publish,
-  signInBrowser,
-  signUp,
-  tomorrow,
-  uploadDraft,
-  type ApiVideo,
-  type Session,
-} from '../support/library';
+import { listFolder, publish, signInBrowser, tomorrow, uploadDraft, type ApiVideo } from '../support/library';
 import { makeClip, saveThroughDialogs, tempDir } from './upload/helpers';
 
 /**
@@ -56,10 +48,10 @@ for (const width of [360, 1280]) {
       page,
       request,
     }) => {
-      const owner = await signUp(request, 'Sharer');
+      const owner = await signUpUser(request, { first_name: 'Sharer' });
       const video = await uploadDraft(request, owner, `Liked at ${width}`);
       await publish(request, owner, video.id);
-      const viewer = await signUp(request, 'Finder');
+      const viewer = await signUpUser(request, { first_name: 'Finder' });
       await signInBrowser(page, viewer);
 
       await page.goto('/user/search');
@@ -95,7 +87,7 @@ for (const width of [360, 1280]) {
       page,
       request,
     }) => {
-      const owner = await signUp(request, 'Keeper');
+      const owner = await signUpUser(request, { first_name: 'Keeper' });
       const resend = await uploadDraft(request, owner, `Send again ${width}`);
       const move = await uploadDraft(request, owner, `Move on ${width}`);
       const to = `kin-${width}-${Date.now()}@e2e.test`;
@@ -172,7 +164,7 @@ for (const width of [360, 1280]) {
       request,
     }) => {
       test.setTimeout(180_000);
-      const owner = await signUp(request, 'Uploader');
+      const owner = await signUpUser(request, { first_name: 'Uploader' });
       await signInBrowser(page, owner);
       const clip = makeClip(tempDir('pw-behaviour-'), 'words.mp4', 'green', 2);
       const title = `Landed ${width}`;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { queryRoutes, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
-import { publish, schedule, signInBrowser, signUp, uploadDraft, type Session } from '../support/library';
-import { PASSWORD, uniqueEmail } from './support';
+import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
+import { callApi } from '../support/api';
+import { publish, schedule, signInBrowser, uploadDraft } from '../support/library';
 
 /**
  * Issue 10 "Layout and chrome": each defect at 360 px (a phone) and 1280 px (a laptop), and the sweep
@@ -40,45 +42,17 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-async function signUpFuneralHome(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/web/funeral-home/signup', {
-    multipart: {
-      home_name: 'Willow Funeral Home of the Long Valley Road',
-      first_name: 'Grace',
-      last_name: 'Hill',
-      email: uniqueEmail('willow'),
-      phone: '5550199',
-      address: '9 Chapel Road',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: Session }).data;
-}
-
-async function signInAdmin(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/admin/login', { data: ADMIN });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: Session }).data;
-}
-
 /** A contact-us message with a long unbroken subject, for the admin's query details page; its id. */
 async function contactQuery(request: APIRequestContext, admin: Session): Promise<number> {
   const subject = `Averyveryverylongsubjectwithoutasinglespace${Date.now()}`;
-  const sent = await request.post('/api/web/user/contact-us', {
-    data: { name: 'Sweep Visitor', email: 'sweep@e2e.test', subject, message: 'Hello' },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const list = await request.get(`/api/admin/queries?search=${subject}`, {
-    headers: { Authorization: `Bearer ${admin.token}` },
-  });
-  return ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+  await sendContactUs(request, { name: 'Sweep Visitor', email: 'sweep@e2e.test', subject, message: 'Hello' });
+  const list = await callApi(request, queryRoutes.list, { query: { search: subject }, token: admin.token });
+  return ((await list.json()) as RouteResponse<typeof queryRoutes.list>).data[0]!.id;
 }
 
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
-  const owner = await signUp(request, 'Sweep');
+  const owner = await signUpUser(request, { first_name: 'Sweep' });
   const draft = await uploadDraft(request, owner, 'Averyveryverylongtitlewithoutasinglespaceinit');
   await publish(request, owner, draft.id);
   const scheduled = await uploadDraft(request, owner, 'For my brother');
@@ -106,8 +80,9 @@ test.describe('at 360 px', () => {
     const { owner, draft, scheduled, final } = await userWithVideos(request);
     const sessions = {
       user: owner,
-      funeral: await signUpFuneralHome(request),
-      admin: await signInAdmin(request),
+      // A long home name: it must wrap, not widen the page.
+      funeral: await signUpFuneralHome(request, { home_name: 'Willow Funeral Home of the Long Valley Road' }),
+      admin: await logIn(request, 'admin', ADMIN),
     };
     const query = await contactQuery(request, sessions.admin);
     const ids: Record<string, number> = { draft: draft.id, scheduled: scheduled.id, final: final.id, query };
@@ -159,7 +134,7 @@ for (const width of WIDTHS) {
       page,
       request,
     }) => {
-      const owner = await signUp(request, 'Player');
+      const owner = await signUpUser(request, { first_name: 'Player' });
       const video = await uploadDraft(request, owner, 'Wide picture', 2, '640x360');
       await signInBrowser(page, owner);
       await page.goto(`/user/profile/drafts?video=${video.id}`);
@@ -181,7 +156,7 @@ for (const width of WIDTHS) {
       page,
       request,
     }) => {
-      await signInBrowser(page, await signInAdmin(request));
+      await signInBrowser(page, await logIn(request, 'admin', ADMIN));
       await page.goto('/admin/dashboard');
       const sidebar = page.getByRole('complementary', { name: 'Back office' });
       const sections = page.getByRole('navigation', { name: 'Back office sections' });
@@ -219,7 +194,7 @@ for (const width of WIDTHS) {
       page,
       request,
     }) => {
-      await signInBrowser(page, await signUp(request, 'Homebody'));
+      await signInBrowser(page, await signUpUser(request, { first_name: 'Homebody' }));
       await page.goto('/user/home');
       const main = page.getByRole('main');
       await expect(main.getByRole('link', { name: 'Upload Your Video' })).toBeVisible();

@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
+import { signUpUser } from '../support/accounts';
 import {
   getVideo,
   listFolder,
   publish,
   schedule,
   signInBrowser,
-  signUp,
   tomorrow,
   uploadDraft,
 } from '../support/library';
 
 test.describe('video library', () => {
   test('merges two drafts into one with Edit, select, Next, Move', async ({ page, request }) => {
-    const owner = await signUp(request, 'Merger');
+    const owner = await signUpUser(request, { first_name: 'Merger' });
     const first = await uploadDraft(request, owner, 'First words');
     const second = await uploadDraft(request, owner, 'Second words');
     await signInBrowser(page, owner);
@@ -47,7 +47,7 @@ test.describe('video library', () => {
     page,
     request,
   }) => {
-    const owner = await signUp(request, 'Mover');
+    const owner = await signUpUser(request, { first_name: 'Mover' });
     const keeper = await uploadDraft(request, owner, 'For my family');
     const other = await uploadDraft(request, owner, 'Another message');
     await signInBrowser(page, owner);
@@ -110,7 +110,7 @@ test.describe('video library', () => {
   });
 
   test('publishes a video', async ({ page, request }) => {
-    const owner = await signUp(request, 'Publisher');
+    const owner = await signUpUser(request, { first_name: 'Publisher' });
     const video = await uploadDraft(request, owner, 'Open letter');
     await signInBrowser(page, owner);
 
@@ -128,10 +128,10 @@ test.describe('video library', () => {
   });
 
   test('another user finds a public video by its code and likes it', async ({ page, request }) => {
-    const owner = await signUp(request, 'Sharer');
+    const owner = await signUpUser(request, { first_name: 'Sharer' });
     const video = await uploadDraft(request, owner, 'Found by code');
     await publish(request, owner, video.id);
-    const viewer = await signUp(request, 'Finder');
+    const viewer = await signUpUser(request, { first_name: 'Finder' });
     await signInBrowser(page, viewer);
 
     await page.goto('/user/search');
@@ -163,12 +163,12 @@ test.describe('video library', () => {
   });
 
   test('the home reel shows public videos and moves between them', async ({ page, request }) => {
-    const owner = await signUp(request, 'Reeler');
+    const owner = await signUpUser(request, { first_name: 'Reeler' });
     const older = await uploadDraft(request, owner, 'Reel older');
     const newer = await uploadDraft(request, owner, 'Reel newer');
     await publish(request, owner, older.id);
     await publish(request, owner, newer.id);
-    const viewer = await signUp(request, 'Watcher');
+    const viewer = await signUpUser(request, { first_name: 'Watcher' });
     await signInBrowser(page, viewer);
 
     await page.goto('/user/home');
@@ -220,7 +220,7 @@ test.describe('video library', () => {
   });
 
   test('deletes a video', async ({ page, request }) => {
-    const owner = await signUp(request, 'Deleter');
+    const owner = await signUpUser(request, { first_name: 'Deleter' });
     const video = await uploadDraft(request, owner, 'Not needed');
     await signInBrowser(page, owner);
 
@@ -243,7 +243,7 @@ test.describe('video library', () => {
   });
 
   test('another person opens the final video with its access code', async ({ page, request }) => {
-    const owner = await signUp(request, 'Legacy');
+    const owner = await signUpUser(request, { first_name: 'Legacy' });
     const video = await uploadDraft(request, owner, 'After I am gone');
     await schedule(request, owner, video.id);
     const moved = await request.post(`/api/web/user/video/${video.id}/update-type`, {
@@ -252,7 +252,7 @@ test.describe('video library', () => {
     });
     expect(moved.status()).toBe(200);
     const accessCode = (await getVideo(request, owner, video.id)).access_code!;
-    const heir = await signUp(request, 'Heir');
+    const heir = await signUpUser(request, { first_name: 'Heir' });
     await signInBrowser(page, heir);
 
     await page.goto('/user/access-code');

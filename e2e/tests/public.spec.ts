@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support';
+import { uniqueEmail } from '../support/accounts';
 
 test('contact us sends the message and shows the success dialog', async ({ page }) => {
   await page.goto('/contact-us');

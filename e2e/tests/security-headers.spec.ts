@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signUpUser } from '../support/accounts';
 import { test, expect } from '../support/csp';
 import {
   auth,
   makeClip,
   newPerson,
   nextMinute,
-  signUpUser,
   uploadDraft,
   waitForMail,
   watchLinkOf,

@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-
-export const PASSWORD = 'Quiet-river-2024';
-
-let counter = 0;
-/** A fresh e-mail per call, so tests never collide on the shared server. */
-export function uniqueEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
-}
 
 /** The 6-digit code of the newest reset e-mail sent to `email` (the server's outbox in E2E_DATA_DIR). */
 export async function readResetCode(email: string): Promise<string> {
@@ -41,25 +32,6 @@ export async function readResetCode(email: string): Promise<string> {
     )
     .not.toBeNull();
   return found!;
-}
-
-/** Creates a user through the API (multipart, as the sign-up form sends it); returns the login answer. */
-export async function createUser(request: APIRequestContext, email = uniqueEmail('user')) {
-  const response = await request.post('/api/web/user/signup', {
-    multipart: {
-      first_name: 'Ruth',
-      last_name: 'Okafor',
-      email,
-      phone: '5550100',
-      address: '1 Elm Street',
-      date_of_birth: '1950-03-14',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: { user: unknown; token: string } };
-  return { email, ...body.data };
 }
 
 /** Stores a session in the browser the way the app does after login. */

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { signUpUser } from '../../support/accounts';
 import {
   axeViolations,
   makeClip,
   newPerson,
   nextMinute,
   signInBrowser,
-  signUpUser,
   uploadDraft,
   waitForMail,
   watchLinkOf,

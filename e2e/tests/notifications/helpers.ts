@@ -5,18 +5,17 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { notificationRoutes, type RouteResponse } from '@pw/contracts';
+import type { Session } from '../../support/accounts';
+import { callApi } from '../../support/api';
 
 /**
- * Helpers of the notifications and watch specs: accounts and videos made through the real API, the
- * outbox read from the server's DATA_DIR, a browser signed in with a real session.
+ * Helpers of the notifications and watch specs: people to sign up (support/accounts.ts signs them up),
+ * videos made through the real API, the outbox read from the server's DATA_DIR, a browser signed in
+ * with a real session.
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FFMPEG = path.join(ROOT, 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
-
-export interface Session {
-  token: string;
-  user: { id: number; type: string; email: string; first_name: string; last_name: string };
-}
 
 export interface Person {
   first_name: string;
@@ -43,58 +42,6 @@ async function json<T>(response: { ok(): boolean; status(): number; text(): Prom
   return JSON.parse(text) as T;
 }
 
-/** POST /api/web/user/signup (multipart), which answers with the session like a login. */
-export async function signUpUser(request: APIRequestContext, person: Person): Promise<Session> {
-  const response = await request.post('/api/web/user/signup', {
-    multipart: {
-      first_name: person.first_name,
-      last_name: person.last_name,
-      email: person.email,
-      phone: '5550100',
-      address: '1 Quiet Lane',
-      password: person.password,
-      password_confirmation: person.password,
-      date_of_birth: '1960-04-02',
-    },
-  });
-  return (await json<{ data: Session }>(response)).data;
-}
-
-/** POST /api/web/funeral-home/signup (multipart). */
-export async function signUpFuneralHome(request: APIRequestContext, person: Person): Promise<Session> {
-  const response = await request.post('/api/web/funeral-home/signup', {
-    multipart: {
-      home_name: `${person.last_name} Family Funeral Home`,
-      first_name: person.first_name,
-      last_name: person.last_name,
-      email: person.email,
-      phone: '5550101',
-      address: '2 Quiet Lane',
-      password: person.password,
-      password_confirmation: person.password,
-    },
-  });
-  return (await json<{ data: Session }>(response)).data;
-}
-
-export async function logIn(
-  request: APIRequestContext,
-  area: 'web/user' | 'admin',
-  email: string,
-  password: string,
-): Promise<Session> {
-  const response = await request.post(`/api/${area}/login`, { data: { email, password } });
-  return (await json<{ data: Session }>(response)).data;
-}
-
-/** Sends the contact-us form as a visitor (an admin notification 'new query'). */
-export async function sendContactQuery(request: APIRequestContext, subject: string) {
-  const response = await request.post('/api/web/user/contact-us', {
-    multipart: { name: 'Visiting Person', email: 'visitor@e2e.test', subject, message: 'Hello there.' },
-  });
-  await json(response);
-}
-
 interface BrowserStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -119,22 +66,22 @@ export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The caller's unread count as the server sees it. */
 export async function unreadCount(request: APIRequestContext, token: string): Promise<number> {
-  const bell = await json<{ data: { count: number } }>(
-    await request.get('/api/notification/bell', { headers: auth(token) }),
+  const bell = await json<RouteResponse<typeof notificationRoutes.bell>>(
+    await callApi(request, notificationRoutes.bell, { token }),
   );
   return bell.data.count;
 }
 
 /** The caller's total number of notifications. */
 export async function notificationTotal(request: APIRequestContext, token: string): Promise<number> {
-  const list = await json<{ meta: { total: number } }>(
-    await request.get('/api/notification?status=all&per_page=10', { headers: auth(token) }),
+  const list = await json<RouteResponse<typeof notificationRoutes.list>>(
+    await callApi(request, notificationRoutes.list, { query: { status: 'all', per_page: 10 }, token }),
   );
   return list.meta.total;
 }
 
 export async function markAllRead(request: APIRequestContext, token: string) {
-  await json(await request.post('/api/notification/mark-all-read', { headers: auth(token) }));
+  await json(await callApi(request, notificationRoutes.markAllRead, { token }));
 }
 
 /** A 2-second test pattern with a tone, made by the project's own ffmpeg. */

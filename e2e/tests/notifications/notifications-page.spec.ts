@@ -1,16 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../../playwright.config';
+import { logIn, sendContactUs, signUpFuneralHome, signUpUser } from '../../support/accounts';
+import { callApi } from '../../support/api';
 import {
-  auth,
   axeViolations,
-  logIn,
   markAllRead,
   newPerson,
   notificationTotal,
-  sendContactQuery,
   signInBrowser,
-  signUpFuneralHome,
-  signUpUser,
   unreadCount,
 } from './helpers';
 
@@ -25,22 +23,22 @@ test('admin notifications: badge, filter, toggle, Mark All As Read and Load More
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await logIn(request, 'admin', ADMIN.email, ADMIN.password);
+  const admin = await logIn(request, 'admin', ADMIN);
   // Start from a known state: whatever earlier specs caused is read.
   await markAllRead(request, admin.token);
 
-  const describeUnread = async () =>
-    JSON.stringify(
-      (
-        (await (
-          await request.get('/api/notification?status=unread&per_page=50', { headers: auth(admin.token) })
-        ).json()) as { data: { data: { body: string } }[] }
-      ).data.map((item) => item.data.body),
-    );
+  const describeUnread = async () => {
+    const unread = await callApi(request, notificationRoutes.list, {
+      query: { status: 'unread', per_page: 50 },
+      token: admin.token,
+    });
+    const list = (await unread.json()) as RouteResponse<typeof notificationRoutes.list>;
+    return JSON.stringify(list.data.map((item) => item.data.body));
+  };
 
   const funeral = await signUpFuneralHome(request, newPerson('Morgan'));
   for (let i = 0; i < 7; i += 1) await signUpUser(request, newPerson(`Signup${i}`));
-  for (let i = 0; i < 4; i += 1) await sendContactQuery(request, `Question number ${i + 1}`);
+  for (let i = 0; i < 4; i += 1) await sendContactUs(request, { subject: `Question number ${i + 1}` });
   try {
     await expect.poll(() => unreadCount(request, admin.token), { timeout: 30_000 }).toBe(12);
   } catch (error) {

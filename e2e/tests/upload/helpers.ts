@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export { createUser, useSession } from '../support';
+export { useSession } from '../support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FFMPEG = path.resolve(here, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');

@@ -2,13 +2,13 @@
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
 import fs from 'node:fs';
 import path from 'node:path';
+import { signUpUser } from '../../support/accounts';
 import { expect, test } from '../../support/csp';
 import {
   hmsSeconds,
   listFolder,
   makeClip,
   playAndSample,
-  createUser,
   saveThroughDialogs,
   tempDir,
   useSession,
@@ -23,7 +23,7 @@ import {
 test.describe.configure({ timeout: 180_000 });
 
 test('records a message with the camera, saves it as a draft and it plays', async ({ page, request }) => {
-  const session = await createUser(request);
+  const session = await signUpUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -117,7 +117,7 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   const dir = tempDir('pw-upload-clips-');
   const red = makeClip(dir, 'red-first.mp4', 'red', 2);
   const blue = makeClip(dir, 'blue-second.mp4', 'blue', 3);
-  const session = await createUser(request);
+  const session = await signUpUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -193,7 +193,7 @@ test('refuses files that are not video and flags more than 60 seconds before any
   const notes = path.join(dir, 'notes.txt');
   fs.writeFileSync(notes, 'not a video');
   const long = makeClip(dir, 'long.mp4', 'green', 62);
-  const session = await createUser(request);
+  const session = await signUpUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');
@@ -223,7 +223,7 @@ test('refuses files that are not video and flags more than 60 seconds before any
 test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
   const dir = tempDir('pw-upload-scheduled-');
   const clip = makeClip(dir, 'greeting.mp4', 'teal', 2);
-  const session = await createUser(request);
+  const session = await signUpUser(request);
   await useSession(page, session);
 
   await page.goto('/user/video/upload');

@@ -59,14 +59,27 @@ export type MessageResponse = z.infer<typeof messageResponse>;
  */
 const tag = 'Accounts';
 
-const signup = <const P extends string, B extends z.ZodObject>(path: P, summary: string, body: B) =>
+/**
+ * A form with its optional photo. Typed by hand: on a generic object `safeExtend` answers the loose shape
+ * of `z.ZodObject` (every field `any`), which would lose the callers' body types (web, e2e).
+ */
+const withPhoto = <S extends z.core.$ZodShape>(body: z.ZodObject<S>) =>
+  (body as z.ZodObject).safeExtend({ photo: photoFile }) as unknown as z.ZodObject<
+    S & { photo: typeof photoFile }
+  >;
+
+const signup = <const P extends string, S extends z.core.$ZodShape>(
+  path: P,
+  summary: string,
+  body: z.ZodObject<S>,
+) =>
   defineRoute({
     method: 'POST',
     path,
     tag,
     summary,
     access: 'public',
-    body: body.safeExtend({ photo: photoFile }),
+    body: withPhoto(body),
     response: loginResponse,
     status: 201,
   });
@@ -135,10 +148,10 @@ const profile = <const P extends string, const T extends AccountType>(path: P, r
     response: accountResponse,
   });
 
-const profileUpdate = <const P extends string, const T extends AccountType, B extends z.ZodObject>(
+const profileUpdate = <const P extends string, const T extends AccountType, S extends z.core.$ZodShape>(
   path: P,
   role: T,
-  body: B,
+  body: z.ZodObject<S>,
 ) =>
   defineRoute({
     method: 'POST',
@@ -146,7 +159,7 @@ const profileUpdate = <const P extends string, const T extends AccountType, B ex
     tag,
     summary: `Update the ${role}'s profile; a new photo replaces the old one`,
     access: [role],
-    body: body.safeExtend({ photo: photoFile }),
+    body: withPhoto(body),
     response: accountResponse,
   });
 

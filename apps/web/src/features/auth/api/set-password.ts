@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { authBase, type AuthArea } from '../model/area';
+import type { accountRoutes, RouteBody } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
+import { AUTH_ROUTES, type AuthArea } from '../model/area';
 
-export interface SetPasswordInput {
-  email: string;
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
+export type SetPasswordInput = RouteBody<typeof accountRoutes.webSetPassword>;
 
 /** POST …/set/password { email, token, password, password_confirmation }. */
 export const setPassword = (area: AuthArea, input: SetPasswordInput) =>
-  api.post<{ message?: string }>(`${authBase(area)}/set/password`, { ...input });
+  callRoute(AUTH_ROUTES[area].setPassword, { body: input });
 
 export const useSetPassword = (area: AuthArea) =>
   useMutation({ mutationFn: (input: SetPasswordInput) => setPassword(area, input) });

@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { authBase, type AuthArea } from '../model/area';
+import type { accountRoutes, RouteBody } from '@pw/contracts';
+import { callRoute } from '@/lib/api';
+import { AUTH_ROUTES, type AuthArea } from '../model/area';
 
-export interface VerifyCodeInput {
-  email: string;
-  token: string;
-}
+export type VerifyCodeInput = RouteBody<typeof accountRoutes.webVerifyCode>;
 
 /** POST …/verify/code { email, token }: checks the code before the new-password step. */
 export const verifyCode = (area: AuthArea, input: VerifyCodeInput) =>
-  api.post<{ message?: string }>(`${authBase(area)}/verify/code`, { ...input });
+  callRoute(AUTH_ROUTES[area].verifyCode, { body: input });
 
 export const useVerifyCode = (area: AuthArea) =>
   useMutation({ mutationFn: (input: VerifyCodeInput) => verifyCode(area, input) });

@@ -8,7 +8,7 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { afterLoginPath } from '@/lib/routing';
 import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
-import type { Account } from '@pw/contracts';
+import type { Account, accountRoutes, RouteResponse } from '@pw/contracts';
 import { login } from '../api/login';
 import { useSignupFuneralHome } from '../api/signup-funeral-home';
 import { useSignupUser } from '../api/signup-user';
@@ -51,17 +51,29 @@ export function SignupPage({ kind }: { kind: Kind }) {
     event.preventDefault();
     setSignInError(null);
     const form = new FormData(event.currentTarget);
-    if (photo[0]) form.append('photo', photo[0]);
-    mutation.mutate(form, {
-      onSuccess: async (response) => {
+    // Every field of the form as typed (empty ones too: the server reports them), the photo when chosen.
+    const field = (name: string) => String(form.get(name) ?? '');
+    const shared = {
+      first_name: field('first_name'),
+      last_name: field('last_name'),
+      email: field('email'),
+      phone: field('phone'),
+      address: field('address'),
+      map_link: field('map_link'),
+      password: field('password'),
+      password_confirmation: field('password_confirmation'),
+      photo: photo[0],
+    };
+    const afterSignup = {
+      onSuccess: async (response: RouteResponse<typeof accountRoutes.userSignup>) => {
         if (response.data?.user && response.data.token)
           return finish(response.data.user, response.data.token);
         // A sign-up answer without a token: sign in with the credentials just chosen.
         setSigningIn(true);
         try {
           const signed = await login('web', {
-            email: String(form.get('email') ?? ''),
-            password: String(form.get('password') ?? ''),
+            email: shared.email,
+            password: shared.password,
             remember: false,
           });
           finish(signed.data.user, signed.data.token);
@@ -71,7 +83,9 @@ export function SignupPage({ kind }: { kind: Kind }) {
           setSigningIn(false);
         }
       },
-    });
+    };
+    if (isFuneral) funeralSignup.mutate({ ...shared, home_name: field('home_name') }, afterSignup);
+    else userSignup.mutate({ ...shared, date_of_birth: field('date_of_birth') }, afterSignup);
   };
 
   const failure = mutation.isError ? mutation.error : signInError;

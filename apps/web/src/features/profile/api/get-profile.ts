@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account, AccountType } from '@pw/contracts';
-import { api } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { session } from '@/lib/session';
 import { profileKeys } from '@/lib/query-keys';
-import { profileBase } from '../model/role';
+import { PROFILE_ROUTES } from '../model/role';
 
 /** Keeps the stored session record (header name and photo) in step with the server's. */
 export function syncSession(account: Account) {
@@ -13,7 +13,7 @@ export function syncSession(account: Account) {
 
 /** GET /web/user/profile, /web/funeral-home/profile or /admin/profile. */
 export async function getProfile(role: AccountType): Promise<Account> {
-  const response = await api.get<{ data: Account }>(`${profileBase(role)}/profile`);
+  const response = await callRoute(PROFILE_ROUTES[role].profile);
   syncSession(response.data);
   return response.data;
 }

@@ -81,20 +81,24 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
     setMissing(empty);
     if (Object.keys(empty).length > 0) return;
 
-    const form = new FormData();
-    form.append('first_name', values.first_name.trim());
-    form.append('last_name', values.last_name.trim());
-    form.append('phone', values.phone.trim());
-    if (isAdmin) {
-      form.append('dialing_code', dialingCodeOf(country));
-    } else {
-      form.append('address', values.address.trim());
-      form.append('map_link', values.map_link.trim());
-      if (role === 'funeral-home') form.append('home_name', values.home_name.trim());
-    }
-    if (photo[0]) form.append('photo', photo[0]);
+    const shared = {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      phone: values.phone.trim(),
+    };
+    // The photo only when a new image was chosen (toFormData leaves an absent one out).
+    const photoFile = photo[0];
+    const input = isAdmin
+      ? { ...shared, dialing_code: dialingCodeOf(country), photo: photoFile }
+      : {
+          ...shared,
+          address: values.address.trim(),
+          map_link: values.map_link.trim(),
+          ...(role === 'funeral-home' ? { home_name: values.home_name.trim() } : {}),
+          photo: photoFile,
+        };
 
-    mutation.mutate(form, {
+    mutation.mutate(input, {
       onSuccess: async (response) => {
         await dialog({
           variant: 'success',

@@ -1,5 +1,20 @@
-import type { AccountType } from '@pw/contracts';
+import { accountRoutes, type AccountType } from '@pw/contracts';
 
 /** Profile calls carry the role in the path (spec 000 §6): /web/user, /web/funeral-home, /admin. */
-export const profileBase = (role: AccountType) =>
-  role === 'admin' ? '/admin' : role === 'funeral-home' ? '/web/funeral-home' : '/web/user';
+export const PROFILE_ROUTES = {
+  user: {
+    profile: accountRoutes.userProfile,
+    update: accountRoutes.userProfileUpdate,
+    changePassword: accountRoutes.userChangePassword,
+  },
+  'funeral-home': {
+    profile: accountRoutes.funeralHomeProfile,
+    update: accountRoutes.funeralHomeProfileUpdate,
+    changePassword: accountRoutes.funeralHomeChangePassword,
+  },
+  admin: {
+    profile: accountRoutes.adminProfile,
+    update: accountRoutes.adminProfileUpdate,
+    changePassword: accountRoutes.adminChangePassword,
+  },
+} as const satisfies Record<AccountType, object>;

@@ -29,6 +29,15 @@ export interface OwnerNoticeTaken {
  * The worker's side of the delivery table: claim, record the outcome, wait, cancel, find lost jobs and
  * take owners' notices. Part of the module's one repository (delivery.repo.ts spreads it in).
  */
+/** A delivery waits again: pending, next attempt `delaySeconds` from now (database time), with why. */
+const backToPending = (delaySeconds: number, why: string) => ({
+  status: 'pending' as const,
+  nextAttemptAt: sql`now() + ${delaySeconds} * interval '1 second'`,
+  lastError: why,
+  claimedBy: null,
+  updatedAt: now,
+});
+
 export function createDeliveryClaims(db: Db) {
   return {
     /** The delivery with what the worker checks before sending, and the database's clock. */
@@ -142,13 +151,7 @@ export function createDeliveryClaims(db: Db) {
     ): Promise<DeliveryRow | null> {
       const [row] = await tx
         .update(d)
-        .set({
-          status: 'pending',
-          nextAttemptAt: sql`now() + ${delaySeconds} * interval '1 second'`,
-          lastError: reason,
-          claimedBy: null,
-          updatedAt: now,
-        })
+        .set(backToPending(delaySeconds, reason))
         .where(and(eq(d.id, id), eq(d.attempts, attempt), eq(d.status, 'sending')))
         .returning();
       return row ?? null;
@@ -180,13 +183,7 @@ export function createDeliveryClaims(db: Db) {
     ): Promise<DeliveryRow | null> {
       const [row] = await tx
         .update(d)
-        .set({
-          status: 'pending',
-          nextAttemptAt: sql`now() + ${delaySeconds} * interval '1 second'`,
-          lastError: note,
-          claimedBy: null,
-          updatedAt: now,
-        })
+        .set(backToPending(delaySeconds, note))
         .where(and(eq(d.id, id), unclaimed))
         .returning();
       return row ?? null;

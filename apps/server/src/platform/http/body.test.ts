@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { conflict } from '../errors';
-import { MESSAGES, parseBody } from './body';
+import { BODY_MESSAGES, parseBody } from './body';
 import { FORM_LIMITS } from './multipart';
 
 const file = (field: string, size: number, filename = 'p.bin') => ({
@@ -93,7 +93,7 @@ describe('parseBody', () => {
     const form = multipart({ name: 'Ada' }, [file('a', 1), file('b', 1), file('c', 1)]);
     const response = await post('/probe', form);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: MESSAGES.tooManyFiles });
+    expect(response.json()).toEqual({ message: BODY_MESSAGES.tooManyFiles });
     expect(await leftBehind()).toEqual([]);
   });
 
@@ -105,7 +105,7 @@ describe('parseBody', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     watcher.close();
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: MESSAGES.noFiles });
+    expect(response.json()).toEqual({ message: BODY_MESSAGES.noFiles });
     expect(created).toEqual([]);
   });
 
@@ -115,28 +115,28 @@ describe('parseBody', () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.statusCode).toBe(400);
-    expect(noBoundary.json()).toEqual({ message: MESSAGES.malformed });
+    expect(noBoundary.json()).toEqual({ message: BODY_MESSAGES.malformed });
 
     const nameless = await post('/text-only', {
       payload: '--x\r\nContent-Disposition: form-data\r\n\r\nAda\r\n--x--\r\n',
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
     });
     expect(nameless.statusCode).toBe(400);
-    expect(nameless.json()).toEqual({ message: MESSAGES.namelessPart });
+    expect(nameless.json()).toEqual({ message: BODY_MESSAGES.namelessPart });
   });
 
   it('refuses a field over the field limit instead of cutting it short', async () => {
     const name = 'x'.repeat(FORM_LIMITS.fieldBytes + 1);
     const response = await post('/text-only', multipart({ name }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: MESSAGES.fieldsTooLarge });
+    expect(response.json()).toEqual({ message: BODY_MESSAGES.fieldsTooLarge });
   });
 
   it('refuses more fields than the limit, and more field bytes than the total limit', async () => {
     const many = Object.fromEntries(Array.from({ length: FORM_LIMITS.fields + 1 }, (_, i) => [`f${i}`, 'x']));
     const tooMany = await post('/text-only', multipart({ name: 'Ada', ...many }));
     expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json()).toEqual({ message: MESSAGES.tooManyFields });
+    expect(tooMany.json()).toEqual({ message: BODY_MESSAGES.tooManyFields });
 
     const count = Math.ceil(FORM_LIMITS.totalFieldBytes / FORM_LIMITS.fieldBytes) + 1;
     const big = Object.fromEntries(
@@ -144,7 +144,7 @@ describe('parseBody', () => {
     );
     const tooBig = await post('/text-only', multipart({ name: 'Ada', ...big }));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ message: MESSAGES.fieldsTooLarge });
+    expect(tooBig.json()).toEqual({ message: BODY_MESSAGES.fieldsTooLarge });
   });
 
   it('keeps `__proto__[]` a plain field name and refuses prototype names such as `constructor` with 400', async () => {

@@ -32,7 +32,7 @@ export interface BodyOptions {
   };
 }
 
-export const MESSAGES = {
+export const BODY_MESSAGES = {
   malformed: 'The request body is not valid multipart/form-data.',
   namelessPart: 'Every part of the form needs a name.',
   noFiles: 'This request does not take files.',
@@ -73,16 +73,16 @@ async function readMultipart(request: FastifyRequest, options: BodyOptions) {
       limits: { files: accepted?.max ?? 0, fileSize: accepted?.maxBytes ?? 0 },
     });
     for await (const part of parts) {
-      if (!part.fieldname) throw badRequest(MESSAGES.namelessPart);
+      if (!part.fieldname) throw badRequest(BODY_MESSAGES.namelessPart);
       if (part.type === 'file') {
         const file = await saveFile(request, part, accepted?.tooLargeMessage);
         if (file) files.push(file);
         continue;
       }
-      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(MESSAGES.fieldsTooLarge);
+      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(BODY_MESSAGES.fieldsTooLarge);
       const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       fieldBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(text ?? '');
-      if (fieldBytes > FORM_LIMITS.totalFieldBytes) throw tooLarge(MESSAGES.fieldsTooLarge);
+      if (fieldBytes > FORM_LIMITS.totalFieldBytes) throw tooLarge(BODY_MESSAGES.fieldsTooLarge);
       addField(fields, part.fieldname, part.value);
     }
   } catch (error) {
@@ -128,15 +128,15 @@ function asRequestError(error: unknown, accepted: BodyOptions['files']): unknown
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(accepted?.tooLargeMessage);
     case 'FST_FILES_LIMIT':
-      return accepted ? tooLarge(MESSAGES.tooManyFiles) : new AppError(415, MESSAGES.noFiles);
+      return accepted ? tooLarge(BODY_MESSAGES.tooManyFiles) : new AppError(415, BODY_MESSAGES.noFiles);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return tooLarge(MESSAGES.tooManyFields);
+      return tooLarge(BODY_MESSAGES.tooManyFields);
   }
   // The plugin's own refusals (a field named like a prototype property, a JSON field that is not JSON).
   if (statusCode && statusCode >= 400 && statusCode < 500)
-    return new AppError(statusCode, message ?? MESSAGES.malformed);
-  return badRequest(MESSAGES.malformed);
+    return new AppError(statusCode, message ?? BODY_MESSAGES.malformed);
+  return badRequest(BODY_MESSAGES.malformed);
 }
 
 /** PostgreSQL cannot store U+0000 in text: a field that carries one is refused, never sent to the database. */

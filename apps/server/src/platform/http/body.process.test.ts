@@ -14,7 +14,7 @@ import {
   streamRequest,
   type ServerProcess,
 } from '../../../test/server-process';
-import { MESSAGES } from './body';
+import { BODY_MESSAGES } from './body';
 
 const MiB = 1024 * 1024;
 
@@ -79,7 +79,7 @@ describe('request bodies against the running server', () => {
     // Login takes no file: the part is refused before it is written anywhere.
     for (const answer of answers) {
       expect(answer?.status).toBe(415);
-      expect(JSON.parse(answer!.body)).toEqual({ message: MESSAGES.noFiles });
+      expect(JSON.parse(answer!.body)).toEqual({ message: BODY_MESSAGES.noFiles });
     }
     expect(await temporaryFiles()).toEqual(before);
   }, 120_000);
@@ -176,7 +176,7 @@ describe('request bodies against the running server', () => {
       const answer = await send(url, () => multipartChunks(boundary, fields(value)), boundary);
       const growth = server.peakRssBytes() - rssBefore;
       expect(answer?.status, url).toBe(413);
-      expect(JSON.parse(answer!.body)).toEqual({ message: MESSAGES.fieldsTooLarge });
+      expect(JSON.parse(answer!.body)).toEqual({ message: BODY_MESSAGES.fieldsTooLarge });
       expect(growth, `${url}: grew by ${(growth / MiB).toFixed(1)} MiB`).toBeLessThan(64 * MiB);
     }
     // And the server still answers.

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { PASSWORD, signUpUser, uniqueEmail } from '../support/accounts';
-import { logout, readResetCode, tinyPng, useSession } from './support';
+import { signInBrowser } from '../support/browser';
+import { logout, readResetCode, tinyPng } from './support';
 
 test('a visitor signs up as a user, skips the plans, logs out, signs in, and resets the password', async ({
   page,
@@ -142,7 +143,7 @@ test('an admin signs in and reaches the dashboard', async ({ page }) => {
 
 test('a signed-in user is kept to the user area', async ({ page, request }) => {
   const session = await signUpUser(request);
-  await useSession(page, session);
+  await signInBrowser(page, session);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/funeral/user-requests');
@@ -162,7 +163,7 @@ test('a visitor is sent to the right login page', async ({ page }) => {
 
 test('a user edits the profile and changes the password', async ({ page, request }) => {
   const session = await signUpUser(request, { last_name: 'Okafor' });
-  await useSession(page, session);
+  await signInBrowser(page, session);
   await page.goto('/user/profile');
   await expect(page.getByText(session.user.email)).toBeVisible();
   await page.getByRole('link', { name: 'My Profile Details' }).click();

@@ -1,38 +1,33 @@
 import type { APIRequestContext } from '@playwright/test';
+import { videoRoutes, type RouteResponse } from '@pw/contracts';
 import { signUpUser, type Session } from '../support/accounts';
+import { callApi } from '../support/api';
+import { signInBrowser } from '../support/browser';
+import { clipFile } from '../support/clips';
 import { expect, test } from '../support/csp';
-import { listFolder, publish, signInBrowser, tomorrow, uploadDraft, type ApiVideo } from '../support/library';
-import { makeClip, saveThroughDialogs, tempDir } from './upload/helpers';
+import { listFolder, publish, schedule, tomorrow, uploadDraft } from '../support/videos';
+import { saveThroughDialogs } from './upload/helpers';
 
 /**
  * Issue 10 "Wrong behaviour", in Chromium against the real server, at a phone's and a desktop's width:
  * the found-video page after a reload, a delivered video's screen, and where an upload lands.
  */
 
-interface ScheduledVideo extends ApiVideo {
-  delivery: { status: string; recipient_email: string; sent_at: string | null } | null;
-}
-
 /** Schedules a draft a few seconds ahead (UTC, to the second) and waits until the real worker sent it. */
 async function deliverSoon(request: APIRequestContext, owner: Session, ids: number[], to: string) {
   const due = new Date(Date.now() + 4000);
   for (const id of ids) {
-    const response = await request.post(`/api/web/user/video/${id}/update-type`, {
-      headers: { Authorization: `Bearer ${owner.token}` },
-      data: {
-        type: 'scheduled',
-        email: to,
-        share_at_date: due.toISOString().slice(0, 10),
-        share_at_time: due.toISOString().slice(11, 19),
-        timezone: 'UTC',
-      },
+    await schedule(request, owner, id, {
+      email: to,
+      share_at_date: due.toISOString().slice(0, 10),
+      share_at_time: due.toISOString().slice(11, 19),
+      timezone: 'UTC',
     });
-    expect(response.status(), await response.text()).toBe(200);
   }
   await expect
     .poll(
       async () => {
-        const scheduled = (await listFolder(request, owner, 'scheduled')) as ScheduledVideo[];
+        const scheduled = await listFolder(request, owner, 'scheduled');
         return ids.map((id) => scheduled.find((video) => video.id === id)?.delivery?.status);
       },
       { timeout: 30_000, intervals: [250, 500, 1000] },
@@ -77,10 +72,12 @@ for (const width of [360, 1280]) {
       await page.reload();
       await expect(like).toHaveAttribute('aria-pressed', 'false');
       await expect(page.getByText('0 likes', { exact: true })).toBeVisible();
-      const again = await request.get(`/api/web/user/video/${video.search_code}/detail-by-search-code`, {
-        headers: { Authorization: `Bearer ${viewer.token}` },
+      const again = await callApi(request, videoRoutes.bySearchCode, {
+        params: { code: video.search_code },
+        token: viewer.token,
       });
-      expect((await again.json()).data.data).toMatchObject({ is_liked: false, total_likes: 0 });
+      const found = (await again.json()) as RouteResponse<typeof videoRoutes.bySearchCode>;
+      expect(found.data.data).toMatchObject({ is_liked: false, total_likes: 0 });
     });
 
     test('a delivered video says when and to whom, moves without a NOT-sent warning, and is sent again as a new delivery', async ({
@@ -124,7 +121,7 @@ for (const width of [360, 1280]) {
       // A new delivery is pending: the screen says so, and Change time is back.
       await expect(page.getByText(new RegExp(`To be sent to ${to} on `))).toBeVisible();
       await expect(page.getByRole('button', { name: /Change time/ })).toBeVisible();
-      const scheduled = (await listFolder(request, owner, 'scheduled')) as ScheduledVideo[];
+      const scheduled = await listFolder(request, owner, 'scheduled');
       expect(scheduled.find((video) => video.id === resend.id)?.delivery?.status).toBe('pending');
     });
 
@@ -166,7 +163,7 @@ for (const width of [360, 1280]) {
       test.setTimeout(180_000);
       const owner = await signUpUser(request, { first_name: 'Uploader' });
       await signInBrowser(page, owner);
-      const clip = makeClip(tempDir('pw-behaviour-'), 'words.mp4', 'green', 2);
+      const clip = clipFile({ name: 'words.mp4', color: 'green' });
       const title = `Landed ${width}`;
 
       // Opened directly: there is no page to go back to.

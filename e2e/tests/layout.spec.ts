@@ -5,7 +5,8 @@ import { queryRoutes, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
 import { callApi } from '../support/api';
-import { publish, schedule, signInBrowser, uploadDraft } from '../support/library';
+import { signInBrowser } from '../support/browser';
+import { moveToFinal, publish, schedule, uploadDraft } from '../support/videos';
 
 /**
  * Issue 10 "Layout and chrome": each defect at 360 px (a phone) and 1280 px (a laptop), and the sweep
@@ -60,11 +61,7 @@ async function userWithVideos(request: APIRequestContext) {
   const final = await uploadDraft(request, owner, 'My last words');
   // Drafts reach the final folder through the scheduled one (spec 000 §4).
   await schedule(request, owner, final.id);
-  const move = await request.post(`/api/web/user/video/${final.id}/update-type`, {
-    headers: { Authorization: `Bearer ${owner.token}` },
-    data: { type: 'final' },
-  });
-  expect(move.status(), await move.text()).toBe(200);
+  await moveToFinal(request, owner, final.id);
   return { owner, draft, scheduled, final };
 }
 
@@ -135,7 +132,7 @@ for (const width of WIDTHS) {
       request,
     }) => {
       const owner = await signUpUser(request, { first_name: 'Player' });
-      const video = await uploadDraft(request, owner, 'Wide picture', 2, '640x360');
+      const video = await uploadDraft(request, owner, 'Wide picture', { clip: { size: '640x360' } });
       await signInBrowser(page, owner);
       await page.goto(`/user/profile/drafts?video=${video.id}`);
       const player = page.locator('.pw-player');

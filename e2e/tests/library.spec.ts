@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { signUpUser } from '../support/accounts';
+import { signInBrowser } from '../support/browser';
 import {
   getVideo,
   listFolder,
+  moveToFinal,
   publish,
   schedule,
-  signInBrowser,
   tomorrow,
   uploadDraft,
-} from '../support/library';
+} from '../support/videos';
 
 test.describe('video library', () => {
   test('merges two drafts into one with Edit, select, Next, Move', async ({ page, request }) => {
@@ -246,11 +247,7 @@ test.describe('video library', () => {
     const owner = await signUpUser(request, { first_name: 'Legacy' });
     const video = await uploadDraft(request, owner, 'After I am gone');
     await schedule(request, owner, video.id);
-    const moved = await request.post(`/api/web/user/video/${video.id}/update-type`, {
-      headers: { Authorization: `Bearer ${owner.token}` },
-      data: { type: 'final' },
-    });
-    expect(moved.status()).toBe(200);
+    await moveToFinal(request, owner, video.id);
     const accessCode = (await getVideo(request, owner, video.id)).access_code!;
     const heir = await signUpUser(request, { first_name: 'Heir' });
     await signInBrowser(page, heir);

@@ -3,15 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signUpUser } from '../support/accounts';
 import { test, expect } from '../support/csp';
-import {
-  auth,
-  makeClip,
-  newPerson,
-  nextMinute,
-  uploadDraft,
-  waitForMail,
-  watchLinkOf,
-} from './notifications/helpers';
+import { schedule, uploadDraft } from '../support/videos';
+import { newPerson, nextMinute, waitForMail, watchLinkOf } from './notifications/helpers';
 
 /**
  * The security headers as Chromium meets them (docs/decisions/0100-security-headers.md). Every test here
@@ -68,30 +61,19 @@ test('the API reference works under its own policy', async ({ page }) => {
 test('a delivered message plays on its watch page, and its link never leaves as a Referer', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(240_000);
   const owner = newPerson('Rosa');
   const session = await signUpUser(request, owner);
-  const video = await uploadDraft(
-    request,
-    session.token,
-    makeClip(testInfo.outputPath('media')),
-    'For Tom',
-    'Play it loud.',
-  );
+  const video = await uploadDraft(request, session, 'For Tom', { description: 'Play it loud.' });
   const recipient = `tom-${Date.now().toString(36)}@e2e.test`;
   const when = nextMinute('UTC');
-  const scheduled = await request.post(`/api/web/user/video/${video.id}/update-type`, {
-    headers: auth(session.token),
-    data: {
-      type: 'scheduled',
-      email: recipient,
-      share_at_date: when.date,
-      share_at_time: when.time,
-      timezone: 'UTC',
-    },
+  await schedule(request, session, video.id, {
+    email: recipient,
+    share_at_date: when.date,
+    share_at_time: when.time,
+    timezone: 'UTC',
   });
-  expect(scheduled.status()).toBe(200);
   const link = watchLinkOf(await waitForMail(recipient));
 
   // Every request the watch page makes, with the headers Chromium really sent.

@@ -34,15 +34,6 @@ export async function readResetCode(email: string): Promise<string> {
   return found!;
 }
 
-/** Stores a session in the browser the way the app does after login. */
-export async function useSession(page: Page, session: { user: unknown; token: string }) {
-  await page.goto('/favicon.svg');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('accessToken', token);
-  }, session);
-}
-
 /** Opens the profile menu and confirms the Logout dialog. */
 export async function logout(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click();

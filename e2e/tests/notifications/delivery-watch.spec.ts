@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signUpUser } from '../../support/accounts';
-import {
-  axeViolations,
-  makeClip,
-  newPerson,
-  nextMinute,
-  signInBrowser,
-  uploadDraft,
-  waitForMail,
-  watchLinkOf,
-} from './helpers';
+import { signInBrowser } from '../../support/browser';
+import { uploadDraft } from '../../support/videos';
+import { axeViolations, newPerson, nextMinute, waitForMail, watchLinkOf } from './helpers';
 
 /**
  * The whole scheduled-delivery path (PRODUCT.md "Scheduled delivery"): a draft is scheduled for the next
@@ -29,10 +22,9 @@ test('a scheduled draft reaches its recipient, who watches it without an account
   test.setTimeout(300_000);
   const owner = newPerson('Jane');
   const session = await signUpUser(request, owner);
-  const clip = makeClip(testInfo.outputPath('media'));
   const title = `For Ann ${Date.now().toString(36)}`;
   const description = 'A few words I wanted you to have.';
-  const video = await uploadDraft(request, session.token, clip, title, description);
+  const video = await uploadDraft(request, session, title, { description });
   const recipient = `ann-${Date.now().toString(36)}@e2e.test`;
 
   // The owner schedules it through the library's dialogs, in their own time zone.

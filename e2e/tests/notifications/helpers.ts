@@ -1,21 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
-import type { Session } from '../../support/accounts';
 import { callApi } from '../../support/api';
 
 /**
- * Helpers of the notifications and watch specs: people to sign up (support/accounts.ts signs them up),
- * videos made through the real API, the outbox read from the server's DATA_DIR, a browser signed in
- * with a real session.
+ * Helpers of the notifications and watch specs: people to sign up (support/accounts.ts signs them up,
+ * support/videos.ts gives them videos), the caller's notifications, the outbox read from the server's
+ * DATA_DIR, and axe over a page.
  */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const FFMPEG = path.join(ROOT, 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 
 export interface Person {
   first_name: string;
@@ -42,28 +37,6 @@ async function json<T>(response: { ok(): boolean; status(): number; text(): Prom
   return JSON.parse(text) as T;
 }
 
-interface BrowserStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-/** Puts a real session into the browser the way the login screen does (spec §3 storage keys). */
-export async function signInBrowser(page: Page, session: Session) {
-  await page.addInitScript(
-    ([user, token]) => {
-      // The e2e project has no DOM typings; the script runs in the page.
-      const storage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;
-      if (!storage.getItem('accessToken')) {
-        storage.setItem('user', user);
-        storage.setItem('accessToken', token);
-      }
-    },
-    [JSON.stringify(session.user), session.token] as const,
-  );
-}
-
-export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 /** The caller's unread count as the server sees it. */
 export async function unreadCount(request: APIRequestContext, token: string): Promise<number> {
   const bell = await json<RouteResponse<typeof notificationRoutes.bell>>(
@@ -82,75 +55,6 @@ export async function notificationTotal(request: APIRequestContext, token: strin
 
 export async function markAllRead(request: APIRequestContext, token: string) {
   await json(await callApi(request, notificationRoutes.markAllRead, { token }));
-}
-
-/** A 2-second test pattern with a tone, made by the project's own ffmpeg. */
-export function makeClip(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const out = path.join(dir, 'clip.mp4');
-  if (!fs.existsSync(out)) {
-    execFileSync(FFMPEG, [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25:duration=2',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=duration=2',
-      '-shortest',
-      '-pix_fmt',
-      'yuv420p',
-      out,
-    ]);
-  }
-  return out;
-}
-
-interface VideoRow {
-  id: number;
-  title: string;
-  status: string;
-  failure_reason?: string | null;
-}
-
-/** POST /api/web/user/video/store with one clip into Drafts, then waits until it is ready. */
-export async function uploadDraft(
-  request: APIRequestContext,
-  token: string,
-  clip: string,
-  title: string,
-  description: string,
-): Promise<VideoRow> {
-  const response = await request.post('/api/web/user/video/store', {
-    headers: auth(token),
-    multipart: {
-      'videos[]': { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
-      type: 'draft',
-      title,
-      description,
-    },
-  });
-  const body = await json<{ data: VideoRow | VideoRow[] }>(response);
-  const stored = Array.isArray(body.data) ? body.data[0]! : body.data;
-  let current: VideoRow | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await json<{ data: VideoRow[] }>(
-          await request.get('/api/web/user/video/list/draft', { headers: auth(token) }),
-        );
-        current = list.data.find((video) => video.id === stored.id);
-        if (current?.status === 'failed') throw new Error(`processing failed: ${current.failure_reason}`);
-        return current?.status;
-      },
-      { timeout: 60_000, intervals: [500, 1000] },
-    )
-    .toBe('ready');
-  return current!;
 }
 
 /** The next whole minute at least `lead` ms away, as the owner's date and time in `timeZone`. */

@@ -3,14 +3,8 @@ import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser } from '../../support/accounts';
 import { callApi } from '../../support/api';
-import {
-  axeViolations,
-  markAllRead,
-  newPerson,
-  notificationTotal,
-  signInBrowser,
-  unreadCount,
-} from './helpers';
+import { signInBrowser } from '../../support/browser';
+import { axeViolations, markAllRead, newPerson, notificationTotal, unreadCount } from './helpers';
 
 /**
  * The notifications page against real events: admins are told of every sign-up and every contact-us

@@ -1,45 +1,9 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-
-export { useSession } from '../support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const FFMPEG = path.resolve(here, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
-
-export interface ListedVideo {
-  id: number;
-  title: string;
-  description: string;
-  type: string;
-  state: string;
-  failure_reason: string | null;
-  video_link: string | null;
-  duration: string | null;
-  email: string | null;
-  share_at_date: string | null;
-  share_at_time: string | null;
-  timezone: string | null;
-}
-
-export async function listFolder(
-  request: APIRequestContext,
-  token: string,
-  folder: 'draft' | 'scheduled' | 'final',
-): Promise<ListedVideo[]> {
-  const suffix = folder === 'final' ? '' : `/${folder}`;
-  const response = await request.get(`/api/web/user/video/list${suffix}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: ListedVideo[] | { data: ListedVideo[] } };
-  return Array.isArray(body.data) ? body.data : body.data.data;
-}
+import { expect, type Page } from '@playwright/test';
 
 export const hmsSeconds = (text: string | null) => {
   const [h, m, s] = (text ?? '').split(':').map(Number);
@@ -48,37 +12,6 @@ export const hmsSeconds = (text: string | null) => {
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-/** A small H.264/AAC clip of one plain colour with a tone, made by ffmpeg. */
-export function makeClip(dir: string, name: string, color: string, seconds: number): string {
-  const file = path.join(dir, name);
-  execFileSync(
-    FFMPEG,
-    [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=${color}:s=320x240:r=25:d=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ],
-    { stdio: 'pipe' },
-  );
-  return file;
 }
 
 /**

@@ -3,16 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { signUpUser } from '../../support/accounts';
+import { signInBrowser } from '../../support/browser';
+import { clipFile } from '../../support/clips';
 import { expect, test } from '../../support/csp';
-import {
-  hmsSeconds,
-  listFolder,
-  makeClip,
-  playAndSample,
-  saveThroughDialogs,
-  tempDir,
-  useSession,
-} from './helpers';
+import { listFolder } from '../../support/videos';
+import { hmsSeconds, playAndSample, saveThroughDialogs, tempDir } from './helpers';
 
 /**
  * Recording and uploading (spec 000 §2 'Edit/upload screen', §4 'Upload flow' and 'Recorder') against the
@@ -24,7 +19,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test('records a message with the camera, saves it as a draft and it plays', async ({ page, request }) => {
   const session = await signUpUser(request);
-  await useSession(page, session);
+  await signInBrowser(page, session);
 
   await page.goto('/user/video/upload');
   await expect(page).toHaveTitle('Parting Words | Upload');
@@ -82,7 +77,7 @@ test('records a message with the camera, saves it as a draft and it plays', asyn
   await expect(page).toHaveURL(/\/user\/profile\?tab=drafts$/);
   expect(await page.evaluate(() => localStorage.getItem('editVideos'))).toBeNull();
 
-  const drafts = await listFolder(request, session.token, 'draft');
+  const drafts = await listFolder(request, session, 'draft');
   expect(drafts).toHaveLength(1);
   const video = drafts[0]!;
   expect(video).toMatchObject({
@@ -114,11 +109,10 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   page,
   request,
 }) => {
-  const dir = tempDir('pw-upload-clips-');
-  const red = makeClip(dir, 'red-first.mp4', 'red', 2);
-  const blue = makeClip(dir, 'blue-second.mp4', 'blue', 3);
+  const red = clipFile({ name: 'red-first.mp4', color: 'red', seconds: 2 });
+  const blue = clipFile({ name: 'blue-second.mp4', color: 'blue', seconds: 3 });
   const session = await signUpUser(request);
-  await useSession(page, session);
+  await signInBrowser(page, session);
 
   await page.goto('/user/video/upload');
   await page.getByTestId('choose-files-input').setInputFiles([red, blue]);
@@ -169,7 +163,7 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
 
   await saveThroughDialogs(page, { folder: 'Drafts', title: 'Two clips', description: 'Blue then red' });
 
-  const drafts = await listFolder(request, session.token, 'draft');
+  const drafts = await listFolder(request, session, 'draft');
   expect(drafts).toHaveLength(1);
   const video = drafts[0]!;
   expect(video.state).toBe('ready');
@@ -182,7 +176,6 @@ test('uploads two clips, reordered in the strip, as one draft whose length is th
   const [start, end] = played.colours;
   expect(start![2]).toBeGreaterThan(start![0] + 60);
   expect(end![0]).toBeGreaterThan(end![2] + 60);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('refuses files that are not video and flags more than 60 seconds before anything is sent', async ({
@@ -192,9 +185,9 @@ test('refuses files that are not video and flags more than 60 seconds before any
   const dir = tempDir('pw-upload-long-');
   const notes = path.join(dir, 'notes.txt');
   fs.writeFileSync(notes, 'not a video');
-  const long = makeClip(dir, 'long.mp4', 'green', 62);
+  const long = clipFile({ name: 'long.mp4', color: 'green', seconds: 62 });
   const session = await signUpUser(request);
-  await useSession(page, session);
+  await signInBrowser(page, session);
 
   await page.goto('/user/video/upload');
   await page.getByTestId('choose-files-input').setInputFiles([notes]);
@@ -216,15 +209,14 @@ test('refuses files that are not video and flags more than 60 seconds before any
   await expect(page).toHaveURL(/\/user\/video\/upload$/);
   await expect(page.getByTestId('clip-card')).toHaveCount(1);
 
-  expect(await listFolder(request, session.token, 'draft')).toHaveLength(0);
+  expect(await listFolder(request, session, 'draft')).toHaveLength(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
-  const dir = tempDir('pw-upload-scheduled-');
-  const clip = makeClip(dir, 'greeting.mp4', 'teal', 2);
+  const clip = clipFile({ name: 'greeting.mp4', color: 'teal', seconds: 2 });
   const session = await signUpUser(request);
-  await useSession(page, session);
+  await signInBrowser(page, session);
 
   await page.goto('/user/video/upload');
   await page.getByTestId('choose-files-input').setInputFiles([clip]);
@@ -258,7 +250,7 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const scheduled = await listFolder(request, session.token, 'scheduled');
+  const scheduled = await listFolder(request, session, 'scheduled');
   expect(scheduled).toHaveLength(1);
   expect(scheduled[0]).toMatchObject({
     title: 'For your birthday',
@@ -268,5 +260,4 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
     timezone: zone,
   });
   expect(scheduled[0]!.share_at_time).toMatch(/^09:30(:00)?$/);
-  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -9,3 +9,4 @@ export * from './queries';
 export * from './media';
 export * from './route';
 export * from './plans';
+export * from './payments';

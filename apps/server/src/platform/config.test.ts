@@ -84,4 +84,12 @@ describe('loadConfig', () => {
       'long-enough',
     );
   });
+
+  it('runs the embedded payment sandbox, and refuses a provider it does not have', () => {
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'sandbox' }).PAYMENT_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER: only "sandbox" \(the embedded test provider\) is available; no real payment provider is built in yet/,
+    );
+  });
 });

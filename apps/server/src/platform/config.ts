@@ -47,7 +47,14 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: setting.error });
       return z.NEVER;
     }),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  // Only the embedded sandbox exists (decision 0155): a real provider's name is refused rather than
+  // silently running the sandbox, which would accept test cards and charge nobody.
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox'], {
+      error:
+        'only "sandbox" (the embedded test provider) is available; no real payment provider is built in yet',
+    })
+    .default('sandbox'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,

@@ -12,6 +12,8 @@ import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { resolveAppSecret } from './secrets';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
+import type { PaymentProvider } from './payments/provider';
+import { createSandboxPaymentProvider } from './payments/sandbox';
 
 /**
  * The shared parts with a side effect, built once by the composition root (src/composition.ts) and
@@ -34,11 +36,13 @@ export interface Platform {
   logger: FastifyBaseLogger;
   /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
+  /** PAYMENT_PROVIDER: the embedded sandbox (the only one until a real provider is added; decision 0155). */
+  payments: PaymentProvider;
 }
 
 /** What tests and the bench may replace. */
 export type PlatformOverrides = Partial<
-  Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media'>
+  Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media' | 'payments'>
 >;
 
 function createStorage(config: AppConfig): Storage {
@@ -52,6 +56,13 @@ function createStorage(config: AppConfig): Storage {
     });
   }
   return createLocalStorage(path.join(config.DATA_DIR, 'media'));
+}
+
+function createPaymentProvider(config: AppConfig, clock: Clock): PaymentProvider {
+  switch (config.PAYMENT_PROVIDER) {
+    case 'sandbox':
+      return createSandboxPaymentProvider(clock);
+  }
 }
 
 export async function createPlatform(
@@ -88,5 +99,6 @@ export async function createPlatform(
     media:
       overrides.media ??
       createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
+    payments: overrides.payments ?? createPaymentProvider(config, clock),
   };
 }

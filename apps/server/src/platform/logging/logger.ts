@@ -1,13 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyRequest } from 'fastify';
-import { REDACTED, redactSecrets, redactUrl } from './redact';
+import { CENSORED_PATHS, REDACTED, redactSecrets, redactUrl } from './redact';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
  * The process's logger (main.ts), with secrets kept out (docs/decisions/0101-secrets-out-of-logs.md).
  * - Fastify takes its `req` serializer from here: request lines carry the URL already redacted.
- * - Fields that hold credentials are censored by name, whatever their value.
+ * - Fields that hold credentials or card details are censored by name, whatever their value.
  * - Last, every finished line goes through the same redaction: Fastify writes some URLs into messages,
  *   an SMTP refusal quotes the recipient's address in the error, and future code may log a URL or an
  *   address in a field no one thought of.
@@ -26,7 +26,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
         }),
       },
       redact: {
-        paths: ['password', 'password_confirmation', 'token', 'authorization', '*.authorization'],
+        paths: [...CENSORED_PATHS],
         censor: REDACTED,
       },
       hooks: { streamWrite: redactSecrets },

@@ -107,4 +107,42 @@ describe('the process logger', () => {
     });
     expect(body).toMatchObject({ password: '[redacted]', token: '[redacted]', authorization: '[redacted]' });
   });
+
+  it('censors payment card fields by name: the form, a logged body and the provider card', () => {
+    const { logger, lines, parsed } = capture();
+    const form = {
+      card_holder_name: 'Jane Doe',
+      card_no: '4242424242424242',
+      expiry_date: '12/34',
+      cvv: '123',
+    };
+    logger.info(form, 'form');
+    logger.info({ body: { ...form, plan_id: 3 } }, 'body');
+    logger.info({ cardNo: '4000 0000 0000 0002', cvv: '987', expiryDate: '01/2031' }, 'camel');
+    const card = { holderName: 'Jane Doe', number: '4000000000009995', expiry: '12/34', cvv: '456' };
+    logger.info({ card, amountCents: 999 }, 'charge');
+    logger.info({ body: { card } }, 'nested charge');
+
+    const text = lines.join('\n');
+    // The numbers anywhere in the lines; the short CVVs and expiries (a timestamp may hold their
+    // digits) by their fields below.
+    for (const number of ['4242424242424242', '4000 0000 0000 0002', '4000000000009995'])
+      expect(text).not.toContain(number);
+    const [top, body, camel, charge, nested] = parsed();
+    expect(top).toMatchObject({
+      card_no: '[redacted]',
+      cvv: '[redacted]',
+      expiry_date: '[redacted]',
+      card_holder_name: 'Jane Doe',
+    });
+    expect(body.body).toMatchObject({
+      card_no: '[redacted]',
+      cvv: '[redacted]',
+      expiry_date: '[redacted]',
+      plan_id: 3,
+    });
+    expect(camel).toMatchObject({ cardNo: '[redacted]', cvv: '[redacted]', expiryDate: '[redacted]' });
+    expect(charge).toMatchObject({ card: '[redacted]', amountCents: 999 });
+    expect(nested.body).toEqual({ card: '[redacted]' });
+  });
 });

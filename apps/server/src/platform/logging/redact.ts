@@ -1,9 +1,32 @@
 /**
  * What must never reach a log line (docs/decisions/0101-secrets-out-of-logs.md): the credentials that
- * travel in addresses — watch tokens, media signatures, access codes — and full e-mail addresses.
+ * travel in addresses — watch tokens, media signatures, access codes — full e-mail addresses, and
+ * payment card details (decision 0155).
  * Logs are copied to terminals, files and log services that more people can read than the database.
  */
 export const REDACTED = '[redacted]';
+
+/** The payment form's card fields (spec 000 §3) and their camelCase spellings. */
+export const CARD_FIELDS = ['card_no', 'cardNo', 'cvv', 'expiry_date', 'expiryDate'] as const;
+
+/**
+ * pino's redact paths: fields censored by name, whatever their value. Credentials, and the payment
+ * card (decision 0155), whose number, CVV and expiry go to the provider and nowhere else: at the top
+ * of a line, in a logged request `body`, and the provider's whole `card` object. Each path is spelled
+ * out: `*.` wildcards are paid on every log line (measured: five of them doubled a request line's cost).
+ * `expiry_date` is also a subscription's end date; censoring that too is the price of never missing a
+ * card's.
+ */
+export const CENSORED_PATHS: readonly string[] = [
+  'password',
+  'password_confirmation',
+  'token',
+  'authorization',
+  '*.authorization',
+  ...CARD_FIELDS.flatMap((field) => [field, `body.${field}`]),
+  'card',
+  'body.card',
+];
 
 // Backslashes end a match: in a JSON log line `\"` is an escaped quote, and eating the backslash would
 // break the line.

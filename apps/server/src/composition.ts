@@ -19,6 +19,7 @@ import {
 } from './modules/videos';
 import { createMediaModule } from './modules/media';
 import { createQueriesModule } from './modules/queries';
+import { createPlansModule } from './modules/plans';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -84,6 +85,7 @@ export async function compose(
   );
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
+  const plans = createPlansModule(platform);
 
   const deps: CompositionView = {
     ...platform,
@@ -94,7 +96,9 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments: overrides.videoPayments ?? noVideoPayments,
   };
-  const modules = [accounts, notifications, delivery, videos, media, queries] as Array<AppModule<unknown>>;
+  const modules = [accounts, notifications, delivery, videos, media, queries, plans] as Array<
+    AppModule<unknown>
+  >;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(
     platform.queue,

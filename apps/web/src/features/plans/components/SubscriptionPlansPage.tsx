@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
-import { ApiError, errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useFuneralPlans } from '../api/get-funeral-plans';
 import { useHomePlans } from '../api/get-home-plans';
@@ -15,9 +15,8 @@ interface Item {
 }
 
 /**
- * The plans list as far as it exists today: plans are a later capability, so the server may not offer
- * the call yet (404) or have nothing to offer; both read 'No data found :('. Other failures show the
- * server's message in red (spec 000 §8).
+ * The plans on offer: nothing active reads 'No data found :('; a failure, a missing call included, shows
+ * the server's message in red (spec 000 §8), never an empty list.
  */
 function PlansList({
   query,
@@ -27,8 +26,7 @@ function PlansList({
   skip: ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  const missing = query.error instanceof ApiError && query.error.status === 404;
-  if (query.error && !missing) {
+  if (query.error) {
     return (
       <>
         <FormError message={errorMessage(query.error, FETCH_FAILED_MESSAGE)} />

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { queryRoutes, type RouteResponse } from '@pw/contracts';
+import { adminPlanRoutesByKind, queryRoutes, type PlanKind, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
 import { callApi } from '../support/api';
@@ -51,6 +51,13 @@ async function contactQuery(request: APIRequestContext, admin: Session): Promise
   return ((await list.json()) as RouteResponse<typeof queryRoutes.list>).data[0]!.id;
 }
 
+/** A plan of the kind (the seeded defaults will do), for its details and edit pages; its id. */
+async function somePlan(request: APIRequestContext, admin: Session, kind: PlanKind): Promise<number> {
+  const list = await callApi(request, adminPlanRoutesByKind[kind].list, { token: admin.token });
+  type Plans = RouteResponse<(typeof adminPlanRoutesByKind)[PlanKind]['list']>;
+  return ((await list.json()) as Plans).data[0]!.id;
+}
+
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
   const owner = await signUpUser(request, { first_name: 'Sweep' });
@@ -82,7 +89,16 @@ test.describe('at 360 px', () => {
       admin: await logIn(request, 'admin', ADMIN),
     };
     const query = await contactQuery(request, sessions.admin);
-    const ids: Record<string, number> = { draft: draft.id, scheduled: scheduled.id, final: final.id, query };
+    const ids: Record<string, number> = {
+      draft: draft.id,
+      scheduled: scheduled.id,
+      final: final.id,
+      query,
+      timePlan: await somePlan(request, sessions.admin, 'membership'),
+      adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
+      funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),
+      bannerPlan: await somePlan(request, sessions.admin, 'banner-ad'),
+    };
 
     for (const area of ['user', 'funeral', 'admin'] as const) {
       // One browser context per role: its own localStorage session.

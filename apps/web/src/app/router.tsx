@@ -11,6 +11,7 @@ import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
 import { adminDashboardRoutes } from '@/features/admin-dashboard';
+import { adminPlansRoutes } from '@/features/admin-plans';
 import { adminQueriesRoutes } from '@/features/admin-queries';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
 import { contactRoutes } from '@/features/contact';
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
           ...adminDashboardRoutes,
           ...adminProfileRoutes,
           ...adminNotificationsRoutes,
+          ...adminPlansRoutes,
           ...adminQueriesRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],

@@ -1,4 +1,4 @@
-import type { AccountType, NotificationStatus, VideoFolder } from '@pw/contracts';
+import type { AccountType, NotificationStatus, PlanKind, VideoFolder } from '@pw/contracts';
 
 /**
  * Every TanStack Query key of the web app, in one place, so a mutation in one feature can refresh what
@@ -31,6 +31,16 @@ export const adminQueryKeys = {
   all: ['admin-queries'] as const,
   list: (params: Record<string, string | number>) => ['admin-queries', 'list', params] as const,
   detail: (id: string) => ['admin-queries', 'detail', id] as const,
+};
+
+/** The admin's plan screens, per kind, and the per-minute rate with its history. */
+export const adminPlanKeys = {
+  kind: (kind: PlanKind) => ['admin-plans', kind] as const,
+  list: (kind: PlanKind, params: Record<string, string | number>) =>
+    ['admin-plans', kind, 'list', params] as const,
+  detail: (kind: PlanKind, id: string) => ['admin-plans', kind, 'detail', id] as const,
+  rate: () => ['admin-plans', 'one-time-rate'] as const,
+  rateHistory: (params: Record<string, string | number>) => ['admin-plans', 'one-time-rate', params] as const,
 };
 
 /** The signed-in account's profile, per role (the profile calls differ by role). */

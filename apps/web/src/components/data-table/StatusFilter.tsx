@@ -1,11 +1,14 @@
-/** A list's own filter (status, user type…): '' is 'All'. */
+/** A list's own filter (status, user type…): '' is 'All' ('All user types', or `allLabel`). */
 export function StatusFilter({
   label,
+  allLabel,
   value,
   options,
   onChange,
 }: {
   label: string;
+  /** For labels whose plural is not label + 's' (Status: 'All statuses'). */
+  allLabel?: string;
   value: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   onChange: (value: string) => void;
@@ -17,7 +20,7 @@ export function StatusFilter({
       value={value}
       onChange={(event) => onChange(event.target.value)}
     >
-      <option value="">{`All ${label.toLowerCase()}s`}</option>
+      <option value="">{allLabel ?? `All ${label.toLowerCase()}s`}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -1,0 +1,85 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OneTimeRate } from '@pw/contracts';
+import { fakeApi } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { OneTimeRatePage, UPDATED_MESSAGE_MS } from './OneTimeRatePage';
+
+/** The rate calls, keeping a history like the real server (newest first). */
+function rateServer(history: OneTimeRate[]) {
+  const answer = () => ({
+    body: {
+      current: history[0] ?? null,
+      data: history,
+      meta: {
+        current_page: 1,
+        last_page: 1,
+        from: history.length ? 1 : null,
+        to: history.length || null,
+        total: history.length,
+        per_page: 10,
+      },
+      links: { prev: null, next: null },
+    },
+  });
+  return fakeApi({
+    'GET /api/admin/subscription/one-time-rate': answer,
+    'POST /api/admin/subscription/one-time-rate/create': (call) => {
+      const rate = {
+        id: history.length + 1,
+        rate: JSON.parse(String(call.body)).rate,
+        updated_at: new Date().toISOString(),
+      };
+      history.unshift(rate);
+      return { status: 201, body: { message: 'Updated', data: rate } };
+    },
+  });
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('OneTimeRatePage', () => {
+  it('shows the current rate and the history (S.No., Rate, Update Date)', async () => {
+    rateServer([{ id: 1, rate: '0.50', updated_at: '2026-11-20T10:00:00.000Z' }]);
+    renderWithApp(<OneTimeRatePage />);
+    await waitFor(() => expect(screen.getByLabelText(/Price Per Minute/)).toHaveValue('0.50'));
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['S.No.', 'Rate', 'Update Date']);
+    expect(within(table).getByText('$0.50')).toBeInTheDocument();
+  });
+
+  it('requires a numeric rate', async () => {
+    const api = rateServer([]);
+    const user = userEvent.setup();
+    renderWithApp(<OneTimeRatePage />);
+    expect(await screen.findByText('No data found :(')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The rate field is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Price Per Minute/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The rate must be a number.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("saves a rate, says 'Updated' for 2.5 s and adds it to the history", async () => {
+    const api = rateServer([]);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApp(<OneTimeRatePage />);
+    await screen.findByText('No data found :(');
+    await user.type(screen.getByLabelText(/Price Per Minute/), '0.75');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated')).toBeInTheDocument();
+    expect(JSON.parse(String(api.calls.find((c) => c.method === 'POST')!.body))).toEqual({ rate: '0.75' });
+    expect(await screen.findByText('$0.75')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(UPDATED_MESSAGE_MS - 100));
+    expect(screen.getByText('Updated')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.queryByText('Updated')).not.toBeInTheDocument());
+  });
+});

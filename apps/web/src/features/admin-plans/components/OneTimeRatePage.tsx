@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createColumnHelper } from '@tanstack/react-table';
+import { oneTimeRateBody, type OneTimeRate } from '@pw/contracts';
+import { DataTable, ListFooter, PerPageSelect, useListState } from '@/components/data-table';
+import { FormError } from '@/components/form/FormError';
+import { TextField } from '@/components/form/TextField';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { useTitle } from '@/lib/use-title';
+import { useOneTimeRate } from '../api/get-one-time-rate';
+import { useSetOneTimeRate } from '../api/set-one-time-rate';
+import { formatPrice, formatWhen } from './format';
+
+/** Spec 001 §4/§9: the 'Updated' message shows for 2.5 seconds after a rate is saved. */
+export const UPDATED_MESSAGE_MS = 2500;
+
+const column = createColumnHelper<OneTimeRate & { serial: number }>();
+const columns = [
+  column.accessor('serial', { header: 'S.No.' }),
+  column.accessor('rate', { header: 'Rate', cell: (info) => formatPrice(info.getValue()) }),
+  column.accessor('updated_at', {
+    header: 'Update Date',
+    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+  }),
+];
+
+/** /admin/otpurchase-management: the per-minute rate of extra video time, and its history. */
+export function OneTimeRatePage() {
+  useTitle('One-Time Purchase');
+  const list = useListState();
+  const { data, isPending, isFetching, isError, refetch } = useOneTimeRate(list.params);
+  const mutation = useSetOneTimeRate();
+  const [updated, setUpdated] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<{ rate: string }>({
+    defaultValues: { rate: '' },
+    resolver: zodResolver(oneTimeRateBody) as unknown as Resolver<{ rate: string }>,
+  });
+
+  // The form shows the current rate once it is known (and again after each save).
+  const current = data?.current?.rate;
+  useEffect(() => {
+    if (current !== undefined) reset({ rate: current });
+  }, [current, reset]);
+
+  useEffect(() => {
+    if (!updated) return;
+    const timer = setTimeout(() => setUpdated(false), UPDATED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [updated]);
+
+  const submit = handleSubmit(({ rate }) => mutation.mutate(rate, { onSuccess: () => setUpdated(true) }));
+  // The history's S.No. counts across pages (row 11 is the first of page 2).
+  const first = data?.meta.from ?? 1;
+  const rows = data?.data.map((rate, index) => ({ ...rate, serial: first + index }));
+
+  return (
+    <div>
+      <h1 className="h2 mb-3">One-Time Purchase</h1>
+      <div className="card mb-4 page-narrow">
+        <div className="card-body p-4">
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <TextField
+              id="rate"
+              label="Price Per Minute"
+              markRequired
+              inputMode="decimal"
+              hint="In dollars, e.g. 0.50"
+              error={errors.rate?.message ?? fieldErrors(mutation.error).rate}
+              {...register('rate')}
+            />
+            <div className="d-flex flex-wrap align-items-center gap-3">
+              <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+                {mutation.isPending ? 'Saving…' : 'Save'}
+              </button>
+              <span role="status" className="text-success fw-semibold">
+                {updated ? 'Updated' : ''}
+              </span>
+            </div>
+            <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+          </form>
+        </div>
+      </div>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h2 className="h4 mb-0">Rate History</h2>
+        <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
+      </div>
+      <DataTable
+        caption="Rate history"
+        columns={columns}
+        rows={rows}
+        isLoading={isPending || isFetching}
+        isError={isError}
+        onRetry={() => void refetch()}
+      />
+      <ListFooter meta={data?.meta} onPage={list.setPage} />
+    </div>
+  );
+}

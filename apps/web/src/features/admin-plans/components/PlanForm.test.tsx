@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { PLAN_AREAS } from '../model/plan-areas';
+import { EditPlanPage, NewPlanPage } from './PlanFormPage';
+import { planFixture } from './test-plans';
+
+const created = (call: { body: unknown }) => ({
+  status: 201,
+  body: {
+    message: 'Subscription Plan Created Successfully.',
+    data: planFixture(9, JSON.parse(String(call.body))),
+  },
+});
+
+const renderNew = (kind: 'membership' | 'banner-ad') => {
+  const area = PLAN_AREAS[kind];
+  return renderWithApp(
+    <Routes>
+      <Route path={`${area.base}/plans/new`} element={<NewPlanPage area={area} />} />
+      <Route path={`${area.base}/plans`} element={<h1>The plan list</h1>} />
+    </Routes>,
+    { route: `${area.base}/plans/new` },
+  );
+};
+
+async function fill(user: ReturnType<typeof userEvent.setup>, price: string) {
+  await user.type(screen.getByLabelText(/Title/), 'Gold');
+  await user.type(screen.getByLabelText(/Price/), price);
+  await user.type(screen.getByLabelText(/Description/), 'Line one{enter}Line two');
+}
+
+describe('the plan form', () => {
+  it('requires all four fields and sends nothing until they are filled', async () => {
+    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const user = userEvent.setup();
+    renderNew('membership');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The title field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The price field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The description field is required.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a price that is not a number', async () => {
+    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const user = userEvent.setup();
+    renderNew('membership');
+    await fill(user, 'ten');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The price must be a number.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('starts on monthly, sends the plan and goes back to the plan list', async () => {
+    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const user = userEvent.setup();
+    renderNew('membership');
+    expect(screen.getByLabelText(/Duration/)).toHaveValue('monthly');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Monthly',
+      'Yearly',
+      'Life-time',
+    ]);
+    await fill(user, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('heading', { name: 'The plan list' })).toBeInTheDocument();
+    expect(JSON.parse(String(api.calls[0]!.body))).toEqual({
+      title: 'Gold',
+      duration: 'monthly',
+      price: '12.5',
+      description: 'Line one\nLine two',
+    });
+  });
+
+  it("offers the banner's Weekly ('1 week') and shows a success dialog before the list", async () => {
+    const api = fakeApi({ 'POST /api/admin/subscription/banner-ad/create': created });
+    const user = userEvent.setup();
+    renderNew('banner-ad');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Weekly',
+      'Monthly',
+      'Yearly',
+      'Life-time',
+    ]);
+    await fill(user, '20');
+    await user.selectOptions(screen.getByLabelText(/Duration/), 'Weekly');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Subscription Plan Created Successfully.');
+    expect(JSON.parse(String(api.calls[0]!.body)).duration).toBe('1 week');
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByRole('heading', { name: 'The plan list' })).toBeInTheDocument();
+  });
+
+  it('shows the server message beneath the form when saving fails', async () => {
+    fakeApi({
+      'POST /api/admin/subscription/time-block/create': () => ({
+        status: 500,
+        body: { message: 'Server says no.' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderNew('membership');
+    await fill(user, '5');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Server says no.')).toBeInTheDocument();
+  });
+
+  it("edits a stored plan with its own values (a banner's weekly shows as Weekly)", async () => {
+    const area = PLAN_AREAS['banner-ad'];
+    const plan = planFixture(4, { title: 'Week ad', duration: 'weekly', price: '3.00' });
+    const api = fakeApi({
+      'GET /api/admin/subscription/banner-ad/4/detail': () => ({ body: { data: plan } }),
+      'POST /api/admin/subscription/banner-ad/4/update': () => ({
+        body: { message: 'Subscription Plan Updated Successfully.', data: plan },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <Routes>
+        <Route path={`${area.base}/plans/details/:id/edit`} element={<EditPlanPage area={area} />} />
+        <Route path={`${area.base}/plans`} element={<h1>The plan list</h1>} />
+      </Routes>,
+      { route: `${area.base}/plans/details/4/edit` },
+    );
+    expect(await screen.findByLabelText(/Title/)).toHaveValue('Week ad');
+    expect(screen.getByLabelText(/Duration/)).toHaveValue('1 week');
+    await user.clear(screen.getByLabelText(/Price/));
+    await user.type(screen.getByLabelText(/Price/), '3.50');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(await screen.findByRole('button', { name: 'Ok' }));
+    expect(await screen.findByRole('heading', { name: 'The plan list' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = JSON.parse(String(api.calls.find((c) => c.method === 'POST')!.body));
+    expect(sent).toMatchObject({ title: 'Week ad', duration: '1 week', price: '3.50' });
+  });
+});

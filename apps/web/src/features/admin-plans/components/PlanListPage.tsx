@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminPlan } from '@pw/contracts';
+import {
+  DataTable,
+  DateRangeFilter,
+  ListFooter,
+  PerPageSelect,
+  SearchBox,
+  StatusFilter,
+  useListState,
+} from '@/components/data-table';
+import { useTitle } from '@/lib/use-title';
+import { useAdminPlans } from '../api/get-plans';
+import { planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
+import { formatPrice, formatWhen, STATUS_OPTIONS } from './format';
+import { PlanStatusSwitch } from './PlanStatusSwitch';
+import { usePlanStatusToggle } from './use-plan-status-toggle';
+
+const column = createColumnHelper<AdminPlan>();
+
+const FILTERS = ['status'] as const;
+
+/** {area}/plans (spec 001 §2): Subscription Title, Price, Last Modified On, Status, Action; New Plan. */
+export function PlanListPage({ area }: { area: PlanArea }) {
+  useTitle(`${area.label} Plans`);
+  const list = useListState(FILTERS);
+  const { data, isPending, isFetching, isError, refetch } = useAdminPlans(area.kind, list.params);
+  const toggleStatus = usePlanStatusToggle(area.kind);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('title', {
+        header: 'Subscription Title',
+        cell: (info) => <span className="text-break">{info.getValue()}</span>,
+        meta: { sortKey: 'title' },
+      }),
+      column.accessor('price', {
+        header: 'Price',
+        cell: (info) => formatPrice(info.getValue()),
+        meta: { sortKey: 'price' },
+      }),
+      column.accessor('updated_at', {
+        header: 'Last Modified On',
+        cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+        meta: { sortKey: 'updated_at' },
+      }),
+      column.accessor('status', {
+        header: 'Status',
+        cell: (info) => (
+          <PlanStatusSwitch plan={info.row.original} onToggle={() => void toggleStatus(info.row.original)} />
+        ),
+        meta: { sortKey: 'status' },
+      }),
+      column.display({
+        id: 'action',
+        header: 'Action',
+        cell: (info) => (
+          <Link
+            to={planDetailsPath(area, info.row.original.id)}
+            className="btn btn-outline-primary btn-sm"
+            aria-label={`View ${info.row.original.title}`}
+          >
+            View
+          </Link>
+        ),
+      }),
+    ],
+    [area, toggleStatus],
+  );
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0">{`${area.label} Plans`}</h1>
+        <Link to={`${planListPath(area)}/new`} className="btn btn-primary">
+          New Plan
+        </Link>
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
+          <SearchBox value={list.search} onSearch={list.setSearch} />
+        </div>
+        <StatusFilter
+          label="Status"
+          allLabel="All statuses"
+          value={list.filters.status ?? ''}
+          options={STATUS_OPTIONS}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+        <fieldset className="d-flex flex-wrap align-items-center gap-2">
+          <legend className="small fw-semibold mb-0 w-auto float-none">Modified Date</legend>
+          <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        </fieldset>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
+          Reset
+        </button>
+        <div className="ms-auto">
+          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
+        </div>
+      </div>
+      <DataTable
+        caption={`${area.label} plans`}
+        columns={columns}
+        rows={data?.data}
+        isLoading={isPending || isFetching}
+        isError={isError}
+        onRetry={() => void refetch()}
+        sorting={{ sort: list.sort || 'updated_at', order: list.order || 'desc', onSort: list.setSort }}
+      />
+      <ListFooter meta={data?.meta} onPage={list.setPage} />
+    </div>
+  );
+}

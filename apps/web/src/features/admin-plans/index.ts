@@ -1,0 +1,1 @@
+export { adminPlansRoutes } from './routes';

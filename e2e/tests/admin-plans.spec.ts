@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { planRoutes, routePath, type RouteResponse } from '@pw/contracts';
+import { ADMIN } from '../playwright.config';
+import { logIn, signUpUser } from '../support/accounts';
+import { signInBrowser } from '../support/browser';
+
+/**
+ * Issue 11, the admin's plan screens: an admin creates a time plan and a user is offered it on
+ * /user/subscription-plans; the admin deactivates it and it is no longer offered; the admin sets the
+ * per-minute rate and the history shows it.
+ */
+
+type HomePlans = RouteResponse<typeof planRoutes.userHomePlans>;
+
+/**
+ * The plan titles the user's plans page receives. The page shows the categories (decision 0152); the
+ * plans inside them are what the admin's change must reach, so the page's own answer is read.
+ */
+async function offeredTitles(page: Page): Promise<string[]> {
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith(`/api${routePath(planRoutes.userHomePlans)}`),
+  );
+  await page.goto('/user/subscription-plans');
+  const body = (await (await answer).json()) as HomePlans;
+  await expect(page.getByRole('heading', { name: 'Subscription Plans' })).toBeVisible();
+  return body.data.flatMap((category) => category.plans.map((plan) => plan.title));
+}
+
+test('an admin creates a time plan, a user is offered it, the admin deactivates it; the rate', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Evergreen ${Date.now()}`;
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signInBrowser(adminPage, await logIn(request, 'admin', ADMIN));
+  const user = await browser.newContext();
+  const userPage = await user.newPage();
+  await signInBrowser(userPage, await signUpUser(request, { first_name: 'Plan' }));
+
+  // The admin creates a time plan: the form starts on Monthly.
+  await adminPage.goto('/admin/time-subscription-management/plans');
+  await expect(adminPage).toHaveTitle('Parting Words | Time Subscription Plans');
+  await adminPage.getByRole('link', { name: 'New Plan' }).click();
+  await expect(adminPage.getByLabel('Duration')).toHaveValue('monthly');
+  await adminPage.getByRole('button', { name: 'Create' }).click();
+  await expect(adminPage.getByText('The title field is required.')).toBeVisible();
+  await adminPage.getByLabel('Title').fill(title);
+  await adminPage.getByLabel('Duration').selectOption({ label: 'Yearly' });
+  await adminPage.getByLabel('Price').fill('39.90');
+  await adminPage.getByLabel('Description').fill('A year of messages.');
+  await adminPage.getByRole('button', { name: 'Create' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/time-subscription-management\/plans$/);
+
+  // It is in the list (found by search, with '$'), and its details show what was entered.
+  await adminPage.getByRole('searchbox', { name: 'Search' }).fill(title);
+  await expect(adminPage).toHaveURL(/search=Evergreen/);
+  const row = adminPage.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('$39.90');
+  await row.getByRole('link', { name: `View ${title}` }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Plan Details' })).toBeVisible();
+  await expect(adminPage.locator('dl')).toContainText('Yearly');
+  await expect(adminPage.locator('dl')).toContainText('A year of messages.');
+  await adminPage.goBack();
+
+  // The user is offered it.
+  expect(await offeredTitles(userPage)).toContain(title);
+
+  // The admin deactivates it through the confirmation and its success dialog.
+  await row.getByRole('switch', { name: `${title}: Active` }).click();
+  await expect(adminPage.getByRole('dialog')).toContainText('Deactivate Subscription Plan');
+  await adminPage.getByRole('button', { name: 'Yes' }).click();
+  await expect(adminPage.getByRole('dialog')).toContainText('Subscription Plan Deactivated');
+  await adminPage.getByRole('button', { name: 'Ok' }).click();
+  await expect(row.getByRole('switch', { name: `${title}: Inactive` })).not.toBeChecked();
+
+  // The user is no longer offered it.
+  expect(await offeredTitles(userPage)).not.toContain(title);
+
+  // The admin sets the per-minute rate from the sidebar; the history shows it.
+  await adminPage.getByRole('link', { name: 'One-Time Purchase' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/otpurchase-management$/);
+  const rate = (1 + (Date.now() % 89) / 100).toFixed(2);
+  await adminPage.getByLabel('Price Per Minute').fill(rate);
+  await adminPage.getByRole('button', { name: 'Save' }).click();
+  await expect(adminPage.getByText('Updated', { exact: true })).toBeVisible();
+  await expect(adminPage.getByRole('table').getByRole('row').nth(1)).toContainText(`$${rate}`);
+  // The message goes after 2.5 s.
+  await expect(adminPage.getByText('Updated', { exact: true })).toBeHidden({ timeout: 5000 });
+
+  await admin.close();
+  await user.close();
+});

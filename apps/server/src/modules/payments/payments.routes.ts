@@ -1,0 +1,34 @@
+import { paymentRoutes } from '@pw/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Router } from '../../platform/http/route';
+import { accountOf } from '../accounts';
+import type { PaymentsService } from './payments.service';
+
+/** The Idempotency-Key header (a retry's promise of the same purchase), when sent once. */
+const idempotencyKeyOf = (request: FastifyRequest) => {
+  const header = request.headers['idempotency-key'];
+  return Array.isArray(header) ? header[0] : header;
+};
+
+/** The payments calls, as declared in @pw/contracts (`paymentRoutes`): each handler only calls the service. */
+export function registerPaymentsRoutes(router: Router, service: PaymentsService) {
+  const planPayment = async ({
+    params,
+    body,
+    request,
+  }: {
+    params: { id: number };
+    body: Parameters<PaymentsService['payForPlan']>[2];
+    request: FastifyRequest;
+  }) => {
+    const receipt = await service.payForPlan(accountOf(request), params.id, body, idempotencyKeyOf(request));
+    return { message: receipt.message, data: receipt };
+  };
+  router.route(paymentRoutes.userPlanPayment, planPayment);
+  router.route(paymentRoutes.funeralHomePlanPayment, planPayment);
+
+  router.route(paymentRoutes.extraTimePayment, async ({ body, request }) => {
+    const receipt = await service.payForExtraTime(accountOf(request).id, body, idempotencyKeyOf(request));
+    return { message: receipt.message, data: receipt };
+  });
+}

@@ -26,7 +26,10 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The account's newest payment for the same purchase since `since` (a double click's first). */
+    /**
+     * The account's newest payment for the same purchase since `since` (a double click's first). Extra
+     * time already used by a video is not: buying again after using it is a new purchase.
+     */
     async findRecent(accountId: number, purpose: string, since: Date, tx: DbOrTx = db) {
       const [row] = await tx
         .select()
@@ -36,6 +39,7 @@ export function createPaymentsRepo(db: Db) {
             eq(payments.accountId, accountId),
             eq(payments.purpose, purpose),
             gte(payments.createdAt, since),
+            isNull(payments.consumedAt),
           ),
         )
         .orderBy(desc(payments.createdAt), desc(payments.id))

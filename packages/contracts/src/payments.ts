@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idParams, requiredMessage, requiredText } from './common';
 import { defineRoute } from './route';
+import { listQuery, paginatedResponse } from './lists';
+import { planCategories } from './plans';
 
 /**
  * The payment form's card (spec 000 §3: card_holder_name, card_no, expiry_date, cvv; §5: all four
@@ -110,8 +112,113 @@ const idempotencyNote =
   ' An `Idempotency-Key` header makes a retry answer the first payment; without one, the same purchase ' +
   'by the same account within a few seconds is taken as a double click (decision 0160).';
 
+/** The payment-log categories (spec 001 `/admin/payment/plans-categoris`): the plan kinds and extra time. */
+export const EXTRA_TIME_CATEGORY = { id: 5, title: 'One-Time Purchase' } as const;
+export const paymentCategories = [
+  ...planCategories.map(({ id, title }) => ({ id, title })),
+  EXTRA_TIME_CATEGORY,
+];
+export const paymentCategory = z.object({ id: z.number(), title: z.string() });
+
+/** Spec 000 §3 subscription log row and funeral subscription record, in one row. */
+export const paymentHistoryRow = z.object({
+  id: z.number(),
+  amount_paid: z.string(),
+  created_at: z.string(),
+  expiry_date: z.string().nullable(),
+  /** 1 while the plan runs (or the extra time is unused), else 0. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_detail: z.enum(['Active', 'Expired', 'Used']),
+  payable: z.object({
+    id: z.number().nullable(),
+    title: z.string(),
+    duration: z.string(),
+    price: z.string(),
+    status_detail: z.enum(['Active', 'Expired', 'Used']),
+    plan_category: paymentCategory,
+  }),
+});
+export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
+
+/** Spec 000 §9: Purchase Date (from_date/to_date) and Expiry Date (expiry_from/expiry_to) filters. */
+export const paymentHistoryQuery = listQuery(['created_at', 'amount'], 'created_at').safeExtend({
+  expiry_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The expiry from must be a date (YYYY-MM-DD).')
+    .optional(),
+  expiry_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The expiry to must be a date (YYYY-MM-DD).')
+    .optional(),
+});
+export type PaymentHistoryQuery = z.output<typeof paymentHistoryQuery>;
+
+/** Spec 001 §3 payment log: id, name, type, subscription_type, price, purchase_date. */
+export const adminPaymentRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(['user', 'funeral-home', 'admin']),
+  subscription_type: z.string(),
+  plan_name: z.string(),
+  price: z.string(),
+  purchase_date: z.string(),
+});
+export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
+
+export const adminPaymentQuery = listQuery(['purchase_date', 'price'], 'purchase_date').safeExtend({
+  user_type: z
+    .enum(['user', 'funeral-home', ''], { error: 'The user type must be user or funeral-home.' })
+    .optional()
+    .transform((value) => value || undefined),
+  subscription_type: z
+    .enum(['1', '2', '3', '4', '5', ''], { error: 'The subscription type must be a plan category id.' })
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined)),
+});
+export type AdminPaymentQuery = z.output<typeof adminPaymentQuery>;
+
+const paymentHistoryRoutes = {
+  userHistory: defineRoute({
+    method: 'GET',
+    path: '/web/user/payment',
+    tag: paymentTag,
+    summary: "The user's payments, newest first: purchase and expiry date filters, paged",
+    access: ['user'],
+    query: paymentHistoryQuery,
+    response: paginatedResponse(paymentHistoryRow),
+  }),
+  funeralHomeHistory: defineRoute({
+    method: 'GET',
+    path: '/web/funeral-home/payment',
+    tag: paymentTag,
+    summary: "The funeral home's payments, newest first: purchase and expiry date filters, paged",
+    access: ['funeral-home'],
+    query: paymentHistoryQuery,
+    response: paginatedResponse(paymentHistoryRow),
+  }),
+  adminLog: defineRoute({
+    method: 'GET',
+    path: '/admin/payment',
+    tag: paymentTag,
+    summary: 'Every payment: user_type, subscription_type (a category id), search, dates, paged',
+    access: ['admin'],
+    query: adminPaymentQuery,
+    response: paginatedResponse(adminPaymentRow),
+  }),
+  adminCategories: defineRoute({
+    method: 'GET',
+    path: '/admin/payment/plans-categoris',
+    tag: paymentTag,
+    summary: "The payment log's category filter: id and title (the path spelled as spec 001 spells it)",
+    access: ['admin'],
+    response: z.object({ data: z.array(paymentCategory) }),
+  }),
+};
+
 /** The calls of the payments module (decision 0127). */
 export const paymentRoutes = {
+  ...paymentHistoryRoutes,
   userPlanPayment: defineRoute({
     method: 'POST',
     path: '/web/user/plan/:id/payment',

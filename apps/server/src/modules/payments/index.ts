@@ -3,6 +3,8 @@ import type { Platform } from '../../platform/platform';
 import type { PlansApi } from '../plans';
 import type { VideoPayments } from '../videos';
 import { createPaymentsRepo } from './payments.repo';
+import { createPaymentHistoryRepo } from './payments.history.repo';
+import { createPaymentHistory } from './payments.history';
 import { createPaymentsService } from './payments.service';
 import { registerPaymentsRoutes } from './payments.routes';
 import { createVideoPayments } from './payments.video';
@@ -29,9 +31,10 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
     provider: platform.payments,
     plans: needs.plans,
   });
+  const history = createPaymentHistory(createPaymentHistoryRepo(platform.db), platform.clock);
   return {
     name: 'payments',
-    routes: (router) => registerPaymentsRoutes(router, service),
+    routes: (router) => registerPaymentsRoutes(router, service, history, platform.config.PUBLIC_URL),
     api: { videoPayments: createVideoPayments(repo, platform.clock) },
   };
 }

@@ -1,6 +1,8 @@
 import { paymentRoutes } from '@pw/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/route';
+import { ok, paginated } from '../../platform/http/envelope';
+import type { PaymentHistory } from './payments.history';
 import { accountOf } from '../accounts';
 import type { PaymentsService } from './payments.service';
 
@@ -11,7 +13,12 @@ const idempotencyKeyOf = (request: FastifyRequest) => {
 };
 
 /** The payments calls, as declared in @pw/contracts (`paymentRoutes`): each handler only calls the service. */
-export function registerPaymentsRoutes(router: Router, service: PaymentsService) {
+export function registerPaymentsRoutes(
+  router: Router,
+  service: PaymentsService,
+  history: PaymentHistory,
+  publicUrl: string,
+) {
   const planPayment = async ({
     params,
     body,
@@ -31,4 +38,26 @@ export function registerPaymentsRoutes(router: Router, service: PaymentsService)
     const receipt = await service.payForExtraTime(accountOf(request).id, body, idempotencyKeyOf(request));
     return { message: receipt.message, data: receipt };
   });
+
+  const ownHistory = async ({
+    query,
+    request,
+  }: {
+    query: Parameters<PaymentHistory['ofAccount']>[1];
+    request: FastifyRequest;
+  }) => {
+    const { items, total } = await history.ofAccount(accountOf(request).id, query);
+    const url = new URL(request.url, publicUrl);
+    return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
+  };
+  router.route(paymentRoutes.userHistory, ownHistory);
+  router.route(paymentRoutes.funeralHomeHistory, ownHistory);
+
+  router.route(paymentRoutes.adminLog, async ({ query, request }) => {
+    const { items, total } = await history.all(query);
+    const url = new URL(request.url, publicUrl);
+    return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
+  });
+
+  router.route(paymentRoutes.adminCategories, async () => ok(history.categories()));
 }

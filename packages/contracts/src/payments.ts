@@ -216,9 +216,55 @@ const paymentHistoryRoutes = {
   }),
 };
 
+/** Spec 001 §3 time-subscription and funeral-home subscription log row. */
+export const subscriptionLogRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  plan_title: z.string(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_detail: z.enum(['Active', 'Expired']),
+  price: z.string(),
+  purchase_date: z.string(),
+  expiry_date: z.string().nullable(),
+});
+export type SubscriptionLogRow = z.infer<typeof subscriptionLogRow>;
+
+/** Spec 001 §9: search, status (1 Active, 0 Expired), Purchase Date (from/to) and Expiry Date. */
+export const subscriptionLogQuery = listQuery(['purchase_date', 'price'], 'purchase_date').safeExtend({
+  status: z
+    .enum(['0', '1', ''], { error: 'The status must be 0 or 1.' })
+    .optional()
+    .transform((value) => (value ? (Number(value) as 0 | 1) : undefined)),
+  expiry_from: paymentHistoryQuery.shape.expiry_from,
+  expiry_to: paymentHistoryQuery.shape.expiry_to,
+});
+export type SubscriptionLogQuery = z.output<typeof subscriptionLogQuery>;
+
+const subscriptionLog = (path: string, what: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    tag: paymentTag,
+    summary: `Purchases of ${what} plans: search, status, purchase and expiry dates, paged`,
+    access: ['admin'],
+    query: subscriptionLogQuery,
+    response: paginatedResponse(subscriptionLogRow),
+  });
+
+/** The admin's purchase logs of each kind sold as a subscription (spec 001 §7). */
+export const subscriptionLogRoutesByKind = {
+  membership: subscriptionLog('/admin/subscription/time-block/logs', 'membership (time)'),
+  'ad-free': subscriptionLog('/admin/subscription/ad-free/logs', 'ad-free'),
+  'funeral-home': subscriptionLog('/admin/subscription/funeral-home/logs', 'funeral-home'),
+} as const;
+
 /** The calls of the payments module (decision 0127). */
 export const paymentRoutes = {
   ...paymentHistoryRoutes,
+  membershipLogs: subscriptionLogRoutesByKind.membership,
+  adFreeLogs: subscriptionLogRoutesByKind['ad-free'],
+  funeralHomeLogs: subscriptionLogRoutesByKind['funeral-home'],
   userPlanPayment: defineRoute({
     method: 'POST',
     path: '/web/user/plan/:id/payment',

@@ -5,6 +5,7 @@ import type { VideoPayments } from '../videos';
 import { createPaymentsRepo } from './payments.repo';
 import { createPaymentHistoryRepo } from './payments.history.repo';
 import { createPaymentHistory } from './payments.history';
+import { createSubscriptionLog } from './subscriptions.log';
 import { createPaymentsService } from './payments.service';
 import { registerPaymentsRoutes } from './payments.routes';
 import { createVideoPayments } from './payments.video';
@@ -34,7 +35,14 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
   const history = createPaymentHistory(createPaymentHistoryRepo(platform.db), platform.clock);
   return {
     name: 'payments',
-    routes: (router) => registerPaymentsRoutes(router, service, history, platform.config.PUBLIC_URL),
+    routes: (router) =>
+      registerPaymentsRoutes(
+        router,
+        service,
+        history,
+        createSubscriptionLog(platform.db, platform.clock),
+        platform.config.PUBLIC_URL,
+      ),
     api: { videoPayments: createVideoPayments(repo, platform.clock) },
   };
 }

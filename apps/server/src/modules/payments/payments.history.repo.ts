@@ -7,7 +7,7 @@ import { plans } from '../plans/plans.schema';
 import { payments, subscriptions } from './payments.schema';
 
 /** From and To are whole days in the reader's zone (the list kit's rule): [from 00:00, to + 1 day). */
-function dayRange(column: PgColumn, from?: string, to?: string, tz = 'UTC'): SQL[] {
+export function dayRange(column: PgColumn, from?: string, to?: string, tz = 'UTC'): SQL[] {
   const conditions: SQL[] = [];
   if (from) conditions.push(gte(column, sql`(${from}::date)::timestamp at time zone ${tz}`));
   if (to) conditions.push(lt(column, sql`(${to}::date + 1)::timestamp at time zone ${tz}`));

@@ -121,6 +121,29 @@ describe('payment history and the admin payment log', () => {
     ]);
   });
 
+  it("gives the admin each kind's purchase log, with status and date filters", async () => {
+    const members = (await get(ctx, url(paymentRoutes.membershipLogs), admin.token)).json();
+    expect(members.meta.total).toBe(1);
+    expect(members.data[0]).toMatchObject({
+      email: user.email,
+      plan_title: 'Monthly Membership',
+      status: 1,
+      status_detail: 'Active',
+      price: '4.99',
+    });
+    expect(members.data[0].expiry_date).not.toBeNull();
+    const homes = (await get(ctx, url(paymentRoutes.funeralHomeLogs), admin.token)).json();
+    expect(homes.data.map((row: { email: string }) => row.email)).toEqual([home.email]);
+    expect((await get(ctx, url(paymentRoutes.adFreeLogs), admin.token)).json().meta.total).toBe(0);
+    const expired = await get(ctx, url(paymentRoutes.membershipLogs, { status: '0' }), admin.token);
+    expect(expired.json().meta.total).toBe(0);
+    const later = await get(ctx, url(paymentRoutes.membershipLogs, { expiry_to: '2000-01-01' }), admin.token);
+    expect(later.json().meta.total).toBe(0);
+    const bad = await get(ctx, url(paymentRoutes.membershipLogs, { status: '7' }), admin.token);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('status');
+  });
+
   it('guards every list: 401 without a credential, 403 for another role', async () => {
     for (const route of [
       paymentRoutes.userHistory,
@@ -133,5 +156,15 @@ describe('payment history and the admin payment log', () => {
     expect((await get(ctx, url(paymentRoutes.funeralHomeHistory), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.adminLog), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.adminCategories), home.token)).statusCode).toBe(403);
+    expect((await get(ctx, url(paymentRoutes.membershipLogs), user.token)).statusCode).toBe(403);
+    expect((await get(ctx, url(paymentRoutes.funeralHomeLogs), home.token)).statusCode).toBe(403);
+  });
+
+  // Last: it moves the clock past every session.
+  it('shows a monthly plan as Expired a month and a day later', async () => {
+    ctx.clock.advance(32 * 86_400_000);
+    const fresh = await signInAdmin(ctx);
+    const lapsed = (await get(ctx, url(paymentRoutes.membershipLogs, { status: '0' }), fresh.token)).json();
+    expect(lapsed.data.map((row: { status_detail: string }) => row.status_detail)).toEqual(['Expired']);
   });
 });

@@ -1,8 +1,9 @@
-import { paymentRoutes } from '@pw/contracts';
+import { paymentRoutes, subscriptionLogRoutesByKind } from '@pw/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { PaymentHistory } from './payments.history';
+import type { SubscriptionLog } from './subscriptions.log';
 import { accountOf } from '../accounts';
 import type { PaymentsService } from './payments.service';
 
@@ -17,6 +18,7 @@ export function registerPaymentsRoutes(
   router: Router,
   service: PaymentsService,
   history: PaymentHistory,
+  subscriptionLog: SubscriptionLog,
   publicUrl: string,
 ) {
   const planPayment = async ({
@@ -60,4 +62,11 @@ export function registerPaymentsRoutes(
   });
 
   router.route(paymentRoutes.adminCategories, async () => ok(history.categories()));
+
+  for (const [kind, route] of Object.entries(subscriptionLogRoutesByKind))
+    router.route(route, async ({ query, request }) => {
+      const { items, total } = await subscriptionLog(kind, query);
+      const url = new URL(request.url, publicUrl);
+      return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
+    });
 }

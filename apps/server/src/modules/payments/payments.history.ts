@@ -8,9 +8,8 @@ import {
   type PaymentHistoryRow,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import { fromCents } from '../plans';
 import type { PaymentHistoryEntry, PaymentHistoryRepo } from './payments.history.repo';
-
-const fromCents = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const minutesLabel = (seconds: number) => {
   const minutes = Math.round(seconds / 60);

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/provider';
-import type { PlansApi } from '../plans';
+import { fromCents, type PlansApi } from '../plans';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import { subscriptionExpiry } from './subscription-terms';
 
@@ -26,8 +26,6 @@ const kindsFor: Record<'user' | 'funeral-home', readonly PlanKind[]> = {
   user: ['membership', 'ad-free'],
   'funeral-home': ['funeral-home'],
 };
-
-const fromCents = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const toReceipt = (row: PaymentRow): PaymentReceipt => ({
   id: row.id,

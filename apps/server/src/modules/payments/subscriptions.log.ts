@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import { fromCents } from '../plans';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
 import { dayRange } from './payments.history.repo';
 import { payments, subscriptions } from './payments.schema';
-
-const fromCents = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The admin's purchase log of one kind of plan (spec 001 §3 subscription log row). */
 export function createSubscriptionLog(db: Db, clock: Clock) {

@@ -5,6 +5,9 @@ import { createPlansRepo } from './plans.repo';
 import { createPlansService } from './plans.service';
 import { registerPlansRoutes } from './plans.routes';
 
+/** Money as the API shows it (decision 0150), for the modules that answer prices too. */
+export { fromCents } from './plans.money';
+
 /** A plan as a buyer's module sees it: what is charged and how long it lasts. */
 export interface OfferedPlan {
   id: number;

@@ -12,7 +12,6 @@ import { createNotificationsModule } from './modules/notifications';
 import { createDeliveryModule, type DeliveryWorkerOptions } from './modules/delivery';
 import {
   createVideosModule,
-  noVideoPayments,
   type DeliveryScheduler,
   type VideoPayments,
   type VideoWorkerOptions,
@@ -20,6 +19,7 @@ import {
 import { createMediaModule } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
+import { createPaymentsModule } from './modules/payments';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -30,7 +30,7 @@ export interface WorkerTuning {
 export interface ComposeOverrides extends PlatformOverrides {
   /** What the video service calls on schedule changes (tests may want none: createRowOnlyScheduler). */
   deliveryScheduler?: DeliveryScheduler;
-  /** Extra video length bought with a payment; the payments module will replace the default. */
+  /** Extra video length bought with a payment (the payments module's unless a test replaces it). */
   videoPayments?: VideoPayments;
 }
 
@@ -74,18 +74,20 @@ export async function compose(
     { notifications: notifications.api },
     () => tuning.delivery,
   );
+  const plans = createPlansModule(platform);
+  const payments = createPaymentsModule(platform, { plans: plans.api });
+  const videoPayments = overrides.videoPayments ?? payments.api.videoPayments;
   const videos = createVideosModule(
     platform,
     {
       deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
-      videoPayments: overrides.videoPayments ?? noVideoPayments,
+      videoPayments,
       guardFor: accounts.api.guardFor,
     },
     () => tuning.videos,
   );
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
-  const plans = createPlansModule(platform);
 
   const deps: CompositionView = {
     ...platform,
@@ -94,9 +96,9 @@ export async function compose(
     notifications: notifications.api,
     delivery: delivery.api,
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
-    videoPayments: overrides.videoPayments ?? noVideoPayments,
+    videoPayments,
   };
-  const modules = [accounts, notifications, delivery, videos, media, queries, plans] as Array<
+  const modules = [accounts, notifications, delivery, videos, media, queries, plans, payments] as Array<
     AppModule<unknown>
   >;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).

@@ -9,4 +9,5 @@ export * from './queries';
 export * from './media';
 export * from './route';
 export * from './plans';
+export * from './payment-card';
 export * from './payments';

@@ -1,68 +1,238 @@
 import { z } from 'zod';
-import { requiredMessage, requiredText } from './common';
+import { idParams, requiredMessage } from './common';
+import { listQuery, paginatedResponse } from './lists';
+import { paymentCardFields } from './payment-card';
+import { planCategories } from './plans';
+import { defineRoute } from './route';
 
 /**
- * The payment form's card (spec 000 §3: card_holder_name, card_no, expiry_date, cvv; §5: all four
- * required, card_no and cvv numeric, cvv at most 3). These are the form's rules only: whether the card
- * is real, unexpired and accepted is the payment provider's answer, a decline with its reason
- * (decision 0155), because only the server's clock and the provider can judge it.
+ * The payments module's calls (issue 11): paying for a plan or for extra video minutes, each request
+ * charging once (decision 0160), and the payment and purchase logs (decision 0162).
  */
 
-/** Longest card number ISO/IEC 7812 allows. */
-export const CARD_NUMBER_MAX_DIGITS = 19;
-export const CVV_MAX_DIGITS = 3;
+/** Spec 000 §3: the one-time purchase form sends `duration` fixed at '00:01:00'; each minute is bought. */
+const MINUTES = /^(\d{2}):(\d{2}):00$/;
+export const extraTimeDuration = z
+  .string({ error: requiredMessage('duration') })
+  .trim()
+  .min(1, { error: requiredMessage('duration'), abort: true })
+  .refine((text) => {
+    const match = MINUTES.exec(text);
+    return match !== null && Number(match[2]) < 60 && Number(match[1]) * 60 + Number(match[2]) >= 1;
+  }, 'The duration must be whole minutes as HH:MM:00, e.g. 00:01:00.')
+  .transform((text) => {
+    const [hours, minutes] = text.split(':').map(Number);
+    return (hours! * 60 + minutes!) * 60;
+  });
 
-/** People type card numbers in groups: `4242 4242 4242 4242` and `4242-4242-…` mean the same digits. */
-export const cardDigits = (text: string): string => text.replace(/[\s-]/g, '');
+export const planPaymentBody = paymentCardFields;
+export const extraTimePaymentBody = paymentCardFields.extend({ duration: extraTimeDuration });
 
-/** A card's expiry month (1–12) and full year. */
-export interface CardExpiry {
-  month: number;
-  year: number;
-}
-
-const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
-
-/** `MM/YY` or `MM/YYYY` (two-digit years are this century's); undefined when it is neither. */
-export function parseCardExpiry(text: string): CardExpiry | undefined {
-  const match = EXPIRY.exec(text.trim());
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : undefined;
-}
-
-// Strings only: a JSON number loses a CVV's leading zero and a long card number's last digits.
-const requiredString = (label: string) =>
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? requiredMessage(label)
-          : `The ${label} must be sent as text.`,
-    })
-    .trim()
-    .min(1, { error: requiredMessage(label), abort: true });
-
-export const paymentCardFields = z.object({
-  card_holder_name: requiredText('card holder name', 100),
-  card_no: requiredString('card number')
-    .transform(cardDigits)
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, { error: 'The card number must be a number.', abort: true })
-        .max(
-          CARD_NUMBER_MAX_DIGITS,
-          `The card number may not be longer than ${CARD_NUMBER_MAX_DIGITS} digits.`,
-        ),
-    ),
-  expiry_date: requiredString('expiry date').refine(
-    (text) => parseCardExpiry(text) !== undefined,
-    'The expiry date must be a month and year: MM/YY or MM/YYYY.',
-  ),
-  cvv: requiredString('CVV')
-    .regex(/^\d+$/, { error: 'The CVV must be a number.', abort: true })
-    .max(CVV_MAX_DIGITS, `The CVV may not be longer than ${CVV_MAX_DIGITS} digits.`),
+/** Spec 000 §3: the answer gives the payment id the upload and merge send back as `payment_id`. */
+export const paymentReceipt = z.object({
+  id: z.number(),
+  payment_id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  created_at: z.string(),
+  message: z.string(),
 });
-export type PaymentCardFields = z.infer<typeof paymentCardFields>;
+export type PaymentReceipt = z.infer<typeof paymentReceipt>;
+export const paymentReceiptResponse = z.object({ message: z.string(), data: paymentReceipt });
+
+export const PAYMENT_SUCCESS_MESSAGE = 'Payment Successfully Made!';
+/** Banner plans are paid for an approved banner request (`banner_ad_id`), which issue 12 brings. */
+export const BANNER_PAYMENT_LATER_MESSAGE =
+  'Banner plans are paid for an approved banner ad request (banner_ad_id), which is not available yet.';
+
+const paymentTag = 'Payments';
+const idempotencyNote =
+  ' An `Idempotency-Key` header makes a retry answer the first payment; without one, the same purchase ' +
+  'by the same account within a few seconds is taken as a double click (decision 0160).';
+
+/** The payment-log categories (spec 001 `/admin/payment/plans-categoris`): the plan kinds and extra time. */
+export const EXTRA_TIME_CATEGORY = { id: 5, title: 'One-Time Purchase' } as const;
+export const paymentCategories = [
+  ...planCategories.map(({ id, title }) => ({ id, title })),
+  EXTRA_TIME_CATEGORY,
+];
+export const paymentCategory = z.object({ id: z.number(), title: z.string() });
+
+/** Spec 000 §3 subscription log row and funeral subscription record, in one row. */
+export const paymentHistoryRow = z.object({
+  id: z.number(),
+  amount_paid: z.string(),
+  created_at: z.string(),
+  expiry_date: z.string().nullable(),
+  /** 1 while the plan runs (or the extra time is unused), else 0. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_detail: z.enum(['Active', 'Expired', 'Used']),
+  payable: z.object({
+    id: z.number().nullable(),
+    title: z.string(),
+    duration: z.string(),
+    price: z.string(),
+    status_detail: z.enum(['Active', 'Expired', 'Used']),
+    plan_category: paymentCategory,
+  }),
+});
+export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
+
+/** Spec 000 §9: Purchase Date (from_date/to_date) and Expiry Date (expiry_from/expiry_to) filters. */
+export const paymentHistoryQuery = listQuery(['created_at', 'amount'], 'created_at').safeExtend({
+  expiry_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The expiry from must be a date (YYYY-MM-DD).')
+    .optional(),
+  expiry_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The expiry to must be a date (YYYY-MM-DD).')
+    .optional(),
+});
+export type PaymentHistoryQuery = z.output<typeof paymentHistoryQuery>;
+
+/** Spec 001 §3 payment log: id, name, type, subscription_type, price, purchase_date. */
+export const adminPaymentRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(['user', 'funeral-home', 'admin']),
+  subscription_type: z.string(),
+  plan_name: z.string(),
+  price: z.string(),
+  purchase_date: z.string(),
+});
+export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
+
+export const adminPaymentQuery = listQuery(['purchase_date', 'price'], 'purchase_date').safeExtend({
+  user_type: z
+    .enum(['user', 'funeral-home', ''], { error: 'The user type must be user or funeral-home.' })
+    .optional()
+    .transform((value) => value || undefined),
+  subscription_type: z
+    .enum(['1', '2', '3', '4', '5', ''], { error: 'The subscription type must be a plan category id.' })
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined)),
+});
+export type AdminPaymentQuery = z.output<typeof adminPaymentQuery>;
+
+const paymentHistoryRoutes = {
+  userHistory: defineRoute({
+    method: 'GET',
+    path: '/web/user/payment',
+    tag: paymentTag,
+    summary: "The user's payments, newest first: purchase and expiry date filters, paged",
+    access: ['user'],
+    query: paymentHistoryQuery,
+    response: paginatedResponse(paymentHistoryRow),
+  }),
+  funeralHomeHistory: defineRoute({
+    method: 'GET',
+    path: '/web/funeral-home/payment',
+    tag: paymentTag,
+    summary: "The funeral home's payments, newest first: purchase and expiry date filters, paged",
+    access: ['funeral-home'],
+    query: paymentHistoryQuery,
+    response: paginatedResponse(paymentHistoryRow),
+  }),
+  adminLog: defineRoute({
+    method: 'GET',
+    path: '/admin/payment',
+    tag: paymentTag,
+    summary: 'Every payment: user_type, subscription_type (a category id), search, dates, paged',
+    access: ['admin'],
+    query: adminPaymentQuery,
+    response: paginatedResponse(adminPaymentRow),
+  }),
+  adminCategories: defineRoute({
+    method: 'GET',
+    path: '/admin/payment/plans-categoris',
+    tag: paymentTag,
+    summary: "The payment log's category filter: id and title (the path spelled as spec 001 spells it)",
+    access: ['admin'],
+    response: z.object({ data: z.array(paymentCategory) }),
+  }),
+};
+
+/** Spec 001 §3 time-subscription and funeral-home subscription log row. */
+export const subscriptionLogRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  plan_title: z.string(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_detail: z.enum(['Active', 'Expired']),
+  price: z.string(),
+  purchase_date: z.string(),
+  expiry_date: z.string().nullable(),
+});
+export type SubscriptionLogRow = z.infer<typeof subscriptionLogRow>;
+
+/** Spec 001 §9: search, status (1 Active, 0 Expired), Purchase Date (from/to) and Expiry Date. */
+export const subscriptionLogQuery = listQuery(['purchase_date', 'price'], 'purchase_date').safeExtend({
+  status: z
+    .enum(['0', '1', ''], { error: 'The status must be 0 or 1.' })
+    .optional()
+    .transform((value) => (value ? (Number(value) as 0 | 1) : undefined)),
+  expiry_from: paymentHistoryQuery.shape.expiry_from,
+  expiry_to: paymentHistoryQuery.shape.expiry_to,
+});
+export type SubscriptionLogQuery = z.output<typeof subscriptionLogQuery>;
+
+const subscriptionLog = (path: string, what: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    tag: paymentTag,
+    summary: `Purchases of ${what} plans: search, status, purchase and expiry dates, paged`,
+    access: ['admin'],
+    query: subscriptionLogQuery,
+    response: paginatedResponse(subscriptionLogRow),
+  });
+
+/** The admin's purchase logs of each kind sold as a subscription (spec 001 §7). */
+export const subscriptionLogRoutesByKind = {
+  membership: subscriptionLog('/admin/subscription/time-block/logs', 'membership (time)'),
+  'ad-free': subscriptionLog('/admin/subscription/ad-free/logs', 'ad-free'),
+  'funeral-home': subscriptionLog('/admin/subscription/funeral-home/logs', 'funeral-home'),
+} as const;
+
+/** The calls of the payments module (decision 0127). */
+export const paymentRoutes = {
+  ...paymentHistoryRoutes,
+  membershipLogs: subscriptionLogRoutesByKind.membership,
+  adFreeLogs: subscriptionLogRoutesByKind['ad-free'],
+  funeralHomeLogs: subscriptionLogRoutesByKind['funeral-home'],
+  userPlanPayment: defineRoute({
+    method: 'POST',
+    path: '/web/user/plan/:id/payment',
+    tag: paymentTag,
+    summary: 'Pay for a membership or ad-free plan and start it.' + idempotencyNote,
+    access: ['user'],
+    params: idParams,
+    body: planPaymentBody,
+    response: paymentReceiptResponse,
+  }),
+  funeralHomePlanPayment: defineRoute({
+    method: 'POST',
+    path: '/web/funeral-home/plan/:id/payment',
+    tag: paymentTag,
+    summary: 'Pay for a funeral-home plan and start it.' + idempotencyNote,
+    access: ['funeral-home'],
+    params: idParams,
+    body: planPaymentBody,
+    response: paymentReceiptResponse,
+  }),
+  extraTimePayment: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/payment',
+    tag: paymentTag,
+    summary:
+      'Buy extra video minutes at the current rate; the answer’s payment_id is used once.' + idempotencyNote,
+    access: ['user'],
+    body: extraTimePaymentBody,
+    response: paymentReceiptResponse,
+  }),
+};

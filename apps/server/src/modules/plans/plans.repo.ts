@@ -54,6 +54,12 @@ export function createPlansRepo(db: Db) {
       return row ?? null;
     },
 
+    /** A plan of any kind (a buyer's payment names only the id). */
+    async findAny(id: number, tx: DbOrTx = db): Promise<PlanRow | null> {
+      const [row] = await tx.select().from(plans).where(eq(plans.id, id)).limit(1);
+      return row ?? null;
+    },
+
     /** The active plans of some kinds, cheapest first within a kind (what is offered). */
     activeOf(kinds: readonly PlanKind[], tx: DbOrTx = db): Promise<PlanRow[]> {
       return tx

@@ -14,7 +14,7 @@ import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';
-export { noVideoPayments, type VideoPayments } from './payments-hook';
+export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-hook';
 export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';

@@ -1,0 +1,98 @@
+import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import { payments, subscriptions } from './payments.schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+/** The payments module's one door to its tables; each method joins a caller's transaction (`tx`). */
+export function createPaymentsRepo(db: Db) {
+  return {
+    /**
+     * Holds one account's payments in line until the transaction ends: two identical requests cannot
+     * both find "no payment yet" and both charge (decision 0160).
+     */
+    async lockAccount(accountId: number, tx: DbOrTx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0001}, ${accountId})`);
+    },
+
+    async findByKey(accountId: number, key: string, tx: DbOrTx = db): Promise<PaymentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.accountId, accountId), eq(payments.idempotencyKey, key)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The account's newest payment for the same purchase since `since` (a double click's first). Extra
+     * time already used by a video is not: buying again after using it is a new purchase.
+     */
+    async findRecent(accountId: number, purpose: string, since: Date, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.accountId, accountId),
+            eq(payments.purpose, purpose),
+            gte(payments.createdAt, since),
+            isNull(payments.consumedAt),
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async find(id: number, tx: DbOrTx = db): Promise<PaymentRow | null> {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async insertPayment(values: NewPayment, tx: DbOrTx = db): Promise<PaymentRow> {
+      const [row] = await tx.insert(payments).values(values).returning();
+      return row!;
+    },
+
+    /** Renewing or changing plan ends the account's current plan of that kind at once (decision 0161). */
+    async expireCurrent(accountId: number, kind: string, now: Date, tx: DbOrTx = db) {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'expired', expiresAt: now, autoRenew: false })
+        .where(
+          and(
+            eq(subscriptions.accountId, accountId),
+            eq(subscriptions.kind, kind),
+            ne(subscriptions.status, 'expired'),
+          ),
+        );
+    },
+
+    async insertSubscription(values: NewSubscription, tx: DbOrTx = db) {
+      const [row] = await tx.insert(subscriptions).values(values).returning();
+      return row!;
+    },
+
+    /** Marks an extra-time payment used by a video; false when it was already used (or is not one). */
+    async consume(id: number, accountId: number, videoId: number, now: Date, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(payments)
+        .set({ consumedByVideo: videoId, consumedAt: now })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.accountId, accountId),
+            isNull(payments.consumedAt),
+            sql`${payments.extraSeconds} is not null`,
+          ),
+        )
+        .returning({ id: payments.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;

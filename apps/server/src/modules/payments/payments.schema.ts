@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+import { plans } from '../plans/plans.schema';
+
+/**
+ * One row per successful charge (issue 11). What was bought is either a plan (`plan_id`) or extra
+ * video seconds (`extra_seconds`). Only what a receipt may show of the card is kept: brand and last
+ * four, never the number, the CVV or the expiry (PRODUCT.md "Plans and payments").
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').references(() => plans.id),
+    extraSeconds: integer('extra_seconds'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's name and its id of the charge (what a refund or an auto-renewal names). */
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** succeeded (declines are not stored: nothing was charged). */
+    status: text('status').notNull(),
+    /** The Idempotency-Key header, or one the server made for a request without it (decision 0160). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What was bought, as text (`plan:3`, `seconds:60`): a double click without a key is the same one. */
+    purpose: text('purpose').notNull(),
+    /** The video an extra-time payment was used by, once (decision 0037). */
+    consumedByVideo: integer('consumed_by_video'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_account_key_idx').on(t.accountId, t.idempotencyKey),
+    index('payments_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A plan held by an account from a payment: starts at payment, ends at `expires_at` (null: life-time). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** The plan's kind when bought: one active subscription per account and kind (decision 0161). */
+    kind: text('kind').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    /** active | expired | cancelled (cancelled keeps the plan until expires_at). */
+    status: text('status').notNull().default('active'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_account_kind_idx').on(t.accountId, t.kind),
+    index('subscriptions_payment_idx').on(t.paymentId),
+    index('subscriptions_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} <> 'expired'`),
+  ],
+);

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BANNER_PAYMENT_LATER_MESSAGE,
+  PAYMENT_SUCCESS_MESSAGE,
+  type PaymentCardFields,
+  type PaymentReceipt,
+  type PlanKind,
+} from '@pw/contracts';
+import type { AccountType } from '../accounts/accounts.schema';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbTx } from '../../platform/db';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors';
+import type { PaymentProvider } from '../../platform/payments/provider';
+import { fromCents, type PlansApi } from '../plans';
+import type { PaymentRow, PaymentsRepo } from './payments.repo';
+import { subscriptionExpiry } from './subscription-terms';
+
+export const PLAN_NOT_FOUND = 'Plan not found.';
+export const PAYMENT_CURRENCY = 'USD';
+/** Two identical purchases by one account this close together are one double click (decision 0160). */
+export const DOUBLE_CLICK_WINDOW_MS = 10_000;
+const MAX_KEY_LENGTH = 255;
+
+/** The kinds of plan each role buys here; banner plans wait for issue 12's banner requests. */
+const kindsFor: Record<'user' | 'funeral-home', readonly PlanKind[]> = {
+  user: ['membership', 'ad-free'],
+  'funeral-home': ['funeral-home'],
+};
+
+const toReceipt = (row: PaymentRow): PaymentReceipt => ({
+  id: row.id,
+  payment_id: String(row.id),
+  amount: fromCents(row.amountCents),
+  currency: row.currency,
+  brand: row.brand,
+  last4: row.last4,
+  created_at: row.createdAt.toISOString(),
+  message: PAYMENT_SUCCESS_MESSAGE,
+});
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  repo: PaymentsRepo;
+  clock: Clock;
+  provider: PaymentProvider;
+  plans: PlansApi;
+}
+
+/** What one purchase is: its text (for double clicks), its price and what the row records. */
+interface Purchase {
+  purpose: string;
+  amountCents: number;
+  description: string;
+  planId?: number;
+  extraSeconds?: number;
+  /** Run in the payment's transaction once the row exists (a plan starts its subscription). */
+  afterPayment?: (payment: PaymentRow, tx: DbTx) => Promise<void>;
+}
+
+/**
+ * Charging (issue 11): one payment per purchase however often the request arrives, the card's number
+ * and CVV going to the provider only, and what was bought starting in the transaction that records it.
+ */
+export function createPaymentsService({ db, repo, clock, provider, plans }: PaymentsServiceDeps) {
+  function checkedKey(header: string | undefined): string | undefined {
+    if (header === undefined) return undefined;
+    const key = header.trim();
+    if (key === '' || key.length > MAX_KEY_LENGTH)
+      throw invalid('Idempotency-Key', `The Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`);
+    return `key:${key}`;
+  }
+
+  async function pay(
+    accountId: number,
+    card: PaymentCardFields,
+    purchase: Purchase,
+    idempotencyKey: string | undefined,
+  ): Promise<PaymentReceipt> {
+    const headerKey = checkedKey(idempotencyKey);
+    const row = await db.transaction(async (tx) => {
+      await repo.lockAccount(accountId, tx);
+      const now = clock.now();
+      if (headerKey) {
+        const earlier = await repo.findByKey(accountId, headerKey, tx);
+        if (earlier && earlier.purpose !== purchase.purpose)
+          throw conflict('This Idempotency-Key was already used for another payment.');
+        if (earlier) return earlier;
+      } else {
+        const since = new Date(now.getTime() - DOUBLE_CLICK_WINDOW_MS);
+        const earlier = await repo.findRecent(accountId, purchase.purpose, since, tx);
+        if (earlier) return earlier;
+      }
+      const key = headerKey ?? `auto:${randomUUID()}`;
+      const result = await provider.charge({
+        amountCents: purchase.amountCents,
+        currency: PAYMENT_CURRENCY,
+        card: {
+          holderName: card.card_holder_name,
+          number: card.card_no,
+          expiry: card.expiry_date,
+          cvv: card.cvv,
+        },
+        idempotencyKey: `account:${accountId}:${key}`,
+        description: purchase.description,
+      });
+      // A decline charged nothing: nothing is stored, and the payer reads why.
+      if (!result.ok) throw new AppError(422, result.message, { card_no: [result.message] });
+      const payment = await repo.insertPayment(
+        {
+          accountId,
+          planId: purchase.planId ?? null,
+          extraSeconds: purchase.extraSeconds ?? null,
+          amountCents: purchase.amountCents,
+          currency: PAYMENT_CURRENCY,
+          provider: provider.name,
+          providerReference: result.reference,
+          brand: result.brand,
+          last4: result.last4,
+          status: 'succeeded',
+          idempotencyKey: key,
+          purpose: purchase.purpose,
+          createdAt: now,
+        },
+        tx,
+      );
+      await purchase.afterPayment?.(payment, tx);
+      return payment;
+    });
+    return toReceipt(row);
+  }
+
+  return {
+    /** Pays for a plan of the role's kinds and starts it, ending the current one of that kind. */
+    async payForPlan(
+      account: { id: number; type: AccountType },
+      planId: number,
+      card: PaymentCardFields,
+      idempotencyKey?: string,
+    ) {
+      const plan = await plans.findActivePlan(planId);
+      if (!plan) throw notFound(PLAN_NOT_FOUND);
+      if (plan.kind === 'banner-ad') throw invalid('banner_ad_id', BANNER_PAYMENT_LATER_MESSAGE);
+      const role = account.type === 'funeral-home' ? 'funeral-home' : 'user';
+      if (!kindsFor[role].includes(plan.kind))
+        throw invalid('id', `This plan cannot be bought by a ${role === 'user' ? 'user' : 'funeral home'}.`);
+      return pay(
+        account.id,
+        card,
+        {
+          purpose: `plan:${plan.id}`,
+          amountCents: plan.priceCents,
+          description: plan.title,
+          planId: plan.id,
+          async afterPayment(payment, tx) {
+            const startsAt = payment.createdAt;
+            await repo.expireCurrent(account.id, plan.kind, startsAt, tx);
+            await repo.insertSubscription(
+              {
+                accountId: account.id,
+                planId: plan.id,
+                paymentId: payment.id,
+                kind: plan.kind,
+                startsAt,
+                expiresAt: subscriptionExpiry(plan.duration, startsAt),
+                // A life-time plan has nothing to renew.
+                autoRenew: plan.duration !== 'life-time',
+                status: 'active',
+              },
+              tx,
+            );
+          },
+        },
+        idempotencyKey,
+      );
+    },
+
+    /** Buys whole minutes of extra video length at the rate in force. */
+    async payForExtraTime(
+      accountId: number,
+      body: PaymentCardFields & { duration: number },
+      idempotencyKey?: string,
+    ) {
+      const rate = await plans.currentRateCents();
+      if (rate === null) throw invalid('duration', 'Extra time is not on sale yet.');
+      const minutes = body.duration / 60;
+      return pay(
+        accountId,
+        body,
+        {
+          purpose: `seconds:${body.duration}`,
+          amountCents: rate * minutes,
+          description: `${minutes} extra minute${minutes === 1 ? '' : 's'} of video`,
+          extraSeconds: body.duration,
+        },
+        idempotencyKey,
+      );
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

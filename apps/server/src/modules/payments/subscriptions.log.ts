@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
+import type { Clock } from '../../platform/clock';
+import { fromCents } from '../plans';
+import type { Db } from '../../platform/db';
+import { users } from '../accounts/accounts.schema';
+import { plans } from '../plans/plans.schema';
+import { dayRange } from './payments.history.repo';
+import { payments, subscriptions } from './payments.schema';
+
+/** The admin's purchase log of one kind of plan (spec 001 §3 subscription log row). */
+export function createSubscriptionLog(db: Db, clock: Clock) {
+  return async function subscriptionLog(kind: string, query: SubscriptionLogQuery) {
+    const now = clock.now();
+    // Active: not ended by a renewal and not past its expiry (life-time never is).
+    const active = and(
+      ne(subscriptions.status, 'expired'),
+      or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+    );
+    const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where: SQL | undefined = and(
+      eq(subscriptions.kind, kind),
+      query.status === undefined ? undefined : query.status === 1 ? active : sql`not (${active})`,
+      pattern
+        ? or(
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            ilike(users.email, pattern),
+            ilike(plans.title, pattern),
+          )
+        : undefined,
+      ...dayRange(subscriptions.startsAt, query.from_date, query.to_date, query.tz),
+      ...dayRange(subscriptions.expiresAt, query.expiry_from, query.expiry_to, query.tz),
+    );
+    const direction = query.order === 'asc' ? asc : desc;
+    const sortColumn = query.sort === 'price' ? payments.amountCents : subscriptions.startsAt;
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({
+          id: subscriptions.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          planTitle: plans.title,
+          amountCents: payments.amountCents,
+          startsAt: subscriptions.startsAt,
+          expiresAt: subscriptions.expiresAt,
+          active: sql<boolean>`coalesce(${active}, false)`,
+        })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.accountId))
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .innerJoin(payments, eq(payments.id, subscriptions.paymentId))
+        .where(where)
+        .orderBy(direction(sortColumn), direction(subscriptions.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db
+        .select({ total: count() })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.accountId))
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(where),
+    ]);
+    const items = rows.map((row): SubscriptionLogRow => ({
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      plan_title: row.planTitle,
+      status: row.active ? 1 : 0,
+      status_detail: row.active ? 'Active' : 'Expired',
+      price: fromCents(row.amountCents),
+      purchase_date: row.startsAt.toISOString(),
+      expiry_date: row.expiresAt?.toISOString() ?? null,
+    }));
+    return { items, total: counted?.total ?? 0 };
+  };
+}
+
+export type SubscriptionLog = ReturnType<typeof createSubscriptionLog>;

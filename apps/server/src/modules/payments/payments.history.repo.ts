@@ -1,18 +1,12 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { planCategories, type AdminPaymentQuery, type PaymentHistoryQuery } from '@pw/contracts';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
+import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
 
 /** From and To are whole days in the reader's zone (the list kit's rule): [from 00:00, to + 1 day). */
-export function dayRange(column: PgColumn, from?: string, to?: string, tz = 'UTC'): SQL[] {
-  const conditions: SQL[] = [];
-  if (from) conditions.push(gte(column, sql`(${from}::date)::timestamp at time zone ${tz}`));
-  if (to) conditions.push(lt(column, sql`(${to}::date + 1)::timestamp at time zone ${tz}`));
-  return conditions;
-}
 
 const row = {
   id: payments.id,
@@ -94,18 +88,10 @@ export function createPaymentHistoryRepo(db: Db) {
           : category
             ? eq(plans.kind, category.kind)
             : isNotNull(payments.extraSeconds);
-      const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
       const where = and(
         query.user_type ? eq(users.type, query.user_type) : undefined,
         byCategory,
-        pattern
-          ? or(
-              ilike(users.firstName, pattern),
-              ilike(users.lastName, pattern),
-              ilike(users.email, pattern),
-              ilike(plans.title, pattern),
-            )
-          : undefined,
+        searchAcross([users.firstName, users.lastName, users.email, plans.title], query.search),
         ...dayRange(payments.createdAt, query.from_date, query.to_date, query.tz),
       );
       const sortColumn = query.sort === 'price' ? payments.amountCents : payments.createdAt;

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { fromCents } from '../plans';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
-import { dayRange } from './payments.history.repo';
+import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
 
 /** The admin's purchase log of one kind of plan (spec 001 §3 subscription log row). */
@@ -17,18 +17,10 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
       ne(subscriptions.status, 'expired'),
       or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
     );
-    const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where: SQL | undefined = and(
       eq(subscriptions.kind, kind),
       query.status === undefined ? undefined : query.status === 1 ? active : sql`not (${active})`,
-      pattern
-        ? or(
-            ilike(users.firstName, pattern),
-            ilike(users.lastName, pattern),
-            ilike(users.email, pattern),
-            ilike(plans.title, pattern),
-          )
-        : undefined,
+      searchAcross([users.firstName, users.lastName, users.email, plans.title], query.search),
       ...dayRange(subscriptions.startsAt, query.from_date, query.to_date, query.tz),
       ...dayRange(subscriptions.expiresAt, query.expiry_from, query.expiry_to, query.tz),
     );

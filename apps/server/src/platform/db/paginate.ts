@@ -34,14 +34,18 @@ export interface ListSource<TSelection extends SelectedFieldsFlat> {
 /** `%`, `_` and `\` in a search are literal characters, not wildcards. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A case-insensitive substring search across columns (undefined when there is nothing to search). */
+export function searchAcross(columns: PgColumn[], term: string | undefined): SQL | undefined {
+  if (!term || columns.length === 0) return undefined;
+  const pattern = likePattern(term);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
 /** From and To are whole days in the reader's zone: [from 00:00, to + 1 day 00:00). */
-function dateRange(column: PgColumn, query: ListRequest): SQL[] {
-  const tz = query.tz ?? 'UTC';
+export function dayRange(column: PgColumn, from?: string, to?: string, tz = 'UTC'): SQL[] {
   const conditions: SQL[] = [];
-  if (query.from_date)
-    conditions.push(gte(column, sql`(${query.from_date}::date)::timestamp at time zone ${tz}`));
-  if (query.to_date)
-    conditions.push(lt(column, sql`(${query.to_date}::date + 1)::timestamp at time zone ${tz}`));
+  if (from) conditions.push(gte(column, sql`(${from}::date)::timestamp at time zone ${tz}`));
+  if (to) conditions.push(lt(column, sql`(${to}::date + 1)::timestamp at time zone ${tz}`));
   return conditions;
 }
 
@@ -52,11 +56,8 @@ export function listWhere(
   filters: Array<SQL | undefined> = [],
 ) {
   const conditions: Array<SQL | undefined> = [...filters];
-  if (query.search && source.searchable.length) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(...source.searchable.map((column) => ilike(column, pattern))));
-  }
-  if (source.dated) conditions.push(...dateRange(source.dated, query));
+  conditions.push(searchAcross(source.searchable, query.search));
+  if (source.dated) conditions.push(...dayRange(source.dated, query.from_date, query.to_date, query.tz));
   return and(...conditions);
 }
 

@@ -70,9 +70,9 @@ test('an admin creates a time plan, a user is offered it, the admin deactivates 
   // The admin deactivates it through the confirmation and its success dialog.
   await row.getByRole('switch', { name: `${title}: Active` }).click();
   await expect(adminPage.getByRole('dialog')).toContainText('Deactivate Subscription Plan');
-  await adminPage.getByRole('button', { name: 'Yes' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(adminPage.getByRole('dialog')).toContainText('Subscription Plan Deactivated');
-  await adminPage.getByRole('button', { name: 'Ok' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Ok', exact: true }).click();
   await expect(row.getByRole('switch', { name: `${title}: Inactive` })).not.toBeChecked();
 
   // The user is no longer offered it.

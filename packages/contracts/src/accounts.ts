@@ -12,6 +12,7 @@ import {
   verifyCodeBody,
 } from './account-forms';
 import { defineRoute, type RouteAccess } from './route';
+import { activePlanSchema } from './subscriptions';
 
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -32,8 +33,8 @@ export const accountSchema = z.object({
   date_of_birth: z.string().nullable().optional(),
   status: z.number(),
   created_at: z.string(),
-  /** The membership that decides the post-login route (spec §2); null until plans arrive. */
-  active_plan: z.object({ home_plan: z.unknown().nullable() }).nullable(),
+  /** The running plans: `home_plan` decides the post-login route (spec §2); null for admins. */
+  active_plan: activePlanSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
 

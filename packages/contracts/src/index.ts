@@ -11,3 +11,4 @@ export * from './route';
 export * from './plans';
 export * from './payment-card';
 export * from './payments';
+export * from './subscriptions';

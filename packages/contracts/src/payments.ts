@@ -68,13 +68,14 @@ export const paymentHistoryRow = z.object({
   expiry_date: z.string().nullable(),
   /** 1 while the plan runs (or the extra time is unused), else 0. */
   status: z.union([z.literal(0), z.literal(1)]),
-  status_detail: z.enum(['Active', 'Expired', 'Used']),
+  /** Spec 000 §4: the client shows 'Expired' when this reads 'Inactive' (a lapsed plan, used extra time). */
+  status_detail: z.enum(['Active', 'Inactive']),
   payable: z.object({
     id: z.number().nullable(),
     title: z.string(),
     duration: z.string(),
     price: z.string(),
-    status_detail: z.enum(['Active', 'Expired', 'Used']),
+    status_detail: z.enum(['Active', 'Inactive']),
     plan_category: paymentCategory,
   }),
 });

@@ -48,17 +48,31 @@ describe('publicOnlyRedirect', () => {
   });
 });
 
+const monthly = {
+  id: 3,
+  plan_id: 1,
+  title: 'Monthly Membership',
+  duration: 'monthly',
+  price: '4.99',
+  starts_at: '2026-11-01T00:00:00.000Z',
+  expiry_date: '2026-12-01T00:00:00.000Z',
+  auto_renew: true,
+  status: 'active' as const,
+};
+
 describe('afterLoginPath', () => {
   it('sends people without a home plan to the plans page', () => {
     expect(afterLoginPath({ type: 'user', active_plan: null })).toBe('/user/subscription-plans');
-    expect(afterLoginPath({ type: 'user', active_plan: { home_plan: null } })).toBe(
+    expect(afterLoginPath({ type: 'user', active_plan: { home_plan: null, ad_free: monthly } })).toBe(
       '/user/subscription-plans',
     );
     expect(afterLoginPath({ type: 'funeral-home', active_plan: null })).toBe('/funeral/subscription-plans');
   });
   it('sends people with an active home plan to their profile', () => {
-    expect(afterLoginPath({ type: 'user', active_plan: { home_plan: { id: 3 } } })).toBe('/user/profile');
-    expect(afterLoginPath({ type: 'funeral-home', active_plan: { home_plan: { id: 3 } } })).toBe(
+    expect(afterLoginPath({ type: 'user', active_plan: { home_plan: monthly, ad_free: null } })).toBe(
+      '/user/profile',
+    );
+    expect(afterLoginPath({ type: 'funeral-home', active_plan: { home_plan: monthly, ad_free: null } })).toBe(
       '/funeral/profile',
     );
   });

@@ -36,12 +36,12 @@ function payable(entry: PaymentHistoryEntry) {
   };
 }
 
-/** Active while the plan runs (or the extra time is unused); Expired or Used afterwards. */
-function state(entry: PaymentHistoryEntry, now: Date): 'Active' | 'Expired' | 'Used' {
-  if (entry.planId === null) return entry.consumedAt ? 'Used' : 'Active';
+/** Active while the plan runs (or the extra time is unused); Inactive afterwards (spec 000 §4 reads it). */
+function state(entry: PaymentHistoryEntry, now: Date): 'Active' | 'Inactive' {
+  if (entry.planId === null) return entry.consumedAt ? 'Inactive' : 'Active';
   const running =
     entry.subscriptionStatus !== 'expired' && (entry.expiresAt === null || entry.expiresAt > now);
-  return running ? 'Active' : 'Expired';
+  return running ? 'Active' : 'Inactive';
 }
 
 /** The payment lists: an account's own history, and the admin's log of every payment. */

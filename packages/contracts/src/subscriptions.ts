@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+/**
+ * Subscriptions (issue 11): the plan an account holds now, and cancelling its auto-renewal. Renewing
+ * is a new payment for a plan of the same kind (`POST /web/{role}/plan/{id}/payment`): the running plan
+ * of that kind expires at once and the new one starts (spec 000 §4, PRODUCT.md "Plans and payments").
+ */
+
+/** A running subscription as its holder sees it. */
+export const activeSubscription = z.object({
+  /** The subscription's id: what cancel takes. */
+  id: z.number(),
+  plan_id: z.number(),
+  title: z.string(),
+  /** The plan's duration (monthly, yearly, life-time, weekly). */
+  duration: z.string(),
+  /** The price paid, as '4.99' (shown with '$'). */
+  price: z.string(),
+  starts_at: z.string(),
+  /** Null for a life-time plan. */
+  expiry_date: z.string().nullable(),
+  /** False once cancelled: the plan then runs until its expiry and is not charged again. */
+  auto_renew: z.boolean(),
+  status: z.enum(['active', 'cancelled']),
+});
+export type ActiveSubscription = z.infer<typeof activeSubscription>;
+
+/**
+ * The current user's plans (spec 000 §3 `active_plan.home_plan`): `home_plan` is the running membership
+ * of a user or the running funeral-home plan of a funeral home, null without one (the post-login rule of
+ * spec 000 §2 reads it); `ad_free` is a user's running ad-free plan. Admins have no plans: null.
+ */
+export const activePlanSchema = z
+  .object({
+    home_plan: activeSubscription.nullable(),
+    ad_free: activeSubscription.nullable(),
+  })
+  .nullable();
+export type ActivePlan = z.infer<typeof activePlanSchema>;
+
+export const SUBSCRIPTION_CANCELLED_MESSAGE = 'Subscription Cancelled!';
+export const subscriptionCancelResponse = z.object({ message: z.string(), data: activeSubscription });
+
+const tag = 'Payments';
+const cancelSummary =
+  "Cancel a running subscription's auto-renewal: it keeps running until its expiry date and is not " +
+  'charged again. Cancelling twice answers the same; another account’s subscription is not found.';
+
+/** The subscription calls of the payments module (decision 0127); paths given by issue 11. */
+export const subscriptionRoutes = {
+  userCancel: defineRoute({
+    method: 'POST',
+    path: '/web/user/subscription/:id/cancel',
+    tag,
+    summary: cancelSummary,
+    access: ['user'],
+    params: idParams,
+    response: subscriptionCancelResponse,
+  }),
+  funeralHomeCancel: defineRoute({
+    method: 'POST',
+    path: '/web/funeral-home/subscription/:id/cancel',
+    tag,
+    summary: cancelSummary,
+    access: ['funeral-home'],
+    params: idParams,
+    response: subscriptionCancelResponse,
+  }),
+};

@@ -38,9 +38,9 @@ type Body = FormData | Record<string, unknown> | undefined;
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: Body; signal?: AbortSignal } = {},
+  init: { method?: string; body?: Body; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   const token = localStorage.getItem(STORAGE_KEYS.accessToken);
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -120,6 +120,8 @@ export interface CallInput<R extends ApiRoute> {
   /** JSON (inferred from the route's schema), or a FormData for the calls the spec sends as forms. */
   body?: RouteBody<R> | FormData;
   signal?: AbortSignal;
+  /** Extra headers: a payment's `Idempotency-Key`, so a retry of the same purchase charges once. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -131,6 +133,7 @@ export function callRoute<R extends ApiRoute>(route: R, input: CallInput<R> = {}
     method: route.method,
     body: input.body as Body,
     signal: input.signal,
+    headers: input.headers,
   });
 }
 

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render';
+import { PaymentCardForm } from './PaymentCardForm';
+
+const setup = () => {
+  const onSubmit = vi.fn();
+  renderWithApp(<PaymentCardForm amount="4.99" submitting={false} onSubmit={onSubmit} />);
+  return { onSubmit, user: userEvent.setup() };
+};
+
+describe('PaymentCardForm', () => {
+  it('sends nothing until all four fields are filled (spec 000 §5)', async () => {
+    const { onSubmit, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getAllByText(/field is required/i)).toHaveLength(4);
+  });
+
+  it('refuses a card number or CVV that is not a number, and a CVV of four digits cannot be typed', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByLabelText(/Card Holder Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Card Number/), '4242 abcd');
+    await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
+    await user.type(screen.getByLabelText(/CVV/), '1234');
+    expect(screen.getByLabelText(/CVV/)).toHaveValue('123');
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(await screen.findByText('The card number must be a number.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the card as typed once it is complete', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByLabelText(/Card Holder Name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Card Number/), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
+    await user.type(screen.getByLabelText(/CVV/), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      card_holder_name: 'Ada Lovelace',
+      card_no: '4242 4242 4242 4242',
+      expiry_date: '12/30',
+      cvv: '123',
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
+export { useIdempotencyKey } from './use-idempotency-key';

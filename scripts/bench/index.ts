@@ -10,6 +10,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   delivery: () => import('./delivery'),
   queries: () => import('./queries'),
   pipeline: () => import('./pipeline'),
+  payments: () => import('./payments'),
 };
 
 async function main() {

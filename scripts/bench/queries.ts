@@ -13,31 +13,12 @@ import { compose } from '../../apps/server/src/composition';
 import { buildApp } from '../../apps/server/src/app';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { p95 } from './timing';
 
 const ROWS = 100_000;
-const RUNS = 200;
 const SEARCH = 'refund';
 const FROM = '2026-01-01';
 const TO = '2026-06-30';
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
-
-async function p95(work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 20; i++) await work(); // warm-up: plans cached, pages in memory
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return percentile(
-    times.sort((a, b) => a - b),
-    95,
-  );
-}
 
 /** 100,000 messages over 2025–2026, one subject in twenty about a refund, a third from users. */
 const SEED = `

@@ -121,6 +121,37 @@ describe('payment history and the admin payment log', () => {
     ]);
   });
 
+  it('searches names, e-mails and plan titles, filters a plan category, and sorts by price', async () => {
+    const list = async (query: Record<string, string>) =>
+      (await get(ctx, url(paymentRoutes.adminLog, query), admin.token)).json();
+    const byPlan = await list({ search: 'funeral home monthly' });
+    expect(byPlan.data.map((row: { plan_name: string }) => row.plan_name)).toEqual(['Funeral Home Monthly']);
+    const byEmail = await list({ search: user.email.toUpperCase() });
+    expect(byEmail.meta.total).toBe(2);
+    expect((await list({ search: 'nobody-paid-with-this' })).meta.total).toBe(0);
+    const members = await list({ subscription_type: '1' });
+    expect(members.data.map((row: { plan_name: string }) => row.plan_name)).toEqual(['Monthly Membership']);
+    const byPrice = await list({ sort: 'price', order: 'asc' });
+    expect(byPrice.data.map((row: { price: string }) => row.price)).toEqual(['0.99', '4.99', '29.99']);
+    const dearestFirst = await list({ sort: 'price', order: 'desc' });
+    expect(dearestFirst.data.map((row: { price: string }) => row.price)).toEqual(['29.99', '4.99', '0.99']);
+  });
+
+  it("filters an account's history by expiry date", async () => {
+    const nextMonth = new Date(ctx.clock.now().getTime() + 31 * 86_400_000).toISOString().slice(0, 10);
+    const expiring = await get(
+      ctx,
+      url(paymentRoutes.userHistory, { expiry_from: '2000-01-01', expiry_to: nextMonth }),
+      user.token,
+    );
+    // Only the membership expires; extra time has no expiry and is left out by an expiry filter.
+    expect(expiring.json().data.map((row: { payable: { title: string } }) => row.payable.title)).toEqual([
+      'Monthly Membership',
+    ]);
+    const later = await get(ctx, url(paymentRoutes.userHistory, { expiry_from: '2999-01-01' }), user.token);
+    expect(later.json().meta.total).toBe(0);
+  });
+
   it("gives the admin each kind's purchase log, with status and date filters", async () => {
     const members = (await get(ctx, url(paymentRoutes.membershipLogs), admin.token)).json();
     expect(members.meta.total).toBe(1);

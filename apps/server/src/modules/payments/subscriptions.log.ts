@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { fromCents } from '../plans';
@@ -20,12 +20,40 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     const where: SQL | undefined = and(
       eq(subscriptions.kind, kind),
       query.status === undefined ? undefined : query.status === 1 ? active : sql`not (${active})`,
-      searchAcross([users.firstName, users.lastName, users.email, plans.title], query.search),
+      query.search
+        ? or(
+            inArray(
+              subscriptions.accountId,
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(searchAcross([users.firstName, users.lastName, users.email], query.search)),
+            ),
+            inArray(
+              subscriptions.planId,
+              db
+                .select({ id: plans.id })
+                .from(plans)
+                .where(searchAcross([plans.title], query.search)),
+            ),
+          )
+        : undefined,
       ...dayRange(subscriptions.startsAt, query.from_date, query.to_date, query.tz),
       ...dayRange(subscriptions.expiresAt, query.expiry_from, query.expiry_to, query.tz),
     );
     const direction = query.order === 'asc' ? asc : desc;
-    const sortColumn = query.sort === 'price' ? payments.amountCents : subscriptions.startsAt;
+    // The price paid, read for the ordering without joining payments to every filtered row.
+    const paid = sql`(select ${payments.amountCents} from ${payments} where ${payments.id} = ${subscriptions.paymentId})`;
+    const sortColumn = query.sort === 'price' ? paid : subscriptions.startsAt;
+    // As the payment log (decision 0190): filter and count on subscriptions alone, join the page's rows only.
+    const ids = db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(subscriptions.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .as('page');
     const [rows, [counted]] = await Promise.all([
       db
         .select({
@@ -39,20 +67,16 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
           expiresAt: subscriptions.expiresAt,
           active: sql<boolean>`coalesce(${active}, false)`,
         })
-        .from(subscriptions)
+        .from(ids)
+        .innerJoin(subscriptions, eq(subscriptions.id, ids.id))
         .innerJoin(users, eq(users.id, subscriptions.accountId))
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .innerJoin(payments, eq(payments.id, subscriptions.paymentId))
-        .where(where)
-        .orderBy(direction(sortColumn), direction(subscriptions.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db
-        .select({ total: count() })
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.accountId))
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(where),
+        .orderBy(
+          direction(query.sort === 'price' ? payments.amountCents : subscriptions.startsAt),
+          direction(subscriptions.id),
+        ),
+      db.select({ total: count() }).from(subscriptions).where(where),
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,

@@ -1,0 +1,63 @@
+import type pg from 'pg';
+
+/**
+ * A million payments for the payment-log figure: 10,000 accounts (one in five a funeral home) paying
+ * evenly over 2025-01-01 … 2026-10-31 (about 1,500 a day); users buy memberships and ad-free plans,
+ * one payment in five is extra time; funeral homes buy funeral-home plans. Each plan payment has its
+ * subscription, as the app stores them.
+ */
+export async function seedPayments(client: pg.Pool, count: number) {
+  await client.query(`
+    insert into users (type, email, password_hash, first_name, last_name)
+    select case when i % 5 = 0 then 'funeral-home' else 'user' end, 'seeded-' || i || '@payments.bench',
+           'not-a-real-hash', 'Seeded', 'Payer ' || i
+    from generate_series(1, 10000) as i`);
+  await client.query(`
+    create temporary table seeded_accounts as
+    select row_number() over (order by id) - 1 as n, id, type from users where email like 'seeded-%'`);
+  await client.query(`
+    create temporary table seeded_plans as
+    select kind, array_agg(id order by id) as ids, array_agg(price_cents order by id) as prices
+    from plans where kind in ('membership', 'ad-free', 'funeral-home') group by kind`);
+  await client.query(`
+    insert into payments (account_id, plan_id, extra_seconds, amount_cents, currency, provider,
+                          provider_reference, brand, last4, status, idempotency_key, purpose, created_at)
+    select a.id, bought.plan_id, bought.extra_seconds, coalesce(bought.price, 99), 'usd', 'sandbox',
+           'seed_' || i, 'visa', '4242', 'succeeded', 'seed-' || i,
+           coalesce('plan:' || bought.plan_id, 'seconds:60'),
+           timestamptz '2025-01-01' + (i::float / ${count}) * interval '669 days'
+    from generate_series(1, ${count}) as i
+    join seeded_accounts a on a.n = i % 10000
+    cross join lateral (
+      select case when a.type = 'funeral-home' then 'funeral-home'
+                  when i % 5 = 1 then null when i % 3 = 0 then 'ad-free' else 'membership' end as kind
+    ) chosen
+    left join seeded_plans p on p.kind = chosen.kind
+    cross join lateral (
+      select p.ids[1 + i % array_length(p.ids, 1)] as plan_id,
+             p.prices[1 + i % array_length(p.prices, 1)] as price,
+             case when chosen.kind is null then 60 end as extra_seconds
+    ) bought`);
+  await client.query(`
+    insert into subscriptions (account_id, plan_id, payment_id, kind, starts_at, expires_at, auto_renew, status)
+    select p.account_id, p.plan_id, p.id, pl.kind, p.created_at, p.created_at + interval '1 month', false,
+           case when p.created_at + interval '1 month' < now() then 'expired' else 'active' end
+    from payments p join plans pl on pl.id = p.plan_id where p.idempotency_key like 'seed-%'`);
+  await client.query('analyze');
+}
+
+const LOG_FROM = `from payments p
+  join users u on u.id = p.account_id
+  left join plans pl on pl.id = p.plan_id
+  left join subscriptions s on s.payment_id = p.id
+  where p.created_at >= ($1::date)::timestamp at time zone 'UTC'
+    and p.created_at < ($2::date + 1)::timestamp at time zone 'UTC'`;
+
+/** What the app sends for the admin's payment log with a date filter: the page and the count. */
+export const PAYMENT_LOG_SQL = {
+  page: `select p.id, p.account_id, p.amount_cents, p.created_at, p.extra_seconds, p.consumed_at, pl.id,
+      pl.title, pl.kind, pl.duration, pl.price_cents, s.expires_at, s.status,
+      u.first_name || ' ' || u.last_name, u.email, u.type
+    ${LOG_FROM} order by p.created_at desc, p.id desc limit $3 offset $4`,
+  count: `select count(*)::int ${LOG_FROM}`,
+};

@@ -1,0 +1,156 @@
+/**
+ * Issue 11's figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of its
+ * own, dropped afterwards), through the whole app over HTTP:
+ * - a plan payment's p95 when idle (one at a time, each by its own account: one account buying the
+ *   same plan again within seconds is a double click, decision 0160);
+ * - 50 accounts paying at once, each request sent twice at the same instant (a double click): every
+ *   account charged once, one subscription each;
+ * - the admin's payment log with 1,000,000 payments and a one-month date filter, page 1 and the last
+ *   page, p95, beside the same two statements sent bare through `pg`.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { compose } from '../../apps/server/src/composition';
+import { buildApp } from '../../apps/server/src/app';
+import { createTestDatabase } from '../../apps/server/test/helpers';
+import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { percentile, p95 } from './timing';
+import { PAYMENT_LOG_SQL, seedPayments } from './payments-seed';
+
+const PAYMENTS = 1_000_000;
+const IDLE_PAYMENTS = 100;
+const PARALLEL = 50;
+const FROM = '2026-03-01';
+const TO = '2026-03-31';
+const CARD = {
+  card_holder_name: 'Bench Payer',
+  card_no: '4242424242424242',
+  expiry_date: '12/30',
+  cvv: '123',
+};
+
+export async function run(): Promise<Record<string, string | number>> {
+  const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-payments-'));
+  const { database, drop } = await createTestDatabase(baseUrl);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+  });
+  const composition = await compose(config, pino({ level: 'silent' }), { database });
+  const deps = composition.deps;
+  const app = await buildApp(composition);
+  const bare = new pg.Pool({ connectionString: database.url, max: 4 });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const plans = await bare.query<{ id: number }>(
+      `select id from plans where kind = 'membership' and status = 1 order by price_cents limit 1`,
+    );
+    const planId = plans.rows[0]!.id;
+    const newPayer = async (n: string) => {
+      const id = await insertUser(deps.db, { email: `payer-${n}@payments.bench` });
+      return { id, token: await deps.sessions.create(id, false) };
+    };
+    const pay = async (token: string, key: string) => {
+      const response = await fetch(`${address}/api/web/user/plan/${planId}/payment`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(CARD),
+      });
+      const body = (await response.json()) as { data?: { id: number } };
+      if (!response.ok) throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
+      return body.data!.id;
+    };
+
+    // Idle: one payment at a time.
+    const idle: number[] = [];
+    for (let i = 0; i < IDLE_PAYMENTS + 5; i++) {
+      const payer = await newPayer(`idle-${i}`);
+      const started = performance.now();
+      await pay(payer.token, `idle-${i}`);
+      if (i >= 5) idle.push(performance.now() - started);
+    }
+    idle.sort((a, b) => a - b);
+
+    // 50 accounts at once, each request twice at the same instant.
+    const payers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => newPayer(`parallel-${i}`)));
+    const started = performance.now();
+    const answers = await Promise.allSettled(
+      payers.flatMap((payer, i) => [pay(payer.token, `parallel-${i}`), pay(payer.token, `parallel-${i}`)]),
+    );
+    const parallelMs = performance.now() - started;
+    const succeeded = answers.filter((answer) => answer.status === 'fulfilled').length;
+    const ids = payers.map((payer) => payer.id);
+    const charged = await bare.query<{ payments: number; subscriptions: number; accounts: number }>(
+      `select (select count(*)::int from payments where account_id = any($1)) as payments,
+              (select count(*)::int from subscriptions where account_id = any($1)) as subscriptions,
+              (select count(distinct account_id)::int from payments where account_id = any($1)) as accounts`,
+      [ids],
+    );
+
+    // The admin's payment log over 1,000,000 payments.
+    const seedStarted = performance.now();
+    await seedPayments(bare, PAYMENTS);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const adminId = await insertUser(deps.db, { type: 'admin', email: 'admin@payments.bench' });
+    const adminHeaders = { authorization: `Bearer ${await deps.sessions.create(adminId, false)}` };
+    const list = async (page: number) => {
+      const query = `from_date=${FROM}&to_date=${TO}&per_page=10&page=${page}`;
+      const response = await fetch(`${address}/api/admin/payment?${query}`, { headers: adminHeaders });
+      if (!response.ok) throw new Error(`log failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { meta: { total: number; last_page: number } };
+    };
+    const first = await list(1);
+    const lastPage = first.meta.last_page;
+    const bareList = (page: number) => {
+      const params = [FROM, TO, 10, (page - 1) * 10];
+      return Promise.all([
+        bare.query(PAYMENT_LOG_SQL.page, params),
+        bare.query(PAYMENT_LOG_SQL.count, params.slice(0, 2)),
+      ]);
+    };
+    const appFirst = await p95(() => list(1));
+    const appLast = await p95(() => list(lastPage));
+    const bareFirst = await p95(() => bareList(1));
+    const bareLast = await p95(() => bareList(lastPage));
+    return {
+      database: 'PostgreSQL',
+      'idle payments': idle.length,
+      'payment p50 idle (ms)': percentile(idle, 50).toFixed(1),
+      'payment p95 idle (ms)': percentile(idle, 95).toFixed(1),
+      'parallel accounts (each request sent twice)': PARALLEL,
+      'parallel answers ok': `${succeeded} of ${answers.length}`,
+      'parallel payments stored': charged.rows[0]!.payments,
+      'parallel subscriptions stored': charged.rows[0]!.subscriptions,
+      'parallel accounts charged': charged.rows[0]!.accounts,
+      'parallel wall time (ms)': parallelMs.toFixed(0),
+      'payments seeded': PAYMENTS,
+      'seed time (s)': seedSeconds.toFixed(1),
+      'log rows in date range': first.meta.total,
+      'log last page': lastPage,
+      'p95 app log page 1 (ms)': appFirst.toFixed(1),
+      'p95 app log last page (ms)': appLast.toFixed(1),
+      'p95 bare pg page 1 (ms)': bareFirst.toFixed(1),
+      'p95 bare pg last page (ms)': bareLast.toFixed(1),
+      'ratio app/bare page 1': (appFirst / bareFirst).toFixed(2),
+      'ratio app/bare last page': (appLast / bareLast).toFixed(2),
+    };
+  } finally {
+    await bare.end();
+    await app.close();
+    await deps.queue.stop({ graceful: false, wait: true });
+    deps.mailer.close();
+    await drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}

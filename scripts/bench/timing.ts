@@ -1,0 +1,21 @@
+/** Percentiles of timed work, shared by the bench areas. */
+
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** p95 of `runs` sequential calls after a warm-up (plans cached, pages in memory). */
+export async function p95(work: () => Promise<unknown>, runs = 200): Promise<number> {
+  for (let i = 0; i < 20; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    95,
+  );
+}

@@ -30,7 +30,8 @@ export function createPaymentHistoryRepo(db: Db) {
     db
       .select({
         ...row,
-        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        // A funeral home by its home's name, a person by theirs (decision 0178).
+        name: sql<string>`coalesce(${users.homeName}, ${users.firstName} || ' ' || ${users.lastName})`,
         email: users.email,
         type: users.type,
       })
@@ -91,7 +92,10 @@ export function createPaymentHistoryRepo(db: Db) {
       const where = and(
         query.user_type ? eq(users.type, query.user_type) : undefined,
         byCategory,
-        searchAcross([users.firstName, users.lastName, users.email, plans.title], query.search),
+        searchAcross(
+          [users.firstName, users.lastName, users.homeName, users.email, plans.title],
+          query.search,
+        ),
         ...dayRange(payments.createdAt, query.from_date, query.to_date, query.tz),
       );
       const sortColumn = query.sort === 'price' ? payments.amountCents : payments.createdAt;

@@ -20,7 +20,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     const where: SQL | undefined = and(
       eq(subscriptions.kind, kind),
       query.status === undefined ? undefined : query.status === 1 ? active : sql`not (${active})`,
-      searchAcross([users.firstName, users.lastName, users.email, plans.title], query.search),
+      searchAcross([users.firstName, users.lastName, users.homeName, users.email, plans.title], query.search),
       ...dayRange(subscriptions.startsAt, query.from_date, query.to_date, query.tz),
       ...dayRange(subscriptions.expiresAt, query.expiry_from, query.expiry_to, query.tz),
     );
@@ -32,6 +32,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
           id: subscriptions.id,
           firstName: users.firstName,
           lastName: users.lastName,
+          homeName: users.homeName,
           email: users.email,
           planTitle: plans.title,
           amountCents: payments.amountCents,
@@ -56,7 +57,8 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,
-      name: `${row.firstName} ${row.lastName}`,
+      // Spec 001 §2 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
+      name: row.homeName ?? `${row.firstName} ${row.lastName}`,
       email: row.email,
       plan_title: row.planTitle,
       status: row.active ? 1 : 0,

@@ -2,15 +2,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { planRoutes, routePath, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, signUpUser } from '../support/accounts';
+import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 
 /**
  * Issue 11, the admin's plan screens: an admin creates a time plan and a user is offered it on
  * /user/subscription-plans; the admin deactivates it and it is no longer offered; the admin sets the
- * per-minute rate and the history shows it.
+ * per-minute rate, the history shows it and users are offered extra minutes at that rate.
  */
 
 type HomePlans = RouteResponse<typeof planRoutes.userHomePlans>;
+type UserPlans = RouteResponse<typeof planRoutes.userPlans>;
 
 /**
  * The plan titles the user's plans page receives. The page shows the categories (decision 0152); the
@@ -37,7 +39,8 @@ test('an admin creates a time plan, a user is offered it, the admin deactivates 
   await signInBrowser(adminPage, await logIn(request, 'admin', ADMIN));
   const user = await browser.newContext();
   const userPage = await user.newPage();
-  await signInBrowser(userPage, await signUpUser(request, { first_name: 'Plan' }));
+  const userSession = await signUpUser(request, { first_name: 'Plan' });
+  await signInBrowser(userPage, userSession);
 
   // The admin creates a time plan: the form starts on Monthly.
   await adminPage.goto('/admin/time-subscription-management/plans');
@@ -88,6 +91,11 @@ test('an admin creates a time plan, a user is offered it, the admin deactivates 
   await expect(adminPage.getByRole('table').getByRole('row').nth(1)).toContainText(`$${rate}`);
   // The message goes after 2.5 s.
   await expect(adminPage.getByText('Updated', { exact: true })).toBeHidden({ timeout: 5000 });
+
+  // Users now buy extra minutes at that rate (GET /web/user/plan, what the payment pages read).
+  const offer = await callApi(request, planRoutes.userPlans, { token: userSession.token });
+  expect(offer.status()).toBe(200);
+  expect(((await offer.json()) as UserPlans).data.one_time_rate?.rate).toBe(rate);
 
   await admin.close();
   await user.close();

@@ -199,6 +199,7 @@ export const subscriptionLogRoutesByKind = {
   'ad-free': subscriptionLog('/admin/subscription/ad-free/logs', 'ad-free'),
   'funeral-home': subscriptionLog('/admin/subscription/funeral-home/logs', 'funeral-home'),
 } as const;
+export type SubscriptionLogKind = keyof typeof subscriptionLogRoutesByKind;
 
 /** The calls of the payments module (decision 0127). */
 export const paymentRoutes = {

@@ -12,6 +12,7 @@ import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
 import { adminDashboardRoutes } from '@/features/admin-dashboard';
 import { adminPlansRoutes } from '@/features/admin-plans';
+import { adminPurchasesRoutes } from '@/features/admin-purchases';
 import { adminQueriesRoutes } from '@/features/admin-queries';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
 import { contactRoutes } from '@/features/contact';
@@ -146,6 +147,7 @@ export const routes: RouteObject[] = [
           ...adminProfileRoutes,
           ...adminNotificationsRoutes,
           ...adminPlansRoutes,
+          ...adminPurchasesRoutes,
           ...adminQueriesRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],

@@ -1,4 +1,10 @@
-import type { AccountType, NotificationStatus, PlanKind, VideoFolder } from '@pw/contracts';
+import type {
+  AccountType,
+  NotificationStatus,
+  PlanKind,
+  SubscriptionLogKind,
+  VideoFolder,
+} from '@pw/contracts';
 
 /**
  * Every TanStack Query key of the web app, in one place, so a mutation in one feature can refresh what
@@ -41,6 +47,15 @@ export const adminPlanKeys = {
   detail: (kind: PlanKind, id: string) => ['admin-plans', kind, 'detail', id] as const,
   rate: () => ['admin-plans', 'one-time-rate'] as const,
   rateHistory: (params: Record<string, string | number>) => ['admin-plans', 'one-time-rate', params] as const,
+};
+
+/** The admin's purchase logs (per subscription kind) and the payment log with its categories. */
+export const adminPurchaseKeys = {
+  all: ['admin-purchases'] as const,
+  log: (kind: SubscriptionLogKind, params: Record<string, string | number>) =>
+    ['admin-purchases', 'log', kind, params] as const,
+  payments: (params: Record<string, string | number>) => ['admin-purchases', 'payments', params] as const,
+  categories: () => ['admin-purchases', 'categories'] as const,
 };
 
 /** The signed-in account's profile, per role (the profile calls differ by role). */

@@ -55,7 +55,8 @@ export function createPaymentHistoryRepo(db: Db) {
       db
         .select({
           ...row,
-          name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+          // A funeral home by its home's name, a person by theirs (decision 0178).
+          name: sql<string>`coalesce(${users.homeName}, ${users.firstName} || ' ' || ${users.lastName})`,
           email: users.email,
           type: users.type,
         })
@@ -114,7 +115,9 @@ export function createPaymentHistoryRepo(db: Db) {
             : isNotNull(payments.extraSeconds);
       const bySearch = query.search
         ? or(
-            accountsOf(searchAcross([users.firstName, users.lastName, users.email], query.search)),
+            accountsOf(
+              searchAcross([users.firstName, users.lastName, users.homeName, users.email], query.search),
+            ),
             plansOf(searchAcross([plans.title], query.search)),
           )
         : undefined;

@@ -96,6 +96,7 @@ describe('payment history and the admin payment log', () => {
     const all = (await get(ctx, url(paymentRoutes.adminLog), admin.token)).json();
     expect(all.meta.total).toBe(3);
     expect(all.data[0]).toMatchObject({
+      name: 'Evergreen Funeral Home',
       type: 'funeral-home',
       subscription_type: 'Funeral Home',
       price: '29.99',
@@ -165,6 +166,10 @@ describe('payment history and the admin payment log', () => {
     expect(members.data[0].expiry_date).not.toBeNull();
     const homes = (await get(ctx, url(paymentRoutes.funeralHomeLogs), admin.token)).json();
     expect(homes.data.map((row: { email: string }) => row.email)).toEqual([home.email]);
+    // 'Funeral Home Name' is the home's, and the search finds it by that name.
+    expect(homes.data[0].name).toBe('Evergreen Funeral Home');
+    const byHome = await get(ctx, url(paymentRoutes.funeralHomeLogs, { search: 'Evergreen' }), admin.token);
+    expect(byHome.json().meta.total).toBe(1);
     expect((await get(ctx, url(paymentRoutes.adFreeLogs), admin.token)).json().meta.total).toBe(0);
     const expired = await get(ctx, url(paymentRoutes.membershipLogs, { status: '0' }), admin.token);
     expect(expired.json().meta.total).toBe(0);

@@ -27,7 +27,9 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
               db
                 .select({ id: users.id })
                 .from(users)
-                .where(searchAcross([users.firstName, users.lastName, users.email], query.search)),
+                .where(
+                  searchAcross([users.firstName, users.lastName, users.homeName, users.email], query.search),
+                ),
             ),
             inArray(
               subscriptions.planId,
@@ -60,6 +62,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
           id: subscriptions.id,
           firstName: users.firstName,
           lastName: users.lastName,
+          homeName: users.homeName,
           email: users.email,
           planTitle: plans.title,
           amountCents: payments.amountCents,
@@ -80,7 +83,8 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,
-      name: `${row.firstName} ${row.lastName}`,
+      // Spec 001 §2 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
+      name: row.homeName ?? `${row.firstName} ${row.lastName}`,
       email: row.email,
       plan_title: row.planTitle,
       status: row.active ? 1 : 0,

@@ -1,33 +1,59 @@
-/** From/To day filters (inclusive); To may not be before From. */
+/**
+ * From/To day filters (inclusive); To may not be before From. A list with two ranges (spec 001 §9:
+ * Purchase Date and Expiry Date) names each with `label` and its own URL `keys`; the label shows
+ * before the pair and is part of each field's name ('Expiry Date From'), so the two pairs differ.
+ */
 export function DateRangeFilter({
   from,
   to,
   onChange,
+  label,
+  keys = ['from_date', 'to_date'],
 }: {
   from: string;
   to: string;
-  onChange: (key: 'from_date' | 'to_date', value: string) => void;
+  onChange: (key: string, value: string) => void;
+  label?: string;
+  keys?: readonly [from: string, to: string];
 }) {
+  const named = (text: string) =>
+    label ? (
+      <span>
+        <span className="visually-hidden">{label} </span>
+        {text}
+      </span>
+    ) : (
+      <span>{text}</span>
+    );
   return (
-    <div className="d-flex flex-wrap gap-2">
+    <div
+      className="d-flex flex-wrap align-items-center gap-2"
+      role={label ? 'group' : undefined}
+      aria-label={label}
+    >
+      {label && (
+        <span className="small fw-semibold text-nowrap" aria-hidden="true">
+          {label}
+        </span>
+      )}
       <label className="d-inline-flex align-items-center gap-2 mb-0">
-        <span>From</span>
+        {named('From')}
         <input
           type="date"
           className="form-control form-control-sm"
           value={from}
           max={to || undefined}
-          onChange={(event) => onChange('from_date', event.target.value)}
+          onChange={(event) => onChange(keys[0], event.target.value)}
         />
       </label>
       <label className="d-inline-flex align-items-center gap-2 mb-0">
-        <span>To</span>
+        {named('To')}
         <input
           type="date"
           className="form-control form-control-sm"
           value={to}
           min={from || undefined}
-          onChange={(event) => onChange('to_date', event.target.value)}
+          onChange={(event) => onChange(keys[1], event.target.value)}
         />
       </label>
     </div>

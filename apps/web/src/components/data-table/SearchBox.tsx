@@ -14,6 +14,12 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The pause ends after other filters may have changed the URL: send through the newest `onSearch`,
+  // whose list state knows them, not the one of the render the typing happened in.
+  const latestOnSearch = useRef(onSearch);
+  useEffect(() => {
+    latestOnSearch.current = onSearch;
+  });
   // Back/forward or a reset changes the URL: show its search, not what was typed before.
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -32,7 +38,7 @@ export function SearchBox({
         const next = event.target.value;
         setText(next);
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
+        timer.current = setTimeout(() => latestOnSearch.current(next), SEARCH_DEBOUNCE_MS);
       }}
     />
   );

@@ -1,0 +1,118 @@
+import { useMemo } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminPaymentRow } from '@pw/contracts';
+import {
+  DataTable,
+  DateRangeFilter,
+  ListFooter,
+  PerPageSelect,
+  SearchBox,
+  StatusFilter,
+  useListState,
+} from '@/components/data-table';
+import { useTitle } from '@/lib/use-title';
+import { usePaymentCategories } from '../api/get-payment-categories';
+import { usePaymentLog } from '../api/get-payment-log';
+import { USER_TYPE_OPTIONS, userTypeLabel } from '../model/purchase-areas';
+import { formatDay, formatPrice } from './format';
+
+const column = createColumnHelper<AdminPaymentRow>();
+
+/** Spec 001 §2: Name, User Type, Plan Name, Amount, Date. The plan's category is named under it. */
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => (
+      <>
+        <span className="text-break">{info.getValue()}</span>
+        <div className="small text-body-secondary text-break">{info.row.original.email}</div>
+      </>
+    ),
+  }),
+  column.accessor('type', { header: 'User Type', cell: (info) => userTypeLabel(info.getValue()) }),
+  column.accessor('plan_name', {
+    header: 'Plan Name',
+    cell: (info) => (
+      <>
+        <span className="text-break">{info.getValue()}</span>
+        <div className="small text-body-secondary">{info.row.original.subscription_type}</div>
+      </>
+    ),
+  }),
+  column.accessor('price', {
+    header: 'Amount',
+    cell: (info) => formatPrice(info.getValue()),
+    meta: { sortKey: 'price' },
+  }),
+  column.accessor('purchase_date', {
+    header: 'Date',
+    cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,
+    meta: { sortKey: 'purchase_date' },
+  }),
+];
+
+const FILTERS = ['user_type', 'subscription_type'] as const;
+
+/** The category filter: its options come from the server; while they cannot be read, it says so. */
+function CategoryFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const categories = usePaymentCategories();
+  const options = useMemo(
+    () => (categories.data ?? []).map((category) => ({ value: String(category.id), label: category.title })),
+    [categories.data],
+  );
+  if (categories.isError)
+    return <span className="small text-danger">Plan categories: Unable to fetch data</span>;
+  return (
+    <StatusFilter
+      label="Plan category"
+      allLabel="All plan categories"
+      value={categories.isPending ? '' : value}
+      options={options}
+      onChange={onChange}
+    />
+  );
+}
+
+/** /admin/payment-logs (spec 001 §2): every payment of users and funeral homes. */
+export function PaymentLogsPage() {
+  useTitle('Payment Logs');
+  const list = useListState(FILTERS);
+  const { data, isPending, isFetching, isError, refetch } = usePaymentLog(list.params);
+  return (
+    <div>
+      <h1 className="h2 mb-3">Payment Logs</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
+          <SearchBox value={list.search} onSearch={list.setSearch} />
+        </div>
+        <StatusFilter
+          label="User type"
+          value={list.filters.user_type ?? ''}
+          options={USER_TYPE_OPTIONS}
+          onChange={(value) => list.setFilter('user_type', value)}
+        />
+        <CategoryFilter
+          value={list.filters.subscription_type ?? ''}
+          onChange={(value) => list.setFilter('subscription_type', value)}
+        />
+        <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
+          Reset
+        </button>
+        <div className="ms-auto">
+          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
+        </div>
+      </div>
+      <DataTable
+        caption="Payment logs"
+        columns={columns}
+        rows={data?.data}
+        isLoading={isPending || isFetching}
+        isError={isError}
+        onRetry={() => void refetch()}
+        sorting={{ sort: list.sort || 'purchase_date', order: list.order || 'desc', onSort: list.setSort }}
+      />
+      <ListFooter meta={data?.meta} onPage={list.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { SubscriptionLogRow } from '@pw/contracts';
+import {
+  DataTable,
+  DateRangeFilter,
+  ListFooter,
+  PerPageSelect,
+  SearchBox,
+  StatusFilter,
+  useListState,
+} from '@/components/data-table';
+import { useTitle } from '@/lib/use-title';
+import { useSubscriptionLog } from '../api/get-subscription-log';
+import { LOG_STATUS_OPTIONS, managePlansPath, type PurchaseArea } from '../model/purchase-areas';
+import { formatDay, formatExpiry, formatPrice } from './format';
+import { LogStatusBadge } from './LogStatusBadge';
+
+const column = createColumnHelper<SubscriptionLogRow>();
+
+const FILTERS = ['status', 'expiry_from', 'expiry_to'] as const;
+
+/** The columns of one log (spec 001 §2); S.No. counts on from the first row of the page. */
+function logColumns(area: PurchaseArea, firstNumber: number) {
+  const { headers } = area;
+  const shows = (name: 'plan' | 'expiry') => area.columns.includes(name);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
+  const columns: Array<ColumnDef<SubscriptionLogRow, any>> = [
+    column.display({ id: 'serial', header: headers.serial, cell: (info) => firstNumber + info.row.index }),
+    column.accessor('name', {
+      header: headers.name,
+      cell: (info) => <span className="text-break">{info.getValue()}</span>,
+    }),
+    column.accessor('email', {
+      header: headers.email,
+      cell: (info) => <span className="text-break">{info.getValue()}</span>,
+    }),
+  ];
+  if (shows('plan')) columns.push(column.accessor('plan_title', { header: 'Plan Name' }));
+  columns.push(
+    column.accessor('status_detail', {
+      header: 'Status',
+      cell: (info) => <LogStatusBadge status={info.getValue()} />,
+    }),
+    column.accessor('price', {
+      header: 'Price',
+      cell: (info) => formatPrice(info.getValue()),
+      meta: { sortKey: 'price' },
+    }),
+    column.accessor('purchase_date', {
+      header: 'Purchase Date',
+      cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,
+      meta: { sortKey: 'purchase_date' },
+    }),
+  );
+  if (shows('expiry'))
+    columns.push(
+      column.accessor('expiry_date', {
+        header: 'Expiry Date',
+        cell: (info) => <span className="text-nowrap">{formatExpiry(info.getValue())}</span>,
+      }),
+    );
+  return columns;
+}
+
+/**
+ * {area} (spec 001 §2): who bought a plan of this kind, when, for how much, and whether it still runs;
+ * 'Manage Subscription Plan' leads to the area's plans.
+ */
+export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
+  useTitle(area.label);
+  const list = useListState(FILTERS);
+  const { data, isPending, isFetching, isError, refetch } = useSubscriptionLog(area.kind, list.params);
+  const firstNumber = data?.meta.from ?? 1;
+  const columns = useMemo(() => logColumns(area, firstNumber), [area, firstNumber]);
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0">{area.label}</h1>
+        <Link to={managePlansPath(area)} className="btn btn-primary">
+          Manage Subscription Plan
+        </Link>
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
+          <SearchBox value={list.search} onSearch={list.setSearch} />
+        </div>
+        <StatusFilter
+          label="Status"
+          allLabel="All statuses"
+          value={list.filters.status ?? ''}
+          options={LOG_STATUS_OPTIONS}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+        <DateRangeFilter
+          label="Purchase Date"
+          from={list.fromDate}
+          to={list.toDate}
+          onChange={list.setFilter}
+        />
+        {area.columns.includes('expiry') && (
+          <DateRangeFilter
+            label="Expiry Date"
+            keys={['expiry_from', 'expiry_to']}
+            from={list.filters.expiry_from ?? ''}
+            to={list.filters.expiry_to ?? ''}
+            onChange={list.setFilter}
+          />
+        )}
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
+          Reset
+        </button>
+        <div className="ms-auto">
+          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
+        </div>
+      </div>
+      <DataTable
+        caption={`${area.label} purchases`}
+        columns={columns}
+        rows={data?.data}
+        isLoading={isPending || isFetching}
+        isError={isError}
+        onRetry={() => void refetch()}
+        sorting={{ sort: list.sort || 'purchase_date', order: list.order || 'desc', onSort: list.setSort }}
+      />
+      <ListFooter meta={data?.meta} onPage={list.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { adminPurchasesRoutes } from './routes';

@@ -18,13 +18,14 @@ import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
 import { contactRoutes } from '@/features/contact';
 import { findRoutes } from '@/features/find';
 import { funeralRequestsRoutes } from '@/features/funeral-requests';
+import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
 import { libraryRoutes, videoTabRoutes } from '@/features/library';
 import {
   adminNotificationsRoutes,
   funeralNotificationsRoutes,
   userNotificationsRoutes,
 } from '@/features/notifications';
-import { funeralPlansRoutes, userPlansRoutes } from '@/features/plans';
+import { userPlansRoutes } from '@/features/plans';
 import { adminProfileRoutes, funeralProfileRoutes, userProfileRoutes } from '@/features/profile';
 import { publicRoutes } from '@/features/public';
 import { recorderRoutes } from '@/features/recorder';
@@ -128,7 +129,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(layouts, (m) => m.FuneralLayout),
         children: [
           ...funeralRequestsRoutes,
-          ...funeralPlansRoutes,
+          ...funeralSubscriptionRoutes,
           ...funeralProfileRoutes,
           ...funeralNotificationsRoutes,
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },

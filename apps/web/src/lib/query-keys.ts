@@ -68,6 +68,11 @@ export const planKeys = {
   funeralHome: () => ['plans', 'funeral-home'] as const,
 };
 
+/** The funeral home's own payments (its subscription history). */
+export const funeralSubscriptionKeys = {
+  history: () => ['funeral-subscription', 'history'] as const,
+};
+
 /** A recipient's private delivery link. */
 export const watchKeys = {
   one: (token: string) => ['watch', token] as const,

@@ -1,1 +1,1 @@
-export { funeralPlansRoutes, userPlansRoutes } from './routes';
+export { userPlansRoutes } from './routes';

@@ -6,7 +6,3 @@ const plansPages = () => import('./components/SubscriptionPlansPage');
 export const userPlansRoutes: RouteObject[] = [
   { path: 'subscription-plans', lazy: lazyPage(plansPages, (m) => m.UserSubscriptionPlansPage) },
 ];
-
-export const funeralPlansRoutes: RouteObject[] = [
-  { path: 'subscription-plans', lazy: lazyPage(plansPages, (m) => m.FuneralSubscriptionPlansPage) },
-];

@@ -5,7 +5,6 @@ import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
-import { useFuneralPlans } from '../api/get-funeral-plans';
 import { useHomePlans } from '../api/get-home-plans';
 
 interface Item {
@@ -67,29 +66,6 @@ export function UserSubscriptionPlansPage() {
         query={query}
         skip={
           <Link to="/user/home" className="btn btn-outline-primary">
-            Skip
-          </Link>
-        }
-      />
-    </div>
-  );
-}
-
-/** /funeral/subscription-plans: the funeral-home plans, with a way on to the home's requests. */
-export function FuneralSubscriptionPlansPage() {
-  useTitle('Subscription Plans');
-  const query = useFuneralPlans();
-  return (
-    <div className="container py-5">
-      <h1>Subscription Plans</h1>
-      <p className="lead text-body-secondary">
-        A funeral-home plan lists your home for families and lets you publish the messages they share with
-        you.
-      </p>
-      <PlansList
-        query={query}
-        skip={
-          <Link to="/funeral/user-requests" className="btn btn-outline-primary">
             Skip
           </Link>
         }

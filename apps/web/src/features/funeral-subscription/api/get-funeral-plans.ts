@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { planRoutes, type PlanSummary } from '@pw/contracts';
+import { planRoutes } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { planKeys } from '@/lib/query-keys';
 
-export type FuneralPlan = PlanSummary;
-
-/** GET /web/funeral-home/plan: the funeral-home plans on offer. */
+/** GET /web/funeral-home/plan: the funeral-home plans on offer (active ones only). */
 export const getFuneralPlans = () => callRoute(planRoutes.funeralHomePlans);
 
 export const useFuneralPlans = () =>

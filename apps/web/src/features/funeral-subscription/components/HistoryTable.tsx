@@ -1,0 +1,76 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { PaymentHistoryRow } from '@pw/contracts';
+import { DataTable } from '@/components/data-table';
+import { dayLabel, durationLabel, priceLabel, recordStatus } from '../model/labels';
+
+const column = createColumnHelper<PaymentHistoryRow & { serial: number }>();
+
+/** A record may be renewed while its plan is still offered (decision 0185). */
+export const renewable = (row: PaymentHistoryRow) =>
+  row.payable.id !== null && row.payable.status_detail === 'Active';
+
+/** Spec 000 §9 payment table columns, for the funeral subscription record of §3, with Renew. */
+export function HistoryTable({
+  rows,
+  firstSerial,
+  isLoading,
+  isError,
+  onRetry,
+  onRenew,
+}: {
+  rows: PaymentHistoryRow[] | undefined;
+  firstSerial: number;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onRenew: (row: PaymentHistoryRow) => void;
+}) {
+  const columns = [
+    column.accessor('serial', { header: 'S.No.' }),
+    column.accessor((row) => row.payable.title, { id: 'title', header: 'Subscription Module' }),
+    column.accessor((row) => durationLabel(row.payable.duration), {
+      id: 'duration',
+      header: 'Subscription Duration',
+    }),
+    column.accessor((row) => priceLabel(row.amount_paid), { id: 'amount', header: 'Price' }),
+    column.accessor((row) => dayLabel(row.created_at), { id: 'created_at', header: 'Purchase Date' }),
+    column.accessor((row) => dayLabel(row.expiry_date), { id: 'expiry_date', header: 'Expiry Date' }),
+    column.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => {
+        const status = recordStatus(row.original);
+        return (
+          <span className={`badge ${status === 'Active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+            {status}
+          </span>
+        );
+      },
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: ({ row }) =>
+        renewable(row.original) ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Renew ${row.original.payable.title}`}
+            onClick={() => onRenew(row.original)}
+          >
+            Renew
+          </button>
+        ) : null,
+    }),
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows?.map((row, index) => ({ ...row, serial: firstSerial + index }))}
+      isLoading={isLoading}
+      isError={isError}
+      onRetry={onRetry}
+      caption="Subscription history"
+    />
+  );
+}

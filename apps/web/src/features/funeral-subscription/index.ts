@@ -1,0 +1,1 @@
+export { funeralSubscriptionRoutes } from './routes';

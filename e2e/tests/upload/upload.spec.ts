@@ -204,7 +204,8 @@ test('refuses files that are not video and flags more than 60 seconds before any
   await limit.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/user\/video\/upload\/payment$/);
   await expect(page).toHaveTitle('Parting Words | Payment');
-  await expect(page.getByText('Buying extra time is not available yet')).toBeVisible();
+  // One minute of extra time is offered (the purchase itself: tests/plans/extra-time.spec.ts).
+  await expect(page.getByTestId('extra-minutes')).toHaveText('1');
   await page.getByRole('button', { name: 'Back to your video' }).click();
   await expect(page).toHaveURL(/\/user\/video\/upload$/);
   await expect(page.getByTestId('clip-card')).toHaveCount(1);

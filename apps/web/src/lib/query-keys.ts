@@ -63,9 +63,14 @@ export const profileKeys = {
   one: (role: AccountType) => ['profile', role] as const,
 };
 
+/** What a user or funeral home can buy, and the user's own payment history (the subscription logs). */
 export const planKeys = {
   home: () => ['plans', 'home'] as const,
   funeralHome: () => ['plans', 'funeral-home'] as const,
+  /** Everything a user can buy, with the per-minute rate of extra video time. */
+  userOffer: () => ['plans', 'user-offer'] as const,
+  history: () => ['plans', 'history'] as const,
+  historyList: (params: Record<string, string | number>) => ['plans', 'history', params] as const,
 };
 
 /** The funeral home's own payments (its subscription history). */

@@ -1,2 +1,3 @@
 export { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
 export { useIdempotencyKey } from './use-idempotency-key';
+export { ExtraTimePayment, NO_RATE_MESSAGE } from './ExtraTimePayment';

@@ -11,15 +11,20 @@ export type MergeAction = RouteCopyMoveBody['action'];
  * The route's body as the drafts panel fills it. The schema accepts the ids in several shapes (so its
  * input type is `unknown`); this client always sends them as a list, in the order they are joined.
  */
-export type CopyMoveBody = Pick<RouteCopyMoveBody, 'action'> & { video_ids: number[] };
+export type CopyMoveBody = Pick<RouteCopyMoveBody, 'action'> & {
+  video_ids: number[];
+  /** Extra minutes bought for this merge (decision 0182): sent with durationGreater=1. */
+  payment_id?: string;
+};
 
 /** POST /user/video/copyMove (multipart, spec §7; the path has no /web). */
 export function copyMove(body: CopyMoveBody) {
   const form = toFormData({
     video_ids: body.video_ids,
     action: body.action,
-    // No extra time can be bought yet (docs/decisions/0060-merge-extra-time.md): never over the allowance.
-    durationGreater: 0,
+    // Spec 000 §3 merge payload: durationGreater flags a merge over the free time, paid by payment_id.
+    durationGreater: body.payment_id ? 1 : 0,
+    payment_id: body.payment_id,
   });
   return callRoute(videoRoutes.copyMove, { body: form });
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
 import { fakeApi, type FakeApi } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
-import { DraftsPanel } from './DraftsPanel';
+import { BUY_EXTRA_TIME, DraftsPanel } from './DraftsPanel';
 import type { Video } from '@pw/contracts';
 
 const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
@@ -131,8 +131,60 @@ describe('Drafts multi-select and merge', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Oops!')).toBeInTheDocument();
     expect(within(dialog).getByText(/last 1:15, more than the 60 seconds/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: BUY_EXTRA_TIME })).toBeInTheDocument();
     expect(server.calls.some((call) => call.path.includes('copyMove'))).toBe(false);
   });
+
+  it("offers to buy the extra minutes from 'Oops!', then merges with durationGreater and payment_id", async () => {
+    server.on('GET', '/api/web/user/plan', () => ({
+      body: {
+        data: { categories: [], one_time_rate: { id: 1, rate: '0.99', updated_at: '2026-11-01T00:00:00Z' } },
+      },
+    }));
+    server.on('POST', '/api/web/user/video/payment', () => ({
+      body: {
+        message: 'ok',
+        data: {
+          id: 41,
+          payment_id: '41',
+          amount: '0.99',
+          currency: 'USD',
+          brand: 'visa',
+          last4: '4242',
+          created_at: '2026-11-22T10:00:00.000Z',
+          message: 'Payment Successfully Made!',
+        },
+      },
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 3/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const oops = await screen.findByRole('dialog', { name: 'Oops!' });
+    await user.click(within(oops).getByRole('button', { name: BUY_EXTRA_TIME }));
+    const form = await screen.findByRole('dialog', { name: 'Buy extra time' });
+    expect(await within(form).findByTestId('extra-minutes')).toHaveTextContent('1');
+    await user.type(within(form).getByLabelText(/Card Holder Name/), 'Ruth Tester');
+    await user.type(within(form).getByLabelText(/Card Number/), '4242 4242 4242 4242');
+    await user.type(within(form).getByLabelText(/Expiry Date/), '12/30');
+    await user.type(within(form).getByLabelText(/CVV/), '123');
+    await user.click(within(form).getByRole('button', { name: 'Pay $0.99' }));
+    const paid = await screen.findByRole('dialog', { name: 'Payment Successfully Made!' });
+    await user.click(within(paid).getByRole('button', { name: 'Ok' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Merge videos' })).getByRole('button', {
+        name: 'Copy',
+      }),
+    );
+    await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' });
+    const merge = server.calls.find((call) => call.path.includes('copyMove'))!.body as FormData;
+    expect(merge.getAll('video_ids[]')).toEqual(['1', '3', '2']);
+    expect(merge.get('durationGreater')).toBe('1');
+    expect(merge.get('payment_id')).toBe('41');
+  }, 20_000);
 
   it("shows the server's 422 as the 'Oops!' dialog", async () => {
     mergeStatus = 422;

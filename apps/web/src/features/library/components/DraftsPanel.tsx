@@ -17,11 +17,28 @@ import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
 import uiChecksGridIcon from 'bootstrap-icons/icons/ui-checks-grid.svg?raw';
 import { Icon } from '@/components/Icon';
-import { FREE_VIDEO_SECONDS, TOO_FEW_VIDEOS_MESSAGE, VIDEOS_MERGED_MESSAGE, type Video } from '@pw/contracts';
+import {
+  FREE_VIDEO_SECONDS,
+  PAYMENT_SUCCESS_MESSAGE,
+  TOO_FEW_VIDEOS_MESSAGE,
+  VIDEOS_MERGED_MESSAGE,
+  type PaymentReceipt,
+  type Video,
+} from '@pw/contracts';
+import { extraMinutesNeeded } from '@/lib/extra-time';
+import { ExtraTimeDialog } from './ExtraTimeDialog';
 
-/** The 'Oops!' text when a merge would exceed the free allowance (docs/decisions/0060). */
+/** The 'Oops!' text when a merge would exceed the free allowance (decision 0182, superseding 0060). */
 export function tooLongMessage(totalSeconds: number): string {
-  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_VIDEO_SECONDS} seconds of free video time. Select fewer or shorter drafts to merge them.`;
+  return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_VIDEO_SECONDS} seconds of free video time. Buy extra time to merge them, or select fewer or shorter drafts.`;
+}
+
+export const BUY_EXTRA_TIME = 'Buy extra time';
+
+/** Minutes bought for this merge: kept until the merge uses them, so a cancelled Copy/Move loses nothing. */
+interface PaidMerge {
+  paymentId: string;
+  coversSeconds: number;
 }
 
 /**
@@ -36,6 +53,9 @@ export function DraftsPanel() {
   const [picked, setPicked] = useState<number[]>([]);
   const [askAction, setAskAction] = useState<number[] | null>(null);
   const [mergeError, setMergeError] = useState<string | null>(null);
+  /** The merge waiting for its extra time to be paid (the card form is open). */
+  const [paying, setPaying] = useState<{ ids: number[]; totalSeconds: number } | null>(null);
+  const [paid, setPaid] = useState<PaidMerge | null>(null);
   /** The merged draft being renamed straight after the merge. */
   const [renaming, setRenaming] = useState<Video | null>(null);
 
@@ -48,27 +68,49 @@ export function DraftsPanel() {
     setPicked([]);
   };
 
+  /** 'Oops!' offering to buy the minutes (spec 000 §4); the offer opens the payment form. */
+  const offerExtraTime = async (ids: number[], totalSeconds: number, text: string) => {
+    const answer = await dialog({
+      variant: 'unsuccessful',
+      title: 'Oops!',
+      text,
+      extraAction: BUY_EXTRA_TIME,
+    });
+    if (answer.extra) setPaying({ ids, totalSeconds });
+  };
+
   const onNext = async () => {
     const check = checkMerge(selection, videos);
-    if (!check.ok) {
-      await dialog({
-        variant: 'unsuccessful',
-        title: 'Oops!',
-        text: check.reason === 'too-few' ? TOO_FEW_VIDEOS_MESSAGE : tooLongMessage(check.totalSeconds),
-      });
-      return;
-    }
     setMergeError(null);
-    setAskAction(check.ids);
+    if (check.ok) {
+      setAskAction(check.ids);
+    } else if (check.reason === 'too-few') {
+      await dialog({ variant: 'unsuccessful', title: 'Oops!', text: TOO_FEW_VIDEOS_MESSAGE });
+    } else if (paid && check.totalSeconds <= FREE_VIDEO_SECONDS + paid.coversSeconds) {
+      setAskAction(check.ids);
+    } else {
+      await offerExtraTime(check.ids, check.totalSeconds, tooLongMessage(check.totalSeconds));
+    }
+  };
+
+  const onPaid = async (receipt: PaymentReceipt) => {
+    if (!paying) return;
+    const { ids, totalSeconds } = paying;
+    setPaying(null);
+    setPaid({ paymentId: receipt.payment_id, coversSeconds: extraMinutesNeeded(totalSeconds) * 60 });
+    await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
+    setAskAction(ids);
   };
 
   const onChoose = (action: MergeAction) => {
     if (!askAction) return;
+    const ids = askAction;
     copyMove.mutate(
-      { video_ids: askAction, action },
+      { video_ids: ids, action, payment_id: paid?.paymentId },
       {
         onSuccess: async (response) => {
           setAskAction(null);
+          setPaid(null);
           stopSelecting();
           // The server names the new draft after its sources; it can be renamed from here at once.
           const merged = response?.data;
@@ -82,9 +124,17 @@ export function DraftsPanel() {
         },
         onError: async (error) => {
           if (error instanceof ApiError && error.status === 422) {
-            // The server measured the real files: over the allowance is the 'Oops!' of spec §4.
+            // The server measured the real files: over the allowance is the 'Oops!' of spec §4. A payment
+            // it refused (used, or too short) is of no more use, so the offer buys afresh.
             setAskAction(null);
-            await dialog({ variant: 'unsuccessful', title: 'Oops!', text: error.message });
+            setPaid(null);
+            if (/allowance/i.test(error.message) || error.errors?.payment_id) {
+              const total = checkMerge(ids, videos);
+              const seconds = total.ok || total.reason === 'too-long' ? total.totalSeconds : 0;
+              await offerExtraTime(ids, seconds, error.message);
+            } else {
+              await dialog({ variant: 'unsuccessful', title: 'Oops!', text: error.message });
+            }
             return;
           }
           setMergeError(errorMessage(error, 'The videos could not be merged. Please try again.'));
@@ -147,6 +197,11 @@ export function DraftsPanel() {
         error={mergeError}
         onChoose={onChoose}
         onCancel={() => setAskAction(null)}
+      />
+      <ExtraTimeDialog
+        totalSeconds={paying?.totalSeconds ?? null}
+        onPaid={onPaid}
+        onCancel={() => setPaying(null)}
       />
       {renaming && (
         <EditDetailsDialog

@@ -41,7 +41,17 @@ describe('merge check', () => {
   it('accepts exactly 60 seconds and refuses anything longer', () => {
     const exact = [draft(1, '00:00:30'), draft(2, '00:00:30'), draft(3, '00:00:01')];
     expect(checkMerge([1, 2], exact)).toMatchObject({ ok: true, totalSeconds: 60 });
-    expect(checkMerge([1, 2, 3], exact)).toEqual({ ok: false, reason: 'too-long', totalSeconds: 61 });
-    expect(checkMerge([1, 2, 3], drafts)).toEqual({ ok: false, reason: 'too-long', totalSeconds: 65 });
+    expect(checkMerge([1, 2, 3], exact)).toEqual({
+      ok: false,
+      reason: 'too-long',
+      ids: [1, 2, 3],
+      totalSeconds: 61,
+    });
+    expect(checkMerge([1, 2, 3], drafts)).toEqual({
+      ok: false,
+      reason: 'too-long',
+      ids: [1, 2, 3],
+      totalSeconds: 65,
+    });
   });
 });

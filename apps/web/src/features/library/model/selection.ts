@@ -33,11 +33,11 @@ export const MIN_MERGE = 2;
 export type MergeCheck =
   | { ok: true; ids: number[]; totalSeconds: number }
   | { ok: false; reason: 'too-few' }
-  | { ok: false; reason: 'too-long'; totalSeconds: number };
+  | { ok: false; reason: 'too-long'; ids: number[]; totalSeconds: number };
 
 /**
  * What 'Next' does with the current selection: fewer than two is the spec's 'Oops!'; a total over
- * the free allowance is the 'Oops!' about extra time; otherwise the ids go to copyMove in order.
+ * the free allowance is the 'Oops!' offering to buy extra time (decision 0182); otherwise the ids go to copyMove in order.
  * A draft whose duration is unknown counts as zero here; the server measures the real files and
  * still refuses an over-long merge (422).
  */
@@ -46,6 +46,6 @@ export function checkMerge(selection: Selection, drafts: readonly Video[]): Merg
   const ids = selection.filter((id) => byId.has(id));
   if (ids.length < MIN_MERGE) return { ok: false, reason: 'too-few' };
   const totalSeconds = ids.reduce((sum, id) => sum + (durationSeconds(byId.get(id)?.duration) ?? 0), 0);
-  if (totalSeconds > FREE_VIDEO_SECONDS) return { ok: false, reason: 'too-long', totalSeconds };
+  if (totalSeconds > FREE_VIDEO_SECONDS) return { ok: false, reason: 'too-long', ids, totalSeconds };
   return { ok: true, ids, totalSeconds };
 }

@@ -12,11 +12,15 @@ const membership = {
 };
 
 describe('/user/subscription-plans', () => {
-  it('lists the categories on offer, with Skip', async () => {
+  it("lists the categories on offer, each with 'View Details', and Skip", async () => {
     fakeApi({ 'GET /api/web/user/home/plans': () => ({ body: { data: [membership] } }) });
     renderWithApp(<UserSubscriptionPlansPage />);
     expect(await screen.findByRole('heading', { name: 'Membership' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip' })).toHaveAttribute('href', '/user/home');
+    expect(screen.getByRole('link', { name: 'View Details of Membership' })).toHaveAttribute(
+      'href',
+      '/user/subscription-plans/plan-details?category=1',
+    );
   });
 
   it("reads 'No data found :(' only when nothing is on offer", async () => {

@@ -6,6 +6,7 @@ import { Loading } from '@/components/Loading';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
+import { planDetailsPath } from '../model/plan-flow';
 
 interface Item {
   id: number;
@@ -20,9 +21,12 @@ interface Item {
 function PlansList({
   query,
   skip,
+  action,
 }: {
   query: { isPending: boolean; error: unknown; data?: { data: Item[] } };
   skip: ReactNode;
+  /** What each card offers (the user's categories: 'View Details'). */
+  action?: (item: Item) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
   if (query.error) {
@@ -40,9 +44,10 @@ function PlansList({
       <div className="row g-4">
         {items.map((item) => (
           <div className="col-md-6 col-lg-4" key={item.id}>
-            <div className="card h-100 p-4">
+            <div className="card h-100 p-4 d-flex flex-column">
               <h2 className="h4">{item.title}</h2>
               {item.description && <p className="text-body-secondary mb-0">{item.description}</p>}
+              {action && <div className="mt-auto">{action(item)}</div>}
             </div>
           </div>
         ))}
@@ -52,10 +57,15 @@ function PlansList({
   );
 }
 
-/** /user/subscription-plans: plan categories and a 'Skip' link to /user/home (spec 000 §2). */
+/** /user/subscription-plans (spec 000 §2): the plan categories, each with 'View Details', and 'Skip'. */
 export function UserSubscriptionPlansPage() {
   useTitle('Subscription Plans');
   const query = useHomePlans();
+  const skip = (
+    <Link to="/user/home" className="btn btn-outline-primary">
+      Skip
+    </Link>
+  );
   return (
     <div className="container py-5">
       <h1>Subscription Plans</h1>
@@ -64,11 +74,16 @@ export function UserSubscriptionPlansPage() {
       </p>
       <PlansList
         query={query}
-        skip={
-          <Link to="/user/home" className="btn btn-outline-primary">
-            Skip
+        skip={skip}
+        action={(category) => (
+          <Link
+            to={planDetailsPath('subscription-plans', category.id)}
+            className="btn btn-primary mt-3 align-self-start"
+            aria-label={`View Details of ${category.title}`}
+          >
+            View Details
           </Link>
-        }
+        )}
       />
     </div>
   );

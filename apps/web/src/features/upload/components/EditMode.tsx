@@ -10,6 +10,7 @@ import type { EditListStore, EditVideo } from '@/lib/edit-list/edit-list-store';
 import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
 import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { isOverLimit } from '../model/upload-flow';
+import { paymentCovering } from '../model/paid-extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
 import { ClipStrip } from './ClipStrip';
 import { useAddFiles } from './use-add-files';
@@ -153,6 +154,11 @@ export function EditMode({
       <div aria-live="polite" data-testid="total-length">
         {durations.measuring ? (
           <p className="m-0 text-body-secondary">Measuring your clips…</p>
+        ) : over && paymentCovering(durations.total) ? (
+          <Alert variant="success" className="m-0 py-2">
+            <strong>Total length {formatClock(durations.total)}</strong>. Your extra time is paid: press
+            Upload to save your video.
+          </Alert>
         ) : over ? (
           <Alert variant="warning" className="m-0 py-2">
             <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_VIDEO_SECONDS}-second

@@ -1,35 +1,71 @@
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { Icon } from '@/components/Icon';
 import Button from 'react-bootstrap/Button';
+import { FREE_VIDEO_SECONDS, PAYMENT_SUCCESS_MESSAGE, type PaymentReceipt } from '@pw/contracts';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { EmptyState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { Loading } from '@/components/Loading';
+import { ExtraTimePayment } from '@/components/payment';
+import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
+import { useEditList } from '@/lib/edit-list/use-edit-list';
+import { extraMinutesNeeded } from '@/lib/extra-time';
 import { useGoBack } from '@/lib/use-go-back';
 import { useTitle } from '@/lib/use-title';
-import { FREE_VIDEO_SECONDS } from '@pw/contracts';
+import { savePaidExtraTime } from '../model/paid-extra-time';
+import { isOverLimit } from '../model/upload-flow';
+
+const UPLOAD_PATH = '/user/video/upload';
 
 /**
- * /user/video/upload/payment: buying extra minutes for one upload (spec §4 'Pay now'). The payments
- * capability is not built yet, so this page says so plainly instead of showing a form that cannot
- * work (docs/decisions/0051-extra-time-payment-page.md). The edit list stays stored, so Back returns
- * to the clips as they were.
+ * /user/video/upload/payment (spec 000 §2/§4 'Pay now', decision 0181): the minutes the edited video
+ * needs beyond the free 60 seconds, their price at the current rate, and the card form. The length is
+ * measured from the stored edit list (so a reload keeps working); once paid, the payment id is kept for
+ * the upload and the person goes back to their clips to save the video.
  */
 export function PaymentPage() {
   useTitle('Payment');
-  const back = useGoBack('/user/video/upload');
+  const dialog = useDialog();
+  const back = useGoBack(UPLOAD_PATH);
+  const { items, loaded } = useEditList();
+  const durations = useClipDurations(items);
+
+  const onPaid = async (receipt: PaymentReceipt) => {
+    savePaidExtraTime({
+      paymentId: receipt.payment_id,
+      seconds: extraMinutesNeeded(durations.total) * 60,
+    });
+    await dialog({
+      variant: 'success',
+      title: PAYMENT_SUCCESS_MESSAGE,
+      text: 'Your extra time is ready. Press Upload to save your video.',
+    });
+    back();
+  };
+
+  let body;
+  if (!loaded || durations.measuring) body = <Loading label="Measuring your clips…" />;
+  else if (items.length === 0 || !isOverLimit(durations.total))
+    body = (
+      <EmptyState
+        text={
+          items.length === 0
+            ? 'There is no video to buy extra time for.'
+            : `Your video fits in the free ${FREE_VIDEO_SECONDS} seconds: no extra time is needed.`
+        }
+      />
+    );
+  else body = <ExtraTimePayment totalSeconds={durations.total} onPaid={onPaid} />;
+
   return (
     <div className="container py-4 page-narrow">
       <h1 className="h2">Buy extra video time</h1>
-      <div className="card p-4 mt-3">
-        <p>
-          Videos up to {FREE_VIDEO_SECONDS} seconds in total are free. Longer videos need extra minutes,
-          bought once for the upload at the price per minute.
-        </p>
-        <p className="mb-0">
-          <strong>Buying extra time is not available yet</strong>, so no price per minute can be shown and
-          nothing will be charged. Until it opens, shorten your video: remove or reselect clips so the total
-          is {FREE_VIDEO_SECONDS} seconds or less.
-        </p>
-      </div>
+      <p className="text-body-secondary">
+        Videos up to {FREE_VIDEO_SECONDS} seconds in total are free. Longer videos need extra minutes, bought
+        once for this upload at the price per minute.
+      </p>
+      <div className="card p-4 mt-3">{body}</div>
       <div className="mt-3">
-        <Button onClick={() => back()}>
+        <Button variant="outline-primary" onClick={() => back()}>
           <Icon svg={arrowLeftIcon} className="me-2" />
           Back to your video
         </Button>

@@ -6,6 +6,7 @@ import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { ApiError } from '@/lib/api';
 import type { Video } from '@pw/contracts';
 import { buildStoreFields, classifyFailure, validateSchedule } from '../model/upload-flow';
+import { clearPaidExtraTime, readPaidExtraTime, savePaidExtraTime } from '../model/paid-extra-time';
 import { useUploadFlow, type UploadService } from './use-upload-flow';
 
 // 22 November 2026, 10:30 local time.
@@ -339,5 +340,40 @@ describe('upload rules', () => {
       kind: 'message',
       message: 'Title is too long.',
     });
+  });
+});
+
+describe('upload with bought extra time (decision 0181)', () => {
+  it('goes on to Save Video? when the stored payment covers the length, and sends its payment_id', async () => {
+    savePaidExtraTime({ paymentId: '41', seconds: 60 });
+    const { user, service, onSaved } = setup(75);
+    const description = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(description).getByRole('button', { name: 'Upload' }));
+    await user.click(within(await dialogNamed('Video Saved')).getByRole('button', { name: 'Ok' }));
+    expect(service.calls[0]!.fields.payment_id).toBe('41');
+    expect(onSaved).toHaveBeenCalled();
+    // Used by this video: a later upload buys afresh.
+    expect(readPaidExtraTime()).toBeNull();
+  });
+
+  it('still asks to pay when the stored payment is too short for the video', async () => {
+    savePaidExtraTime({ paymentId: '41', seconds: 60 });
+    const { user, service } = setup(125);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Exceeding limit')).toBeInTheDocument();
+    expect(service.upload).not.toHaveBeenCalled();
+    clearPaidExtraTime();
+  });
+
+  it('forgets a payment the server refuses and offers to pay again', async () => {
+    savePaidExtraTime({ paymentId: '41', seconds: 60 });
+    const refused = new ApiError(422, 'The payment is invalid or already used.', {
+      payment_id: ['The payment is invalid or already used.'],
+    });
+    const { user } = setup(75, fakeService({ uploadError: refused }));
+    const description = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(description).getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Exceeding limit')).toHaveTextContent('The payment is invalid or already used.');
+    expect(readPaidExtraTime()).toBeNull();
   });
 });

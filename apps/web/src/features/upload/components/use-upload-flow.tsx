@@ -17,6 +17,7 @@ import {
   type ScheduleInput,
   type StoreFields,
 } from '../model/upload-flow';
+import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -107,14 +108,17 @@ export function useUploadFlow(options: UploadFlowOptions): {
         confirmText: 'Pay now',
         cancelText: 'Reselect video(s)',
       });
-      if (answer.confirmed) navigate(PAYMENT_PATH);
+      // The payment page reads the length from the edit list itself; the state only saves a measurement.
+      if (answer.confirmed)
+        void navigate(PAYMENT_PATH, { state: { totalSeconds: latest.current.totalSeconds } });
     },
     [dialog, navigate],
   );
 
   const start = useCallback(async () => {
     const { totalSeconds, title: editTitle } = latest.current;
-    if (isOverLimit(totalSeconds)) {
+    // Over the free time, the upload goes on only with bought minutes that cover it (decision 0181).
+    if (isOverLimit(totalSeconds) && !paymentCovering(totalSeconds)) {
       await exceedingLimit(
         `Your video is ${formatClock(totalSeconds)} long. Videos up to ${FREE_VIDEO_SECONDS} seconds are free; buy extra time or reselect your video(s) to continue.`,
       );
@@ -132,6 +136,8 @@ export function useUploadFlow(options: UploadFlowOptions): {
 
   const finishSaved = async (savedFolder: VideoFolder, video: Video, email?: string) => {
     setStep('idle');
+    // The bought minutes went with this video (the server consumed the payment only if it was needed).
+    if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
     if (savedFolder === 'scheduled') {
       await dialog({
         variant: 'success',
@@ -160,6 +166,8 @@ export function useUploadFlow(options: UploadFlowOptions): {
     } else if (failure.kind === 'conflict') {
       await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: failure.message });
     } else if (failure.kind === 'overLimit') {
+      // A refused payment id (used, or not enough) is no use any more: the next Pay now buys afresh.
+      clearPaidExtraTime();
       await exceedingLimit(failure.message);
     } else {
       await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: failure.message });
@@ -174,6 +182,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
       description: finalDescription,
       totalSeconds,
       schedule: scheduleInput,
+      paymentId: isOverLimit(totalSeconds) ? paymentCovering(totalSeconds)?.paymentId : undefined,
     });
     const controller = new AbortController();
     abort.current = controller;

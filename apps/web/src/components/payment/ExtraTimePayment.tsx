@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { PaymentReceipt } from '@pw/contracts';
+import { FormError } from '@/components/form/FormError';
+import { Loading } from '@/components/Loading';
+import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { buyExtraTime, extraMinutesNeeded, extraTimePrice, useExtraTimeRate } from '@/lib/extra-time';
+import { formatSeconds } from '@/lib/videos';
+import { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+export const NO_RATE_MESSAGE = 'Extra video time is not on sale at the moment. Please try again later.';
+
+/**
+ * Buying the minutes a video needs beyond the free 60 seconds (spec 000 §4, decision 0181): how long the
+ * video is, the minutes needed, the price per minute and the total (rate × minutes, from the server's
+ * current rate), then the shared card form. `onPaid` gets the receipt whose payment_id the upload or
+ * merge sends.
+ */
+export function ExtraTimePayment({
+  totalSeconds,
+  onPaid,
+}: {
+  totalSeconds: number;
+  onPaid: (receipt: PaymentReceipt) => void | Promise<void>;
+}) {
+  const rate = useExtraTimeRate();
+  const attempt = useIdempotencyKey();
+  const buy = useMutation({ mutationFn: buyExtraTime });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const minutes = Math.max(1, extraMinutesNeeded(totalSeconds));
+
+  if (rate.isPending) return <Loading />;
+  if (rate.error) return <FormError message={errorMessage(rate.error, FETCH_FAILED_MESSAGE)} />;
+  if (!rate.data) return <FormError message={NO_RATE_MESSAGE} />;
+  const price = extraTimePrice(rate.data.rate, minutes);
+
+  const onSubmit = (card: PaymentCardValues) => {
+    setServerError(null);
+    setServerFieldErrors({});
+    buy.mutate(
+      { minutes, card, headers: attempt.headers },
+      {
+        onSuccess: async (answer) => {
+          attempt.settle();
+          await onPaid(answer.data);
+        },
+        onError: (error) => {
+          attempt.settle(error);
+          setServerError(errorMessage(error));
+          setServerFieldErrors(fieldErrors(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <div>
+      <dl className="row mb-3" aria-label="Extra time">
+        <dt className="col-7">Video length</dt>
+        <dd className="col-5 text-end">{formatSeconds(totalSeconds)}</dd>
+        <dt className="col-7">Extra minutes needed</dt>
+        <dd className="col-5 text-end" data-testid="extra-minutes">
+          {minutes}
+        </dd>
+        <dt className="col-7">Price per minute</dt>
+        <dd className="col-5 text-end">${rate.data.rate}</dd>
+        <dt className="col-7">Amount</dt>
+        <dd className="col-5 text-end fw-bold" data-testid="extra-amount">
+          ${price}
+        </dd>
+      </dl>
+      <PaymentCardForm
+        amount={price}
+        submitting={buy.isPending}
+        serverError={serverError}
+        serverFieldErrors={serverFieldErrors}
+        onSubmit={onSubmit}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import Modal from 'react-bootstrap/Modal';
+import type { PaymentReceipt } from '@pw/contracts';
+import { ExtraTimePayment } from '@/components/payment';
+
+/**
+ * The payment form for a merge over the free 60 seconds (spec 000 §4 'a payment form for extra time',
+ * decision 0182), in a dialog so the selection stays as it was while paying.
+ */
+export function ExtraTimeDialog({
+  totalSeconds,
+  onPaid,
+  onCancel,
+}: {
+  totalSeconds: number | null;
+  onPaid: (receipt: PaymentReceipt) => void | Promise<void>;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal show={totalSeconds !== null} onHide={onCancel} centered aria-labelledby="extra-time-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="extra-time-title" as="h2" className="h4">
+          Buy extra time
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {totalSeconds !== null && <ExtraTimePayment totalSeconds={totalSeconds} onPaid={onPaid} />}
+      </Modal.Body>
+    </Modal>
+  );
+}

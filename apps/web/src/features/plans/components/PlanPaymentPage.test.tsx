@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { session } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { PlanPaymentPage } from './PlanPaymentPage';
+import { homePlansReply } from './test-plans';
+
+const user = {
+  id: 5,
+  type: 'user' as const,
+  email: 'ruth@example.com',
+  first_name: 'Ruth',
+  last_name: 'Tester',
+  photo_path: null,
+};
+const membership = {
+  id: 3,
+  plan_id: 7,
+  title: 'Monthly Membership',
+  duration: 'monthly',
+  price: '4.99',
+  starts_at: '2026-11-22T10:00:00.000Z',
+  expiry_date: '2026-12-22T10:00:00.000Z',
+  auto_renew: true,
+  status: 'active',
+};
+const receipt = {
+  id: 41,
+  payment_id: '41',
+  amount: '4.99',
+  currency: 'USD',
+  brand: 'visa',
+  last4: '4242',
+  created_at: '2026-11-22T10:00:00.000Z',
+  message: 'Payment Successfully Made!',
+};
+
+function renderPayment(path: string, renew = false) {
+  const base = path.startsWith('/user/subscription-plans') ? 'subscription-plans' : 'subscription-logs';
+  renderWithApp(
+    <Routes>
+      <Route path="/user/profile" element={<p>Profile page</p>} />
+      <Route path="/user/subscription-logs" element={<p>Logs page</p>} />
+      <Route path="*" element={<PlanPaymentPage base={base} renew={renew} />} />
+    </Routes>,
+    { route: path },
+  );
+}
+
+async function payWith(u: ReturnType<typeof userEvent.setup>, number: string, amount: string) {
+  await u.type(await screen.findByLabelText(/Card Holder Name/), 'Ruth Tester');
+  await u.type(screen.getByLabelText(/Card Number/), number);
+  await u.type(screen.getByLabelText(/Expiry Date/), '12/30');
+  await u.type(screen.getByLabelText(/CVV/), '123');
+  await u.click(screen.getByRole('button', { name: `Pay $${amount}` }));
+}
+
+describe('plan payment', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.signIn(user, 'token');
+  });
+
+  it("pays, says 'Payment Successfully Made!', refreshes the stored user's plan and opens the profile", async () => {
+    const api = fakeApi({
+      'GET /api/web/user/home/plans': homePlansReply,
+      'POST /api/web/user/plan/7/payment': () => ({ body: { message: 'ok', data: receipt } }),
+      'GET /api/web/user/profile': () => ({
+        body: { data: { ...user, active_plan: { home_plan: membership, ad_free: null } } },
+      }),
+    });
+    const u = userEvent.setup();
+    renderPayment('/user/subscription-plans/plan-details/payment?plan=7');
+    expect(await screen.findByText(/Amount:/)).toHaveTextContent('Amount: $4.99 / Month');
+    await payWith(u, '4242 4242 4242 4242', '4.99');
+    const success = await screen.findByRole('dialog', { name: 'Payment Successfully Made!' });
+    expect(session.user()?.active_plan?.home_plan?.plan_id).toBe(7);
+    await u.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    await waitFor(() => expect(success).not.toBeInTheDocument());
+    const payment = api.calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(payment.body as string)).toEqual({
+      card_holder_name: 'Ruth Tester',
+      card_no: '4242 4242 4242 4242',
+      expiry_date: '12/30',
+      cvv: '123',
+    });
+  }, 20_000);
+
+  it("shows a declined card's message in red and stays on the form", async () => {
+    fakeApi({
+      'GET /api/web/user/home/plans': homePlansReply,
+      'POST /api/web/user/plan/7/payment': () => ({
+        status: 422,
+        body: { message: 'Your card was declined.' },
+      }),
+    });
+    const u = userEvent.setup();
+    renderPayment('/user/subscription-logs/plan-details/payment?plan=7');
+    await payWith(u, '4000 0000 0000 0002', '4.99');
+    expect(await screen.findByText('Your card was declined.')).toHaveClass('text-danger');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(session.user()?.active_plan).toBeUndefined();
+  }, 20_000);
+
+  it('sends nothing until the form is complete (spec 000 §5)', async () => {
+    const api = fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    const u = userEvent.setup();
+    renderPayment('/user/subscription-plans/plan-details/payment?plan=9');
+    await u.click(await screen.findByRole('button', { name: 'Pay $19.99' }));
+    expect(screen.getAllByText(/field is required/i)).toHaveLength(4);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('renews from the logs and goes back to them after the payment', async () => {
+    fakeApi({
+      'GET /api/web/user/home/plans': homePlansReply,
+      'POST /api/web/user/plan/8/payment': () => ({ body: { message: 'ok', data: receipt } }),
+      'GET /api/web/user/profile': () => ({ body: { data: user } }),
+    });
+    const u = userEvent.setup();
+    renderPayment('/user/subscription-logs/renew?plan=8', true);
+    expect(await screen.findByRole('heading', { name: 'Renew Plan' })).toBeInTheDocument();
+    expect(await screen.findByText(/expires as soon as this payment is made/)).toBeInTheDocument();
+    await payWith(u, '4242 4242 4242 4242', '149.00');
+    await u.click(
+      within(await screen.findByRole('dialog', { name: 'Payment Successfully Made!' })).getByRole('button', {
+        name: 'Ok',
+      }),
+    );
+    expect(await screen.findByText('Logs page')).toBeInTheDocument();
+  }, 20_000);
+
+  it('says so when the plan is not on offer, and shows a failed read as an error', async () => {
+    fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    renderPayment('/user/subscription-plans/plan-details/payment?plan=99');
+    expect(await screen.findByText('This plan is not on offer any more.')).toBeInTheDocument();
+  });
+
+  it('shows a failed plan read in red', async () => {
+    fakeApi({ 'GET /api/web/user/home/plans': () => ({ status: 500, body: { message: 'Server error.' } }) });
+    renderPayment('/user/subscription-plans/plan-details/payment?plan=7');
+    expect(await screen.findByText('Server error.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { FREE_VIDEO_SECONDS, paymentRoutes, planRoutes } from '@pw/contracts';
+import { callRoute } from './api';
+import { planKeys } from './query-keys';
+
+/**
+ * Extra video time (spec 000 §3/§9, decision 0181): the upload page and the drafts merge both buy whole
+ * minutes beyond the free 60 seconds at the admin's current rate, so the arithmetic and the two calls
+ * live here, shared.
+ */
+
+/** Containers round lengths a little; the server forgives a quarter second, so the client does too. */
+const LENGTH_TOLERANCE_SECONDS = 0.25;
+
+/** Whole minutes needed beyond the free time: ceil((total - 60) / 60), at least one when over. */
+export function extraMinutesNeeded(totalSeconds: number): number {
+  const over = totalSeconds - FREE_VIDEO_SECONDS - LENGTH_TOLERANCE_SECONDS;
+  return over > 0 ? Math.ceil(over / 60) : 0;
+}
+
+/** The `duration` the purchase sends: 'HH:MM:00' (spec 000 §3: '00:01:00' per minute bought). */
+export function extraTimeDuration(minutes: number): string {
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${hours}:${String(minutes % 60).padStart(2, '0')}:00`;
+}
+
+/** rate × minutes in exact cents, as '2.98'. */
+export function extraTimePrice(rate: string, minutes: number): string {
+  return ((Math.round(Number(rate) * 100) * minutes) / 100).toFixed(2);
+}
+
+/** GET /web/user/plan: what a user can buy; its `one_time_rate` is the current price of one minute. */
+export const getUserOffer = () => callRoute(planRoutes.userPlans);
+
+export const useExtraTimeRate = () =>
+  useQuery({
+    queryKey: planKeys.userOffer(),
+    queryFn: getUserOffer,
+    select: (answer) => answer.data.one_time_rate,
+    retry: false,
+  });
+
+/** The four card fields as typed (the shared card form's values). */
+type CardFields = Record<'card_holder_name' | 'card_no' | 'expiry_date' | 'cvv', string>;
+
+/** POST /web/user/video/payment: buys the minutes; the answer's payment_id goes with the upload or merge. */
+export const buyExtraTime = (input: { minutes: number; card: CardFields; headers: Record<string, string> }) =>
+  callRoute(paymentRoutes.extraTimePayment, {
+    body: { ...input.card, duration: extraTimeDuration(input.minutes) },
+    headers: input.headers,
+  });

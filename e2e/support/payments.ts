@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { paymentRoutes, planRoutes, type PlanSummary, type RouteResponse } from '@pw/contracts';
+import type { Session } from './accounts';
+import { callApi } from './api';
+
+/** The sandbox's test cards (issue 11). */
+export const CARDS = { good: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/** Fills the shared payment card form (spec 000 §3) with a card, 12/30 and CVV 123, and presses Pay. */
+export async function payWithCard(page: Page, card: string, amount: string) {
+  await page.getByLabel('Card Holder Name').fill('Ruth Tester');
+  await page.getByLabel('Card Number').fill(card);
+  await page.getByLabel('Expiry Date').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: `Pay $${amount}` }).click();
+}
+
+/** What a user is offered: the plan categories with their plans, and the per-minute rate. */
+export async function userOffer(request: APIRequestContext, session: Session) {
+  const response = await callApi(request, planRoutes.userPlans, { token: session.token });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as RouteResponse<typeof planRoutes.userPlans>).data;
+}
+
+/** The first active plan of a category (by title: 'Membership', 'Ad-Free'). */
+export async function firstPlanOf(
+  request: APIRequestContext,
+  session: Session,
+  category: string,
+): Promise<PlanSummary> {
+  const { categories } = await userOffer(request, session);
+  const plan = categories.find((each) => each.title === category)?.plans[0];
+  expect(plan, `an active ${category} plan`).toBeDefined();
+  return plan!;
+}
+
+/** The user's payment history (newest first). */
+export async function paymentHistory(request: APIRequestContext, session: Session) {
+  const response = await callApi(request, paymentRoutes.userHistory, { token: session.token });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as RouteResponse<typeof paymentRoutes.userHistory>;
+}
+
+/** No horizontal scrolling at the current viewport width. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,7 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
 import { DataTable } from '@/components/data-table';
-import { dayLabel, durationLabel, priceLabel, recordStatus } from '../model/labels';
+import { dayLabel } from '../model/labels';
+import { durationLabel, priceLabel, subscriptionStatus } from '@/lib/plan-labels';
 
 const column = createColumnHelper<PaymentHistoryRow & { serial: number }>();
 
@@ -39,7 +40,7 @@ export function HistoryTable({
       id: 'status',
       header: 'Status',
       cell: ({ row }) => {
-        const status = recordStatus(row.original);
+        const status = subscriptionStatus(row.original);
         return (
           <span className={`badge ${status === 'Active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
             {status}

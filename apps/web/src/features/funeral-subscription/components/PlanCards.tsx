@@ -5,7 +5,7 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useFuneralPlans } from '../api/get-funeral-plans';
-import { durationLabel, priceLabel } from '../model/labels';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
 
 /** One plan: '$'+price, its duration label and description; the whole card is one button. */
 function PlanCard({ plan, onChoose }: { plan: PlanSummary; onChoose: (plan: PlanSummary) => void }) {

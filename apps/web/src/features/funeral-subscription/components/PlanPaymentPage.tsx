@@ -6,7 +6,7 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { useGoBack } from '@/lib/use-go-back';
 import { useTitle } from '@/lib/use-title';
 import { usePayForPlan } from '../api/pay-for-plan';
-import { durationLabel, priceLabel } from '../model/labels';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { paymentStateOf } from '../model/payment-state';
 
 /**

@@ -7,7 +7,8 @@ import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useCurrentHomePlan } from '../api/get-current-plan';
-import { dayLabel, durationLabel, priceLabel } from '../model/labels';
+import { dayLabel } from '../model/labels';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
 
 export const CANCEL_QUESTION = 'Auto-renewal will be removed...';
 

@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationLabel, priceLabel } from './labels';
 import { pageOf } from './paging';
-
-describe('plan labels (spec 000 §9)', () => {
-  it("names monthly 'Month', weekly 'Week', yearly 'Year' and capitalises the rest", () => {
-    expect(['monthly', 'weekly', 'yearly', 'life-time'].map(durationLabel)).toEqual([
-      'Month',
-      'Week',
-      'Year',
-      'Life-time',
-    ]);
-  });
-
-  it("prefixes prices with '$'", () => {
-    expect(priceLabel('29.99')).toBe('$29.99');
-  });
-});
 
 describe('pageOf', () => {
   it('gives the page asked for, with the list meta', () => {

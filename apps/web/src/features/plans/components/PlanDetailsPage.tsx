@@ -8,7 +8,7 @@ import { Loading } from '@/components/Loading';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
-import { durationLabel, formatPrice } from '../model/plan-format';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { flowStartPath, idFromSearch, planPaymentPath, type PlanFlowBase } from '../model/plan-flow';
 
 /** One category's plans as cards: title, '$'+price per duration, description, 'Pay Now'. */
@@ -28,7 +28,7 @@ function CategoryPlans({ category, base }: { category: PlanCategory; base: PlanF
               <article className="card h-100 p-4 d-flex flex-column" aria-label={plan.title}>
                 <h3 className="h5">{plan.title}</h3>
                 <p className="fs-4 mb-2">
-                  <strong>{formatPrice(plan.price)}</strong>
+                  <strong>{priceLabel(plan.price)}</strong>
                   <span className="text-body-secondary fs-6"> / {durationLabel(plan.duration)}</span>
                 </p>
                 {plan.description && <p className="text-body-secondary">{plan.description}</p>}

@@ -12,7 +12,7 @@ import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
 import { usePayPlan } from '../api/pay-plan';
-import { durationLabel, formatPrice } from '../model/plan-format';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { afterPaymentPath, idFromSearch, planDetailsPath, type PlanFlowBase } from '../model/plan-flow';
 
 /** Spec 000 §2 profile/payment: navigation state may carry navigateBackUrl and the plan id. */
@@ -92,7 +92,7 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
         <div className="card p-4 mt-3">
           <h2 className="h4 mb-1">{plan.title}</h2>
           <p className="mb-1">
-            Amount: <strong>{formatPrice(plan.price)}</strong> / {durationLabel(plan.duration)}
+            Amount: <strong>{priceLabel(plan.price)}</strong> / {durationLabel(plan.duration)}
           </p>
           {renew && (
             <p className="text-body-secondary small">

@@ -6,7 +6,8 @@ import { DataTable, DateRangeFilter, ListFooter, PerPageSelect, useListState } f
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { durationLabel, formatDay, formatPrice, subscriptionStatus } from '../model/plan-format';
+import { formatDay } from '../model/plan-format';
+import { durationLabel, priceLabel, subscriptionStatus } from '@/lib/plan-labels';
 import { planDetailsPath, renewPath } from '../model/plan-flow';
 
 const column = createColumnHelper<PaymentHistoryRow>();
@@ -50,7 +51,7 @@ export function SubscriptionLogsPage() {
         id: 'duration',
         header: 'subscription Duration',
       }),
-      column.accessor('amount_paid', { header: 'Price', cell: (info) => formatPrice(info.getValue()) }),
+      column.accessor('amount_paid', { header: 'Price', cell: (info) => priceLabel(info.getValue()) }),
       column.accessor('created_at', {
         header: 'Purchase Date',
         cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,

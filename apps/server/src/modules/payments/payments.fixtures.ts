@@ -6,7 +6,12 @@ import { plans } from '../plans/plans.schema';
 import { subscriptions } from './payments.schema';
 
 /** Test fixtures of payments: cards, plan ids by title, buying through the real call. */
-export const CARD = { card_holder_name: 'Jane Doe', card_no: '4242 4242 4242 4242', expiry_date: '12/39', cvv: '123' };
+export const CARD = {
+  card_holder_name: 'Jane Doe',
+  card_no: '4242 4242 4242 4242',
+  expiry_date: '12/39',
+  cvv: '123',
+};
 /** Accepted now, refused on renewal (the sandbox's "fails later" card, decision 0170). */
 export const FAILS_LATER_CARD = { ...CARD, card_no: '4000 0000 0000 0341' };
 
@@ -18,7 +23,8 @@ export async function planIds(ctx: TestContext): Promise<Record<string, number>>
 
 /** Buys a plan as this account (user or funeral home); throws unless the payment went through. */
 export async function buyPlan(ctx: TestContext, who: SignedIn, planId: number, card = CARD) {
-  const route = who.user.type === 'funeral-home' ? paymentRoutes.funeralHomePlanPayment : paymentRoutes.userPlanPayment;
+  const route =
+    who.user.type === 'funeral-home' ? paymentRoutes.funeralHomePlanPayment : paymentRoutes.userPlanPayment;
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/api${routePath(route, { id: planId })}`,
@@ -30,4 +36,8 @@ export async function buyPlan(ctx: TestContext, who: SignedIn, planId: number, c
 }
 
 export const subscriptionsOf = (ctx: TestContext, accountId: number) =>
-  ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(subscriptions.id);
+  ctx.deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId))
+    .orderBy(subscriptions.id);

@@ -55,7 +55,11 @@ export const paymentNotices = {
   },
 
   /** To the payer, when the plan renewed itself. */
-  renewed(holder: Holder, term: PlanTerm, payment: { id: number; amountCents: number; brand: string; last4: string }) {
+  renewed(
+    holder: Holder,
+    term: PlanTerm,
+    payment: { id: number; amountCents: number; brand: string; last4: string },
+  ) {
     const until = term.expiresAt ? ` It now runs until ${day(term.expiresAt)}.` : '';
     return {
       kind: notificationKinds.paymentMade,

@@ -44,7 +44,9 @@ export function createExpiryRun(deps: ExpiryDeps) {
   async function warn(id: number, now: Date) {
     // The price is read before the transaction (the plans module reads outside it).
     const before = await repo.forRenewal(id);
-    const plan = before?.subscription.autoRenew ? await plans.findActivePlan(before.subscription.planId) : null;
+    const plan = before?.subscription.autoRenew
+      ? await plans.findActivePlan(before.subscription.planId)
+      : null;
     await db.transaction(async (tx) => {
       const view = await repo.takeWarning(id, now, tx);
       if (!view) return;
@@ -74,7 +76,11 @@ export function createExpiryRun(deps: ExpiryDeps) {
     const holder = await repo.holder(view.accountId, tx);
     if (!plan) {
       await repo.markExpired(view.id, tx);
-      await notifications.notify(view.accountId, paymentNotices.renewalFailed(holder, termOf(view), PLAN_WITHDRAWN_REASON), tx);
+      await notifications.notify(
+        view.accountId,
+        paymentNotices.renewalFailed(holder, termOf(view), PLAN_WITHDRAWN_REASON),
+        tx,
+      );
       return 'failed' as const;
     }
     const key = renewalKey(view.id);
@@ -87,7 +93,11 @@ export function createExpiryRun(deps: ExpiryDeps) {
     });
     await repo.markExpired(view.id, tx);
     if (!result.ok) {
-      await notifications.notify(view.accountId, paymentNotices.renewalFailed(holder, termOf(view), result.message), tx);
+      await notifications.notify(
+        view.accountId,
+        paymentNotices.renewalFailed(holder, termOf(view), result.message),
+        tx,
+      );
       return 'failed' as const;
     }
     const payment = await payments.insertPayment(
@@ -109,7 +119,15 @@ export function createExpiryRun(deps: ExpiryDeps) {
     );
     const term = nextTerm(plan.duration, view.expiresAt!, now);
     const next = await payments.insertSubscription(
-      { accountId: view.accountId, planId: plan.id, paymentId: payment.id, kind: view.kind, ...term, autoRenew: plan.duration !== 'life-time', status: 'active' },
+      {
+        accountId: view.accountId,
+        planId: plan.id,
+        paymentId: payment.id,
+        kind: view.kind,
+        ...term,
+        autoRenew: plan.duration !== 'life-time',
+        status: 'active',
+      },
       tx,
     );
     const notice = paymentNotices.renewed(

@@ -37,14 +37,28 @@ export function createSubscriptionsRepo(db: Db) {
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
       .innerJoin(payments, eq(payments.id, subscriptions.paymentId));
-  const flatten = ({ row, ...rest }: { row: SubscriptionRow; title: string; duration: string; amountCents: number }) =>
-    ({ ...row, ...rest }) satisfies SubscriptionView;
+  const flatten = ({
+    row,
+    ...rest
+  }: {
+    row: SubscriptionRow;
+    title: string;
+    duration: string;
+    amountCents: number;
+  }) => ({ ...row, ...rest }) satisfies SubscriptionView;
 
   return {
     /** The account's running subscriptions of these kinds, newest first. */
-    async running(accountId: number, kinds: string[], now: Date, tx: DbOrTx = db): Promise<SubscriptionView[]> {
+    async running(
+      accountId: number,
+      kinds: string[],
+      now: Date,
+      tx: DbOrTx = db,
+    ): Promise<SubscriptionView[]> {
       const rows = await views(tx)
-        .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.kind, kinds), runningAt(now)))
+        .where(
+          and(eq(subscriptions.accountId, accountId), inArray(subscriptions.kind, kinds), runningAt(now)),
+        )
         .orderBy(desc(subscriptions.startsAt), desc(subscriptions.id));
       return rows.map(flatten);
     },
@@ -114,7 +128,12 @@ export function createSubscriptionsRepo(db: Db) {
     /** One subscription with its view and the stored reference of the payment that bought it. */
     async forRenewal(id: number, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({ ...viewColumns, reference: payments.providerReference, brand: payments.brand, last4: payments.last4 })
+        .select({
+          ...viewColumns,
+          reference: payments.providerReference,
+          brand: payments.brand,
+          last4: payments.last4,
+        })
         .from(subscriptions)
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .innerJoin(payments, eq(payments.id, subscriptions.paymentId))

@@ -40,7 +40,8 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
     return response.json().data.user;
   };
   const profile = async (route: ApiRoute, who: SignedIn) =>
-    (await ctx.app.inject({ method: 'GET', url: `/api${route.path}`, headers: bearer(who.token) })).json().data;
+    (await ctx.app.inject({ method: 'GET', url: `/api${route.path}`, headers: bearer(who.token) })).json()
+      .data;
 
   beforeAll(async () => {
     ctx = await createTestContext(ADMIN_ENV);
@@ -136,7 +137,10 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
       const response = await cancel(subscriptionRoutes.userCancel, other.token, lifetime!.id);
       expect(response.statusCode).toBe(422);
       ctx.clock.advance(3650 * DAY);
-      expect((await login(other)).active_plan.home_plan).toMatchObject({ expiry_date: null, status: 'active' });
+      expect((await login(other)).active_plan.home_plan).toMatchObject({
+        expiry_date: null,
+        status: 'active',
+      });
     });
   });
 });

@@ -38,7 +38,10 @@ describe('the sandbox: charging a stored card again (auto-renewal, decision 0170
     expect(renewed.reference).not.toBe(reference);
     const again = await provider.chargeStored(stored(renewed.reference, { idempotencyKey: 'renewal:2' }));
     expect(again.ok).toBe(true);
-    expect(provider.charges().at(-1)).toMatchObject({ storedReference: renewed.reference, outcome: 'succeeded' });
+    expect(provider.charges().at(-1)).toMatchObject({
+      storedReference: renewed.reference,
+      outcome: 'succeeded',
+    });
   });
 
   it('accepts the "fails later" card at once and declines every stored charge of it', async () => {
@@ -60,7 +63,10 @@ describe('the sandbox: charging a stored card again (auto-renewal, decision 0170
     const clock = new FakeClock(NOW);
     const provider = createSandboxPaymentProvider(clock);
     const reference = await referenceOf(provider, '4242424242424242');
-    const [a, b] = await Promise.all([provider.chargeStored(stored(reference)), provider.chargeStored(stored(reference))]);
+    const [a, b] = await Promise.all([
+      provider.chargeStored(stored(reference)),
+      provider.chargeStored(stored(reference)),
+    ]);
     expect(a).toEqual(b);
     expect(provider.charges().filter((charge) => charge.storedReference)).toHaveLength(1);
     await expect(provider.chargeStored(stored(reference, { amountCents: 999 }))).rejects.toThrow(

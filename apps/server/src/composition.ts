@@ -19,7 +19,7 @@ import {
 import { createMediaModule } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
-import { createPaymentsModule } from './modules/payments';
+import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -42,6 +42,8 @@ export interface CompositionView extends Platform {
   delivery: DeliveryService;
   deliveryScheduler: DeliveryScheduler;
   videoPayments: VideoPayments;
+  /** The payments module's API (plans held, the subscriptions' daily job). */
+  plansHeld: PaymentsApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -68,14 +70,22 @@ export async function compose(
   const platform = await createPlatform(config, logger, overrides);
   const tuning: WorkerTuning = {};
   const notifications = createNotificationsModule(platform);
-  const accounts = createAccountsModule(platform, { notifications: notifications.api });
+  // Payments is built after the modules that ask about plans: they call it late, at request time.
+  const plansHeld = (): PaymentsApi => payments.api;
+  const accounts = createAccountsModule(platform, {
+    notifications: notifications.api,
+    activePlans: (accountId, type) => plansHeld().activePlans(accountId, type),
+  });
   const delivery = createDeliveryModule(
     platform,
-    { notifications: notifications.api },
+    {
+      notifications: notifications.api,
+      holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
+    },
     () => tuning.delivery,
   );
   const plans = createPlansModule(platform);
-  const payments = createPaymentsModule(platform, { plans: plans.api });
+  const payments = createPaymentsModule(platform, { plans: plans.api, notifications: notifications.api });
   const videoPayments = overrides.videoPayments ?? payments.api.videoPayments;
   const videos = createVideosModule(
     platform,
@@ -97,6 +107,7 @@ export async function compose(
     delivery: delivery.api,
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments,
+    plansHeld: payments.api,
   };
   const modules = [accounts, notifications, delivery, videos, media, queries, plans, payments] as Array<
     AppModule<unknown>

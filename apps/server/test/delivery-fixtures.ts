@@ -6,6 +6,8 @@ import { LIVENESS_NAMESPACE } from '../src/modules/delivery/liveness';
 import type { Db } from '../src/platform/db';
 import { users, type AccountType } from '../src/modules/accounts/accounts.schema';
 import { videos, type VideoFolder, type VideoState } from '../src/modules/videos/videos.schema';
+import { plans } from '../src/modules/plans/plans.schema';
+import { payments, subscriptions } from '../src/modules/payments/payments.schema';
 
 /** An account inserted directly (no sign-up code needed); returns its id. */
 export async function insertUser(
@@ -24,6 +26,42 @@ export async function insertUser(
     })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/**
+ * A life-time membership written directly (no card): its owner may schedule any number of deliveries
+ * (decision 0173), as tests of many deliveries of one owner need.
+ */
+export async function insertMembership(db: Db, ownerId: number): Promise<void> {
+  const [plan] = await db.select().from(plans).where(eq(plans.title, 'Life-time Membership'));
+  const now = new Date(0);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      accountId: ownerId,
+      planId: plan!.id,
+      amountCents: plan!.priceCents,
+      currency: 'USD',
+      provider: 'sandbox',
+      providerReference: `sbx_ch_fixture_${ownerId}`,
+      brand: 'visa',
+      last4: '4242',
+      status: 'succeeded',
+      idempotencyKey: `fixture:${ownerId}`,
+      purpose: `plan:${plan!.id}`,
+      createdAt: now,
+    })
+    .returning({ id: payments.id });
+  await db.insert(subscriptions).values({
+    accountId: ownerId,
+    planId: plan!.id,
+    paymentId: payment!.id,
+    kind: 'membership',
+    startsAt: now,
+    expiresAt: null,
+    autoRenew: false,
+    status: 'active',
+  });
 }
 
 export async function setUserStatus(db: Db, userId: number, status: number) {

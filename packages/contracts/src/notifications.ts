@@ -61,6 +61,11 @@ export const notificationKinds = {
   newSignup: 'signup.new',
   newQuery: 'query.new',
   passwordChanged: 'account.password_changed',
+  paymentMade: 'payment.made',
+  newPurchase: 'purchase.new',
+  subscriptionExpiring: 'subscription.expiring',
+  subscriptionExpired: 'subscription.expired',
+  subscriptionRenewalFailed: 'subscription.renewal_failed',
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { Account } from '@pw/contracts';
+import type { Account, ActivePlan } from '@pw/contracts';
 import type { AccountType } from './accounts.schema';
 import type { UserRow } from './accounts.repo';
 import { photoUrl } from './photos';
@@ -9,8 +9,16 @@ export type Area = 'web' | 'admin';
 export const belongsTo = (type: AccountType, area: Area) =>
   area === 'admin' ? type === 'admin' : type !== 'admin';
 
+/** The account's running plans (the payments module's answer, handed in by the composition root). */
+export type ActivePlansOf = (accountId: number, type: AccountType) => Promise<ActivePlan>;
+
+/** The account as the client reads it (spec §3 session user and profile), with its running plans. */
+export async function accountView(row: UserRow, activePlans: ActivePlansOf): Promise<Account> {
+  return toAccount(row, await activePlans(row.id, row.type));
+}
+
 /** The account as the client reads it (spec §3 session user and profile). */
-export function toAccount(row: UserRow): Account {
+export function toAccount(row: UserRow, activePlan: ActivePlan): Account {
   return {
     id: row.id,
     type: row.type,
@@ -26,7 +34,6 @@ export function toAccount(row: UserRow): Account {
     date_of_birth: row.dateOfBirth,
     status: row.status,
     created_at: row.createdAt.toISOString(),
-    // Plans arrive with a later issue; until then nobody has a membership.
-    active_plan: null,
+    active_plan: activePlan,
   };
 }

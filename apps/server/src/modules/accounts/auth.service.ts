@@ -11,7 +11,7 @@ import type { Storage } from '../../platform/storage/storage';
 import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { isUniqueViolation, type AccountsRepo, type UserRow } from './accounts.repo';
 import { loginRules, rule } from './accounts.limits';
-import { belongsTo, toAccount, type Area } from './accounts.view';
+import { accountView, belongsTo, type ActivePlansOf, type Area } from './accounts.view';
 import type { AuthAccount } from './auth.guard';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { deletePhoto, storePhoto } from './photos';
@@ -27,6 +27,8 @@ export interface AuthServiceDeps {
   rateLimiter: RateLimiter;
   events: EventBus;
   logger: Pick<FastifyBaseLogger, 'warn'>;
+  /** `active_plan` of the login answer (the post-login rule of spec 000 §2 reads it). */
+  activePlans: ActivePlansOf;
 }
 
 type UserSignup = z.output<ReturnType<typeof userSignupBodyOn>>;
@@ -40,7 +42,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function signIn(user: UserRow, remember: boolean) {
     const token = await sessions.create(user.id, remember);
-    return { user: toAccount(user), token };
+    return { user: await accountView(user, deps.activePlans), token };
   }
 
   return {

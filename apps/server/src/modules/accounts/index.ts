@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './auth.routes';
 import { registerProfileRoutes } from './profile.routes';
 import { registerPhotoRoutes } from './photos.routes';
 import { ensureFirstAdmin } from './admin-bootstrap';
+import type { ActivePlansOf } from './accounts.view';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
 export type { SessionStore } from './sessions';
@@ -30,6 +31,8 @@ export interface AccountsApi {
 export interface AccountsNeeds {
   /** The owner's "password changed" notice, written in the transaction that changes the password. */
   notifications: Pick<Notifications, 'notify'>;
+  /** The account's running plans for `active_plan` (the payments module's, built after accounts). */
+  activePlans: ActivePlansOf;
 }
 
 /** Accounts: sign-up, login, sessions, profile, photos, and the guard every other module's routes use. */
@@ -55,6 +58,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
     rateLimiter,
     events: platform.events,
     logger,
+    activePlans: needs.activePlans,
   });
   const passwordReset = createPasswordResetService({
     repo,
@@ -71,6 +75,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
     rateLimiter,
     notifications: needs.notifications,
     logger,
+    activePlans: needs.activePlans,
   });
 
   return {

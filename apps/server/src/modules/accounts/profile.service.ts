@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES } from './accounts.messages';
 import type { AccountsRepo, UserRow } from './accounts.repo';
 import { rule } from './accounts.limits';
 import { passwordChangedNotice } from './accounts.notices';
-import { toAccount } from './accounts.view';
+import { accountView, type ActivePlansOf } from './accounts.view';
 import type { AuthAccount } from './auth.guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { deletePhoto, storePhoto, type InspectedPhoto } from './photos';
@@ -23,6 +23,8 @@ export interface ProfileServiceDeps {
   /** The owner's "password changed" notice (in the app and by e-mail), created with the change. */
   notifications: Pick<Notifications, 'notify'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
+  /** `active_plan` of the profile. */
+  activePlans: ActivePlansOf;
 }
 
 /** The signed-in account's own profile and password (spec §5, spec 001 §7 for admins). */
@@ -33,7 +35,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     async profile(account: AuthAccount): Promise<Account> {
       const user = await repo.findById(account.id);
       if (!user) throw unauthorized();
-      return toAccount(user);
+      return accountView(user, deps.activePlans);
     },
 
     async updateProfile(
@@ -67,7 +69,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       }
       // The old photo goes once the row points at the new one: its URL simply stops working.
       if (photo) await deletePhoto(deps.storage, deps.logger, current.photoKey);
-      return toAccount(updated);
+      return accountView(updated, deps.activePlans);
     },
 
     /** Keeps the calling session, revokes every other one (PRODUCT.md). */

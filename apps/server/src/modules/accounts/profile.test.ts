@@ -56,7 +56,7 @@ describe('profiles and change password', () => {
         id: user.id,
         type: 'user',
         email: user.email,
-        active_plan: null,
+        active_plan: { home_plan: null, ad_free: null },
       });
       const theirs = await get(ctx, '/api/web/funeral-home/profile', home.token);
       expect(theirs.json().data).toMatchObject({

@@ -55,7 +55,7 @@ describe('sign-up, login and logout', () => {
         date_of_birth: '1980-12-10',
         home_name: null,
         status: 1,
-        active_plan: null,
+        active_plan: { home_plan: null, ad_free: null },
       });
       expect(body.data.user).not.toHaveProperty('password_hash');
       expect(body.data.user.photo_path).toMatch(/^\/api\/media\/photos\/[0-9a-f]{32}\.png$/);
@@ -329,7 +329,7 @@ describe('sign-up, login and logout', () => {
         email: account.email,
         first_name: 'Ada',
         photo_path: null,
-        active_plan: null,
+        active_plan: { home_plan: null, ad_free: null },
       });
       const rows = await ctx.deps.db.select().from(sessions).where(eq(sessions.userId, account.id));
       expect(rows).toHaveLength(2); // the sign-up's and the login's

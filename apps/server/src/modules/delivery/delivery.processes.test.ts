@@ -16,7 +16,7 @@ import type { CompositionView } from '../../composition';
 import { compose } from '../../composition';
 import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
+import { insertMembership, insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries } from './delivery.schema';
 
@@ -56,6 +56,8 @@ async function setUp(): Promise<Setup> {
     lastName: 'Owner',
     email: 'owner@owner.test',
   });
+  // Many deliveries of one owner: a member (decision 0173).
+  await insertMembership(deps.db, ownerId);
   return {
     url,
     deps,

@@ -2,6 +2,7 @@ import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
@@ -21,9 +22,12 @@ export interface DeliveryServiceDeps {
   clock: Clock;
   secret: string;
   publicUrl: string;
+  /** Whether the owner holds a running membership (the payments module's answer). */
+  holdsMembership: HoldsMembership;
 }
 
-export function createDeliveryService({ db, repo, queue, clock, secret, publicUrl }: DeliveryServiceDeps) {
+export function createDeliveryService(deps: DeliveryServiceDeps) {
+  const { db, repo, queue, clock, secret, publicUrl } = deps;
   const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> =>
     tx ? work(tx) : db.transaction((own) => work(own));
 
@@ -35,6 +39,7 @@ export function createDeliveryService({ db, repo, queue, clock, secret, publicUr
     async schedule({ videoId, ownerId, recipientEmail, dueAt }, tx) {
       await inTransaction(tx, async (t) => {
         await repo.cancelLive(videoId, t);
+        await checkDeliveryAllowance({ repo, holdsMembership: deps.holdsMembership }, ownerId, t);
         const messageId = newMessageId(publicUrl);
         const row = await repo.insertDelivery(
           {

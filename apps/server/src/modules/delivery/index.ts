@@ -6,13 +6,17 @@ import { deliverySendQueue } from './delivery.queue';
 import { startDeliveryWorker } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
 import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
+import type { HoldsMembership } from './delivery.allowance';
 
 export type { DeliveryService } from './delivery.service';
 export type { DeliveryWorkerOptions } from './delivery.context';
+export { MEMBERSHIP_NEEDED_MESSAGE } from './delivery.allowance';
 
 /** What the delivery module needs of other modules: telling owners how their deliveries ended. */
 export interface DeliveryNeeds {
   notifications: OwnerNotifier;
+  /** The membership gate of one live delivery without a membership (the payments module's answer). */
+  holdsMembership: HoldsMembership;
 }
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
@@ -30,6 +34,7 @@ export function createDeliveryModule(
     clock: platform.clock,
     secret: platform.secret,
     publicUrl,
+    holdsMembership: needs.holdsMembership,
   });
   return {
     name: 'delivery',

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
+import type { Notifications } from '../notifications';
 import type { PlansApi } from '../plans';
 import type { VideoPayments } from '../videos';
 import { createPaymentsRepo } from './payments.repo';
@@ -9,40 +10,92 @@ import { createSubscriptionLog } from './subscriptions.log';
 import { createPaymentsService } from './payments.service';
 import { registerPaymentsRoutes } from './payments.routes';
 import { createVideoPayments } from './payments.video';
+import { createSubscriptionsRepo } from './subscriptions.repo';
+import { createSubscriptionsService, type SubscriptionsService } from './subscriptions.service';
+import { registerSubscriptionRoutes } from './subscriptions.routes';
+import { createExpiryRun, type ExpireSubscriptions } from './subscriptions.expiry';
+import { expireSubscriptionsQueue } from './subscriptions.queue';
+import { startExpiryWorker } from './subscriptions.worker';
+
+export type { HeldKind } from './subscriptions.service';
 
 export interface PaymentsNeeds {
   plans: PlansApi;
+  /** Receipts, the admins' "new purchase" and the plan notices (in the app and by e-mail). */
+  notifications: Pick<Notifications, 'notify' | 'notifyMany'>;
 }
 
-/** What other modules get of payments: the extra video length a payment buys (handed to videos). */
+/** What other modules get of payments (decision 0171). */
 export interface PaymentsApi {
+  /** The extra video length a payment buys (handed to videos). */
   videoPayments: VideoPayments;
+  /** The account's running plans as `active_plan` shows them (handed to accounts). */
+  activePlans: SubscriptionsService['activePlans'];
+  /** Whether an account holds a running plan of a kind: the membership gate, issue 12's funeral-home gate. */
+  hasRunningPlan: SubscriptionsService['hasRunningPlan'];
+  /** One run of the subscriptions' daily job (its worker's work; tests call it with a moved clock). */
+  expireSubscriptions: ExpireSubscriptions;
 }
 
 /**
- * Payments and subscriptions (issue 11, second slice): plans and extra video time paid through the
- * platform's payment provider, each request charging once; a plan's payment starts its subscription.
+ * Payments and subscriptions (issue 11): plans and extra video time paid through the platform's
+ * payment provider, each request charging once; a plan's payment starts its subscription, which is
+ * cancelled by its holder and warned of, renewed or expired by the daily job.
  */
 export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): AppModule<PaymentsApi> {
   const repo = createPaymentsRepo(platform.db);
+  const subscriptionsRepo = createSubscriptionsRepo(platform.db);
   const service = createPaymentsService({
     db: platform.db,
     repo,
     clock: platform.clock,
     provider: platform.payments,
     plans: needs.plans,
+    notifications: needs.notifications,
+    holderOf: (accountId, tx) => subscriptionsRepo.holder(accountId, tx),
+  });
+  const subscriptions = createSubscriptionsService({
+    db: platform.db,
+    repo: subscriptionsRepo,
+    payments: repo,
+    clock: platform.clock,
+  });
+  const expireSubscriptions = createExpiryRun({
+    db: platform.db,
+    repo: subscriptionsRepo,
+    payments: repo,
+    provider: platform.payments,
+    plans: needs.plans,
+    notifications: needs.notifications,
+    clock: platform.clock,
   });
   const history = createPaymentHistory(createPaymentHistoryRepo(platform.db), platform.clock);
   return {
     name: 'payments',
-    routes: (router) =>
+    routes: (router) => {
       registerPaymentsRoutes(
         router,
         service,
         history,
         createSubscriptionLog(platform.db, platform.clock),
         platform.config.PUBLIC_URL,
-      ),
-    api: { videoPayments: createVideoPayments(repo, platform.clock) },
+      );
+      registerSubscriptionRoutes(router, subscriptions);
+    },
+    queues: [expireSubscriptionsQueue],
+    workers: [
+      {
+        queue: expireSubscriptionsQueue,
+        label: expireSubscriptionsQueue.name,
+        start: () =>
+          startExpiryWorker({ queue: platform.queue, expireSubscriptions, logger: platform.logger }),
+      },
+    ],
+    api: {
+      videoPayments: createVideoPayments(repo, platform.clock),
+      activePlans: subscriptions.activePlans,
+      hasRunningPlan: subscriptions.hasRunningPlan,
+      expireSubscriptions,
+    },
   };
 }

@@ -64,6 +64,8 @@ export const subscriptions = pgTable(
     /** active | expired | cancelled (cancelled keeps the plan until expires_at). */
     status: text('status').notNull().default('active'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the holder was told the plan ends (or renews) in 7 days: told once (decision 0171). */
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,7 +12,9 @@ import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { fromCents, type PlansApi } from '../plans';
+import type { Notifications } from '../notifications';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
+import { paymentNotices, type Holder } from './payments.notices';
 import { subscriptionExpiry } from './subscription-terms';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
@@ -44,6 +46,9 @@ export interface PaymentsServiceDeps {
   clock: Clock;
   provider: PaymentProvider;
   plans: PlansApi;
+  notifications: Pick<Notifications, 'notifyMany'>;
+  /** The payer as the notices name them (read in the payment's transaction). */
+  holderOf(accountId: number, tx: DbTx): Promise<Holder>;
 }
 
 /** What one purchase is: its text (for double clicks), its price and what the row records. */
@@ -61,7 +66,21 @@ interface Purchase {
  * Charging (issue 11): one payment per purchase however often the request arrives, the card's number
  * and CVV going to the provider only, and what was bought starting in the transaction that records it.
  */
-export function createPaymentsService({ db, repo, clock, provider, plans }: PaymentsServiceDeps) {
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db, repo, clock, provider, plans } = deps;
+
+  /** The payer's receipt (in the app and by e-mail) and the admins' "new purchase", with the payment. */
+  async function tell(payment: PaymentRow, what: string, tx: DbTx) {
+    const holder = await deps.holderOf(payment.accountId, tx);
+    await deps.notifications.notifyMany(
+      [
+        { target: payment.accountId, input: paymentNotices.paymentMade(holder, { ...payment, what }) },
+        { target: { role: 'admin' }, input: paymentNotices.newPurchase(holder, { ...payment, what }) },
+      ],
+      tx,
+    );
+  }
+
   function checkedKey(header: string | undefined): string | undefined {
     if (header === undefined) return undefined;
     const key = header.trim();
@@ -124,6 +143,7 @@ export function createPaymentsService({ db, repo, clock, provider, plans }: Paym
         tx,
       );
       await purchase.afterPayment?.(payment, tx);
+      await tell(payment, purchase.description, tx);
       return payment;
     });
     return toReceipt(row);

@@ -73,6 +73,27 @@ export class IdempotencyKeyReusedError extends Error {
   }
 }
 
+/**
+ * A charge of a card the provider already holds (an auto-renewal, decision 0170): named by the
+ * reference of an earlier successful charge of that card, for the plan's current price.
+ */
+export interface StoredChargeRequest {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** One per subscription period: the same key again answers the first result and charges nothing more. */
+  idempotencyKey: string;
+  description: string;
+}
+
+/** A stored charge made: its own reference (what the next renewal names); brand and last four are the card's. */
+export interface StoredChargeSucceeded {
+  ok: true;
+  reference: string;
+}
+
+export type StoredChargeResult = StoredChargeSucceeded | ChargeDeclined;
+
 export interface PaymentProvider {
   /** The PAYMENT_PROVIDER name, kept beside each reference so a later provider change can tell them apart. */
   readonly name: string;
@@ -82,4 +103,6 @@ export interface PaymentProvider {
    * reused for a different charge) or the provider cannot be reached.
    */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges the card behind an earlier charge's reference, once per idempotency key; a decline is an answer. */
+  chargeStored(request: StoredChargeRequest): Promise<StoredChargeResult>;
 }

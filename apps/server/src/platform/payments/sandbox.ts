@@ -17,6 +17,8 @@ import {
   type ChargeResult,
   type DeclineCode,
   type PaymentProvider,
+  type StoredChargeRequest,
+  type StoredChargeResult,
 } from './provider';
 
 /**
@@ -34,6 +36,19 @@ export const SANDBOX_DECLINING_CARDS: Readonly<Record<string, DeclineCode>> = {
   '4000000000000127': 'invalid_cvv',
 };
 
+/**
+ * The card that is accepted now and refused later (Stripe's "attaches, but charges fail"): its first
+ * charge succeeds, every stored charge against its reference is declined (decision 0170).
+ */
+export const SANDBOX_FAILS_LATER_CARD = '4000000000000341';
+
+/**
+ * What a reference says about its card, so stored charges need no memory and survive a restart:
+ * `sbx_ch_` a card that can be charged again, `sbx_cf_` one whose later charges fail.
+ */
+const CHARGEABLE_PREFIX = 'sbx_ch_';
+const FAILS_LATER_PREFIX = 'sbx_cf_';
+
 /** One charge the sandbox made (or refused): what it keeps, which is never the number or the CVV. */
 export interface SandboxCharge {
   idempotencyKey: string;
@@ -44,6 +59,8 @@ export interface SandboxCharge {
   last4: string;
   outcome: 'succeeded' | DeclineCode;
   reference?: string;
+  /** For a stored charge: the reference it charged again (its card's brand and last four are unknown here). */
+  storedReference?: string;
   at: Date;
 }
 
@@ -57,17 +74,17 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const BAD_EXPIRY_MESSAGE = "Your card's expiry date is not valid.";
 
-interface Remembered {
+interface Remembered<Result> {
   /** What the key was first used for: a reuse for another charge is refused. */
   fingerprint: string;
-  result: ChargeResult;
+  result: Result;
   at: number;
 }
 
 /** 144 random bits: a reference names a charge and nobody can guess another one's. */
-const newReference = () => `sbx_ch_${randomBytes(18).toString('base64url')}`;
+const newReference = (prefix = CHARGEABLE_PREFIX) => `${prefix}${randomBytes(18).toString('base64url')}`;
 
-function checkRequest(request: ChargeRequest): string {
+function checkRequest(request: Pick<ChargeRequest, 'amountCents' | 'currency' | 'idempotencyKey'>): string {
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
     throw new RangeError(`amountCents must be a positive whole number, not ${request.amountCents}`);
   const currency = request.currency.toUpperCase();
@@ -86,12 +103,19 @@ function judge(digits: string, expiry: string, cvv: string, now: Date): ChargeRe
   if (!isValidCvv(cvv)) return decline('invalid_cvv');
   const testDecline = SANDBOX_DECLINING_CARDS[digits];
   if (testDecline) return decline(testDecline);
-  return { ok: true, reference: newReference(), brand: cardBrand(digits), last4: lastFour(digits) };
+  const prefix = digits === SANDBOX_FAILS_LATER_CARD ? FAILS_LATER_PREFIX : CHARGEABLE_PREFIX;
+  return { ok: true, reference: newReference(prefix), brand: cardBrand(digits), last4: lastFour(digits) };
+}
+
+/** A stored charge's answer: the reference's card charged again (keeping its kind), or declined. */
+function judgeStored(reference: string): StoredChargeResult {
+  if (reference.startsWith(CHARGEABLE_PREFIX)) return { ok: true, reference: newReference() };
+  return decline('declined');
 }
 
 export function createSandboxPaymentProvider(clock: Clock): SandboxPaymentProvider {
   const ledger: SandboxCharge[] = [];
-  const byKey = new Map<string, Remembered>();
+  const byKey = new Map<string, Remembered<ChargeResult | StoredChargeResult>>();
 
   // A Map iterates in insertion order, which is time order: stop at the first key still in its window.
   function forgetOldKeys(now: number) {
@@ -118,6 +142,41 @@ export function createSandboxPaymentProvider(clock: Clock): SandboxPaymentProvid
     return result;
   }
 
+  /** The first answer per key, remembered before anything is awaited (a concurrent retry shares it). */
+  function once<Result extends ChargeResult | StoredChargeResult>(
+    key: string,
+    fingerprint: string,
+    make: () => Result,
+  ): Result {
+    const now = clock.now().getTime();
+    forgetOldKeys(now);
+    const remembered = byKey.get(key);
+    if (remembered) {
+      if (remembered.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(key);
+      return remembered.result as Result;
+    }
+    const result = make();
+    byKey.set(key, { fingerprint, result, at: now });
+    return result;
+  }
+
+  function chargeStoredOnce(request: StoredChargeRequest, currency: string): StoredChargeResult {
+    const result = judgeStored(request.reference);
+    ledger.push({
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      currency,
+      description: request.description,
+      brand: 'unknown',
+      last4: '',
+      outcome: result.ok ? 'succeeded' : result.code,
+      reference: result.ok ? result.reference : undefined,
+      storedReference: request.reference,
+      at: clock.now(),
+    });
+    return result;
+  }
+
   return {
     name: 'sandbox',
     charges: () => ledger.map((charge) => ({ ...charge })),
@@ -125,18 +184,13 @@ export function createSandboxPaymentProvider(clock: Clock): SandboxPaymentProvid
     async charge(request) {
       const currency = checkRequest(request);
       const digits = cardDigits(request.card.number);
-      const now = clock.now().getTime();
-      forgetOldKeys(now);
       const fingerprint = `${request.amountCents}:${currency}:${lastFour(digits)}`;
-      const remembered = byKey.get(request.idempotencyKey);
-      if (remembered) {
-        if (remembered.fingerprint !== fingerprint)
-          throw new IdempotencyKeyReusedError(request.idempotencyKey);
-        return remembered.result;
-      }
-      const result = chargeOnce(request, currency, digits);
-      byKey.set(request.idempotencyKey, { fingerprint, result, at: now });
-      return result;
+      return once(request.idempotencyKey, fingerprint, () => chargeOnce(request, currency, digits));
+    },
+    async chargeStored(request) {
+      const currency = checkRequest(request);
+      const fingerprint = `${request.amountCents}:${currency}:${request.reference}`;
+      return once(request.idempotencyKey, fingerprint, () => chargeStoredOnce(request, currency));
     },
   };
 }

@@ -50,7 +50,7 @@ describe('PlanListPage', () => {
     await screen.findByRole('table');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
     await waitFor(() => expect(where()).toBe('?status=0'));
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('Modified Date From'), '2026-11-01');
     await waitFor(() => expect(where()).toContain('from_date=2026-11-01'));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(where()).toBe(''));

@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPlan } from '@pw/contracts';
 import {
-  DataTable,
   DateRangeFilter,
-  ListFooter,
-  PerPageSelect,
-  SearchBox,
+  ListResults,
+  ListToolbar,
   StatusFilter,
   useListState,
 } from '@/components/data-table';
@@ -26,7 +24,7 @@ const FILTERS = ['status'] as const;
 export function PlanListPage({ area }: { area: PlanArea }) {
   useTitle(`${area.label} Plans`);
   const list = useListState(FILTERS);
-  const { data, isPending, isFetching, isError, refetch } = useAdminPlans(area.kind, list.params);
+  const query = useAdminPlans(area.kind, list.params);
   const toggleStatus = usePlanStatusToggle(area.kind);
 
   const columns = useMemo(
@@ -78,10 +76,7 @@ export function PlanListPage({ area }: { area: PlanArea }) {
           New Plan
         </Link>
       </div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
-          <SearchBox value={list.search} onSearch={list.setSearch} />
-        </div>
+      <ListToolbar list={list} search>
         <StatusFilter
           label="Status"
           allLabel="All statuses"
@@ -89,27 +84,20 @@ export function PlanListPage({ area }: { area: PlanArea }) {
           options={STATUS_OPTIONS}
           onChange={(value) => list.setFilter('status', value)}
         />
-        <fieldset className="d-flex flex-wrap align-items-center gap-2">
-          <legend className="small fw-semibold mb-0 w-auto float-none">Modified Date</legend>
-          <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
-        </fieldset>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
-          Reset
-        </button>
-        <div className="ms-auto">
-          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
-        </div>
-      </div>
-      <DataTable
+        <DateRangeFilter
+          label="Modified Date"
+          from={list.fromDate}
+          to={list.toDate}
+          onChange={list.setFilter}
+        />
+      </ListToolbar>
+      <ListResults
         caption={`${area.label} plans`}
         columns={columns}
-        rows={data?.data}
-        isLoading={isPending || isFetching}
-        isError={isError}
-        onRetry={() => void refetch()}
-        sorting={{ sort: list.sort || 'updated_at', order: list.order || 'desc', onSort: list.setSort }}
+        query={query}
+        list={list}
+        defaultSort="updated_at"
       />
-      <ListFooter meta={data?.meta} onPage={list.setPage} />
     </div>
   );
 }

@@ -2,11 +2,9 @@ import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPaymentRow } from '@pw/contracts';
 import {
-  DataTable,
   DateRangeFilter,
-  ListFooter,
-  PerPageSelect,
-  SearchBox,
+  ListResults,
+  ListToolbar,
   StatusFilter,
   useListState,
 } from '@/components/data-table';
@@ -77,14 +75,11 @@ function CategoryFilter({ value, onChange }: { value: string; onChange: (value: 
 export function PaymentLogsPage() {
   useTitle('Payment Logs');
   const list = useListState(FILTERS);
-  const { data, isPending, isFetching, isError, refetch } = usePaymentLog(list.params);
+  const query = usePaymentLog(list.params);
   return (
     <div>
       <h1 className="h2 mb-3">Payment Logs</h1>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
-          <SearchBox value={list.search} onSearch={list.setSearch} />
-        </div>
+      <ListToolbar list={list} search>
         <StatusFilter
           label="User type"
           value={list.filters.user_type ?? ''}
@@ -96,23 +91,14 @@ export function PaymentLogsPage() {
           onChange={(value) => list.setFilter('subscription_type', value)}
         />
         <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
-          Reset
-        </button>
-        <div className="ms-auto">
-          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
-        </div>
-      </div>
-      <DataTable
+      </ListToolbar>
+      <ListResults
         caption="Payment logs"
         columns={columns}
-        rows={data?.data}
-        isLoading={isPending || isFetching}
-        isError={isError}
-        onRetry={() => void refetch()}
-        sorting={{ sort: list.sort || 'purchase_date', order: list.order || 'desc', onSort: list.setSort }}
+        query={query}
+        list={list}
+        defaultSort="purchase_date"
       />
-      <ListFooter meta={data?.meta} onPage={list.setPage} />
     </div>
   );
 }

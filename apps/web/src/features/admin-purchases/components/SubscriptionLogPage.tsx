@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { SubscriptionLogRow } from '@pw/contracts';
 import {
-  DataTable,
   DateRangeFilter,
-  ListFooter,
-  PerPageSelect,
-  SearchBox,
+  ListResults,
+  ListToolbar,
   StatusFilter,
   useListState,
 } from '@/components/data-table';
@@ -71,8 +69,8 @@ function logColumns(area: PurchaseArea, firstNumber: number) {
 export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
   useTitle(area.label);
   const list = useListState(FILTERS);
-  const { data, isPending, isFetching, isError, refetch } = useSubscriptionLog(area.kind, list.params);
-  const firstNumber = data?.meta.from ?? 1;
+  const query = useSubscriptionLog(area.kind, list.params);
+  const firstNumber = query.data?.meta.from ?? 1;
   const columns = useMemo(() => logColumns(area, firstNumber), [area, firstNumber]);
 
   return (
@@ -83,10 +81,7 @@ export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
           Manage Subscription Plan
         </Link>
       </div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
-          <SearchBox value={list.search} onSearch={list.setSearch} />
-        </div>
+      <ListToolbar list={list} search>
         <StatusFilter
           label="Status"
           allLabel="All statuses"
@@ -109,23 +104,14 @@ export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
             onChange={list.setFilter}
           />
         )}
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
-          Reset
-        </button>
-        <div className="ms-auto">
-          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
-        </div>
-      </div>
-      <DataTable
+      </ListToolbar>
+      <ListResults
         caption={`${area.label} purchases`}
         columns={columns}
-        rows={data?.data}
-        isLoading={isPending || isFetching}
-        isError={isError}
-        onRetry={() => void refetch()}
-        sorting={{ sort: list.sort || 'purchase_date', order: list.order || 'desc', onSort: list.setSort }}
+        query={query}
+        list={list}
+        defaultSort="purchase_date"
       />
-      <ListFooter meta={data?.meta} onPage={list.setPage} />
     </div>
   );
 }

@@ -2,11 +2,9 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminQueryItem } from '@pw/contracts';
 import {
-  DataTable,
   DateRangeFilter,
-  ListFooter,
-  PerPageSelect,
-  SearchBox,
+  ListResults,
+  ListToolbar,
   StatusFilter,
   useListState,
 } from '@/components/data-table';
@@ -52,14 +50,11 @@ const FILTERS = ['user_type'] as const;
 export function QueriesPage() {
   useTitle('Queries');
   const list = useListState(FILTERS);
-  const { data, isPending, isFetching, isError, refetch } = useAdminQueries(list.params);
+  const query = useAdminQueries(list.params);
   return (
     <div>
       <h1 className="h2 mb-3">Queries</h1>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <div className="flex-grow-1" style={{ minWidth: '12rem', maxWidth: '20rem' }}>
-          <SearchBox value={list.search} onSearch={list.setSearch} />
-        </div>
+      <ListToolbar list={list} search>
         <StatusFilter
           label="User type"
           value={list.filters.user_type ?? ''}
@@ -67,23 +62,8 @@ export function QueriesPage() {
           onChange={(value) => list.setFilter('user_type', value)}
         />
         <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
-          Reset
-        </button>
-        <div className="ms-auto">
-          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
-        </div>
-      </div>
-      <DataTable
-        caption="Queries"
-        columns={columns}
-        rows={data?.data}
-        isLoading={isPending || isFetching}
-        isError={isError}
-        onRetry={() => void refetch()}
-        sorting={{ sort: list.sort || 'created_at', order: list.order || 'desc', onSort: list.setSort }}
-      />
-      <ListFooter meta={data?.meta} onPage={list.setPage} />
+      </ListToolbar>
+      <ListResults caption="Queries" columns={columns} query={query} list={list} defaultSort="created_at" />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
-import { DataTable, DateRangeFilter, ListFooter, PerPageSelect, useListState } from '@/components/data-table';
+import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -27,8 +27,8 @@ export function SubscriptionLogsPage() {
   const list = useListState(FILTERS);
   const dialog = useDialog();
   const navigate = useNavigate();
-  const { data, isPending, isFetching, isError, refetch } = usePaymentHistory(list.params);
-  const firstNumber = data?.meta.from ?? (list.page - 1) * list.perPage + 1;
+  const query = usePaymentHistory(list.params);
+  const firstNumber = query.data?.meta.from ?? (list.page - 1) * list.perPage + 1;
 
   const columns = useMemo(() => {
     const renew = async (row: PaymentHistoryRow) => {
@@ -104,37 +104,22 @@ export function SubscriptionLogsPage() {
           Buy a Plan
         </Link>
       </div>
-      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <fieldset className="d-flex flex-wrap align-items-center gap-2">
-          <legend className="small fw-semibold mb-0 w-auto float-none">Purchase Date</legend>
-          <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
-        </fieldset>
-        <fieldset className="d-flex flex-wrap align-items-center gap-2">
-          <legend className="small fw-semibold mb-0 w-auto float-none">Expiry Date</legend>
-          <DateRangeFilter
-            from={list.filters.expiry_from ?? ''}
-            to={list.filters.expiry_to ?? ''}
-            onChange={(key, value) =>
-              list.setFilter(key === 'from_date' ? 'expiry_from' : 'expiry_to', value)
-            }
-          />
-        </fieldset>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={list.reset}>
-          Reset
-        </button>
-        <div className="ms-auto">
-          <PerPageSelect value={list.perPage} onChange={list.setPerPage} />
-        </div>
-      </div>
-      <DataTable
-        caption="Your payments"
-        columns={columns}
-        rows={data?.data}
-        isLoading={isPending || isFetching}
-        isError={isError}
-        onRetry={() => void refetch()}
-      />
-      <ListFooter meta={data?.meta} onPage={list.setPage} />
+      <ListToolbar list={list}>
+        <DateRangeFilter
+          label="Purchase Date"
+          from={list.fromDate}
+          to={list.toDate}
+          onChange={list.setFilter}
+        />
+        <DateRangeFilter
+          label="Expiry Date"
+          keys={['expiry_from', 'expiry_to']}
+          from={list.filters.expiry_from ?? ''}
+          to={list.filters.expiry_to ?? ''}
+          onChange={list.setFilter}
+        />
+      </ListToolbar>
+      <ListResults caption="Your payments" columns={columns} query={query} list={list} />
     </div>
   );
 }

@@ -47,18 +47,37 @@ export async function seedPayments(client: pg.Pool, count: number) {
   await client.query('vacuum analyze payments, subscriptions, users');
 }
 
-const LOG_FROM = `from payments p
-  join users u on u.id = p.account_id
-  left join plans pl on pl.id = p.plan_id
-  left join subscriptions s on s.payment_id = p.id
-  where p.created_at >= ($1::date)::timestamp at time zone 'UTC'
-    and p.created_at < ($2::date + 1)::timestamp at time zone 'UTC'`;
+const IN_RANGE = (column: string) => `${column} >= ($1::date)::timestamp at time zone 'UTC'
+    and ${column} < ($2::date + 1)::timestamp at time zone 'UTC'`;
 
-/** What the app sends for the admin's payment log with a date filter: the page and the count. */
+/**
+ * What the app sends for the admin's payment log with a date filter (decision 0190): the page's ids by
+ * the index, their rows joined, and the count on payments alone.
+ */
 export const PAYMENT_LOG_SQL = {
   page: `select p.id, p.account_id, p.amount_cents, p.created_at, p.extra_seconds, p.consumed_at, pl.id,
       pl.title, pl.kind, pl.duration, pl.price_cents, s.expires_at, s.status,
-      u.first_name || ' ' || u.last_name, u.email, u.type
-    ${LOG_FROM} order by p.created_at desc, p.id desc limit $3 offset $4`,
-  count: `select count(*)::int ${LOG_FROM}`,
+      coalesce(u.home_name, u.first_name || ' ' || u.last_name), u.email, u.type
+    from (select id from payments where ${IN_RANGE('created_at')}
+          order by created_at desc, id desc limit $3 offset $4) page
+    join payments p on p.id = page.id
+    join users u on u.id = p.account_id
+    left join plans pl on pl.id = p.plan_id
+    left join subscriptions s on s.payment_id = p.id
+    order by p.created_at desc, p.id desc`,
+  count: `select count(*)::int from payments where ${IN_RANGE('created_at')}`,
+};
+
+/** The same for the membership purchase log (`/admin/subscription/time-block/logs`). */
+export const PURCHASE_LOG_SQL = {
+  page: `select s.id, u.first_name, u.last_name, u.home_name, u.email, pl.title, p.amount_cents, s.starts_at,
+      s.expires_at, coalesce(s.status <> 'expired' and (s.expires_at is null or s.expires_at > now()), false)
+    from (select id from subscriptions where kind = 'membership' and ${IN_RANGE('starts_at')}
+          order by starts_at desc, id desc limit $3 offset $4) page
+    join subscriptions s on s.id = page.id
+    join users u on u.id = s.account_id
+    join plans pl on pl.id = s.plan_id
+    join payments p on p.id = s.payment_id
+    order by s.starts_at desc, s.id desc`,
+  count: `select count(*)::int from subscriptions where kind = 'membership' and ${IN_RANGE('starts_at')}`,
 };

@@ -70,6 +70,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_account_kind_idx').on(t.accountId, t.kind),
+    // The admin's purchase log of a kind, newest first, filtered by purchase day (decision 0190).
+    index('subscriptions_kind_starts_idx').on(t.kind, t.startsAt.desc(), t.id.desc()),
     index('subscriptions_payment_idx').on(t.paymentId),
     index('subscriptions_due_idx')
       .on(t.expiresAt)

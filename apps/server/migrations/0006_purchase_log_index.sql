@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_kind_starts_idx" ON "subscriptions" USING btree ("kind","starts_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -20,6 +20,7 @@ import { createMediaModule } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
+import { createBannerAdsModule } from './modules/banner-ads';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -98,6 +99,7 @@ export async function compose(
   );
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
+  const bannerAds = createBannerAdsModule(platform, { notifications: notifications.api });
 
   const deps: CompositionView = {
     ...platform,
@@ -109,9 +111,17 @@ export async function compose(
     videoPayments,
     plansHeld: payments.api,
   };
-  const modules = [accounts, notifications, delivery, videos, media, queries, plans, payments] as Array<
-    AppModule<unknown>
-  >;
+  const modules = [
+    accounts,
+    notifications,
+    delivery,
+    videos,
+    media,
+    queries,
+    plans,
+    payments,
+    bannerAds,
+  ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(
     platform.queue,

@@ -66,6 +66,9 @@ export const notificationKinds = {
   subscriptionExpiring: 'subscription.expiring',
   subscriptionExpired: 'subscription.expired',
   subscriptionRenewalFailed: 'subscription.renewal_failed',
+  newBannerAd: 'banner_ad.new',
+  bannerAdApproved: 'banner_ad.approved',
+  bannerAdRejected: 'banner_ad.rejected',
 } as const;
 
 /**

@@ -1,22 +1,20 @@
-import fsp from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountRoutes } from '@pw/contracts';
 import type { Storage } from '../../platform/storage/storage';
+import { IMAGE_FILE_TYPES, type InspectedImage } from '../../platform/storage/images';
 
-/** Profile photos: spec §5's image types, recognised by their content, never by name or claimed type. */
-export const PHOTO_TYPES = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-} as const;
-export type PhotoExtension = keyof typeof PHOTO_TYPES;
-
-/** Spec §5's image uploader message, word for word. */
-export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
-export const SVG_ACTIVE_CONTENT_MESSAGE = 'The SVG image may not contain scripts or embedded content.';
+// The content check is the platform's (banner ads use it too); accounts keeps its own names for it.
+export {
+  IMAGE_FILE_TYPES as PHOTO_TYPES,
+  IMAGE_TYPE_MESSAGE,
+  SVG_ACTIVE_CONTENT_MESSAGE,
+  rasterTypeOf,
+  svgVerdict,
+  inspectImage as inspectPhoto,
+  type ImageExtension as PhotoExtension,
+  type InspectedImage as InspectedPhoto,
+} from '../../platform/storage/images';
 
 /** Photos are stored as `photos/<32 hex digits>.<ext>` and served at this path (docs/decisions/0014). */
 export const PHOTO_URL_PREFIX = `/api${accountRoutes.photo.path.replace(':name', '')}`;
@@ -25,79 +23,10 @@ export const PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp|svg)$/;
 export const photoUrl = (key: string | null): string | null =>
   key ? `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}` : null;
 
-export interface InspectedPhoto {
-  path: string;
-  extension: PhotoExtension;
-}
-
-const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
-  head.length >= offset + bytes.length && bytes.every((byte, i) => head[offset + i] === byte);
-
-/** The raster type from the file's first bytes (its "magic number"), or null. */
-export function rasterTypeOf(head: Buffer): Exclude<PhotoExtension, 'svg'> | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (
-    head.subarray(0, 6).toString('latin1') === 'GIF87a' ||
-    head.subarray(0, 6).toString('latin1') === 'GIF89a'
-  )
-    return 'gif';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'webp';
-  return null;
-}
-
-/**
- * An SVG is text (valid UTF-8) whose root element is <svg>, optionally after an XML declaration,
- * comments and a DOCTYPE without an internal subset (no entity definitions).
- */
-const SVG_ROOT = /^(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^>[]*>)\s*)*<svg[\s>/]/i;
-
-/**
- * Anything that can run or pull in content when an SVG is opened as a document: script elements,
- * event-handler attributes, javascript: URLs, embedded HTML and frames. Served photos also carry a
- * CSP that forbids scripts (media route), so this is a second line, not the only one.
- */
-const SVG_ACTIVE_CONTENT =
-  /<script[\s>/]|<foreignObject[\s>/]|<iframe[\s>/]|<embed[\s>/]|<object[\s>/]|<handler[\s>/]|\son[a-z]+\s*=|javascript:|<!ENTITY/i;
-
-export type SvgVerdict = 'svg' | 'not-svg' | 'active-content';
-
-export function svgVerdict(content: Buffer): SvgVerdict {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    return 'not-svg';
-  }
-  text = text.replace(/^\uFEFF/, '').trimStart();
-  if (!SVG_ROOT.test(text)) return 'not-svg';
-  return SVG_ACTIVE_CONTENT.test(text) ? 'active-content' : 'svg';
-}
-
-/** Checks an uploaded file: its type (by content) or the message to show on the `photo` field. */
-export async function inspectPhoto(filePath: string): Promise<InspectedPhoto | { error: string }> {
-  const handle = await fsp.open(filePath, 'r');
-  let head: Buffer;
-  try {
-    const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
-    head = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  const raster = rasterTypeOf(head);
-  if (raster) return { path: filePath, extension: raster };
-  // Not a raster image: it may only be an SVG, which is text and read whole (at most 15 MB).
-  const verdict = svgVerdict(await fsp.readFile(filePath));
-  if (verdict === 'svg') return { path: filePath, extension: 'svg' };
-  return { error: verdict === 'active-content' ? SVG_ACTIVE_CONTENT_MESSAGE : IMAGE_TYPE_MESSAGE };
-}
-
 /** Moves an inspected upload into storage under an unguessable name; returns its storage key. */
-export async function storePhoto(storage: Storage, photo: InspectedPhoto): Promise<string> {
+export async function storePhoto(storage: Storage, photo: InspectedImage): Promise<string> {
   const key = `photos/${randomBytes(16).toString('hex')}.${photo.extension}`;
-  await storage.putFile(key, photo.path, PHOTO_TYPES[photo.extension]);
+  await storage.putFile(key, photo.path, IMAGE_FILE_TYPES[photo.extension]);
   return key;
 }
 

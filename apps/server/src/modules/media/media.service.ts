@@ -9,6 +9,9 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  // Banner ad images (checked by content on upload, platform/storage/images).
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
 };
 
 const contentTypeOf = (key: string) =>

@@ -1,0 +1,41 @@
+import { notificationKinds } from '@pw/contracts';
+import type { NotifyInput } from '../notifications';
+
+/** The requester's page of one request (spec 000 §2 screens: /user/banner-ads/{id}, /funeral/…). */
+const adPage = (type: string, id: number) =>
+  `${type === 'funeral-home' ? '/funeral' : '/user'}/banner-ads/${id}`;
+
+/** Every text the banner-ads module sends. */
+export const bannerAdNotices = {
+  /** To every admin: a request waits in New Requests. */
+  newRequest(ad: { id: number; brandName: string }, requesterName: string): NotifyInput {
+    return {
+      kind: notificationKinds.newBannerAd,
+      title: 'New banner ad request',
+      body: `${requesterName} asked to run a banner ad for ${ad.brandName}.`,
+      data: { banner_ad_id: ad.id, link: `/admin/bannerads-subscription-management/new-request/${ad.id}` },
+    };
+  },
+
+  /** To the requester: approved, the package choice and payment are open. */
+  approved(ad: { id: number; brandName: string }, requesterType: string): NotifyInput {
+    return {
+      kind: notificationKinds.bannerAdApproved,
+      title: 'Banner ad approved',
+      body: `Your banner ad request for ${ad.brandName} was approved. Choose a package to put it live.`,
+      data: { banner_ad_id: ad.id, link: adPage(requesterType, ad.id) },
+      email: true,
+    };
+  },
+
+  /** To the requester: rejected, with the admin's reason. */
+  rejected(ad: { id: number; brandName: string }, requesterType: string, reason: string): NotifyInput {
+    return {
+      kind: notificationKinds.bannerAdRejected,
+      title: 'Banner ad rejected',
+      body: `Your banner ad request for ${ad.brandName} was rejected. Reason: ${reason}`,
+      data: { banner_ad_id: ad.id, rejection_reason: reason, link: adPage(requesterType, ad.id) },
+      email: true,
+    };
+  },
+};

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BANNER_MESSAGES,
+  type BannerAdCreateInput,
+  type BannerAdDecision,
+  type BannerAdListQuery,
+  type BannerAdStatus,
+} from '@pw/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { invalid, notFound } from '../../platform/errors';
+import { signedMediaUrl } from '../../platform/http/signed-url';
+import { IMAGE_FILE_TYPES, type InspectedImage } from '../../platform/storage/images';
+import { deleteQuietly, type Storage } from '../../platform/storage/storage';
+import type { AuthAccount } from '../accounts';
+import type { Notifications } from '../notifications';
+import type { BannerAdsRepo, BannerAdSummary } from './banner-ads.repo';
+import { bannerAdNotices } from './banner-ads.notices';
+import { adminBannerAdDetail, adminBannerAdRow, bannerAdItem, requesterName } from './banner-ads.view';
+
+export interface BannerAdsServiceDeps {
+  db: Db;
+  repo: BannerAdsRepo;
+  storage: Storage;
+  clock: Clock;
+  secret: string;
+  logger: FastifyBaseLogger;
+  notifications: Pick<Notifications, 'notify'>;
+}
+
+export type BannerAdFields = Omit<BannerAdCreateInput, 'images'>;
+
+const DECIDED_AS = { 1: 'approved', 2: 'rejected' } as const;
+
+/** Banner ad requests (issue 12, first slice): asked by users and funeral homes, decided by an admin. */
+export function createBannerAdsService(deps: BannerAdsServiceDeps) {
+  const { db, repo, storage, clock, secret, logger, notifications } = deps;
+  const sign = (key: string) => signedMediaUrl(secret, key, clock.now());
+
+  async function withImages(ads: BannerAdSummary[]) {
+    return { ads, images: await repo.imagesOf(ads.map((ad) => ad.id)) };
+  }
+
+  async function detailOf(ad: BannerAdSummary) {
+    const [images, requesters] = await Promise.all([repo.imagesOf([ad.id]), repo.requesters([ad.accountId])]);
+    return adminBannerAdDetail(ad, images, requesters, sign);
+  }
+
+  /** The request, if it is this account's; anything else is "not found" (never "forbidden"). */
+  async function ownAd(account: AuthAccount, id: number) {
+    const ad = await repo.findById(id);
+    if (!ad || ad.accountId !== account.id) throw notFound();
+    return ad;
+  }
+
+  return {
+    /** Stores the checked images, then records the request and tells the admins, in one transaction. */
+    async create(account: AuthAccount, fields: BannerAdFields, images: InspectedImage[]) {
+      const keys: string[] = [];
+      try {
+        for (const image of images) {
+          const key = `banner-ads/${randomBytes(16).toString('hex')}.${image.extension}`;
+          await storage.putFile(key, image.path, IMAGE_FILE_TYPES[image.extension]);
+          keys.push(key);
+        }
+        const ad = await db.transaction(async (tx) => {
+          const row = await repo.insert(
+            {
+              accountId: account.id,
+              brandName: fields.brand_name,
+              brandEmail: fields.brand_email,
+              brandUrl: fields.brand_url,
+              createdAt: clock.now(),
+            },
+            keys,
+            tx,
+          );
+          const [requester] = await repo.requesters([account.id], tx);
+          const name = requester ? requesterName(requester) : account.email;
+          await notifications.notify({ role: 'admin' }, bannerAdNotices.newRequest(row, name), tx);
+          return row;
+        });
+        const stored = await repo.imagesOf([ad.id]);
+        return bannerAdItem(ad, stored, sign);
+      } catch (error) {
+        // No row points at them: the stored images go, so a failed request leaves nothing behind.
+        await deleteQuietly(storage, keys, logger);
+        throw error;
+      }
+    },
+
+    async listOwn(account: AuthAccount, query: BannerAdListQuery) {
+      const { rows, total } = await repo.listOwn(account.id, query);
+      const { ads, images } = await withImages(rows);
+      return { items: ads.map((ad) => bannerAdItem(ad, images, sign)), total };
+    },
+
+    async detailOwn(account: AuthAccount, id: number) {
+      const ad = await ownAd(account, id);
+      const { images } = await withImages([ad]);
+      return bannerAdItem(ad, images, sign);
+    },
+
+    async log(status: BannerAdStatus, query: BannerAdListQuery) {
+      const { rows, total } = await repo.listByStatus(status, query);
+      const requesters = await repo.requesters(rows.map((row) => row.accountId));
+      return { items: rows.map((row) => adminBannerAdRow(row, requesters)), total };
+    },
+
+    async detail(id: number) {
+      const ad = await repo.findById(id);
+      if (!ad) throw notFound();
+      return detailOf(ad);
+    },
+
+    /**
+     * Decides a pending request and tells its requester, in one transaction (decision 0207): the same
+     * decision again answers as the first did and notifies nobody twice; the other decision is a 422.
+     */
+    async decide(admin: AuthAccount, id: number, decision: BannerAdDecision) {
+      const status = DECIDED_AS[decision.status as 1 | 2];
+      const reason = status === 'rejected' ? (decision.rejection_reason ?? null) : null;
+      const outcome = await db.transaction(async (tx) => {
+        const decided = await repo.decide(
+          id,
+          { status, rejectionReason: reason, reviewedBy: admin.id, at: clock.now() },
+          tx,
+        );
+        if (decided) {
+          const [requester] = await repo.requesters([decided.accountId], tx);
+          const type = requester?.type ?? 'user';
+          const notice =
+            status === 'approved'
+              ? bannerAdNotices.approved(decided, type)
+              : bannerAdNotices.rejected(decided, type, reason ?? '');
+          await notifications.notify(decided.accountId, notice, tx);
+          return decided;
+        }
+        const current = await repo.findById(id, tx);
+        if (!current) throw notFound();
+        if (current.status !== status) throw invalid('status', BANNER_MESSAGES.alreadyDecided);
+        return current;
+      });
+      const message = status === 'approved' ? BANNER_MESSAGES.approved : BANNER_MESSAGES.rejected;
+      return { message, data: await detailOf(outcome) };
+    },
+  };
+}
+
+export type BannerAdsService = ReturnType<typeof createBannerAdsService>;

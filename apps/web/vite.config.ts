@@ -23,5 +23,7 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // See vitest.setup.ts: two shared cores.
+    testTimeout: 20_000,
   },
 });

@@ -1,10 +1,5 @@
-import { configure } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ActiveSubscription, PaymentHistoryRow, PlanSummary } from '@pw/contracts';
-
-// The first render of a file loads the page's modules; on a busy machine that outlasts the default 1 s.
-// (Each test file has its own module scope, so this reaches only the files that import these fixtures.)
-configure({ asyncUtilTimeout: 5000 });
 
 /** Test data and a route that shows where a screen navigated, and with what state. */
 export const monthly: PlanSummary = {

@@ -20,6 +20,7 @@ import { createMediaModule } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
+import { createFuneralHomesModule } from './modules/funeral-homes';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -96,6 +97,10 @@ export async function compose(
     },
     () => tuning.videos,
   );
+  const funeralHomes = createFuneralHomesModule(platform, {
+    notifications: notifications.api,
+    homesWithPlan: (accountIds, tx) => plansHeld().accountsWithRunningPlan('funeral-home', accountIds, tx),
+  });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
 
@@ -109,9 +114,17 @@ export async function compose(
     videoPayments,
     plansHeld: payments.api,
   };
-  const modules = [accounts, notifications, delivery, videos, media, queries, plans, payments] as Array<
-    AppModule<unknown>
-  >;
+  const modules = [
+    accounts,
+    notifications,
+    delivery,
+    videos,
+    media,
+    queries,
+    plans,
+    payments,
+    funeralHomes,
+  ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(
     platform.queue,

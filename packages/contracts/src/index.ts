@@ -12,3 +12,4 @@ export * from './plans';
 export * from './payment-card';
 export * from './payments';
 export * from './subscriptions';
+export * from './funeral-homes';

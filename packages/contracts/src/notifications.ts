@@ -66,6 +66,8 @@ export const notificationKinds = {
   subscriptionExpiring: 'subscription.expiring',
   subscriptionExpired: 'subscription.expired',
   subscriptionRenewalFailed: 'subscription.renewal_failed',
+  /** A family sent a funeral home its form (issue 12). */
+  newUserRequest: 'funeral.request_new',
 } as const;
 
 /**

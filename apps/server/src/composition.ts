@@ -21,6 +21,7 @@ import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 import { createBannerAdsModule } from './modules/banner-ads';
+import { createFuneralHomesModule } from './modules/funeral-homes';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -97,6 +98,10 @@ export async function compose(
     },
     () => tuning.videos,
   );
+  const funeralHomes = createFuneralHomesModule(platform, {
+    notifications: notifications.api,
+    homesWithPlan: (accountIds, tx) => plansHeld().accountsWithRunningPlan('funeral-home', accountIds, tx),
+  });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
   const bannerAds = createBannerAdsModule(platform, { notifications: notifications.api });
@@ -121,6 +126,7 @@ export async function compose(
     plans,
     payments,
     bannerAds,
+    funeralHomes,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

@@ -13,3 +13,4 @@ export * from './payment-card';
 export * from './payments';
 export * from './subscriptions';
 export * from './banner-ads';
+export * from './funeral-homes';

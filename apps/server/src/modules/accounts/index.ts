@@ -17,6 +17,8 @@ import type { ActivePlansOf } from './accounts.view';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
 export type { SessionStore } from './sessions';
+/** A profile photo's public URL (the funeral-home directory shows homes' photos). */
+export { photoUrl } from './photos';
 
 export interface AccountsApi {
   sessions: SessionStore;

@@ -33,6 +33,8 @@ export interface PaymentsApi {
   activePlans: SubscriptionsService['activePlans'];
   /** Whether an account holds a running plan of a kind: the membership gate, issue 12's funeral-home gate. */
   hasRunningPlan: SubscriptionsService['hasRunningPlan'];
+  /** Which of some accounts hold a running plan of a kind, in one query (issue 12's funeral-home list). */
+  accountsWithRunningPlan: SubscriptionsService['accountsWithRunningPlan'];
   /** One run of the subscriptions' daily job (its worker's work; tests call it with a moved clock). */
   expireSubscriptions: ExpireSubscriptions;
 }
@@ -95,6 +97,7 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
       videoPayments: createVideoPayments(repo, platform.clock),
       activePlans: subscriptions.activePlans,
       hasRunningPlan: subscriptions.hasRunningPlan,
+      accountsWithRunningPlan: subscriptions.accountsWithRunningPlan,
       expireSubscriptions,
     },
   };

@@ -63,6 +63,18 @@ export function createSubscriptionsRepo(db: Db) {
       return rows.map(flatten);
     },
 
+    /** Which of these accounts hold a running subscription of the kind: one statement for a whole list. */
+    async holdersAmong(accountIds: number[], kind: string, now: Date, tx: DbOrTx = db): Promise<number[]> {
+      if (accountIds.length === 0) return [];
+      const rows = await tx
+        .selectDistinct({ accountId: subscriptions.accountId })
+        .from(subscriptions)
+        .where(
+          and(inArray(subscriptions.accountId, accountIds), eq(subscriptions.kind, kind), runningAt(now)),
+        );
+      return rows.map((row) => row.accountId);
+    },
+
     async findOwned(id: number, accountId: number, tx: DbOrTx = db): Promise<SubscriptionView | null> {
       const [row] = await views(tx)
         .where(and(eq(subscriptions.id, id), eq(subscriptions.accountId, accountId)))

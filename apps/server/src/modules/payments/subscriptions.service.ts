@@ -78,6 +78,11 @@ export function createSubscriptionsService({ db, repo, payments, clock }: Subscr
     async hasRunningPlan(accountId: number, kind: HeldKind, tx?: DbOrTx): Promise<boolean> {
       return (await runningOf(accountId, kind, tx)) !== null;
     },
+
+    /** Those of these accounts holding a running plan of the kind (set-based: a directory asks once). */
+    async accountsWithRunningPlan(kind: HeldKind, accountIds: number[], tx?: DbOrTx): Promise<Set<number>> {
+      return new Set(await repo.holdersAmong(accountIds, kind, clock.now(), tx));
+    },
   };
 }
 

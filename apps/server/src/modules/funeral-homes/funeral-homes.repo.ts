@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, gt, isNull, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FuneralRequestListQuery } from '@pw/contracts';
+import type { Db, DbOrTx } from '../../platform/db';
+import { paginate, type ListSource } from '../../platform/db/paginate';
+import { users } from '../accounts/accounts.schema';
+import {
+  funeralLocations,
+  funeralRequests,
+  funeralServices,
+  type FuneralRequestRow,
+  type NewFuneralRequest,
+} from './funeral-homes.schema';
+
+export type OptionTable = typeof funeralServices | typeof funeralLocations;
+export type OptionKind = 'services' | 'locations';
+const tables: Record<OptionKind, OptionTable> = { services: funeralServices, locations: funeralLocations };
+
+const listed = {
+  id: funeralRequests.id,
+  name: funeralRequests.name,
+  email: funeralRequests.email,
+  createdAt: funeralRequests.createdAt,
+  videoId: funeralRequests.videoId,
+};
+
+/** A home's user requests as the list kit sees them: newest first, searched by name and e-mail. */
+export const requestList: ListSource<typeof listed> = {
+  table: funeralRequests,
+  select: listed,
+  sortable: { created_at: funeralRequests.createdAt },
+  tieBreaker: funeralRequests.id,
+  searchable: [funeralRequests.name, funeralRequests.email],
+  dated: funeralRequests.createdAt,
+};
+
+/**
+ * What a home offers (decision 0200): its own rows when it has any, else the defaults (home_id null).
+ * `homeId` null asks for the defaults alone.
+ */
+function offeredBy(tx: DbOrTx, table: OptionTable, homeId: number | null) {
+  if (homeId === null) return isNull(table.homeId);
+  const own = alias(table, 'own');
+  const hasOwn = tx
+    .select({ one: sql`1` })
+    .from(own)
+    .where(eq(own.homeId, homeId));
+  return or(eq(table.homeId, homeId), and(isNull(table.homeId), notExists(hasOwn)));
+}
+
+/** The funeral-homes module's queries; each takes a transaction last (`tx`). */
+export function createFuneralHomesRepo(db: Db) {
+  return {
+    /** Active funeral-home accounts (before the plan check, which payments answers). */
+    async activeHomes(tx: DbOrTx = db) {
+      return tx
+        .select({ id: users.id, homeName: users.homeName, address: users.address, photoKey: users.photoKey })
+        .from(users)
+        .where(and(eq(users.type, 'funeral-home'), eq(users.status, 1)))
+        .orderBy(asc(users.homeName), asc(users.id));
+    },
+
+    async isActiveHome(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.type, 'funeral-home'), eq(users.status, 1)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    options(kind: OptionKind, homeId: number | null, tx: DbOrTx = db) {
+      const table = tables[kind];
+      return tx
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(offeredBy(tx, table, homeId))
+        .orderBy(asc(table.id));
+    },
+
+    /** The option if the home offers it, else null. */
+    async offered(kind: OptionKind, id: number, homeId: number, tx: DbOrTx = db) {
+      const table = tables[kind];
+      const [row] = await tx
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(and(eq(table.id, id), offeredBy(tx, table, homeId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** One request at a time per requester: the double-click check and the insert do not interleave. */
+    async lockRequester(requesterId: number, tx: DbOrTx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0200}, ${requesterId})`);
+    },
+
+    /** The requester's latest request at this home made after `since`, if any. */
+    async latestSince(requesterId: number, homeId: number, since: Date, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(funeralRequests)
+        .where(
+          and(
+            eq(funeralRequests.requesterId, requesterId),
+            eq(funeralRequests.homeId, homeId),
+            gt(funeralRequests.createdAt, since),
+          ),
+        )
+        .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(values: NewFuneralRequest, tx: DbOrTx = db): Promise<FuneralRequestRow> {
+      const [row] = await tx.insert(funeralRequests).values(values).returning();
+      return row!;
+    },
+
+    list(homeId: number, query: FuneralRequestListQuery, tx: DbOrTx = db) {
+      return paginate(tx as Db, requestList, query, [eq(funeralRequests.homeId, homeId)]);
+    },
+
+    /** The home's request with its chosen options' names; another home's is not found (null). */
+    async findOfHome(id: number, homeId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ request: funeralRequests, service: funeralServices.name, location: funeralLocations.name })
+        .from(funeralRequests)
+        .innerJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
+        .innerJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
+        .where(and(eq(funeralRequests.id, id), eq(funeralRequests.homeId, homeId)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type FuneralHomesRepo = ReturnType<typeof createFuneralHomesRepo>;
+export type RequestWithOptions = NonNullable<Awaited<ReturnType<FuneralHomesRepo['findOfHome']>>>;

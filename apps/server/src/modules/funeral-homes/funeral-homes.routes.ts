@@ -1,0 +1,27 @@
+import { FUNERAL_FORM_SENT, funeralHomeRoutes } from '@pw/contracts';
+import type { Router } from '../../platform/http/route';
+import { ok, paginated } from '../../platform/http/envelope';
+import type { FuneralHomesService } from './funeral-homes.service';
+
+/** The funeral-homes calls, as declared in @pw/contracts (`funeralHomeRoutes`): handlers call the service. */
+export function registerFuneralHomesRoutes(router: Router, service: FuneralHomesService, publicUrl: string) {
+  router.route(funeralHomeRoutes.homes, async () => ok(await service.homes()));
+  router.route(funeralHomeRoutes.services, async ({ query }) =>
+    ok(await service.options('services', query.home_id)),
+  );
+  router.route(funeralHomeRoutes.locations, async ({ query }) =>
+    ok(await service.options('locations', query.home_id)),
+  );
+  router.route(funeralHomeRoutes.create, async ({ params, body, request }) => ({
+    message: FUNERAL_FORM_SENT,
+    data: await service.send(request.account!, params.id, body),
+  }));
+  router.route(funeralHomeRoutes.requests, async ({ query, request }) => {
+    const { items, total } = await service.requests(request.account!.id, query);
+    const url = new URL(request.url, publicUrl);
+    return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
+  });
+  router.route(funeralHomeRoutes.request, async ({ params, request }) =>
+    ok(await service.request(request.account!.id, params.id)),
+  );
+}

@@ -1,0 +1,67 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+import { videos } from '../videos/videos.schema';
+
+/**
+ * What a home offers is its own rows when it has any, else the default set (rows with `home_id` null,
+ * seeded by the migration): decision 0200. One table shape for the two kinds of option.
+ */
+const optionColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** The home that offers it; null: a default offered by every home without a list of its own. */
+  homeId: integer('home_id').references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Types of service ("typeOfService" of spec 000 §3). */
+export const funeralServices = pgTable('funeral_services', optionColumns(), (t) => [
+  index('funeral_services_home_idx').on(t.homeId),
+]);
+
+/** Locations of service ("locationOfService" of spec 000 §3). */
+export const funeralLocations = pgTable('funeral_locations', optionColumns(), (t) => [
+  index('funeral_locations_home_idx').on(t.homeId),
+]);
+
+/**
+ * A user request at a funeral home (the spec's "connection"): the family's Funeral Home Form, and the
+ * video once someone grants the home access to it (a later slice of issue 12 fills `video_id`). The
+ * requester's name and e-mail are kept as sent: the form showed them read-only (decision 0202).
+ */
+export const funeralRequests = pgTable(
+  'funeral_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    homeId: integer('home_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => funeralServices.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => funeralLocations.id),
+    speaker: text('speaker').notNull(),
+    music: text('music'),
+    additionalRequests: text('additional_requests'),
+    specificRituals: text('specific_rituals'),
+    specificRequests: text('specific_requests'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The home's list, newest first.
+    index('funeral_requests_home_created_idx').on(t.homeId, t.createdAt.desc(), t.id.desc()),
+    // The double-click check: this requester's latest requests at this home.
+    index('funeral_requests_requester_idx').on(t.requesterId, t.homeId, t.createdAt.desc()),
+  ],
+);
+
+export type FuneralRequestRow = typeof funeralRequests.$inferSelect;
+export type NewFuneralRequest = typeof funeralRequests.$inferInsert;

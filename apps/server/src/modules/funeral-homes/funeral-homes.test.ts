@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funeralHomeRoutes } from '@pw/contracts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import { users } from '../accounts/accounts.schema';
+import { funeralServices } from './funeral-homes.schema';
+import { call, endPlanOf, signUpListedHome } from './funeral-homes.fixtures';
+
+describe('funeral homes: the directory and what homes offer (issue 12)', () => {
+  let ctx: TestContext;
+  let user: SignedIn;
+  let home: SignedIn;
+  let unpaid: SignedIn;
+  let services: Array<{ id: number; name: string }>;
+  let locations: Array<{ id: number; name: string }>;
+
+  const form = () => ({
+    service_id: services[0]!.id,
+    location_id: locations[0]!.id,
+    speaker: 'Our pastor, then the eldest grandchild',
+    music: 'Amazing Grace',
+    specific_rituals: '',
+  });
+  const send = (token: string | undefined, homeId: number, body: object) =>
+    call(ctx, funeralHomeRoutes.create, token, { params: { id: homeId }, body });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    [user, home, unpaid] = await Promise.all([
+      signUpUser(ctx),
+      signUpListedHome(ctx, { home_name: 'Evergreen Chapel' }),
+      signUpFuneralHome(ctx),
+    ]);
+    services = (await call(ctx, funeralHomeRoutes.services, user.token)).json().data;
+    locations = (await call(ctx, funeralHomeRoutes.locations, user.token)).json().data;
+  });
+  afterAll(async () => ctx?.close());
+
+  describe('GET /web/user/funeral-video/funeral-homes', () => {
+    it('lists active homes holding a running funeral-home plan, not the others', async () => {
+      const response = await call(ctx, funeralHomeRoutes.homes, user.token);
+      expect(response.statusCode).toBe(200);
+      const ids = response.json().data.map((row: { id: number }) => row.id);
+      expect(ids).toContain(home.id);
+      expect(ids).not.toContain(unpaid.id);
+      expect(response.json().data.find((row: { id: number }) => row.id === home.id)).toEqual({
+        id: home.id,
+        home_name: 'Evergreen Chapel',
+        address: '1 Analytical Way',
+        photo_path: null,
+      });
+    });
+
+    it('drops a deactivated home even with a plan', async () => {
+      const paused = await signUpListedHome(ctx);
+      await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, paused.id));
+      const ids = (await call(ctx, funeralHomeRoutes.homes, user.token))
+        .json()
+        .data.map((r: { id: number }) => r.id);
+      expect(ids).not.toContain(paused.id);
+    });
+
+    it('drops a home whose plan ran out (payments decides what is running)', async () => {
+      const lapsed = await signUpListedHome(ctx);
+      const listed = async () =>
+        (await call(ctx, funeralHomeRoutes.homes, user.token)).json().data.map((r: { id: number }) => r.id);
+      expect(await listed()).toContain(lapsed.id);
+      await endPlanOf(ctx, lapsed.id);
+      expect(await listed()).not.toContain(lapsed.id);
+      expect((await send(user.token, lapsed.id, form())).statusCode).toBe(404);
+    });
+
+    it('needs a credential (401) and the user role (403)', async () => {
+      expect((await call(ctx, funeralHomeRoutes.homes, undefined)).statusCode).toBe(401);
+      expect((await call(ctx, funeralHomeRoutes.homes, home.token)).statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /web/user/funeral-video/sevices and /locations', () => {
+    it('offers the default set on a fresh install, and the same for a home without its own', async () => {
+      expect(services.map((s) => s.name)).toContain('Memorial service');
+      expect(locations.map((l) => l.name)).toContain('Funeral home chapel');
+      const ofHome = await call(ctx, funeralHomeRoutes.services, user.token, { query: { home_id: home.id } });
+      expect(ofHome.json().data).toEqual(services);
+    });
+
+    it("offers a home's own list instead of the defaults once it has one", async () => {
+      const own = await signUpListedHome(ctx);
+      await ctx.deps.db.insert(funeralServices).values({ homeId: own.id, name: 'Sea burial' });
+      const response = await call(ctx, funeralHomeRoutes.services, user.token, {
+        query: { home_id: own.id },
+      });
+      expect(response.json().data.map((s: { name: string }) => s.name)).toEqual(['Sea burial']);
+      // Another home still sees the defaults, not this home's own.
+      const defaults = await call(ctx, funeralHomeRoutes.services, user.token);
+      expect(defaults.json().data).toEqual(services);
+    });
+
+    it('refuses a bad home_id (422) and a home that is not listed (404)', async () => {
+      const bad = await call(ctx, funeralHomeRoutes.locations, user.token, {
+        query: { home_id: 'abc' } as never,
+      });
+      expect(bad.statusCode).toBe(422);
+      const unlisted = await call(ctx, funeralHomeRoutes.locations, user.token, {
+        query: { home_id: unpaid.id },
+      });
+      expect(unlisted.statusCode).toBe(404);
+    });
+
+    it('needs a credential (401) and the user role (403)', async () => {
+      expect((await call(ctx, funeralHomeRoutes.services, undefined)).statusCode).toBe(401);
+      expect((await call(ctx, funeralHomeRoutes.locations, home.token)).statusCode).toBe(403);
+    });
+  });
+});

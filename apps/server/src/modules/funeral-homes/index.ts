@@ -1,0 +1,36 @@
+import type { AppModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
+import type { DbOrTx } from '../../platform/db';
+import { photoUrl } from '../accounts';
+import type { Notifications } from '../notifications';
+import { createFuneralHomesRepo } from './funeral-homes.repo';
+import { createFuneralHomesService } from './funeral-homes.service';
+import { registerFuneralHomesRoutes } from './funeral-homes.routes';
+
+/** What funeral-homes calls in other modules (handed in by composition.ts). */
+export interface FuneralHomesNeeds {
+  /** The new-request notice to the home, written in the request's transaction. */
+  notifications: Pick<Notifications, 'notify'>;
+  /** Payments' set-based plan check (payments is built later: called at request time, decision 0171). */
+  homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
+}
+
+/**
+ * Funeral homes (issue 12): the directory of listed homes, the types and locations of service they
+ * offer, the Funeral Home Form a user sends one, and the home's user requests.
+ */
+export function createFuneralHomesModule(platform: Platform, needs: FuneralHomesNeeds): AppModule {
+  const service = createFuneralHomesService({
+    db: platform.db,
+    repo: createFuneralHomesRepo(platform.db),
+    clock: platform.clock,
+    notifications: needs.notifications,
+    homesWithPlan: needs.homesWithPlan,
+    photoUrl,
+  });
+  return {
+    name: 'funeral-homes',
+    routes: (router) => registerFuneralHomesRoutes(router, service, platform.config.PUBLIC_URL),
+    api: undefined,
+  };
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { idParams, optionalText, requiredMessage, requiredText } from './common';
+import { listQuery, paginatedResponse } from './lists';
+import { defineRoute } from './route';
+
+/** Spec 000 §8: what the form shows for a choice that is not one of the offered options. */
+export const INVALID_OPTION = 'Please select a valid option.';
+export const FUNERAL_FORM_SENT = 'Your form has been sent to the funeral home.';
+export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
+export const FUNERAL_REQUEST_NOT_FOUND = 'Request not found.';
+
+/** A listed funeral home, as the Funeral Home Form's directory shows it. */
+export const funeralHomeItem = z.object({
+  id: z.number(),
+  home_name: z.string(),
+  address: z.string().nullable(),
+  photo_path: z.string().nullable(),
+});
+export type FuneralHomeItem = z.infer<typeof funeralHomeItem>;
+
+/** A type or a location of service a home offers. */
+export const funeralOption = z.object({ id: z.number(), name: z.string() });
+export type FuneralOption = z.infer<typeof funeralOption>;
+
+/** `?home_id=`: that listed home's offer; without it, the default set every home starts with. */
+export const funeralOptionsQuery = z.object({
+  home_id: z.coerce
+    .number({ error: 'The home id must be a whole number.' })
+    .int('The home id must be a whole number.')
+    .positive('The home id must be a whole number.')
+    .optional(),
+});
+
+/** A choice sent as a number or a select's string; missing or empty is the field's required message
+ * (worded from the field's name, as every missing field of the API is). */
+const choiceId = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: requiredMessage(label) })
+      .int(INVALID_OPTION)
+      .positive(INVALID_OPTION)
+      .max(2_147_483_647, INVALID_OPTION),
+  );
+
+/** Optional free text; `null` from a client counts as not sent. */
+const optionalLongText = z.preprocess((value) => (value === null ? undefined : value), optionalText(2000));
+
+/** Spec 000 §3 funeral form, §5 required: funeral home (the path), type and location of service, speaker. */
+export const funeralFormBody = z.object({
+  /** The chosen home as the spec's form sends it: when present, it must be the home in the path. */
+  user_id: z.coerce.number().int().optional(),
+  service_id: choiceId('service id'),
+  location_id: choiceId('location id'),
+  speaker: requiredText('speaker', 2000),
+  music: optionalLongText,
+  additional_requests: optionalLongText,
+  specific_rituals: optionalLongText,
+  specific_requests: optionalLongText,
+});
+export type FuneralFormBody = z.output<typeof funeralFormBody>;
+
+/** The video a granting person handed over (filled by the grant-access step; null until then). */
+export const funeralRequestVideo = z.object({ id: z.number() }).nullable();
+
+/** A row of the funeral home's user requests. */
+export const funeralRequestItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  video: funeralRequestVideo,
+});
+export type FuneralRequestItem = z.infer<typeof funeralRequestItem>;
+
+/** Spec 000 §3 "User request (funeral side)": the request with the family's form. */
+export const funeralRequestDetail = funeralRequestItem.extend({
+  funeralPreferences: z.object({ typeOfService: funeralOption, locationOfService: funeralOption }),
+  speaker: z.string(),
+  music: z.string().nullable(),
+  additional_requests: z.string().nullable(),
+  specific_requests: z.string().nullable(),
+  specific_rituals: z.string().nullable(),
+});
+export type FuneralRequestDetail = z.infer<typeof funeralRequestDetail>;
+
+export const funeralRequestSortColumns = ['created_at'] as const;
+/** `GET /web/funeral-home/connection{query}`: the list kit's query, newest first. */
+export const funeralRequestListQuery = listQuery(funeralRequestSortColumns, 'created_at');
+export type FuneralRequestListQuery = z.output<typeof funeralRequestListQuery>;
+
+/** The calls of the funeral-homes module (issue 12; spec 000 §7 paths, `sevices` spelled so). */
+export const funeralHomeRoutes = {
+  homes: defineRoute({
+    method: 'GET',
+    path: '/web/user/funeral-video/funeral-homes',
+    tag: 'Funeral homes',
+    summary: 'Funeral homes a user may send the form to: active, holding a running funeral-home plan',
+    access: ['user'],
+    response: z.object({ data: z.array(funeralHomeItem) }),
+  }),
+  services: defineRoute({
+    method: 'GET',
+    path: '/web/user/funeral-video/sevices',
+    tag: 'Funeral homes',
+    summary: 'Types of service (of a listed home with home_id; the default set without)',
+    access: ['user'],
+    query: funeralOptionsQuery,
+    response: z.object({ data: z.array(funeralOption) }),
+  }),
+  locations: defineRoute({
+    method: 'GET',
+    path: '/web/user/funeral-video/locations',
+    tag: 'Funeral homes',
+    summary: 'Locations of service (of a listed home with home_id; the default set without)',
+    access: ['user'],
+    query: funeralOptionsQuery,
+    response: z.object({ data: z.array(funeralOption) }),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/web/user/funeral-video/:id/create',
+    tag: 'Funeral homes',
+    summary: 'Send the Funeral Home Form to a listed home (a double click answers the same request)',
+    access: ['user'],
+    params: idParams,
+    body: funeralFormBody,
+    status: 201,
+    response: z.object({ message: z.string(), data: funeralRequestDetail }),
+  }),
+  requests: defineRoute({
+    method: 'GET',
+    path: '/web/funeral-home/connection',
+    tag: 'Funeral homes',
+    summary: "The home's user requests, newest first, paged",
+    access: ['funeral-home'],
+    query: funeralRequestListQuery,
+    response: paginatedResponse(funeralRequestItem),
+  }),
+  request: defineRoute({
+    method: 'GET',
+    path: '/web/funeral-home/connection/:id',
+    tag: 'Funeral homes',
+    summary: 'One user request of the home with its form',
+    access: ['funeral-home'],
+    params: idParams,
+    response: z.object({ data: funeralRequestDetail }),
+  }),
+};

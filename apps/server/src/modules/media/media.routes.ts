@@ -24,8 +24,6 @@ export function registerMediaRoutes(api: FastifyInstance, service: MediaService)
         'Content-Type': media.contentType,
         'Cache-Control': `private, max-age=${media.maxAgeSeconds}`,
         'X-Content-Type-Options': 'nosniff',
-        // An SVG opened on its own runs nothing (as profile photos are served); players ignore it.
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
       });
       if (media.range === 'none') {
         reply.header('Content-Length', media.size);

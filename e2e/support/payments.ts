@@ -48,3 +48,17 @@ export async function expectNoHorizontalOverflow(page: Page) {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Makes a user a member by paying for the first membership plan through the API (card 4242…): without
+ * a membership a user may have one scheduled delivery at a time (decision 0173).
+ */
+export async function becomeMember(request: APIRequestContext, session: Session) {
+  const plan = await firstPlanOf(request, session, 'Membership');
+  const response = await callApi(request, paymentRoutes.userPlanPayment, {
+    token: session.token,
+    params: { id: plan.id },
+    body: { card_holder_name: 'Ruth Tester', card_no: CARDS.good, expiry_date: '12/30', cvv: '123' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { videoRoutes, type RouteResponse } from '@pw/contracts';
 import { signUpUser, type Session } from '../support/accounts';
+import { becomeMember } from '../support/payments';
 import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 import { clipFile } from '../support/clips';
@@ -85,6 +86,7 @@ for (const width of [360, 1280]) {
       request,
     }) => {
       const owner = await signUpUser(request, { first_name: 'Keeper' });
+      await becomeMember(request, owner); // two scheduled deliveries (decision 0173)
       const resend = await uploadDraft(request, owner, `Send again ${width}`);
       const move = await uploadDraft(request, owner, `Move on ${width}`);
       const to = `kin-${width}-${Date.now()}@e2e.test`;

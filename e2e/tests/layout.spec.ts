@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { adminPlanRoutesByKind, queryRoutes, type PlanKind, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
+import { becomeMember } from '../support/payments';
 import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 import { moveToFinal, publish, schedule, uploadDraft } from '../support/videos';
@@ -61,6 +62,7 @@ async function somePlan(request: APIRequestContext, admin: Session, kind: PlanKi
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
   const owner = await signUpUser(request, { first_name: 'Sweep' });
+  await becomeMember(request, owner); // two scheduled deliveries (decision 0173)
   const draft = await uploadDraft(request, owner, 'Averyveryverylongtitlewithoutasinglespaceinit');
   await publish(request, owner, draft.id);
   const scheduled = await uploadDraft(request, owner, 'For my brother');

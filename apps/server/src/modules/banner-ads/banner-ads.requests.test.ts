@@ -202,6 +202,8 @@ describe('banner ad requests: success, own list and detail', () => {
     expect((await get(ctx, `/api/web/user/banner-ad/${mine}`, user.token)).json().data.id).toBe(mine);
     expect((await get(ctx, `/api/web/user/banner-ad/${theirs}`, user.token)).statusCode).toBe(404);
     expect((await get(ctx, `/api/web/user/banner-ad/999999`, user.token)).statusCode).toBe(404);
+    for (const odd of ['abc', '-1', '99999999999999999999'])
+      expect((await get(ctx, `/api/web/user/banner-ad/${odd}`, user.token)).statusCode, odd).toBe(404);
   });
 
   it('guards the list and the detail: 401, 403, and a bad query is 422', async () => {

@@ -88,6 +88,19 @@ describe('admin banner ad logs and detail', () => {
       expect((await get(ctx, url, user.token)).statusCode).toBe(403);
     }
   });
+
+  it('refuses a strange list query with 422: a huge search, an unknown page size, dates out of order', async () => {
+    for (const query of [
+      `search=${'x'.repeat(201)}`,
+      'per_page=1000000',
+      'page=0',
+      'from_date=2026-02-01&to_date=2026-01-01',
+      'from_date=yesterday',
+    ]) {
+      const response = await get(ctx, `/api/admin/banner-ads/panding/logs?${query}`, admin.token);
+      expect(response.statusCode, query).toBe(422);
+    }
+  });
 });
 
 describe('POST /admin/banner-ads/{id}/update-status', () => {
@@ -134,6 +147,24 @@ describe('POST /admin/banner-ads/{id}/update-status', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.status).toEqual([BANNER_MESSAGES.statusInvalid]);
     expect(await statusOf(id)).toBe('pending');
+  });
+
+  it('refuses an over-long reason (422) and odd ids (404), deciding nothing', async () => {
+    const user = await signUpUser(ctx);
+    const id = await createAd(ctx, user.token, 'user');
+    const long = await decide(id, { status: 2, rejection_reason: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toHaveProperty('rejection_reason');
+    for (const odd of ['abc', '-1', '99999999999999999999']) {
+      const decided = await post(ctx, `/api/admin/banner-ads/${odd}/update-status`, {
+        payload: { status: 1 },
+        headers: bearer(admin.token),
+      });
+      expect(decided.statusCode, odd).toBe(404);
+      expect((await get(ctx, `/api/admin/banner-ads/${odd}/detail`, admin.token)).statusCode, odd).toBe(404);
+    }
+    expect(await statusOf(id)).toBe('pending');
+    expect(await noticesOf(user)).toEqual([]);
   });
 
   it('answers 401, 403 and 404 without deciding anything', async () => {

@@ -119,6 +119,28 @@ describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
       expect(await requestsAt(paused.id)).toHaveLength(0);
     });
 
+    it('refuses the largest and strangest input: over-long texts, odd ids, and an unknown path id', async () => {
+      const target = await signUpListedHome(ctx);
+      const long = 'x'.repeat(2001);
+      const tooLong = await send(user.token, target.id, { ...form(), speaker: long, music: long });
+      expect(tooLong.statusCode).toBe(422);
+      expect(Object.keys(tooLong.json().errors)).toEqual(expect.arrayContaining(['speaker', 'music']));
+      for (const odd of ['abc', -1, 1.5, 2_147_483_648, { id: 1 }]) {
+        const response = await send(user.token, target.id, { ...form(), service_id: odd });
+        expect(response.statusCode, JSON.stringify(odd)).toBe(422);
+      }
+      for (const path of ['abc', '-1', '99999999999999999999']) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/web/user/funeral-video/${path}/create`,
+          headers: { authorization: `Bearer ${user.token}` },
+          payload: form(),
+        });
+        expect(response.statusCode, path).toBe(404);
+      }
+      expect(await requestsAt(target.id)).toHaveLength(0);
+    });
+
     it('needs a credential (401) and the user role (403), creating nothing', async () => {
       const target = await signUpListedHome(ctx);
       expect((await send(undefined, target.id, form())).statusCode).toBe(401);

@@ -72,7 +72,14 @@ describe('failure throttle', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () => refusal(throttle.begin(rules('10.2.0.1')))),
     );
-    expect(outcomes.filter((wait) => wait === null)).toHaveLength(3);
+    // Never more than the pair's limit of 3. Fewer is right too: on PostgreSQL the ten run on several
+    // connections, so an attempt counted 2nd or 3rd on the pair may be counted past the subject's
+    // ceiling of 5 by then, and an address that failed before is refused there (PGlite runs them one
+    // after another, and lets exactly 3 through). The first is always let through.
+    const letThrough = outcomes.filter((wait) => wait === null).length;
+    expect(letThrough).toBeGreaterThanOrEqual(1);
+    expect(letThrough).toBeLessThanOrEqual(3);
+    expect(outcomes.filter((wait) => wait !== null).every((wait) => wait! > 0)).toBe(true);
   });
 
   it('refuses an address past its failures on every subject together', async () => {

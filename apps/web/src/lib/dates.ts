@@ -30,3 +30,10 @@ export function formatDate(date: string): string {
     year: 'numeric',
   });
 }
+
+/** A server time (ISO) as the day it falls on in the reader's zone: "Nov 22, 2026" (lists and logs). */
+export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** A server time (ISO) with its time of day in the reader's zone: "Nov 22, 2026, 10:30 AM". */
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,7 +10,8 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useOneTimeRate } from '../api/get-one-time-rate';
 import { useSetOneTimeRate } from '../api/set-one-time-rate';
-import { formatPrice, formatWhen } from './format';
+import { formatWhen } from '@/lib/dates';
+import { priceLabel } from '@/lib/plan-labels';
 
 /** Spec 001 §4/§9: the 'Updated' message shows for 2.5 seconds after a rate is saved. */
 export const UPDATED_MESSAGE_MS = 2500;
@@ -18,7 +19,7 @@ export const UPDATED_MESSAGE_MS = 2500;
 const column = createColumnHelper<OneTimeRate & { serial: number }>();
 const columns = [
   column.accessor('serial', { header: 'S.No.' }),
-  column.accessor('rate', { header: 'Rate', cell: (info) => formatPrice(info.getValue()) }),
+  column.accessor('rate', { header: 'Rate', cell: (info) => priceLabel(info.getValue()) }),
   column.accessor('updated_at', {
     header: 'Update Date',
     cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useAdminPlan } from '../api/get-plan';
 import { durationLabel, planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
-import { formatPrice } from './format';
+import { priceLabel } from '@/lib/plan-labels';
 
 /** {area}/plans/details/{id}: Title, Duration, Price, Description and Edit (spec 001 §2). */
 export function PlanDetailsPage({ area }: { area: PlanArea }) {
@@ -40,7 +40,7 @@ export function PlanDetailsPage({ area }: { area: PlanArea }) {
             <dt className="col-sm-3">Duration</dt>
             <dd className="col-sm-9">{durationLabel(data.duration)}</dd>
             <dt className="col-sm-3">Price</dt>
-            <dd className="col-sm-9">{formatPrice(data.price)}</dd>
+            <dd className="col-sm-9">{priceLabel(data.price)}</dd>
             <dt className="col-sm-3">Description</dt>
             <dd className="col-sm-9 text-break mb-0" style={{ whiteSpace: 'pre-wrap' }}>
               {data.description}

@@ -12,7 +12,9 @@ import {
 import { useTitle } from '@/lib/use-title';
 import { useAdminPlans } from '../api/get-plans';
 import { planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
-import { formatPrice, formatWhen, STATUS_OPTIONS } from './format';
+import { formatWhen } from '@/lib/dates';
+import { priceLabel } from '@/lib/plan-labels';
+import { STATUS_OPTIONS } from './format';
 import { PlanStatusSwitch } from './PlanStatusSwitch';
 import { usePlanStatusToggle } from './use-plan-status-toggle';
 
@@ -36,7 +38,7 @@ export function PlanListPage({ area }: { area: PlanArea }) {
       }),
       column.accessor('price', {
         header: 'Price',
-        cell: (info) => formatPrice(info.getValue()),
+        cell: (info) => priceLabel(info.getValue()),
         meta: { sortKey: 'price' },
       }),
       column.accessor('updated_at', {

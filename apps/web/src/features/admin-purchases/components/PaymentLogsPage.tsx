@@ -12,7 +12,8 @@ import { useTitle } from '@/lib/use-title';
 import { usePaymentCategories } from '../api/get-payment-categories';
 import { usePaymentLog } from '../api/get-payment-log';
 import { USER_TYPE_OPTIONS, userTypeLabel } from '../model/purchase-areas';
-import { formatDay, formatPrice } from './format';
+import { formatDay } from '@/lib/dates';
+import { priceLabel } from '@/lib/plan-labels';
 
 const column = createColumnHelper<AdminPaymentRow>();
 
@@ -39,7 +40,7 @@ const columns = [
   }),
   column.accessor('price', {
     header: 'Amount',
-    cell: (info) => formatPrice(info.getValue()),
+    cell: (info) => priceLabel(info.getValue()),
     meta: { sortKey: 'price' },
   }),
   column.accessor('purchase_date', {

@@ -12,8 +12,10 @@ import {
 import { useTitle } from '@/lib/use-title';
 import { useSubscriptionLog } from '../api/get-subscription-log';
 import { LOG_STATUS_OPTIONS, managePlansPath, type PurchaseArea } from '../model/purchase-areas';
-import { formatDay, formatExpiry, formatPrice } from './format';
-import { LogStatusBadge } from './LogStatusBadge';
+import { formatDay } from '@/lib/dates';
+import { priceLabel } from '@/lib/plan-labels';
+import { formatExpiry } from './format';
+import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
 
 const column = createColumnHelper<SubscriptionLogRow>();
 
@@ -39,11 +41,11 @@ function logColumns(area: PurchaseArea, firstNumber: number) {
   columns.push(
     column.accessor('status_detail', {
       header: 'Status',
-      cell: (info) => <LogStatusBadge status={info.getValue()} />,
+      cell: (info) => <PurchaseStatusBadge status={info.getValue()} />,
     }),
     column.accessor('price', {
       header: 'Price',
-      cell: (info) => formatPrice(info.getValue()),
+      cell: (info) => priceLabel(info.getValue()),
       meta: { sortKey: 'price' },
     }),
     column.accessor('purchase_date', {

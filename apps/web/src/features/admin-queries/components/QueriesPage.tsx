@@ -10,7 +10,8 @@ import {
 } from '@/components/data-table';
 import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
-import { formatWhen, USER_TYPE_OPTIONS, userTypeLabel } from './format';
+import { formatWhen } from '@/lib/dates';
+import { USER_TYPE_OPTIONS, userTypeLabel } from './format';
 
 const column = createColumnHelper<AdminQueryItem>();
 

@@ -4,7 +4,8 @@ import { ErrorState } from '@/components/status/ErrorState';
 import { ApiError } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useAdminQuery } from '../api/get-query';
-import { formatWhen, userTypeLabel } from './format';
+import { formatWhen } from '@/lib/dates';
+import { userTypeLabel } from './format';
 
 /** /admin/queries-management/details/{id}: Name, email, user type, date, subject, message. */
 export function QueryDetailsPage() {

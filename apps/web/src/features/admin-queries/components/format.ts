@@ -12,7 +12,3 @@ export const USER_TYPE_OPTIONS = (Object.keys(USER_TYPE_LABELS) as QueryUserType
 }));
 
 export const userTypeLabel = (type: string) => USER_TYPE_LABELS[type as QueryUserType] ?? type;
-
-/** "Nov 22, 2026, 10:30 AM" in the admin's own zone. */
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -3,6 +3,7 @@ import type { PaymentHistoryRow } from '@pw/contracts';
 import { DataTable } from '@/components/data-table';
 import { dayLabel } from '../model/labels';
 import { durationLabel, priceLabel, subscriptionStatus } from '@/lib/plan-labels';
+import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
 
 const column = createColumnHelper<PaymentHistoryRow & { serial: number }>();
 
@@ -39,14 +40,7 @@ export function HistoryTable({
     column.display({
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => {
-        const status = subscriptionStatus(row.original);
-        return (
-          <span className={`badge ${status === 'Active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-            {status}
-          </span>
-        );
-      },
+      cell: ({ row }) => <PurchaseStatusBadge status={subscriptionStatus(row.original)} />,
     }),
     column.display({
       id: 'action',

@@ -6,9 +6,10 @@ import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/compo
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { formatDay } from '../model/plan-format';
+import { expiryDay } from '../model/plan-format';
 import { durationLabel, priceLabel, subscriptionStatus } from '@/lib/plan-labels';
 import { planDetailsPath, renewPath } from '../model/plan-flow';
+import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
 
 const column = createColumnHelper<PaymentHistoryRow>();
 
@@ -54,7 +55,7 @@ export function SubscriptionLogsPage() {
       column.accessor('amount_paid', { header: 'Price', cell: (info) => priceLabel(info.getValue()) }),
       column.accessor('created_at', {
         header: 'Purchase Date',
-        cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,
+        cell: (info) => <span className="text-nowrap">{expiryDay(info.getValue())}</span>,
       }),
       column.accessor('expiry_date', {
         header: 'Expiry Date',
@@ -63,20 +64,13 @@ export function SubscriptionLogsPage() {
           info.row.original.payable.id === null ? (
             '—'
           ) : (
-            <span className="text-nowrap">{formatDay(info.getValue())}</span>
+            <span className="text-nowrap">{expiryDay(info.getValue())}</span>
           ),
       }),
       column.display({
         id: 'status',
         header: 'Status',
-        cell: (info) => {
-          const status = subscriptionStatus(info.row.original);
-          return (
-            <span className={`badge ${status === 'Active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
-              {status}
-            </span>
-          );
-        },
+        cell: (info) => <PurchaseStatusBadge status={subscriptionStatus(info.row.original)} />,
       }),
       column.display({
         id: 'action',

@@ -69,6 +69,15 @@ export const bannerAdItem = z.object({
   status: z.enum(bannerAdStatuses),
   status_detail: z.enum(bannerAdStatuses),
   rejection_reason: z.string().nullable(),
+  /** The banner plan paid for it (null until paid); the ad runs from `live_from` to `live_until`. */
+  plan: z.object({ id: z.number(), title: z.string(), duration: z.string() }).nullable(),
+  live_from: z.string().nullable(),
+  live_until: z.string().nullable(),
+  /** True while paid and within its plan's duration. */
+  is_live: z.boolean(),
+  /** Counted by the banner slot (a view per ad shown) and its click link. */
+  views: z.number(),
+  clicks: z.number(),
   created_at: z.string(),
 });
 export type BannerAdItem = z.infer<typeof bannerAdItem>;
@@ -122,6 +131,19 @@ export type BannerAdDecision = z.output<typeof bannerAdDecisionBody>;
 
 const itemResponse = z.object({ message: z.string().optional(), data: bannerAdItem });
 
+/** Spec 000 §4: after a banner payment's 'Payment Successfully Made!'. */
+export const AD_LIVE_MESSAGE = 'Your Ad Is Live Successfully!';
+
+/** The ad the banner slot shows: the image at a signed URL, and a counted link through the app. */
+export const bannerSlotAd = z.object({
+  id: z.number(),
+  brand_name: z.string(),
+  image_url: z.string(),
+  /** A link through the app (the click is counted) that forwards to the brand URL. */
+  click_url: z.string(),
+});
+export type BannerSlotAd = z.infer<typeof bannerSlotAd>;
+
 /** The requester's three calls, for one role (spec 000 §7: the role is in the path). */
 function requesterRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
   return {
@@ -143,6 +165,14 @@ function requesterRoutes<const Role extends 'user' | 'funeral-home'>(role: Role)
       access: [role],
       query: bannerAdListQuery,
       response: paginatedResponse(bannerAdItem),
+    }),
+    slot: defineRoute({
+      method: 'GET',
+      path: `/web/${role}/banner-ad/slot`,
+      tag: 'Banner ads',
+      summary: 'The live ad to show in the banner slot (a view is counted), or null (none live, or ad-free)',
+      access: [role],
+      response: z.object({ data: bannerSlotAd.nullable() }),
     }),
     detail: defineRoute({
       method: 'GET',

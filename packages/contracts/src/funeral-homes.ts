@@ -1,18 +1,26 @@
 import { z } from 'zod';
-import { idParams, optionalText, requiredMessage, requiredText } from './common';
+import { emailField, idParams, optionalText, requiredMessage, requiredText } from './common';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
+import { videoSchema } from './videos';
 
 /** Spec 000 §8: what the form shows for a choice that is not one of the offered options. */
 export const INVALID_OPTION = 'Please select a valid option.';
 export const FUNERAL_FORM_SENT = 'Your form has been sent to the funeral home.';
 export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
 export const FUNERAL_REQUEST_NOT_FOUND = 'Request not found.';
+/** Spec 000 §8: the grant-access fallback when the e-mail could not be sent. */
+export const GRANT_EMAIL_FAILED = 'Failed to send email!';
+/** Spec 000 §4: the funeral home's publish confirmation and its success text. */
+export const PUBLISH_QUESTION = 'Public Video?';
+export const VIDEO_PUBLISHED = 'Video Published';
 
 /** A listed funeral home, as the Funeral Home Form's directory shows it. */
 export const funeralHomeItem = z.object({
   id: z.number(),
   home_name: z.string(),
+  /** The home's e-mail: the Grant access form sends it as `email` with `type: 1`. */
+  email: z.string(),
   address: z.string().nullable(),
   photo_path: z.string().nullable(),
 });
@@ -62,6 +70,25 @@ export type FuneralFormBody = z.output<typeof funeralFormBody>;
 
 /** The video a granting person handed over (filled by the grant-access step; null until then). */
 export const funeralRequestVideo = z.object({ id: z.number() }).nullable();
+
+/** Spec 000 §3 grant-access payload: `type` 1 a funeral home (its e-mail from the directory), 0 a person. */
+export const grantAccessBody = z.object({
+  type: z.coerce
+    .number({ error: 'The type must be 1 (funeral home) or 0 (another person).' })
+    .refine((value): value is 0 | 1 => value === 0 || value === 1, {
+      message: 'The type must be 1 (funeral home) or 0 (another person).',
+    }),
+  email: emailField,
+});
+export type GrantAccessBody = z.output<typeof grantAccessBody>;
+
+/** What a grant created: the home's request (type 1) or the e-mailed person (type 0). */
+export const grantAccessResult = z.object({
+  type: z.union([z.literal(0), z.literal(1)]),
+  email: z.string(),
+  /** The user request at the home (type 1); null for type 0. */
+  request_id: z.number().nullable(),
+});
 
 /** A row of the funeral home's user requests. */
 export const funeralRequestItem = z.object({
@@ -136,6 +163,38 @@ export const funeralHomeRoutes = {
     access: ['funeral-home'],
     query: funeralRequestListQuery,
     response: paginatedResponse(funeralRequestItem),
+  }),
+  grantAccess: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/grant-access',
+    tag: 'Funeral homes',
+    summary:
+      'Grant access to a video its caller may see (owner, or opened by access code): type 1 a listed ' +
+      'funeral home by its e-mail (a user request), type 0 a person by e-mail (a private watch link)',
+    access: ['user'],
+    params: idParams,
+    body: grantAccessBody,
+    response: z.object({ message: z.string(), data: grantAccessResult }),
+  }),
+  requestVideo: defineRoute({
+    method: 'GET',
+    path: '/web/funeral-home/connection/:id/video',
+    tag: 'Funeral homes',
+    summary: "The video of one of the home's user requests, at signed, expiring URLs",
+    access: ['funeral-home'],
+    params: idParams,
+    response: z.object({ data: videoSchema }),
+  }),
+  publish: defineRoute({
+    method: 'POST',
+    path: '/web/funeral-home/connection/:id/publish',
+    tag: 'Funeral homes',
+    summary:
+      "Publish a request's video ('Video Published'): public, findable by its search code, in the reel; " +
+      'needs a running funeral-home plan',
+    access: ['funeral-home'],
+    params: idParams,
+    response: z.object({ message: z.string(), data: funeralRequestDetail }),
   }),
   request: defineRoute({
     method: 'GET',

@@ -25,7 +25,15 @@ export const extraTimeDuration = z
     return (hours! * 60 + minutes!) * 60;
   });
 
-export const planPaymentBody = paymentCardFields;
+/** A banner plan is paid for one approved banner ad request of the payer (`banner_ad_id`). */
+export const planPaymentBody = paymentCardFields.extend({
+  banner_ad_id: z.coerce
+    .number({ error: 'The banner ad id must be a whole number.' })
+    .int('The banner ad id must be a whole number.')
+    .positive('The banner ad id must be a whole number.')
+    .max(2_147_483_647, 'The banner ad id must be a whole number.')
+    .optional(),
+});
 export const extraTimePaymentBody = paymentCardFields.extend({ duration: extraTimeDuration });
 
 /** Spec 000 §3: the answer gives the payment id the upload and merge send back as `payment_id`. */
@@ -43,9 +51,8 @@ export type PaymentReceipt = z.infer<typeof paymentReceipt>;
 export const paymentReceiptResponse = z.object({ message: z.string(), data: paymentReceipt });
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment Successfully Made!';
-/** Banner plans are paid for an approved banner request (`banner_ad_id`), which issue 12 brings. */
-export const BANNER_PAYMENT_LATER_MESSAGE =
-  'Banner plans are paid for an approved banner ad request (banner_ad_id), which is not available yet.';
+/** A banner plan needs the approved request it pays for. */
+export const BANNER_AD_REQUIRED_MESSAGE = 'The banner ad id field is required for a banner plan.';
 
 const paymentTag = 'Payments';
 const idempotencyNote =
@@ -211,7 +218,10 @@ export const paymentRoutes = {
     method: 'POST',
     path: '/web/user/plan/:id/payment',
     tag: paymentTag,
-    summary: 'Pay for a membership or ad-free plan and start it.' + idempotencyNote,
+    summary:
+      'Pay for a membership or ad-free plan and start it, or a banner plan for an approved banner ad ' +
+      'request (banner_ad_id).' +
+      idempotencyNote,
     access: ['user'],
     params: idParams,
     body: planPaymentBody,
@@ -221,7 +231,10 @@ export const paymentRoutes = {
     method: 'POST',
     path: '/web/funeral-home/plan/:id/payment',
     tag: paymentTag,
-    summary: 'Pay for a funeral-home plan and start it.' + idempotencyNote,
+    summary:
+      'Pay for a funeral-home plan and start it, or a banner plan for an approved banner ad request ' +
+      '(banner_ad_id).' +
+      idempotencyNote,
     access: ['funeral-home'],
     params: idParams,
     body: planPaymentBody,

@@ -37,6 +37,14 @@ export function bannerAdItem(ad: BannerAdSummary, images: AdImage[], sign: SignK
     status: ad.status,
     status_detail: ad.status,
     rejection_reason: ad.rejectionReason,
+    // Payment and counting are the next slice of issue 12 (banner payment and the slot): until it
+    // lands, no request is paid, live or counted.
+    plan: null,
+    live_from: null,
+    live_until: null,
+    is_live: false,
+    views: 0,
+    clicks: 0,
     created_at: ad.createdAt.toISOString(),
   };
 }

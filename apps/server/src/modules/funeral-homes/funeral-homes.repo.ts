@@ -54,7 +54,13 @@ export function createFuneralHomesRepo(db: Db) {
     /** Active funeral-home accounts (before the plan check, which payments answers). */
     async activeHomes(tx: DbOrTx = db) {
       return tx
-        .select({ id: users.id, homeName: users.homeName, address: users.address, photoKey: users.photoKey })
+        .select({
+          id: users.id,
+          homeName: users.homeName,
+          email: users.email,
+          address: users.address,
+          photoKey: users.photoKey,
+        })
         .from(users)
         .where(and(eq(users.type, 'funeral-home'), eq(users.status, 1)))
         .orderBy(asc(users.homeName), asc(users.id));

@@ -58,6 +58,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         .map((home) => ({
           id: home.id,
           home_name: home.homeName ?? '',
+          email: home.email,
           address: home.address,
           photo_path: deps.photoUrl(home.photoKey),
         }));

@@ -47,6 +47,7 @@ describe('funeral homes: the directory and what homes offer (issue 12)', () => {
       expect(response.json().data.find((row: { id: number }) => row.id === home.id)).toEqual({
         id: home.id,
         home_name: 'Evergreen Chapel',
+        email: home.email,
         address: '1 Analytical Way',
         photo_path: null,
       });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BANNER_PAYMENT_LATER_MESSAGE,
+  BANNER_AD_REQUIRED_MESSAGE,
   PAYMENT_SUCCESS_MESSAGE,
   type PaymentCardFields,
   type PaymentReceipt,
@@ -159,7 +159,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ) {
       const plan = await plans.findActivePlan(planId);
       if (!plan) throw notFound(PLAN_NOT_FOUND);
-      if (plan.kind === 'banner-ad') throw invalid('banner_ad_id', BANNER_PAYMENT_LATER_MESSAGE);
+      if (plan.kind === 'banner-ad') throw invalid('banner_ad_id', BANNER_AD_REQUIRED_MESSAGE);
       const role = account.type === 'funeral-home' ? 'funeral-home' : 'user';
       if (!kindsFor[role].includes(plan.kind))
         throw invalid('id', `This plan cannot be bought by a ${role === 'user' ? 'user' : 'funeral home'}.`);

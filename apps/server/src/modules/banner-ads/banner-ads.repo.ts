@@ -68,7 +68,9 @@ const runningAt = (now: Date): SQL =>
     eq(bannerAds.status, 'approved'),
     lte(bannerAds.startsAt, now),
     or(gt(bannerAds.endsAt, now), isNull(bannerAds.endsAt)),
-    sql`exists (select 1 from ${users} where ${users.id} = ${bannerAds.accountId} and ${users.status} = 1)`,
+    // A scalar subquery, not a join: PostgreSQL runs it per candidate by the users' primary key,
+    // where a join would read the whole users table (a million accounts) for a thousand ads.
+    sql`(select ${users.status} from ${users} where ${users.id} = ${bannerAds.accountId}) = 1`,
   )!;
 
 export interface NewBannerAd {

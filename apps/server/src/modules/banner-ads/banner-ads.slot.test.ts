@@ -96,7 +96,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
 
   it('refuses forged, tampered and odd click tokens with 404, counting nothing', async () => {
     const now = ctx.clock.now();
-    const good = clickToken(ctx.config.APP_SECRET, adId, now);
+    const good = clickToken(ctx.config.APP_SECRET!, adId, now);
     const [id, exp, sig] = good.split('.');
     const flipped = `${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`;
     const before = await countsOf(owner, adId);
@@ -122,7 +122,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     // A token for an ad that exists but was never paid: not found either.
     const unpaid = await approvedAd(ctx, owner, admin);
     const response = await click(
-      `/api/web/banner-ad/click/${clickToken(ctx.config.APP_SECRET, unpaid, now)}`,
+      `/api/web/banner-ad/click/${clickToken(ctx.config.APP_SECRET!, unpaid, now)}`,
     );
     expect(response.statusCode).toBe(404);
   });
@@ -162,7 +162,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
       const ids = new Set<number>();
       for (let i = 0; i < 4; i += 1) ids.add((await slot(reader)).json().data.id);
       expect(ids.has(adId)).toBe(true);
-      const lastLink = clickToken(ctx.config.APP_SECRET, adId, ctx.clock.now());
+      const lastLink = clickToken(ctx.config.APP_SECRET!, adId, ctx.clock.now());
 
       ctx.clock.set(new Date(endsAt));
       reader = await fresh(reader);

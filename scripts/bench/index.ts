@@ -11,6 +11,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   queries: () => import('./queries'),
   pipeline: () => import('./pipeline'),
   payments: () => import('./payments'),
+  banner: () => import('./banner'),
 };
 
 async function main() {

@@ -89,7 +89,15 @@ export async function compose(
     () => tuning.delivery,
   );
   const plans = createPlansModule(platform);
-  const payments = createPaymentsModule(platform, { plans: plans.api, notifications: notifications.api });
+  const bannerAds = createBannerAdsModule(platform, {
+    notifications: notifications.api,
+    holdsAdFree: (accountId) => plansHeld().hasRunningPlan(accountId, 'ad-free'),
+  });
+  const payments = createPaymentsModule(platform, {
+    plans: plans.api,
+    notifications: notifications.api,
+    bannerPayments: bannerAds.api.bannerPayments,
+  });
   const videoPayments = overrides.videoPayments ?? payments.api.videoPayments;
   const videos = createVideosModule(
     platform,
@@ -108,7 +116,6 @@ export async function compose(
   });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
-  const bannerAds = createBannerAdsModule(platform, { notifications: notifications.api });
 
   const deps: CompositionView = {
     ...platform,

@@ -24,6 +24,11 @@ export const BANNER_MESSAGES = {
   approved: 'The banner ad request has been approved.',
   rejected: 'The banner ad request has been rejected.',
   alreadyDecided: 'This banner ad request has already been decided.',
+  /** Paying for a request (issue 12, decision 0215): only an approved request not yet paid. */
+  notApproved: 'This banner ad request is still waiting for approval: it cannot be paid yet.',
+  rejectedNotPayable: 'This banner ad request was rejected: it cannot be paid.',
+  alreadyPaid: 'This banner ad has already been paid for.',
+  notBannerPlan: 'Only a banner plan is paid for a banner ad request.',
 } as const;
 
 /**
@@ -144,6 +149,14 @@ export const bannerSlotAd = z.object({
 });
 export type BannerSlotAd = z.infer<typeof bannerSlotAd>;
 
+/** A click token: `<ad id>.<expiry>.<HMAC>`, base64url characters and dots only (decision 0217). */
+export const bannerClickParams = z.object({
+  token: z
+    .string()
+    .max(200, 'The click link is not valid.')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'The click link is not valid.'),
+});
+
 /** The requester's three calls, for one role (spec 000 §7: the role is in the path). */
 function requesterRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
   return {
@@ -212,6 +225,19 @@ export const bannerAdRoutes = {
     access: ['admin'],
     params: idParams,
     response: z.object({ data: adminBannerAdDetail }),
+  }),
+  /**
+   * The slot's `click_url` (decision 0217): a plain link, followed without a bearer header, so the
+   * signed token is the permission; counted while the ad runs, then a 302 to the ad's own brand URL.
+   */
+  click: defineRoute({
+    method: 'GET',
+    path: '/web/banner-ad/click/:token',
+    tag: 'Banner ads',
+    summary: "A banner click: counted, then 302 to the ad's brand URL (the token comes from the slot)",
+    access: 'public',
+    params: bannerClickParams,
+    response: z.object({ message: z.string() }).meta({ description: '302 to the brand URL; 404 otherwise' }),
   }),
   updateStatus: defineRoute({
     method: 'POST',

@@ -69,6 +69,8 @@ export const notificationKinds = {
   newBannerAd: 'banner_ad.new',
   bannerAdApproved: 'banner_ad.approved',
   bannerAdRejected: 'banner_ad.rejected',
+  /** The requester's paid ad went live (issue 12). */
+  bannerAdLive: 'banner_ad.live',
   /** A family sent a funeral home its form (issue 12). */
   newUserRequest: 'funeral.request_new',
   /** A funeral home published the video a person granted it (issue 12). */

@@ -1,4 +1,4 @@
-import { notificationKinds } from '@pw/contracts';
+import { AD_LIVE_MESSAGE, notificationKinds } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 
 /** The requester's page of one request (spec 000 §2 screens: /user/banner-ads/{id}, /funeral/…). */
@@ -35,6 +35,24 @@ export const bannerAdNotices = {
       title: 'Banner ad rejected',
       body: `Your banner ad request for ${ad.brandName} was rejected. Reason: ${reason}`,
       data: { banner_ad_id: ad.id, rejection_reason: reason, link: adPage(requesterType, ad.id) },
+      email: true,
+    };
+  },
+
+  /** To the requester: paid, the ad runs now until its plan ends. */
+  live(ad: { id: number; brandName: string; endsAt: Date | null }, requesterType: string): NotifyInput {
+    const until = ad.endsAt
+      ? ` until ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ad.endsAt)}`
+      : '';
+    return {
+      kind: notificationKinds.bannerAdLive,
+      title: AD_LIVE_MESSAGE,
+      body: `Your banner ad for ${ad.brandName} is live${until}.`,
+      data: {
+        banner_ad_id: ad.id,
+        live_until: ad.endsAt?.toISOString() ?? null,
+        link: adPage(requesterType, ad.id),
+      },
       email: true,
     };
   },

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BannerAdListQuery, BannerAdStatus } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross } from '../../platform/db/paginate';
 import { users } from '../accounts/accounts.schema';
+import { plans } from '../plans/plans.schema';
 import { bannerAdImages, bannerAds, type BannerAdRow } from './banner-ads.schema';
 
 /** The list kit's view of banner_ads (search is added per list: the admin's also looks at requesters). */
@@ -17,6 +18,12 @@ const bannerAdList = {
     status: bannerAds.status,
     rejectionReason: bannerAds.rejectionReason,
     reviewedAt: bannerAds.reviewedAt,
+    planId: bannerAds.planId,
+    paymentId: bannerAds.paymentId,
+    startsAt: bannerAds.startsAt,
+    endsAt: bannerAds.endsAt,
+    views: bannerAds.views,
+    clicks: bannerAds.clicks,
     createdAt: bannerAds.createdAt,
   },
   sortable: { created_at: bannerAds.createdAt, brand_name: bannerAds.brandName },
@@ -35,8 +42,36 @@ export type BannerAdSummary = Pick<
   | 'status'
   | 'rejectionReason'
   | 'reviewedAt'
+  | 'planId'
+  | 'paymentId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'views'
+  | 'clicks'
   | 'createdAt'
 >;
+
+/** What the slot shows of the ad it picked. */
+export interface ShownAd {
+  id: number;
+  brandName: string;
+  imageKey: string | null;
+}
+
+/**
+ * Running at `now` (decision 0216): paid, approved, started and not ended (a life-time plan has no end),
+ * its requester's account active. The same test for the slot and for counting a click.
+ */
+const runningAt = (now: Date): SQL =>
+  and(
+    isNotNull(bannerAds.paymentId),
+    eq(bannerAds.status, 'approved'),
+    lte(bannerAds.startsAt, now),
+    or(gt(bannerAds.endsAt, now), isNull(bannerAds.endsAt)),
+    // A scalar subquery, not a join: PostgreSQL runs it per candidate by the users' primary key,
+    // where a join would read the whole users table (a million accounts) for a thousand ads.
+    sql`(select ${users.status} from ${users} where ${users.id} = ${bannerAds.accountId}) = 1`,
+  )!;
 
 export interface NewBannerAd {
   accountId: number;
@@ -117,6 +152,74 @@ export function createBannerAdsRepo(db: Db) {
         })
         .from(users)
         .where(inArray(users.id, [...new Set(accountIds)]));
+    },
+
+    /** The request, its row held until the transaction ends (a payment checks it, then puts it live). */
+    async lockById(id: number, tx: DbOrTx): Promise<BannerAdRow | undefined> {
+      const [row] = await tx.select().from(bannerAds).where(eq(bannerAds.id, id)).for('update');
+      return row;
+    },
+
+    /** Puts an approved, unpaid request live; undefined when it is not (anymore) one. */
+    async goLive(
+      id: number,
+      live: { planId: number; paymentId: number; startsAt: Date; endsAt: Date | null },
+      tx: DbOrTx,
+    ): Promise<BannerAdRow | undefined> {
+      const [row] = await tx
+        .update(bannerAds)
+        .set(live)
+        .where(and(eq(bannerAds.id, id), eq(bannerAds.status, 'approved'), isNull(bannerAds.paymentId)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * The slot (decision 0216): the running ad shown longest ago (never shown first) gets the view, in
+     * one statement. The candidates come from the partial index on live ads by their end; a row another
+     * request is counting is skipped rather than waited for, so concurrent requests take turns. The
+     * order is by the database's own clock (clock_timestamp), which only ranks the turns.
+     */
+    async showNext(now: Date, tx: DbOrTx = db): Promise<ShownAd | null> {
+      const picked = tx
+        .select({ id: bannerAds.id })
+        .from(bannerAds)
+        .where(runningAt(now))
+        .orderBy(sql`${bannerAds.lastShownAt} asc nulls first`, asc(bannerAds.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [row] = await tx
+        .update(bannerAds)
+        .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
+        .where(inArray(bannerAds.id, picked))
+        .returning({
+          id: bannerAds.id,
+          brandName: bannerAds.brandName,
+          imageKey: sql<string | null>`(select ${bannerAdImages.storageKey} from ${bannerAdImages}
+            where ${bannerAdImages.bannerAdId} = ${bannerAds.id}
+            order by ${bannerAdImages.position} limit 1)`,
+        });
+      return row ?? null;
+    },
+
+    /** Counts a click if the ad runs at `now`; true when counted (decision 0217). */
+    async countClick(id: number, now: Date, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(bannerAds)
+        .set({ clicks: sql`${bannerAds.clicks} + 1` })
+        .where(and(eq(bannerAds.id, id), runningAt(now)))
+        .returning({ id: bannerAds.id });
+      return rows.length === 1;
+    },
+
+    /** The banner plans some ads were paid with (a read-only look at plans' table). */
+    async plansOf(planIds: number[], tx: DbOrTx = db) {
+      const ids = [...new Set(planIds)];
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: plans.id, title: plans.title, duration: plans.duration })
+        .from(plans)
+        .where(inArray(plans.id, ids));
     },
 
     /** Decides a pending request; undefined when it is no longer pending (decided meanwhile). */

@@ -1,6 +1,9 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bannerAdStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
+import { payments } from '../payments/payments.schema';
+import { plans } from '../plans/plans.schema';
 
 /** Spec 000 §3 banner ad requests: asked by a user or funeral home, decided by an admin (spec 001). */
 export const bannerAds = pgTable(
@@ -18,18 +21,31 @@ export const bannerAds = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    // The payment slice fills these once an approved request is paid (issue 12): the banner plan
-    // bought, its subscription, and when the ad runs. No foreign keys yet: that slice owns the link.
-    planId: integer('plan_id'),
-    subscriptionId: integer('subscription_id'),
+    // Filled, all at once, by the payment that puts an approved request live (decision 0215): the
+    // banner plan bought, its payment, and when the ad runs (starts_at ≤ now < ends_at).
+    planId: integer('plan_id').references(() => plans.id),
+    paymentId: integer('payment_id').references(() => payments.id),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Counted by the slot and the click link, each an atomic increment of the row (decision 0218). */
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** When the slot last showed it: the slot shows the live ad shown longest ago (decision 0216). */
+    lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The requester's own list, newest first; the admin's logs by state, newest first.
     index('banner_ads_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index('banner_ads_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // A request is paid once (decision 0215).
+    uniqueIndex('banner_ads_payment_idx').on(t.paymentId),
+    // The slot's candidates: paid ads not yet ended, by their end (decision 0216). Ended ads are past
+    // the range scanned, so the slot reads only the live ones however many ran before. No counted
+    // column is indexed, so a view's update can stay on its page (a HOT update, no index write).
+    index('banner_ads_live_idx')
+      .on(t.endsAt)
+      .where(sql`${t.paymentId} is not null and ${t.status} = 'approved'`),
   ],
 );
 

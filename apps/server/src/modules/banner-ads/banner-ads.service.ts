@@ -17,7 +17,13 @@ import type { AuthAccount } from '../accounts';
 import type { Notifications } from '../notifications';
 import type { BannerAdsRepo, BannerAdSummary } from './banner-ads.repo';
 import { bannerAdNotices } from './banner-ads.notices';
-import { adminBannerAdDetail, adminBannerAdRow, bannerAdItem, requesterName } from './banner-ads.view';
+import {
+  adminBannerAdDetail,
+  adminBannerAdRow,
+  bannerAdItem,
+  requesterName,
+  type ItemContext,
+} from './banner-ads.view';
 
 export interface BannerAdsServiceDeps {
   db: Db;
@@ -38,13 +44,18 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
   const { db, repo, storage, clock, secret, logger, notifications } = deps;
   const sign = (key: string) => signedMediaUrl(secret, key, clock.now());
 
-  async function withImages(ads: BannerAdSummary[]) {
-    return { ads, images: await repo.imagesOf(ads.map((ad) => ad.id)) };
+  /** What the ads' pages read besides their rows: their images and the plans they were paid with. */
+  async function contextOf(ads: BannerAdSummary[]): Promise<ItemContext> {
+    const [images, plans] = await Promise.all([
+      repo.imagesOf(ads.map((ad) => ad.id)),
+      repo.plansOf(ads.flatMap((ad) => (ad.planId === null ? [] : [ad.planId]))),
+    ]);
+    return { images, plans, sign, now: clock.now() };
   }
 
   async function detailOf(ad: BannerAdSummary) {
-    const [images, requesters] = await Promise.all([repo.imagesOf([ad.id]), repo.requesters([ad.accountId])]);
-    return adminBannerAdDetail(ad, images, requesters, sign);
+    const [context, requesters] = await Promise.all([contextOf([ad]), repo.requesters([ad.accountId])]);
+    return adminBannerAdDetail(ad, context, requesters);
   }
 
   /** The request, if it is this account's; anything else is "not found" (never "forbidden"). */
@@ -81,8 +92,7 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
           await notifications.notify({ role: 'admin' }, bannerAdNotices.newRequest(row, name), tx);
           return row;
         });
-        const stored = await repo.imagesOf([ad.id]);
-        return bannerAdItem(ad, stored, sign);
+        return bannerAdItem(ad, await contextOf([ad]));
       } catch (error) {
         // No row points at them: the stored images go, so a failed request leaves nothing behind.
         await deleteQuietly(storage, keys, logger);
@@ -92,14 +102,13 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
 
     async listOwn(account: AuthAccount, query: BannerAdListQuery) {
       const { rows, total } = await repo.listOwn(account.id, query);
-      const { ads, images } = await withImages(rows);
-      return { items: ads.map((ad) => bannerAdItem(ad, images, sign)), total };
+      const context = await contextOf(rows);
+      return { items: rows.map((ad) => bannerAdItem(ad, context)), total };
     },
 
     async detailOwn(account: AuthAccount, id: number) {
       const ad = await ownAd(account, id);
-      const { images } = await withImages([ad]);
-      return bannerAdItem(ad, images, sign);
+      return bannerAdItem(ad, await contextOf([ad]));
     },
 
     async log(status: BannerAdStatus, query: BannerAdListQuery) {

@@ -19,13 +19,40 @@ export interface Requester {
 /** Signs a private media key into an expiring URL (platform/http/signed-url.ts). */
 export type SignKey = (key: string) => string;
 
+export interface AdPlan {
+  id: number;
+  title: string;
+  duration: string;
+}
+
+/** What an ad's page reads besides its row: its images signed, the plans paid with, the time. */
+export interface ItemContext {
+  images: AdImage[];
+  plans: AdPlan[];
+  sign: SignKey;
+  now: Date;
+}
+
+/** Paid and within its plan's duration (a life-time plan has no end). */
+export const isLive = (
+  ad: Pick<BannerAdSummary, 'paymentId' | 'status' | 'startsAt' | 'endsAt'>,
+  now: Date,
+) =>
+  ad.paymentId !== null &&
+  ad.status === 'approved' &&
+  ad.startsAt !== null &&
+  ad.startsAt <= now &&
+  (ad.endsAt === null || ad.endsAt > now);
+
 /** A funeral home is named by its home, a user by their name (as the other admin lists do). */
 export const requesterName = (who: Requester) =>
   who.type === 'funeral-home' && who.homeName ? who.homeName : `${who.firstName} ${who.lastName}`;
 
 /** Spec 000 §3: the request as its requester reads it, images at signed URLs. */
-export function bannerAdItem(ad: BannerAdSummary, images: AdImage[], sign: SignKey): BannerAdItem {
+export function bannerAdItem(ad: BannerAdSummary, context: ItemContext): BannerAdItem {
+  const { images, plans, sign, now } = context;
   const own = images.filter((image) => image.bannerAdId === ad.id);
+  const plan = ad.paymentId === null ? undefined : plans.find((item) => item.id === ad.planId);
   const media = own.map((image) => ({ id: image.id, media_link: sign(image.key) }));
   return {
     id: ad.id,
@@ -37,14 +64,12 @@ export function bannerAdItem(ad: BannerAdSummary, images: AdImage[], sign: SignK
     status: ad.status,
     status_detail: ad.status,
     rejection_reason: ad.rejectionReason,
-    // Payment and counting are the next slice of issue 12 (banner payment and the slot): until it
-    // lands, no request is paid, live or counted.
-    plan: null,
-    live_from: null,
-    live_until: null,
-    is_live: false,
-    views: 0,
-    clicks: 0,
+    plan: plan ? { id: plan.id, title: plan.title, duration: plan.duration } : null,
+    live_from: ad.paymentId === null ? null : (ad.startsAt?.toISOString() ?? null),
+    live_until: ad.paymentId === null ? null : (ad.endsAt?.toISOString() ?? null),
+    is_live: isLive(ad, now),
+    views: ad.views,
+    clicks: ad.clicks,
     created_at: ad.createdAt.toISOString(),
   };
 }
@@ -81,13 +106,12 @@ export function adminBannerAdRow(ad: BannerAdSummary, requesters: Requester[]): 
 /** Spec 001 detail. */
 export function adminBannerAdDetail(
   ad: BannerAdSummary,
-  images: AdImage[],
+  context: ItemContext,
   requesters: Requester[],
-  sign: SignKey,
 ): AdminBannerAdDetail {
   const requester = who(ad, requesters);
   return {
-    ...bannerAdItem(ad, images, sign),
+    ...bannerAdItem(ad, context),
     name: requesterName(requester),
     type: requester.type,
     email: requester.email,

@@ -1,31 +1,54 @@
+import { signedMediaUrl } from '../../platform/http/signed-url';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { Notifications } from '../notifications';
 import { createBannerAdsRepo } from './banner-ads.repo';
 import { createBannerAdsService } from './banner-ads.service';
 import { registerBannerAdsRoutes } from './banner-ads.routes';
+import { createBannerLive, type BannerPayments } from './banner-ads.live';
+
+export type { BannerPayments } from './banner-ads.live';
 
 /** What banner-ads calls in other modules. */
 export interface BannerAdsNeeds {
-  /** Admins hear of a new request; the requester of the decision. */
+  /** Admins hear of a new request; the requester of the decision and of the ad going live. */
   notifications: Pick<Notifications, 'notify'>;
+  /** Whether an account holds a running ad-free plan (payments, built later: called at request time). */
+  holdsAdFree(accountId: number): Promise<boolean>;
 }
 
-/** Banner ads (issue 12): requests by users and funeral homes, and the admin's review of them. */
-export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds): AppModule {
+/** What other modules get of banner ads: payments puts a paid request live (decision 0215). */
+export interface BannerAdsApi {
+  bannerPayments: BannerPayments;
+}
+
+/**
+ * Banner ads (issue 12): requests by users and funeral homes, the admin's review of them, the payment
+ * that puts an approved one live, and the slot that shows live ads and counts their views and clicks.
+ */
+export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds): AppModule<BannerAdsApi> {
   const { db, storage, clock, secret, logger } = platform;
+  const repo = createBannerAdsRepo(db);
   const service = createBannerAdsService({
     db,
-    repo: createBannerAdsRepo(db),
+    repo,
     storage,
     clock,
     secret,
     logger,
     notifications: needs.notifications,
   });
+  const live = createBannerLive({
+    repo,
+    clock,
+    secret,
+    sign: (key) => signedMediaUrl(secret, key, clock.now()),
+    notifications: needs.notifications,
+    holdsAdFree: needs.holdsAdFree,
+  });
   return {
     name: 'banner-ads',
-    routes: (router) => registerBannerAdsRoutes(router, service, platform.config.PUBLIC_URL),
-    api: undefined,
+    routes: (router) => registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL),
+    api: { bannerPayments: live.payments },
   };
 }

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { Notifications } from '../notifications';
+import type { BannerPayments } from '../banner-ads';
 import type { PlansApi } from '../plans';
 import type { VideoPayments } from '../videos';
 import { createPaymentsRepo } from './payments.repo';
@@ -23,6 +24,8 @@ export interface PaymentsNeeds {
   plans: PlansApi;
   /** Receipts, the admins' "new purchase" and the plan notices (in the app and by e-mail). */
   notifications: Pick<Notifications, 'notify' | 'notifyMany'>;
+  /** A banner plan is paid for an approved banner ad request, which the payment puts live. */
+  bannerPayments: BannerPayments;
 }
 
 /** What other modules get of payments (decision 0171). */
@@ -54,6 +57,7 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
     provider: platform.payments,
     plans: needs.plans,
     notifications: needs.notifications,
+    bannerPayments: needs.bannerPayments,
     holderOf: (accountId, tx) => subscriptionsRepo.holder(accountId, tx),
   });
   const subscriptions = createSubscriptionsService({

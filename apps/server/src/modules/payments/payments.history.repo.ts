@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
+import { bannerAds } from '../banner-ads/banner-ads.schema';
 import { payments, subscriptions } from './payments.schema';
 
 /** From and To are whole days in the reader's zone (the list kit's rule): [from 00:00, to + 1 day). */
@@ -22,6 +23,9 @@ const row = {
   planPriceCents: plans.priceCents,
   expiresAt: subscriptions.expiresAt,
   subscriptionStatus: subscriptions.status,
+  /** A banner plan starts no subscription: its term is the ad's (decision 0215). */
+  bannerPaid: bannerAds.id,
+  bannerEndsAt: bannerAds.endsAt,
 };
 
 /**
@@ -65,6 +69,7 @@ export function createPaymentHistoryRepo(db: Db) {
         .innerJoin(users, eq(users.id, payments.accountId))
         .leftJoin(plans, eq(plans.id, payments.planId))
         .leftJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+        .leftJoin(bannerAds, eq(bannerAds.paymentId, payments.id))
         .orderBy(direction(payments[sort]), direction(payments.id)),
       total(where),
     ]);
@@ -74,12 +79,22 @@ export function createPaymentHistoryRepo(db: Db) {
   const expiringWithin = (from?: string, to?: string, tz?: string) => {
     const range = dayRange(subscriptions.expiresAt, from, to, tz);
     if (range.length === 0) return undefined;
-    return inArray(
-      payments.id,
-      db
-        .select({ id: subscriptions.paymentId })
-        .from(subscriptions)
-        .where(and(...range)),
+    const bannerRange = dayRange(bannerAds.endsAt, from, to, tz);
+    return or(
+      inArray(
+        payments.id,
+        db
+          .select({ id: subscriptions.paymentId })
+          .from(subscriptions)
+          .where(and(...range)),
+      ),
+      inArray(
+        payments.id,
+        db
+          .select({ id: sql<number>`${bannerAds.paymentId}` })
+          .from(bannerAds)
+          .where(and(isNotNull(bannerAds.paymentId), ...bannerRange)),
+      ),
     );
   };
 

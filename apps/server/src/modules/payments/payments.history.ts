@@ -39,6 +39,8 @@ function payable(entry: PaymentHistoryEntry) {
 /** Active while the plan runs (or the extra time is unused); Inactive afterwards (spec 000 §4 reads it). */
 function state(entry: PaymentHistoryEntry, now: Date): 'Active' | 'Inactive' {
   if (entry.planId === null) return entry.consumedAt ? 'Inactive' : 'Active';
+  if (entry.bannerPaid !== null)
+    return entry.bannerEndsAt === null || entry.bannerEndsAt > now ? 'Active' : 'Inactive';
   const running =
     entry.subscriptionStatus !== 'expired' && (entry.expiresAt === null || entry.expiresAt > now);
   return running ? 'Active' : 'Inactive';
@@ -57,7 +59,8 @@ export function createPaymentHistory(repo: PaymentHistoryRepo, clock: Clock) {
           id: entry.id,
           amount_paid: fromCents(entry.amountCents),
           created_at: entry.createdAt.toISOString(),
-          expiry_date: entry.expiresAt?.toISOString() ?? null,
+          expiry_date:
+            (entry.bannerPaid !== null ? entry.bannerEndsAt : entry.expiresAt)?.toISOString() ?? null,
           status: detail === 'Active' ? 1 : 0,
           status_detail: detail,
           payable: {

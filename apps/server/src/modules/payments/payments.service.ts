@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BANNER_AD_REQUIRED_MESSAGE,
+  BANNER_MESSAGES,
   PAYMENT_SUCCESS_MESSAGE,
   type PaymentCardFields,
   type PaymentReceipt,
@@ -11,8 +12,9 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/provider';
-import { fromCents, type PlansApi } from '../plans';
+import { fromCents, type OfferedPlan, type PlansApi } from '../plans';
 import type { Notifications } from '../notifications';
+import type { BannerPayments } from '../banner-ads';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import { paymentNotices, type Holder } from './payments.notices';
 import { subscriptionExpiry } from './subscription-terms';
@@ -23,7 +25,7 @@ export const PAYMENT_CURRENCY = 'USD';
 export const DOUBLE_CLICK_WINDOW_MS = 10_000;
 const MAX_KEY_LENGTH = 255;
 
-/** The kinds of plan each role buys here; banner plans wait for issue 12's banner requests. */
+/** The kinds of plan each role buys here without a banner ad request (banner plans need one). */
 const kindsFor: Record<'user' | 'funeral-home', readonly PlanKind[]> = {
   user: ['membership', 'ad-free'],
   'funeral-home': ['funeral-home'],
@@ -47,6 +49,8 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   plans: PlansApi;
   notifications: Pick<Notifications, 'notifyMany'>;
+  /** The approved banner ad request a banner plan is paid for (decision 0215). */
+  bannerPayments: BannerPayments;
   /** The payer as the notices name them (read in the payment's transaction). */
   holderOf(accountId: number, tx: DbTx): Promise<Holder>;
 }
@@ -58,6 +62,11 @@ interface Purchase {
   description: string;
   planId?: number;
   extraSeconds?: number;
+  /**
+   * Run in the payment's transaction before anything is charged: throws when it cannot be bought, and
+   * may name the purchase more exactly (the receipt's text).
+   */
+  beforeCharge?: (tx: DbTx) => Promise<{ description: string }>;
   /** Run in the payment's transaction once the row exists (a plan starts its subscription). */
   afterPayment?: (payment: PaymentRow, tx: DbTx) => Promise<void>;
 }
@@ -109,6 +118,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         const earlier = await repo.findRecent(accountId, purchase.purpose, since, tx);
         if (earlier) return earlier;
       }
+      const description = (await purchase.beforeCharge?.(tx))?.description ?? purchase.description;
       const key = headerKey ?? `auto:${randomUUID()}`;
       const result = await provider.charge({
         amountCents: purchase.amountCents,
@@ -120,7 +130,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           cvv: card.cvv,
         },
         idempotencyKey: `account:${accountId}:${key}`,
-        description: purchase.description,
+        description,
       });
       // A decline charged nothing: nothing is stored, and the payer reads why.
       if (!result.ok) throw new AppError(422, result.message, { card_no: [result.message] });
@@ -143,10 +153,52 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         tx,
       );
       await purchase.afterPayment?.(payment, tx);
-      await tell(payment, purchase.description, tx);
+      await tell(payment, description, tx);
       return payment;
     });
     return toReceipt(row);
+  }
+
+  /**
+   * A banner plan for one approved request of the payer (decision 0215): the request is checked and held
+   * before the charge, and put live in the transaction that records the payment, so a crash between
+   * the two leaves neither (nothing committed), and a paid ad is always a live one.
+   */
+  async function payForBanner(
+    accountId: number,
+    plan: OfferedPlan,
+    adId: number,
+    card: PaymentCardFields,
+    idempotencyKey: string | undefined,
+  ) {
+    return pay(
+      accountId,
+      card,
+      {
+        purpose: `plan:${plan.id}:banner:${adId}`,
+        amountCents: plan.priceCents,
+        description: plan.title,
+        planId: plan.id,
+        async beforeCharge(tx) {
+          const ad = await deps.bannerPayments.payable(accountId, adId, tx);
+          return { description: `${plan.title} for ${ad.brandName}` };
+        },
+        async afterPayment(payment, tx) {
+          const startsAt = payment.createdAt;
+          await deps.bannerPayments.goLive(
+            adId,
+            {
+              planId: plan.id,
+              paymentId: payment.id,
+              startsAt,
+              endsAt: subscriptionExpiry(plan.duration, startsAt),
+            },
+            tx,
+          );
+        },
+      },
+      idempotencyKey,
+    );
   }
 
   return {
@@ -154,12 +206,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async payForPlan(
       account: { id: number; type: AccountType },
       planId: number,
-      card: PaymentCardFields,
+      card: PaymentCardFields & { banner_ad_id?: number },
       idempotencyKey?: string,
     ) {
       const plan = await plans.findActivePlan(planId);
       if (!plan) throw notFound(PLAN_NOT_FOUND);
-      if (plan.kind === 'banner-ad') throw invalid('banner_ad_id', BANNER_AD_REQUIRED_MESSAGE);
+      if (plan.kind === 'banner-ad') {
+        if (card.banner_ad_id === undefined) throw invalid('banner_ad_id', BANNER_AD_REQUIRED_MESSAGE);
+        return payForBanner(account.id, plan, card.banner_ad_id, card, idempotencyKey);
+      }
+      if (card.banner_ad_id !== undefined) throw invalid('banner_ad_id', BANNER_MESSAGES.notBannerPlan);
       const role = account.type === 'funeral-home' ? 'funeral-home' : 'user';
       if (!kindsFor[role].includes(plan.kind))
         throw invalid('id', `This plan cannot be bought by a ${role === 'user' ? 'user' : 'funeral home'}.`);

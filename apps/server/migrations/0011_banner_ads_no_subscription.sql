@@ -1,0 +1,1 @@
+ALTER TABLE "banner_ads" DROP COLUMN "subscription_id";

@@ -1,0 +1,129 @@
+/**
+ * Issue 12's banner figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
+ * its own, dropped afterwards), through the whole app over HTTP:
+ * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
+ *   them) at 100 requests per second for 20 seconds: p50 and p95 (each response's time, as autocannon
+ *   reports it);
+ * - 10,000 views counted by 10,000 slot calls, 200 in flight at a time: the views added equal 10,000.
+ */
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { startBenchApp } from './bench-app';
+import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { percentile } from './timing';
+
+const LIVE_ADS = 1_000;
+const ENDED_ADS = 10_000;
+const RATE = 100;
+const SECONDS = 20;
+const VIEWS = 10_000;
+const IN_FLIGHT = 200;
+
+/** Ads written directly: requesters, approved requests with one image, each paid (a payment row). */
+async function seedAds(bare: pg.Pool, count: number, live: boolean) {
+  const plan = await bare.query<{ id: number }>(`select id from plans where kind = 'banner-ad' limit 1`);
+  const window = live
+    ? `now() - interval '1 hour', now() + interval '7 days'`
+    : `now() - interval '30 days', now() - interval '23 days'`;
+  await bare.query(
+    `with requesters as (
+       insert into users (type, email, password_hash, first_name, last_name, status)
+       select 'user', 'bench-' || $3 || '-' || n || '@banner.bench', 'x', 'Bench', 'Requester', 1
+       from generate_series(1, $1) n
+       returning id
+     ), paid as (
+       insert into payments (account_id, plan_id, amount_cents, currency, provider, provider_reference,
+                             brand, last4, status, idempotency_key, purpose)
+       select id, $2, 999, 'USD', 'sandbox', 'bench-' || id, 'visa', '4242', 'succeeded', 'bench', 'banner'
+       from requesters
+       returning id, account_id
+     ), ads as (
+       insert into banner_ads (account_id, brand_name, brand_email, brand_url, status, plan_id, payment_id,
+                               starts_at, ends_at)
+       select account_id, 'Brand ' || id, 'ads@brand.bench', 'https://brand.bench/' || id, 'approved', $2, id,
+              ${window}
+       from paid
+       returning id
+     )
+     insert into banner_ad_images (banner_ad_id, storage_key, position)
+     select id, 'banner-ads/bench-' || id || '.png', 0 from ads`,
+    [count, plan.rows[0]!.id, live ? 'live' : 'ended'],
+  );
+  await bare.query('analyze');
+}
+
+export async function run(): Promise<Record<string, string | number>> {
+  const bench = await startBenchApp('banner');
+  const { deps, bare } = bench;
+  try {
+    const address = await bench.listen();
+    await seedAds(bare, ENDED_ADS, false);
+    await seedAds(bare, LIVE_ADS, true);
+    const readerId = await insertUser(deps.db, { email: 'reader@banner.bench' });
+    const headers = { authorization: `Bearer ${await deps.sessions.create(readerId, false)}` };
+    const slot = async () => {
+      const response = await fetch(`${address}/api/web/user/banner-ad/slot`, { headers });
+      const body = (await response.json()) as { data: { id: number } | null };
+      if (!response.ok || !body.data) throw new Error(`slot: ${response.status} ${JSON.stringify(body)}`);
+    };
+    for (let i = 0; i < 50; i++) await slot();
+
+    // 100 requests a second for 20 seconds (autocannon's rate limit over 10 connections).
+    const times: number[] = [];
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `${address}/api/web/user/banner-ad/slot`,
+          headers,
+          connections: 10,
+          overallRate: RATE,
+          duration: SECONDS,
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      instance.on('response', (_client, status, _bytes, responseTime) => {
+        if (status === 200) times.push(responseTime);
+      });
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0) throw new Error(`bench: ${failed} failed slot requests`);
+    times.sort((a, b) => a - b);
+    const { rows: shownRows } = await bare.query<{ n: number }>(
+      'select count(*)::int as n from banner_ads where views > 0',
+    );
+
+    // 10,000 views, 200 in flight at a time: none lost.
+    const total = async () =>
+      Number((await bare.query<{ n: string }>('select sum(views)::bigint as n from banner_ads')).rows[0]!.n);
+    // autocannon may end with a request still being answered: let it land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = await total();
+    let next = 0;
+    const viewsStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < VIEWS) {
+          next += 1;
+          await slot();
+        }
+      }),
+    );
+    const viewsSeconds = (performance.now() - viewsStarted) / 1000;
+    const counted = (await total()) - before;
+    if (counted !== VIEWS) throw new Error(`bench: ${VIEWS} views sent, ${counted} counted`);
+
+    return {
+      'slot live ads (ended beside them)': `${LIVE_ADS} (${ENDED_ADS})`,
+      [`slot at ${RATE} req/s for ${SECONDS} s: requests`]: times.length,
+      'slot p50 (ms)': percentile(times, 50).toFixed(2),
+      'slot p95 (ms, aim < 20)': percentile(times, 95).toFixed(2),
+      'slot p99 (ms)': percentile(times, 99).toFixed(2),
+      'ads shown at least once (of the live ones)': shownRows[0]!.n,
+      [`views sent (${IN_FLIGHT} in flight)`]: VIEWS,
+      'views counted': counted,
+      'views per second': Math.round(VIEWS / viewsSeconds),
+    };
+  } finally {
+    await bench.close();
+  }
+}

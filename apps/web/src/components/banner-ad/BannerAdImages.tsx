@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import chevronLeft from 'bootstrap-icons/icons/chevron-left.svg?raw';
 import chevronRight from 'bootstrap-icons/icons/chevron-right.svg?raw';
@@ -10,8 +10,21 @@ import { Icon } from '@/components/Icon';
  */
 export function BannerAdImages({ images, brand }: { images: string[]; brand: string }) {
   const [open, setOpen] = useState<number | null>(null);
-  if (images.length === 0) return <p className="text-body-secondary mb-0">No images.</p>;
   const count = images.length;
+  const isOpen = open !== null;
+  // While the viewer is open the arrow keys move between the images (Escape is the modal's own).
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      event.preventDefault();
+      setOpen((current) => (current === null ? null : (current + step + count) % count));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen, count]);
+  if (count === 0) return <p className="text-body-secondary mb-0">No images.</p>;
   const move = (step: number) =>
     setOpen((current) => (current === null ? null : (current + step + count) % count));
   const name = (index: number) => `${brand}, image ${index + 1} of ${count}`;
@@ -37,10 +50,6 @@ export function BannerAdImages({ images, brand }: { images: string[]; brand: str
         centered
         size="lg"
         aria-label={open === null ? 'Image viewer' : name(open)}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (event.key === 'ArrowRight') move(1);
-          if (event.key === 'ArrowLeft') move(-1);
-        }}
       >
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title as="h2" className="h6 mb-0">

@@ -1,4 +1,5 @@
 import type { AdminBannerAdDetail, AdminBannerAdRow } from '@pw/contracts';
+import { bannerAd } from '@/test/banner-ad-fixture';
 
 export const reviewRow = (over: Partial<AdminBannerAdRow> = {}): AdminBannerAdRow => ({
   id: 21,
@@ -15,22 +16,11 @@ export const reviewRow = (over: Partial<AdminBannerAdRow> = {}): AdminBannerAdRo
 });
 
 export const reviewDetail = (over: Partial<AdminBannerAdDetail> = {}): AdminBannerAdDetail => ({
-  id: 21,
-  brand_name: 'Acme Flowers',
-  brand_email: 'hello@acme.test',
-  brand_url: 'https://acme.test',
-  images: ['https://media.test/a.png'],
-  media: [{ id: 1, media_link: 'https://media.test/a.png' }],
-  status: 'pending',
-  status_detail: 'pending',
-  rejection_reason: null,
-  plan: null,
-  live_from: null,
-  live_until: null,
-  is_live: false,
-  views: 0,
-  clicks: 0,
-  created_at: '2026-11-20T09:30:00.000Z',
+  ...bannerAd({
+    id: 21,
+    images: ['https://media.test/a.png'],
+    media: [{ id: 1, media_link: 'https://media.test/a.png' }],
+  }),
   name: 'Willow Funeral Home',
   type: 'funeral-home',
   email: 'willow@example.com',

@@ -7,7 +7,7 @@ import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPage } from './BannerAdPage';
-import { bannerAd, plansReply } from './test-ads';
+import { bannerAd, plansReply } from '@/test/banner-ad-fixture';
 
 function renderAd(role: 'user' | 'funeral-home' = 'user', id = 12) {
   const area = BANNER_AREAS[role];

@@ -6,7 +6,7 @@ import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPaymentPage } from './BannerAdPaymentPage';
-import { bannerAd, plansReply } from './test-ads';
+import { bannerAd, plansReply } from '@/test/banner-ad-fixture';
 
 const receipt = {
   id: 41,

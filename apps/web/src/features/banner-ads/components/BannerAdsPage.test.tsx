@@ -7,7 +7,7 @@ import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdsPage } from './BannerAdsPage';
 import { pagedReply } from '@/test/paged-reply';
-import { bannerAd } from './test-ads';
+import { bannerAd } from '@/test/banner-ad-fixture';
 
 const ADS = Array.from({ length: 12 }, (_, i) =>
   bannerAd({

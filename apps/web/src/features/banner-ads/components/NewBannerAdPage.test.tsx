@@ -6,7 +6,7 @@ import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { checkBannerAd, NewBannerAdPage } from './NewBannerAdPage';
-import { bannerAd } from './test-ads';
+import { bannerAd } from '@/test/banner-ad-fixture';
 
 const png = (name: string) => new File([`png ${name}`], name, { type: 'image/png' });
 

@@ -1,6 +1,6 @@
 import type { BannerAdItem, PlanSummary } from '@pw/contracts';
 
-/** A banner ad request as the server answers it; `over` sets what a test is about. */
+/** A banner ad request as its requester's calls answer it; `over` sets what a test is about. */
 export const bannerAd = (over: Partial<BannerAdItem> = {}): BannerAdItem => ({
   id: 12,
   brand_name: 'Acme Flowers',

@@ -108,6 +108,19 @@ describe('BannerSlot', () => {
     expect(screen.getByTestId('banner-slot')).toContainElement(invite);
   });
 
+  it('follows no link that is neither through the app nor to a web address', async () => {
+    const api = fakeApi({
+      'GET /api/web/user/banner-ad/slot': () => ({
+        body: { data: { ...slotAd, click_url: 'javascript:alert(1)' } },
+      }),
+    });
+    session.signIn(person(), 'token');
+    renderSlot();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('banner-slot')).toBeEmptyDOMElement();
+  });
+
   it('stays an empty box when the call fails', async () => {
     const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ status: 500, body: {} }) });
     session.signIn(person(), 'token');

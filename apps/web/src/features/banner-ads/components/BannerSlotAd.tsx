@@ -12,7 +12,8 @@ export default function BannerSlotAd({ role }: { role: BannerRole }) {
   const { pathname } = useLocation();
   const slot = useBannerSlot(area, pathname);
   const ad = slot.data;
-  if (ad === undefined) return null;
+  // Only a link through the app or to a web address is followed; anything else leaves the box empty.
+  if (ad === undefined || (ad && !/^(\/(?!\/)|https?:\/\/)/i.test(ad.click_url))) return null;
   if (ad === null)
     return (
       <Link to={newAdPath(area)} className="banner-slot-house">

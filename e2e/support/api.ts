@@ -8,7 +8,8 @@ export interface CallInput<R extends ApiRoute> {
   query?: Record<string, QueryValue>;
   /** A JSON body, or `multipart` for the calls the spec's client sends as a form. */
   body?: Partial<RouteBody<R>> | Record<string, unknown>;
-  multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+  /** A form's fields, or a FormData when a field repeats (several files under one name). */
+  multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> | FormData;
   token?: string;
   headers?: Record<string, string>;
 }

@@ -49,12 +49,9 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/**
- * Makes a user a member by paying for the first membership plan through the API (card 4242…): without
- * a membership a user may have one scheduled delivery at a time (decision 0173).
- */
-export async function becomeMember(request: APIRequestContext, session: Session) {
-  const plan = await firstPlanOf(request, session, 'Membership');
+/** Pays for the first plan of a user category ('Membership', 'Ad-Free') through the API (card 4242…). */
+export async function buyUserPlan(request: APIRequestContext, session: Session, category: string) {
+  const plan = await firstPlanOf(request, session, category);
   const response = await callApi(request, paymentRoutes.userPlanPayment, {
     token: session.token,
     params: { id: plan.id },
@@ -62,3 +59,10 @@ export async function becomeMember(request: APIRequestContext, session: Session)
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/**
+ * Makes a user a member by paying for the first membership plan through the API (card 4242…): without
+ * a membership a user may have one scheduled delivery at a time (decision 0173).
+ */
+export const becomeMember = (request: APIRequestContext, session: Session) =>
+  buyUserPlan(request, session, 'Membership');

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { adminPlanRoutesByKind, queryRoutes, type PlanKind, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
+import { decideBannerAd, sendBannerAd } from '../support/banner-ads';
 import { becomeMember } from '../support/payments';
 import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
@@ -91,7 +92,14 @@ test.describe('at 360 px', () => {
       admin: await logIn(request, 'admin', ADMIN),
     };
     const query = await contactQuery(request, sessions.admin);
+    // A long brand without spaces: it must wrap in the tables and detail pages, not widen them.
+    const brand = 'Evergreenflowersandwreathsofthelongvalleyroad';
+    const userBannerAd = await sendBannerAd(request, sessions.user, 'user', brand);
+    await decideBannerAd(request, sessions.admin, userBannerAd.id, { status: 1 });
+    const funeralBannerAd = await sendBannerAd(request, sessions.funeral, 'funeral-home', brand);
     const ids: Record<string, number> = {
+      userBannerAd: userBannerAd.id,
+      funeralBannerAd: funeralBannerAd.id,
       draft: draft.id,
       scheduled: scheduled.id,
       final: final.id,

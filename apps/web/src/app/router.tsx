@@ -10,11 +10,13 @@ import type { AccountType } from '@pw/contracts';
 import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
+import { adminBannerAdsRoutes } from '@/features/admin-banner-ads';
 import { adminDashboardRoutes } from '@/features/admin-dashboard';
 import { adminPlansRoutes } from '@/features/admin-plans';
 import { adminPurchasesRoutes } from '@/features/admin-purchases';
 import { adminQueriesRoutes } from '@/features/admin-queries';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
+import { funeralBannerAdsRoutes, userBannerAdsRoutes } from '@/features/banner-ads';
 import { contactRoutes } from '@/features/contact';
 import { findRoutes } from '@/features/find';
 import { funeralRequestsRoutes } from '@/features/funeral-requests';
@@ -120,6 +122,7 @@ export const routes: RouteObject[] = [
           ...uploadRoutes,
           ...recorderRoutes,
           ...userNotificationsRoutes,
+          ...userBannerAdsRoutes,
           { path: '*', element: <NotFound homePath="/user/home" /> },
         ],
       },
@@ -132,6 +135,7 @@ export const routes: RouteObject[] = [
           ...funeralSubscriptionRoutes,
           ...funeralProfileRoutes,
           ...funeralNotificationsRoutes,
+          ...funeralBannerAdsRoutes,
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
@@ -150,6 +154,7 @@ export const routes: RouteObject[] = [
           ...adminPlansRoutes,
           ...adminPurchasesRoutes,
           ...adminQueriesRoutes,
+          ...adminBannerAdsRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],
       },

@@ -82,3 +82,22 @@ export const funeralSubscriptionKeys = {
 export const watchKeys = {
   one: (token: string) => ['watch', token] as const,
 };
+
+/** A requester's own banner ads (per role: the calls differ by role), and the banner plans on offer. */
+export const bannerAdKeys = {
+  all: (role: AccountType) => ['banner-ads', role] as const,
+  list: (role: AccountType, params: Record<string, string | number>) =>
+    ['banner-ads', role, 'list', params] as const,
+  detail: (role: AccountType, id: string) => ['banner-ads', role, 'detail', id] as const,
+  plans: (role: AccountType) => ['banner-ads', role, 'plans'] as const,
+  /** The ad the banner slot shows on one page (a view is counted per page shown). */
+  slot: (role: AccountType, page: string) => ['banner-slot', role, page] as const,
+};
+
+/** The admin's banner ad review: the two logs and one request. */
+export const adminBannerAdKeys = {
+  all: ['admin-banner-ads'] as const,
+  log: (tab: 'approved' | 'pending', params: Record<string, string | number>) =>
+    ['admin-banner-ads', 'log', tab, params] as const,
+  detail: (id: string) => ['admin-banner-ads', 'detail', id] as const,
+};

@@ -18,6 +18,8 @@ export interface RecordedCall {
   body: string | FormData | null;
   /** The Authorization header, if any. */
   authorization: string | null;
+  /** The Idempotency-Key header of a payment, if any. */
+  idempotencyKey: string | null;
 }
 
 export interface Reply {
@@ -50,6 +52,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}): FakeApi {
             ? await request.formData()
             : await request.text(),
         authorization: request.headers.get('authorization'),
+        idempotencyKey: request.headers.get('idempotency-key'),
       };
       calls.push(call);
       const handler = table.get(`${call.method} ${url.pathname}`);

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AccountType } from '@pw/contracts';
+import { BannerSlot } from '@/features/banner-ads';
 import { roleAreaRedirect } from '@/lib/routing';
 import { useSessionUser } from '@/lib/session';
 import { Footer } from './Footer';
@@ -23,9 +24,10 @@ function useFocusMainOnNavigate() {
 
 /**
  * The public site's frame: the header of whoever is signed in (visitor, user, funeral home), the page,
- * the footer. Used for the public pages and for the user and funeral-home areas.
+ * the footer. Used for the public pages and for the user and funeral-home areas, whose banner slot sits
+ * between the header and the page (`banner`; decision 0220).
  */
-export function SiteLayout() {
+export function SiteLayout({ banner }: { banner?: ReactNode } = {}) {
   const user = useSessionUser();
   const main = useFocusMainOnNavigate();
   return (
@@ -37,6 +39,7 @@ export function SiteLayout() {
       ) : (
         <VisitorHeader user={user} />
       )}
+      {banner}
       <main id="main" ref={main} tabIndex={-1} className="flex-grow-1 site-main">
         <Outlet />
       </main>
@@ -54,7 +57,7 @@ function RoleArea({ area }: { area: AccountType }) {
   const { pathname } = useLocation();
   const target = roleAreaRedirect(user, area, pathname);
   if (target) return <Navigate to={target} replace />;
-  return <SiteLayout />;
+  return <SiteLayout banner={area === 'admin' ? undefined : <BannerSlot role={area} />} />;
 }
 
 export const UserLayout = () => <RoleArea area="user" />;

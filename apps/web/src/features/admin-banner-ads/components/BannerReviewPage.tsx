@@ -1,0 +1,151 @@
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { AdminBannerAdRow } from '@pw/contracts';
+import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
+import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { formatWhen } from '@/lib/dates';
+import { useTitle } from '@/lib/use-title';
+import { useReviewLog } from '../api/get-review-log';
+import { REVIEW_BASE, TABS, tabFromParam, userTypeLabel, type TabInfo } from '../model/review';
+
+const column = createColumnHelper<AdminBannerAdRow>();
+
+/** Spec 001 §2: S.No., Name, User Type, Email Address, Status (new requests only), Date, Action (View). */
+function reviewColumns(info: TabInfo, firstNumber: number) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
+  const columns: Array<ColumnDef<AdminBannerAdRow, any>> = [
+    column.display({ id: 'serial', header: 'S.No.', cell: (cell) => firstNumber + cell.row.index }),
+    column.accessor('name', {
+      header: 'Name',
+      cell: (cell) => (
+        <span className="text-break">
+          {cell.getValue()}
+          <span className="d-block small text-body-secondary">{cell.row.original.brand_name}</span>
+        </span>
+      ),
+    }),
+    column.accessor('type', { header: 'User Type', cell: (cell) => userTypeLabel(cell.getValue()) }),
+    column.accessor('email', {
+      header: 'Email Address',
+      cell: (cell) => <span className="text-break">{cell.getValue()}</span>,
+    }),
+  ];
+  if (info.tab === 'pending')
+    columns.push(
+      column.accessor('status_detail', {
+        header: 'Status',
+        cell: (cell) => <BannerAdStatusBadge status={cell.getValue()} />,
+      }),
+    );
+  columns.push(
+    column.accessor('created_at', {
+      header: 'Date',
+      cell: (cell) => <span className="text-nowrap">{formatWhen(cell.getValue())}</span>,
+      meta: { sortKey: 'created_at' },
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: (cell) => (
+        <Link
+          to={info.detailPath(cell.row.original.id)}
+          className="btn btn-outline-primary btn-sm"
+          aria-label={`View the banner ad of ${cell.row.original.brand_name} from ${cell.row.original.name}`}
+        >
+          View
+        </Link>
+      ),
+    }),
+  );
+  return columns;
+}
+
+function ReviewLog({ info }: { info: TabInfo }) {
+  const list = useListState();
+  const query = useReviewLog(info.tab, list.params);
+  const firstNumber = query.data?.meta.from ?? 1;
+  const columns = useMemo(() => reviewColumns(info, firstNumber), [info, firstNumber]);
+  return (
+    <>
+      <ListToolbar list={list} search>
+        <DateRangeFilter label="Date" from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+      </ListToolbar>
+      <ListResults
+        caption={info.label}
+        columns={columns}
+        query={query}
+        list={list}
+        defaultSort="created_at"
+      />
+    </>
+  );
+}
+
+/**
+ * /admin/bannerads-subscription-management (spec 001 §2): the tabs 'Approved Ads' and 'New Requests',
+ * each a log with search and a Date filter; the tab and the list's state live in the URL. 'Manage
+ * Subscription Plan' leads to the banner plans, as in the other subscription areas (decision 0221).
+ */
+export function BannerReviewPage() {
+  useTitle('Banner Ads Subscription');
+  const [params, setParams] = useSearchParams();
+  const current = tabFromParam(params.get('tab'));
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const choose = (info: TabInfo, focus = false) => {
+    // A tab starts on its own first page, unfiltered (per_page is kept).
+    setParams((old) => {
+      const next = new URLSearchParams();
+      if (info.param) next.set('tab', info.param);
+      const perPage = old.get('per_page');
+      if (perPage) next.set('per_page', perPage);
+      return next;
+    });
+    if (focus) tabs.current[TABS.indexOf(info)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(current);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    choose(TABS[(index + step + TABS.length) % TABS.length]!, true);
+  };
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0">Banner Ads Subscription</h1>
+        <Link to={`${REVIEW_BASE}/plans`} className="btn btn-primary">
+          Manage Subscription Plan
+        </Link>
+      </div>
+      <div className="nav nav-tabs mb-3" role="tablist" aria-label="Banner ads" onKeyDown={onKeyDown}>
+        {TABS.map((info, index) => {
+          const selected = info === current;
+          return (
+            <button
+              key={info.tab}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${info.tab}`}
+              aria-selected={selected}
+              aria-controls={`panel-${info.tab}`}
+              tabIndex={selected ? 0 : -1}
+              className={`nav-link${selected ? ' active' : ''}`}
+              onClick={() => choose(info)}
+            >
+              {info.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`panel-${current.tab}`} aria-labelledby={`tab-${current.tab}`}>
+        <ReviewLog key={current.tab} info={current} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** The back office's banner-ad area (spec 001 §2): its two tabs, their logs and detail pages. */
+export const REVIEW_BASE = '/admin/bannerads-subscription-management';
+
+export type ReviewTab = 'approved' | 'pending';
+
+export interface TabInfo {
+  tab: ReviewTab;
+  /** The tab's name, spec 001 §2. */
+  label: string;
+  /** Its value in the URL (`?tab=new-requests`); the first tab has none. */
+  param: string;
+  /** Where a row's View leads. */
+  detailPath: (id: number | string) => string;
+}
+
+export const TABS: readonly TabInfo[] = [
+  {
+    tab: 'approved',
+    label: 'Approved Ads',
+    param: '',
+    detailPath: (id) => `${REVIEW_BASE}/approved-ads/${id}`,
+  },
+  {
+    tab: 'pending',
+    label: 'New Requests',
+    param: 'new-requests',
+    detailPath: (id) => `${REVIEW_BASE}/new-request/${id}`,
+  },
+];
+
+export const tabFromParam = (value: string | null): TabInfo =>
+  TABS.find((info) => info.param === (value ?? '')) ?? TABS[0]!;
+
+const USER_TYPES: Record<string, string> = { user: 'User', 'funeral-home': 'Funeral Home' };
+export const userTypeLabel = (type: string) => USER_TYPES[type] ?? type;
+
+/** Spec 001 §4, word for word. */
+export const REVIEW_TEXTS = {
+  approveQuestion: 'Are you sure you want to approve this Ad?',
+  approved: 'Banner Ad Request Has Been Approved',
+  rejectQuestion: 'Are you sure you want to reject this Ad?',
+  reasonTitle: 'Rejection Reason',
+  reasonText: 'Please provide a reason for rejection.',
+  rejected: 'Banner Ad Request Has Been Rejected',
+} as const;

@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { BANNER_AREAS } from '../model/banner-areas';
+import { BannerAdPaymentPage } from './BannerAdPaymentPage';
+import { bannerAd, plansReply } from '@/test/banner-ad-fixture';
+
+const receipt = {
+  id: 41,
+  payment_id: '41',
+  amount: '29.99',
+  currency: 'USD',
+  brand: 'visa',
+  last4: '4242',
+  created_at: '2026-11-22T10:00:00.000Z',
+  message: 'Payment Successfully Made!',
+};
+const approved = bannerAd({ status: 'approved', status_detail: 'approved' });
+
+function renderPayment(role: 'user' | 'funeral-home' = 'user', query = '?plan=32') {
+  const area = BANNER_AREAS[role];
+  return renderWithApp(
+    <Routes>
+      <Route path={`${area.base}/:id/payment`} element={<BannerAdPaymentPage area={area} />} />
+      <Route path={`${area.base}/:id`} element={<p>Ad page</p>} />
+    </Routes>,
+    { route: `${area.base}/12/payment${query}` },
+  );
+}
+
+async function payWith(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
+  await user.type(await screen.findByLabelText(/Card Holder Name/), 'Ruth Tester');
+  await user.type(screen.getByLabelText(/Card Number/), number);
+  await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
+  await user.type(screen.getByLabelText(/CVV/), '123');
+  await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
+}
+
+describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
+  it("pays the chosen plan for this ad (banner_ad_id), then 'Payment Successfully Made!', 'Your Ad Is Live Successfully!', back to the ad", async () => {
+    const api = fakeApi({
+      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
+      'GET /api/web/user/plan/banner-ads': plansReply,
+      'POST /api/web/user/plan/32/payment': () => ({ body: { message: 'ok', data: receipt } }),
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    expect(await screen.findByRole('heading', { name: 'Monthly Banner' })).toBeInTheDocument();
+    await payWith(user);
+    expect(await screen.findByRole('heading', { name: 'Payment Successfully Made!' })).toBeInTheDocument();
+    const paid = api.calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(paid.body as string)).toEqual({
+      card_holder_name: 'Ruth Tester',
+      card_no: '4242 4242 4242 4242',
+      expiry_date: '12/30',
+      cvv: '123',
+      banner_ad_id: 12,
+    });
+    expect(paid.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByRole('heading', { name: 'Your Ad Is Live Successfully!' })).toBeInTheDocument();
+    expect(screen.queryByText('Ad page')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('Ad page')).toBeInTheDocument();
+  });
+
+  it("pays a funeral home's banner plan through its own call", async () => {
+    const api = fakeApi({
+      'GET /api/web/funeral-home/banner-ad/12': () => ({ body: { data: approved } }),
+      'GET /api/web/funeral-home/plan/banner-ads': plansReply,
+      'POST /api/web/funeral-home/plan/32/payment': () => ({ body: { message: 'ok', data: receipt } }),
+    });
+    const user = userEvent.setup();
+    renderPayment('funeral-home');
+    await payWith(user);
+    expect(await screen.findByRole('heading', { name: 'Payment Successfully Made!' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it("shows a declined card's words in red, stays, and a second try is a new purchase", async () => {
+    const api = fakeApi({
+      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
+      'GET /api/web/user/plan/banner-ads': plansReply,
+      'POST /api/web/user/plan/32/payment': () => ({
+        status: 422,
+        body: { message: 'Your card was declined.' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await payWith(user, '4000 0000 0000 0002');
+    expect(await screen.findByText('Your card was declined.')).toHaveClass('text-danger');
+    await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const [first, second] = api.calls.filter((call) => call.method === 'POST');
+    expect(first!.idempotencyKey).not.toBe(second!.idempotencyKey);
+    expect(screen.queryByRole('heading', { name: 'Payment Successfully Made!' })).not.toBeInTheDocument();
+  });
+
+  it('offers no card form for a request that is not approved, or already paid', async () => {
+    fakeApi({
+      'GET /api/web/user/banner-ad/12': () => ({ body: { data: bannerAd() } }),
+      'GET /api/web/user/plan/banner-ads': plansReply,
+    });
+    const first = renderPayment();
+    expect(await screen.findByText('Only an approved request can be paid for.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Card Number/)).not.toBeInTheDocument();
+    first.unmount();
+    fakeApi({
+      'GET /api/web/user/banner-ad/12': () => ({
+        body: { data: { ...approved, plan: { id: 31, title: 'One Week Banner', duration: 'weekly' } } },
+      }),
+      'GET /api/web/user/plan/banner-ads': plansReply,
+    });
+    renderPayment();
+    expect(await screen.findByText('This banner ad has already been paid for.')).toBeInTheDocument();
+  });
+
+  it('says when the plan in the URL is not on offer', async () => {
+    fakeApi({
+      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
+      'GET /api/web/user/plan/banner-ads': plansReply,
+    });
+    renderPayment('user', '?plan=999');
+    expect(await screen.findByText('This package is not on offer any more.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a package' })).toHaveAttribute(
+      'href',
+      '/user/banner-ads/12',
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import { useDialog } from '@/components/dialog/DialogProvider';
+import { EmptyState } from '@/components/EmptyState';
+import { FormError } from '@/components/form/FormError';
+import { Icon } from '@/components/Icon';
+import { Loading } from '@/components/Loading';
+import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
+import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { durationLabel, priceLabel } from '@/lib/plan-labels';
+import { useTitle } from '@/lib/use-title';
+import { useBannerAd } from '../api/get-banner-ad';
+import { useBannerPlans } from '../api/get-banner-plans';
+import { usePayBannerPlan } from '../api/pay-banner-plan';
+import { adPath, awaitsPayment, idFrom, type BannerArea } from '../model/banner-areas';
+import { AdReadError } from './BannerAdPage';
+
+/**
+ * banner-ads/{id}/payment?plan={planId} (spec 000 §2/§4): the shared card form pays the chosen banner
+ * plan for this approved request (`banner_ad_id`); 'Payment Successfully Made!', then 'Your Ad Is Live
+ * Successfully!', then back to the ad. Only an approved, unpaid request can be paid.
+ */
+export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
+  useTitle('Payment');
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const planId = idFrom(search.get('plan'));
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const ad = useBannerAd(area, id);
+  const plans = useBannerPlans(area);
+  const pay = usePayBannerPlan(area);
+  const attempt = useIdempotencyKey();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const plan = plans.data?.find((offered) => offered.id === planId);
+
+  const onSubmit = (card: PaymentCardValues) => {
+    if (!plan || !ad.data || pay.isPending) return;
+    const adId = ad.data.id;
+    setServerError(null);
+    setServerFieldErrors({});
+    pay.mutate(
+      { planId: plan.id, adId, card, headers: attempt.headers },
+      {
+        onSuccess: async () => {
+          attempt.settle();
+          await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
+          await dialog({ variant: 'success', title: AD_LIVE_MESSAGE });
+          void navigate(adPath(area, adId), { replace: true });
+        },
+        onError: (error) => {
+          attempt.settle(error);
+          setServerError(errorMessage(error));
+          setServerFieldErrors(fieldErrors(error));
+        },
+      },
+    );
+  };
+
+  const body = () => {
+    if (ad.isPending || plans.isPending) return <Loading />;
+    if (ad.isError) return <AdReadError error={ad.error} onRetry={() => void ad.refetch()} />;
+    if (plans.isError) return <FormError message={errorMessage(plans.error, FETCH_FAILED_MESSAGE)} />;
+    // The page of an ad already paid (or not approved) has nothing to pay: say so, and lead back.
+    if (!awaitsPayment(ad.data))
+      return (
+        <EmptyState
+          text={
+            ad.data.plan
+              ? 'This banner ad has already been paid for.'
+              : 'Only an approved request can be paid for.'
+          }
+        >
+          <Link to={adPath(area, ad.data.id)} className="btn btn-outline-primary">
+            Back to the ad
+          </Link>
+        </EmptyState>
+      );
+    if (!plan)
+      return (
+        <EmptyState text="This package is not on offer any more.">
+          <Link to={adPath(area, ad.data.id)} className="btn btn-outline-primary">
+            Choose a package
+          </Link>
+        </EmptyState>
+      );
+    return (
+      <div className="card p-4">
+        <h2 className="h4 mb-1 text-break">{plan.title}</h2>
+        <p className="mb-1 text-break">
+          For the ad of <strong>{ad.data.brand_name}</strong>
+        </p>
+        <p className="mb-1">
+          Amount: <strong>{priceLabel(plan.price)}</strong> / {durationLabel(plan.duration)}
+        </p>
+        <hr />
+        <PaymentCardForm
+          amount={plan.price}
+          submitting={pay.isPending}
+          serverError={serverError}
+          serverFieldErrors={serverFieldErrors}
+          onSubmit={onSubmit}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="container py-5 page-narrow">
+      <Link to={adPath(area, id)} className="btn btn-link px-0 mb-2">
+        <Icon svg={arrowLeftIcon} className="me-1" />
+        Back
+      </Link>
+      <h1 className="h2 mb-3">Payment</h1>
+      {body()}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { BannerAdItem } from '@pw/contracts';
+import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
+import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { formatWhen } from '@/lib/dates';
+import { useTitle } from '@/lib/use-title';
+import { useBannerAds } from '../api/get-banner-ads';
+import { adPath, newAdPath, type BannerArea } from '../model/banner-areas';
+
+const column = createColumnHelper<BannerAdItem>();
+
+function adColumns(area: BannerArea, firstNumber: number) {
+  return [
+    column.display({ id: 'serial', header: 'S.No.', cell: (info) => firstNumber + info.row.index }),
+    column.accessor('brand_name', {
+      header: 'Brand Name',
+      cell: (info) => (
+        <Link to={adPath(area, info.row.original.id)} className="text-break">
+          {info.getValue()}
+        </Link>
+      ),
+      meta: { sortKey: 'brand_name' },
+    }),
+    column.accessor('brand_email', {
+      header: 'Brand Email',
+      cell: (info) => <span className="text-break">{info.getValue()}</span>,
+    }),
+    column.accessor('status_detail', {
+      header: 'Status',
+      cell: (info) => <BannerAdStatusBadge status={info.getValue()} live={info.row.original.is_live} />,
+    }),
+    column.accessor('created_at', {
+      header: 'Date',
+      cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+      meta: { sortKey: 'created_at' },
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: (info) => (
+        <Link
+          to={adPath(area, info.row.original.id)}
+          className="btn btn-outline-primary btn-sm"
+          aria-label={`View the banner ad of ${info.row.original.brand_name}`}
+        >
+          View
+        </Link>
+      ),
+    }),
+  ];
+}
+
+/**
+ * banner-ads (spec 000 §2): 'Banner Ads Logs', the person's own requests, paged in the URL; a row opens
+ * its request and 'Send new request' goes to the form.
+ */
+export function BannerAdsPage({ area }: { area: BannerArea }) {
+  useTitle('Banner Ads Logs');
+  const list = useListState();
+  const query = useBannerAds(area, list.params);
+  const firstNumber = query.data?.meta.from ?? 1;
+  const columns = useMemo(() => adColumns(area, firstNumber), [area, firstNumber]);
+  return (
+    <div className="container py-5">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0">Banner Ads Logs</h1>
+        <Link to={newAdPath(area)} className="btn btn-primary">
+          Send new request
+        </Link>
+      </div>
+      <ListToolbar list={list} search>
+        <DateRangeFilter label="Date" from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+      </ListToolbar>
+      <ListResults
+        caption="Banner ad requests"
+        columns={columns}
+        query={query}
+        list={list}
+        defaultSort="created_at"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ActiveSubscription } from '@pw/contracts';
+import { session, type SessionUser } from '@/lib/session';
+import { deferred } from '@/test/handler-fake-api';
+import { fakeApi, type Reply } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+import { BannerSlot, hasAdFree } from './BannerSlot';
+
+const adFree = (expiry: string | null): ActiveSubscription => ({
+  id: 3,
+  plan_id: 8,
+  title: 'Ad-Free',
+  duration: 'monthly',
+  price: '2.99',
+  starts_at: '2026-11-01T00:00:00.000Z',
+  expiry_date: expiry,
+  auto_renew: true,
+  status: 'active',
+});
+
+const person = (over: Partial<SessionUser> = {}): SessionUser => ({
+  id: 5,
+  type: 'user',
+  email: 'ruth@example.com',
+  first_name: 'Ruth',
+  last_name: 'Tester',
+  photo_path: null,
+  ...over,
+});
+
+const slotAd = {
+  id: 9,
+  brand_name: 'Acme Flowers',
+  image_url: 'https://media.test/a.png',
+  click_url: '/api/banner-ad/9/click?sig=abc',
+};
+
+function renderSlot(role: 'user' | 'funeral-home' = 'user') {
+  return renderWithApp(
+    <>
+      <BannerSlot role={role} />
+      <Link to="/user/profile">Next page</Link>
+      <p>Page content</p>
+    </>,
+    { route: '/user/home' },
+  );
+}
+
+describe('hasAdFree', () => {
+  it('reads a running ad-free plan from the stored user', () => {
+    const now = Date.parse('2026-11-22T00:00:00.000Z');
+    expect(hasAdFree(null, now)).toBe(false);
+    expect(hasAdFree(person(), now)).toBe(false);
+    expect(hasAdFree(person({ active_plan: { home_plan: null, ad_free: null } }), now)).toBe(false);
+    expect(hasAdFree(person({ active_plan: { home_plan: null, ad_free: adFree(null) } }), now)).toBe(true);
+    const running = adFree('2026-12-01T00:00:00.000Z');
+    expect(hasAdFree(person({ active_plan: { home_plan: null, ad_free: running } }), now)).toBe(true);
+    const lapsed = adFree('2026-11-01T00:00:00.000Z');
+    expect(hasAdFree(person({ active_plan: { home_plan: null, ad_free: lapsed } }), now)).toBe(false);
+  });
+});
+
+describe('BannerSlot', () => {
+  it('keeps its box from the first render, then shows the ad as a link to click_url in a new tab', async () => {
+    const answer = deferred<Reply>();
+    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => answer.promise });
+    session.signIn(person(), 'token');
+    renderSlot();
+    // Before any answer the box is there (its size comes from its class), marked as an advertisement.
+    const region = screen.getByRole('complementary', { name: 'Advertisement' });
+    const box = screen.getByTestId('banner-slot');
+    expect(box).toHaveClass('banner-slot-box');
+    expect(region).toContainElement(box);
+    expect(box).toBeEmptyDOMElement();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    answer.resolve({ body: { data: slotAd } });
+
+    const image = await screen.findByRole('img', { name: 'Advertisement: Acme Flowers' });
+    expect(image).toHaveAttribute('src', slotAd.image_url);
+    const link = screen.getByRole('link', { name: 'Advertisement: Acme Flowers' });
+    expect(link).toHaveAttribute('href', slotAd.click_url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(box).toContainElement(link);
+  });
+
+  it('asks again for the next page (one view per page shown)', async () => {
+    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    session.signIn(person(), 'token');
+    const user = userEvent.setup();
+    renderSlot();
+    await screen.findByRole('img', { name: 'Advertisement: Acme Flowers' });
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    // The ad stays in the box while the next one loads: no flash, no shift.
+    expect(screen.getByRole('img', { name: 'Advertisement: Acme Flowers' })).toBeInTheDocument();
+  });
+
+  it('invites to advertise, in the same box, when no ad is live', async () => {
+    fakeApi({ 'GET /api/web/funeral-home/banner-ad/slot': () => ({ body: { data: null } }) });
+    session.signIn(person({ type: 'funeral-home' }), 'token');
+    renderSlot('funeral-home');
+    const invite = await screen.findByRole('link', { name: /Advertise here/ });
+    expect(invite).toHaveAttribute('href', '/funeral/banner-ads/new');
+    expect(screen.getByTestId('banner-slot')).toContainElement(invite);
+  });
+
+  it('follows no link that is neither through the app nor to a web address', async () => {
+    const api = fakeApi({
+      'GET /api/web/user/banner-ad/slot': () => ({
+        body: { data: { ...slotAd, click_url: 'javascript:alert(1)' } },
+      }),
+    });
+    session.signIn(person(), 'token');
+    renderSlot();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('banner-slot')).toBeEmptyDOMElement();
+  });
+
+  it('stays an empty box when the call fails', async () => {
+    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ status: 500, body: {} }) });
+    session.signIn(person(), 'token');
+    renderSlot();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(screen.getByTestId('banner-slot')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('renders nothing at all, and asks nothing, for a person with ad-free', async () => {
+    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    session.signIn(person({ active_plan: { home_plan: null, ad_free: adFree(null) } }), 'token');
+    renderSlot();
+    expect(screen.getByText('Page content')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -19,6 +19,7 @@ import { contactRoutes } from '@/features/contact';
 import { findRoutes } from '@/features/find';
 import { funeralRequestsRoutes } from '@/features/funeral-requests';
 import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
+import { grantAccessRoutes } from '@/features/grant-access';
 import { libraryRoutes, videoTabRoutes } from '@/features/library';
 import {
   adminNotificationsRoutes,
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
           ...userProfileRoutes(videoTabRoutes),
           ...libraryRoutes,
           ...findRoutes,
+          ...grantAccessRoutes,
           ...uploadRoutes,
           ...recorderRoutes,
           ...userNotificationsRoutes,

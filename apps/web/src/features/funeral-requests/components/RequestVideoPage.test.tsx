@@ -87,8 +87,16 @@ describe("The request's video (/funeral/user-requests/{id}/video)", () => {
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
   });
 
-  it("says the request does not exist (404), and 'Unable to fetch data' with a retry otherwise", async () => {
-    openVideo(SIGNED, { [VIDEO_PATH]: () => ({ status: 404, body: { message: 'Request not found.' } }) });
+  it("says why in the server's words when there is nothing to play (404), with no retry", async () => {
+    openVideo(SIGNED, {
+      [VIDEO_PATH]: () => ({ status: 404, body: { message: 'This request has no video yet.' } }),
+    });
+    expect(await screen.findByText('This request has no video yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Request not found.' for a 404 without a message", async () => {
+    openVideo(SIGNED, { [VIDEO_PATH]: () => ({ status: 404, body: {} }) });
     expect(await screen.findByText('Request not found.')).toBeInTheDocument();
   });
 

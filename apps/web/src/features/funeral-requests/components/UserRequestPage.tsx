@@ -6,7 +6,7 @@ import { FUNERAL_REQUEST_NOT_FOUND } from '@pw/contracts';
 import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useUserRequest } from '../api/get-request';
@@ -22,10 +22,13 @@ export function BackToRequests({ to = '/funeral/user-requests', label = 'Back to
   );
 }
 
-/** A missing request (never this home's, or gone) says so; any other failure offers a retry. */
+/**
+ * A missing request (never this home's, or gone) or one with nothing to show (no video yet) says why,
+ * in the server's words; any other failure offers a retry.
+ */
 export function RequestError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return error instanceof ApiError && error.status === 404 ? (
-    <ErrorState message={FUNERAL_REQUEST_NOT_FOUND} />
+  return error instanceof ApiError && (error.status === 404 || error.status === 409) ? (
+    <ErrorState message={errorMessage(error, FUNERAL_REQUEST_NOT_FOUND)} />
   ) : (
     <ErrorState onRetry={onRetry} />
   );

@@ -1,5 +1,6 @@
 import type { AdminPlan } from '@pw/contracts';
 import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { pagedReply } from '@/test/paged-reply';
 
 /** Plans as the server answers them, for the component tests. */
 export const planFixture = (id: number, overrides: Partial<AdminPlan> = {}): AdminPlan => ({
@@ -16,26 +17,7 @@ export const planFixture = (id: number, overrides: Partial<AdminPlan> = {}): Adm
 });
 
 /** A paged answer of the list call, paging like the real server. */
-export function pagedPlans(call: RecordedCall, rows: AdminPlan[]) {
-  const page = Number(call.url.searchParams.get('page') ?? 1);
-  const perPage = Number(call.url.searchParams.get('per_page') ?? 10);
-  const data = rows.slice((page - 1) * perPage, page * perPage);
-  const from = data.length ? (page - 1) * perPage + 1 : null;
-  return {
-    body: {
-      data,
-      meta: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-        from,
-        to: from && from + data.length - 1,
-        total: rows.length,
-        per_page: perPage,
-      },
-      links: { prev: null, next: null },
-    },
-  };
-}
+export const pagedPlans = (call: RecordedCall, rows: AdminPlan[]) => pagedReply(rows, call);
 
 /** The membership list call answering `rows`. */
 export const membershipListServer = (rows: AdminPlan[]) =>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { FuneralRequestItem } from '@pw/contracts';
 import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { pagedReply } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { UserRequestsPage } from './UserRequestsPage';
 
@@ -18,26 +19,7 @@ const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
 /** Pages like the real list (newest first). */
 function listServer(rows = ROWS) {
   return fakeApi({
-    'GET /api/web/funeral-home/connection': (call: RecordedCall) => {
-      const page = Number(call.url.searchParams.get('page') ?? 1);
-      const perPage = Number(call.url.searchParams.get('per_page') ?? 10);
-      const data = rows.slice((page - 1) * perPage, page * perPage);
-      const from = data.length ? (page - 1) * perPage + 1 : null;
-      return {
-        body: {
-          data,
-          meta: {
-            current_page: page,
-            last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-            from,
-            to: from && from + data.length - 1,
-            total: rows.length,
-            per_page: perPage,
-          },
-          links: { prev: null, next: null },
-        },
-      };
-    },
+    'GET /api/web/funeral-home/connection': (call: RecordedCall) => pagedReply(rows, call),
   });
 }
 

@@ -1,23 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
-import { FUNERAL_FORM_SENT, INVALID_OPTION, type FuneralHomeItem } from '@pw/contracts';
+import { FUNERAL_FORM_SENT, INVALID_OPTION } from '@pw/contracts';
 import { session } from '@/lib/session';
-import { fakeApi, type Handler, type RecordedCall } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import type { fakeApi, Handler, RecordedCall } from '@/test/fake-api';
 import { FuneralFormPage } from './FuneralFormPage';
-
-const HOMES: FuneralHomeItem[] = [
-  {
-    id: 31,
-    home_name: 'Willow Funeral Home',
-    email: 'willow@homes.test',
-    address: '9 Chapel Road',
-    photo_path: null,
-  },
-  { id: 32, home_name: 'Cedar Chapel', email: 'cedar@homes.test', address: null, photo_path: null },
-];
+import { openPage } from './test-fixtures';
 
 /** Each home offers its own types and locations (decision 0200), read with `?home_id=`. */
 const OFFER: Record<
@@ -34,20 +22,14 @@ const OFFER: Record<
   '32': { services: [{ id: 7, name: 'Sea burial' }], locations: [{ id: 8, name: 'Harbour' }] },
 };
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
-}
-
 const CREATE = (home: number) => `POST /api/web/user/funeral-video/${home}/create`;
 const created = () => ({
   status: 201,
   body: { message: FUNERAL_FORM_SENT, data: { id: 500 } },
 });
 
-function openForm(state?: unknown, handlers: Record<string, Handler> = {}) {
-  const api = fakeApi({
-    'GET /api/web/user/funeral-video/funeral-homes': () => ({ body: { data: HOMES } }),
+const openForm = (state?: unknown, handlers: Record<string, Handler> = {}) =>
+  openPage('/user/access-code/form/request', <FuneralFormPage />, state, {
     'GET /api/web/user/funeral-video/sevices': (call) => ({
       body: { data: OFFER[call.url.searchParams.get('home_id')!]!.services },
     }),
@@ -58,15 +40,7 @@ function openForm(state?: unknown, handlers: Record<string, Handler> = {}) {
     [CREATE(32)]: created,
     ...handlers,
   });
-  renderWithApp(
-    <Routes>
-      <Route path="/user/access-code/form/request" element={<FuneralFormPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/user/access-code/form/request', state },
-  );
-  return api;
-}
+const where = () => (JSON.parse(screen.getByTestId('where').textContent!) as { path: string }).path;
 
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'POST');
 const bodyOf = (call: RecordedCall) => JSON.parse(call.body as string) as Record<string, unknown>;
@@ -154,7 +128,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
       music: 'Abide with me',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/user/profile'));
+    await waitFor(() => expect(where()).toBe('/user/profile'));
   });
 
   it('after a grant, goes to the granted home (shown, not a choice)', async () => {

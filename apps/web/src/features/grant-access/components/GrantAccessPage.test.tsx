@@ -1,51 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
-import { GRANT_EMAIL_FAILED, type FuneralHomeItem } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { GRANT_EMAIL_FAILED } from '@pw/contracts';
+import type { fakeApi, Handler } from '@/test/fake-api';
 import { GrantAccessPage } from './GrantAccessPage';
+import { HOMES, HOMES_PATH, openPage } from './test-fixtures';
 
-const HOMES: FuneralHomeItem[] = [
-  {
-    id: 31,
-    home_name: 'Willow Funeral Home',
-    email: 'willow@homes.test',
-    address: '9 Chapel Road',
-    photo_path: null,
-  },
-  {
-    id: 32,
-    home_name: 'Cedar Chapel',
-    email: 'cedar@homes.test',
-    address: null,
-    photo_path: '/media/cedar.jpg',
-  },
-];
-
-const HOMES_PATH = 'GET /api/web/user/funeral-video/funeral-homes';
 const GRANT_PATH = 'POST /api/web/user/video/9/grant-access';
 
-/** Shows where the page went and the state it passed along. */
-function Where() {
-  const location = useLocation();
-  return (
-    <output data-testid="where">{JSON.stringify({ path: location.pathname, state: location.state })}</output>
-  );
-}
-
-function openGrant(state: unknown = { videoId: 9 }, handlers: Record<string, Handler> = {}) {
-  const api = fakeApi({ [HOMES_PATH]: () => ({ body: { data: HOMES } }), ...handlers });
-  renderWithApp(
-    <Routes>
-      <Route path="/user/access-code/form" element={<GrantAccessPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/user/access-code/form', state },
-  );
-  return api;
-}
+const openGrant = (state: unknown = { videoId: 9 }, handlers: Record<string, Handler> = {}) =>
+  openPage('/user/access-code/form', <GrantAccessPage />, state, handlers);
 
 const where = () => JSON.parse(screen.getByTestId('where').textContent!) as { path: string; state: unknown };
 const grantButton = () => screen.getByRole('button', { name: 'Grant access' });

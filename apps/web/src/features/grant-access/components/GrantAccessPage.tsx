@@ -22,6 +22,12 @@ export const FUNERAL_FORM_PATH = '/user/access-code/form/request';
 
 type Option = 'funeral-home' | 'other';
 
+/** Spec 000 §3: type 1 a funeral home, type 0 another person ('Other', §5). */
+const OPTIONS: { value: Option; label: string }[] = [
+  { value: 'funeral-home', label: 'Funeral Home' },
+  { value: 'other', label: 'Other' },
+];
+
 /**
  * /user/access-code/form (Grant access, spec 000 §2): opened with the video's id in navigation state
  * (from the access-code video or the owner's final video), else it goes to /user/profile. Option
@@ -104,32 +110,21 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">Grant access to</legend>
           <div className="d-flex flex-wrap gap-3">
-            <div className="form-check">
-              <input
-                id="grant-funeral-home"
-                className="form-check-input"
-                type="radio"
-                name="grant-option"
-                checked={option === 'funeral-home'}
-                onChange={() => choose('funeral-home')}
-              />
-              <label className="form-check-label" htmlFor="grant-funeral-home">
-                Funeral Home
-              </label>
-            </div>
-            <div className="form-check">
-              <input
-                id="grant-other"
-                className="form-check-input"
-                type="radio"
-                name="grant-option"
-                checked={option === 'other'}
-                onChange={() => choose('other')}
-              />
-              <label className="form-check-label" htmlFor="grant-other">
-                Other
-              </label>
-            </div>
+            {OPTIONS.map(({ value, label }) => (
+              <div className="form-check" key={value}>
+                <input
+                  id={`grant-${value}`}
+                  className="form-check-input"
+                  type="radio"
+                  name="grant-option"
+                  checked={option === value}
+                  onChange={() => choose(value)}
+                />
+                <label className="form-check-label" htmlFor={`grant-${value}`}>
+                  {label}
+                </label>
+              </div>
+            ))}
           </div>
         </fieldset>
 

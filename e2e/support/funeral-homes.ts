@@ -1,7 +1,24 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { funeralHomeRoutes, type RouteResponse } from '@pw/contracts';
-import type { Session } from './accounts';
+import { signUpFuneralHome, type Session } from './accounts';
 import { callApi } from './api';
+import { becomeListedHome } from './payments';
+import { moveToFinal, schedule, uploadDraft } from './videos';
+
+/** A listed home with a name no other spec uses, so it is found in a directory shared with them. */
+export async function listedHome(request: APIRequestContext, name: string) {
+  const home = await signUpFuneralHome(request, { home_name: name, address: '14 Lantern Lane' });
+  await becomeListedHome(request, home);
+  return home;
+}
+
+/** A video in the owner's My Parting Words (drafts reach it through the scheduled folder, spec 000 §4). */
+export async function finalMessage(request: APIRequestContext, owner: Session, title: string) {
+  const video = await uploadDraft(request, owner, title);
+  await schedule(request, owner, video.id);
+  await moveToFinal(request, owner, video.id);
+  return video;
+}
 
 /**
  * The chain of consent through the declared funeral-home routes (decision 0127): a user's Funeral Home

@@ -1,28 +1,16 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FUNERAL_FORM_SENT } from '@pw/contracts';
-import { signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
-import { signInBrowser } from '../support/browser';
-import { becomeListedHome } from '../support/payments';
+import { signUpUser } from '../support/accounts';
+import { pageFor } from '../support/browser';
+import { listedHome } from '../support/funeral-homes';
+import { expectNoHorizontalOverflow } from '../support/payments';
+import { axeViolations } from './notifications/helpers';
 
 /**
- * Issue 12 "The chain of consent", in the browser: the Funeral Home Form to a listed home, and what the
- * home sees of it (decisions 0225 and 0227).
+ * Issue 12, the Funeral Home Form in the browser (decisions 0225, 0227): a family opens the form on its
+ * own, picks a listed home from the directory and that home's types and locations, sends it; the home
+ * reads it under User Requests. The grant and publishing steps of the chain: consent-chain-grant.spec.ts.
  */
-
-/** A listed home with a name no other spec uses, so it is found in a directory shared with them. */
-async function listedHome(request: Parameters<typeof signUpFuneralHome>[0], name: string) {
-  const home = await signUpFuneralHome(request, { home_name: name, address: '14 Lantern Lane' });
-  await becomeListedHome(request, home);
-  return home;
-}
-
-/** A page of its own (its own localStorage session) for one account. */
-async function pageFor(browser: Browser, session: Session, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signInBrowser(page, session);
-  return page;
-}
 
 test('a family sends the Funeral Home Form to a listed home; the home reads it under User Requests', async ({
   browser,
@@ -53,10 +41,8 @@ test('a family sends the Funeral Home Form to a listed home; the home reads it u
   await user.getByLabel(/Officiant\/Speaker Preferences/).fill('Reverend Ames, then our daughter Clara');
   await user.getByLabel('Music').fill('Abide with me');
   await user.getByLabel('Specific Rituals').fill('A candle for each grandchild');
-  const overflow = await user.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the form fits a 360 px screen').toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(user);
+  expect(await axeViolations(user, 'main')).toEqual([]);
   await user.getByRole('button', { name: 'Send' }).click();
   const sent = user.getByRole('dialog', { name: 'Form sent' });
   await expect(sent).toContainText(FUNERAL_FORM_SENT);
@@ -77,6 +63,7 @@ test('a family sends the Funeral Home Form to a listed home; the home reads it u
   await expect(form).toContainText('Abide with me');
   await expect(form).toContainText('A candle for each grandchild');
   await expect(funeral.getByText('No video has been shared with you yet.')).toBeVisible();
+  expect(await axeViolations(funeral, 'main')).toEqual([]);
 
   // Keyboard: back to the list from the request.
   await funeral.getByRole('link', { name: /Back to user requests/ }).focus();

@@ -7,7 +7,10 @@ import { renderWithApp } from '@/test/render';
 import type { UserRequest } from '../model/user-request';
 import { UserRequestPage } from './UserRequestPage';
 
-const WITH_FORM: UserRequest = {
+/** A request as today's contract has it (fields the server adds later change nothing here). */
+type Fixture = Omit<UserRequest, 'has_form' | 'published_at'>;
+
+const WITH_FORM: Fixture = {
   id: 12,
   name: 'Ruth Tester',
   email: 'ruth@example.com',
@@ -25,7 +28,7 @@ const WITH_FORM: UserRequest = {
 };
 
 /** A request made by a grant alone: the video, no form (decision 0225). */
-const VIDEO_ONLY: UserRequest = {
+const VIDEO_ONLY: Fixture = {
   ...WITH_FORM,
   id: 13,
   funeralPreferences: null,

@@ -18,7 +18,7 @@ import { clipBytes, type ClipOptions } from './clips';
  */
 
 /** Calls `route`, which must answer its declared status (200 unless declared); a failure shows the answer. */
-async function succeed<R extends ApiRoute>(
+export async function succeed<R extends ApiRoute>(
   request: APIRequestContext,
   route: R,
   input: CallInput<R>,

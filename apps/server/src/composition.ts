@@ -7,7 +7,7 @@ import { createRouter } from './platform/http/route';
 import { createAccountsModule, type AccountsApi } from './modules/accounts';
 import type { SessionStore, AuthGuard } from './modules/accounts';
 import type { Notifications } from './modules/notifications';
-import type { DeliveryService } from './modules/delivery';
+import type { DeliveryApi } from './modules/delivery';
 import { createNotificationsModule } from './modules/notifications';
 import { createDeliveryModule, type DeliveryWorkerOptions } from './modules/delivery';
 import {
@@ -41,7 +41,7 @@ export interface CompositionView extends Platform {
   sessions: SessionStore;
   auth: AuthGuard;
   notifications: Notifications;
-  delivery: DeliveryService;
+  delivery: DeliveryApi;
   deliveryScheduler: DeliveryScheduler;
   videoPayments: VideoPayments;
   /** The payments module's API (plans held, the subscriptions' daily job). */
@@ -83,6 +83,8 @@ export async function compose(
     {
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
+      // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
+      maySee: (videoId, userId) => videos.api.maySee(videoId, userId),
     },
     () => tuning.delivery,
   );
@@ -101,6 +103,8 @@ export async function compose(
   const funeralHomes = createFuneralHomesModule(platform, {
     notifications: notifications.api,
     homesWithPlan: (accountIds, tx) => plansHeld().accountsWithRunningPlan('funeral-home', accountIds, tx),
+    videos: videos.api,
+    shareLink: (input) => delivery.api.share(input),
   });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);

@@ -14,6 +14,14 @@ export const GRANT_EMAIL_FAILED = 'Failed to send email!';
 /** Spec 000 §4: the funeral home's publish confirmation and its success text. */
 export const PUBLISH_QUESTION = 'Public Video?';
 export const VIDEO_PUBLISHED = 'Video Published';
+/** Grant access: the answers of type 1 (a funeral home) and type 0 (a person by e-mail). */
+export const ACCESS_GRANTED_HOME = 'Access granted to the funeral home.';
+export const ACCESS_GRANTED_PERSON = 'A private link to the video has been sent by e-mail.';
+/** A request made by the form alone holds no video yet: nothing to watch or publish. */
+export const REQUEST_HAS_NO_VIDEO = 'This request has no video yet.';
+/** Publishing needs a running funeral-home plan (decision 0213). */
+export const PUBLISH_NEEDS_PLAN =
+  'Publishing a video needs an active funeral-home plan. Please subscribe to a plan and try again.';
 
 /** A listed funeral home, as the Funeral Home Form's directory shows it. */
 export const funeralHomeItem = z.object({
@@ -72,12 +80,17 @@ export type FuneralFormBody = z.output<typeof funeralFormBody>;
 export const funeralRequestVideo = z.object({ id: z.number() }).nullable();
 
 /** Spec 000 §3 grant-access payload: `type` 1 a funeral home (its e-mail from the directory), 0 a person. */
+const GRANT_TYPE_MESSAGE = 'The type must be 1 (funeral home) or 0 (another person).';
 export const grantAccessBody = z.object({
-  type: z.coerce
-    .number({ error: 'The type must be 1 (funeral home) or 0 (another person).' })
-    .refine((value): value is 0 | 1 => value === 0 || value === 1, {
-      message: 'The type must be 1 (funeral home) or 0 (another person).',
-    }),
+  /** 1 or 0, as a number or a form's string; anything else (`null`, `''`, `false`, `[]`) is not a type,
+   * though coercion alone would read it as 0. */
+  type: z.preprocess(
+    (value) =>
+      typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? value : undefined,
+    z.coerce
+      .number({ error: GRANT_TYPE_MESSAGE })
+      .refine((value): value is 0 | 1 => value === 0 || value === 1, { message: GRANT_TYPE_MESSAGE }),
+  ),
   email: emailField,
 });
 export type GrantAccessBody = z.output<typeof grantAccessBody>;
@@ -97,13 +110,20 @@ export const funeralRequestItem = z.object({
   email: z.string(),
   created_at: z.string(),
   video: funeralRequestVideo,
+  /** Whether the family's Funeral Home Form came with it (a grant alone makes a request without one). */
+  has_form: z.boolean(),
+  /** When the home published the video; null until then. */
+  published_at: z.string().nullable(),
 });
 export type FuneralRequestItem = z.infer<typeof funeralRequestItem>;
 
-/** Spec 000 §3 "User request (funeral side)": the request with the family's form. */
+/**
+ * Spec 000 §3 "User request (funeral side)": the request with the family's form. A request a grant made
+ * before any form was sent has `funeralPreferences` and `speaker` null (`has_form` false).
+ */
 export const funeralRequestDetail = funeralRequestItem.extend({
-  funeralPreferences: z.object({ typeOfService: funeralOption, locationOfService: funeralOption }),
-  speaker: z.string(),
+  funeralPreferences: z.object({ typeOfService: funeralOption, locationOfService: funeralOption }).nullable(),
+  speaker: z.string().nullable(),
   music: z.string().nullable(),
   additional_requests: z.string().nullable(),
   specific_requests: z.string().nullable(),

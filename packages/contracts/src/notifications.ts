@@ -71,6 +71,8 @@ export const notificationKinds = {
   bannerAdRejected: 'banner_ad.rejected',
   /** A family sent a funeral home its form (issue 12). */
   newUserRequest: 'funeral.request_new',
+  /** A funeral home published the video a person granted it (issue 12). */
+  videoPublished: 'funeral.video_published',
 } as const;
 
 /**

@@ -1,8 +1,15 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
-import { scheduledDeliveries as d, type DeliveryRow, type DeliveryStatus } from './delivery.schema';
+import {
+  scheduledDeliveries as d,
+  watchGrants,
+  type DeliveryRow,
+  type DeliveryStatus,
+  type WatchGrantRow,
+} from './delivery.schema';
 import { live, now } from './delivery.conditions';
 import { createDeliveryClaims } from './delivery.claims';
 
@@ -17,6 +24,20 @@ export interface DeliveryInfo {
   attempts: number;
   lastError: string | null;
 }
+
+/** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
+const watchedColumns = {
+  video: {
+    id: videos.id,
+    title: videos.title,
+    description: videos.description,
+    mediaKey: videos.mediaKey,
+    thumbnailKey: videos.thumbnailKey,
+    durationMs: videos.durationMs,
+    createdAt: videos.createdAt,
+  },
+  owner: { firstName: users.firstName, lastName: users.lastName, status: users.status },
+};
 
 /**
  * The module's one door to its table (the repository shape of every module): a factory over the
@@ -66,21 +87,100 @@ export function createDeliveryRepo(db: Db) {
         .select({
           status: d.status,
           sentAt: d.sentAt,
-          video: {
-            id: videos.id,
-            title: videos.title,
-            description: videos.description,
-            mediaKey: videos.mediaKey,
-            thumbnailKey: videos.thumbnailKey,
-            durationMs: videos.durationMs,
-            createdAt: videos.createdAt,
-          },
-          owner: { firstName: users.firstName, lastName: users.lastName, status: users.status },
+          ...watchedColumns,
         })
         .from(d)
         .innerJoin(videos, eq(videos.id, d.videoId))
         .innerJoin(users, eq(users.id, d.ownerId))
         .where(eq(d.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** One grant at a time per person: the retry check and the insert do not interleave. */
+    async lockGranter(grantedBy: number, tx: DbOrTx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0211}, ${grantedBy})`);
+    },
+
+    /**
+     * This person's latest link of this video to this address that still counts for a retry: sent after
+     * `sentSince`, or still on its way and started after `sendingSince`.
+     */
+    async recentGrant(
+      key: { videoId: number; grantedBy: number; email: string },
+      sentSince: Date,
+      sendingSince: Date,
+      tx: DbOrTx = db,
+    ): Promise<WatchGrantRow | null> {
+      const [row] = await tx
+        .select()
+        .from(watchGrants)
+        .where(
+          and(
+            eq(watchGrants.grantedBy, key.grantedBy),
+            eq(watchGrants.videoId, key.videoId),
+            eq(watchGrants.recipientEmail, key.email),
+            or(
+              and(isNotNull(watchGrants.sentAt), gt(watchGrants.createdAt, sentSince)),
+              gt(watchGrants.createdAt, sendingSince),
+            ),
+          ),
+        )
+        .orderBy(desc(watchGrants.createdAt), desc(watchGrants.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertGrant(
+      values: Pick<WatchGrantRow, 'videoId' | 'grantedBy' | 'recipientEmail' | 'tokenHash' | 'createdAt'>,
+      tx: DbOrTx = db,
+    ): Promise<WatchGrantRow> {
+      const [row] = await tx.insert(watchGrants).values(values).returning();
+      return row!;
+    },
+
+    async grantById(id: number, tx: DbOrTx = db): Promise<WatchGrantRow | null> {
+      const [row] = await tx.select().from(watchGrants).where(eq(watchGrants.id, id));
+      return row ?? null;
+    },
+
+    async markGrantSent(id: number, sentAt: Date, tx: DbOrTx = db) {
+      await tx.update(watchGrants).set({ sentAt }).where(eq(watchGrants.id, id));
+    },
+
+    async deleteGrant(id: number, tx: DbOrTx = db) {
+      await tx.delete(watchGrants).where(eq(watchGrants.id, id));
+    },
+
+    /** What the grant's e-mail says of the video: its title, description and owner's name. */
+    async videoFacts(videoId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          title: videos.title,
+          description: videos.description,
+          ownerName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(eq(videos.id, videoId));
+      return row ?? null;
+    },
+
+    /** A sent grant's link with its video, the video's owner and the person who granted it. */
+    async findGrantByTokenHash(tokenHash: string, tx: DbOrTx = db) {
+      const granter = alias(users, 'granter');
+      const [row] = await tx
+        .select({
+          grantedBy: watchGrants.grantedBy,
+          sentAt: watchGrants.sentAt,
+          ...watchedColumns,
+          granter: { firstName: granter.firstName, lastName: granter.lastName },
+        })
+        .from(watchGrants)
+        .innerJoin(videos, eq(videos.id, watchGrants.videoId))
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .innerJoin(granter, eq(granter.id, watchGrants.grantedBy))
+        .where(and(eq(watchGrants.tokenHash, tokenHash), isNotNull(watchGrants.sentAt)))
         .limit(1);
       return row ?? null;
     },

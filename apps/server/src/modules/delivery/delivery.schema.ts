@@ -61,3 +61,32 @@ export const scheduledDeliveries = pgTable(
 );
 
 export type DeliveryRow = typeof scheduledDeliveries.$inferSelect;
+
+/**
+ * A private watch link someone who may see a video e-mailed to another person (grant access, type 0;
+ * decision 0211). The same watch page as a scheduled delivery's; the token is 256 random bits, only its
+ * SHA-256 is kept. `sent_at` is null while the e-mail is on its way; a row whose e-mail failed is removed.
+ */
+export const watchGrants = pgTable(
+  'watch_grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientEmail: text('recipient_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The retry check: this person's latest links of this video to this address.
+    index('watch_grants_granter_idx').on(t.grantedBy, t.videoId, t.recipientEmail, t.createdAt.desc()),
+    index('watch_grants_video_idx').on(t.videoId),
+  ],
+);
+
+export type WatchGrantRow = typeof watchGrants.$inferSelect;

@@ -24,12 +24,33 @@ export interface DeliveryServiceDeps {
   publicUrl: string;
   /** Whether the owner holds a running membership (the payments module's answer). */
   holdsMembership: HoldsMembership;
+  /** Whether a person may still see a video (the videos module's one rule): a granted link needs it. */
+  maySee(videoId: number, userId: number): Promise<boolean>;
 }
+
+type WatchedVideo = NonNullable<Awaited<ReturnType<DeliveryRepo['findByTokenHash']>>>['video'];
+type Person = { firstName: string; lastName: string };
+const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
 
 export function createDeliveryService(deps: DeliveryServiceDeps) {
   const { db, repo, queue, clock, secret, publicUrl } = deps;
   const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> =>
     tx ? work(tx) : db.transaction((own) => work(own));
+
+  function watchView(video: WatchedVideo, owner: Person, senderName: string, deliveredAt: Date | null) {
+    const now = clock.now();
+    return {
+      title: video.title,
+      description: video.description,
+      creator: { first_name: owner.firstName, last_name: owner.lastName },
+      sender_name: senderName,
+      created_at: video.createdAt.toISOString(),
+      delivered_at: deliveredAt ? deliveredAt.toISOString() : null,
+      video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
+      video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
+      duration: formatDuration(video.durationMs),
+    };
+  }
 
   const scheduler: DeliveryScheduler = {
     /**
@@ -81,27 +102,24 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     statusFor: (videoIds: number[]) => repo.deliveryStatusFor(videoIds),
 
     /**
-     * The watch page (no account): works while the delivery is not cancelled or failed, the video exists
-     * and its owner is active; otherwise 404 "This message is no longer available."
+     * The watch page (no account), for a scheduled delivery's link: works while the delivery is not
+     * cancelled or failed, the video exists and its owner is active; for a granted link (decision 0211):
+     * while the video exists, its owner is active and the person who granted it may still see it.
+     * Otherwise 404 "This message is no longer available."
      */
     async watch(token: string) {
-      const found =
-        token.length >= 20 && token.length <= 100 ? await repo.findByTokenHash(hashWatchToken(token)) : null;
-      if (!found || !['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
+      if (token.length < 20 || token.length > 100) throw notFound(NO_LONGER_AVAILABLE);
+      const hash = hashWatchToken(token);
+      const found = await repo.findByTokenHash(hash);
+      if (found) {
+        if (!['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
+          throw notFound(NO_LONGER_AVAILABLE);
+        return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
+      }
+      const granted = await repo.findGrantByTokenHash(hash);
+      if (!granted || granted.owner.status !== 1 || !(await deps.maySee(granted.video.id, granted.grantedBy)))
         throw notFound(NO_LONGER_AVAILABLE);
-      const now = clock.now();
-      const { video, owner } = found;
-      return {
-        title: video.title,
-        description: video.description,
-        creator: { first_name: owner.firstName, last_name: owner.lastName },
-        sender_name: `${owner.firstName} ${owner.lastName}`.trim(),
-        created_at: video.createdAt.toISOString(),
-        delivered_at: found.sentAt ? found.sentAt.toISOString() : null,
-        video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
-        video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
-        duration: formatDuration(video.durationMs),
-      };
+      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);
     },
   };
 }

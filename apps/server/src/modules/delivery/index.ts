@@ -2,6 +2,7 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createDeliveryRepo } from './delivery.repo';
 import { createDeliveryService, type DeliveryService } from './delivery.service';
+import { createWatchGrants, type WatchGrants } from './delivery.grants';
 import { deliverySendQueue } from './delivery.queue';
 import { startDeliveryWorker } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
@@ -9,6 +10,7 @@ import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 import type { HoldsMembership } from './delivery.allowance';
 
 export type { DeliveryService } from './delivery.service';
+export type { ShareInput } from './delivery.grants';
 export type { DeliveryWorkerOptions } from './delivery.context';
 export { MEMBERSHIP_NEEDED_MESSAGE } from './delivery.allowance';
 
@@ -17,14 +19,19 @@ export interface DeliveryNeeds {
   notifications: OwnerNotifier;
   /** The membership gate of one live delivery without a membership (the payments module's answer). */
   holdsMembership: HoldsMembership;
+  /** The videos module's one rule of who may see a video (built later: called at request time). */
+  maySee(videoId: number, userId: number): Promise<boolean>;
 }
+
+/** The delivery module's API: the scheduler the videos module calls, and the granted watch links. */
+export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share'>;
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
 export function createDeliveryModule(
   platform: Platform,
   needs: DeliveryNeeds,
   tuning: () => Partial<DeliveryWorkerOptions> | undefined,
-): AppModule<DeliveryService> {
+): AppModule<DeliveryApi> {
   const repo = createDeliveryRepo(platform.db);
   const publicUrl = platform.config.PUBLIC_URL;
   const delivery = createDeliveryService({
@@ -35,6 +42,15 @@ export function createDeliveryModule(
     secret: platform.secret,
     publicUrl,
     holdsMembership: needs.holdsMembership,
+    maySee: needs.maySee,
+  });
+  const grants = createWatchGrants({
+    db: platform.db,
+    repo,
+    clock: platform.clock,
+    mailer: platform.mailer,
+    publicUrl,
+    logger: platform.logger,
   });
   return {
     name: 'delivery',
@@ -61,6 +77,6 @@ export function createDeliveryModule(
           ),
       },
     ],
-    api: delivery,
+    api: { ...delivery, share: grants.share },
   };
 }

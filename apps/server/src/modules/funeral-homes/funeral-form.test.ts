@@ -1,12 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes, notificationKinds } from '@pw/contracts';
+import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
-import { notifications } from '../notifications/notifications.schema';
-import { funeralRequests, funeralServices } from './funeral-homes.schema';
-import { call, signUpListedHome } from './funeral-homes.fixtures';
+import { funeralServices } from './funeral-homes.schema';
+import {
+  call,
+  signUpListedHome,
+  requestNoticesOf,
+  requestsAt as requestsAtHome,
+} from './funeral-homes.fixtures';
 
 describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
   let ctx: TestContext;
@@ -25,13 +29,8 @@ describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
   });
   const send = (token: string | undefined, homeId: number, body: object) =>
     call(ctx, funeralHomeRoutes.create, token, { params: { id: homeId }, body });
-  const requestsAt = (homeId: number) =>
-    ctx.deps.db.select().from(funeralRequests).where(eq(funeralRequests.homeId, homeId));
-  const noticesOf = (homeId: number) =>
-    ctx.deps.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, homeId), eq(notifications.kind, notificationKinds.newUserRequest)));
+  const requestsAt = (homeId: number) => requestsAtHome(ctx, homeId);
+  const noticesOf = (homeId: number) => requestNoticesOf(ctx, homeId);
 
   beforeAll(async () => {
     ctx = await createTestContext();

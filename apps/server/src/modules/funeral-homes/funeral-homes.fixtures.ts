@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { buildQuery, routePath, type ApiRoute } from '@pw/contracts';
+import { and, eq } from 'drizzle-orm';
+import { buildQuery, notificationKinds, routePath, type ApiRoute } from '@pw/contracts';
+import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, signUpFuneralHome, type SignedIn } from '../accounts/accounts.fixtures';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
+import { notifications } from '../notifications/notifications.schema';
 import { subscriptions } from '../payments/payments.schema';
+import { funeralRequests } from './funeral-homes.schema';
+import { newAccessCode, newSearchCode } from '../videos/codes';
+import { videos } from '../videos/videos.schema';
 
 /** Calls a declared route on the test app, with a credential when given. */
 export function call(
@@ -39,3 +44,36 @@ export async function endPlanOf(ctx: TestContext, accountId: number) {
     .set({ expiresAt: new Date(ctx.clock.now().getTime() - 60_000) })
     .where(eq(subscriptions.accountId, accountId));
 }
+
+/**
+ * A processed final video ("My Parting Words") with its access code, as the videos module leaves one
+ * (written directly: processing real media is the videos tests' business). Opening it by code goes
+ * through the real call (openByCode).
+ */
+export async function finalVideo(ctx: TestContext, owner?: number, title = 'My last words') {
+  // One final video per owner: without an owner given, a new one (Olive Owner).
+  const ownerId = owner ?? (await insertUser(ctx.deps.db, { firstName: 'Olive', lastName: 'Owner' }));
+  const id = await insertVideo(ctx.deps.db, ownerId, { folder: 'final', title });
+  const codes = { accessCode: newAccessCode(), searchCode: newSearchCode() };
+  await ctx.deps.db.update(videos).set(codes).where(eq(videos.id, id));
+  return { id, ownerId, ...codes };
+}
+
+/** GET …/detail-by-access-code/ as the person holding the code. */
+export const openByCode = (ctx: TestContext, token: string, code: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/web/user/video/${code}/detail-by-access-code/`,
+    headers: bearer(token),
+  });
+
+/** The user requests at a home, as stored. */
+export const requestsAt = (ctx: TestContext, homeId: number) =>
+  ctx.deps.db.select().from(funeralRequests).where(eq(funeralRequests.homeId, homeId));
+
+/** The new-request notices a home received. */
+export const requestNoticesOf = (ctx: TestContext, homeId: number) =>
+  ctx.deps.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, homeId), eq(notifications.kind, notificationKinds.newUserRequest)));

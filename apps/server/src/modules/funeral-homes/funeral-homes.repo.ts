@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -22,6 +22,8 @@ const listed = {
   email: funeralRequests.email,
   createdAt: funeralRequests.createdAt,
   videoId: funeralRequests.videoId,
+  formSentAt: funeralRequests.formSentAt,
+  publishedAt: funeralRequests.publishedAt,
 };
 
 /** A home's user requests as the list kit sees them: newest first, searched by name and e-mail. */
@@ -100,8 +102,8 @@ export function createFuneralHomesRepo(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0200}, ${requesterId})`);
     },
 
-    /** The requester's latest request at this home made after `since`, if any. */
-    async latestSince(requesterId: number, homeId: number, since: Date, tx: DbOrTx = db) {
+    /** The requester's latest form at this home sent after `since`, if any (the double-click check). */
+    async latestFormSince(requesterId: number, homeId: number, since: Date, tx: DbOrTx = db) {
       const [row] = await tx
         .select()
         .from(funeralRequests)
@@ -109,10 +111,87 @@ export function createFuneralHomesRepo(db: Db) {
           and(
             eq(funeralRequests.requesterId, requesterId),
             eq(funeralRequests.homeId, homeId),
-            gt(funeralRequests.createdAt, since),
+            gt(funeralRequests.formSentAt, since),
           ),
         )
+        .orderBy(desc(funeralRequests.formSentAt), desc(funeralRequests.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The requester's latest request at this home still waiting for its other half (decision 0212):
+     * `'video'` a form-only one (a grant fills it), `'form'` a grant without a form (a form fills it).
+     */
+    async latestWaitingFor(
+      missing: 'video' | 'form',
+      requesterId: number,
+      homeId: number,
+      tx: DbOrTx = db,
+    ): Promise<FuneralRequestRow | null> {
+      const waiting =
+        missing === 'video'
+          ? isNull(funeralRequests.videoId)
+          : and(isNotNull(funeralRequests.videoId), isNull(funeralRequests.formSentAt));
+      const [row] = await tx
+        .select()
+        .from(funeralRequests)
+        .where(and(eq(funeralRequests.requesterId, requesterId), eq(funeralRequests.homeId, homeId), waiting))
         .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The request that already holds this video from this person at this home (one at most). */
+    async withVideo(requesterId: number, homeId: number, videoId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(funeralRequests)
+        .where(
+          and(
+            eq(funeralRequests.requesterId, requesterId),
+            eq(funeralRequests.homeId, homeId),
+            eq(funeralRequests.videoId, videoId),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async update(
+      id: number,
+      values: Partial<NewFuneralRequest>,
+      tx: DbOrTx = db,
+    ): Promise<FuneralRequestRow> {
+      const [row] = await tx
+        .update(funeralRequests)
+        .set(values)
+        .where(eq(funeralRequests.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** The home's request, locked for this transaction (publishing twice at once publishes once). */
+    async lockOfHome(id: number, homeId: number, tx: DbOrTx): Promise<FuneralRequestRow | null> {
+      const [row] = await tx
+        .select()
+        .from(funeralRequests)
+        .where(and(eq(funeralRequests.id, id), eq(funeralRequests.homeId, homeId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async homeName(id: number, tx: DbOrTx = db): Promise<string | null> {
+      const [row] = await tx.select({ homeName: users.homeName }).from(users).where(eq(users.id, id));
+      return row?.homeName ?? null;
+    },
+
+    /** A listed-home candidate by its e-mail: an active funeral-home account (the plan is payments'). */
+    async activeHomeByEmail(email: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: users.id, homeName: users.homeName })
+        .from(users)
+        .where(and(eq(users.email, email), eq(users.type, 'funeral-home'), eq(users.status, 1)))
         .limit(1);
       return row ?? null;
     },
@@ -126,13 +205,13 @@ export function createFuneralHomesRepo(db: Db) {
       return paginate(tx as Db, requestList, query, [eq(funeralRequests.homeId, homeId)]);
     },
 
-    /** The home's request with its chosen options' names; another home's is not found (null). */
+    /** The home's request with its chosen options' names (null without a form); another home's: null. */
     async findOfHome(id: number, homeId: number, tx: DbOrTx = db) {
       const [row] = await tx
         .select({ request: funeralRequests, service: funeralServices.name, location: funeralLocations.name })
         .from(funeralRequests)
-        .innerJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
-        .innerJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
+        .leftJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
+        .leftJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
         .where(and(eq(funeralRequests.id, id), eq(funeralRequests.homeId, homeId)))
         .limit(1);
       return row ?? null;

@@ -1,4 +1,10 @@
-import { FUNERAL_FORM_SENT, funeralHomeRoutes } from '@pw/contracts';
+import {
+  ACCESS_GRANTED_HOME,
+  ACCESS_GRANTED_PERSON,
+  FUNERAL_FORM_SENT,
+  VIDEO_PUBLISHED,
+  funeralHomeRoutes,
+} from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { FuneralHomesService } from './funeral-homes.service';
@@ -24,4 +30,15 @@ export function registerFuneralHomesRoutes(router: Router, service: FuneralHomes
   router.route(funeralHomeRoutes.request, async ({ params, request }) =>
     ok(await service.request(request.account!.id, params.id)),
   );
+  router.route(funeralHomeRoutes.grantAccess, async ({ params, body, request }) => {
+    const data = await service.grant(request.account!, params.id, body);
+    return { message: data.type === 1 ? ACCESS_GRANTED_HOME : ACCESS_GRANTED_PERSON, data };
+  });
+  router.route(funeralHomeRoutes.requestVideo, async ({ params, request }) =>
+    ok(await service.requestVideo(request.account!.id, params.id)),
+  );
+  router.route(funeralHomeRoutes.publish, async ({ params, request }) => ({
+    message: VIDEO_PUBLISHED,
+    data: await service.publish(request.account!, params.id),
+  }));
 }

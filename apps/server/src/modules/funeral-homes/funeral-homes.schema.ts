@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
 
@@ -25,9 +26,10 @@ export const funeralLocations = pgTable('funeral_locations', optionColumns(), (t
 ]);
 
 /**
- * A user request at a funeral home (the spec's "connection"): the family's Funeral Home Form, and the
- * video once someone grants the home access to it (a later slice of issue 12 fills `video_id`). The
- * requester's name and e-mail are kept as sent: the form showed them read-only (decision 0202).
+ * A user request at a funeral home (the spec's "connection"): the family's Funeral Home Form and the
+ * video someone granted the home access to, each filled when sent, in either order (decision 0212): a
+ * grant joins the person's latest form-only request at that home, a form joins their latest grant
+ * without a form there. The requester's name and e-mail are kept as sent (decision 0202).
  */
 export const funeralRequests = pgTable(
   'funeral_requests',
@@ -42,24 +44,29 @@ export const funeralRequests = pgTable(
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => funeralServices.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => funeralLocations.id),
-    speaker: text('speaker').notNull(),
+    /** The form (null until it is sent: a request made by a grant alone has none yet). */
+    serviceId: integer('service_id').references(() => funeralServices.id),
+    locationId: integer('location_id').references(() => funeralLocations.id),
+    speaker: text('speaker'),
     music: text('music'),
     additionalRequests: text('additional_requests'),
     specificRituals: text('specific_rituals'),
     specificRequests: text('specific_requests'),
+    /** When the form was sent (the double-click check of decision 0201); null without a form. */
+    formSentAt: timestamp('form_sent_at', { withTimezone: true }),
+    /** When the home published the video (once: the requester is told once). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The home's list, newest first.
     index('funeral_requests_home_created_idx').on(t.homeId, t.createdAt.desc(), t.id.desc()),
-    // The double-click check: this requester's latest requests at this home.
+    // The double-click check and the pairing: this requester's latest requests at this home.
     index('funeral_requests_requester_idx').on(t.requesterId, t.homeId, t.createdAt.desc()),
+    // One request per person, home and video: a granted video is never handed over twice.
+    uniqueIndex('funeral_requests_one_per_video')
+      .on(t.requesterId, t.homeId, t.videoId)
+      .where(sql`${t.videoId} is not null`),
   ],
 );
 

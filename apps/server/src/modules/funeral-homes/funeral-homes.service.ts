@@ -2,16 +2,22 @@ import {
   FUNERAL_HOME_NOT_FOUND,
   FUNERAL_REQUEST_NOT_FOUND,
   INVALID_OPTION,
+  PUBLISH_NEEDS_PLAN,
+  REQUEST_HAS_NO_VIDEO,
   notificationKinds,
   type FuneralFormBody,
   type FuneralHomeItem,
   type FuneralRequestListQuery,
+  type GrantAccessBody,
+  type Video,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
-import { notFound, validationFailed, type FieldErrors } from '../../platform/errors';
+import { forbidden, invalid, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
 import type { AuthAccount } from '../accounts';
+import type { ShareInput } from '../delivery';
 import type { Notifications } from '../notifications';
+import type { VideosApi } from '../videos';
 import type { FuneralRequestRow } from './funeral-homes.schema';
 import type { FuneralHomesRepo, OptionKind } from './funeral-homes.repo';
 import { toRequestDetail, toRequestItem } from './funeral-homes.view';
@@ -27,7 +33,14 @@ export interface FuneralHomesServiceDeps {
   /** Payments' answer (decision 0171): which of these accounts hold a running funeral-home plan. */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   photoUrl(key: string | null): string | null;
+  /** The videos module: who may see a video (the one rule), the video as the home sees it, publishing. */
+  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish'>;
+  /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
+  shareLink(input: ShareInput): Promise<void>;
 }
+
+/** What the grant's caller may not see (or that does not exist): the same 404, nothing created. */
+export const VIDEO_NOT_FOUND = 'Video not found.';
 
 const FORM_FIELDS = [
   'serviceId',
@@ -47,6 +60,37 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
   async function isListed(homeId: number, tx?: DbOrTx): Promise<boolean> {
     if (!(await repo.isActiveHome(homeId, tx))) return false;
     return (await deps.homesWithPlan([homeId], tx)).has(homeId);
+  }
+
+  /** The new-request notice to the home, in the request's transaction (in-app and e-mail). */
+  async function notifyHome(request: FuneralRequestRow, body: string, tx: DbOrTx) {
+    await deps.notifications.notify(
+      request.homeId,
+      {
+        kind: notificationKinds.newUserRequest,
+        title: 'New user request',
+        body,
+        data: { request_id: request.id, link: `/funeral/user-requests/${request.id}` },
+        email: true,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The video a request holds while its granting person may still see it (the videos module's one rule:
+   * when that right ends, so does the home's), else null.
+   */
+  async function grantedVideo(request: FuneralRequestRow, tx?: DbOrTx): Promise<number | null> {
+    if (request.videoId === null) return null;
+    return (await deps.videos.maySee(request.videoId, request.requesterId, tx)) ? request.videoId : null;
+  }
+
+  /** One request of the home with its form; another home's is not found. */
+  async function detailOf(homeId: number, id: number) {
+    const found = await repo.findOfHome(id, homeId);
+    if (!found) throw notFound(FUNERAL_REQUEST_NOT_FOUND);
+    return toRequestDetail(found);
   }
 
   return {
@@ -98,7 +142,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         };
         await repo.lockRequester(requester.id, tx);
         const now = clock.now();
-        const latest = await repo.latestSince(
+        const latest = await repo.latestFormSince(
           requester.id,
           homeId,
           new Date(now.getTime() - DOUBLE_SEND_MS),
@@ -107,29 +151,67 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         const options = { service: service!.name, location: location!.name };
         if (latest && sameForm(latest, values)) return toRequestDetail({ request: latest, ...options });
 
-        const request = await repo.insert(
-          {
-            homeId,
-            requesterId: requester.id,
-            name: `${requester.firstName} ${requester.lastName}`.trim(),
-            email: requester.email,
-            createdAt: now,
-            ...values,
-          },
-          tx,
-        );
-        await deps.notifications.notify(
-          homeId,
-          {
-            kind: notificationKinds.newUserRequest,
-            title: 'New user request',
-            body: `${request.name} sent you a Funeral Home Form.`,
-            data: { request_id: request.id, link: `/funeral/user-requests/${request.id}` },
-            email: true,
-          },
-          tx,
-        );
+        // A grant to this home without a form yet takes the form (decision 0212); else a new request.
+        const granted = await repo.latestWaitingFor('form', requester.id, homeId, tx);
+        const request = granted
+          ? await repo.update(granted.id, { ...values, formSentAt: now }, tx)
+          : await repo.insert(
+              {
+                homeId,
+                requesterId: requester.id,
+                name: fullName(requester),
+                email: requester.email,
+                createdAt: now,
+                formSentAt: now,
+                ...values,
+              },
+              tx,
+            );
+        await notifyHome(request, `${request.name} sent you a Funeral Home Form.`, tx);
         return toRequestDetail({ request, ...options });
+      });
+    },
+
+    /**
+     * Grant access (decision 0210): only for a video the caller may see; anything else is the same 404
+     * with nothing created. Type 1 hands it to a listed home as a user request (paired with the caller's
+     * form there: decision 0212), once per person, home and video; type 0 e-mails a private watch link
+     * (decision 0211).
+     */
+    async grant(granter: AuthAccount, videoId: number, body: GrantAccessBody) {
+      if (!(await deps.videos.maySee(videoId, granter.id))) throw notFound(VIDEO_NOT_FOUND);
+      if (body.type === 0) {
+        await deps.shareLink({
+          videoId,
+          grantedBy: granter.id,
+          granterName: fullName(granter),
+          email: body.email,
+        });
+        return { type: 0 as const, email: body.email, request_id: null };
+      }
+      return db.transaction(async (tx) => {
+        const home = await repo.activeHomeByEmail(body.email, tx);
+        if (!home || !(await isListed(home.id, tx))) throw notFound(FUNERAL_HOME_NOT_FOUND);
+        await repo.lockRequester(granter.id, tx);
+        const result = (id: number) => ({ type: 1 as const, email: body.email, request_id: id });
+        const existing = await repo.withVideo(granter.id, home.id, videoId, tx);
+        if (existing) return result(existing.id);
+        const formOnly = await repo.latestWaitingFor('video', granter.id, home.id, tx);
+        const request = formOnly
+          ? await repo.update(formOnly.id, { videoId }, tx)
+          : await repo.insert(
+              {
+                homeId: home.id,
+                requesterId: granter.id,
+                videoId,
+                name: fullName(granter),
+                email: granter.email,
+                createdAt: clock.now(),
+              },
+              tx,
+            );
+        await notifyHome(request, `${request.name} granted you access to a video.`, tx);
+        return result(request.id);
       });
     },
 
@@ -138,12 +220,52 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
       return { items: rows.map(toRequestItem), total };
     },
 
-    async request(homeId: number, id: number) {
+    request: detailOf,
+
+    /** The request's video at signed, expiring URLs; 404 for another home's request or no video yet. */
+    async requestVideo(homeId: number, id: number): Promise<Video> {
       const found = await repo.findOfHome(id, homeId);
       if (!found) throw notFound(FUNERAL_REQUEST_NOT_FOUND);
-      return toRequestDetail(found);
+      const videoId = await grantedVideo(found.request);
+      const video = videoId === null ? null : await deps.videos.viewFor(videoId, homeId);
+      if (!video) throw notFound(REQUEST_HAS_NO_VIDEO);
+      return video;
+    },
+
+    /**
+     * Publishes the request's video (decision 0213): needs a running funeral-home plan (403 and why);
+     * once published, asking again answers the same and tells nobody again. The requester is notified.
+     */
+    async publish(home: AuthAccount, id: number) {
+      await db.transaction(async (tx) => {
+        const request = await repo.lockOfHome(id, home.id, tx);
+        if (!request) throw notFound(FUNERAL_REQUEST_NOT_FOUND);
+        if (request.publishedAt) return;
+        const videoId = await grantedVideo(request, tx);
+        if (videoId === null) throw invalid('video', REQUEST_HAS_NO_VIDEO);
+        if (!(await deps.homesWithPlan([home.id], tx)).has(home.id)) throw forbidden(PUBLISH_NEEDS_PLAN);
+        await deps.videos.publish(videoId, tx);
+        await repo.update(id, { publishedAt: clock.now() }, tx);
+        const homeName = (await repo.homeName(home.id, tx)) || 'The funeral home';
+        await deps.notifications.notify(
+          request.requesterId,
+          {
+            kind: notificationKinds.videoPublished,
+            title: 'Video published',
+            body: `${homeName} published the video you granted it access to.`,
+            data: { request_id: id, video_id: videoId },
+            email: true,
+          },
+          tx,
+        );
+      });
+      return detailOf(home.id, id);
     },
   };
+}
+
+function fullName(account: Pick<AuthAccount, 'firstName' | 'lastName'>) {
+  return `${account.firstName} ${account.lastName}`.trim();
 }
 
 function sameForm(row: FuneralRequestRow, values: Pick<FuneralRequestRow, (typeof FORM_FIELDS)[number]>) {

@@ -1,7 +1,10 @@
 import type { FuneralRequestDetail, FuneralRequestItem } from '@pw/contracts';
 import type { FuneralRequestRow } from './funeral-homes.schema';
 
-type Listed = Pick<FuneralRequestRow, 'id' | 'name' | 'email' | 'createdAt' | 'videoId'>;
+type Listed = Pick<
+  FuneralRequestRow,
+  'id' | 'name' | 'email' | 'createdAt' | 'videoId' | 'formSentAt' | 'publishedAt'
+>;
 
 /** A row of the home's list: the video is null until someone grants the home access to one. */
 export function toRequestItem(row: Listed): FuneralRequestItem {
@@ -11,25 +14,30 @@ export function toRequestItem(row: Listed): FuneralRequestItem {
     email: row.email,
     created_at: row.createdAt.toISOString(),
     video: row.videoId === null ? null : { id: row.videoId },
+    has_form: row.formSentAt !== null,
+    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
   };
 }
 
-/** Spec 000 §3 "User request (funeral side)": the request and the family's form. */
+/** Spec 000 §3 "User request (funeral side)": the request and the family's form (null before it came). */
 export function toRequestDetail({
   request,
   service,
   location,
 }: {
   request: FuneralRequestRow;
-  service: string;
-  location: string;
+  service: string | null;
+  location: string | null;
 }): FuneralRequestDetail {
+  const hasForm = request.serviceId !== null && request.locationId !== null;
   return {
     ...toRequestItem(request),
-    funeralPreferences: {
-      typeOfService: { id: request.serviceId, name: service },
-      locationOfService: { id: request.locationId, name: location },
-    },
+    funeralPreferences: hasForm
+      ? {
+          typeOfService: { id: request.serviceId!, name: service ?? '' },
+          locationOfService: { id: request.locationId!, name: location ?? '' },
+        }
+      : null,
     speaker: request.speaker,
     music: request.music,
     additional_requests: request.additionalRequests,

@@ -2,7 +2,9 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { DbOrTx } from '../../platform/db';
 import { photoUrl } from '../accounts';
+import type { ShareInput } from '../delivery';
 import type { Notifications } from '../notifications';
+import type { VideosApi } from '../videos';
 import { createFuneralHomesRepo } from './funeral-homes.repo';
 import { createFuneralHomesService } from './funeral-homes.service';
 import { registerFuneralHomesRoutes } from './funeral-homes.routes';
@@ -13,11 +15,16 @@ export interface FuneralHomesNeeds {
   notifications: Pick<Notifications, 'notify'>;
   /** Payments' set-based plan check (payments is built later: called at request time, decision 0171). */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
+  /** The videos module: who may see a video, the video as the home sees it, publishing. */
+  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish'>;
+  /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
+  shareLink(input: ShareInput): Promise<void>;
 }
 
 /**
  * Funeral homes (issue 12): the directory of listed homes, the types and locations of service they
- * offer, the Funeral Home Form a user sends one, and the home's user requests.
+ * offer, the Funeral Home Form a user sends one, the chain of consent (grant access to a home or a
+ * person; the home watches and publishes the video), and the home's user requests.
  */
 export function createFuneralHomesModule(platform: Platform, needs: FuneralHomesNeeds): AppModule {
   const service = createFuneralHomesService({
@@ -27,6 +34,8 @@ export function createFuneralHomesModule(platform: Platform, needs: FuneralHomes
     notifications: needs.notifications,
     homesWithPlan: needs.homesWithPlan,
     photoUrl,
+    videos: needs.videos,
+    shareLink: needs.shareLink,
   });
   return {
     name: 'funeral-homes',

@@ -1,6 +1,7 @@
 import type { AccessGuard } from '../../platform/http/route';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
+import { createVideosApi, type VideosApi } from './access';
 import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
@@ -10,6 +11,7 @@ import { createVideoJobs, videoProcessQueue } from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
 import { createVideoService } from './videos.service';
+import { createVideoLookup } from './video-lookup';
 import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
@@ -18,6 +20,7 @@ export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-
 export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
+export type { VideosApi } from './access';
 
 /** What the videos module calls in other modules, handed in by the composition root. */
 export interface VideosNeeds {
@@ -34,7 +37,7 @@ export function createVideosModule(
   platform: Platform,
   needs: VideosNeeds,
   tuning: () => VideoWorkerOptions | undefined,
-): AppModule {
+): AppModule<VideosApi> {
   const { db, config, clock, logger } = platform;
   const repo = createVideosRepo(db);
   const jobs = createVideoJobs(platform.queue, db);
@@ -88,6 +91,6 @@ export function createVideosModule(
     },
     queues: [videoProcessQueue],
     workers: [worker],
-    api: undefined,
+    api: createVideosApi({ repo, lookup: createVideoLookup({ repo, clock, secret: platform.secret }) }),
   };
 }

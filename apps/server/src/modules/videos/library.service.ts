@@ -4,7 +4,7 @@ import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
 import { createFolderMove } from './folder-move';
 import type { Actor, VideoServiceDeps } from './service-deps';
-import { NOT_FOUND_MESSAGE, type VideoLookup } from './video-lookup';
+import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
 
 /** A person's library (spec §4): folders, titles, publishing, deleting, likes, codes and the reel. */
@@ -61,14 +61,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
         return { message: 'The video is private.', video: await viewOf(id, actor.id) };
       }
       if (video.isPrivate === 1) {
-        if (video.state !== 'ready') {
-          throw invalid(
-            'is_private',
-            video.state === 'failed'
-              ? 'This video could not be processed and cannot be published.'
-              : 'The video is still being processed. Please publish it once it is ready.',
-          );
-        }
+        if (video.state !== 'ready') throw invalid('is_private', notPublishable(video.state));
         await repo.update(id, { isPrivate: 0 });
       }
       return { message: 'The video has been published.', video: await viewOf(id, actor.id) };
@@ -111,9 +104,12 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
       return json(view, actor.id);
     },
 
+    /** Opening a final video by its code is recorded: that person may then grant access to it (0210). */
     async byAccessCode(actor: Actor, code: string) {
       const view = code ? await repo.finalByAccessCode(normaliseCode(code), actor.id) : null;
       if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);
+      if (view.video.ownerId !== actor.id)
+        await repo.recordCodeOpening(view.video.id, actor.id, deps.clock.now());
       return json(view, actor.id, true);
     },
 

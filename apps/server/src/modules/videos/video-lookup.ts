@@ -7,6 +7,13 @@ import { toVideoJson } from './videos.view';
 
 export const NOT_FOUND_MESSAGE = 'Video not found.';
 
+/** Why a video that is not `ready` cannot be published (the owner's publishing and a home's). */
+export function notPublishable(state: VideoRow['state']): string {
+  return state === 'failed'
+    ? 'This video could not be processed and cannot be published.'
+    : 'The video is still being processed. Please publish it once it is ready.';
+}
+
 /** Reading videos as their owner or a viewer sees them: the JSON, the owned row, the final folder. */
 export function createVideoLookup({
   repo,

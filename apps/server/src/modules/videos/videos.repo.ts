@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
 import { users } from '../accounts/accounts.schema';
-import { videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
+import { videoCodeOpenings, videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideoRow = typeof videos.$inferInsert;
@@ -150,6 +150,28 @@ export function createVideosRepo(db: Db) {
         viewerId,
         and(eq(videos.accessCode, code), eq(videos.folder, 'final'), eq(users.status, 1)),
       );
+      return row ?? null;
+    },
+
+    /** Records that this person opened the video with its access code (the first opening is kept). */
+    async recordCodeOpening(videoId: number, userId: number, openedAt: Date, tx: DbOrTx = db) {
+      await tx.insert(videoCodeOpenings).values({ videoId, userId, openedAt }).onConflictDoNothing();
+    },
+
+    /**
+     * The video with its owner's status and whether this person opened it by its access code (for the
+     * one rule of who may see it: access.ts).
+     */
+    async withOpening(videoId: number, userId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          video: videos,
+          ownerStatus: users.status,
+          opened: sql<boolean>`exists(select 1 from ${videoCodeOpenings} where ${videoCodeOpenings.videoId} = ${videos.id} and ${videoCodeOpenings.userId} = ${userId})`,
+        })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(eq(videos.id, videoId));
       return row ?? null;
     },
 

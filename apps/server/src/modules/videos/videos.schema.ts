@@ -101,3 +101,22 @@ export const videoUploads = pgTable(
   },
   (t) => [index('video_uploads_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * Who opened which final video with its access code (GET …/detail-by-access-code/): such a person may
+ * see it and grant access to it (issue 12, the chain of consent; decision 0210). One row per pair, the
+ * first opening kept.
+ */
+export const videoCodeOpenings = pgTable(
+  'video_code_openings',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.userId] }), index('video_code_openings_user_idx').on(t.userId)],
+);

@@ -1,0 +1,50 @@
+import type { Video } from '@pw/contracts';
+import type { DbOrTx } from '../../platform/db';
+import { invalid, notFound } from '../../platform/errors';
+import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
+import type { VideosRepo } from './videos.repo';
+
+type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
+
+/**
+ * THE rule of who may see a video beyond the public reel, and so grant access to it (decision 0210):
+ * its owner, or a person who opened it with its access code while it is still the owner's final video
+ * and the owner's account is active (what the code itself opens). Issue 14 gates the access code by a
+ * confirmed passing: that change belongs here, and nowhere else.
+ */
+export function maySeeVideo(row: Opened, userId: number): boolean {
+  if (row.video.ownerId === userId) return true;
+  return row.opened && row.video.folder === 'final' && row.video.accessCode !== null && row.ownerStatus === 1;
+}
+
+/** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
+export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup }) {
+  const { repo, lookup } = deps;
+  return {
+    /** Whether this person may see (and hand on) the video: its owner or a holder of its access code. */
+    async maySee(videoId: number, userId: number, tx?: DbOrTx): Promise<boolean> {
+      const row = await repo.withOpening(videoId, userId, tx);
+      return row !== null && maySeeVideo(row, userId);
+    },
+
+    /** The video as someone it was handed to sees it (signed, expiring media URLs); null when gone. */
+    async viewFor(videoId: number, viewerId: number, tx?: DbOrTx): Promise<Video | null> {
+      const view = await repo.view(videoId, viewerId, tx);
+      return view ? lookup.json(view, viewerId) : null;
+    },
+
+    /**
+     * Makes the video public (one-way, as the owner's own publishing: findable by its search code, in the
+     * reel). Publishing a public video again changes nothing. Only a processed video can be published.
+     */
+    async publish(videoId: number, tx?: DbOrTx): Promise<void> {
+      const video = await repo.findById(videoId, tx);
+      if (!video) throw notFound(NOT_FOUND_MESSAGE);
+      if (video.isPrivate === 0) return;
+      if (video.state !== 'ready') throw invalid('video', notPublishable(video.state));
+      await repo.update(videoId, { isPrivate: 0 }, tx);
+    },
+  };
+}
+
+export type VideosApi = ReturnType<typeof createVideosApi>;

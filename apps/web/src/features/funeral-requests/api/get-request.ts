@@ -6,7 +6,7 @@ import type { UserRequest } from '../model/user-request';
 
 /** GET /web/funeral-home/connection/{id}: one request of this home with the family's form. */
 export const getUserRequest = (id: string, signal?: AbortSignal) =>
-  callRoute(funeralHomeRoutes.request, { params: { id }, signal }).then((body) => body.data as UserRequest);
+  callRoute(funeralHomeRoutes.request, { params: { id }, signal }).then((body): UserRequest => body.data);
 
 export const useUserRequest = (id: string) =>
   useQuery({ queryKey: funeralRequestKeys.detail(id), queryFn: ({ signal }) => getUserRequest(id, signal) });

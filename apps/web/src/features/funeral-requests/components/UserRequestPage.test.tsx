@@ -7,15 +7,14 @@ import { renderWithApp } from '@/test/render';
 import type { UserRequest } from '../model/user-request';
 import { UserRequestPage } from './UserRequestPage';
 
-/** A request as today's contract has it (fields the server adds later change nothing here). */
-type Fixture = Omit<UserRequest, 'has_form' | 'published_at'>;
-
-const WITH_FORM: Fixture = {
+const WITH_FORM: UserRequest = {
   id: 12,
   name: 'Ruth Tester',
   email: 'ruth@example.com',
   created_at: '2026-11-20T09:30:00.000Z',
   video: { id: 9 },
+  has_form: true,
+  published_at: null,
   funeralPreferences: {
     typeOfService: { id: 1, name: 'Memorial service' },
     locationOfService: { id: 5, name: 'Chapel' },
@@ -28,9 +27,10 @@ const WITH_FORM: Fixture = {
 };
 
 /** A request made by a grant alone: the video, no form (decision 0225). */
-const VIDEO_ONLY: Fixture = {
+const VIDEO_ONLY: UserRequest = {
   ...WITH_FORM,
   id: 13,
+  has_form: false,
   funeralPreferences: null,
   speaker: null,
   music: null,

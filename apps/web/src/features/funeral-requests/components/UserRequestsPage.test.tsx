@@ -8,13 +8,14 @@ import { pagedReply } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { UserRequestsPage } from './UserRequestsPage';
 
-/** The rows as today's contract has them (fields the server adds later change nothing here). */
-const ROWS: Omit<FuneralRequestItem, 'has_form' | 'published_at'>[] = Array.from({ length: 13 }, (_, i) => ({
+const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
   id: 100 - i,
   name: i === 0 ? 'Ruth Tester' : `Family ${100 - i}`,
   email: `family${100 - i}@example.test`,
   created_at: new Date(Date.UTC(2026, 10, 20 - i, 9)).toISOString(),
   video: i % 2 === 0 ? { id: 900 + i } : null,
+  has_form: true,
+  published_at: null,
 }));
 
 /** Pages like the real list (newest first). */

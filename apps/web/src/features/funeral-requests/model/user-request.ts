@@ -1,13 +1,7 @@
 import type { FuneralRequestDetail } from '@pw/contracts';
 
-/**
- * A user request as this screen reads it. A request made by a grant alone carries the video and no
- * form yet (decision 0225: the form follows the grant, or is never sent): its form fields are null.
- */
-export type UserRequest = Omit<FuneralRequestDetail, 'funeralPreferences' | 'speaker'> & {
-  funeralPreferences: FuneralRequestDetail['funeralPreferences'] | null;
-  speaker: string | null;
-};
+/** A user request with the family's form; a request made by a grant alone has none yet (`has_form`). */
+export type UserRequest = FuneralRequestDetail;
 
-/** Whether the family sent the Funeral Home Form with this request. */
-export const hasForm = (request: UserRequest) => request.funeralPreferences !== null;
+/** Whether the family sent the Funeral Home Form with this request (decision 0212 pairs it with the grant). */
+export const hasForm = (request: UserRequest) => request.has_form && request.funeralPreferences !== null;

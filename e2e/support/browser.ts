@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Session } from './accounts';
 
 /**
@@ -16,4 +16,27 @@ export async function signInBrowser(page: Page, session: Pick<Session, 'user' | 
     },
     [JSON.stringify(session.user), session.token] as const,
   );
+}
+
+/** A page in a context of its own (its own localStorage session), signed in as `session`. */
+export async function pageFor(browser: Browser, session: Pick<Session, 'user' | 'token'>, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signInBrowser(page, session);
+  return page;
+}
+
+/** Plays the player muted (a script may only start muted playback) and waits for time to pass. */
+export async function expectPlays(player: Locator) {
+  await expect(player).toBeVisible();
+  await player.evaluate((el) => {
+    const media = el as unknown as { muted: boolean; play(): Promise<void> };
+    media.muted = true;
+    return media.play();
+  });
+  await expect
+    .poll(() => player.evaluate((el) => (el as unknown as { currentTime: number }).currentTime), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0.3);
 }

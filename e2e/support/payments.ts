@@ -66,3 +66,20 @@ export async function buyUserPlan(request: APIRequestContext, session: Session, 
  */
 export const becomeMember = (request: APIRequestContext, session: Session) =>
   buyUserPlan(request, session, 'Membership');
+
+/**
+ * Makes a funeral home listed for users (PRODUCT.md: it needs a running funeral-home plan to be listed
+ * and to publish) by paying for the first funeral-home plan on offer through the API (card 4242…).
+ */
+export async function becomeListedHome(request: APIRequestContext, home: Session) {
+  const plans = await callApi(request, planRoutes.funeralHomePlans, { token: home.token });
+  expect(plans.status()).toBe(200);
+  const plan = ((await plans.json()) as RouteResponse<typeof planRoutes.funeralHomePlans>).data[0];
+  expect(plan, 'an active funeral-home plan').toBeDefined();
+  const response = await callApi(request, paymentRoutes.funeralHomePlanPayment, {
+    token: home.token,
+    params: { id: plan!.id },
+    body: { card_holder_name: 'Grace Hill', card_no: CARDS.good, expiry_date: '12/30', cvv: '123' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -5,7 +5,8 @@ import { adminPlanRoutesByKind, queryRoutes, type PlanKind, type RouteResponse }
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
 import { decideBannerAd, sendBannerAd } from '../support/banner-ads';
-import { becomeMember } from '../support/payments';
+import { becomeListedHome, becomeMember } from '../support/payments';
+import { sendFuneralForm } from '../support/funeral-homes';
 import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 import { moveToFinal, publish, schedule, uploadDraft } from '../support/videos';
@@ -91,6 +92,14 @@ test.describe('at 360 px', () => {
       funeral: await signUpFuneralHome(request, { home_name: 'Willow Funeral Home of the Long Valley Road' }),
       admin: await logIn(request, 'admin', ADMIN),
     };
+    // The home is listed and holds one request with a long unbroken form text, for its request pages.
+    await becomeListedHome(request, sessions.funeral);
+    const funeralRequest = await sendFuneralForm(
+      request,
+      owner,
+      sessions.funeral.user.id,
+      'Averyveryverylongspeakerpreferencewithoutasinglespace',
+    );
     const query = await contactQuery(request, sessions.admin);
     // A long brand without spaces: it must wrap in the tables and detail pages, not widen them.
     const brand = 'Evergreenflowersandwreathsofthelongvalleyroad';
@@ -104,6 +113,7 @@ test.describe('at 360 px', () => {
       scheduled: scheduled.id,
       final: final.id,
       query,
+      funeralRequest: funeralRequest.id,
       timePlan: await somePlan(request, sessions.admin, 'membership'),
       adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
       funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),

@@ -21,6 +21,7 @@ import { contactRoutes } from '@/features/contact';
 import { findRoutes } from '@/features/find';
 import { funeralRequestsRoutes } from '@/features/funeral-requests';
 import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
+import { grantAccessRoutes } from '@/features/grant-access';
 import { libraryRoutes, videoTabRoutes } from '@/features/library';
 import {
   adminNotificationsRoutes,
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
           ...userProfileRoutes(videoTabRoutes),
           ...libraryRoutes,
           ...findRoutes,
+          ...grantAccessRoutes,
           ...uploadRoutes,
           ...recorderRoutes,
           ...userNotificationsRoutes,

@@ -101,3 +101,17 @@ export const adminBannerAdKeys = {
     ['admin-banner-ads', 'log', tab, params] as const,
   detail: (id: string) => ['admin-banner-ads', 'detail', id] as const,
 };
+
+/** The user's side of issue 12: the funeral-home directory and each home's offer (types, locations). */
+export const funeralDirectoryKeys = {
+  homes: () => ['funeral-directory', 'homes'] as const,
+  options: (kind: 'services' | 'locations', homeId: number) => ['funeral-directory', kind, homeId] as const,
+};
+
+/** The funeral home's user requests: the list, one request, and its video (signed, expiring URLs). */
+export const funeralRequestKeys = {
+  all: ['funeral-requests'] as const,
+  list: (params: Record<string, string | number>) => ['funeral-requests', 'list', params] as const,
+  detail: (id: string) => ['funeral-requests', 'detail', id] as const,
+  video: (id: string) => ['funeral-requests', 'video', id] as const,
+};

@@ -23,3 +23,6 @@ export function pagedReply<T>(rows: T[]) {
     };
   };
 }
+
+/** The same answer for one call, for handlers that look at the call first. */
+export const pagedAnswer = <T>(rows: T[], call: RecordedCall): Reply => pagedReply(rows)(call);

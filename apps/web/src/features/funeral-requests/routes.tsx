@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
-const userRequestsPage = lazyPage(
-  () => import('./components/UserRequestsPage'),
-  (m) => m.UserRequestsPage,
-);
+const listPage = () => import('./components/UserRequestsPage');
+const detailPage = () => import('./components/UserRequestPage');
+const videoPage = () => import('./components/RequestVideoPage');
 
-/** The funeral home's landing page: /funeral and /funeral/user-requests show the same list. */
+const userRequestsPage = lazyPage(listPage, (m) => m.UserRequestsPage);
+
+/** The funeral home's landing page and its user requests (spec 000 §2 funeral area). */
 export const funeralRequestsRoutes: RouteObject[] = [
   { index: true, lazy: userRequestsPage },
   { path: 'user-requests', lazy: userRequestsPage },
+  { path: 'user-requests/:id', lazy: lazyPage(detailPage, (m) => m.UserRequestPage) },
+  { path: 'user-requests/:id/video', lazy: lazyPage(videoPage, (m) => m.RequestVideoPage) },
 ];

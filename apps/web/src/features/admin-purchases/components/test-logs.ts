@@ -1,22 +1,5 @@
-import type { PageMeta } from '@pw/contracts';
-import type { RecordedCall } from '@/test/fake-api';
-
 /** A paginated answer of `rows` as the server pages them (page and per_page of the call). */
-export function pageOf<T>(rows: T[], call: RecordedCall) {
-  const page = Number(call.url.searchParams.get('page') ?? 1);
-  const perPage = Number(call.url.searchParams.get('per_page') ?? 10);
-  const data = rows.slice((page - 1) * perPage, page * perPage);
-  const from = data.length ? (page - 1) * perPage + 1 : null;
-  const meta: PageMeta = {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-    from,
-    to: from && from + data.length - 1,
-    total: rows.length,
-    per_page: perPage,
-  };
-  return { body: { data, meta, links: { prev: null, next: null } } };
-}
+export { pagedAnswer as pageOf } from '@/test/paged-reply';
 
 /** A reply that never comes: the screen stays in its loading state. */
 export const never = () => new Promise<never>(() => {});

@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import shieldIcon from 'bootstrap-icons/icons/person-check.svg?raw';
+import { Icon } from '@/components/Icon';
 import { useTitle } from '@/lib/use-title';
 import { useFindByAccessCode } from '../api/find-by-access-code';
 import { CodeLookupForm } from './CodeLookupForm';
@@ -20,7 +23,22 @@ export function AccessCodePage() {
   );
 }
 
-/** /user/access-code/video: the final video the access code belongs to. */
+/**
+ * /user/access-code/video: the final video the access code belongs to, with 'Grant access' (spec 000
+ * §2: the Grant access page takes the video's id in navigation state).
+ */
 export function AccessCodeVideoPage() {
-  return <FoundVideo kind="access" backTo="/user/access-code" backLabel="Enter another code" />;
+  return (
+    <FoundVideo kind="access" backTo="/user/access-code" backLabel="Enter another code">
+      {(video) => (
+        <div className="mt-3">
+          <Link to="/user/access-code/form" state={{ videoId: video.id }} className="btn btn-primary">
+            <Icon svg={shieldIcon} className="me-1" />
+            Grant access
+          </Link>
+          <p className="form-text mb-0">Give a funeral home or another person access to this video.</p>
+        </div>
+      )}
+    </FoundVideo>
+  );
 }

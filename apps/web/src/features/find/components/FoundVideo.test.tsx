@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { renderWithApp } from '@/test/render';
 import { fakeApi, type RecordedCall } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
@@ -109,5 +109,30 @@ describe('found-video page reads the video again (issue 10)', () => {
     openFound(videoFixture(42, 'draft', { search_code: CODE }), CODE);
     expect(await screen.findByText('Unable to find video')).toBeInTheDocument();
     expect(screen.getByText(/No video found for this code\./)).toBeInTheDocument();
+  });
+});
+
+describe('access-code video: Grant access (issue 12)', () => {
+  it("leads to /user/access-code/form with the video's id in navigation state", async () => {
+    fakeApi({
+      'GET /api/web/user/video/ACCESS9/detail-by-access-code': () => ({
+        body: { data: { data: videoFixture(9, 'final', { title: 'Last words', access_code: null }) } },
+      }),
+    });
+    function GrantPage() {
+      const location = useLocation();
+      return <output data-testid="grant">{JSON.stringify(location.state)}</output>;
+    }
+    const user = userEvent.setup();
+    renderWithApp(
+      <Routes>
+        <Route path="/user/access-code/video" element={<AccessCodeVideoPage />} />
+        <Route path="/user/access-code/form" element={<GrantPage />} />
+      </Routes>,
+      { route: '/user/access-code/video', state: { code: 'ACCESS9' } },
+    );
+    await screen.findByRole('heading', { name: 'Last words' });
+    await user.click(screen.getByRole('link', { name: 'Grant access' }));
+    expect(JSON.parse(screen.getByTestId('grant').textContent!)).toEqual({ videoId: 9 });
   });
 });

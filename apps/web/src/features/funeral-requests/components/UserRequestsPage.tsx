@@ -1,18 +1,75 @@
-import { EmptyState } from '@/components/EmptyState';
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { FuneralRequestItem } from '@pw/contracts';
+import { ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
+import { useUserRequests } from '../api/get-requests';
 
-/** /funeral and /funeral/user-requests: the requests users send to this home (the list comes later). */
+const column = createColumnHelper<FuneralRequestItem>();
+
+/** Name, e-mail, date, whether a video was granted, and the row's way in (spec 000 §2: row opens {id}). */
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => (
+      <Link to={`/funeral/user-requests/${info.row.original.id}`} className="text-break">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('email', {
+    header: 'Email',
+    cell: (info) => <span className="text-break">{info.getValue()}</span>,
+  }),
+  column.accessor('created_at', {
+    header: 'Date',
+    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+    meta: { sortKey: 'created_at' },
+  }),
+  column.accessor('video', {
+    header: 'Video',
+    cell: (info) =>
+      info.getValue() ? (
+        <span className="badge text-bg-success">Video attached</span>
+      ) : (
+        <span className="badge text-bg-light border">No video</span>
+      ),
+  }),
+  column.display({
+    id: 'view',
+    header: 'View',
+    cell: (info) => (
+      <Link
+        to={`/funeral/user-requests/${info.row.original.id}`}
+        className="btn btn-outline-primary btn-sm"
+        aria-label={`View the request from ${info.row.original.name}`}
+      >
+        View
+      </Link>
+    ),
+  }),
+];
+
+/** /funeral and /funeral/user-requests: the requests families send this home, paged (state in the URL). */
 export function UserRequestsPage() {
   useTitle('User Requests');
+  const list = useListState();
+  const query = useUserRequests(list.params);
   return (
-    <div className="container py-5">
-      <h1>User Requests</h1>
-      <p className="lead text-body-secondary">
+    <div className="container py-4">
+      <h1 className="h2 mb-2">User Requests</h1>
+      <p className="text-body-secondary">
         When a family sends you their funeral wishes or grants you access to a message, it appears here.
       </p>
-      <div className="card">
-        <EmptyState />
-      </div>
+      <ListToolbar list={list} search />
+      <ListResults
+        caption="User requests"
+        columns={columns}
+        query={query}
+        list={list}
+        defaultSort="created_at"
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { renderWithApp } from '@/test/render';
 import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
@@ -257,5 +257,36 @@ describe('video detail: folder moves', () => {
   it("says 'Unable to find video' for an id in no folder list", async () => {
     renderDetail('/user/profile/drafts?video=99');
     expect(await screen.findByText('Unable to find video')).toBeInTheDocument();
+  });
+});
+
+describe('video detail: Grant access from My Parting Words (decision 0226)', () => {
+  function GrantPage() {
+    const location = useLocation();
+    return <output data-testid="grant">{JSON.stringify(location.state)}</output>;
+  }
+  const renderWithGrant = (route: string) =>
+    renderWithApp(
+      <Routes>
+        <Route path="/user/profile/final" element={<FinalVideoPage />} />
+        <Route path="/user/profile/drafts" element={<DraftVideoPage />} />
+        <Route path="/user/access-code/form" element={<GrantPage />} />
+      </Routes>,
+      { route },
+    );
+
+  it("the owner's final video leads to the Grant access page with its id", async () => {
+    fakeApi({ 'GET /api/web/user/video/list': () => ({ body: { data: [video(3, 'final')] } }) });
+    const user = userEvent.setup();
+    renderWithGrant('/user/profile/final?video=3');
+    await user.click(await screen.findByRole('link', { name: 'Grant access' }));
+    expect(JSON.parse(screen.getByTestId('grant').textContent!)).toEqual({ videoId: 3 });
+  });
+
+  it('a draft offers no Grant access (only the final message is handed on)', async () => {
+    fakeApi({ 'GET /api/web/user/video/list/draft': () => ({ body: { data: [video(7, 'draft')] } }) });
+    renderWithGrant('/user/profile/drafts?video=7');
+    expect(await screen.findByRole('heading', { name: 'Video 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Grant access' })).not.toBeInTheDocument();
   });
 });

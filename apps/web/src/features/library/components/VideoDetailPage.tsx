@@ -28,6 +28,7 @@ import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import personCheckIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '@/components/Icon';
 import { videoFolderLabels, type Video, type VideoFolder } from '@pw/contracts';
@@ -339,6 +340,18 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               <Icon svg={globe2Icon} />
               Make public
             </button>
+          )}
+          {folder === 'final' && (
+            // The owner may hand their final message on too (decision 0226): the same Grant access page.
+            <Link
+              to="/user/access-code/form"
+              state={{ videoId: video.id }}
+              className="btn btn-light"
+              title="Give a funeral home or another person access to this video"
+            >
+              <Icon svg={personCheckIcon} />
+              Grant access
+            </Link>
           )}
           <button
             type="button"

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import type { FuneralRequestItem } from '@pw/contracts';
+import { fakeApi } from '@/test/fake-api';
+import { pagedReply } from '@/test/paged-reply';
+import { renderWithApp } from '@/test/render';
+import { UserRequestsPage } from './UserRequestsPage';
+
+const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
+  id: 100 - i,
+  name: i === 0 ? 'Ruth Tester' : `Family ${100 - i}`,
+  email: `family${100 - i}@example.test`,
+  created_at: new Date(Date.UTC(2026, 10, 20 - i, 9)).toISOString(),
+  video: i % 2 === 0 ? { id: 900 + i } : null,
+  has_form: true,
+  published_at: null,
+}));
+
+/** Pages like the real list (newest first). */
+function listServer(rows = ROWS) {
+  return fakeApi({
+    'GET /api/web/funeral-home/connection': pagedReply(rows),
+  });
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+const renderPage = (route = '/funeral/user-requests') =>
+  renderWithApp(
+    <>
+      <UserRequestsPage />
+      <Where />
+    </>,
+    { route },
+  );
+
+describe('User Requests (/funeral/user-requests)', () => {
+  it('lists name, e-mail, date and whether a video is attached; each row opens its request', async () => {
+    listServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'User requests' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent?.replace(/[▲▼]/g, '').trim()),
+    ).toEqual(['Name', 'Email', 'Date', 'Video', 'View']);
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByRole('link', { name: 'Ruth Tester' })).toHaveAttribute(
+      'href',
+      '/funeral/user-requests/100',
+    );
+    expect(within(first).getByText('family100@example.test')).toBeInTheDocument();
+    expect(within(first).getByText('Video attached')).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[2]!).getByText('No video')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the request from Ruth Tester' })).toHaveAttribute(
+      'href',
+      '/funeral/user-requests/100',
+    );
+  });
+
+  it('keeps the page in the URL and asks the server for it', async () => {
+    const api = listServer();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Showing 1 to 10 of 13');
+    await user.click(screen.getByRole('button', { name: /page 2/i }));
+    expect(await screen.findByText('Showing 11 to 13 of 13')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('page=2');
+    expect(api.calls.at(-1)!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('opens on the page the URL names (a shared link or reload)', async () => {
+    const api = listServer();
+    renderPage('/funeral/user-requests?page=2');
+    expect(await screen.findByText('Showing 11 to 13 of 13')).toBeInTheDocument();
+    expect(api.calls[0]!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it("says 'No data found :(' when no family has written yet", async () => {
+    listServer([]);
+    renderPage();
+    expect(await screen.findByText('No data found :(')).toBeInTheDocument();
+  });
+
+  it("says 'Unable to fetch data' (never an empty list) when the list fails", async () => {
+    fakeApi({ 'GET /api/web/funeral-home/connection': () => ({ status: 500, body: {} }) });
+    renderPage();
+    expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
+    expect(screen.queryByText('No data found :(')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import type { FuneralHomeItem } from '@pw/contracts';
+import { Avatar } from '@/components/Avatar';
+
+/** A listed home as the family sees it: its photo, name and address. */
+export function FuneralHomeSummary({ home }: { home: FuneralHomeItem }) {
+  return (
+    <span className="d-flex align-items-center gap-3 min-w-0">
+      <Avatar photo={home.photo_path} firstName={home.home_name} size={48} />
+      <span className="min-w-0">
+        <span className="d-block fw-semibold text-break">{home.home_name}</span>
+        {home.address && <span className="d-block small text-body-secondary text-break">{home.address}</span>}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The directory as one radio group (arrow keys move between homes): each home with its photo, name
+ * and address.
+ */
+export function FuneralHomeList({
+  homes,
+  value,
+  onChange,
+  disabled,
+}: {
+  homes: FuneralHomeItem[];
+  value: number | null;
+  onChange: (id: number) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="list-group" role="radiogroup" aria-label="Funeral homes">
+      {homes.map((home) => (
+        <label
+          key={home.id}
+          className="list-group-item list-group-item-action d-flex align-items-center gap-3"
+        >
+          <input
+            type="radio"
+            className="form-check-input flex-shrink-0 mt-0"
+            name="funeral-home"
+            value={home.id}
+            checked={value === home.id}
+            onChange={() => onChange(home.id)}
+            disabled={disabled}
+          />
+          <FuneralHomeSummary home={home} />
+        </label>
+      ))}
+    </div>
+  );
+}

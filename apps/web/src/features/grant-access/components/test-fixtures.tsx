@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import type { FuneralHomeItem } from '@pw/contracts';
+import { fakeApi, type Handler } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
+
+/** The directory the component tests answer (spec 000 §3: name, e-mail, address, photo). */
+export const HOMES: FuneralHomeItem[] = [
+  {
+    id: 31,
+    home_name: 'Willow Funeral Home',
+    email: 'willow@homes.test',
+    address: '9 Chapel Road',
+    photo_path: null,
+  },
+  {
+    id: 32,
+    home_name: 'Cedar Chapel',
+    email: 'cedar@homes.test',
+    address: null,
+    photo_path: '/media/cedar.jpg',
+  },
+];
+
+export const HOMES_PATH = 'GET /api/web/user/funeral-video/funeral-homes';
+
+/** Where a page went, and the navigation state it passed along. */
+function Where() {
+  const location = useLocation();
+  return (
+    <output data-testid="where">{JSON.stringify({ path: location.pathname, state: location.state })}</output>
+  );
+}
+
+/** Opens `page` at `path` with navigation `state`; the directory is answered unless a handler says else. */
+export function openPage(
+  path: string,
+  page: ReactElement,
+  state: unknown,
+  handlers: Record<string, Handler>,
+) {
+  const api = fakeApi({ [HOMES_PATH]: () => ({ body: { data: HOMES } }), ...handlers });
+  renderWithApp(
+    <Routes>
+      <Route path={path} element={page} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: path, state },
+  );
+  return api;
+}

@@ -1,0 +1,1 @@
+export { grantAccessRoutes } from './routes';

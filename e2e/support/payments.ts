@@ -6,6 +6,14 @@ import { callApi } from './api';
 /** The sandbox's test cards (issue 11). */
 export const CARDS = { good: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
+/** The card fields of a payment call that goes through (card 4242…, 12/30, CVV 123). */
+export const GOOD_CARD = {
+  card_holder_name: 'Ruth Tester',
+  card_no: CARDS.good,
+  expiry_date: '12/30',
+  cvv: '123',
+} as const;
+
 /** Fills the shared payment card form (spec 000 §3) with a card, 12/30 and CVV 123, and presses Pay. */
 export async function payWithCard(page: Page, card: string, amount: string) {
   await page.getByLabel('Card Holder Name').fill('Ruth Tester');
@@ -55,7 +63,7 @@ export async function buyUserPlan(request: APIRequestContext, session: Session, 
   const response = await callApi(request, paymentRoutes.userPlanPayment, {
     token: session.token,
     params: { id: plan.id },
-    body: { card_holder_name: 'Ruth Tester', card_no: CARDS.good, expiry_date: '12/30', cvv: '123' },
+    body: GOOD_CARD,
   });
   expect(response.status(), await response.text()).toBe(200);
 }

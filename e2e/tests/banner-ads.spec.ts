@@ -3,20 +3,31 @@ import { bannerAdRoutes, BANNER_MESSAGES } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';
-import { sendBannerAd } from '../support/banner-ads';
+import {
+  decideBannerAd,
+  firstBannerPlan,
+  payBannerAd,
+  readBannerAd,
+  sendBannerAd,
+} from '../support/banner-ads';
 import { signInBrowser } from '../support/browser';
-import { buyUserPlan } from '../support/payments';
+import { buyUserPlan, CARDS, payWithCard } from '../support/payments';
 import { tinyPng } from './support';
 
 /**
- * Issue 12, banner ads on the web: the request form's refusals (spec 000 §5), the admin's review
- * (spec 001 §4) seen by the requester, the approved request's package choice, and the slot's box.
- * Payment, the live ad in the slot and its counted click need the banner payment and slot server,
- * not yet on main when this was written.
+ * Issue 12, banner ads on the web against the real server: the request form's refusals (spec 000 §5),
+ * the admin's review (spec 001 §4) seen by the requester, the package choice and card payment that put
+ * an ad live, the slot that shows it to people without ad-free (and not to those with it), its click
+ * counted through the app, and the slot's box that never shifts the page.
  */
 
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: tinyPng });
 const unique = (brand: string) => `${brand} ${Date.now()}`;
+/** A day as the ad's page writes it (the browser runs in this machine's time zone). */
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+/** The value of one row of an ad's facts (a definition list). */
+const fact = (page: Page, term: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 
 async function adminPage(page: Page) {
   await signInBrowser(page, await logIn(page.request, 'admin', ADMIN));
@@ -114,13 +125,14 @@ test('the server refuses the same with the same words', async ({ request }) => {
   expect((await list.json()).meta.total).toBe(0);
 });
 
-test('an admin approves a funeral home’s request; the home sees it approved and reaches payment', async ({
+test('an admin approves a funeral home’s request; the home chooses a package, pays by card and its ad is live', async ({
   browser,
   request,
 }) => {
   const home = await signUpFuneralHome(request, { home_name: 'Willow Funeral Home' });
   const brand = unique('Willow Wreaths');
   const ad = await sendBannerAd(request, home, 'funeral-home', brand);
+  const plan = await firstBannerPlan(request, home, 'funeral-home');
 
   const admin = await browser.newPage();
   await adminPage(admin);
@@ -171,7 +183,30 @@ test('an admin approves a funeral home’s request; the home sees it approved an
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/funeral/banner-ads/${ad.id}/payment\\?plan=\\d+$`));
   await expect(page.getByText(`For the ad of ${brand}`)).toBeVisible();
-  await expect(page.getByLabel('Card Number')).toBeVisible();
+  await expect(page.getByRole('heading', { name: plan.title })).toBeVisible();
+
+  await payWithCard(page, CARDS.good, plan.price);
+  const paid = page.getByRole('dialog', { name: 'Payment Successfully Made!' });
+  await expect(paid).toBeVisible();
+  await paid.getByRole('button', { name: 'Ok' }).click();
+  const live = page.getByRole('dialog', { name: 'Your Ad Is Live Successfully!' });
+  await expect(live).toBeVisible();
+  await live.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(new RegExp(`/funeral/banner-ads/${ad.id}$`));
+  const stored = await readBannerAd(request, home, 'funeral-home', ad.id);
+  expect(stored.is_live).toBe(true);
+  expect(stored.plan?.id).toBe(plan.id);
+  expect(Math.abs(Date.parse(stored.live_from!) - Date.now())).toBeLessThan(5 * 60_000);
+  await expect(fact(page, 'Status')).toHaveText(/Approved\s*Live/);
+  await expect(fact(page, 'Plan')).toContainText(plan.title);
+  await expect(fact(page, 'Live Dates')).toHaveText(
+    `${day(stored.live_from!)} – ${stored.live_until ? day(stored.live_until) : 'no end date'}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Choose a package' })).toHaveCount(0);
+  // Paid once: its payment page has nothing more to pay.
+  await page.goto(`/funeral/banner-ads/${ad.id}/payment?plan=${plan.id}`);
+  await expect(page.getByText('This banner ad has already been paid for.')).toBeVisible();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await page.close();
 });
 
@@ -220,7 +255,100 @@ test('an admin rejects a user’s request with a reason; the user reads the reas
   await page.close();
 });
 
-test('the slot keeps its box from the first paint, so the page does not move when the ad arrives; ad-free people have none', async ({
+test('a live ad shows in the slot of a user without ad-free; its click goes through the app to the brand and is counted; ad-free people have no slot', async ({
+  browser,
+  request,
+}) => {
+  const ruth = await signUpUser(request, { first_name: 'Ruth' });
+  const brand = unique('Evergreen Flowers');
+  const ad = await sendBannerAd(request, ruth, 'user', brand);
+  await decideBannerAd(request, await logIn(request, 'admin', ADMIN), ad.id, { status: 1 });
+  await payBannerAd(request, ruth, 'user', ad.id);
+
+  // Another user, without ad-free. The brand's site is not reachable from here: the browser gets a page
+  // in its place, and the request that reached it says where it came from.
+  const olga = await signUpUser(request, { first_name: 'Olga' });
+  const context = await browser.newContext();
+  const atBrand: string[] = [];
+  await context.route(`${new URL(ad.brand_url).origin}/**`, async (route) => {
+    atBrand.push(route.request().url());
+    await route.fulfill({ contentType: 'text/html', body: '<title>Evergreen</title><h1>Evergreen</h1>' });
+  });
+  const clicks: { url: string; status: number; location?: string }[] = [];
+  context.on('response', (response) => {
+    if (response.url().includes('/banner-ad/click/'))
+      clicks.push({ url: response.url(), status: response.status(), location: response.headers().location });
+  });
+  const page = await context.newPage();
+  await signInBrowser(page, olga);
+  // Other tests' ads may be live too: the slot shows the one shown longest ago, one per page shown.
+  let shown = false;
+  for (let load = 0; load < 20 && !shown; load += 1) {
+    const [slot] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/web/user/banner-ad/slot')),
+      page.goto('/user/subscription-logs'),
+    ]);
+    shown = ((await slot.json()) as { data: { id: number } | null }).data?.id === ad.id;
+  }
+  expect(shown, 'the ad reaches the slot within 20 pages').toBe(true);
+  const link = page.getByRole('link', { name: `Advertisement: ${brand}` });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', /^\/api\/web\/banner-ad\/click\/[\w.-]+$/);
+  // The image is the ad's own, served by the app.
+  await expect
+    .poll(() => link.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await expect(tab).toHaveURL(ad.brand_url);
+  await expect(tab.getByRole('heading', { name: 'Evergreen' })).toBeVisible();
+  expect(atBrand).toEqual([ad.brand_url]);
+  // It went there through the app's click link: one 302 to the brand URL.
+  expect(clicks).toEqual([
+    {
+      url: expect.stringMatching(/\/api\/web\/banner-ad\/click\/[\w.-]+$/),
+      status: 302,
+      location: ad.brand_url,
+    },
+  ]);
+  await context.close();
+
+  // The requester reads the view and the one click on the ad's page.
+  const mine = await browser.newPage();
+  await signInBrowser(mine, ruth);
+  await mine.goto(`/user/banner-ads/${ad.id}`);
+  await expect(fact(mine, 'Clicks')).toHaveText('1');
+  expect(Number(await fact(mine, 'Views').textContent())).toBeGreaterThanOrEqual(1);
+  await mine.close();
+
+  // With ad-free (a fresh login reads the running plan): no slot, no call, and the server shows and
+  // counts nothing for them while the ad is live.
+  const ada = await signUpUser(request, { first_name: 'Ada' });
+  await buyUserPlan(request, ada, 'Ad-Free');
+  const adaNow = await logIn(request, 'web', { email: ada.user.email, password: PASSWORD });
+  const adFree = await browser.newPage();
+  await signInBrowser(adFree, adaNow);
+  const asked: string[] = [];
+  adFree.on('request', (each) => {
+    if (each.url().includes('/banner-ad/slot')) asked.push(each.url());
+  });
+  await adFree.goto('/user/subscription-logs');
+  await expect(adFree.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(adFree.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await adFree.close();
+  const before = await readBannerAd(request, ruth, 'user', ad.id);
+  const answer = await callApi(request, bannerAdRoutes.user.slot, { token: adaNow.token });
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).data).toBeNull();
+  expect(await readBannerAd(request, ruth, 'user', ad.id)).toMatchObject({
+    is_live: true,
+    views: before.views,
+    clicks: 1,
+  });
+});
+
+test('the slot keeps its box from the first paint, so the page does not move when the ad arrives', async ({
   browser,
   request,
 }) => {
@@ -254,19 +382,4 @@ test('the slot keeps its box from the first paint, so the page does not move whe
   expect(await box.boundingBox()).toEqual(before.box);
   expect(await mainTop()).toBe(before.main);
   await page.close();
-
-  // With ad-free (a fresh login reads the running plan), no slot and no call.
-  await buyUserPlan(request, ruth, 'Ad-Free');
-  const again = await logIn(request, 'web', { email: ruth.user.email, password: PASSWORD });
-  const adFree = await browser.newPage();
-  await signInBrowser(adFree, again);
-  const asked: string[] = [];
-  adFree.on('request', (each) => {
-    if (each.url().includes('/banner-ad/slot')) asked.push(each.url());
-  });
-  await adFree.goto('/user/subscription-logs');
-  await expect(adFree.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(adFree.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
-  expect(asked).toEqual([]);
-  await adFree.close();
 });

@@ -11,6 +11,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   queries: () => import('./queries'),
   pipeline: () => import('./pipeline'),
   payments: () => import('./payments'),
+  dashboard: () => import('./dashboard'),
 };
 
 async function main() {

@@ -22,7 +22,7 @@ export const DASHBOARD_RANGE_LIMITS = {
 /** The default range: the 30 days ending today in `tz`. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
-/** A query without received in this many days counts as open (queries have no status; decision 0230). */
+/** A query received within this many days counts as open (queries have no status; decision 0230). */
 export const OPEN_QUERY_DAYS = 30;
 
 /** The earliest day the figures go back to (nothing is older than the product). */

@@ -82,3 +82,11 @@ export const funeralSubscriptionKeys = {
 export const watchKeys = {
   one: (token: string) => ['watch', token] as const,
 };
+
+/** The admin's dashboard: its counts and its two charts (per range). */
+export const adminDashboardKeys = {
+  all: ['admin-dashboard'] as const,
+  counts: () => ['admin-dashboard', 'counts'] as const,
+  subscription: (range: Record<string, string>) => ['admin-dashboard', 'subscription', range] as const,
+  userChart: (range: Record<string, string>) => ['admin-dashboard', 'user-chart', range] as const,
+};

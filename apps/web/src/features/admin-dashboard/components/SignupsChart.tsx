@@ -1,0 +1,90 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DashboardUserChartData } from '@pw/contracts';
+import { useDashboardUserChart } from '../api/get-user-chart';
+import type { ChartRange } from '../api/range';
+import { ChartFrame } from './ChartFrame';
+import { periodLabel } from './format';
+
+const SERIES = [
+  { key: 'users', label: 'Users', color: '#2f6f8f' },
+  { key: 'funeral_homes', label: 'Funeral Homes', color: '#b5651d' },
+] as const;
+
+/** Sign-ups per period, users and funeral homes apart. */
+export function SignupsChart({ range }: { range: ChartRange | null }) {
+  const query = useDashboardUserChart(range);
+  const data = query.data;
+  return (
+    <ChartFrame
+      id="signups"
+      title="Sign-ups"
+      query={query}
+      empty={!!data && data.totals.users === 0 && data.totals.funeral_homes === 0}
+      summary={
+        data && (
+          <>
+            {data.totals.users.toLocaleString('en-US')} users and{' '}
+            {data.totals.funeral_homes.toLocaleString('en-US')} funeral homes signed up,{' '}
+            {periodLabel(data.from_date, 'day', true)} to {periodLabel(data.to_date, 'day', true)}.
+          </>
+        )
+      }
+      chart={data && <SignupLines data={data} />}
+      table={data && <SignupTable data={data} />}
+    />
+  );
+}
+
+function SignupLines({ data }: { data: DashboardUserChartData }) {
+  const rows = data.series.map((point) => ({ ...point, label: periodLabel(point.period, data.group_by) }));
+  return (
+    <ResponsiveContainer width="100%" height={300}>
+      <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
+        <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} />
+        <Tooltip />
+        <Legend />
+        {SERIES.map(({ key, label, color }) => (
+          <Line
+            key={key}
+            type="monotone"
+            dataKey={key}
+            name={label}
+            stroke={color}
+            strokeWidth={2}
+            dot={rows.length <= 31}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+function SignupTable({ data }: { data: DashboardUserChartData }) {
+  return (
+    <table className="visually-hidden">
+      <caption>Sign-ups per {data.group_by}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          {SERIES.map(({ key, label }) => (
+            <th key={key} scope="col">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.series.map((point) => (
+          <tr key={point.period}>
+            <th scope="row">{periodLabel(point.period, data.group_by, true)}</th>
+            <td>{point.users}</td>
+            <td>{point.funeral_homes}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

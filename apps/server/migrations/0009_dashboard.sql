@@ -1,10 +1,17 @@
 CREATE TABLE "dashboard_payment_buckets" (
 	"width" smallint NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
-	"kind" text NOT NULL,
-	"purchases" integer NOT NULL,
-	"cents" bigint NOT NULL,
-	CONSTRAINT "dashboard_payment_buckets_width_starts_at_kind_pk" PRIMARY KEY("width","starts_at","kind")
+	"purchases_membership" integer DEFAULT 0 NOT NULL,
+	"cents_membership" bigint DEFAULT 0 NOT NULL,
+	"purchases_ad_free" integer DEFAULT 0 NOT NULL,
+	"cents_ad_free" bigint DEFAULT 0 NOT NULL,
+	"purchases_funeral_home" integer DEFAULT 0 NOT NULL,
+	"cents_funeral_home" bigint DEFAULT 0 NOT NULL,
+	"purchases_banner_ad" integer DEFAULT 0 NOT NULL,
+	"cents_banner_ad" bigint DEFAULT 0 NOT NULL,
+	"purchases_one_time" integer DEFAULT 0 NOT NULL,
+	"cents_one_time" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "dashboard_payment_buckets_width_starts_at_pk" PRIMARY KEY("width","starts_at")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_rollup_state" (

@@ -113,8 +113,8 @@ export const dashboardCounts = z.object({
   funeral_homes: z.number(),
   /** Running subscriptions of each plan kind (not expired; a cancelled plan runs to its end). */
   active_subscriptions: byPlanKind(z.number()),
-  /** Paid banner ads running now; null while banner payments are not built. */
-  live_ads: z.number().nullable(),
+  /** Approved banner ads running now (within the run their payment bought). */
+  live_ads: z.number(),
   /** Banner ad requests waiting for the admin's decision. */
   pending_ad_requests: z.number(),
   /** Queries received in the last OPEN_QUERY_DAYS days. */

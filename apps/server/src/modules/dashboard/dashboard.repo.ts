@@ -1,5 +1,5 @@
-import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DashboardGrouping } from '@pw/contracts';
+import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DashboardGrouping, RevenueKind } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { bannerAds } from '../banner-ads/banner-ads.schema';
@@ -71,44 +71,101 @@ export function signUpsQuery(range: DayRange): SQL {
     from (${points(range)}) as p order by p.i`;
 }
 
-const ceil = (unit: string, x: SQL) =>
-  sql`(case when date_trunc('${sql.raw(unit)}', ${x}, 'UTC') = ${x} then ${x}
-            else date_trunc('${sql.raw(unit)}', ${x}, 'UTC') + interval '1 ${sql.raw(unit)}' end)`;
-const floor = (unit: string, x: SQL) => sql`date_trunc('${sql.raw(unit)}', ${x}, 'UTC')`;
+/** The revenue kinds' column pairs in the buckets (fixed names: safe to write into the statements). */
+export const KIND_COLUMNS = {
+  membership: 'membership',
+  'ad-free': 'ad_free',
+  'funeral-home': 'funeral_home',
+  'banner-ad': 'banner_ad',
+  'one-time': 'one_time',
+} as const satisfies Record<RevenueKind, string>;
+const kindColumns = Object.values(KIND_COLUMNS);
+const purchases = (c: string) => sql.raw(`purchases_${c}`);
+const cents = (c: string) => sql.raw(`cents_${c}`);
+
+/** Bucket widths in minutes, finest first: every zone's midnight falls on a quarter-hour. */
+export const BUCKET_MINUTES = [15, 60, 360, 1440] as const;
+const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+const bin = (minutes: number, x: SQL) =>
+  sql`date_bin(${sql.raw(`interval '${minutes} minutes'`)}, ${x}, ${ORIGIN})`;
+const ceilTo = (minutes: number, x: SQL) =>
+  sql`(case when ${bin(minutes, x)} = ${x} then ${x} else ${bin(minutes, x)} + ${sql.raw(`interval '${minutes} minutes'`)} end)`;
 
 /**
- * Purchases and cents per point and kind: the rollup's buckets before the watermark, each point cut
- * into at most five pieces (quarters, hours, whole UTC days, hours, quarters), then the payments made
- * since the watermark, read from payments themselves.
+ * Cuts each point [s, e) into pieces each made of whole buckets of one width: from the left, quarters
+ * up to the first whole hour, hours up to the first whole 6 hours, then 6 hours, up to the first whole
+ * day; whole days; and back down on the right. `lo_k`/`hi_k` are where width k's run begins and ends.
+ */
+function pieces(from: string): SQL {
+  const steps: SQL[] = [];
+  let previous = 'c0';
+  for (let k = 1; k < BUCKET_MINUTES.length; k++) {
+    const m = BUCKET_MINUTES[k]!;
+    const name = `c${k}`;
+    const lo = sql`least(${ceilTo(m, sql`s`)}, ${sql.raw(`hi_${k - 1}`)})`;
+    steps.push(
+      sql`, ${sql.raw(name)} as (select *, ${lo} as ${sql.raw(`lo_${k}`)} from ${sql.raw(previous)})`,
+    );
+    const hiName = `${name}h`;
+    steps.push(
+      sql`, ${sql.raw(hiName)} as (select *, greatest(${bin(m, sql`e`)}, ${sql.raw(`lo_${k}`)}) as ${sql.raw(`hi_${k}`)} from ${sql.raw(name)})`,
+    );
+    previous = hiName;
+  }
+  const top = BUCKET_MINUTES.length - 1;
+  const values: SQL[] = [];
+  for (let k = 0; k < top; k++) {
+    const m = BUCKET_MINUTES[k]!;
+    values.push(
+      sql.raw(`(${m}::smallint, lo_${k}, lo_${k + 1})`),
+      sql.raw(`(${m}::smallint, hi_${k + 1}, hi_${k})`),
+    );
+  }
+  values.push(sql.raw(`(${BUCKET_MINUTES[top]}::smallint, lo_${top}, hi_${top})`));
+  return sql`
+    c0 as (select i, s, e, s as lo_0, e as hi_0 from ${sql.raw(from)})${sql.join(steps, sql``)},
+    pieces as (
+      select i, piece.width, piece.lo, piece.hi
+      from ${sql.raw(previous)} cross join lateral (values ${sql.join(values, sql`, `)}) as piece(width, lo, hi)
+      where piece.lo < piece.hi
+    )`;
+}
+
+/**
+ * Purchases and cents of each kind per point: the rollup's buckets before the watermark, each point cut
+ * into at most seven pieces of whole buckets, then the payments made since the watermark, read from
+ * payments themselves.
  */
 export function revenueQuery(range: DayRange, coveredUntil: Date): SQL {
   const w = sql`${coveredUntil.toISOString()}::timestamptz`;
+  const kindOf = sql`coalesce(${plans.kind}, 'one-time')`;
+  const live = Object.entries(KIND_COLUMNS).flatMap(([kind, c]) => [
+    sql`(case when ${kindOf} = ${kind} then 1 else 0 end) as ${purchases(c)}`,
+    sql`(case when ${kindOf} = ${kind} then ${payments.amountCents} else 0 end)::bigint as ${cents(c)}`,
+  ]);
+  const columns = kindColumns.flatMap((c) => [purchases(c), cents(c)]);
+  const totals = kindColumns.flatMap((c) => [
+    sql`sum(${purchases(c)})::int as ${purchases(c)}`,
+    sql`sum(${cents(c)})::text as ${cents(c)}`,
+  ]);
   return sql`
     with p as (${points(range)}),
     -- The part of each point the rollup covers: [s, e) clipped to the watermark.
-    c as (select i, least(s, ${w}) as s, least(e, ${w}) as e from p),
-    c1 as (select i, s, e, least(${ceil('hour', sql`s`)}, e) as h1 from c),
-    c2 as (select i, s, e, h1, greatest(${floor('hour', sql`e`)}, h1) as h2 from c1),
-    c3 as (select i, s, e, h1, h2, least(${ceil('day', sql`s`)}, h2) as d1 from c2),
-    cut as (select i, s, e, h1, h2, d1, greatest(${floor('day', sql`e`)}, d1) as d2 from c3),
-    pieces as (
-      select cut.i, piece.width, piece.lo, piece.hi
-      from cut cross join lateral (values (15::smallint, s, h1), (60::smallint, h1, d1),
-                                          (1440::smallint, d1, d2), (60::smallint, d2, h2),
-                                          (15::smallint, h2, e)) as piece(width, lo, hi)
-      where piece.lo < piece.hi
-    ),
+    clipped as (select i, least(s, ${w}) as s, least(e, ${w}) as e from p),
+    ${pieces('clipped')},
     summed as (
-      select pieces.i, b.kind, b.purchases::bigint as purchases, b.cents
+      select pieces.i, ${sql.join(
+        columns.map((column) => sql`b.${column}`),
+        sql`, `,
+      )}
       from pieces join ${dashboardPaymentBuckets} as b
         on b.width = pieces.width and b.starts_at >= pieces.lo and b.starts_at < pieces.hi
       union all
-      select p.i, ${paymentKind}, 1, ${payments.amountCents}::bigint
+      select p.i, ${sql.join(live, sql`, `)}
       from p join ${payments} on ${payments.createdAt} >= greatest(p.s, ${w}) and ${payments.createdAt} < p.e
       left join ${plans} on ${plans.id} = ${payments.planId}
     )
-    select i, kind, sum(purchases)::int as purchases, sum(cents)::text as cents
-    from summed group by i, kind order by i, kind`;
+    select i, ${sql.join(totals, sql`, `)} from summed group by i order by i`;
 }
 
 export interface CountsRow {
@@ -128,12 +185,8 @@ export interface UserPointRow {
   funeral_homes: number;
 }
 
-export interface RevenuePointRow {
-  i: number;
-  kind: string;
-  purchases: number;
-  cents: string;
-}
+/** A point's figures: `purchases_<kind>` (number) and `cents_<kind>` (text) for each kind column. */
+export type RevenuePointRow = { i: number } & Record<string, number | string>;
 
 /**
  * The dashboard's reads (read-only joins of other modules' tables, architecture.md) and its own
@@ -170,7 +223,7 @@ export function createDashboardRepo(db: Db) {
             ),
           )
           .groupBy(subscriptions.kind),
-        // Approved, paid (a banner subscription holds it) and running now.
+        // Approved and running now: its run (starts_at, ends_at) is set only by the payment that buys it.
         one(
           tx
             .select({ n: count() })
@@ -178,7 +231,6 @@ export function createDashboardRepo(db: Db) {
             .where(
               and(
                 eq(bannerAds.status, 'approved'),
-                isNotNull(bannerAds.subscriptionId),
                 lte(bannerAds.startsAt, now),
                 gt(bannerAds.endsAt, now),
               ),
@@ -244,30 +296,38 @@ export function createDashboardRepo(db: Db) {
         }
         const lo = sql`${from.toISOString()}::timestamptz`;
         const hi = sql`${until.toISOString()}::timestamptz`;
+        const names = sql.raw(kindColumns.flatMap((c) => [`purchases_${c}`, `cents_${c}`]).join(', '));
+        const counted = Object.entries(KIND_COLUMNS).flatMap(([kind, c]) => [
+          sql`count(*) filter (where ${paymentKind} = ${kind})`,
+          sql`coalesce(sum(${payments.amountCents}) filter (where ${paymentKind} = ${kind}), 0)`,
+        ]);
+        // The quarters between the two watermarks, from payments; in time order, so a range reads few pages.
         await t.execute(sql`
-          insert into ${dashboardPaymentBuckets} (width, starts_at, kind, purchases, cents)
-          select 15, date_bin('15 minutes', ${payments.createdAt}, timestamptz '2000-01-01 00:00:00+00'),
-                 ${paymentKind}, count(*), sum(${payments.amountCents})
+          insert into ${dashboardPaymentBuckets} (width, starts_at, ${names})
+          select 15, ${bin(15, sql`${payments.createdAt}`)} as bucket, ${sql.join(counted, sql`, `)}
           from ${payments} left join ${plans} on ${plans.id} = ${payments.planId}
           where ${payments.createdAt} >= ${lo} and ${payments.createdAt} < ${hi}
-          group by 2, 3
-          on conflict (width, starts_at, kind) do update
-            set purchases = ${dashboardPaymentBuckets.purchases} + excluded.purchases,
-                cents = ${dashboardPaymentBuckets.cents} + excluded.cents`);
-        // Hours (then days) that end by the new watermark and had not ended by the old one.
-        for (const [width, unit, part] of [
-          [60, 'hour', 15],
-          [1440, 'day', 60],
-        ] as const) {
+          group by bucket order by bucket`);
+        // Each wider bucket that ends by the new watermark and had not by the old one, from the next finer.
+        const summed = sql.join(
+          kindColumns.flatMap((c) => [sql`sum(${purchases(c)})`, sql`sum(${cents(c)})`]),
+          sql`, `,
+        );
+        for (let k = 1; k < BUCKET_MINUTES.length; k++) {
+          const m = BUCKET_MINUTES[k]!;
           await t.execute(sql`
-            insert into ${dashboardPaymentBuckets} (width, starts_at, kind, purchases, cents)
-            select ${width}, date_trunc(${unit}, starts_at, 'UTC'), kind, sum(purchases), sum(cents)
+            insert into ${dashboardPaymentBuckets} (width, starts_at, ${names})
+            select ${m}, ${bin(m, sql`starts_at`)} as bucket, ${summed}
             from ${dashboardPaymentBuckets}
-            where width = ${part} and starts_at >= date_trunc(${unit}, ${lo}, 'UTC')
-              and starts_at < date_trunc(${unit}, ${hi}, 'UTC')
-            group by 2, 3
-            on conflict (width, starts_at, kind) do update
-              set purchases = excluded.purchases, cents = excluded.cents`);
+            where width = ${BUCKET_MINUTES[k - 1]} and starts_at >= ${bin(m, lo)} and starts_at < ${bin(m, hi)}
+            group by bucket order by bucket
+            on conflict (width, starts_at) do update set ${sql.join(
+              kindColumns.flatMap((c) => [
+                sql`${purchases(c)} = excluded.${purchases(c)}`,
+                sql`${cents(c)} = excluded.${cents(c)}`,
+              ]),
+              sql`, `,
+            )}`);
         }
         await t
           .insert(dashboardRollupState)

@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import { invalid } from '../../platform/errors';
 import { fromCents } from '../plans';
-import type { DashboardRepo, DayRange } from './dashboard.repo';
+import { KIND_COLUMNS, type DashboardRepo, type DayRange } from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
@@ -109,13 +109,15 @@ export function createDashboardService({ repo, clock }: DashboardServiceDeps) {
       const totals = { purchases: zeroBy(0), cents: zeroBy(0) };
       for (const row of rows) {
         const point = series[row.i];
-        const kind = row.kind as RevenueKind;
-        if (!point || !(kind in totals.purchases)) continue;
-        const cents = Number(row.cents);
-        point.purchases[kind] += row.purchases;
-        point.cents[kind] += cents;
-        totals.purchases[kind] += row.purchases;
-        totals.cents[kind] += cents;
+        if (!point) continue;
+        for (const kind of revenueKinds) {
+          const bought = Number(row[`purchases_${KIND_COLUMNS[kind]}`] ?? 0);
+          const cents = Number(row[`cents_${KIND_COLUMNS[kind]}`] ?? 0);
+          point.purchases[kind] += bought;
+          point.cents[kind] += cents;
+          totals.purchases[kind] += bought;
+          totals.cents[kind] += cents;
+        }
       }
       const money = (cents: Record<RevenueKind, number>) =>
         Object.fromEntries(revenueKinds.map((kind) => [kind, fromCents(cents[kind])])) as Record<

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import {
@@ -164,7 +164,6 @@ describe('admin dashboard', () => {
       brandEmail: 'brand@dashboard.test',
       brandUrl: 'https://brand.example',
       status,
-      subscriptionId: live ? 1 : null,
       startsAt: live ? new Date(NOW.getTime() + live.from) : null,
       endsAt: live ? new Date(NOW.getTime() + live.until) : null,
     });
@@ -172,7 +171,7 @@ describe('admin dashboard', () => {
       ad('pending'),
       ad('pending'),
       ad('rejected'),
-      ad('approved'), // approved, not paid
+      ad('approved'), // approved, not paid (no run dates)
       ad('approved', { from: -DAY, until: DAY }), // live
       ad('approved', { from: -2 * DAY, until: -DAY }), // ended
       ad('approved', { from: DAY, until: 2 * DAY }), // not started
@@ -283,10 +282,17 @@ describe('admin dashboard', () => {
     });
     // The rollup stopped at 11:45 (now less ten minutes, to the quarter): the 11:55 payment is not in it.
     const rolled = await ctx.deps.db
-      .select()
+      .select({ n: sql<number>`count(*)::int` })
       .from(dashboardPaymentBuckets)
-      .where(eq(dashboardPaymentBuckets.kind, 'funeral-home'));
-    expect(rolled).toEqual([]);
+      .where(gt(dashboardPaymentBuckets.centsFuneralHome, 0));
+    expect(rolled).toEqual([{ n: 0 }]);
+    const banner = await ctx.deps.db
+      .select({ width: dashboardPaymentBuckets.width, startsAt: dashboardPaymentBuckets.startsAt })
+      .from(dashboardPaymentBuckets)
+      .where(gt(dashboardPaymentBuckets.centsBannerAd, 0))
+      .orderBy(dashboardPaymentBuckets.width);
+    // The 11:30 banner payment: in its quarter (ended by 11:45), not yet in its hour (11:00–12:00).
+    expect(banner).toEqual([{ width: 15, startsAt: at('2026-06-15T11:30:00Z') }]);
   });
 
   it('cuts days at the zone’s midnight, half-hour zones included (Kolkata, +05:30)', async () => {

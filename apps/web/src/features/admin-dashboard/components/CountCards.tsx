@@ -6,13 +6,13 @@ import { useDashboardCounts } from '../api/get-counts';
 
 interface Card {
   label: string;
-  value: number | null;
+  value: number;
   /** The list the figure comes from; deliveries have no admin list. */
   to?: string;
   hint?: string;
 }
 
-const figure = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
+const figure = (value: number) => value.toLocaleString('en-US');
 
 /** The cards, in the sidebar's order (spec 001 §2), each linking to its list. */
 export function countCards(counts: DashboardCounts): Card[] {
@@ -32,12 +32,7 @@ export function countCards(counts: DashboardCounts): Card[] {
       value: plans['banner-ad'],
       to: '/admin/bannerads-subscription-management',
     },
-    {
-      label: 'Live Ads',
-      value: counts.live_ads,
-      to: '/admin/bannerads-subscription-management',
-      hint: counts.live_ads === null ? 'Not available yet' : undefined,
-    },
+    { label: 'Live Ads', value: counts.live_ads, to: '/admin/bannerads-subscription-management' },
     {
       label: 'Pending Ad Requests',
       value: counts.pending_ad_requests,

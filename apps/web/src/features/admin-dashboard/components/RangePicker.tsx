@@ -21,7 +21,7 @@ export function RangePicker({
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <div className="card card-body mb-4">
-      <div className="d-flex flex-wrap align-items-end gap-3" role="group" aria-label="Chart range">
+      <div className="d-flex flex-wrap align-items-end gap-3" role="group" aria-label="What the charts show">
         <label className="d-flex flex-column gap-1 mb-0">
           <span className="small fw-semibold">Range</span>
           <select

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { DashboardSubscriptionData } from '@pw/contracts';
 import { useDashboardSubscription } from '../api/get-subscription';
 import type { ChartRange } from '../api/range';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, ChartTable } from './ChartFrame';
 import { dollars, KINDS, periodLabel } from './format';
 
 /** Revenue by plan kind, stacked per period, with the purchases and revenue of each kind in text. */
@@ -29,7 +29,7 @@ function RevenueBars({ data }: { data: DashboardSubscriptionData }) {
   }));
   return (
     <ResponsiveContainer width="100%" height={300}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
         <YAxis
@@ -70,33 +70,16 @@ function RevenueSummary({ data }: { data: DashboardSubscriptionData }) {
   );
 }
 
-/** The chart as a table, for screen readers (the text alternative). */
 function RevenueTable({ data }: { data: DashboardSubscriptionData }) {
   return (
-    <table className="visually-hidden">
-      <caption>Revenue and purchases by plan, per {data.group_by}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Period</th>
-          {KINDS.map(({ kind, label }) => (
-            <th key={kind} scope="col">
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.series.map((point) => (
-          <tr key={point.period}>
-            <th scope="row">{periodLabel(point.period, data.group_by, true)}</th>
-            {KINDS.map(({ kind }) => (
-              <td key={kind}>
-                {dollars(point.revenue[kind])} ({point.purchases[kind]})
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartTable
+      caption={`Revenue and purchases by plan, per ${data.group_by}`}
+      headers={KINDS.map(({ label }) => label)}
+      rows={data.series.map((point) => ({
+        key: point.period,
+        label: periodLabel(point.period, data.group_by, true),
+        cells: KINDS.map(({ kind }) => `${dollars(point.revenue[kind])} (${point.purchases[kind]})`),
+      }))}
+    />
   );
 }

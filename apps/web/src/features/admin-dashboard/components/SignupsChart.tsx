@@ -2,7 +2,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { DashboardUserChartData } from '@pw/contracts';
 import { useDashboardUserChart } from '../api/get-user-chart';
 import type { ChartRange } from '../api/range';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, ChartTable } from './ChartFrame';
 import { periodLabel } from './format';
 
 const SERIES = [
@@ -39,7 +39,7 @@ function SignupLines({ data }: { data: DashboardUserChartData }) {
   const rows = data.series.map((point) => ({ ...point, label: periodLabel(point.period, data.group_by) }));
   return (
     <ResponsiveContainer width="100%" height={300}>
-      <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
         <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} />
@@ -64,27 +64,14 @@ function SignupLines({ data }: { data: DashboardUserChartData }) {
 
 function SignupTable({ data }: { data: DashboardUserChartData }) {
   return (
-    <table className="visually-hidden">
-      <caption>Sign-ups per {data.group_by}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Period</th>
-          {SERIES.map(({ key, label }) => (
-            <th key={key} scope="col">
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.series.map((point) => (
-          <tr key={point.period}>
-            <th scope="row">{periodLabel(point.period, data.group_by, true)}</th>
-            <td>{point.users}</td>
-            <td>{point.funeral_homes}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartTable
+      caption={`Sign-ups per ${data.group_by}`}
+      headers={SERIES.map(({ label }) => label)}
+      rows={data.series.map((point) => ({
+        key: point.period,
+        label: periodLabel(point.period, data.group_by, true),
+        cells: SERIES.map(({ key }) => String(point[key])),
+      }))}
+    />
   );
 }

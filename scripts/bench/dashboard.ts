@@ -5,18 +5,11 @@
  * queries, 20,000 banner ads and 200,000 deliveries beside them. p50/p95 of each dashboard call over its
  * widest ranges, the one-off build of the payments rollup, and the plan of the slowest call's statement.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { dashboardPoints, dashboardRoutes, routePath, type DashboardGrouping } from '@pw/contracts';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { compose } from '../../apps/server/src/composition';
-import { buildApp } from '../../apps/server/src/app';
-import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { withPostgresApp } from './postgres-app';
 import {
   createDashboardRepo,
   revenueQuery,
@@ -62,6 +55,12 @@ const EXTRAS = [
   'vacuum analyze users, payments, subscriptions, queries, banner_ads, videos, scheduled_deliveries',
 ];
 
+/** The dashboard's volume: the payment log's seeding with 100,000 users and 5,000 homes, and the rest. */
+export async function seedDashboard(bare: pg.Pool) {
+  await seedPayments(bare, PAYMENTS, ACCOUNTS);
+  for (const statement of EXTRAS) await bare.query(statement);
+}
+
 interface Call {
   name: string;
   route: keyof typeof dashboardRoutes;
@@ -92,24 +91,9 @@ const CALLS: Call[] = [
 ];
 
 export async function run(): Promise<Record<string, string | number>> {
-  const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-dashboard-'));
-  const { database, drop } = await createTestDatabase(baseUrl);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
-    LOG_LEVEL: 'silent',
-    ROLE: 'api',
-  });
-  const composition = await compose(config, pino({ level: 'silent' }), { database });
-  const deps = composition.deps;
-  const app = await buildApp(composition);
-  const bare = new pg.Pool({ connectionString: database.url, max: 4 });
-  try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return withPostgresApp('dashboard', async ({ address, deps, bare }) => {
     const seedStarted = performance.now();
-    await seedPayments(bare, PAYMENTS, ACCOUNTS);
-    for (const statement of EXTRAS) await bare.query(statement);
+    await seedDashboard(bare);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const volume = await bare.query<Record<string, number>>(
       `select (select count(*)::int from users where type = 'user') as users,
@@ -168,12 +152,5 @@ export async function run(): Promise<Record<string, string | number>> {
       figures['plan of its statement'] = `\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`;
     }
     return figures;
-  } finally {
-    await bare.end();
-    await app.close();
-    await deps.queue.stop({ graceful: false, wait: true });
-    deps.mailer.close();
-    await drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -8,16 +8,8 @@
  * - the admin's payment log with 1,000,000 payments and a one-month date filter, page 1 and the last
  *   page, p95, beside the same two statements sent bare through `pg`.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { compose } from '../../apps/server/src/composition';
-import { buildApp } from '../../apps/server/src/app';
-import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { withPostgresApp } from './postgres-app';
 import { percentile, p95 } from './timing';
 import { PAYMENT_LOG_SQL, PURCHASE_LOG_SQL, seedPayments } from './payments-seed';
 
@@ -34,21 +26,7 @@ const CARD = {
 };
 
 export async function run(): Promise<Record<string, string | number>> {
-  const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-payments-'));
-  const { database, drop } = await createTestDatabase(baseUrl);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
-    LOG_LEVEL: 'silent',
-    ROLE: 'api',
-  });
-  const composition = await compose(config, pino({ level: 'silent' }), { database });
-  const deps = composition.deps;
-  const app = await buildApp(composition);
-  const bare = new pg.Pool({ connectionString: database.url, max: 4 });
-  try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return withPostgresApp('payments', async ({ address, deps, bare }) => {
     const plans = await bare.query<{ id: number }>(
       `select id from plans where kind = 'membership' and status = 1 order by price_cents limit 1`,
     );
@@ -160,12 +138,5 @@ export async function run(): Promise<Record<string, string | number>> {
       ...paymentLog,
       ...purchaseLog,
     };
-  } finally {
-    await bare.end();
-    await app.close();
-    await deps.queue.stop({ graceful: false, wait: true });
-    deps.mailer.close();
-    await drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -3,16 +3,8 @@
  * the local server; a database of its own, dropped afterwards): search plus a date filter, page 1 and
  * the last page, p95 over HTTP through the whole app, and the same two statements sent bare through `pg`.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { compose } from '../../apps/server/src/composition';
-import { buildApp } from '../../apps/server/src/app';
-import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { withPostgresApp } from './postgres-app';
 import { p95 } from './timing';
 
 const ROWS = 100_000;
@@ -40,20 +32,7 @@ const PAGE_SQL = `select id, name, email, subject, user_type, created_at from qu
 const COUNT_SQL = `select count(*)::int as total from queries ${WHERE}`;
 
 export async function run(): Promise<Record<string, string | number>> {
-  const baseUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-bench-queries-'));
-  const { database, drop } = await createTestDatabase(baseUrl);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
-    LOG_LEVEL: 'silent',
-    ROLE: 'api',
-  });
-  const composition = await compose(config, pino({ level: 'silent' }), { database });
-  const deps = composition.deps;
-  const app = await buildApp(composition);
-  const bare = new pg.Pool({ connectionString: database.url, max: 4 });
-  try {
+  return withPostgresApp('queries', async ({ address, deps, database, bare }) => {
     await database.executeSql(SEED);
     await database.executeSql('analyze queries');
     const adminId = await insertUser(deps.db, {
@@ -62,7 +41,6 @@ export async function run(): Promise<Record<string, string | number>> {
       email: 'admin@queries.bench',
     });
     const token = await deps.sessions.create(adminId, false);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const headers = { authorization: `Bearer ${token}` };
     const list = async (page: number) => {
       const query = `search=${SEARCH}&from_date=${FROM}&to_date=${TO}&per_page=10&page=${page}`;
@@ -91,12 +69,5 @@ export async function run(): Promise<Record<string, string | number>> {
       'ratio app/bare page 1': (appFirst / bareFirst).toFixed(2),
       'ratio app/bare last page': (appLast / bareLast).toFixed(2),
     };
-  } finally {
-    await bare.end();
-    await app.close();
-    await deps.queue.stop({ graceful: false, wait: true });
-    deps.mailer.close();
-    await drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

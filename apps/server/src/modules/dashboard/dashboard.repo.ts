@@ -229,11 +229,7 @@ export function createDashboardRepo(db: Db) {
             .select({ n: count() })
             .from(bannerAds)
             .where(
-              and(
-                eq(bannerAds.status, 'approved'),
-                lte(bannerAds.startsAt, now),
-                gt(bannerAds.endsAt, now),
-              ),
+              and(eq(bannerAds.status, 'approved'), lte(bannerAds.startsAt, now), gt(bannerAds.endsAt, now)),
             ),
         ),
         one(tx.select({ n: count() }).from(bannerAds).where(eq(bannerAds.status, 'pending'))),
@@ -297,7 +293,7 @@ export function createDashboardRepo(db: Db) {
         const lo = sql`${from.toISOString()}::timestamptz`;
         const hi = sql`${until.toISOString()}::timestamptz`;
         const names = sql.raw(kindColumns.flatMap((c) => [`purchases_${c}`, `cents_${c}`]).join(', '));
-        const counted = Object.entries(KIND_COLUMNS).flatMap(([kind, c]) => [
+        const counted = Object.keys(KIND_COLUMNS).flatMap((kind) => [
           sql`count(*) filter (where ${paymentKind} = ${kind})`,
           sql`coalesce(sum(${payments.amountCents}) filter (where ${paymentKind} = ${kind}), 0)`,
         ]);

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import autocannon from 'autocannon';
-import { startBenchApp } from './bench-app';
+import { withPostgresApp } from './postgres-app';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { percentile } from './timing';
 
@@ -53,10 +53,7 @@ async function seedAds(bare: pg.Pool, count: number, live: boolean) {
 }
 
 export async function run(): Promise<Record<string, string | number>> {
-  const bench = await startBenchApp('banner');
-  const { deps, bare } = bench;
-  try {
-    const address = await bench.listen();
+  return withPostgresApp('banner', async ({ address, deps, bare }) => {
     await seedAds(bare, ENDED_ADS, false);
     await seedAds(bare, LIVE_ADS, true);
     const readerId = await insertUser(deps.db, { email: 'reader@banner.bench' });
@@ -123,7 +120,5 @@ export async function run(): Promise<Record<string, string | number>> {
       'views counted': counted,
       'views per second': Math.round(VIEWS / viewsSeconds),
     };
-  } finally {
-    await bench.close();
-  }
+  });
 }

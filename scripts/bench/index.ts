@@ -12,6 +12,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   pipeline: () => import('./pipeline'),
   payments: () => import('./payments'),
   banner: () => import('./banner'),
+  dashboard: () => import('./dashboard'),
 };
 
 async function main() {

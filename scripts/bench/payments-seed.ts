@@ -1,17 +1,33 @@
 import type pg from 'pg';
 
+/** The accounts the payments are spread over (the payment log's figure: 8,000 users, 2,000 homes). */
+export interface SeededAccounts {
+  users: number;
+  funeralHomes: number;
+}
+
 /**
- * A million payments for the payment-log figure: 10,000 accounts (one in five a funeral home) paying
- * evenly over 2025-01-01 … 2026-10-31 (about 1,500 a day); users buy memberships and ad-free plans,
- * one payment in five is extra time; funeral homes buy funeral-home plans. Each plan payment has its
- * subscription, as the app stores them.
+ * A million payments for the payment-log figure: 10,000 accounts by default (one in five a funeral
+ * home; the dashboard's figure asks for 100,000 users and 5,000 homes) signing up evenly over
+ * 2024-01-01 … 2026-10-31 and paying evenly over 2025-01-01 … 2026-10-31 (about 1,500 a day); users
+ * buy memberships and ad-free plans, one payment in five is extra time; funeral homes buy funeral-home
+ * plans. Each plan payment has its subscription, as the app stores them.
  */
-export async function seedPayments(client: pg.Pool, count: number) {
+export async function seedPayments(
+  client: pg.Pool,
+  count: number,
+  accounts: SeededAccounts = { users: 8_000, funeralHomes: 2_000 },
+) {
+  const total = accounts.users + accounts.funeralHomes;
+  // Every n-th account is a funeral home.
+  const homeEvery = Math.max(1, Math.round(total / Math.max(1, accounts.funeralHomes)));
   await client.query(`
-    insert into users (type, email, password_hash, first_name, last_name)
-    select case when i % 5 = 0 then 'funeral-home' else 'user' end, 'seeded-' || i || '@payments.bench',
-           'not-a-real-hash', 'Seeded', 'Payer ' || i
-    from generate_series(1, 10000) as i`);
+    insert into users (type, email, password_hash, first_name, last_name, home_name, created_at)
+    select case when i % ${homeEvery} = 0 then 'funeral-home' else 'user' end, 'seeded-' || i || '@payments.bench',
+           'not-a-real-hash', 'Seeded', 'Payer ' || i,
+           case when i % ${homeEvery} = 0 then 'Seeded Home ' || i end,
+           timestamptz '2024-01-01' + (i::float / ${total}) * interval '1034 days'
+    from generate_series(1, ${total}) as i`);
   await client.query(`
     create temporary table seeded_accounts as
     select row_number() over (order by id) - 1 as n, id, type from users where email like 'seeded-%'`);
@@ -27,7 +43,7 @@ export async function seedPayments(client: pg.Pool, count: number) {
            coalesce('plan:' || bought.plan_id, 'seconds:60'),
            timestamptz '2025-01-01' + (i::float / ${count}) * interval '669 days'
     from generate_series(1, ${count}) as i
-    join seeded_accounts a on a.n = i % 10000
+    join seeded_accounts a on a.n = i % ${total}
     cross join lateral (
       select case when a.type = 'funeral-home' then 'funeral-home'
                   when i % 5 = 1 then null when i % 3 = 0 then 'ad-free' else 'membership' end as kind

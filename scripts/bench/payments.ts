@@ -8,8 +8,8 @@
  * - the admin's payment log with 1,000,000 payments and a one-month date filter, page 1 and the last
  *   page, p95, beside the same two statements sent bare through `pg`.
  */
-import { startBenchApp } from './bench-app';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { withPostgresApp } from './postgres-app';
 import { percentile, p95 } from './timing';
 import { PAYMENT_LOG_SQL, PURCHASE_LOG_SQL, seedPayments } from './payments-seed';
 
@@ -26,10 +26,7 @@ const CARD = {
 };
 
 export async function run(): Promise<Record<string, string | number>> {
-  const bench = await startBenchApp('payments');
-  const { deps, bare } = bench;
-  try {
-    const address = await bench.listen();
+  return withPostgresApp('payments', async ({ address, deps, bare }) => {
     const plans = await bare.query<{ id: number }>(
       `select id from plans where kind = 'membership' and status = 1 order by price_cents limit 1`,
     );
@@ -141,7 +138,5 @@ export async function run(): Promise<Record<string, string | number>> {
       ...paymentLog,
       ...purchaseLog,
     };
-  } finally {
-    await bench.close();
-  }
+  });
 }

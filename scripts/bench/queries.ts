@@ -3,8 +3,8 @@
  * the local server; a database of its own, dropped afterwards): search plus a date filter, page 1 and
  * the last page, p95 over HTTP through the whole app, and the same two statements sent bare through `pg`.
  */
-import { startBenchApp } from './bench-app';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
+import { withPostgresApp } from './postgres-app';
 import { p95 } from './timing';
 
 const ROWS = 100_000;
@@ -32,9 +32,7 @@ const PAGE_SQL = `select id, name, email, subject, user_type, created_at from qu
 const COUNT_SQL = `select count(*)::int as total from queries ${WHERE}`;
 
 export async function run(): Promise<Record<string, string | number>> {
-  const bench = await startBenchApp('queries');
-  const { deps, database, bare } = bench;
-  try {
+  return withPostgresApp('queries', async ({ address, deps, database, bare }) => {
     await database.executeSql(SEED);
     await database.executeSql('analyze queries');
     const adminId = await insertUser(deps.db, {
@@ -43,7 +41,6 @@ export async function run(): Promise<Record<string, string | number>> {
       email: 'admin@queries.bench',
     });
     const token = await deps.sessions.create(adminId, false);
-    const address = await bench.listen();
     const headers = { authorization: `Bearer ${token}` };
     const list = async (page: number) => {
       const query = `search=${SEARCH}&from_date=${FROM}&to_date=${TO}&per_page=10&page=${page}`;
@@ -72,7 +69,5 @@ export async function run(): Promise<Record<string, string | number>> {
       'ratio app/bare page 1': (appFirst / bareFirst).toFixed(2),
       'ratio app/bare last page': (appLast / bareLast).toFixed(2),
     };
-  } finally {
-    await bench.close();
-  }
+  });
 }

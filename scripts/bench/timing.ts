@@ -5,17 +5,19 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-/** p95 of `runs` sequential calls after a warm-up (plans cached, pages in memory). */
-export async function p95(work: () => Promise<unknown>, runs = 200): Promise<number> {
-  for (let i = 0; i < 20; i++) await work();
+/** Sorted times (ms) of `runs` sequential calls after a warm-up (plans cached, pages in memory). */
+export async function timings(work: () => Promise<unknown>, runs = 200, warmUp = 20): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await work();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     await work();
     times.push(performance.now() - started);
   }
-  return percentile(
-    times.sort((a, b) => a - b),
-    95,
-  );
+  return times.sort((a, b) => a - b);
+}
+
+/** p95 of `runs` sequential calls after a warm-up (plans cached, pages in memory). */
+export async function p95(work: () => Promise<unknown>, runs = 200): Promise<number> {
+  return percentile(await timings(work, runs), 95);
 }

@@ -22,6 +22,7 @@ import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
+import { createDashboardModule } from './modules/dashboard';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -116,6 +117,7 @@ export async function compose(
   });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
+  const dashboard = createDashboardModule(platform);
 
   const deps: CompositionView = {
     ...platform,
@@ -138,6 +140,7 @@ export async function compose(
     payments,
     bannerAds,
     funeralHomes,
+    dashboard,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

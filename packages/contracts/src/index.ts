@@ -14,3 +14,4 @@ export * from './payments';
 export * from './subscriptions';
 export * from './banner-ads';
 export * from './funeral-homes';
+export * from './dashboard';

@@ -14,8 +14,13 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** A calendar day as the date filters send it (From/To, inclusive). */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-const dayField = (label: string) =>
+/** A real calendar day: Date.parse alone takes 2026-02-31 (as 3 March), which PostgreSQL then refuses. */
+const isDay = (value: string) => {
+  if (!DAY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
+export const dayField = (label: string) =>
   z
     .string()
     .trim()

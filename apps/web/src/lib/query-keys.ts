@@ -115,3 +115,11 @@ export const funeralRequestKeys = {
   detail: (id: string) => ['funeral-requests', 'detail', id] as const,
   video: (id: string) => ['funeral-requests', 'video', id] as const,
 };
+
+/** The admin's dashboard: its counts and its two charts (per range). */
+export const adminDashboardKeys = {
+  all: ['admin-dashboard'] as const,
+  counts: () => ['admin-dashboard', 'counts'] as const,
+  subscription: (range: Record<string, string>) => ['admin-dashboard', 'subscription', range] as const,
+  userChart: (range: Record<string, string>) => ['admin-dashboard', 'user-chart', range] as const,
+};

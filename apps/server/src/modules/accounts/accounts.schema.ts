@@ -27,7 +27,8 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_type_idx').on(t.type)],
+  // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231).
+  (t) => [index('users_type_created_idx').on(t.type, t.createdAt)],
 );
 
 /** Opaque bearer tokens: only their SHA-256 is stored, so a database leak yields no usable credential. */

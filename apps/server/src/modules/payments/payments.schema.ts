@@ -76,5 +76,9 @@ export const subscriptions = pgTable(
     index('subscriptions_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} <> 'expired'`),
+    // The dashboard's running plans of each kind: the few not expired, counted from the index alone.
+    index('subscriptions_kind_running_idx')
+      .on(t.kind, t.expiresAt)
+      .where(sql`${t.status} <> 'expired'`),
   ],
 );

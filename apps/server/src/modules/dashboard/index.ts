@@ -1,0 +1,18 @@
+import type { AppModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
+import { createDashboardRepo } from './dashboard.repo';
+import { createDashboardService } from './dashboard.service';
+import { registerDashboardRoutes } from './dashboard.routes';
+
+/**
+ * The admin's dashboard (spec 001 §2, issue 13): counts and charts read from the other modules' tables
+ * (read-only joins), and its own rollup of payments (decision 0231). Offers nothing to other modules.
+ */
+export function createDashboardModule(platform: Platform): AppModule {
+  const service = createDashboardService({ repo: createDashboardRepo(platform.db), clock: platform.clock });
+  return {
+    name: 'dashboard',
+    routes: (router) => registerDashboardRoutes(router, service),
+    api: undefined,
+  };
+}

@@ -3,7 +3,7 @@
  * its own, dropped afterwards), through the whole app over HTTP:
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
  *   them) at 100 requests per second for 20 seconds: p50 and p95 (each response's time, as autocannon
- *   reports it);
+ *   reports it), beside the profile call at the same rate (the harness's and the guard's own cost);
  * - 10,000 views counted by 10,000 slot calls, 200 in flight at a time: the views added equal 10,000.
  */
 import pg from 'pg';
@@ -18,6 +18,23 @@ const RATE = 100;
 const SECONDS = 20;
 const VIEWS = 10_000;
 const IN_FLIGHT = 200;
+
+/** RATE requests a second for SECONDS seconds over 10 connections: each answer's time, sorted. */
+async function steadyLoad(url: string, headers: Record<string, string>): Promise<number[]> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, headers, connections: 10, overallRate: RATE, duration: SECONDS },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status === 200) times.push(responseTime);
+    });
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`bench: ${failed} failed requests to ${url}`);
+  return times.sort((a, b) => a - b);
+}
 
 /** Ads written directly: requesters, approved requests with one image, each paid (a payment row). */
 async function seedAds(bare: pg.Pool, count: number, live: boolean) {
@@ -65,26 +82,10 @@ export async function run(): Promise<Record<string, string | number>> {
     };
     for (let i = 0; i < 50; i++) await slot();
 
-    // 100 requests a second for 20 seconds (autocannon's rate limit over 10 connections).
-    const times: number[] = [];
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `${address}/api/web/user/banner-ad/slot`,
-          headers,
-          connections: 10,
-          overallRate: RATE,
-          duration: SECONDS,
-        },
-        (error, done) => (error ? reject(error) : resolve(done)),
-      );
-      instance.on('response', (_client, status, _bytes, responseTime) => {
-        if (status === 200) times.push(responseTime);
-      });
-    });
-    const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed > 0) throw new Error(`bench: ${failed} failed slot requests`);
-    times.sort((a, b) => a - b);
+    // 100 requests a second for 20 seconds, the slot and then, as the harness's own cost beside it, the
+    // profile call (the same guard and a few reads by index, no write).
+    const times = await steadyLoad(`${address}/api/web/user/banner-ad/slot`, headers);
+    const baseline = await steadyLoad(`${address}/api/web/user/profile`, headers);
     const { rows: shownRows } = await bare.query<{ n: number }>(
       'select count(*)::int as n from banner_ads where views > 0',
     );
@@ -115,6 +116,7 @@ export async function run(): Promise<Record<string, string | number>> {
       'slot p50 (ms)': percentile(times, 50).toFixed(2),
       'slot p95 (ms, aim < 20)': percentile(times, 95).toFixed(2),
       'slot p99 (ms)': percentile(times, 99).toFixed(2),
+      'beside it, the profile call at the same rate: p50 / p95 (ms)': `${percentile(baseline, 50).toFixed(2)} / ${percentile(baseline, 95).toFixed(2)}`,
       'ads shown at least once (of the live ones)': shownRows[0]!.n,
       [`views sent (${IN_FLIGHT} in flight)`]: VIEWS,
       'views counted': counted,

@@ -17,7 +17,23 @@ export default defineConfig({
       },
     },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod with the module that turns its compiler off (lib/zod-jitless.ts), in one chunk that every
+          // schema's chunk imports: the setting is made before any schema is built, whichever chunk the
+          // contracts land in. Otherwise zod probes for `eval` as each object schema is built, which
+          // the Content-Security-Policy reports as a violation (decision 0100).
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

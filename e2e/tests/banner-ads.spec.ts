@@ -152,7 +152,7 @@ test('an admin approves a funeral home’s request; the home chooses a package, 
   await expect(
     admin.getByRole('heading', { name: 'Are you sure you want to approve this Ad?' }),
   ).toBeVisible();
-  await admin.getByRole('button', { name: 'Yes' }).click();
+  await admin.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Banner Ad Request Has Been Approved' })).toBeVisible();
   await admin.getByRole('button', { name: 'Ok' }).click();
   await expect(admin.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -226,7 +226,7 @@ test('an admin rejects a user’s request with a reason; the user reads the reas
   await expect(
     admin.getByRole('heading', { name: 'Are you sure you want to reject this Ad?' }),
   ).toBeVisible();
-  await admin.getByRole('button', { name: 'Yes' }).click();
+  await admin.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Rejection Reason' })).toBeVisible();
   await expect(admin.getByText('Please provide a reason for rejection.')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Submit' })).toBeDisabled();

@@ -91,7 +91,10 @@ test('the chain of consent: code holder grants a listed home and sends the form;
 
   // 'Public Video' → 'Public Video?' → 'Video Published'.
   await funeral.getByRole('button', { name: 'Public Video' }).click();
-  await funeral.getByRole('dialog', { name: PUBLISH_QUESTION }).getByRole('button', { name: 'Yes' }).click();
+  await funeral
+    .getByRole('dialog', { name: PUBLISH_QUESTION })
+    .getByRole('button', { name: 'Yes', exact: true })
+    .click();
   const published = funeral.getByRole('dialog', { name: VIDEO_PUBLISHED });
   await expect(published).toBeVisible();
   await published.getByRole('button', { name: 'Ok' }).click();

@@ -78,7 +78,7 @@ test.describe('video library', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
     dialog = page.getByRole('dialog', { name: 'Cancel the delivery?' });
     await expect(dialog).toContainText('This video will NOT be sent');
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Video moved' });
     await expect(dialog).toContainText('The video has been successfully transferred to My Parting Words.');
     await dialog.getByRole('button', { name: 'Ok' }).click();
@@ -101,7 +101,7 @@ test.describe('video library', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
     await page
       .getByRole('dialog', { name: 'Cancel the delivery?' })
-      .getByRole('button', { name: 'Yes' })
+      .getByRole('button', { name: 'Yes', exact: true })
       .click();
     dialog = page.getByRole('dialog', { name: 'Unsuccessful' });
     await expect(dialog).toContainText(
@@ -119,7 +119,7 @@ test.describe('video library', () => {
     await page.getByRole('button', { name: 'Make public' }).click();
     const ask = page.getByRole('dialog', { name: 'Public Video?' });
     await expect(ask).toContainText('cannot be made private again');
-    await ask.getByRole('button', { name: 'Yes' }).click();
+    await ask.getByRole('button', { name: 'Yes', exact: true }).click();
     const done = page.getByRole('dialog', { name: 'Video Published' });
     await expect(done).toContainText('published');
     await done.getByRole('button', { name: 'Ok' }).click();
@@ -233,7 +233,7 @@ test.describe('video library', () => {
     await expect(page).toHaveURL(new RegExp(`/user/profile/drafts\\?video=${video.id}$`));
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const ask = page.getByRole('dialog', { name: 'Are you sure you want to Delete this video?' });
-    await ask.getByRole('button', { name: 'Yes' }).click();
+    await ask.getByRole('button', { name: 'Yes', exact: true }).click();
     const done = page.getByRole('dialog', { name: 'Video deleted successfully' });
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Ok' }).click();

@@ -41,7 +41,7 @@ export async function logout(page: Page) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Logout?' })).toBeVisible();
   await expect(dialog).toContainText('Are you sure you want to logout?');
-  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
 }
 
 /** A 1×1 PNG. */

@@ -74,7 +74,7 @@ export async function saveThroughDialogs(
 ) {
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const question = page.getByRole('dialog', { name: 'Save Video?' });
-  await question.getByRole('button', { name: 'Yes' }).click();
+  await question.getByRole('button', { name: 'Yes', exact: true }).click();
 
   const folder = page.getByRole('dialog', { name: 'Change Folder' });
   await folder.getByRole('button', { name: 'Next' }).click();

@@ -223,7 +223,10 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   await page.getByTestId('choose-files-input').setInputFiles([clip]);
   await expect(page.getByTestId('total-length')).toContainText('Total length 0:02');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Save Video?' }).getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Save Video?' })
+    .getByRole('button', { name: 'Yes', exact: true })
+    .click();
   const folder = page.getByRole('dialog', { name: 'Change Folder' });
   await folder.getByLabel('Save the video in').selectOption({ label: 'Scheduled folder' });
   await folder.getByRole('button', { name: 'Next' }).click();

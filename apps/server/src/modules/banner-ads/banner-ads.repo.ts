@@ -181,25 +181,30 @@ export function createBannerAdsRepo(db: Db) {
      * order is by the database's own clock (clock_timestamp), which only ranks the turns.
      */
     async showNext(now: Date, tx: DbOrTx = db): Promise<ShownAd | null> {
-      const picked = tx
-        .select({ id: bannerAds.id })
-        .from(bannerAds)
-        .where(runningAt(now))
-        .orderBy(sql`${bannerAds.lastShownAt} asc nulls first`, asc(bannerAds.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [row] = await tx
-        .update(bannerAds)
-        .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
-        .where(inArray(bannerAds.id, picked))
-        .returning({
-          id: bannerAds.id,
-          brandName: bannerAds.brandName,
-          imageKey: sql<string | null>`(select ${bannerAdImages.storageKey} from ${bannerAdImages}
-            where ${bannerAdImages.bannerAdId} = ${bannerAds.id}
-            order by ${bannerAdImages.position} limit 1)`,
-        });
-      return row ?? null;
+      const show = async (skipLocked: boolean) => {
+        const picked = tx
+          .select({ id: bannerAds.id })
+          .from(bannerAds)
+          .where(runningAt(now))
+          .orderBy(sql`${bannerAds.lastShownAt} asc nulls first`, asc(bannerAds.id))
+          .limit(1)
+          .for('update', skipLocked ? { skipLocked: true } : {});
+        const [row] = await tx
+          .update(bannerAds)
+          .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
+          .where(inArray(bannerAds.id, picked))
+          .returning({
+            id: bannerAds.id,
+            brandName: bannerAds.brandName,
+            imageKey: sql<string | null>`(select ${bannerAdImages.storageKey} from ${bannerAdImages}
+              where ${bannerAdImages.bannerAdId} = ${bannerAds.id}
+              order by ${bannerAdImages.position} limit 1)`,
+          });
+        return row ?? null;
+      };
+      // When every live ad is being counted by another request at this instant (few ads, many readers),
+      // skipping finds none: wait for one instead of leaving the slot empty while ads run.
+      return (await show(true)) ?? show(false);
     },
 
     /** Counts a click if the ad runs at `now`; true when counted (decision 0217). */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { roundedExpiry, signatureMatches, signUntil } from '../../platform/http/signed-url';
 
 /**
  * The slot's click links (decision 0217): `<ad id>.<expiry>.<HMAC-SHA256(APP_SECRET, id and expiry)>`.
@@ -6,15 +6,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * another ad, a later expiry or another URL (the redirect goes to the ad's stored brand URL only).
  */
 export const CLICK_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
-/** Rounded up to the hour, as the media URLs are (one link per ad and hour). */
-const ROUND_SECONDS = 60 * 60;
 const MAX_AD_ID = 2_147_483_647;
 
 const signature = (secret: string, adId: number, exp: number) =>
-  createHmac('sha256', secret).update(`banner-click:${adId}:${exp}`).digest('base64url');
+  signUntil(secret, 'banner-click', String(adId), exp);
 
 export function clickToken(secret: string, adId: number, now: Date): string {
-  const exp = Math.ceil((now.getTime() / 1000 + CLICK_LINK_LIFETIME_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+  // Rounded up to the hour, as the media URLs are (one link per ad and hour).
+  const exp = roundedExpiry(now, CLICK_LINK_LIFETIME_SECONDS);
   return `${adId}.${exp}.${signature(secret, adId, exp)}`;
 }
 
@@ -27,8 +26,6 @@ export function readClickToken(secret: string, token: string, now: Date): ClickC
   const adId = Number(match[1]);
   const exp = Number(match[2]);
   if (adId > MAX_AD_ID) return null;
-  const expected = Buffer.from(signature(secret, adId, exp));
-  const given = Buffer.from(match[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!signatureMatches(signature(secret, adId, exp), match[3]!)) return null;
   return { adId, expired: exp * 1000 <= now.getTime() };
 }

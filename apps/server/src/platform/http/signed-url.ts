@@ -11,8 +11,25 @@ export const DEFAULT_MEDIA_URL_LIFETIME_SECONDS = 6 * 60 * 60;
 /** Expiry is rounded up to the hour so a page reloaded within the hour gets the same (cacheable) URL. */
 const ROUND_SECONDS = 60 * 60;
 
+/** An expiry `lifetimeSeconds` from now, rounded up to the hour (the same link within the hour). */
+export function roundedExpiry(now: Date, lifetimeSeconds: number): number {
+  return Math.ceil((now.getTime() / 1000 + lifetimeSeconds) / ROUND_SECONDS) * ROUND_SECONDS;
+}
+
+/** HMAC-SHA256 (base64url) of one purpose's subject and expiry: a signature for no other purpose. */
+export function signUntil(secret: string, purpose: string, subject: string, exp: number): string {
+  return createHmac('sha256', secret).update(`${purpose}:${subject}:${exp}`).digest('base64url');
+}
+
+/** Compares a signature sent by a stranger with the expected one in constant time. */
+export function signatureMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function signMediaKey(secret: string, key: string, exp: number): string {
-  return createHmac('sha256', secret).update(`media:${key}:${exp}`).digest('base64url');
+  return signUntil(secret, 'media', key, exp);
 }
 
 export function signedMediaUrl(
@@ -21,7 +38,7 @@ export function signedMediaUrl(
   now: Date,
   lifetimeSeconds = DEFAULT_MEDIA_URL_LIFETIME_SECONDS,
 ): string {
-  const exp = Math.ceil((now.getTime() / 1000 + lifetimeSeconds) / ROUND_SECONDS) * ROUND_SECONDS;
+  const exp = roundedExpiry(now, lifetimeSeconds);
   const path = key.split('/').map(encodeURIComponent).join('/');
   return `${MEDIA_PATH_PREFIX}${path}?exp=${exp}&sig=${signMediaKey(secret, key, exp)}`;
 }
@@ -36,9 +53,7 @@ export function checkMediaSignature(
   now: Date,
 ): SignatureCheck {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
-  const expected = Buffer.from(signMediaKey(secret, key, Number(exp)));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  if (!signatureMatches(signMediaKey(secret, key, Number(exp)), sig)) return 'invalid';
   return Number(exp) * 1000 <= now.getTime() ? 'expired' : 'valid';
 }
 

@@ -15,3 +15,4 @@ export * from './subscriptions';
 export * from './banner-ads';
 export * from './funeral-homes';
 export * from './dashboard';
+export * from './admin-accounts';

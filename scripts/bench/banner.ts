@@ -2,15 +2,15 @@
  * Issue 12's banner figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
  * its own, dropped afterwards), through the whole app over HTTP:
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
- *   them) at 100 requests per second for 20 seconds: p50 and p95 (each response's time, as autocannon
+ *   them) at 100 requests per second for 20 seconds (sent from a worker thread): p50 and p95 (each response's time, as autocannon
  *   reports it), beside the profile call at the same rate (the harness's and the guard's own cost);
  * - 10,000 views counted by 10,000 slot calls, 200 in flight at a time: the views added equal 10,000.
  */
 import pg from 'pg';
-import autocannon from 'autocannon';
 import { withPostgresApp } from './postgres-app';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { percentile } from './timing';
+import { steadyLoad } from './steady-load';
 
 const LIVE_ADS = 1_000;
 const ENDED_ADS = 10_000;
@@ -18,23 +18,7 @@ const RATE = 100;
 const SECONDS = 20;
 const VIEWS = 10_000;
 const IN_FLIGHT = 200;
-
-/** RATE requests a second for SECONDS seconds over 10 connections: each answer's time, sorted. */
-async function steadyLoad(url: string, headers: Record<string, string>): Promise<number[]> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, headers, connections: 10, overallRate: RATE, duration: SECONDS },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      if (status === 200) times.push(responseTime);
-    });
-  });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`bench: ${failed} failed requests to ${url}`);
-  return times.sort((a, b) => a - b);
-}
+const LOAD = { rate: RATE, seconds: SECONDS };
 
 /** Ads written directly: requesters, approved requests with one image, each paid (a payment row). */
 async function seedAds(bare: pg.Pool, count: number, live: boolean) {
@@ -84,8 +68,8 @@ export async function run(): Promise<Record<string, string | number>> {
 
     // 100 requests a second for 20 seconds, the slot and then, as the harness's own cost beside it, the
     // profile call (the same guard and a few reads by index, no write).
-    const times = await steadyLoad(`${address}/api/web/user/banner-ad/slot`, headers);
-    const baseline = await steadyLoad(`${address}/api/web/user/profile`, headers);
+    const times = await steadyLoad(`${address}/api/web/user/banner-ad/slot`, headers, LOAD);
+    const baseline = await steadyLoad(`${address}/api/web/user/profile`, headers, LOAD);
     const { rows: shownRows } = await bare.query<{ n: number }>(
       'select count(*)::int as n from banner_ads where views > 0',
     );

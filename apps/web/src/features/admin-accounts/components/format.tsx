@@ -1,0 +1,11 @@
+/** A running plan's title, or the spec's word for an account without one (spec 001 §9 filters). */
+export function SubscriptionCell({ title }: { title: string | null }) {
+  return title ? (
+    <span className="text-break">{title}</span>
+  ) : (
+    <span className="text-body-secondary">Un-subscriber</span>
+  );
+}
+
+export const fullName = (account: { first_name: string; last_name: string }) =>
+  `${account.first_name} ${account.last_name}`.trim();

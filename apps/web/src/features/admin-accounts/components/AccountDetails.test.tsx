@@ -7,7 +7,13 @@ import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomeDetailsPage } from './FuneralHomeDetailsPage';
 import { PartingWordsPage } from './PartingWordsPage';
-import { homeDetailFixture, subscriptionFixture, userDetailFixture } from './test-accounts';
+import {
+  chooseStatus,
+  homeDetailFixture,
+  statusOf,
+  subscriptionFixture,
+  userDetailFixture,
+} from './test-accounts';
 import { UserDetailsPage } from './UserDetailsPage';
 
 /** The feature's detail routes as the app declares them, so links between them really navigate. */
@@ -68,7 +74,7 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
     );
     // A map link that is not a web address is shown, never made a link.
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveDisplayValue('Active');
+    expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
 
     const time = screen.getByRole('region', { name: 'Time Subscription' });
     expect(within(time).getAllByRole('row')).toHaveLength(3);
@@ -112,16 +118,10 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
     });
     const user = userEvent.setup();
     renderAt('/admin/user-management/details/7');
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of First7 Last7' }),
-      'Inactive',
-    );
-    expect(await screen.findByRole('dialog')).toHaveTextContent('Deactivate User');
+    expect(await chooseStatus(user, 'First7 Last7', 'Inactive')).toHaveTextContent('Deactivate User');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await user.click(await screen.findByRole('button', { name: 'Ok' }));
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Status of First7 Last7' })).toHaveDisplayValue('Inactive'),
-    );
+    await waitFor(() => expect(statusOf('First7 Last7')).toHaveDisplayValue('Inactive'));
     expect(api.calls.filter((c) => c.url.pathname === '/api/admin/user/7/detail').length).toBeGreaterThan(1);
   });
 });
@@ -190,7 +190,7 @@ describe('FuneralHomeDetailsPage (spec 001 §2, §3)', () => {
     expect(screen.getByRole('region', { name: 'Funeral Home Subscription' })).toHaveTextContent(
       'Funeral Yearly',
     );
-    expect(screen.getByRole('combobox', { name: 'Status of Evergreen Chapel' })).toHaveDisplayValue('Active');
+    expect(statusOf('Evergreen Chapel')).toHaveDisplayValue('Active');
   });
 
   it('says the funeral home does not exist for an unknown id', async () => {

@@ -3,10 +3,9 @@ import { useTitle } from '@/lib/use-title';
 import { useAdminFuneralHome } from '../api/get-account';
 import { ACCOUNT_AREAS } from '../model/account-areas';
 import { AccountDetailsFrame } from './AccountDetailsFrame';
-import { AccountStatusSelect } from './AccountStatusSelect';
+import { AccountStatusControl } from './AccountStatusControl';
 import { ProfileFacts } from './ProfileFacts';
 import { SubscriptionTable } from './SubscriptionTable';
-import { useAccountStatusToggle } from './use-account-status-toggle';
 
 const area = ACCOUNT_AREAS['funeral-homes'];
 
@@ -15,7 +14,6 @@ export function FuneralHomeDetailsPage() {
   useTitle('Funeral Home Details');
   const { id = '' } = useParams();
   const query = useAdminFuneralHome(id);
-  const toggle = useAccountStatusToggle(area);
   const home = query.data;
   return (
     <AccountDetailsFrame
@@ -36,10 +34,11 @@ export function FuneralHomeDetailsPage() {
                 </>
               }
               status={
-                <AccountStatusSelect
+                <AccountStatusControl
+                  area={area}
+                  id={home.id}
                   name={home.home_name}
                   active={home.status === 1}
-                  onToggle={() => void toggle({ id: home.id, active: home.status === 1 })}
                 />
               }
             />

@@ -6,7 +6,7 @@ import { fakeApi } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomesPage } from './FuneralHomesPage';
-import { homeFixture } from './test-accounts';
+import { chooseStatus, homeFixture, statusOf } from './test-accounts';
 
 function homesServer(rows: AdminFuneralHomeItem[]) {
   return fakeApi({
@@ -69,11 +69,7 @@ describe('FuneralHomesPage (spec 001 §2)', () => {
     const api = homesServer([homeFixture(3, { home_name: 'Evergreen Chapel', status: 'inactive' })]);
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Evergreen Chapel' }),
-      'Active',
-    );
-    const ask = await screen.findByRole('dialog');
+    const ask = await chooseStatus(user, 'Evergreen Chapel', 'Active');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Activate Funeral Home');
     expect(ask).toHaveTextContent('Are you sure you want to activate this funeral home');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
@@ -81,11 +77,7 @@ describe('FuneralHomesPage (spec 001 §2)', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('Funeral Home has been Activated Successfully');
     expect(JSON.parse(String(api.calls.find((c) => c.method === 'POST')!.body))).toEqual({ status: 1 });
     await user.click(screen.getByRole('button', { name: 'Ok' }));
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Status of Evergreen Chapel' })).toHaveDisplayValue(
-        'Active',
-      ),
-    );
+    await waitFor(() => expect(statusOf('Evergreen Chapel')).toHaveDisplayValue('Active'));
   });
 
   it('says "No data found :(" when there is no home and "Unable to fetch data" on failure', async () => {

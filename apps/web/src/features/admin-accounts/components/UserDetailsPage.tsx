@@ -3,11 +3,10 @@ import { useTitle } from '@/lib/use-title';
 import { useAdminUser } from '../api/get-account';
 import { ACCOUNT_AREAS, partingWordsPath } from '../model/account-areas';
 import { AccountDetailsFrame } from './AccountDetailsFrame';
-import { AccountStatusSelect } from './AccountStatusSelect';
+import { AccountStatusControl } from './AccountStatusControl';
 import { fullName } from './format';
 import { ProfileFacts } from './ProfileFacts';
 import { SubscriptionTable } from './SubscriptionTable';
-import { useAccountStatusToggle } from './use-account-status-toggle';
 
 const area = ACCOUNT_AREAS.users;
 
@@ -19,7 +18,6 @@ export function UserDetailsPage() {
   useTitle('User Details');
   const { id = '' } = useParams();
   const query = useAdminUser(id);
-  const toggle = useAccountStatusToggle(area);
   const user = query.data;
   return (
     <AccountDetailsFrame
@@ -44,10 +42,11 @@ export function UserDetailsPage() {
             <ProfileFacts
               profile={user}
               status={
-                <AccountStatusSelect
+                <AccountStatusControl
+                  area={area}
+                  id={user.id}
                   name={fullName(user)}
                   active={user.status === 1}
-                  onToggle={() => void toggle({ id: user.id, active: user.status === 1 })}
                 />
               }
             />

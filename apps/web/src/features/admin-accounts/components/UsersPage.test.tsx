@@ -6,7 +6,7 @@ import { USER_DEACTIVATED, type AdminUserItem } from '@pw/contracts';
 import { fakeApi, type RecordedCall } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
-import { userFixture } from './test-accounts';
+import { chooseStatus, statusOf, userFixture } from './test-accounts';
 import { UsersPage } from './UsersPage';
 
 /** A server that searches, filters by status and changes a user's status when asked, like the real one. */
@@ -86,7 +86,7 @@ describe('UsersPage (spec 001 §2, §9)', () => {
       expect.arrayContaining(['1', 'Ada Lovelace', 'ada@example.test', 'Ad-Free Yearly', 'Gold Monthly']),
     );
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Un-subscriber');
-    expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveDisplayValue('Active');
+    expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
     expect(screen.getByRole('link', { name: 'View Ada Lovelace' })).toHaveAttribute(
       'href',
       '/admin/user-management/details/7',
@@ -141,17 +141,11 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     const api = usersServer([ada()]);
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }),
-      'Inactive',
-    );
-    const ask = await screen.findByRole('dialog');
+    const ask = await chooseStatus(user, 'Ada Lovelace', 'Inactive');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Deactivate User');
     expect(ask).toHaveTextContent('Are you sure you want to deactivate this user');
     // Not changed before the answer.
-    expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace', hidden: true })).toHaveDisplayValue(
-      'Active',
-    );
+    expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('User Deactivated'));
     expect(screen.getByRole('dialog')).toHaveTextContent('User has been Deactivated Successfully');
@@ -159,20 +153,14 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0]!.body))).toEqual({ status: 0 });
     await user.click(screen.getByRole('button', { name: 'Ok' }));
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveDisplayValue('Inactive'),
-    );
+    await waitFor(() => expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Inactive'));
   });
 
   it('asks "Activate User" for an inactive user and says it is done', async () => {
     usersServer([{ ...ada(), status: 'inactive' }]);
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }),
-      'Active',
-    );
-    const ask = await screen.findByRole('dialog');
+    const ask = await chooseStatus(user, 'Ada Lovelace', 'Active');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Activate User');
     expect(ask).toHaveTextContent('Are you sure you want to activate this user');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
@@ -183,14 +171,11 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     const api = usersServer([ada()]);
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }),
-      'Inactive',
-    );
+    await chooseStatus(user, 'Ada Lovelace', 'Inactive');
     await user.click(await screen.findByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveDisplayValue('Active');
+    expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
   });
 
   it('only logs a failed change: no success dialog, the status stays', async () => {
@@ -198,15 +183,12 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     usersServer([ada()], { failStatus: true });
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }),
-      'Inactive',
-    );
+    await chooseStatus(user, 'Ada Lovelace', 'Inactive');
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(log).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('User Deactivated')).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveDisplayValue('Active');
+    expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
     log.mockRestore();
   });
 });

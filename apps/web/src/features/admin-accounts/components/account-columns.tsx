@@ -3,10 +3,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { AccountStatusWord } from '@pw/contracts';
 import { formatDay } from '@/lib/dates';
 import { detailsPath, type AccountArea } from '../model/account-areas';
-import { AccountStatusSelect } from './AccountStatusSelect';
+import { AccountStatusControl } from './AccountStatusControl';
 
-/** What both lists' rows have: the columns below read only these. */
-interface AccountRow {
+/** What both lists' rows have: the shared columns read only these. */
+export interface AccountRow {
   id: number;
   status: AccountStatusWord;
   created_at: string;
@@ -20,7 +20,6 @@ export function sharedColumns<T extends AccountRow>(
   area: AccountArea,
   firstNumber: number,
   nameOf: (row: T) => string,
-  toggle: (account: { id: number; active: boolean }) => Promise<void>,
 ) {
   const column = createColumnHelper<T>();
   return {
@@ -34,17 +33,14 @@ export function sharedColumns<T extends AccountRow>(
     status: column.display({
       id: 'status',
       header: 'Status',
-      cell: (info) => {
-        const row = info.row.original;
-        const active = row.status === 'active';
-        return (
-          <AccountStatusSelect
-            name={nameOf(row)}
-            active={active}
-            onToggle={() => void toggle({ id: row.id, active })}
-          />
-        );
-      },
+      cell: (info) => (
+        <AccountStatusControl
+          area={area}
+          id={info.row.original.id}
+          name={nameOf(info.row.original)}
+          active={info.row.original.status === 'active'}
+        />
+      ),
       meta: { sortKey: 'status' },
     }),
     view: column.display({
@@ -62,3 +58,5 @@ export function sharedColumns<T extends AccountRow>(
     }),
   };
 }
+
+export type SharedColumns<T extends AccountRow> = ReturnType<typeof sharedColumns<T>>;

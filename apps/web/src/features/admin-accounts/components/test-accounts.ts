@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type {
   AdminAccountSubscription,
   AdminFuneralHomeDetail,
@@ -80,3 +82,16 @@ export const homeDetailFixture = (
     ...over,
   };
 };
+
+/**
+ * The status dropdown of the account named `name` (the list's row or the details page), also while a
+ * dialog hides the page from the accessibility tree.
+ */
+export const statusOf = (name: string) =>
+  screen.getByRole('combobox', { name: `Status of ${name}`, hidden: true });
+
+/** Chooses Active or Inactive in that dropdown, and answers the question that opens (its dialog). */
+export async function chooseStatus(user: UserEvent, name: string, choice: 'Active' | 'Inactive') {
+  await user.selectOptions(await screen.findByRole('combobox', { name: `Status of ${name}` }), choice);
+  return screen.findByRole('dialog');
+}

@@ -5,6 +5,7 @@ import {
   USER_ACTIVATED,
   USER_DEACTIVATED,
 } from '@pw/contracts';
+import type { SelectFilterDef } from '@/components/data-table';
 
 /** The two kinds of account the back office manages; each has its list, details and status call. */
 export type AccountKind = 'users' | 'funeral-homes';
@@ -68,24 +69,42 @@ export const STATUS_OPTIONS = [
   { value: '0', label: 'Inactive' },
 ] as const;
 
-/** Spec 001 §9 "Ad-free filter: subscriber or un-subscriber". */
-export const AD_SUBSCRIPTION_OPTIONS = [
-  { value: 'subscriber', label: 'Subscriber' },
-  { value: 'un-subscriber', label: 'Un-subscriber' },
-] as const;
+const statusFilter: SelectFilterDef = {
+  key: 'status',
+  label: 'Status',
+  allLabel: 'All statuses',
+  options: STATUS_OPTIONS,
+};
 
-/** Spec 001 §9 "Time package filter: Yearly, Monthly, un-subscriber", life-time members too. */
-export const TIME_SUBSCRIPTION_OPTIONS = [
-  { value: 'yearly', label: 'Yearly' },
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'life-time', label: 'Life-time' },
-  { value: 'un-subscriber', label: 'Un-subscriber' },
-] as const;
+const choices = (...labels: string[]) => labels.map((label) => ({ value: label.toLowerCase(), label }));
 
-/** Spec 001 §9 "Funeral-home package filter: Monthly, Yearly, unsubscribe", life-time plans too. */
-export const FUNERAL_PACKAGE_OPTIONS = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'yearly', label: 'Yearly' },
-  { value: 'life-time', label: 'Life-time' },
-  { value: 'unsubscribe', label: 'Unsubscribe' },
-] as const;
+/**
+ * Spec 001 §9's filters of the user list, under the contract's names: "Ad-free filter: subscriber or
+ * un-subscriber", "Time package filter: Yearly, Monthly, un-subscriber" (life-time members too).
+ */
+export const USER_FILTERS: readonly SelectFilterDef[] = [
+  statusFilter,
+  {
+    key: 'adSubscription',
+    label: 'Ad-free subscription',
+    allLabel: 'All ad-free',
+    options: choices('Subscriber', 'Un-subscriber'),
+  },
+  {
+    key: 'timeSubscription',
+    label: 'Time package',
+    allLabel: 'All time packages',
+    options: choices('Yearly', 'Monthly', 'Life-time', 'Un-subscriber'),
+  },
+];
+
+/** Spec 001 §9 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
+export const FUNERAL_HOME_FILTERS: readonly SelectFilterDef[] = [
+  statusFilter,
+  {
+    key: 'FilterByPackage',
+    label: 'Package',
+    allLabel: 'All packages',
+    options: choices('Monthly', 'Yearly', 'Life-time', 'Unsubscribe'),
+  },
+];

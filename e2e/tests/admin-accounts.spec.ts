@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accountRoutes } from '@pw/contracts';
 import { PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { signInAdmin } from '../support/admin';
-import { callApi } from '../support/api';
 import { expectPlays, pageFor } from '../support/browser';
 import { finalMessage } from '../support/funeral-homes';
 import { becomeMember, expectNoHorizontalOverflow } from '../support/payments';
@@ -13,6 +11,15 @@ import { waitReady } from '../support/videos';
  * open session is refused at once, and so is their login) and activates them again; the same for a
  * funeral home from its details; a user's parting words play, or read 'Not Available'.
  */
+
+const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+
+/** The web login screen (users and funeral homes), with the e2e password. */
+async function logInThroughForm(page: Page, email: string) {
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
 
 /** Answers spec 001 §4's question and closes the success dialog that follows. */
 async function confirmStatus(page: Page, question: string, title: string, done: string) {
@@ -72,13 +79,11 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   );
   await expect(status).toHaveValue('0');
 
-  // The user's open session is refused at once: the app shows the login; logging in is refused too.
+  // The user's open session is refused at once: the app shows the login, which refuses them clearly.
   await userPage.goto('/user/profile');
   await expect(userPage).toHaveURL(/\/login$/);
-  const refused = await callApi(request, accountRoutes.webLogin, {
-    body: { email: member.user.email, password: PASSWORD },
-  });
-  expect([401, 403]).toContain(refused.status());
+  await logInThroughForm(userPage, member.user.email);
+  await expect(userPage.getByText(DEACTIVATED)).toBeVisible();
 
   // The Inactive filter finds them; activating brings the login back.
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Inactive');
@@ -93,13 +98,11 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   );
   // The list refreshed: under the Inactive filter the user is gone.
   await expect(page.getByText('No data found :(')).toBeVisible();
-  const allowed = await callApi(request, accountRoutes.webLogin, {
-    body: { email: member.user.email, password: PASSWORD },
-  });
-  expect(allowed.status()).toBe(200);
+  await logInThroughForm(userPage, member.user.email);
+  await expect(userPage).toHaveURL(/\/user(\/|$)/);
 
   // The details: profile, the membership bought, and no parting words yet.
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'All statuses' });
   await page.getByRole('link', { name: `View ${name}` }).click();
   await expect(page).toHaveURL(/\/admin\/user-management\/details\/\d+$/);
   await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
@@ -157,6 +160,8 @@ test('an admin deactivates a funeral home from the list and activates it from it
   );
   await homePage.goto('/funeral/profile');
   await expect(homePage).toHaveURL(/\/login$/);
+  await logInThroughForm(homePage, home.user.email);
+  await expect(homePage.getByText(DEACTIVATED)).toBeVisible();
 
   await page.getByRole('link', { name: `View ${homeName}` }).click();
   await expect(page).toHaveURL(/\/admin\/funeral-homes-management\/details\/\d+$/);
@@ -171,10 +176,8 @@ test('an admin deactivates a funeral home from the list and activates it from it
     'Funeral Home has been Activated Successfully',
   );
   await expect(status).toHaveValue('1');
-  const login = await callApi(request, accountRoutes.webLogin, {
-    body: { email: home.user.email, password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
+  await logInThroughForm(homePage, home.user.email);
+  await expect(homePage).toHaveURL(/\/funeral(\/|$)/);
   await homePage.context().close();
 });
 

@@ -114,6 +114,9 @@ test.describe('at 360 px', () => {
       final: final.id,
       query,
       funeralRequest: funeralRequest.id,
+      // The back office's account pages: the user with a final message, the home with a long name.
+      user: owner.user.id,
+      funeralHome: sessions.funeral.user.id,
       timePlan: await somePlan(request, sessions.admin, 'membership'),
       adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
       funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),

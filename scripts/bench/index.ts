@@ -13,6 +13,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   payments: () => import('./payments'),
   banner: () => import('./banner'),
   dashboard: () => import('./dashboard'),
+  'admin-lists': () => import('./admin-lists'),
 };
 
 async function main() {

@@ -23,6 +23,7 @@ import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
+import { createAdminAccountsModule } from './modules/admin-accounts';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -118,6 +119,7 @@ export async function compose(
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
+  const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api });
 
   const deps: CompositionView = {
     ...platform,
@@ -141,6 +143,7 @@ export async function compose(
     bannerAds,
     funeralHomes,
     dashboard,
+    adminAccounts,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
@@ -27,9 +28,23 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231).
-  (t) => [index('users_type_created_idx').on(t.type, t.createdAt)],
+  (t) => [
+    // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231).
+    index('users_type_created_idx').on(t.type, t.createdAt),
+    // The admin's users and funeral-homes lists search a substring of the full name, the e-mail and the
+    // home's name: only trigram indexes serve `ilike '%…%'` (decision 0233). The full name is one
+    // expression (first, a space, last), so "Ada Love" finds Ada Lovelace; the lists write it the same.
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_home_name_trgm_idx').using('gin', t.homeName.op('gin_trgm_ops')),
+  ],
 );
+
+/** The full name as the admin's lists search it: the very expression `users_full_name_trgm_idx` indexes. */
+export const fullNameOf = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** Opaque bearer tokens: only their SHA-256 is stored, so a database leak yields no usable credential. */
 export const sessions = pgTable(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
@@ -82,3 +82,14 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} <> 'expired'`),
   ],
 );
+
+/**
+ * THE meaning of a running plan, everywhere (decision 0171): not expired, and its end (if any) still
+ * ahead by the platform clock — so a cancelled plan runs until it ends, and a life-time one always. With
+ * the table, so a read-only join of another module (the admin's lists) asks exactly what payments asks.
+ */
+export const subscriptionRunningAt = (now: Date) =>
+  and(
+    ne(subscriptions.status, 'expired'),
+    or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+  )!;

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
 import type { Holder } from './payments.notices';
-import { payments, subscriptions } from './payments.schema';
+import { payments, subscriptionRunningAt, subscriptions } from './payments.schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -15,13 +15,6 @@ export interface SubscriptionView extends SubscriptionRow {
 }
 
 const WARNING_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Running: not expired, and its end (if any) still ahead by the platform clock (decision 0171). */
-const runningAt = (now: Date) =>
-  and(
-    ne(subscriptions.status, 'expired'),
-    or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
-  );
 
 /** The subscriptions' queries for cancelling, the account's plans and the expiry job; `tx` last. */
 export function createSubscriptionsRepo(db: Db) {
@@ -57,7 +50,11 @@ export function createSubscriptionsRepo(db: Db) {
     ): Promise<SubscriptionView[]> {
       const rows = await views(tx)
         .where(
-          and(eq(subscriptions.accountId, accountId), inArray(subscriptions.kind, kinds), runningAt(now)),
+          and(
+            eq(subscriptions.accountId, accountId),
+            inArray(subscriptions.kind, kinds),
+            subscriptionRunningAt(now),
+          ),
         )
         .orderBy(desc(subscriptions.startsAt), desc(subscriptions.id));
       return rows.map(flatten);
@@ -70,7 +67,11 @@ export function createSubscriptionsRepo(db: Db) {
         .selectDistinct({ accountId: subscriptions.accountId })
         .from(subscriptions)
         .where(
-          and(inArray(subscriptions.accountId, accountIds), eq(subscriptions.kind, kind), runningAt(now)),
+          and(
+            inArray(subscriptions.accountId, accountIds),
+            eq(subscriptions.kind, kind),
+            subscriptionRunningAt(now),
+          ),
         );
       return rows.map((row) => row.accountId);
     },
@@ -119,7 +120,7 @@ export function createSubscriptionsRepo(db: Db) {
       const rows = await tx
         .update(subscriptions)
         .set({ warnedAt: now })
-        .where(and(eq(subscriptions.id, id), isNull(subscriptions.warnedAt), runningAt(now)))
+        .where(and(eq(subscriptions.id, id), isNull(subscriptions.warnedAt), subscriptionRunningAt(now)))
         .returning({ id: subscriptions.id });
       if (rows.length === 0) return null;
       const [row] = await views(tx).where(eq(subscriptions.id, id));

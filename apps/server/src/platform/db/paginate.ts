@@ -25,8 +25,8 @@ export interface ListSource<TSelection extends SelectedFieldsFlat> {
   sortable: Record<string, PgColumn>;
   /** A unique column appended to every ORDER BY, so pages neither repeat nor skip rows of equal keys. */
   tieBreaker: PgColumn;
-  /** Columns `search` looks in (case-insensitive substring; trigram indexes keep it fast). */
-  searchable: PgColumn[];
+  /** Columns (or expressions) `search` looks in (case-insensitive substring; trigram indexes keep it fast). */
+  searchable: Array<PgColumn | SQL>;
   /** The timestamp From/To filter on. */
   dated?: PgColumn;
 }
@@ -35,7 +35,7 @@ export interface ListSource<TSelection extends SelectedFieldsFlat> {
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A case-insensitive substring search across columns (undefined when there is nothing to search). */
-export function searchAcross(columns: PgColumn[], term: string | undefined): SQL | undefined {
+export function searchAcross(columns: Array<PgColumn | SQL>, term: string | undefined): SQL | undefined {
   if (!term || columns.length === 0) return undefined;
   const pattern = likePattern(term);
   return or(...columns.map((column) => ilike(column, pattern)));

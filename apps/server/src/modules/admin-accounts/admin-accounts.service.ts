@@ -1,0 +1,178 @@
+import {
+  accountStatusWord,
+  type AdminAccountSubscription,
+  type AdminFuneralHomeDetail,
+  type AdminFuneralHomeItem,
+  type AdminFuneralHomeListQuery,
+  type AdminPartingWords,
+  type AdminUserDetail,
+  type AdminUserItem,
+  type AdminUserListQuery,
+} from '@pw/contracts';
+import type { Clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import { photoUrl } from '../accounts';
+import { fromCents } from '../plans';
+import type { VideosApi } from '../videos';
+import type {
+  AccountListRow,
+  AccountRow,
+  AdminAccountsRepo,
+  HeldKind,
+  SubscriptionEntry,
+} from './admin-accounts.repo';
+
+export const USER_NOT_FOUND = 'User not found.';
+export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
+
+export interface AdminAccountsDeps {
+  repo: AdminAccountsRepo;
+  clock: Clock;
+  /** The final video as someone it is shown to sees it: signed, expiring media URLs (videos' API). */
+  videos: Pick<VideosApi, 'viewFor'>;
+}
+
+type Titles = Map<number, Partial<Record<HeldKind, string>>>;
+
+/** Running plans' titles by account and kind: the newest running one of each kind (rows come newest first). */
+async function titlesOf(repo: AdminAccountsRepo, accountIds: number[], now: Date): Promise<Titles> {
+  const titles: Titles = new Map();
+  for (const row of await repo.runningTitles(accountIds, now)) {
+    const held = titles.get(row.accountId) ?? {};
+    held[row.kind as HeldKind] ??= row.title;
+    titles.set(row.accountId, held);
+  }
+  return titles;
+}
+
+const contact = (row: AccountListRow | AccountRow) => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  email: row.email,
+  dialing_code: row.dialingCode,
+  phone: row.phone,
+  created_at: row.createdAt.toISOString(),
+});
+
+const userItem = (row: AccountListRow | AccountRow, held: Titles) => ({
+  ...contact(row),
+  ad_subscription: held.get(row.id)?.['ad-free'] ?? null,
+  time_subscription: held.get(row.id)?.membership ?? null,
+});
+
+const homeItem = (row: AccountListRow | AccountRow, held: Titles) => ({
+  ...contact(row),
+  home_name: row.homeName ?? '',
+  subscription: held.get(row.id)?.['funeral-home'] ?? null,
+});
+
+/** A purchase as the details list it: expired once it no longer runs, whatever the daily job wrote yet. */
+function toSubscription(entry: SubscriptionEntry): AdminAccountSubscription {
+  return {
+    id: entry.id,
+    status: entry.running ? (entry.status === 'cancelled' ? 'cancelled' : 'active') : 'expired',
+    price: fromCents(entry.amountCents),
+    purchase_date: entry.startsAt.toISOString(),
+    expiry_date: entry.expiresAt?.toISOString() ?? null,
+    plan: { id: entry.planId, title: entry.title, duration: entry.duration },
+  };
+}
+
+const ofKind = (entries: SubscriptionEntry[], kind: HeldKind) =>
+  entries.filter((entry) => entry.kind === kind).map(toSubscription);
+
+const profile = (row: AccountRow) => ({
+  status: row.status === 1 ? (1 as const) : (0 as const),
+  address: row.address,
+  map_link: row.mapLink,
+  photo_path: photoUrl(row.photoKey),
+});
+
+/** The back office's users and funeral homes: lists, details and a user's final message (issue 13). */
+export function createAdminAccountsService({ repo, clock, videos }: AdminAccountsDeps) {
+  const found = async (id: number, type: 'user' | 'funeral-home') => {
+    const row = await repo.account(id, type);
+    if (!row) throw notFound(type === 'user' ? USER_NOT_FOUND : FUNERAL_HOME_NOT_FOUND);
+    return row;
+  };
+
+  return {
+    async users(query: AdminUserListQuery): Promise<{ items: AdminUserItem[]; total: number }> {
+      const now = clock.now();
+      const { rows, total } = await repo.users(query, now);
+      const held = await titlesOf(
+        repo,
+        rows.map((row) => row.id),
+        now,
+      );
+      const items = rows.map((row) => ({ ...userItem(row, held), status: accountStatusWord(row.status) }));
+      return { items, total };
+    },
+
+    async funeralHomes(
+      query: AdminFuneralHomeListQuery,
+    ): Promise<{ items: AdminFuneralHomeItem[]; total: number }> {
+      const now = clock.now();
+      const { rows, total } = await repo.funeralHomes(query, now);
+      const held = await titlesOf(
+        repo,
+        rows.map((row) => row.id),
+        now,
+      );
+      const items = rows.map((row) => ({ ...homeItem(row, held), status: accountStatusWord(row.status) }));
+      return { items, total };
+    },
+
+    async userDetail(id: number): Promise<AdminUserDetail> {
+      const now = clock.now();
+      const row = await found(id, 'user');
+      const [held, entries, finalVideo] = await Promise.all([
+        titlesOf(repo, [id], now),
+        repo.subscriptionsOf(id, now),
+        repo.finalVideoOf(id),
+      ]);
+      return {
+        ...userItem(row, held),
+        ...profile(row),
+        has_parting_words: finalVideo !== null,
+        user_time_subscription: ofKind(entries, 'membership'),
+        funeral_subscription: ofKind(entries, 'funeral-home'),
+        user_ad_subscription: ofKind(entries, 'ad-free'),
+      };
+    },
+
+    async funeralHomeDetail(id: number): Promise<AdminFuneralHomeDetail> {
+      const now = clock.now();
+      const row = await found(id, 'funeral-home');
+      const [held, entries] = await Promise.all([titlesOf(repo, [id], now), repo.subscriptionsOf(id, now)]);
+      return {
+        ...homeItem(row, held),
+        ...profile(row),
+        funeral_subscription: ofKind(entries, 'funeral-home'),
+      };
+    },
+
+    /** The user's final message with signed media URLs, or null when they have none (id: the user's). */
+    async partingWords(userId: number, adminId: number): Promise<AdminPartingWords | null> {
+      const row = await found(userId, 'user');
+      const videoId = await repo.finalVideoOf(userId);
+      const video = videoId === null ? null : await videos.viewFor(videoId, adminId);
+      if (!video) return null;
+      return {
+        id: video.id,
+        title: video.title,
+        description: video.description,
+        video_link: video.video_link,
+        video_thumbnail: video.video_thumbnail,
+        duration: video.duration,
+        search_code: video.search_code,
+        is_private: video.is_private,
+        // The admin sees whose message it is in full (the details show the e-mail too).
+        creator: { first_name: row.firstName, last_name: row.lastName, email: row.email },
+      };
+    },
+  };
+}
+
+export type AdminAccountsService = ReturnType<typeof createAdminAccountsService>;

@@ -1,0 +1,29 @@
+import type { AppModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
+import type { VideosApi } from '../videos';
+import { createAdminAccountsRepo } from './admin-accounts.repo';
+import { createAdminAccountsService } from './admin-accounts.service';
+import { registerAdminAccountsRoutes } from './admin-accounts.routes';
+
+export interface AdminAccountsNeeds {
+  /** The final video with signed media URLs, as the watch pages sign them. */
+  videos: Pick<VideosApi, 'viewFor'>;
+}
+
+/**
+ * The back office's users and funeral homes (spec 001 §3, §9; issue 13): the two lists, their details
+ * and a user's final message, read across accounts, payments, plans and videos (read-only joins,
+ * decision 0233). Writes nothing; the status toggle lives with the account it changes.
+ */
+export function createAdminAccountsModule(platform: Platform, needs: AdminAccountsNeeds): AppModule {
+  const service = createAdminAccountsService({
+    repo: createAdminAccountsRepo(platform.db),
+    clock: platform.clock,
+    videos: needs.videos,
+  });
+  return {
+    name: 'admin-accounts',
+    routes: (router) => registerAdminAccountsRoutes(router, service, platform.config.PUBLIC_URL),
+    api: undefined,
+  };
+}

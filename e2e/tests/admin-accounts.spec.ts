@@ -165,7 +165,7 @@ test('an admin deactivates a funeral home from the list and activates it from it
 
   await page.getByRole('link', { name: `View ${homeName}` }).click();
   await expect(page).toHaveURL(/\/admin\/funeral-homes-management\/details\/\d+$/);
-  await expect(page.getByText(homeName)).toBeVisible();
+  await expect(page.getByText(homeName, { exact: true })).toBeVisible();
   const status = page.getByRole('combobox', { name: `Status of ${homeName}` });
   await expect(status).toHaveValue('0');
   await status.selectOption('Active');

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { STATUS_OPTIONS, type AccountArea } from '../model/account-areas';
 import { useAccountStatusToggle } from './use-account-status-toggle';
 
@@ -20,26 +19,22 @@ export function AccountStatusControl({
   active: boolean;
 }) {
   const toggle = useAccountStatusToggle(area);
-  const inputId = useId();
   return (
-    <>
-      <label htmlFor={inputId} className="visually-hidden">
-        {`Status of ${name}`}
-      </label>
-      <select
-        id={inputId}
-        className={`form-select form-select-sm w-auto ${active ? 'text-success' : 'text-danger'}`}
-        value={active ? '1' : '0'}
-        onChange={(event) => {
-          if ((event.target.value === '1') !== active) void toggle({ id, active });
-        }}
-      >
-        {STATUS_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </>
+    // Named by aria-label, not a visually hidden label: absolutely placed inside a table that
+    // scrolls in its box, such a label escapes the box and widens the page at 360 px.
+    <select
+      aria-label={`Status of ${name}`}
+      className={`form-select form-select-sm w-auto ${active ? 'text-success' : 'text-danger'}`}
+      value={active ? '1' : '0'}
+      onChange={(event) => {
+        if ((event.target.value === '1') !== active) void toggle({ id, active });
+      }}
+    >
+      {STATUS_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -29,8 +29,15 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231).
-    index('users_type_created_idx').on(t.type, t.createdAt),
+    // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231). The admin's
+    // lists page by it from the index alone, deep pages and the status filter too (id, status: 0235).
+    index('users_type_created_idx').on(t.type, t.createdAt, t.id, t.status),
+    // The lists' other sorts, each a deep page from an index alone (decision 0235).
+    index('users_type_first_name_idx').on(t.type, t.firstName, t.id),
+    index('users_type_last_name_idx').on(t.type, t.lastName, t.id),
+    index('users_type_email_idx').on(t.type, t.email, t.id),
+    index('users_type_home_name_idx').on(t.type, t.homeName, t.id),
+    index('users_type_status_idx').on(t.type, t.status, t.id),
     // The admin's users and funeral-homes lists search a substring of the full name, the e-mail and the
     // home's name: only trigram indexes serve `ilike '%…%'` (decision 0233). The full name is one
     // expression (first, a space, last), so "Ada Love" finds Ada Lovelace; the lists write it the same.

@@ -97,31 +97,31 @@ export function createAdminAccountsService({ repo, clock, videos }: AdminAccount
     return row;
   };
 
+  /** One page of a list: its rows, then their running plans' titles (one statement for the page). */
+  const listed = async <Item>(
+    page: (now: Date) => Promise<{ rows: AccountListRow[]; total: number }>,
+    toItem: (row: AccountListRow, held: Titles) => Item,
+  ) => {
+    const now = clock.now();
+    const { rows, total } = await page(now);
+    const held = await titlesOf(
+      repo,
+      rows.map((row) => row.id),
+      now,
+    );
+    const items = rows.map((row) => ({ ...toItem(row, held), status: accountStatusWord(row.status) }));
+    return { items, total };
+  };
+
   return {
-    async users(query: AdminUserListQuery): Promise<{ items: AdminUserItem[]; total: number }> {
-      const now = clock.now();
-      const { rows, total } = await repo.users(query, now);
-      const held = await titlesOf(
-        repo,
-        rows.map((row) => row.id),
-        now,
-      );
-      const items = rows.map((row) => ({ ...userItem(row, held), status: accountStatusWord(row.status) }));
-      return { items, total };
+    users(query: AdminUserListQuery): Promise<{ items: AdminUserItem[]; total: number }> {
+      return listed((now) => repo.users(query, now), userItem);
     },
 
-    async funeralHomes(
+    funeralHomes(
       query: AdminFuneralHomeListQuery,
     ): Promise<{ items: AdminFuneralHomeItem[]; total: number }> {
-      const now = clock.now();
-      const { rows, total } = await repo.funeralHomes(query, now);
-      const held = await titlesOf(
-        repo,
-        rows.map((row) => row.id),
-        now,
-      );
-      const items = rows.map((row) => ({ ...homeItem(row, held), status: accountStatusWord(row.status) }));
-      return { items, total };
+      return listed((now) => repo.funeralHomes(query, now), homeItem);
     },
 
     async userDetail(id: number): Promise<AdminUserDetail> {

@@ -12,7 +12,7 @@ import {
 import { insertAccount, insertSubscription } from './admin-accounts.fixtures';
 
 const DAY = 86_400_000;
-type Query = Record<string, string | number>;
+type Query = Record<string, string | number | undefined>;
 
 /**
  * The two lists over one world: users and homes with plans running, cancelled but running, expired,

@@ -80,6 +80,10 @@ export const subscriptions = pgTable(
     index('subscriptions_kind_running_idx')
       .on(t.kind, t.expiresAt)
       .where(sql`${t.status} <> 'expired'`),
+    // Who holds a running plan of a kind (the admin's plan filters, decision 0235): from the index alone.
+    index('subscriptions_running_holder_idx')
+      .on(t.kind, t.accountId, t.expiresAt, t.planId)
+      .where(sql`${t.status} <> 'expired'`),
   ],
 );
 

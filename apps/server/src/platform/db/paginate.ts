@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SortOrder } from '@pw/contracts';
@@ -64,6 +64,10 @@ export function listWhere(
 /**
  * One page of a list and its total, by limit/offset (docs/decisions/0115-list-kit-paging.md): two
  * statements run side by side on the same WHERE. Answer with `paginated()` (platform/http/envelope).
+ *
+ * The page is a deferred join (decision 0235): the offset walks the page's ids only — from an index
+ * alone when the sort, the filters and the tie-breaker are in one — and the listed columns are read for
+ * the page's rows, so a deep page does not fetch every row before it.
  */
 export async function paginate<TSelection extends SelectedFieldsFlat>(
   db: Db,
@@ -77,14 +81,20 @@ export async function paginate<TSelection extends SelectedFieldsFlat>(
     throw invalid('sort', `The sort must be one of: ${Object.keys(source.sortable).join(', ')}.`);
   const direction = query.order === 'asc' ? asc : desc;
   const where = listWhere(source as ListSource<SelectedFieldsFlat>, query, filters);
+  const page = db
+    .select({ key: source.tieBreaker })
+    .from(source.table)
+    .where(where)
+    .orderBy(direction(sortColumn), direction(source.tieBreaker))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .as('list_page');
   const [rows, [counted]] = await Promise.all([
     db
       .select(source.select as SelectedFieldsFlat)
       .from(source.table)
-      .where(where)
-      .orderBy(direction(sortColumn), direction(source.tieBreaker))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .innerJoin(page, eq(source.tieBreaker, page.key))
+      .orderBy(direction(sortColumn), direction(source.tieBreaker)),
     db.select({ total: count() }).from(source.table).where(where),
   ]);
   return { rows: rows as Array<SelectResultFields<TSelection>>, total: counted?.total ?? 0 };

@@ -80,7 +80,8 @@ test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
   test('no page of the user, funeral-home and admin areas scrolls sideways', async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    // About 80 pages, each waited on until the network is idle (slow on a loaded two-core machine).
+    test.setTimeout(300_000);
     // The pages to open, as listed from the route table (router.test.tsx keeps the list complete).
     const pages = JSON.parse(
       fs.readFileSync(path.join(import.meta.dirname, '../support/area-pages.json'), 'utf8'),
@@ -114,6 +115,9 @@ test.describe('at 360 px', () => {
       final: final.id,
       query,
       funeralRequest: funeralRequest.id,
+      // The back office's account pages: the user with a final message, the home with a long name.
+      user: owner.user.id,
+      funeralHome: sessions.funeral.user.id,
       timePlan: await somePlan(request, sessions.admin, 'membership'),
       adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
       funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),

@@ -10,6 +10,7 @@ import type { AccountType } from '@pw/contracts';
 import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
+import { adminAccountsRoutes } from '@/features/admin-accounts';
 import { adminBannerAdsRoutes } from '@/features/admin-banner-ads';
 import { adminDashboardRoutes } from '@/features/admin-dashboard';
 import { adminPlansRoutes } from '@/features/admin-plans';
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...forward('/admin/dashboard') },
           ...adminDashboardRoutes,
+          ...adminAccountsRoutes,
           ...adminProfileRoutes,
           ...adminNotificationsRoutes,
           ...adminPlansRoutes,

@@ -123,3 +123,13 @@ export const adminDashboardKeys = {
   subscription: (range: Record<string, string>) => ['admin-dashboard', 'subscription', range] as const,
   userChart: (range: Record<string, string>) => ['admin-dashboard', 'user-chart', range] as const,
 };
+
+/** The admin's users and funeral homes: each list, one account's details, a user's final message. */
+export const adminAccountKeys = {
+  all: ['admin-accounts'] as const,
+  kind: (kind: 'users' | 'funeral-homes') => ['admin-accounts', kind] as const,
+  list: (kind: 'users' | 'funeral-homes', params: Record<string, string | number>) =>
+    ['admin-accounts', kind, 'list', params] as const,
+  detail: (kind: 'users' | 'funeral-homes', id: string) => ['admin-accounts', kind, 'detail', id] as const,
+  partingWords: (userId: string) => ['admin-accounts', 'users', 'parting-words', userId] as const,
+};

@@ -8,6 +8,7 @@ export { PerPageSelect } from './PerPageSelect';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
 export { DateRangeFilter } from './DateRangeFilter';
 export { StatusFilter } from './StatusFilter';
+export { SelectFilters, type SelectFilterDef } from './SelectFilters';
 export { ListFooter } from './ListFooter';
 export { ListToolbar } from './ListToolbar';
 export { ListResults, type ListQueryResult } from './ListResults';

@@ -1,0 +1,1 @@
+export { adminAccountsRoutes } from './routes';

@@ -1,0 +1,110 @@
+import {
+  adminAccountRoutes,
+  FUNERAL_HOME_ACTIVATED,
+  FUNERAL_HOME_DEACTIVATED,
+  USER_ACTIVATED,
+  USER_DEACTIVATED,
+} from '@pw/contracts';
+import type { SelectFilterDef } from '@/components/data-table';
+
+/** The two kinds of account the back office manages; each has its list, details and status call. */
+export type AccountKind = 'users' | 'funeral-homes';
+
+interface StatusTexts {
+  title: string;
+  question: string;
+  doneTitle: string;
+  doneText: string;
+}
+
+export interface AccountArea {
+  kind: AccountKind;
+  /** The list's route (spec 001 §2). */
+  base: string;
+  /** The status call (spec 001 §7). */
+  statusRoute: typeof adminAccountRoutes.userStatus | typeof adminAccountRoutes.funeralHomeStatus;
+  /** Spec 001 §4 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan". */
+  texts: { activate: StatusTexts; deactivate: StatusTexts };
+}
+
+const statusTexts = (noun: string, activated: string, deactivated: string) => ({
+  activate: {
+    title: `Activate ${noun}`,
+    question: `Are you sure you want to activate this ${noun.toLowerCase()}`,
+    doneTitle: `${noun} Activated`,
+    doneText: activated,
+  },
+  deactivate: {
+    title: `Deactivate ${noun}`,
+    question: `Are you sure you want to deactivate this ${noun.toLowerCase()}`,
+    doneTitle: `${noun} Deactivated`,
+    doneText: deactivated,
+  },
+});
+
+export const ACCOUNT_AREAS: Record<AccountKind, AccountArea> = {
+  users: {
+    kind: 'users',
+    base: '/admin/user-management',
+    statusRoute: adminAccountRoutes.userStatus,
+    texts: statusTexts('User', USER_ACTIVATED, USER_DEACTIVATED),
+  },
+  'funeral-homes': {
+    kind: 'funeral-homes',
+    base: '/admin/funeral-homes-management',
+    statusRoute: adminAccountRoutes.funeralHomeStatus,
+    texts: statusTexts('Funeral Home', FUNERAL_HOME_ACTIVATED, FUNERAL_HOME_DEACTIVATED),
+  },
+};
+
+export const detailsPath = (area: AccountArea, id: number | string) => `${area.base}/details/${id}`;
+
+/** The user's final message (PRODUCT.md: {product} is parting-words). */
+export const partingWordsPath = (userId: number | string) =>
+  `${detailsPath(ACCOUNT_AREAS.users, userId)}/parting-words`;
+
+/** Spec 001 §9: Active=1, Inactive=0. */
+export const STATUS_OPTIONS = [
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Inactive' },
+] as const;
+
+const statusFilter: SelectFilterDef = {
+  key: 'status',
+  label: 'Status',
+  allLabel: 'All statuses',
+  options: STATUS_OPTIONS,
+};
+
+const choices = (...labels: string[]) => labels.map((label) => ({ value: label.toLowerCase(), label }));
+
+/**
+ * Spec 001 §9's filters of the user list, under the contract's names: "Ad-free filter: subscriber or
+ * un-subscriber", "Time package filter: Yearly, Monthly, un-subscriber" (life-time members too).
+ */
+export const USER_FILTERS: readonly SelectFilterDef[] = [
+  statusFilter,
+  {
+    key: 'adSubscription',
+    label: 'Ad-free subscription',
+    allLabel: 'All ad-free',
+    options: choices('Subscriber', 'Un-subscriber'),
+  },
+  {
+    key: 'timeSubscription',
+    label: 'Time package',
+    allLabel: 'All time packages',
+    options: choices('Yearly', 'Monthly', 'Life-time', 'Un-subscriber'),
+  },
+];
+
+/** Spec 001 §9 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
+export const FUNERAL_HOME_FILTERS: readonly SelectFilterDef[] = [
+  statusFilter,
+  {
+    key: 'FilterByPackage',
+    label: 'Package',
+    allLabel: 'All packages',
+    options: choices('Monthly', 'Yearly', 'Life-time', 'Unsubscribe'),
+  },
+];

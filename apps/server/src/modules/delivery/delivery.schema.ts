@@ -6,9 +6,10 @@ import { videos } from '../videos/videos.schema';
 /**
  * pending → sending → sent | failed, and pending|sending → cancelled.
  * A temporary failure puts a `sending` row back to `pending` with a later `next_attempt_at`.
- * See docs/decisions/0040-exactly-once-delivery.md.
+ * See docs/decisions/0040-exactly-once-delivery.md. A held row whose moment passed over a day before its
+ * account was activated again waits for its owner: pending → awaiting_owner → pending | cancelled (0239).
  */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled', 'awaiting_owner'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export const scheduledDeliveries = pgTable(

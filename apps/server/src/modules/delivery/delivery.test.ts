@@ -330,7 +330,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect((await watch(tokenOf(row!))).statusCode).toBe(404);
 
     await setUserStatus(ctx.deps.db, heldOwner, 1);
-    expect(await ctx.deps.delivery.resumeForOwner(heldOwner)).toBe(1);
+    expect(await ctx.deps.delivery.resumeForOwner(heldOwner)).toEqual({ resumed: 1, awaiting: 0 });
     await smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForStatus(videoId, 'sent'))[0]!.status).toBe('sent');
   });

@@ -7,7 +7,14 @@ import { defineRoute } from './route';
  * pending → awaiting_owner when an account is activated again more than a day after a held delivery's
  * moment: the owner decides (send now → pending, or cancel → cancelled; decision 0239).
  */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled', 'awaiting_owner'] as const;
+export const deliveryStatuses = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+  'awaiting_owner',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export const watchParams = z.object({ token: z.string() });
@@ -70,7 +77,8 @@ export const deliveryRoutes = {
     method: 'POST',
     path: '/web/user/video/:id/delivery/decide',
     tag: 'Delivery',
-    summary: "Send now or cancel a delivery whose moment passed over a day ago while the account was deactivated",
+    summary:
+      'Send now or cancel a delivery whose moment passed over a day ago while the account was deactivated',
     access: ['user'],
     params: idParams,
     body: heldDeliveryBody,

@@ -38,7 +38,13 @@ const notFoundMessage = { user: 'User not found.', 'funeral-home': 'Funeral home
  * `users.status` at the moment it acts, so the status, the sessions, the owner's notice and the held
  * deliveries change here, in one transaction; a repeated request changes and sends nothing again.
  */
-export function createAccountStatusService({ db, repo, clock, notifications, resumeDeliveries }: AccountStatusDeps) {
+export function createAccountStatusService({
+  db,
+  repo,
+  clock,
+  notifications,
+  resumeDeliveries,
+}: AccountStatusDeps) {
   return {
     async change(type: ToggledAccountType, id: number, status: 0 | 1) {
       await db.transaction(async (tx) => {

@@ -81,7 +81,13 @@ export function createDeliveryRepo(db: Db) {
       return tx
         .update(d)
         .set({ status: 'awaiting_owner', lastError: reason, updatedAt: now })
-        .where(and(eq(d.ownerId, ownerId), eq(d.status, 'pending'), lt(d.dueAt, sql`now() - ${OVERDUE_ASK_OWNER}`)))
+        .where(
+          and(
+            eq(d.ownerId, ownerId),
+            eq(d.status, 'pending'),
+            lt(d.dueAt, sql`now() - ${OVERDUE_ASK_OWNER}`),
+          ),
+        )
         .returning({ id: d.id, videoId: d.videoId, recipientEmail: d.recipientEmail, dueAt: d.dueAt });
     },
 

@@ -8,7 +8,10 @@ import type { DeliveryService } from './delivery.service';
  * The delivery calls, as declared in @pw/contracts (`deliveryRoutes`): the recipient's watch page API,
  * and the owner's answer about a delivery held past its moment.
  */
-export function registerDeliveryRoutes(router: Router, delivery: Pick<DeliveryService, 'watch' | 'decideHeld'>) {
+export function registerDeliveryRoutes(
+  router: Router,
+  delivery: Pick<DeliveryService, 'watch' | 'decideHeld'>,
+) {
   router.route(deliveryRoutes.watch, async ({ params, reply }) => {
     // Personal link: keep it out of shared caches and referrers.
     void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');

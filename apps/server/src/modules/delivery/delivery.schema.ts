@@ -9,7 +9,14 @@ import { videos } from '../videos/videos.schema';
  * See docs/decisions/0040-exactly-once-delivery.md. A held row whose moment passed over a day before its
  * account was activated again waits for its owner: pending → awaiting_owner → pending | cancelled (0239).
  */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled', 'awaiting_owner'] as const;
+export const deliveryStatuses = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+  'awaiting_owner',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export const scheduledDeliveries = pgTable(

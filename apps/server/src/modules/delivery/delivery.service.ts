@@ -127,7 +127,10 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
         if (decision === 'send') await enqueueSend(queue, row.id, row.nextAttemptAt, t);
         return {
           message: decision === 'send' ? HELD_DELIVERY_SENT : HELD_DELIVERY_CANCELLED,
-          data: { video_id: videoId, status: decision === 'send' ? ('pending' as const) : ('cancelled' as const) },
+          data: {
+            video_id: videoId,
+            status: decision === 'send' ? ('pending' as const) : ('cancelled' as const),
+          },
         };
       });
     },

@@ -39,7 +39,8 @@ export async function sendNotificationEmail(
   const found = await repo.findForEmail(notificationId);
   if (!found || found.notification.emailedAt) return 'skipped';
   // A deactivated account is e-mailed nothing but the notice that it was deactivated (decision 0238).
-  if (found.status !== 1 && found.notification.kind !== notificationKinds.accountDeactivated) return 'skipped';
+  if (found.status !== 1 && found.notification.kind !== notificationKinds.accountDeactivated)
+    return 'skipped';
   const { notification } = found;
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
   const host = new URL(publicUrl).hostname || 'partingwords.local';

@@ -10,16 +10,15 @@ import {
   USER_DEACTIVATED,
   type ApiRoute,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { startWorkers } from '../../composition';
+import type { TestContext } from '../../../test/helpers';
+import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { sessions, users } from './accounts.schema';
 import { ACCOUNT_MESSAGES } from './accounts.messages';
 import {
   ADMIN_ENV,
-  randomIp,
+  logInAgain,
   signInAdmin,
   signUpFuneralHome,
   signUpUser,
@@ -29,9 +28,8 @@ import {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('deactivating and activating accounts (POST /admin/user|funeral-home/{id}/status, issue 13)', () => {
+  let app: MailingApp;
   let ctx: TestContext;
-  let smtp: TestSmtp;
-  let stopWorkers: () => Promise<void>;
   let admin: SignedIn;
 
   const setStatus = (route: ApiRoute, token: string | undefined, id: number | string, body: object) =>
@@ -60,32 +58,21 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
       .from(notifications)
       .where(and(eq(notifications.userId, id), eq(notifications.kind, kind)));
   const mailsTo = (email: string, subject: string) =>
-    smtp.messages.filter((mail) => mail.to === email && mail.subject === subject);
+    app.mailsTo(email).filter((mail) => mail.subject === subject);
   const profile = (who: SignedIn, token = who.token) =>
     call(
       ctx,
       who.user.type === 'funeral-home' ? accountRoutes.funeralHomeProfile : accountRoutes.userProfile,
       token,
     );
-  const login = (who: SignedIn) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/web/user/login',
-      payload: { email: who.email, password: who.password },
-      remoteAddress: randomIp(),
-    });
+  const login = (who: SignedIn) => logInAgain(ctx, who);
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ctx = await createTestContext({ ...ADMIN_ENV, SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
-    stopWorkers = await startWorkers(ctx.composition);
+    app = await startMailingApp(ADMIN_ENV);
+    ctx = app.ctx;
     admin = await signInAdmin(ctx);
   });
-  afterAll(async () => {
-    await stopWorkers?.();
-    await ctx?.close();
-    await smtp?.close();
-  });
+  afterAll(() => app?.close());
 
   it('deactivating a user: every session refused at once (401), logins refused, the owner told by e-mail', async () => {
     const person = await signUpUser(ctx, { first_name: 'Dora' });
@@ -107,7 +94,7 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
     const notices = await noticesOf(person.id, notificationKinds.accountDeactivated);
     expect(notices).toHaveLength(1);
     // E-mailed although the account is no longer active.
-    await smtp.waitFor(() => mailsTo(person.email, 'Your account has been deactivated').length === 1);
+    await app.smtp.waitFor(() => mailsTo(person.email, 'Your account has been deactivated').length === 1);
     expect(mailsTo(person.email, 'Your account has been deactivated')[0]!.text).toContain('contact support');
   });
 
@@ -122,7 +109,7 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
     expect(fresh.statusCode).toBe(200);
     expect((await profile(person, fresh.json().data.token)).statusCode).toBe(200);
     expect(await noticesOf(person.id, notificationKinds.accountActivated)).toHaveLength(1);
-    await smtp.waitFor(() => mailsTo(person.email, 'Your account is active again').length === 1);
+    await app.smtp.waitFor(() => mailsTo(person.email, 'Your account is active again').length === 1);
   });
 
   it('a funeral home: its own route and messages; its sessions end too', async () => {
@@ -147,7 +134,7 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
     expect(twiceOn.map((answer) => answer.json().data.status)).toEqual([1, 1]);
     expect(await noticesOf(person.id, notificationKinds.accountDeactivated)).toHaveLength(1);
     expect(await noticesOf(person.id, notificationKinds.accountActivated)).toHaveLength(1);
-    await smtp.waitFor(() => mailsTo(person.email, 'Your account is active again').length === 1);
+    await app.smtp.waitFor(() => mailsTo(person.email, 'Your account is active again').length === 1);
     await sleep(1500);
     expect(mailsTo(person.email, 'Your account has been deactivated')).toHaveLength(1);
     expect(mailsTo(person.email, 'Your account is active again')).toHaveLength(1);

@@ -9,13 +9,17 @@ import {
   notificationKinds,
   videoRoutes,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { insertMembership, insertVideo } from '../../../test/delivery-fixtures';
-import { startWorkers } from '../../composition';
+import type { TestContext } from '../../../test/helpers';
+import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
+import {
+  deliveriesOf,
+  insertMembership,
+  insertVideo,
+  waitForDeliveries,
+} from '../../../test/delivery-fixtures';
 import {
   ADMIN_ENV,
-  randomIp,
+  logInAgain,
   signInAdmin,
   signUpFuneralHome,
   signUpUser,
@@ -37,28 +41,15 @@ const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
  * delivery worker reads the database's clock, so "time passing while held" moves the row's moment back.
  */
 describe('deliveries of a deactivated account: held, resumed, or the owner asked (issue 13)', () => {
+  let app: MailingApp;
   let ctx: TestContext;
-  let smtp: TestSmtp;
-  let stopWorkers: () => Promise<void>;
   let admin: SignedIn;
 
-  const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to === email);
+  const mailsTo = (email: string) => app.mailsTo(email);
   const rowOf = async (videoId: number): Promise<DeliveryRow> =>
-    (
-      await ctx.deps.db
-        .select()
-        .from(scheduledDeliveries)
-        .where(eq(scheduledDeliveries.videoId, videoId))
-        .orderBy(scheduledDeliveries.id)
-    ).at(-1)!;
-  const waitForRow = async (videoId: number, done: (row: DeliveryRow) => boolean, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const row = await rowOf(videoId);
-      if (done(row) || Date.now() > deadline) return row;
-      await sleep(50);
-    }
-  };
+    (await deliveriesOf(ctx.deps.db, videoId)).at(-1)!;
+  const waitForRow = async (videoId: number, done: (row: DeliveryRow) => boolean) =>
+    (await waitForDeliveries(ctx.deps.db, videoId, done)).at(-1)!;
   const setStatus = async (owner: SignedIn, status: 0 | 1) => {
     const response = await call(ctx, adminAccountRoutes.userStatus, admin.token, {
       params: { id: owner.id },
@@ -75,15 +66,10 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
           payload: body,
         })
       : call(ctx, deliveryRoutes.decideHeld, token, { params: { id: videoId }, body });
-  const signIn = async (who: SignedIn) => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/web/user/login',
-      payload: { email: who.email, password: who.password },
-      remoteAddress: randomIp(),
-    });
-    return { ...who, token: response.json().data.token as string };
-  };
+  const signIn = async (who: SignedIn) => ({
+    ...who,
+    token: (await logInAgain(ctx, who)).json().data.token as string,
+  });
   /** A member (any number of deliveries) with a processed video in the scheduled folder. */
   const ownerWithVideo = async (title: string) => {
     const owner = await signUpUser(ctx, { first_name: 'Hal', last_name: 'Held' });
@@ -120,9 +106,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
       .where(and(eq(notifications.userId, ownerId), eq(notifications.kind, kind)));
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ctx = await createTestContext({ ...ADMIN_ENV, SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
-    stopWorkers = await startWorkers(ctx.composition, {
+    app = await startMailingApp(ADMIN_ENV, {
       delivery: {
         retryBaseSeconds: 1,
         processingRecheckSeconds: 1,
@@ -130,13 +114,10 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
         sweepGraceSeconds: 3,
       },
     });
+    ctx = app.ctx;
     admin = await signInAdmin(ctx);
   });
-  afterAll(async () => {
-    await stopWorkers?.();
-    await ctx?.close();
-    await smtp?.close();
-  });
+  afterAll(() => app?.close());
 
   it('a delivery due during the deactivation is not sent, and is sent at once after the activation', async () => {
     const { owner, videoId, to } = await heldDelivery('Graduation day');
@@ -144,10 +125,10 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     expect(mailsTo(to)).toHaveLength(0);
 
     await setStatus(owner, 1);
-    await smtp.waitFor(() => mailsTo(to).length === 1);
+    await app.smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForRow(videoId, (row) => row.status === 'sent')).status).toBe('sent');
     expect(mailsTo(to)[0]!.subject).toContain('Graduation day');
-    await smtp.waitFor(() =>
+    await app.smtp.waitFor(() =>
       mailsTo(owner.email).some((mail) => mail.subject === 'Your account is active again'),
     );
   });
@@ -156,7 +137,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     const { owner, videoId, to } = await heldDelivery('Almost a day');
     await movedBack(videoId, 23 * HOUR);
     await setStatus(owner, 1);
-    await smtp.waitFor(() => mailsTo(to).length === 1);
+    await app.smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForRow(videoId, (row) => row.status === 'sent')).status).toBe('sent');
     expect(await noticesOf(owner.id, notificationKinds.deliveryAwaitingOwner)).toHaveLength(0);
   });
@@ -175,7 +156,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
       video_id: videoId,
       link: `/user/profile/scheduled?video=${videoId}`,
     });
-    await smtp.waitFor(() =>
+    await app.smtp.waitFor(() =>
       mailsTo(owner.email).some((mail) => mail.subject === 'A delivery is waiting for your answer'),
     );
     await sleep(2500); // the sweeper leaves it alone
@@ -201,7 +182,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
       message: HELD_DELIVERY_SENT,
       data: { video_id: videoId, status: 'pending' },
     });
-    await smtp.waitFor(() => mailsTo(to).length === 1);
+    await app.smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForRow(videoId, (row) => row.status === 'sent')).status).toBe('sent');
     await sleep(1500);
     expect(mailsTo(to)).toHaveLength(1);
@@ -232,12 +213,8 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     expect((await rowOf(videoId)).status).toBe('awaiting_owner');
     const next = recipient('rescheduled');
     await schedule(owner.id, videoId, next, new Date(Date.now() + 500));
-    await smtp.waitFor(() => mailsTo(next).length === 1);
-    const rows = await ctx.deps.db
-      .select()
-      .from(scheduledDeliveries)
-      .where(eq(scheduledDeliveries.videoId, videoId))
-      .orderBy(scheduledDeliveries.id);
+    await app.smtp.waitFor(() => mailsTo(next).length === 1);
+    const rows = await waitForDeliveries(ctx.deps.db, videoId, (row) => row.status === 'sent');
     expect(rows.map((row) => row.status)).toEqual(['cancelled', 'sent']);
     expect(mailsTo(to)).toHaveLength(0);
   });

@@ -1,8 +1,8 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { sessions, users, type AccountType } from './accounts.schema';
+import { users, type AccountType } from './accounts.schema';
 
-/** The status toggle's queries (issue 13): the account's status and its sessions, in one transaction. */
+/** The status toggle's queries (issue 13): the account's status, in the toggle's transaction. */
 export function createAccountStatusRepo(db: Db) {
   return {
     /**
@@ -26,16 +26,6 @@ export function createAccountStatusRepo(db: Db) {
         .where(and(eq(users.id, id), eq(users.type, type)))
         .limit(1);
       return row !== undefined;
-    },
-
-    /** Every live session of the account revoked: its next request is a 401. */
-    async revokeSessions(userId: number, now: Date, tx: DbOrTx = db): Promise<number> {
-      const rows = await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length;
     },
   };
 }

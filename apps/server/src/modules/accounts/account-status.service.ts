@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { Notifications } from '../notifications';
 import type { AccountStatusRepo } from './account-status.repo';
+import type { SessionStore } from './sessions';
 import { accountStatusNotice } from './account-status.notices';
 
 /** The two kinds of account an administrator may toggle; an admin's id is unknown here (404). */
@@ -20,6 +21,7 @@ export type ResumeDeliveries = (ownerId: number, tx: Db) => Promise<unknown>;
 export interface AccountStatusDeps {
   db: Db;
   repo: AccountStatusRepo;
+  sessions: Pick<SessionStore, 'revokeAllFor'>;
   clock: Clock;
   notifications: Pick<Notifications, 'notify'>;
   resumeDeliveries: ResumeDeliveries;
@@ -41,6 +43,7 @@ const notFoundMessage = { user: 'User not found.', 'funeral-home': 'Funeral home
 export function createAccountStatusService({
   db,
   repo,
+  sessions,
   clock,
   notifications,
   resumeDeliveries,
@@ -54,7 +57,7 @@ export function createAccountStatusService({
           if (!(await repo.exists(id, type, tx))) throw notFound(notFoundMessage[type]);
           return;
         }
-        if (status === 0) await repo.revokeSessions(id, now, tx);
+        if (status === 0) await sessions.revokeAllFor(id, undefined, tx);
         else await resumeDeliveries(id, tx);
         await notifications.notify(id, accountStatusNotice(status), tx);
       });

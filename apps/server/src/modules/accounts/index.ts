@@ -88,6 +88,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
   const accountStatus = createAccountStatusService({
     db,
     repo: createAccountStatusRepo(db),
+    sessions,
     clock,
     notifications: needs.notifications,
     resumeDeliveries: needs.resumeDeliveries,

@@ -79,6 +79,8 @@ export async function compose(
   const accounts = createAccountsModule(platform, {
     notifications: notifications.api,
     activePlans: (accountId, type) => plansHeld().activePlans(accountId, type),
+    // Delivery is built after accounts: called at request time, in the activation's transaction.
+    resumeDeliveries: (ownerId, tx) => delivery.api.resumeForOwner(ownerId, tx),
   });
   const delivery = createDeliveryModule(
     platform,

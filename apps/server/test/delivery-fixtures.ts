@@ -8,6 +8,7 @@ import { users, type AccountType } from '../src/modules/accounts/accounts.schema
 import { videos, type VideoFolder, type VideoState } from '../src/modules/videos/videos.schema';
 import { plans } from '../src/modules/plans/plans.schema';
 import { payments, subscriptions } from '../src/modules/payments/payments.schema';
+import { scheduledDeliveries, type DeliveryRow } from '../src/modules/delivery/delivery.schema';
 
 /** An account inserted directly (no sign-up code needed); returns its id. */
 export async function insertUser(
@@ -109,4 +110,27 @@ export async function holdLivenessIds(database: Database, ids: number[]): Promis
     for (const id of ids)
       await database.executeSql('select pg_advisory_unlock($1::int, $2::int)', [LIVENESS_NAMESPACE, id]);
   };
+}
+
+/** A video's deliveries, oldest first. */
+export const deliveriesOf = (db: Db, videoId: number): Promise<DeliveryRow[]> =>
+  db
+    .select()
+    .from(scheduledDeliveries)
+    .where(eq(scheduledDeliveries.videoId, videoId))
+    .orderBy(scheduledDeliveries.id);
+
+/** A video's deliveries once `done` holds for the latest one, or as they are when the time is up. */
+export async function waitForDeliveries(
+  db: Db,
+  videoId: number,
+  done: (latest: DeliveryRow) => boolean,
+  timeoutMs = 10_000,
+): Promise<DeliveryRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await deliveriesOf(db, videoId);
+    if ((rows.length && done(rows.at(-1)!)) || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

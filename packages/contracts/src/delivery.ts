@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import { idParams } from './common';
 import { defineRoute } from './route';
 
-/** pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040). */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+/**
+ * pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040).
+ * pending → awaiting_owner when an account is activated again more than a day after a held delivery's
+ * moment: the owner decides (send now → pending, or cancel → cancelled; decision 0239).
+ */
+export const deliveryStatuses = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+  'awaiting_owner',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export const watchParams = z.object({ token: z.string() });
@@ -35,6 +47,19 @@ export const deliveryInfo = z.object({
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 
+/** The owner's answer about a delivery whose moment passed more than a day ago while it was held. */
+export const heldDeliveryDecisions = ['send', 'cancel'] as const;
+export const heldDeliveryBody = z.object({
+  decision: z.enum(heldDeliveryDecisions, { error: 'The decision must be send or cancel.' }),
+});
+export const HELD_DELIVERY_SENT = 'Your video is being sent now.';
+export const HELD_DELIVERY_CANCELLED = 'The delivery has been cancelled.';
+export const NO_HELD_DELIVERY = 'This video has no delivery waiting for your answer.';
+export const heldDeliveryResponse = z.object({
+  message: z.string(),
+  data: z.object({ video_id: z.number(), status: z.enum(['pending', 'cancelled']) }),
+});
+
 /** The calls of the delivery module (decision 0127). */
 export const deliveryRoutes = {
   /** The recipient's watch page API: the link in the delivery e-mail, no account needed. */
@@ -46,5 +71,17 @@ export const deliveryRoutes = {
     access: 'public',
     params: watchParams,
     response: watchResponse,
+  }),
+  /** The owner sends now or cancels a delivery awaiting their answer (status awaiting_owner; id: the video's). */
+  decideHeld: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/delivery/decide',
+    tag: 'Delivery',
+    summary:
+      'Send now or cancel a delivery whose moment passed over a day ago while the account was deactivated',
+    access: ['user'],
+    params: idParams,
+    body: heldDeliveryBody,
+    response: heldDeliveryResponse,
   }),
 };

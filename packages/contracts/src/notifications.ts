@@ -61,6 +61,11 @@ export const notificationKinds = {
   newSignup: 'signup.new',
   newQuery: 'query.new',
   passwordChanged: 'account.password_changed',
+  /** An administrator deactivated or activated the account (issue 13; the former is e-mailed anyway). */
+  accountDeactivated: 'account.deactivated',
+  accountActivated: 'account.activated',
+  /** A held delivery's moment passed over a day ago: the owner sends it now or cancels it (issue 13). */
+  deliveryAwaitingOwner: 'delivery.awaiting_owner',
   paymentMade: 'payment.made',
   newPurchase: 'purchase.new',
   subscriptionExpiring: 'subscription.expiring',

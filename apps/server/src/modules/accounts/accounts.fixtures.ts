@@ -93,6 +93,16 @@ export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
   };
 }
 
+/** A new session of a web account, through the real login (`who`'s earlier token left as it is). */
+export async function logInAgain(ctx: TestContext, who: SignedIn) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/web/user/login',
+    payload: { email: who.email, password: who.password },
+    remoteAddress: randomIp(),
+  });
+}
+
 export function post(ctx: TestContext, url: string, options: Omit<InjectOptions, 'method' | 'url'> = {}) {
   return ctx.app.inject({ method: 'POST', url, remoteAddress: randomIp(), ...options });
 }

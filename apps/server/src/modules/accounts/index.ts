@@ -14,6 +14,9 @@ import { registerProfileRoutes } from './profile.routes';
 import { registerPhotoRoutes } from './photos.routes';
 import { ensureFirstAdmin } from './admin-bootstrap';
 import type { ActivePlansOf } from './accounts.view';
+import { createAccountStatusRepo } from './account-status.repo';
+import { createAccountStatusService, type ResumeDeliveries } from './account-status.service';
+import { registerAccountStatusRoutes } from './account-status.routes';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
 export type { SessionStore } from './sessions';
@@ -35,6 +38,8 @@ export interface AccountsNeeds {
   notifications: Pick<Notifications, 'notify'>;
   /** The account's running plans for `active_plan` (the payments module's, built after accounts). */
   activePlans: ActivePlansOf;
+  /** Activation resumes the account's held deliveries (the delivery module's, built after accounts). */
+  resumeDeliveries: ResumeDeliveries;
 }
 
 /** Accounts: sign-up, login, sessions, profile, photos, and the guard every other module's routes use. */
@@ -80,10 +85,20 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
     activePlans: needs.activePlans,
   });
 
+  const accountStatus = createAccountStatusService({
+    db,
+    repo: createAccountStatusRepo(db),
+    sessions,
+    clock,
+    notifications: needs.notifications,
+    resumeDeliveries: needs.resumeDeliveries,
+  });
+
   return {
     name: 'accounts',
     routes: (router) => {
       registerAuthRoutes(router, authService, passwordReset);
+      registerAccountStatusRoutes(router, accountStatus);
       registerProfileRoutes(router, profile);
       registerPhotoRoutes(router, storage);
     },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from './accounts.schema';
 
@@ -63,13 +63,13 @@ export function createSessionStore(db: Db, clock: Clock) {
       await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
     },
 
-    /** Every session of the account but `keepSessionId` (password change) or all of them (deactivation). */
-    async revokeAllFor(userId: number, keepSessionId?: number) {
+    /** Every session of the account but `keepSessionId`, or all of them (deactivation), in `tx` if given. */
+    async revokeAllFor(userId: number, keepSessionId?: number, tx: DbOrTx = db) {
       const condition =
         keepSessionId === undefined
           ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt))
           : and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId));
-      await db.update(sessions).set({ revokedAt: clock.now() }).where(condition);
+      await tx.update(sessions).set({ revokedAt: clock.now() }).where(condition);
     },
   };
 }

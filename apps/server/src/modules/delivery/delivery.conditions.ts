@@ -4,7 +4,11 @@ import { claimantGone } from './liveness';
 
 /** The SQL conditions the delivery queries share: which rows are live, claimed, or free to take. */
 export const now = sql`now()`;
-export const live = inArray(d.status, ['pending', 'sending']);
+/** A video's one delivery still to come: a reschedule or a move out of the folder cancels it. */
+export const live = inArray(d.status, ['pending', 'sending', 'awaiting_owner']);
+
+/** A held delivery later than this when its account is activated again asks its owner first (0239). */
+export const OVERDUE_ASK_OWNER = sql`interval '1 day'`;
 
 /**
  * A claim older than this is treated as abandoned even if its worker still holds its liveness lock

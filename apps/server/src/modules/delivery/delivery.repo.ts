@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
@@ -10,7 +10,7 @@ import {
   type DeliveryStatus,
   type WatchGrantRow,
 } from './delivery.schema';
-import { live, now } from './delivery.conditions';
+import { live, now, OVERDUE_ASK_OWNER } from './delivery.conditions';
 import { createDeliveryClaims } from './delivery.claims';
 
 export type { ClaimedDelivery, OwnerNoticeTaken } from './delivery.claims';
@@ -73,6 +73,24 @@ export function createDeliveryRepo(db: Db) {
       return rows.length;
     },
 
+    /**
+     * The owner's pending deliveries whose moment passed more than `OVERDUE_ASK_OWNER` ago (held while the
+     * account was deactivated): they wait for the owner's answer instead of going out (decision 0239).
+     */
+    async makeOwnerOverdueAwaiting(ownerId: number, reason: string, tx: DbOrTx = db) {
+      return tx
+        .update(d)
+        .set({ status: 'awaiting_owner', lastError: reason, updatedAt: now })
+        .where(
+          and(
+            eq(d.ownerId, ownerId),
+            eq(d.status, 'pending'),
+            lt(d.dueAt, sql`now() - ${OVERDUE_ASK_OWNER}`),
+          ),
+        )
+        .returning({ id: d.id, videoId: d.videoId, recipientEmail: d.recipientEmail, dueAt: d.dueAt });
+    },
+
     /** The owner's pending deliveries, due again now (after their account is activated again). */
     async makeOwnerPendingDueNow(ownerId: number, tx: DbOrTx = db) {
       return tx
@@ -80,6 +98,30 @@ export function createDeliveryRepo(db: Db) {
         .set({ nextAttemptAt: sql`greatest(${d.dueAt}, now())`, lastError: null, updatedAt: now })
         .where(and(eq(d.ownerId, ownerId), eq(d.status, 'pending')))
         .returning({ id: d.id, nextAttemptAt: d.nextAttemptAt });
+    },
+
+    /** The owner's answer to a delivery awaiting it: pending and due now (send), or cancelled. */
+    async answerAwaiting(videoId: number, ownerId: number, decision: 'send' | 'cancel', tx: DbOrTx = db) {
+      const [row] = await tx
+        .update(d)
+        .set(
+          decision === 'send'
+            ? { status: 'pending', nextAttemptAt: now, lastError: null, updatedAt: now }
+            : { status: 'cancelled', updatedAt: now },
+        )
+        .where(and(eq(d.videoId, videoId), eq(d.ownerId, ownerId), eq(d.status, 'awaiting_owner')))
+        .returning({ id: d.id, status: d.status, nextAttemptAt: d.nextAttemptAt });
+      return row ?? null;
+    },
+
+    /** The titles of some videos, by id (what the owner's notices name). */
+    async videoTitles(videoIds: number[], tx: DbOrTx = db): Promise<Map<number, string>> {
+      if (videoIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: videos.id, title: videos.title })
+        .from(videos)
+        .where(inArray(videos.id, videoIds));
+      return new Map(rows.map((row) => [row.id, row.title]));
     },
 
     async findByTokenHash(tokenHash: string, tx: DbOrTx = db) {
@@ -206,7 +248,7 @@ export function createDeliveryRepo(db: Db) {
         })
         .from(d)
         .where(inArray(d.videoId, videoIds))
-        .orderBy(d.videoId, sql`(${d.status} in ('pending', 'sending')) desc`, desc(d.createdAt), desc(d.id));
+        .orderBy(d.videoId, sql`(${live}) desc`, desc(d.createdAt), desc(d.id));
       for (const { videoId, ...info } of rows) result.set(videoId, info);
       return result;
     },

@@ -1,15 +1,11 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { deliveryStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
 
-/**
- * pending → sending → sent | failed, and pending|sending → cancelled.
- * A temporary failure puts a `sending` row back to `pending` with a later `next_attempt_at`.
- * See docs/decisions/0040-exactly-once-delivery.md.
- */
-export const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
+/** The statuses and their flow: @pw/contracts `deliveryStatuses` (docs/decisions/0040, 0239). */
+export { deliveryStatuses, type DeliveryStatus } from '@pw/contracts';
 
 export const scheduledDeliveries = pgTable(
   'scheduled_deliveries',

@@ -2,12 +2,15 @@ import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { HELD_DELIVERY_CANCELLED, HELD_DELIVERY_SENT, NO_HELD_DELIVERY } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
+import type { OwnerNotifier } from './delivery.context';
+import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 
 export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
 
@@ -26,6 +29,8 @@ export interface DeliveryServiceDeps {
   holdsMembership: HoldsMembership;
   /** Whether a person may still see a video (the videos module's one rule): a granted link needs it. */
   maySee(videoId: number, userId: number): Promise<boolean>;
+  /** Telling owners about deliveries that wait for their answer. */
+  notifications: Pick<OwnerNotifier, 'notifyMany'>;
 }
 
 type WatchedVideo = NonNullable<Awaited<ReturnType<DeliveryRepo['findByTokenHash']>>>['video'];
@@ -87,14 +92,46 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     ...scheduler,
 
     /**
-     * For the accounts module, when an account is activated again: its deliveries held while it was
-     * deactivated become due now (or at their own time, if still ahead).
+     * For the accounts module, when an account is activated again (in its transaction): the deliveries
+     * held while it was deactivated become due now (or at their own time, if still ahead); those whose
+     * moment passed more than a day ago wait for the owner's answer instead, and the owner is told
+     * (decision 0239).
      */
-    async resumeForOwner(ownerId: number, tx?: Db): Promise<number> {
+    async resumeForOwner(ownerId: number, tx?: Db): Promise<{ resumed: number; awaiting: number }> {
       return inTransaction(tx, async (t) => {
+        const awaiting = await repo.makeOwnerOverdueAwaiting(ownerId, AWAITING_OWNER_REASON, t);
         const rows = await repo.makeOwnerPendingDueNow(ownerId, t);
         for (const row of rows) await enqueueSend(queue, row.id, row.nextAttemptAt, t);
-        return rows.length;
+        if (awaiting.length) {
+          const titles = await repo.videoTitles(
+            awaiting.map((row) => row.videoId),
+            t,
+          );
+          await deps.notifications.notifyMany(
+            awaiting.map((row) => ({
+              target: ownerId,
+              input: awaitingOwnerNotice(row, titles.get(row.videoId) ?? 'Your video'),
+            })),
+            t,
+          );
+        }
+        return { resumed: rows.length, awaiting: awaiting.length };
+      });
+    },
+
+    /** The owner's answer to their video's delivery awaiting it: send it now, or cancel it. */
+    async decideHeld(ownerId: number, videoId: number, decision: 'send' | 'cancel') {
+      return db.transaction(async (t) => {
+        const row = await repo.answerAwaiting(videoId, ownerId, decision, t);
+        if (!row) throw notFound(NO_HELD_DELIVERY);
+        if (decision === 'send') await enqueueSend(queue, row.id, row.nextAttemptAt, t);
+        return {
+          message: decision === 'send' ? HELD_DELIVERY_SENT : HELD_DELIVERY_CANCELLED,
+          data: {
+            video_id: videoId,
+            status: decision === 'send' ? ('pending' as const) : ('cancelled' as const),
+          },
+        };
       });
     },
 

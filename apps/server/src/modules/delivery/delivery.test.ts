@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
-import { insertUser, insertVideo, setUserStatus } from '../../../test/delivery-fixtures';
+import {
+  deliveriesOf,
+  insertUser,
+  insertVideo,
+  setUserStatus,
+  waitForDeliveries,
+} from '../../../test/delivery-fixtures';
 import { startWorkers } from '../../composition';
 import { videos } from '../videos/videos.schema';
 import { notifications } from '../notifications/notifications.schema';
@@ -27,20 +33,9 @@ describe('scheduled delivery (SMTP)', () => {
   let ownerId: number;
 
   const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((m) => m.to === email);
-  const rowFor = async (videoId: number): Promise<DeliveryRow[]> =>
-    ctx.deps.db
-      .select()
-      .from(scheduledDeliveries)
-      .where(eq(scheduledDeliveries.videoId, videoId))
-      .orderBy(scheduledDeliveries.id);
-  const waitForStatus = async (videoId: number, status: string, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await rowFor(videoId);
-      if (rows.at(-1)?.status === status || Date.now() > deadline) return rows;
-      await sleep(50);
-    }
-  };
+  const rowFor = (videoId: number): Promise<DeliveryRow[]> => deliveriesOf(ctx.deps.db, videoId);
+  const waitForStatus = (videoId: number, status: string, timeoutMs = 10_000) =>
+    waitForDeliveries(ctx.deps.db, videoId, (row) => row.status === status, timeoutMs);
   const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
   const scheduleDelivery = (videoId: number, recipientEmail: string, dueAt: Date) =>
     ctx.deps.delivery.schedule({ timezone: 'UTC', videoId, ownerId, recipientEmail, dueAt });
@@ -330,7 +325,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect((await watch(tokenOf(row!))).statusCode).toBe(404);
 
     await setUserStatus(ctx.deps.db, heldOwner, 1);
-    expect(await ctx.deps.delivery.resumeForOwner(heldOwner)).toBe(1);
+    expect(await ctx.deps.delivery.resumeForOwner(heldOwner)).toEqual({ resumed: 1, awaiting: 0 });
     await smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForStatus(videoId, 'sent'))[0]!.status).toBe('sent');
   });

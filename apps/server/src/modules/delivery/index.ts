@@ -43,6 +43,7 @@ export function createDeliveryModule(
     publicUrl,
     holdsMembership: needs.holdsMembership,
     maySee: needs.maySee,
+    notifications: needs.notifications,
   });
   const grants = createWatchGrants({
     db: platform.db,

@@ -2,6 +2,10 @@ import type { Clock } from '../../platform/clock';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
 import type { Storage } from '../../platform/storage/storage';
+import type { MediaRepo } from './media.repo';
+
+/** A deactivated owner's video, as if it were gone (issue 13; decision 0240). */
+export const MEDIA_UNAVAILABLE = 'This video is no longer available.';
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -19,22 +23,26 @@ const contentTypeOf = (key: string) =>
 
 export interface MediaServiceDeps {
   storage: Storage;
+  repo: MediaRepo;
   clock: Clock;
   /** Signs and checks media URLs (platform/http/signed-url.ts). */
   secret: string;
 }
 
 /** Private media (videos, thumbnails) behind signed, expiring URLs: the signature is the permission. */
-export function createMediaService({ storage, clock, secret }: MediaServiceDeps) {
+export function createMediaService({ storage, repo, clock, secret }: MediaServiceDeps) {
   return {
     /**
      * The object a signed URL names, with the part asked for (`range`: the Range header): refuses an
-     * expired or forged signature (403), a missing object (404) and a range it cannot serve (416).
+     * expired or forged signature (403), a missing object or a video whose owner is deactivated (404:
+     * a URL signed before the deactivation stops working at once) and a range it cannot serve (416).
      */
     async open(key: string, exp: string | undefined, sig: string | undefined, range: string | undefined) {
       const check = checkMediaSignature(secret, key, exp, sig, clock.now());
       if (check === 'expired') throw forbidden('This link has expired. Reload the page to get a new one.');
       if (check !== 'valid') throw forbidden('This link is not valid.');
+      const ownerStatus = await repo.videoOwnerStatus(key);
+      if (ownerStatus !== null && ownerStatus !== 1) throw notFound(MEDIA_UNAVAILABLE);
       const stored = await storage.stat(key);
       if (!stored) throw notFound();
 

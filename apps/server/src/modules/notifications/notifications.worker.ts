@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { notificationKinds } from '@pw/contracts';
 import type { PgBoss } from '../../platform/queue';
 import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -36,7 +37,10 @@ export async function sendNotificationEmail(
   notificationId: number,
 ): Promise<'sent' | 'skipped'> {
   const found = await repo.findForEmail(notificationId);
-  if (!found || found.notification.emailedAt || found.status !== 1) return 'skipped';
+  if (!found || found.notification.emailedAt) return 'skipped';
+  // A deactivated account is e-mailed nothing but the notice that it was deactivated (decision 0238).
+  if (found.status !== 1 && found.notification.kind !== notificationKinds.accountDeactivated)
+    return 'skipped';
   const { notification } = found;
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
   const host = new URL(publicUrl).hostname || 'partingwords.local';

@@ -29,7 +29,7 @@ export interface DeliveryScheduler {
 }
 
 export interface ScheduledDeliveryStatus {
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'awaiting_owner';
   recipientEmail: string;
   dueAt: Date;
   sentAt: Date | null;

@@ -68,6 +68,9 @@ export const videos = pgTable(
     uniqueIndex('videos_one_final_per_owner')
       .on(t.ownerId)
       .where(sql`${t.folder} = 'final'`),
+    // The media route finds a key's video (its owner deactivated: 404) on every request.
+    index('videos_media_key_idx').on(t.mediaKey),
+    index('videos_thumbnail_key_idx').on(t.thumbnailKey),
   ],
 );
 

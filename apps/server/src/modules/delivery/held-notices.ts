@@ -1,0 +1,33 @@
+import { notificationKinds } from '@pw/contracts';
+import type { NotifyInput } from '../notifications';
+
+/** Why a delivery waits for its owner (shown as its `last_error` on the scheduled list). */
+export const AWAITING_OWNER_REASON =
+  'Its moment passed over a day ago while your account was deactivated. Send it now or cancel it.';
+
+/** The moment as the owner's notice states it (the notice has no time zone of its own). */
+const whenText = (instant: Date) => `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Told to the owner (in the app and by e-mail) when their account is activated again and a held
+ * delivery's moment passed more than a day before (decision 0239): nothing goes out until they answer.
+ */
+export function awaitingOwnerNotice(
+  delivery: { id: number; videoId: number; recipientEmail: string; dueAt: Date },
+  title: string,
+): NotifyInput {
+  return {
+    kind: notificationKinds.deliveryAwaitingOwner,
+    title: 'A delivery is waiting for your answer',
+    body:
+      `"${title}" was due to reach ${delivery.recipientEmail} on ${whenText(delivery.dueAt)}, while your ` +
+      'account was deactivated. Open your scheduled videos to send it now or cancel it.',
+    data: {
+      video_id: delivery.videoId,
+      delivery_id: delivery.id,
+      recipient_email: delivery.recipientEmail,
+      link: `/user/profile/scheduled?video=${delivery.videoId}`,
+    },
+    email: true,
+  };
+}

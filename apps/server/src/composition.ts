@@ -23,6 +23,7 @@ import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
+import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -47,6 +48,8 @@ export interface CompositionView extends Platform {
   videoPayments: VideoPayments;
   /** The payments module's API (plans held, the subscriptions' daily job). */
   plansHeld: PaymentsApi;
+  /** Exports and deletions: the sweeper, run at will by tests. */
+  accountData: AccountDataApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -118,6 +121,11 @@ export async function compose(
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
+  const accountData = createAccountDataModule(platform, {
+    notifications: notifications.api,
+    passwordMatches: accounts.api.passwordMatches,
+    removeAccount: accounts.api.removeAccount,
+  });
 
   const deps: CompositionView = {
     ...platform,
@@ -128,6 +136,7 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments,
     plansHeld: payments.api,
+    accountData: accountData.api,
   };
   const modules = [
     accounts,
@@ -141,6 +150,7 @@ export async function compose(
     bannerAds,
     funeralHomes,
     dashboard,
+    accountData,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

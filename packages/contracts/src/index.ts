@@ -16,3 +16,4 @@ export * from './banner-ads';
 export * from './funeral-homes';
 export * from './dashboard';
 export * from './admin-accounts';
+export * from './account-data';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from '../../platform/queue';
-import { sendJob } from '../../platform/queues';
+import { startPeriodicWorker } from '../../platform/periodic-worker';
 import { waitUntilIdle } from '../../platform/jobs';
 import { accountDataSweepQueue, accountExportQueue, SWEEP_EVERY_MS, sweepJobKey } from './account-data.queue';
 import type { ExportService } from './export.service';
@@ -39,35 +39,21 @@ export async function startExportWorker(queue: PgBoss, exports: ExportService): 
   };
 }
 
-/** Runs the sweeper's jobs and sends one at start and every ten minutes (as the subscriptions' job does). */
-export async function startSweepWorker(
+/** Runs the sweeper every ten minutes (decision 0243). */
+export function startSweepWorker(
   queue: PgBoss,
   files: FileSweeper,
   logger: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  const tick = () =>
-    sendJob(queue, accountDataSweepQueue, {}, { singletonKey: sweepJobKey(new Date()) }).catch(
-      (err: unknown) => logger.error({ err }, 'could not send the account data sweep'),
-    );
-  let inFlight = 0;
-  const workerId = await queue.work(
-    accountDataSweepQueue.name,
-    { batchSize: 1, pollingIntervalSeconds: 5 },
-    async () => {
-      inFlight += 1;
-      try {
-        await files.sweep();
-      } finally {
-        inFlight -= 1;
-      }
+  return startPeriodicWorker({
+    queue,
+    definition: accountDataSweepQueue,
+    everyMs: SWEEP_EVERY_MS,
+    keyOf: sweepJobKey,
+    logger,
+    pollingIntervalSeconds: 5,
+    run: async () => {
+      await files.sweep();
     },
-  );
-  await tick();
-  const timer = setInterval(() => void tick(), SWEEP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await queue.offWork({ id: workerId });
-    await waitUntilIdle(() => inFlight, 60_000);
-  };
+  });
 }

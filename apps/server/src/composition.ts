@@ -24,6 +24,7 @@ import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
 import { createAdminAccountsModule } from './modules/admin-accounts';
+import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -48,6 +49,8 @@ export interface CompositionView extends Platform {
   videoPayments: VideoPayments;
   /** The payments module's API (plans held, the subscriptions' daily job). */
   plansHeld: PaymentsApi;
+  /** Exports and deletions: the sweeper, run at will by tests. */
+  accountData: AccountDataApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -122,6 +125,11 @@ export async function compose(
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
   const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api });
+  const accountData = createAccountDataModule(platform, {
+    notifications: notifications.api,
+    passwordMatches: accounts.api.passwordMatches,
+    removeAccount: accounts.api.removeAccount,
+  });
 
   const deps: CompositionView = {
     ...platform,
@@ -132,6 +140,7 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments,
     plansHeld: payments.api,
+    accountData: accountData.api,
   };
   const modules = [
     accounts,
@@ -146,6 +155,7 @@ export async function compose(
     funeralHomes,
     dashboard,
     adminAccounts,
+    accountData,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

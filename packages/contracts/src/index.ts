@@ -17,3 +17,4 @@ export * from './funeral-homes';
 export * from './dashboard';
 export * from './admin-accounts';
 export * from './legacy';
+export * from './account-data';

@@ -80,6 +80,8 @@ export const notificationKinds = {
   newUserRequest: 'funeral.request_new',
   /** A funeral home published the video a person granted it (issue 12). */
   videoPublished: 'funeral.video_published',
+  /** The owner's data export is ready to download (issue 13). */
+  accountExportReady: 'account.export_ready',
 } as const;
 
 /**

@@ -106,7 +106,8 @@ export const adminPaymentRow = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  type: z.enum(['user', 'funeral-home', 'admin']),
+  /** `deleted`: the payer deleted their account; the payment stays for the books, anonymised (decision 0243). */
+  type: z.enum(['user', 'funeral-home', 'admin', 'deleted']),
   subscription_type: z.string(),
   plan_name: z.string(),
   price: z.string(),

@@ -63,6 +63,11 @@ export const profileKeys = {
   one: (role: AccountType) => ['profile', role] as const,
 };
 
+/** The owner's latest data export (the profile page's 'Download my data'). */
+export const accountExportKeys = {
+  latest: (role: AccountType) => ['account-export', role, 'latest'] as const,
+};
+
 /** What a user or funeral home can buy, and the user's own payment history (the subscription logs). */
 export const planKeys = {
   home: () => ['plans', 'home'] as const,

@@ -112,6 +112,15 @@ export function createAccountsRepo(db: Db) {
     setPasswordRevokingSessions,
 
     /**
+     * Deletes the account's row: its sessions, videos, deliveries, notifications and other rows go with
+     * it by the foreign keys' cascade; its payments stay, unlinked (decision 0243). True when it existed.
+     */
+    async deleteUser(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
      * A password change in one transaction: the new hash, every other session revoked, and `alongside`
      * (the owner's notice), so none of them is ever committed without the others.
      */

@@ -17,6 +17,8 @@ import type { ActivePlansOf } from './accounts.view';
 import { createAccountStatusRepo } from './account-status.repo';
 import { createAccountStatusService, type ResumeDeliveries } from './account-status.service';
 import { registerAccountStatusRoutes } from './account-status.routes';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import type { DbTx } from '../../platform/db';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
 export type { SessionStore } from './sessions';
@@ -30,6 +32,10 @@ export interface AccountsApi {
   guardFor: AccessGuard;
   /** The first administrator, from ADMIN_EMAIL/ADMIN_PASSWORD on first start. */
   ensureFirstAdmin(): Promise<void>;
+  /** Whether `password` is the account's (argon2; false for an unknown account). */
+  passwordMatches(accountId: number, password: string): Promise<boolean>;
+  /** Deletes the account's row in the caller's transaction (account-data's deletion; decision 0243). */
+  removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
 }
 
 /** What accounts calls in other modules. */
@@ -102,6 +108,17 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
       registerProfileRoutes(router, profile);
       registerPhotoRoutes(router, storage);
     },
-    api: { sessions, auth, guardFor, ensureFirstAdmin: () => ensureFirstAdmin(platform) },
+    api: {
+      sessions,
+      auth,
+      guardFor,
+      ensureFirstAdmin: () => ensureFirstAdmin(platform),
+      async passwordMatches(accountId, password) {
+        const user = await repo.findById(accountId);
+        // An unknown account still costs one verification, as a login does.
+        return (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password)) && !!user;
+      },
+      removeAccount: (accountId, tx) => repo.deleteUser(accountId, tx),
+    },
   };
 }

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { planCategories, type AdminPaymentQuery, type PaymentHistoryQuery } from '@pw/contracts';
 import type { Db } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
+import { users, type AccountType } from '../accounts/accounts.schema';
+
+/** How the logs name the payer of a deleted account. */
+export const DELETED_PAYER = 'Deleted account';
 import { plans } from '../plans/plans.schema';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { bannerAds } from '../banner-ads/banner-ads.schema';
@@ -60,13 +63,14 @@ export function createPaymentHistoryRepo(db: Db) {
         .select({
           ...row,
           // A funeral home by its home's name, a person by theirs (decision 0178).
-          name: sql<string>`coalesce(${users.homeName}, ${users.firstName} || ' ' || ${users.lastName})`,
-          email: users.email,
-          type: users.type,
+          // A deleted account's payment stays, without its payer (decision 0243).
+          name: sql<string>`coalesce(${users.homeName}, ${users.firstName} || ' ' || ${users.lastName}, ${DELETED_PAYER})`,
+          email: sql<string>`coalesce(${users.email}, '')`,
+          type: sql<AccountType | 'deleted'>`coalesce(${users.type}, 'deleted')`,
         })
         .from(ids)
         .innerJoin(payments, eq(payments.id, ids.id))
-        .innerJoin(users, eq(users.id, payments.accountId))
+        .leftJoin(users, eq(users.id, payments.accountId))
         .leftJoin(plans, eq(plans.id, payments.planId))
         .leftJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
         .leftJoin(bannerAds, eq(bannerAds.paymentId, payments.id))

@@ -12,9 +12,11 @@ export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account was deleted: the payment stays for the books, anonymised (decision 0243),
+     * so revenue and the dashboard's rollup never change when someone leaves.
+     */
+    accountId: integer('account_id').references(() => users.id, { onDelete: 'set null' }),
     planId: integer('plan_id').references(() => plans.id),
     extraSeconds: integer('extra_seconds'),
     amountCents: integer('amount_cents').notNull(),

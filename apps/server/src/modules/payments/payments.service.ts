@@ -80,10 +80,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** The payer's receipt (in the app and by e-mail) and the admins' "new purchase", with the payment. */
   async function tell(payment: PaymentRow, what: string, tx: DbTx) {
-    const holder = await deps.holderOf(payment.accountId, tx);
+    // A payment just made names its payer; only a deleted account's payments have none (decision 0243).
+    const payer = payment.accountId;
+    if (payer === null) return;
+    const holder = await deps.holderOf(payer, tx);
     await deps.notifications.notifyMany(
       [
-        { target: payment.accountId, input: paymentNotices.paymentMade(holder, { ...payment, what }) },
+        { target: payer, input: paymentNotices.paymentMade(holder, { ...payment, what }) },
         { target: { role: 'admin' }, input: paymentNotices.newPurchase(holder, { ...payment, what }) },
       ],
       tx,

@@ -28,6 +28,32 @@ export function signatureMatches(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * A link that names one record for one purpose until `exp` (seconds): `<id>.<exp>.<signature>`, base64url
+ * characters and dots only. Banner click links (decision 0217) and export downloads (decision 0242).
+ */
+export function signedIdToken(secret: string, purpose: string, id: number, exp: number): string {
+  return `${id}.${exp}.${signUntil(secret, purpose, String(id), exp)}`;
+}
+
+/** The record a token of `purpose` names and whether it is past its expiry; null for anything we did not sign. */
+export function readSignedIdToken(
+  secret: string,
+  purpose: string,
+  token: string,
+  now: Date,
+): { id: number; expired: boolean } | null {
+  const match = /^([1-9]\d{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const exp = Number(match[2]);
+  if (id > MAX_RECORD_ID) return null;
+  if (!signatureMatches(signUntil(secret, purpose, String(id), exp), match[3]!)) return null;
+  return { id, expired: exp * 1000 <= now.getTime() };
+}
+
 export function signMediaKey(secret: string, key: string, exp: number): string {
   return signUntil(secret, 'media', key, exp);
 }

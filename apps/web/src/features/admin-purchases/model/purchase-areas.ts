@@ -58,4 +58,5 @@ export const USER_TYPE_OPTIONS = [
 ] as const;
 
 export const userTypeLabel = (type: string) =>
-  USER_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? (type === 'admin' ? 'Admin' : type);
+  USER_TYPE_OPTIONS.find((option) => option.value === type)?.label ??
+  (type === 'admin' ? 'Admin' : type === 'deleted' ? 'Deleted account' : type);

@@ -27,10 +27,16 @@ const account = (extra: Partial<Account> = {}): Account => ({
   ...extra,
 });
 
+/** The details page also asks for the latest data export (issue 13): none. */
+const noExport = () => ({ body: { data: null } });
+
 describe('profile map link (issue 8, issue 10)', () => {
   it('opens only a web address; a javascript: link stored earlier shows as text, never as a link', async () => {
     const attack = 'javascript:alert(document.cookie)';
-    fakeApi({ 'GET /api/web/user/profile': () => ({ body: { data: account({ map_link: attack }) } }) });
+    fakeApi({
+      'GET /api/web/user/profile': () => ({ body: { data: account({ map_link: attack }) } }),
+      'GET /api/web/user/account/export': noExport,
+    });
     renderWithApp(<ProfileDetailsPage role="user" />);
     expect(await screen.findByText(attack)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Open map/ })).not.toBeInTheDocument();
@@ -38,7 +44,10 @@ describe('profile map link (issue 8, issue 10)', () => {
   });
 
   it('links a stored https address as Open map', async () => {
-    fakeApi({ 'GET /api/web/user/profile': () => ({ body: { data: account() } }) });
+    fakeApi({
+      'GET /api/web/user/profile': () => ({ body: { data: account() } }),
+      'GET /api/web/user/account/export': noExport,
+    });
     renderWithApp(<ProfileDetailsPage role="user" />);
     const link = await screen.findByRole('link', { name: /Open map/ });
     expect(link).toHaveAttribute('href', 'https://maps.example.test/ada');

@@ -8,6 +8,7 @@ import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useProfile } from '../api/get-profile';
 import { PROFILE_PATHS } from '../model/paths';
+import { AccountDataCard } from './AccountDataCard';
 
 const fullName = (account: Account) => [account.first_name, account.last_name].filter(Boolean).join(' ');
 
@@ -133,6 +134,7 @@ export function ProfileDetailsPage({ role }: { role: AccountType }) {
           </div>
         )}
       </WithProfile>
+      {role !== 'admin' && <AccountDataCard role={role} />}
       {role === 'user' && (
         <Link to={PROFILE_PATHS.user.home} className="btn btn-link px-0 mt-3">
           Back to my profile

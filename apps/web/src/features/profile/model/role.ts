@@ -1,4 +1,4 @@
-import { accountRoutes, type AccountType } from '@pw/contracts';
+import { accountDataRoutes, accountRoutes, type AccountType } from '@pw/contracts';
 
 /** Profile calls carry the role in the path (spec 000 §6): /web/user, /web/funeral-home, /admin. */
 export const PROFILE_ROUTES = {
@@ -18,3 +18,10 @@ export const PROFILE_ROUTES = {
     changePassword: accountRoutes.adminChangePassword,
   },
 } as const satisfies Record<AccountType, object>;
+
+/** Who may export their data and delete their account (decision 0244: not admins). */
+export type LeavingRole = 'user' | 'funeral-home';
+export const ACCOUNT_DATA_ROUTES = {
+  user: accountDataRoutes.user,
+  'funeral-home': accountDataRoutes.funeralHome,
+} as const satisfies Record<LeavingRole, object>;

@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { Storage, StoredObject } from '../../platform/storage/storage';
+import type { ExportContents } from './export.contents';
+
+export const README = `Parting Words: your data
+=========================
+
+This archive holds everything Parting Words keeps about your account, as it was when you asked for it.
+
+profile.json        your profile (name, e-mail, phone, address...)
+photo.<ext>         your profile photo, when you have one
+videos/             one folder per video: video.mp4 (plays in any video player), thumbnail.jpg and
+                    info.json (title, description, folder, codes, hashtags, recipient and date)
+schedules.json      your scheduled deliveries: who receives which video, when, and what happened
+forms_sent.json     the Funeral Home Forms you sent
+payments.json       your payments: date, what was bought, amount, and the card's brand and last four
+                    digits only (the card number is never stored)
+subscriptions.json  your plans and when they end
+banner_ads.json     your banner ad requests
+notifications.json  your notifications
+
+The .json files are plain text: open them with any text editor.
+A video still being processed, or whose processing failed, has its info.json but no video.mp4.
+`;
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+/** A folder name a person can read: the id first (unique), then the title's letters and digits. */
+export function videoFolderName(id: number, title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  return slug ? `${id}-${slug}` : String(id);
+}
+
+export type Progress = (done: number, total: number) => Promise<void>;
+
+/**
+ * Streams the archive into `key`: each video file is read from storage only when its turn comes, and the
+ * zip is written as it is produced, so memory stays bounded whatever the size of the videos (MP4s are
+ * stored, not compressed again). `progress` is told after each video is opened.
+ */
+export async function writeArchive(
+  storage: Storage,
+  key: string,
+  contents: ExportContents,
+  progress: Progress,
+): Promise<StoredObject> {
+  const zip = new ZipFile();
+  // A video that cannot be read fails the whole archive (the job is retried), never a truncated zip.
+  zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
+  const mtime = new Date();
+  zip.addBuffer(Buffer.from(README), 'README.txt', { mtime });
+  zip.addBuffer(json(contents.profile), 'profile.json', { mtime });
+  for (const [name, rows] of Object.entries(contents.sections))
+    zip.addBuffer(json(rows), `${name}.json`, { mtime });
+
+  let reports = Promise.resolve();
+  const lazy = (storageKey: string, after?: () => Promise<void>) =>
+    ((callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => {
+      storage.read(storageKey).then(
+        (stream) => {
+          if (after) reports = reports.then(after);
+          callback(null, stream);
+        },
+        (error: unknown) => callback(error, Readable.from([])),
+      );
+    }) as (cb: (err: unknown, readStream: NodeJS.ReadableStream) => void) => void;
+
+  if (contents.photoKey) {
+    const extension = contents.photoKey.split('.').pop() ?? 'jpg';
+    zip.addReadStreamLazy(`photo.${extension}`, { mtime, compress: false }, lazy(contents.photoKey));
+  }
+  const total = contents.videos.length;
+  contents.videos.forEach((video, index) => {
+    const folder = `videos/${videoFolderName(video.id, String(video.info.title ?? ''))}`;
+    zip.addBuffer(json(video.info), `${folder}/info.json`, { mtime });
+    if (video.thumbnailKey)
+      zip.addReadStreamLazy(`${folder}/thumbnail.jpg`, { mtime, compress: false }, lazy(video.thumbnailKey));
+    if (video.mediaKey)
+      zip.addReadStreamLazy(
+        `${folder}/video.mp4`,
+        { mtime, compress: false },
+        lazy(video.mediaKey, () => progress(index + 1, total)),
+      );
+  });
+  zip.end();
+  const stored = await storage.put(key, zip.outputStream as unknown as Readable, 'application/zip');
+  await reports;
+  return stored;
+}

@@ -1,0 +1,195 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { users } from '../accounts/accounts.schema';
+import { videos } from '../videos/videos.schema';
+import { scheduledDeliveries } from '../delivery/delivery.schema';
+import { funeralLocations, funeralRequests, funeralServices } from '../funeral-homes/funeral-homes.schema';
+import { payments, subscriptions } from '../payments/payments.schema';
+import { plans } from '../plans/plans.schema';
+import { notifications } from '../notifications/notifications.schema';
+import { bannerAds } from '../banner-ads/banner-ads.schema';
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** A video of the archive: its file in storage and what is written beside it. */
+export interface ExportVideo {
+  id: number;
+  mediaKey: string | null;
+  thumbnailKey: string | null;
+  info: Record<string, unknown>;
+}
+
+/** What the archive holds besides the video files: one JSON file per section (decision 0241). */
+export interface ExportContents {
+  profile: Record<string, unknown>;
+  photoKey: string | null;
+  videos: ExportVideo[];
+  sections: Record<string, unknown[]>;
+}
+
+/**
+ * Everything the product holds about one account, read (never written) from the owning modules' tables:
+ * profile, videos, schedules, forms sent, payments (brand and last four only), subscriptions, banner ads
+ * and notifications. Other people's data is left out (a funeral home's received requests are the
+ * families', and stay with the home only while it exists).
+ */
+export async function readExportContents(db: Db, accountId: number): Promise<ExportContents | null> {
+  const [account] = await db.select().from(users).where(eq(users.id, accountId));
+  if (!account) return null;
+  const profile = {
+    id: account.id,
+    type: account.type,
+    email: account.email,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    home_name: account.homeName,
+    dialing_code: account.dialingCode,
+    phone: account.phone,
+    address: account.address,
+    map_link: account.mapLink,
+    date_of_birth: account.dateOfBirth,
+    created_at: iso(account.createdAt),
+  };
+
+  const videoRows = await db
+    .select()
+    .from(videos)
+    .where(eq(videos.ownerId, accountId))
+    .orderBy(asc(videos.id));
+  const videoList: ExportVideo[] = videoRows.map((video) => ({
+    id: video.id,
+    mediaKey: video.state === 'ready' ? video.mediaKey : null,
+    thumbnailKey: video.state === 'ready' ? video.thumbnailKey : null,
+    info: {
+      id: video.id,
+      title: video.title,
+      description: video.description,
+      folder: video.folder,
+      state: video.state,
+      duration_seconds: video.durationMs === null ? null : Math.round(video.durationMs / 1000),
+      public: video.isPrivate === 0,
+      search_code: video.searchCode,
+      access_code: video.accessCode,
+      hashtags: video.hashtags,
+      recipient_email: video.recipientEmail,
+      share_at: iso(video.shareAt),
+      share_timezone: video.shareTimezone,
+      created_at: iso(video.createdAt),
+    },
+  }));
+
+  const schedules = await db
+    .select()
+    .from(scheduledDeliveries)
+    .where(eq(scheduledDeliveries.ownerId, accountId))
+    .orderBy(asc(scheduledDeliveries.id));
+  const forms = await db
+    .select({
+      request: funeralRequests,
+      home: users.homeName,
+      service: funeralServices.name,
+      location: funeralLocations.name,
+    })
+    .from(funeralRequests)
+    .innerJoin(users, eq(users.id, funeralRequests.homeId))
+    .leftJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
+    .leftJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
+    .where(eq(funeralRequests.requesterId, accountId))
+    .orderBy(asc(funeralRequests.id));
+  const paymentRows = await db
+    .select({ payment: payments, plan: plans.title })
+    .from(payments)
+    .leftJoin(plans, eq(plans.id, payments.planId))
+    .where(eq(payments.accountId, accountId))
+    .orderBy(asc(payments.id));
+  const subscriptionRows = await db
+    .select({ subscription: subscriptions, plan: plans.title })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.accountId, accountId))
+    .orderBy(asc(subscriptions.id));
+  const ads = await db
+    .select()
+    .from(bannerAds)
+    .where(eq(bannerAds.accountId, accountId))
+    .orderBy(asc(bannerAds.id));
+  const notices = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, accountId))
+    .orderBy(asc(notifications.id));
+
+  return {
+    profile,
+    photoKey: account.photoKey,
+    videos: videoList,
+    sections: {
+      schedules: schedules.map((d) => ({
+        id: d.id,
+        video_id: d.videoId,
+        recipient_email: d.recipientEmail,
+        due_at: iso(d.dueAt),
+        status: d.status,
+        sent_at: iso(d.sentAt),
+        last_error: d.lastError,
+      })),
+      forms_sent: forms.map(({ request, home, service, location }) => ({
+        id: request.id,
+        funeral_home: home,
+        video_id: request.videoId,
+        name: request.name,
+        email: request.email,
+        type_of_service: service,
+        location_of_service: location,
+        speaker: request.speaker,
+        music: request.music,
+        additional_requests: request.additionalRequests,
+        specific_rituals: request.specificRituals,
+        specific_requests: request.specificRequests,
+        form_sent_at: iso(request.formSentAt),
+        published_at: iso(request.publishedAt),
+      })),
+      payments: paymentRows.map(({ payment, plan }) => ({
+        id: payment.id,
+        date: iso(payment.createdAt),
+        what:
+          plan ??
+          (payment.extraSeconds ? `${Math.round(payment.extraSeconds / 60)} extra minutes` : payment.purpose),
+        amount: money(payment.amountCents),
+        currency: payment.currency,
+        card: `${payment.brand} ending ${payment.last4}`,
+        status: payment.status,
+      })),
+      subscriptions: subscriptionRows.map(({ subscription, plan }) => ({
+        id: subscription.id,
+        plan,
+        kind: subscription.kind,
+        starts_at: iso(subscription.startsAt),
+        expires_at: iso(subscription.expiresAt),
+        status: subscription.status,
+        auto_renew: subscription.autoRenew,
+      })),
+      banner_ads: ads.map((ad) => ({
+        id: ad.id,
+        brand_name: ad.brandName,
+        brand_email: ad.brandEmail,
+        brand_url: ad.brandUrl,
+        status: ad.status,
+        live_from: iso(ad.startsAt),
+        live_until: iso(ad.endsAt),
+        views: ad.views,
+        clicks: ad.clicks,
+        created_at: iso(ad.createdAt),
+      })),
+      notifications: notices.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        read_at: iso(n.readAt),
+        created_at: iso(n.createdAt),
+      })),
+    },
+  };
+}

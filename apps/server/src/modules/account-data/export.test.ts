@@ -1,0 +1,207 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { startWorkers } from '../../composition';
+import {
+  ADMIN_ENV,
+  bearer,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  type SignedIn,
+} from '../accounts/accounts.fixtures';
+import { buyPlan, CARD, planIds } from '../payments/payments.fixtures';
+import { notifications } from '../notifications/notifications.schema';
+import { accountExports } from './account-data.schema';
+import { EXPORT_KEEP_MS } from './export.service';
+import {
+  entryToFile,
+  getExport,
+  latestExport,
+  startExport,
+  storedVideo,
+  unzip,
+  waitForExport,
+} from './account-data.fixtures';
+
+describe('data export (issue 13)', () => {
+  let ctx: TestContext;
+  let stopWorkers: () => Promise<void>;
+  let owner: SignedIn;
+  let stranger: SignedIn;
+  let exportId: number;
+  let downloadUrl: string;
+  let tmp: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(ADMIN_ENV);
+    stopWorkers = await startWorkers(ctx.composition);
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-export-'));
+    owner = await signUpUser(ctx, { first_name: 'Ruth' });
+    stranger = await signUpUser(ctx);
+  }, 120_000);
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+    await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  it('builds one zip with each video playable beside its title and description, the profile and the payments', async () => {
+    const first = await storedVideo(ctx, owner.id, 'For my daughter', 'Open this on your wedding day.');
+    const second = await storedVideo(ctx, owner.id, 'Birthday / 40!', 'Forty years.');
+    await buyPlan(ctx, owner, (await planIds(ctx))['Monthly Membership']!);
+
+    // A double click: both answers name the same export.
+    const [started, again] = await Promise.all([
+      startExport(ctx, owner.token),
+      startExport(ctx, owner.token),
+    ]);
+    expect(started.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(started.json().data).toMatchObject({ download_url: null });
+    exportId = started.json().data.id;
+    expect(again.json().data.id).toBe(exportId);
+
+    const done = await waitForExport(ctx, owner, exportId);
+    expect(done).toMatchObject({ status: 'ready', progress: 100, step: null, error: null });
+    expect(done.download_url).toMatch(/^\/api\/web\/account\/export\/download\/\d+\.\d+\.[\w-]{43}$/);
+    expect(new Date(done.expires_at).getTime() - Date.now()).toBeGreaterThan(EXPORT_KEEP_MS - 60_000);
+    downloadUrl = done.download_url;
+
+    const download = await ctx.app.inject({ method: 'GET', url: downloadUrl });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="parting-words-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(Number(download.headers['content-length'])).toBe(done.size_bytes);
+    const entries = await unzip(download.rawPayload);
+
+    expect(entries.get('README.txt')!.toString()).toContain('video.mp4 (plays in any video player)');
+    const profile = JSON.parse(entries.get('profile.json')!.toString());
+    expect(profile).toMatchObject({ id: owner.id, email: owner.email, first_name: 'Ruth', type: 'user' });
+    expect(profile).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(profile)).not.toContain('argon2');
+
+    for (const [video, folder] of [
+      [first, `videos/${first.id}-For-my-daughter`],
+      [second, `videos/${second.id}-Birthday-40`],
+    ] as const) {
+      const info = JSON.parse(entries.get(`${folder}/info.json`)!.toString());
+      expect(info).toMatchObject({ id: video.id, title: video.title, description: video.description });
+      const mp4 = await entryToFile(tmp, `${video.id}.mp4`, entries.get(`${folder}/video.mp4`)!);
+      const probed = await ctx.deps.media.probe(mp4);
+      expect(probed.durationSeconds).toBeGreaterThan(0.5);
+      expect(entries.has(`${folder}/thumbnail.jpg`)).toBe(true);
+    }
+
+    const paid = JSON.parse(entries.get('payments.json')!.toString());
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ what: 'Monthly Membership', card: 'visa ending 4242' });
+    const digits = CARD.card_no.replace(/\s/g, '');
+    for (const [name, content] of entries) {
+      if (name.endsWith('.json')) expect(content.toString().replace(/\s/g, '')).not.toContain(digits);
+    }
+    for (const section of ['schedules', 'forms_sent', 'subscriptions', 'banner_ads', 'notifications'])
+      expect(Array.isArray(JSON.parse(entries.get(`${section}.json`)!.toString()))).toBe(true);
+  }, 120_000);
+
+  it('notifies the owner in the app and by e-mail once the archive is ready', async () => {
+    const notes = await ctx.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, 'account.export_ready')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.data).toMatchObject({ export_id: exportId });
+    const started = Date.now();
+    while (
+      !(await readOutbox(ctx.dataDir)).some((m) => m.to === owner.email && m.subject.includes('ready'))
+    ) {
+      if (Date.now() - started > 10_000) throw new Error('no export e-mail');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  it('answers the latest export after a reload, and a new export once the last one is finished', async () => {
+    const latest = await latestExport(ctx, owner.token);
+    expect(latest.json().data).toMatchObject({ id: exportId, status: 'ready' });
+    expect((await latestExport(ctx, stranger.token)).json()).toEqual({ data: null });
+  });
+
+  it("refuses another account's export, unknown or odd ids, other roles and strangers", async () => {
+    expect((await getExport(ctx, stranger.token, exportId)).statusCode).toBe(404);
+    for (const id of ['999999', 'abc', '-1', '0', '1e3', '99999999999999999999'])
+      expect((await getExport(ctx, owner.token, id)).statusCode).toBe(404);
+    expect((await getExport(ctx, null, exportId)).statusCode).toBe(401);
+    expect((await startExport(ctx, null)).statusCode).toBe(401);
+    expect((await getExport(ctx, owner.token, exportId, 'funeral-home')).statusCode).toBe(403);
+    const admin = await signInAdmin(ctx);
+    expect((await startExport(ctx, admin.token)).statusCode).toBe(403);
+    expect((await getExport(ctx, admin.token, exportId)).statusCode).toBe(403);
+    // Nothing was started by the refused calls.
+    const rows = await ctx.deps.db.select().from(accountExports);
+    expect(rows.map((row) => row.accountId)).toEqual([owner.id]);
+  });
+
+  it('refuses a forged, altered or foreign download link', async () => {
+    const token = downloadUrl.split('/').pop()!;
+    const [id, exp, sig] = token.split('.');
+    const base = '/api/web/account/export/download/';
+    for (const forged of [
+      `${Number(id) + 1}.${exp}.${sig}`,
+      `${id}.${Number(exp) + 3600}.${sig}`,
+      `${id}.${exp}.${'A'.repeat(43)}`,
+      'not-a-token',
+      `${id}.${exp}`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url: `${base}${forged}` });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('This download link is not valid.');
+    }
+    const huge = await ctx.app.inject({ method: 'GET', url: `${base}${'a'.repeat(500)}` });
+    expect([403, 414, 422]).toContain(huge.statusCode);
+    // The link is the permission: it works without a bearer header, and a stranger's header changes nothing.
+    const withStranger = await ctx.app.inject({
+      method: 'GET',
+      url: downloadUrl,
+      headers: bearer(stranger.token),
+    });
+    expect(withStranger.statusCode).toBe(200);
+  });
+
+  it('lets a funeral home export its own data', async () => {
+    const home = await signUpFuneralHome(ctx, { home_name: 'Evergreen Rest' });
+    const started = await startExport(ctx, home.token, 'funeral-home');
+    expect(started.statusCode).toBe(201);
+    const done = await waitForExport(ctx, home, started.json().data.id, 'funeral-home');
+    expect(done.status).toBe('ready');
+    const entries = await unzip((await ctx.app.inject({ method: 'GET', url: done.download_url })).rawPayload);
+    expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({
+      home_name: 'Evergreen Rest',
+    });
+    expect([...entries.keys()].some((name) => name.startsWith('videos/'))).toBe(false);
+  }, 60_000);
+
+  it('expires the link and, after a week, sweeps the archive away', async () => {
+    const [row] = await ctx.deps.db.select().from(accountExports).where(eq(accountExports.id, exportId));
+    expect(await ctx.deps.storage.stat(row!.storageKey!)).not.toBeNull();
+
+    ctx.clock.advance(EXPORT_KEEP_MS + 60_000);
+    const expired = await ctx.app.inject({ method: 'GET', url: downloadUrl });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe(
+      'This download link has expired. Open your profile to get a new one.',
+    );
+
+    const swept = await ctx.deps.accountData.sweep();
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect(await ctx.deps.storage.stat(row!.storageKey!)).toBeNull();
+    // A week later the owner signs in again (sessions last a day at most without 'remember me').
+    const token = await ctx.deps.sessions.create(owner.id, false);
+    const after = (await getExport(ctx, token, exportId)).json().data;
+    expect(after).toMatchObject({ status: 'expired', download_url: null });
+  });
+});

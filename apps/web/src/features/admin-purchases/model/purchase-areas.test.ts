@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { userTypeLabel } from './purchase-areas';
+
+describe('userTypeLabel', () => {
+  it('names each payer type in words, a deleted account included (decision 0243)', () => {
+    expect(userTypeLabel('user')).toBe('User');
+    expect(userTypeLabel('funeral-home')).toBe('Funeral Home');
+    expect(userTypeLabel('admin')).toBe('Admin');
+    expect(userTypeLabel('deleted')).toBe('Deleted account');
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { AccountExport } from '@pw/contracts';
+import { renderWithApp } from '@/test/render';
+import { fakeApi } from '@/test/fake-api';
+import { session } from '@/lib/session';
+import { AccountDataCard, EXPORT_TEXTS } from './AccountDataCard';
+import { DELETE_TEXTS } from './DeleteAccountDialog';
+
+const exportOf = (extra: Partial<AccountExport> = {}): AccountExport => ({
+  id: 7,
+  status: 'running',
+  progress: 40,
+  step: 'Videos 1 of 2',
+  error: null,
+  size_bytes: null,
+  download_url: null,
+  expires_at: null,
+  created_at: '2026-11-23T10:00:00.000Z',
+  ...extra,
+});
+const ready = exportOf({
+  status: 'ready',
+  progress: 100,
+  step: null,
+  size_bytes: 2_500_000,
+  download_url: '/api/web/account/export/download/7.1795000000.abc',
+  expires_at: '2026-11-30T10:00:00.000Z',
+});
+
+const renderCard = (role: 'user' | 'funeral-home' = 'user') =>
+  renderWithApp(
+    <Routes>
+      <Route path="/profile" element={<AccountDataCard role={role} />} />
+      <Route path="/login" element={<h1>Login</h1>} />
+    </Routes>,
+    { route: '/profile' },
+  );
+
+describe('Download my data (issue 13)', () => {
+  it('starts an export, shows its progress, then the download link', async () => {
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/web/user/account/export': () => ({ body: { data: polls++ === 0 ? null : ready } }),
+      'POST /api/web/user/account/export': () => ({ status: 201, body: { data: exportOf() } }),
+    });
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: EXPORT_TEXTS.start }));
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Videos 1 of 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: EXPORT_TEXTS.start })).not.toBeInTheDocument();
+
+    const link = await screen.findByRole('link', { name: /Download \(zip\) \(2\.5 MB\)/ }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', ready.download_url);
+    expect(link).toHaveAttribute('download');
+    expect(screen.getByRole('button', { name: EXPORT_TEXTS.again })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('finds a running export after a reload, for a funeral home too', async () => {
+    fakeApi({
+      'GET /api/web/funeral-home/account/export': () => ({ body: { data: exportOf({ progress: 10 }) } }),
+    });
+    renderCard('funeral-home');
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+  });
+
+  it('says when the state cannot be read, and when an export failed', async () => {
+    fakeApi({
+      'GET /api/web/user/account/export': () => ({ status: 500, body: { message: 'Server Error' } }),
+    });
+    renderCard();
+    expect(await screen.findByText('Server Error')).toBeInTheDocument();
+  });
+
+  it('shows why an export failed and offers to start again', async () => {
+    fakeApi({
+      'GET /api/web/user/account/export': () => ({
+        body: { data: exportOf({ status: 'failed', step: null, error: EXPORT_TEXTS.failed }) },
+      }),
+    });
+    renderCard();
+    expect(await screen.findByText(EXPORT_TEXTS.failed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: EXPORT_TEXTS.start })).toBeEnabled();
+  });
+});
+
+describe('Delete account (issue 13)', () => {
+  it('asks a clear question with the password, shows a wrong password on the field, and keeps the account', async () => {
+    const api = fakeApi({
+      'GET /api/web/user/account/export': () => ({ body: { data: null } }),
+      'DELETE /api/web/user/account': () => ({
+        status: 422,
+        body: { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: EXPORT_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TEXTS.title });
+    expect(within(dialog).getByText(DELETE_TEXTS.question)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: DELETE_TEXTS.confirm });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/^Password/), 'wrong-password');
+    await user.click(confirm);
+    const field = within(dialog).getByLabelText(/^Password/);
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('The password is incorrect.')).toBeInTheDocument();
+    expect(JSON.parse(String(api.calls.at(-1)!.body))).toEqual({ password: 'wrong-password' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('signs the person out after deleting and shows the confirmation on the login page', async () => {
+    session.signIn(
+      { id: 3, type: 'user', email: 'ada@example.com', first_name: 'Ada', last_name: 'L', photo_path: null },
+      'token-1',
+    );
+    fakeApi({
+      'GET /api/web/user/account/export': () => ({ body: { data: null } }),
+      'DELETE /api/web/user/account': () => ({
+        body: { message: 'Your account has been deleted.', data: null },
+      }),
+    });
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: EXPORT_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TEXTS.title });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'correct-horse');
+    await user.click(within(dialog).getByRole('button', { name: DELETE_TEXTS.confirm }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: EXPORT_TEXTS.deletedTitle })).toBeInTheDocument();
+    expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
+    expect(session.user()).toBeNull();
+    expect(session.token()).toBeNull();
+  });
+});

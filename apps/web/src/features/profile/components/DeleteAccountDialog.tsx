@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { FormError } from '@/components/form/FormError';
+import { PasswordField } from '@/components/form/PasswordField';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { useDeleteAccount } from '../api/delete-account';
+import type { LeavingRole } from '../model/role';
+
+export const DELETE_TEXTS = {
+  title: 'Delete your account?',
+  question:
+    'This deletes your account for good: your videos, your scheduled deliveries (none of them will be sent), your profile and everything else you keep here. It cannot be undone.',
+  keepData: 'You may want to download your data first.',
+  confirm: 'Delete my account',
+  deleting: 'Deleting…',
+} as const;
+
+/**
+ * The 'Delete account' question with the password that confirms it (decision 0243). The modal keeps
+ * focus inside, closes with Escape or Cancel (never while deleting) and returns focus to the button.
+ */
+export function DeleteAccountDialog({
+  role,
+  show,
+  onClose,
+  onDeleted,
+}: {
+  role: LeavingRole;
+  show: boolean;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+}) {
+  const mutation = useDeleteAccount(role);
+  const [password, setPassword] = useState('');
+  const errors = fieldErrors(mutation.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || mutation.isPending) return;
+    mutation.mutate(password, { onSuccess: (response) => onDeleted(response.message) });
+  };
+  const close = () => {
+    if (mutation.isPending) return;
+    setPassword('');
+    mutation.reset();
+    onClose();
+  };
+
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby="delete-account-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Body className="p-4">
+          <h2 id="delete-account-title" className="h4">
+            {DELETE_TEXTS.title}
+          </h2>
+          <p>{DELETE_TEXTS.question}</p>
+          <p className="text-body-secondary small">{DELETE_TEXTS.keepData}</p>
+          <PasswordField
+            id="deleteAccountPassword"
+            name="password"
+            label="Password"
+            hint="Type your password to confirm."
+            autoComplete="current-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          <FormError message={mutation.isError && !errors.password ? errorMessage(mutation.error) : null} />
+        </Modal.Body>
+        <Modal.Footer className="flex-wrap">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={close}
+            disabled={mutation.isPending}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={!password || mutation.isPending}>
+            {mutation.isPending ? DELETE_TEXTS.deleting : DELETE_TEXTS.confirm}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -23,11 +23,13 @@ import { createPaymentsModule, type PaymentsApi } from './modules/payments';
 import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
+import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
   delivery?: Partial<DeliveryWorkerOptions>;
   videos?: VideoWorkerOptions;
+  legacy?: Partial<LegacyWorkerOptions>;
 }
 
 export interface ComposeOverrides extends PlatformOverrides {
@@ -47,6 +49,8 @@ export interface CompositionView extends Platform {
   videoPayments: VideoPayments;
   /** The payments module's API (plans held, the subscriptions' daily job). */
   plansHeld: PaymentsApi;
+  /** The legacy release's job work and sweep (tests run them with a moved clock). */
+  legacy: LegacyApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -118,6 +122,17 @@ export async function compose(
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
+  const legacy = createLegacyModule(
+    platform,
+    {
+      notifications: notifications.api,
+      finalByAccessCode: (code) => videos.api.finalByAccessCode(code),
+      recordWatchGrant: (input, tx) => delivery.api.record(input, tx),
+      isListedHome: async (accountId) =>
+        (await plansHeld().accountsWithRunningPlan('funeral-home', [accountId])).has(accountId),
+    },
+    () => tuning.legacy,
+  );
 
   const deps: CompositionView = {
     ...platform,
@@ -128,6 +143,7 @@ export async function compose(
     deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
     videoPayments,
     plansHeld: payments.api,
+    legacy: legacy.api,
   };
   const modules = [
     accounts,
@@ -141,6 +157,7 @@ export async function compose(
     bannerAds,
     funeralHomes,
     dashboard,
+    legacy,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

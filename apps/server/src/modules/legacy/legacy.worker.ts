@@ -1,0 +1,111 @@
+import type { Job } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { waitUntilIdle } from '../../platform/jobs';
+import type { QueueWorker } from '../../platform/queues';
+import type { LegacyDeps } from './legacy.context';
+import { sendOutboxMail, type OutboxDeps } from './legacy.outbox';
+import { enqueueMails, enqueueRelease, legacyMailQueue, legacyReleaseQueue } from './legacy.queue';
+import type { Reports } from './legacy.reports';
+import type { CheckIns } from './legacy.checkins';
+
+export interface LegacyWorkerOptions {
+  /** How often the sweeper looks for lost jobs, due reminders and check-ins. */
+  sweepIntervalSeconds: number;
+  pollingIntervalSeconds: number;
+}
+
+export const defaultLegacyWorkerOptions: LegacyWorkerOptions = { sweepIntervalSeconds: 30, pollingIntervalSeconds: 2 };
+
+type WorkerDeps = LegacyDeps & {
+  reports: Reports;
+  checkIns: CheckIns;
+  outbox: OutboxDeps;
+  logger: FastifyBaseLogger;
+};
+
+/** A job lost in a crash is found again after this long (its own job would have run by then). */
+const MAIL_GRACE_MS = 60_000;
+
+/**
+ * One pass of the sweeper: re-sends the jobs of due reports and unsent mails (lost in a crash), sends
+ * the owners' daily reminders and the check-ins. Safe to run from any number of workers at once: every
+ * step is a conditional update or a singleton job.
+ */
+export async function sweepLegacy(deps: WorkerDeps): Promise<void> {
+  const { repo, queue, clock, reports, checkIns } = deps;
+  const now = clock.now();
+  for (const { id } of await repo.dueReports(now, 500)) await enqueueRelease(queue, id, now);
+  const unsent = await repo.unsentMails(new Date(now.getTime() - MAIL_GRACE_MS), 500);
+  await enqueueMails(queue, unsent.map((m) => m.id));
+  for (const report of await repo.remindable(new Date(now.getTime() - deps.unitMs), 200))
+    await reports.remind(report);
+  await checkIns.sweep();
+}
+
+/** The legacy module's workers: the release job, the outbox's mails, and the sweeper riding on the first. */
+export function legacyWorkers(deps: WorkerDeps, options: () => Partial<LegacyWorkerOptions> | undefined): QueueWorker[] {
+  const { queue, logger } = deps;
+  const release: QueueWorker = {
+    queue: legacyReleaseQueue as QueueWorker['queue'],
+    label: 'legacy.release',
+    async start() {
+      const tuning = { ...defaultLegacyWorkerOptions, ...options() };
+      let inFlight = 0;
+      const id = await queue.work<{ reportId: number }>(
+        legacyReleaseQueue.name,
+        { batchSize: 1, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
+        async ([job]: Job<{ reportId: number }>[]) => {
+          inFlight += 1;
+          try {
+            const outcome = await deps.reports.release(job!.data.reportId);
+            logger.info({ reportId: job!.data.reportId, outcome }, 'legacy release job');
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      );
+      let sweeping: Promise<void> | null = null;
+      const sweep = () =>
+        (sweeping ??= sweepLegacy(deps)
+          .catch((error: unknown) => logger.error({ err: error }, 'legacy sweeper failed'))
+          .finally(() => {
+            sweeping = null;
+          }));
+      await sweep();
+      const timer = setInterval(() => void sweep(), tuning.sweepIntervalSeconds * 1000);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await queue.offWork({ id });
+        await sweeping;
+        await waitUntilIdle(() => inFlight, 30_000);
+      };
+    },
+  };
+  const mail: QueueWorker = {
+    queue: legacyMailQueue as QueueWorker['queue'],
+    label: 'legacy.mail',
+    async start() {
+      const tuning = { ...defaultLegacyWorkerOptions, ...options() };
+      let inFlight = 0;
+      const id = await queue.work<{ mailId: number }>(
+        legacyMailQueue.name,
+        { batchSize: 5, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
+        async (jobs) => {
+          inFlight += jobs.length;
+          try {
+            // A failure throws: pg-boss retries the job with back-off; a sent row is never sent again.
+            for (const job of jobs) await sendOutboxMail(deps.outbox, job.data.mailId);
+          } finally {
+            inFlight -= jobs.length;
+          }
+        },
+      );
+      return async () => {
+        await queue.offWork({ id });
+        await waitUntilIdle(() => inFlight, 30_000);
+      };
+    },
+  };
+  return [release, mail];
+}

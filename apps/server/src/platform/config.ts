@@ -99,7 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (value.ADMIN_EMAIL && !value.ADMIN_PASSWORD)
     problems.push('  ADMIN_PASSWORD: required with ADMIN_EMAIL');
   if (value.LEGACY_WAIT_UNIT === 'minute' && value.NODE_ENV === 'production')
-    problems.push('  LEGACY_WAIT_UNIT: "minute" is for acceptance and demos, refused when NODE_ENV=production');
+    problems.push(
+      '  LEGACY_WAIT_UNIT: "minute" is for acceptance and demos, refused when NODE_ENV=production',
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...value,

@@ -23,7 +23,8 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Ap
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 /** 423: the thing exists but is locked for now (a final message before its release, issue 14). */
-export const locked = (message: string, data: unknown) => new AppError(423, message, undefined, undefined, data);
+export const locked = (message: string, data: unknown) =>
+  new AppError(423, message, undefined, undefined, data);
 export const tooLarge = (message = 'The file is too large.') => new AppError(413, message);
 
 /** A 422 for one field, in the envelope the spec's forms read (message is the first error). */

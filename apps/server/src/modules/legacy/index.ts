@@ -43,7 +43,13 @@ export function createLegacyModule(
   const reports = createReports(deps);
   const checkIns = createCheckIns({ ...deps, reports });
   const service = createLegacyService({ ...deps, reports, publicUrl });
-  const outbox = { repo: deps.repo, mailer: platform.mailer, clock: platform.clock, secret: platform.secret, publicUrl };
+  const outbox = {
+    repo: deps.repo,
+    mailer: platform.mailer,
+    clock: platform.clock,
+    secret: platform.secret,
+    publicUrl,
+  };
   const workerDeps = { ...deps, reports, checkIns, outbox, logger: platform.logger };
   return {
     name: 'legacy',

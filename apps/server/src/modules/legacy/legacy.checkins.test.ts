@@ -96,7 +96,9 @@ describe('check-ins and the daily reminders (issue 14)', () => {
     const after = await settingsOf(owner.id);
     expect(after.checkInSentAt).toBeNull();
     expect(after.nextCheckInAt!.getTime()).toBe(sent + 5 * DAY + 180 * DAY);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/legacy/alive/${token}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/legacy/alive/${token}` })).statusCode).toBe(
+      404,
+    );
     await at(sent + 40 * DAY);
     expect(await reportsOf(owner.id)).toHaveLength(0);
     expect(mailsTo(owner.email, 'Reminder: please check in')).toHaveLength(0);
@@ -117,7 +119,10 @@ describe('check-ins and the daily reminders (issue 14)', () => {
     });
     expect(res.statusCode).toBe(200);
     await flushLegacyMails(ctx);
-    const first = linkToken(mailsTo(owner.email, 'Your passing has been reported — cancel if you are alive')[0]!.text, 'alive');
+    const first = linkToken(
+      mailsTo(owner.email, 'Your passing has been reported — cancel if you are alive')[0]!.text,
+      'alive',
+    );
     await at(t0 + DAY - 1000);
     expect(mailsTo(owner.email, 'Reminder: your passing has been reported')).toHaveLength(0);
     await at(t0 + DAY);

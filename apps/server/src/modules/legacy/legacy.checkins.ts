@@ -28,7 +28,13 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
       await repo.updateSettings(ownerId, { checkInSentAt: now, checkInReminders: 0 }, tx);
       const owner = await repo.owner(ownerId, tx);
       const endsAt = addDays(now, CHECK_IN_GRACE_DAYS, unitMs).toISOString();
-      await queueMails(deps, ownerId, now, [{ to: owner!.email, kind: 'check-in', params: { aliveTokenId: alive.id, endsAt } }], tx);
+      await queueMails(
+        deps,
+        ownerId,
+        now,
+        [{ to: owner!.email, kind: 'check-in', params: { aliveTokenId: alive.id, endsAt } }],
+        tx,
+      );
       await repo.log(ownerId, now, 'We sent you a check-in e-mail.', tx);
     });
   }
@@ -42,7 +48,11 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
       const endsAt = graceEnd(s);
       if (now >= endsAt) {
         await repo.endAliveTokens(ownerId, now, tx);
-        await repo.updateSettings(ownerId, { checkInSentAt: null, nextCheckInAt: null, checkInReminders: 0 }, tx);
+        await repo.updateSettings(
+          ownerId,
+          { checkInSentAt: null, nextCheckInAt: null, checkInReminders: 0 },
+          tx,
+        );
         await repo.log(ownerId, now, 'Check-ins went unanswered: the release process started.', tx);
         await reports.openIn(tx, ownerId, {
           kind: 'check-in',
@@ -66,7 +76,13 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
         deps,
         ownerId,
         now,
-        [{ to: owner.email, kind: 'check-in-reminder', params: { aliveTokenId: alive.id, endsAt: endsAt.toISOString() } }],
+        [
+          {
+            to: owner.email,
+            kind: 'check-in-reminder',
+            params: { aliveTokenId: alive.id, endsAt: endsAt.toISOString() },
+          },
+        ],
         tx,
       );
     });

@@ -15,7 +15,10 @@ export async function openAtOnce(ctx: TestContext, ownerId: number) {
 
 /** Sends every unsent outbox row now, as the `legacy.mail` worker would (tests run no workers). */
 export async function flushLegacyMails(ctx: TestContext) {
-  const rows = await ctx.deps.db.select({ id: legacyMails.id }).from(legacyMails).where(isNull(legacyMails.sentAt));
+  const rows = await ctx.deps.db
+    .select({ id: legacyMails.id })
+    .from(legacyMails)
+    .where(isNull(legacyMails.sentAt));
   for (const row of rows) await ctx.deps.legacy.sendMail(row.id);
 }
 

@@ -49,7 +49,10 @@ async function compose(deps: OutboxDeps, mail: LegacyMailRow) {
           'If they pass away, you can report it from the page below, without an account. They are told at once and can cancel a report; if nobody cancels within their waiting period, the message is released and you receive a private link to it.',
           'Please open the page and accept this role.',
         ],
-        link: { label: 'Open your trusted contact page', url: `${publicUrl}/legacy/contact/${legacyToken(secret, 'contact', c.tokenNonce)}` },
+        link: {
+          label: 'Open your trusted contact page',
+          url: `${publicUrl}/legacy/contact/${legacyToken(secret, 'contact', c.tokenNonce)}`,
+        },
       });
     }
     case 'contact-report': {
@@ -63,7 +66,10 @@ async function compose(deps: OutboxDeps, mail: LegacyMailRow) {
           `The passing of ${ownerName} has been reported on Parting Words.`,
           `Their final message will be released on ${whenText(report.releaseAt)} unless the report is cancelled before then.`,
         ],
-        link: { label: 'Open your trusted contact page', url: `${publicUrl}/legacy/contact/${legacyToken(secret, 'contact', c.tokenNonce)}` },
+        link: {
+          label: 'Open your trusted contact page',
+          url: `${publicUrl}/legacy/contact/${legacyToken(secret, 'contact', c.tokenNonce)}`,
+        },
       });
     }
     case 'contact-release': {
@@ -76,14 +82,19 @@ async function compose(deps: OutboxDeps, mail: LegacyMailRow) {
           `${ownerName} left a final message, and you are one of their trusted contacts.`,
           'This link is personal: anyone who has it can watch the message, so share it only with people you trust.',
         ],
-        link: { label: 'Watch the message', url: `${publicUrl}/watch/${legacyToken(secret, 'watch', c.watchNonce)}` },
+        link: {
+          label: 'Watch the message',
+          url: `${publicUrl}/watch/${legacyToken(secret, 'watch', c.watchNonce)}`,
+        },
       });
     }
     case 'reporter-cancelled':
       return letter({
         ...base,
         name: typeof p.name === 'string' ? p.name : null,
-        paragraphs: [`The report of the passing of ${ownerName} you made on Parting Words has been cancelled.`],
+        paragraphs: [
+          `The report of the passing of ${ownerName} you made on Parting Words has been cancelled.`,
+        ],
       });
     case 'owner-report':
     case 'owner-reminder': {
@@ -142,7 +153,10 @@ export async function sendOutboxMail(deps: OutboxDeps, mailId: number): Promise<
   }
   const host = new URL(deps.publicUrl).hostname || 'partingwords.local';
   // Stable: a copy sent again after a crash between the send and the mark is recognisably the same.
-  await deps.mailer.send({ ...message, messageId: `<legacy-${mail.id}.${mail.createdAt.getTime()}@${host}>` });
+  await deps.mailer.send({
+    ...message,
+    messageId: `<legacy-${mail.id}.${mail.createdAt.getTime()}@${host}>`,
+  });
   await deps.repo.markMailSent(mailId, deps.clock.now());
   return 'sent';
 }

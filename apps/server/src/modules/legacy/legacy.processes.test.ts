@@ -114,12 +114,19 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
     const videoId = await insertVideo(db, owner.id, { folder: 'final', title: 'Crash-proof words' });
     await db.update(videos).set({ accessCode: 'CRASHPRF2345' }).where(eq(videos.id, videoId));
     const saved = await call(ctx, legacyRoutes.saveSettings, owner.token, {
-      body: { contacts: [{ name: 'Kim', email: 'kim@crash.test' }], waiting_period_days: 1, check_in_months: 0, available_at_once: false },
+      body: {
+        contacts: [{ name: 'Kim', email: 'kim@crash.test' }],
+        waiting_period_days: 1,
+        check_in_months: 0,
+        available_at_once: false,
+      },
     });
     expect(saved.statusCode).toBe(200);
     const [contact] = await db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, owner.id));
     const roleToken = legacyToken(SECRET, 'contact', contact!.tokenNonce);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${roleToken}/confirm` })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${roleToken}/confirm` })).statusCode,
+    ).toBe(200);
     const holder = await signUpUser(ctx);
     const report = await ctx.app.inject({
       method: 'POST',
@@ -139,7 +146,8 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
     await sleep(1500 + Math.floor(Math.random() * 1500));
     await kill(first);
     startWorker('B');
-    const releaseMails = () => smtp.messages.filter((m) => m.to === 'kim@crash.test' && /final message/.test(m.subject));
+    const releaseMails = () =>
+      smtp.messages.filter((m) => m.to === 'kim@crash.test' && /final message/.test(m.subject));
     await waitUntil(async () => releaseMails().length > 0, 150_000, 'the contact’s release e-mail');
     await sleep(3000);
 

@@ -29,7 +29,12 @@ export const legacyMailQueue = defineQueue<{ mailId: number }>({
 });
 
 export function enqueueRelease(queue: PgBoss, reportId: number, startAfter: Date, tx?: DbOrTx) {
-  return sendJob(queue, legacyReleaseQueue, { reportId }, { startAfter, singletonKey: `${reportId}:release`, tx });
+  return sendJob(
+    queue,
+    legacyReleaseQueue,
+    { reportId },
+    { startAfter, singletonKey: `${reportId}:release`, tx },
+  );
 }
 
 /** The outbox rows' jobs, in the transaction that wrote the rows (they exist iff it commits). */

@@ -75,7 +75,9 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     await flushLegacyMails(ctx);
     const tokens = contacts.map((email) => linkToken(mailsTo(email).at(-1)!.text, 'contact'));
     for (const token of tokens.slice(0, confirmed))
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` })).statusCode,
+      ).toBe(200);
     return { owner, videoId, accessCode, tokens };
   }
 
@@ -108,8 +110,12 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     const body = { relation: 'Neighbour', note: 'https://obituaries.example.test/olive' };
     expect((await reportByCode(undefined, accessCode, body)).statusCode).toBe(401);
     expect((await reportByCode(holder.token, accessCode, {})).statusCode).toBe(422);
-    expect((await reportByCode(holder.token, accessCode, { relation: 'x'.repeat(101) })).statusCode).toBe(422);
-    expect((await reportByCode(holder.token, accessCode, { relation: 'N', note: 'x'.repeat(2001) })).statusCode).toBe(422);
+    expect((await reportByCode(holder.token, accessCode, { relation: 'x'.repeat(101) })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await reportByCode(holder.token, accessCode, { relation: 'N', note: 'x'.repeat(2001) })).statusCode,
+    ).toBe(422);
     expect((await reportByCode(holder.token, 'ZZZZZZZZZZZZ', body)).statusCode).toBe(404);
     expect((await reportByCode(holder.token, '../../x', body)).statusCode).toBe(404);
     expect((await reportByCode(owner.token, accessCode, body)).statusCode).toBe(403);
@@ -123,7 +129,11 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } });
     const [report] = await reportsOf(owner.id);
-    expect(report).toMatchObject({ state: 'waiting', reporterKind: 'code-holder', reporterName: 'Hal Holder' });
+    expect(report).toMatchObject({
+      state: 'waiting',
+      reporterKind: 'code-holder',
+      reporterName: 'Hal Holder',
+    });
     expect(report!.releaseAt.getTime()).toBe(before.getTime() + 3 * DAY);
     expect(await stateOf(owner.id)).toBe('waiting');
     expect((await openByCode(ctx, holder.token, accessCode)).json()).toEqual({
@@ -135,21 +145,30 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     const notes = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, notificationKinds.legacyReported)));
+      .where(
+        and(eq(notifications.userId, owner.id), eq(notifications.kind, notificationKinds.legacyReported)),
+      );
     expect(notes).toHaveLength(1);
     await flushLegacyMails(ctx);
     const ownerMail = mailsTo(owner.email).at(-1)!;
     expect(ownerMail.text).toContain('Hal Holder (Neighbour) reported your passing');
     const aliveToken = linkToken(ownerMail.text, 'alive');
     expect(aliveToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [stored] = await ctx.deps.db.select().from(legacyAliveTokens).where(eq(legacyAliveTokens.ownerId, owner.id));
+    const [stored] = await ctx.deps.db
+      .select()
+      .from(legacyAliveTokens)
+      .where(eq(legacyAliveTokens.ownerId, owner.id));
     expect(stored!.tokenHash).toBe(hashToken(aliveToken));
     expect(mailsTo('ann@kin.test').at(-1)!.subject).toBe('A passing has been reported');
     expect(mailsTo('ben@kin.test').at(-1)!.subject).toBe('A passing has been reported');
 
     // The owner's page shows the open report first (a sign-in alone cancels nothing).
     const page = (await call(ctx, legacyRoutes.settings, owner.token)).json().data;
-    expect(page.open_report).toMatchObject({ state: 'waiting', reporter_name: 'Hal Holder', relation: 'Neighbour' });
+    expect(page.open_report).toMatchObject({
+      state: 'waiting',
+      reporter_name: 'Hal Holder',
+      relation: 'Neighbour',
+    });
     expect(page.state).toBe('waiting');
   });
 
@@ -168,7 +187,10 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     const all = await reportsOf(owner.id);
     expect(all).toHaveLength(1);
     expect(all[0]!.releaseAt).toEqual(report!.releaseAt);
-    const reporters = await ctx.deps.db.select().from(legacyReporters).where(eq(legacyReporters.reportId, report!.id));
+    const reporters = await ctx.deps.db
+      .select()
+      .from(legacyReporters)
+      .where(eq(legacyReporters.reportId, report!.id));
     expect(reporters.map((r) => r.kind).sort()).toEqual(['code-holder', 'trusted-contact']);
   });
 
@@ -202,10 +224,14 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     const notes = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, holder.id), eq(notifications.kind, notificationKinds.legacyCancelled)));
+      .where(
+        and(eq(notifications.userId, holder.id), eq(notifications.kind, notificationKinds.legacyCancelled)),
+      );
     expect(notes.length).toBeGreaterThanOrEqual(1);
     expect((await openByCode(ctx, holder.token, accessCode)).statusCode).toBe(423);
-    expect((await call(ctx, legacyRoutes.settings, owner.token)).json().data.log[0].text).toContain('cancelled');
+    expect((await call(ctx, legacyRoutes.settings, owner.token)).json().data.log[0].text).toContain(
+      'cancelled',
+    );
   });
 
   it('the signed-in cancel: only the owner’s own act; 404 without an open report', async () => {
@@ -230,7 +256,11 @@ describe('reports, the waiting period and the release (issue 14)', () => {
   });
 
   it('moved clock: released exactly at the end, once (racing runs, re-runs); contacts watch; the code opens', async () => {
-    const { owner, videoId, accessCode, tokens } = await ownerWithMessage(['eve@kin.test', 'fay@kin.test'], 1, 2);
+    const { owner, videoId, accessCode, tokens } = await ownerWithMessage(
+      ['eve@kin.test', 'fay@kin.test'],
+      1,
+      2,
+    );
     await reportByCode(holder.token, accessCode, { relation: 'Friend' });
     const [report] = await reportsOf(owner.id);
     try {
@@ -269,9 +299,13 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     await flushLegacyMails(ctx);
     await flushLegacyMails(ctx);
     // The confirmed contact: one e-mail with a private watch link that works; the unconfirmed: none.
-    const released = mailsTo('eve@kin.test').filter((m) => m.subject === 'A final message has been left for you');
+    const released = mailsTo('eve@kin.test').filter(
+      (m) => m.subject === 'A final message has been left for you',
+    );
     expect(released).toHaveLength(1);
-    expect(mailsTo('fay@kin.test').filter((m) => m.subject === 'A final message has been left for you')).toHaveLength(0);
+    expect(
+      mailsTo('fay@kin.test').filter((m) => m.subject === 'A final message has been left for you'),
+    ).toHaveLength(0);
     const watchToken = linkToken(released[0]!.text, 'watch');
     expect(watchToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const watched = await watch(watchToken);
@@ -282,7 +316,10 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     expect(grants[0]!.tokenHash).toBe(hashToken(watchToken));
     // The contact's page now shows the same link; the code opens the video for the holder.
     const page = await ctx.app.inject({ method: 'GET', url: `/api/legacy/contact/${tokens[0]}` });
-    expect(page.json().data).toMatchObject({ state: 'released', watch_url: `http://pw.test/watch/${watchToken}` });
+    expect(page.json().data).toMatchObject({
+      state: 'released',
+      watch_url: `http://pw.test/watch/${watchToken}`,
+    });
     const opened = await openByCode(ctx, reader.token, accessCode);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data.data.title).toBe('My secret words');

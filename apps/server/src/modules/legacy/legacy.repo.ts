@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { AdminLegacyListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross, type ListSource } from '../../platform/db/paginate';
@@ -197,9 +210,7 @@ export function createLegacyRepo(db: Db) {
       const rows = await tx
         .update(r)
         .set({ remindedAt: at })
-        .where(
-          and(eq(r.id, id), eq(r.state, 'waiting'), or(isNull(r.remindedAt), lte(r.remindedAt, before))),
-        )
+        .where(and(eq(r.id, id), eq(r.state, 'waiting'), or(isNull(r.remindedAt), lte(r.remindedAt, before))))
         .returning({ id: r.id });
       return rows.length > 0;
     },

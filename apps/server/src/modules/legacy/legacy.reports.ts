@@ -67,7 +67,12 @@ export function createReports(deps: LegacyDeps) {
         );
         if (!same) {
           await repo.insertReporter({ reportId: waiting.id, ...reporterRow }, tx);
-          await repo.log(ownerId, now, `${reporter.name} (${reporter.relation}) also reported your passing.`, tx);
+          await repo.log(
+            ownerId,
+            now,
+            `${reporter.name} (${reporter.relation}) also reported your passing.`,
+            tx,
+          );
         }
         return 'waiting';
       }
@@ -90,7 +95,14 @@ export function createReports(deps: LegacyDeps) {
       await repo.updateSettings(ownerId, { state: 'waiting' }, tx);
       const link = newLink(secret, 'alive');
       const alive = await repo.insertAliveToken(
-        { ownerId, reportId: report.id, purpose: 'report', tokenNonce: link.nonce, tokenHash: link.hash, createdAt: now },
+        {
+          ownerId,
+          reportId: report.id,
+          purpose: 'report',
+          tokenNonce: link.nonce,
+          tokenHash: link.hash,
+          createdAt: now,
+        },
         tx,
       );
       const owner = await repo.owner(ownerId, tx);
@@ -103,7 +115,11 @@ export function createReports(deps: LegacyDeps) {
           { to: owner!.email, kind: 'owner-report', params: { reportId: report.id, aliveTokenId: alive.id } },
           ...contacts
             .filter((c) => c.id !== reporter.contactId)
-            .map((c) => ({ to: c.email, kind: 'contact-report' as const, params: { contactId: c.id, reportId: report.id } })),
+            .map((c) => ({
+              to: c.email,
+              kind: 'contact-report' as const,
+              params: { contactId: c.id, reportId: report.id },
+            })),
         ],
         tx,
       );
@@ -136,7 +152,9 @@ export function createReports(deps: LegacyDeps) {
     const contacts = await repo.contactsOf(report.ownerId, tx);
     const mails = reporters.flatMap((r) => {
       const contact = contacts.find((c) => c.id === r.contactId);
-      return contact ? [{ to: contact.email, kind: 'reporter-cancelled' as const, params: { name: contact.name } }] : [];
+      return contact
+        ? [{ to: contact.email, kind: 'reporter-cancelled' as const, params: { name: contact.name } }]
+        : [];
     });
     await queueMails(deps, report.ownerId, now, mails, tx);
     const accounts = reporters.flatMap((r) => (r.userId ? [r.userId] : []));
@@ -183,7 +201,13 @@ export function createReports(deps: LegacyDeps) {
       await repo.endAliveTokens(report.ownerId, now, tx);
       await repo.log(report.ownerId, now, `An administrator halted the release. Reason: ${reason}`, tx);
       const owner = await repo.owner(report.ownerId, tx);
-      await queueMails(deps, report.ownerId, now, [{ to: owner!.email, kind: 'owner-halted', params: { reason } }], tx);
+      await queueMails(
+        deps,
+        report.ownerId,
+        now,
+        [{ to: owner!.email, kind: 'owner-halted', params: { reason } }],
+        tx,
+      );
       await needs.notifications.notify(
         report.ownerId,
         {
@@ -218,21 +242,33 @@ export function createReports(deps: LegacyDeps) {
       if (!ended) return 'skipped';
       await repo.updateSettings(report.ownerId, { state: 'released' }, tx);
       await repo.endAliveTokens(report.ownerId, now, tx);
-      await repo.log(report.ownerId, now, 'The waiting period ended without a cancel: the final message was released.', tx);
+      await repo.log(
+        report.ownerId,
+        now,
+        'The waiting period ended without a cancel: the final message was released.',
+        tx,
+      );
       const videoId = await repo.finalVideoOf(report.ownerId, tx);
       const confirmed = (await repo.contactsOf(report.ownerId, tx)).filter((c) => c.confirmedAt);
       if (videoId === null) return 'released';
       for (const contact of confirmed) {
         const watchNonce = newNonce();
         const tokenHash = hashToken(legacyToken(secret, 'watch', watchNonce));
-        await needs.recordWatchGrant({ videoId, grantedBy: report.ownerId, email: contact.email, tokenHash }, tx);
+        await needs.recordWatchGrant(
+          { videoId, grantedBy: report.ownerId, email: contact.email, tokenHash },
+          tx,
+        );
         await repo.updateContact(contact.id, { watchNonce }, tx);
       }
       await queueMails(
         deps,
         report.ownerId,
         now,
-        confirmed.map((c) => ({ to: c.email, kind: 'contact-release' as const, params: { contactId: c.id } })),
+        confirmed.map((c) => ({
+          to: c.email,
+          kind: 'contact-release' as const,
+          params: { contactId: c.id },
+        })),
         tx,
       );
       return 'released';
@@ -252,7 +288,13 @@ export function createReports(deps: LegacyDeps) {
         deps,
         report.ownerId,
         now,
-        [{ to: owner.email, kind: 'owner-reminder', params: { reportId: report.id, aliveTokenId: alive.id } }],
+        [
+          {
+            to: owner.email,
+            kind: 'owner-reminder',
+            params: { reportId: report.id, aliveTokenId: alive.id },
+          },
+        ],
         tx,
       );
       await needs.notifications.notify(

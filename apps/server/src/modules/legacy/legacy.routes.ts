@@ -26,9 +26,10 @@ export function registerLegacyRoutes(router: Router, service: LegacyService, pub
 
   router.route(legacyRoutes.contactPage, async ({ params }) => ok(await service.contactPage(params.token)));
 
-  router.route(legacyRoutes.confirmContact, async ({ params }) =>
-    ({ message: CONTACT_CONFIRMED_MESSAGE, data: await service.confirmContact(params.token) }),
-  );
+  router.route(legacyRoutes.confirmContact, async ({ params }) => ({
+    message: CONTACT_CONFIRMED_MESSAGE,
+    data: await service.confirmContact(params.token),
+  }));
 
   router.route(legacyRoutes.reportByContact, async ({ params, body }) =>
     service.reportByContact(params.token, body),
@@ -44,7 +45,8 @@ export function registerLegacyRoutes(router: Router, service: LegacyService, pub
     return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
   });
 
-  router.route(legacyRoutes.adminHalt, async ({ params, body }) =>
-    ({ message: 'The release has been halted.', data: await service.halt(params.id, body.reason) }),
-  );
+  router.route(legacyRoutes.adminHalt, async ({ params, body }) => ({
+    message: 'The release has been halted.',
+    data: await service.halt(params.id, body.reason),
+  }));
 }

@@ -81,7 +81,9 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
       contact_name: contact.name,
       confirmed: contact.confirmedAt !== null,
       state: settings?.state ?? 'sealed',
-      watch_url: contact.watchNonce ? `${publicUrl}/watch/${legacyToken(secret, 'watch', contact.watchNonce)}` : null,
+      watch_url: contact.watchNonce
+        ? `${publicUrl}/watch/${legacyToken(secret, 'watch', contact.watchNonce)}`
+        : null,
     };
   }
 
@@ -117,7 +119,14 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
           }
           const link = newLink(secret, 'contact');
           const row = await repo.insertContact(
-            { ownerId, name: wanted.name, email, tokenNonce: link.nonce, tokenHash: link.hash, createdAt: now },
+            {
+              ownerId,
+              name: wanted.name,
+              email,
+              tokenNonce: link.nonce,
+              tokenHash: link.hash,
+              createdAt: now,
+            },
             tx,
           );
           keep.push(row.id);
@@ -149,7 +158,8 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
           tx,
         );
         for (const c of added) await repo.log(ownerId, now, `You named ${c.email} a trusted contact.`, tx);
-        for (const c of removed) await repo.log(ownerId, now, `You removed ${c.email} as a trusted contact.`, tx);
+        for (const c of removed)
+          await repo.log(ownerId, now, `You removed ${c.email} as a trusted contact.`, tx);
         if (settings.availableAtOnce !== input.available_at_once)
           await repo.log(
             ownerId,
@@ -180,7 +190,13 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
         // A new link replaces the old one, which stops.
         const link = newLink(secret, 'contact');
         await repo.updateContact(contact.id, { tokenNonce: link.nonce, tokenHash: link.hash }, tx);
-        await queueMails(deps, ownerId, now, [{ to: contact.email, kind: 'contact-role', params: { contactId: contact.id } }], tx);
+        await queueMails(
+          deps,
+          ownerId,
+          now,
+          [{ to: contact.email, kind: 'contact-role', params: { contactId: contact.id } }],
+          tx,
+        );
       });
       return view(ownerId);
     },
@@ -257,7 +273,12 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
         const now = clock.now();
         await repo.endAliveTokens(owner.id, now, tx);
         await reports.restartCheckIns(settings, now, tx);
-        await repo.log(owner.id, now, row.purpose === 'check-in' ? 'You answered a check-in.' : 'You confirmed you are alive.', tx);
+        await repo.log(
+          owner.id,
+          now,
+          row.purpose === 'check-in' ? 'You answered a check-in.' : 'You confirmed you are alive.',
+          tx,
+        );
       });
       return ALIVE_MESSAGE;
     },
@@ -267,7 +288,10 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
       const owners = await repo.ownersByIds([...new Set(rows.map((row) => row.ownerId))]);
       const items = rows.map((row) => {
         const o = owners.find((x) => x.id === row.ownerId)!;
-        return { ...toReport(row), owner: { id: o.id, first_name: o.firstName, last_name: o.lastName, email: o.email } };
+        return {
+          ...toReport(row),
+          owner: { id: o.id, first_name: o.firstName, last_name: o.lastName, email: o.email },
+        };
       });
       return { items, total };
     },
@@ -275,7 +299,10 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
     async halt(reportId: number, reason: string): Promise<AdminLegacyItem> {
       const row = await reports.halt(reportId, reason);
       const [o] = await repo.ownersByIds([row.ownerId]);
-      return { ...toReport(row), owner: { id: o!.id, first_name: o!.firstName, last_name: o!.lastName, email: o!.email } };
+      return {
+        ...toReport(row),
+        owner: { id: o!.id, first_name: o!.firstName, last_name: o!.lastName, email: o!.email },
+      };
     },
   };
 }

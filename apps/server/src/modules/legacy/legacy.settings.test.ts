@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyRoutes, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { ADMIN_ENV, signInAdmin, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import {
+  ADMIN_ENV,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  type SignedIn,
+} from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { flushLegacyMails, linkToken } from './legacy.fixtures';
 import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
@@ -16,12 +22,14 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
   let home: SignedIn;
   let admin: SignedIn;
 
-  const save = (token: string | undefined, body: object) => call(ctx, legacyRoutes.saveSettings, token, { body });
+  const save = (token: string | undefined, body: object) =>
+    call(ctx, legacyRoutes.saveSettings, token, { body });
   const settings = (token: string | undefined) => call(ctx, legacyRoutes.settings, token);
   const contactsOf = (ownerId: number) =>
     ctx.deps.db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, ownerId));
   const mailsTo = (email: string) => smtp.messages.filter((m) => m.to === email);
-  const contactPage = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/legacy/contact/${token}` });
+  const contactPage = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/legacy/contact/${token}` });
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -67,7 +75,10 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SETTINGS_SAVED_MESSAGE);
     expect(res.json().data).toMatchObject({ waiting_period_days: 5, state: 'sealed' });
-    expect(res.json().data.contacts.map((c: { email: string }) => c.email)).toEqual(['kim@kin.test', 'lee@kin.test']);
+    expect(res.json().data.contacts.map((c: { email: string }) => c.email)).toEqual([
+      'kim@kin.test',
+      'lee@kin.test',
+    ]);
     await flushLegacyMails(ctx);
     const [mail] = mailsTo('kim@kin.test');
     expect(mail!.text).toContain('Olive Owner has named you a trusted contact');
@@ -110,7 +121,13 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `K${i}`, email: `k${i}@kin.test` }));
     for (const body of [
       { ...base, contacts: six },
-      { ...base, contacts: [{ name: 'A', email: 'x@kin.test' }, { name: 'B', email: 'X@kin.test' }] },
+      {
+        ...base,
+        contacts: [
+          { name: 'A', email: 'x@kin.test' },
+          { name: 'B', email: 'X@kin.test' },
+        ],
+      },
       { ...base, contacts: [{ name: '', email: 'x@kin.test' }] },
       { ...base, contacts: [{ name: 'A', email: 'not-an-email' }] },
       { ...base, waiting_period_days: 0 },

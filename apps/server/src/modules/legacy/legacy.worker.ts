@@ -14,7 +14,10 @@ export interface LegacyWorkerOptions {
   pollingIntervalSeconds: number;
 }
 
-export const defaultLegacyWorkerOptions: LegacyWorkerOptions = { sweepIntervalSeconds: 30, pollingIntervalSeconds: 2 };
+export const defaultLegacyWorkerOptions: LegacyWorkerOptions = {
+  sweepIntervalSeconds: 30,
+  pollingIntervalSeconds: 2,
+};
 
 type WorkerDeps = LegacyDeps & {
   reports: Reports;
@@ -36,32 +39,59 @@ export async function sweepLegacy(deps: WorkerDeps): Promise<void> {
   const now = clock.now();
   for (const { id } of await repo.dueReports(now, 500)) await enqueueRelease(queue, id, now);
   const unsent = await repo.unsentMails(new Date(now.getTime() - MAIL_GRACE_MS), 500);
-  await enqueueMails(queue, unsent.map((m) => m.id));
+  await enqueueMails(
+    queue,
+    unsent.map((m) => m.id),
+  );
   for (const report of await repo.remindable(new Date(now.getTime() - deps.unitMs), 200))
     await reports.remind(report);
   await checkIns.sweep();
 }
 
+/**
+ * Runs `handle` on a queue's jobs, counting those in flight; answers how to stop (after they finish).
+ * A handler that throws fails its batch: pg-boss retries it with the queue's back-off.
+ */
+async function workOn<Payload extends object>(
+  queue: WorkerDeps['queue'],
+  name: string,
+  options: { batchSize: number; pollingIntervalSeconds: number },
+  handle: (jobs: Job<Payload>[]) => Promise<void>,
+): Promise<() => Promise<void>> {
+  let inFlight = 0;
+  const id = await queue.work<Payload>(name, options, async (jobs) => {
+    inFlight += jobs.length;
+    try {
+      await handle(jobs);
+    } finally {
+      inFlight -= jobs.length;
+    }
+  });
+  return async () => {
+    await queue.offWork({ id });
+    await waitUntilIdle(() => inFlight, 30_000);
+  };
+}
+
 /** The legacy module's workers: the release job, the outbox's mails, and the sweeper riding on the first. */
-export function legacyWorkers(deps: WorkerDeps, options: () => Partial<LegacyWorkerOptions> | undefined): QueueWorker[] {
+export function legacyWorkers(
+  deps: WorkerDeps,
+  options: () => Partial<LegacyWorkerOptions> | undefined,
+): QueueWorker[] {
   const { queue, logger } = deps;
+  const polling = () => ({ ...defaultLegacyWorkerOptions, ...options() });
   const release: QueueWorker = {
     queue: legacyReleaseQueue as QueueWorker['queue'],
     label: 'legacy.release',
     async start() {
-      const tuning = { ...defaultLegacyWorkerOptions, ...options() };
-      let inFlight = 0;
-      const id = await queue.work<{ reportId: number }>(
+      const tuning = polling();
+      const stopJobs = await workOn<{ reportId: number }>(
+        queue,
         legacyReleaseQueue.name,
         { batchSize: 1, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
-        async ([job]: Job<{ reportId: number }>[]) => {
-          inFlight += 1;
-          try {
-            const outcome = await deps.reports.release(job!.data.reportId);
-            logger.info({ reportId: job!.data.reportId, outcome }, 'legacy release job');
-          } finally {
-            inFlight -= 1;
-          }
+        async ([job]) => {
+          const outcome = await deps.reports.release(job!.data.reportId);
+          logger.info({ reportId: job!.data.reportId, outcome }, 'legacy release job');
         },
       );
       let sweeping: Promise<void> | null = null;
@@ -76,36 +106,24 @@ export function legacyWorkers(deps: WorkerDeps, options: () => Partial<LegacyWor
       timer.unref();
       return async () => {
         clearInterval(timer);
-        await queue.offWork({ id });
         await sweeping;
-        await waitUntilIdle(() => inFlight, 30_000);
+        await stopJobs();
       };
     },
   };
   const mail: QueueWorker = {
     queue: legacyMailQueue as QueueWorker['queue'],
     label: 'legacy.mail',
-    async start() {
-      const tuning = { ...defaultLegacyWorkerOptions, ...options() };
-      let inFlight = 0;
-      const id = await queue.work<{ mailId: number }>(
+    start: () =>
+      workOn<{ mailId: number }>(
+        queue,
         legacyMailQueue.name,
-        { batchSize: 5, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
+        { batchSize: 5, pollingIntervalSeconds: polling().pollingIntervalSeconds },
+        // A sent row is never sent again: a retried batch sends only what is left.
         async (jobs) => {
-          inFlight += jobs.length;
-          try {
-            // A failure throws: pg-boss retries the job with back-off; a sent row is never sent again.
-            for (const job of jobs) await sendOutboxMail(deps.outbox, job.data.mailId);
-          } finally {
-            inFlight -= jobs.length;
-          }
+          for (const job of jobs) await sendOutboxMail(deps.outbox, job.data.mailId);
         },
-      );
-      return async () => {
-        await queue.offWork({ id });
-        await waitUntilIdle(() => inFlight, 30_000);
-      };
-    },
+      ),
   };
   return [release, mail];
 }

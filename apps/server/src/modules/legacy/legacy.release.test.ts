@@ -361,6 +361,14 @@ describe('reports, the waiting period and the release (issue 14)', () => {
       owner: { id: owner.id, email: owner.email, first_name: 'Olive' },
     });
     expect(listed.json().meta.total).toBe(1);
+    // Sorts, pages and odd input: whitelisted, bounded, never an error of the server.
+    const paged = await list(admin.token, { sort: 'release_at', order: 'asc', per_page: 1 });
+    expect(paged.statusCode).toBe(200);
+    expect(paged.json().data).toHaveLength(1);
+    expect(paged.json().meta.per_page).toBe(1);
+    for (const query of [{ sort: 'owner_id; drop table users' }, { order: 'sideways' }, { per_page: 100000 }])
+      expect((await list(admin.token, query)).statusCode).toBe(422);
+    expect((await list(admin.token, { search: "%_\\'" })).json().data).toEqual([]);
 
     const halt = (token: string | undefined, id: number, body: object) =>
       call(ctx, legacyRoutes.adminHalt, token, { params: { id }, body });
@@ -369,6 +377,18 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     expect((await halt(owner.token, report!.id, { reason: 'Disputed' })).statusCode).toBe(403);
     expect((await halt(admin.token, report!.id, { reason: '' })).statusCode).toBe(422);
     expect((await halt(admin.token, 999999, { reason: 'Disputed' })).statusCode).toBe(404);
+    expect((await halt(admin.token, report!.id, { reason: 'x'.repeat(1001) })).statusCode).toBe(422);
+    for (const id of ['abc', '-1', '1e3', '99999999999999999999'])
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/admin/legacy/${id}/halt`,
+            headers: bearer(admin.token),
+            payload: { reason: 'Disputed' },
+          })
+        ).statusCode,
+      ).toBe(404);
     expect((await reportsOf(owner.id))[0]!.state).toBe('waiting');
     const res = await halt(admin.token, report!.id, { reason: 'The family disputes the report.' });
     expect(res.statusCode).toBe(200);

@@ -121,6 +121,16 @@ export function createLegacyRepo(db: Db) {
       await tx.update(legacyContacts).set(values).where(eq(legacyContacts.id, id));
     },
 
+    /** Marks the contact confirmed unless they already were (true: this call did). */
+    async confirmContact(id: number, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(legacyContacts)
+        .set({ confirmedAt: at })
+        .where(and(eq(legacyContacts.id, id), isNull(legacyContacts.confirmedAt)))
+        .returning({ id: legacyContacts.id });
+      return rows.length > 0;
+    },
+
     async deleteContactsExcept(ownerId: number, keepIds: number[], tx: DbOrTx = db) {
       await tx
         .delete(legacyContacts)

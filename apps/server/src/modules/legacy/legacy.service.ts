@@ -232,12 +232,12 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
 
     async confirmContact(token: string): Promise<ContactPage> {
       const found = await contactByToken(token);
-      if (!found.contact.confirmedAt) {
-        const now = clock.now();
-        await repo.updateContact(found.contact.id, { confirmedAt: now });
+      const now = clock.now();
+      // Conditional: a double click confirms (and logs) once.
+      if (!found.contact.confirmedAt && (await repo.confirmContact(found.contact.id, now))) {
         await repo.log(found.owner.id, now, `${found.contact.email} accepted the role of trusted contact.`);
-        found.contact.confirmedAt = now;
       }
+      found.contact.confirmedAt ??= now;
       return contactPage(found);
     },
 

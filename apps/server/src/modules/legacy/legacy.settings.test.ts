@@ -174,6 +174,33 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     expect((await contactPage(newToken)).statusCode).toBe(200);
   });
 
+  it('odd bodies are 422 and change nothing; confirming twice is one confirmation', async () => {
+    const before = (await settings(owner.token)).json().data;
+    for (const payload of [
+      '[]',
+      'null',
+      '"x"',
+      '{"contacts":[null]}',
+      '{"contacts":[{"name":{"a":1},"email":"a@b.co"}]}',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/web/user/legacy',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect([400, 422], payload).toContain(res.statusCode);
+    }
+    expect((await settings(owner.token)).json().data).toEqual(before);
+    await flushLegacyMails(ctx);
+    const token = linkToken(mailsTo('kim@kin.test')[0]!.text, 'contact');
+    const confirm = () => ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` });
+    const [a, b] = await Promise.all([confirm(), confirm()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const log = (await settings(owner.token)).json().data.log as Array<{ text: string }>;
+    expect(log.filter((entry) => entry.text.includes('kim@kin.test accepted')).length).toBe(1);
+  });
+
   it('a link that cannot be one, or is unknown, finds nothing', async () => {
     for (const token of ['x', 'a'.repeat(43), 'a'.repeat(44), '%00', '..%2F..%2Fetc'])
       expect((await contactPage(token)).statusCode).toBe(404);

@@ -86,7 +86,13 @@ export async function buildApp(
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.status)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send(
+          error.errors
+            ? { message: error.message, errors: error.errors }
+            : error.data !== undefined
+              ? { message: error.message, data: error.data }
+              : { message: error.message },
+        );
     }
     if (error.validation) {
       const errors: Record<string, string[]> = {};

@@ -25,11 +25,13 @@ import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
 import { createAdminAccountsModule } from './modules/admin-accounts';
 import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
+import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
   delivery?: Partial<DeliveryWorkerOptions>;
   videos?: VideoWorkerOptions;
+  legacy?: Partial<LegacyWorkerOptions>;
 }
 
 export interface ComposeOverrides extends PlatformOverrides {
@@ -51,6 +53,8 @@ export interface CompositionView extends Platform {
   plansHeld: PaymentsApi;
   /** Exports and deletions: the sweeper, run at will by tests. */
   accountData: AccountDataApi;
+  /** The legacy release's job work and sweep (tests run them with a moved clock). */
+  legacy: LegacyApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -130,6 +134,17 @@ export async function compose(
     passwordMatches: accounts.api.passwordMatches,
     removeAccount: accounts.api.removeAccount,
   });
+  const legacy = createLegacyModule(
+    platform,
+    {
+      notifications: notifications.api,
+      finalByAccessCode: (code) => videos.api.finalByAccessCode(code),
+      recordWatchGrant: (input, tx) => delivery.api.record(input, tx),
+      isListedHome: async (accountId) =>
+        (await plansHeld().accountsWithRunningPlan('funeral-home', [accountId])).has(accountId),
+    },
+    () => tuning.legacy,
+  );
 
   const deps: CompositionView = {
     ...platform,
@@ -141,6 +156,7 @@ export async function compose(
     videoPayments,
     plansHeld: payments.api,
     accountData: accountData.api,
+    legacy: legacy.api,
   };
   const modules = [
     accounts,
@@ -156,6 +172,7 @@ export async function compose(
     dashboard,
     adminAccounts,
     accountData,
+    legacy,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   await createQueues(

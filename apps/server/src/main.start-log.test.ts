@@ -13,11 +13,11 @@ describe('start log', () => {
   afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
   /** Starts the API on a free port with this PATH and returns its log lines once it is listening. */
-  const startLog = (searchPath: string) =>
+  const startLog = (searchPath: string, extraEnv: Record<string, string> = {}) =>
     new Promise<Array<{ level: number; msg: string }>>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: path.resolve(import.meta.dirname, '..'),
-        env: { PATH: searchPath, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: 'api' },
+        env: { PATH: searchPath, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: 'api', ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const lines: Array<{ level: number; msg: string }> = [];
@@ -47,9 +47,19 @@ describe('start log', () => {
     const warning = lines.find((line) => line.level === 40 && line.msg.includes('npm-bundled'));
     expect(warning?.msg).toContain('ffmpeg 20181210-g0e8eb07980');
     expect(warning?.msg).toContain('ffprobe 20230721-c2b3861');
+    // LEGACY_WAIT_UNIT is named at every start (days, the default: quietly).
+    const waitUnit = lines.find((line) => line.msg.startsWith('legacy release:'));
+    expect(waitUnit).toMatchObject({ level: 30, msg: expect.stringContaining('count in days') });
     // Said before the server starts listening.
     expect(lines.indexOf(warning!)).toBeLessThan(
       lines.findIndex((line) => line.msg.startsWith('Parting Words is running')),
     );
   }, 60_000);
+
+  it('names LEGACY_WAIT_UNIT=minute (a demo setting) as a warning', async () => {
+    const minutes = (await startLog('', { LEGACY_WAIT_UNIT: 'minute' })).find((line) =>
+      line.msg.startsWith('legacy release:'),
+    );
+    expect(minutes).toMatchObject({ level: 40, msg: expect.stringContaining('count in minutes') });
+  }, 90_000);
 });

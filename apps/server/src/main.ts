@@ -27,6 +27,12 @@ async function main() {
   logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
   for (const warning of tools.warnings) logger.warn(warning);
   await composition.accounts.ensureFirstAdmin();
+  // Named at every start: a demo setting left on would release final messages days too early.
+  const waitUnit = config.LEGACY_WAIT_UNIT;
+  (waitUnit === 'day' ? logger.info.bind(logger) : logger.warn.bind(logger))(
+    { LEGACY_WAIT_UNIT: waitUnit },
+    `legacy release: waiting periods, check-ins and reminders count in ${waitUnit}s`,
+  );
 
   const stops: Array<() => Promise<void>> = [];
   if (config.ROLE !== 'api') stops.push(await startWorkers(composition));

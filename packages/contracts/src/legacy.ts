@@ -155,9 +155,12 @@ export const adminLegacyListQuery = listQuery(
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
+export type AdminLegacyListQuery = z.output<typeof adminLegacyListQuery>;
 export const adminLegacyItem = legacyReport.extend({
   owner: z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() }),
 });
+export type AdminLegacyItem = z.infer<typeof adminLegacyItem>;
+export type ContactPage = z.infer<typeof contactPage>;
 
 /** The calls of the legacy module (decision 0127). */
 export const legacyRoutes = {

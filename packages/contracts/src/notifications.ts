@@ -82,6 +82,14 @@ export const notificationKinds = {
   videoPublished: 'funeral.video_published',
   /** The owner's data export is ready to download (issue 13). */
   accountExportReady: 'account.export_ready',
+  /** Someone reported the owner's passing: the waiting period runs (issue 14). */
+  legacyReported: 'legacy.reported',
+  /** The owner's daily reminder while a report waits (issue 14). */
+  legacyReminder: 'legacy.reminder',
+  /** A report the person made was cancelled (issue 14: not by whom or why). */
+  legacyCancelled: 'legacy.cancelled',
+  /** An administrator halted a release (issue 14). */
+  legacyHalted: 'legacy.halted',
 } as const;
 
 /**

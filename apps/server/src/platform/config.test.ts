@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
   });
 
+  it('LEGACY_WAIT_UNIT: day by default, minute allowed, but refused when NODE_ENV=production', () => {
+    expect(loadConfig({}).LEGACY_WAIT_UNIT).toBe('day');
+    expect(loadConfig({ LEGACY_WAIT_UNIT: 'minute' }).LEGACY_WAIT_UNIT).toBe('minute');
+    expect(loadConfig({ LEGACY_WAIT_UNIT: 'day', NODE_ENV: 'production' }).LEGACY_WAIT_UNIT).toBe('day');
+    expect(() => loadConfig({ LEGACY_WAIT_UNIT: 'minute', NODE_ENV: 'production' })).toThrow(
+      /LEGACY_WAIT_UNIT: "minute" is for acceptance and demos/,
+    );
+    expect(() => loadConfig({ LEGACY_WAIT_UNIT: 'second' })).toThrow(/LEGACY_WAIT_UNIT/);
+  });
+
   it('treats empty strings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' });
     expect(config.DATABASE_URL).toBeUndefined();

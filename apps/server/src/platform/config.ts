@@ -63,6 +63,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('123 dummy street'),
+  // Issue 14: waiting periods, check-in intervals and reminders count in days, or in minutes so the
+  // whole legacy release can be tried from outside (acceptance, demos); refused in production below.
+  LEGACY_WAIT_UNIT: z.enum(['day', 'minute']).default('day'),
+  NODE_ENV: optionalText,
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -94,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (value.ADMIN_EMAIL && !value.ADMIN_PASSWORD)
     problems.push('  ADMIN_PASSWORD: required with ADMIN_EMAIL');
+  if (value.LEGACY_WAIT_UNIT === 'minute' && value.NODE_ENV === 'production')
+    problems.push(
+      '  LEGACY_WAIT_UNIT: "minute" is for acceptance and demos, refused when NODE_ENV=production',
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...value,

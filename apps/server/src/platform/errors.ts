@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     public readonly errors?: FieldErrors,
     public readonly headers?: Record<string, string>,
+    /** A body's `data` beside the message (e.g. a 423's state); never with `errors`. */
+    public readonly data?: unknown,
   ) {
     super(message);
   }
@@ -20,6 +22,9 @@ export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, 
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** 423: the thing exists but is locked for now (a final message before its release, issue 14). */
+export const locked = (message: string, data: unknown) =>
+  new AppError(423, message, undefined, undefined, data);
 export const tooLarge = (message = 'The file is too large.') => new AppError(413, message);
 
 /** A 422 for one field, in the envelope the spec's forms read (message is the first error). */

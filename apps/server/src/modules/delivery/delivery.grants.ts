@@ -107,6 +107,20 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
 
   return {
     /**
+     * A watch link whose e-mail another module sends through its own outbox, written in that module's
+     * transaction (the legacy release's contacts, issue 14): the same watch page, token hash only.
+     */
+    async record(input: { videoId: number; grantedBy: number; email: string; tokenHash: string }, tx: Db) {
+      const now = clock.now();
+      const { videoId, grantedBy, email, tokenHash } = input;
+      const row = await repo.insertGrant(
+        { videoId, grantedBy, recipientEmail: email, tokenHash, createdAt: now },
+        tx,
+      );
+      await repo.markGrantSent(row.id, now, tx);
+    },
+
+    /**
      * Sends the link once: a retry or double click within GRANT_RETRY_WINDOW_MS answers the same without
      * a second e-mail; one racing the first waits for its outcome (and tries itself if the first failed).
      */

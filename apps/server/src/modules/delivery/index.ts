@@ -24,7 +24,7 @@ export interface DeliveryNeeds {
 }
 
 /** The delivery module's API: the scheduler the videos module calls, and the granted watch links. */
-export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share'>;
+export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share' | 'record'>;
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
 export function createDeliveryModule(
@@ -78,6 +78,6 @@ export function createDeliveryModule(
           ),
       },
     ],
-    api: { ...delivery, share: grants.share },
+    api: { ...delivery, share: grants.share, record: grants.record },
   };
 }

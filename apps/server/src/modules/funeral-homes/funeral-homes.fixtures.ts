@@ -8,6 +8,7 @@ import { notifications } from '../notifications/notifications.schema';
 import { subscriptions } from '../payments/payments.schema';
 import { funeralRequests } from './funeral-homes.schema';
 import { newAccessCode, newSearchCode } from '../videos/codes';
+import { openAtOnce } from '../legacy/legacy.fixtures';
 import { videos } from '../videos/videos.schema';
 
 /** Calls a declared route on the test app, with a credential when given. */
@@ -53,6 +54,8 @@ export async function endPlanOf(ctx: TestContext, accountId: number) {
 export async function finalVideo(ctx: TestContext, owner?: number, title = 'My last words') {
   // One final video per owner: without an owner given, a new one (Olive Owner).
   const ownerId = owner ?? (await insertUser(ctx.deps.db, { firstName: 'Olive', lastName: 'Owner' }));
+  // What these tests follow starts once a code opens the message: its owner chose 'available at once'.
+  await openAtOnce(ctx, ownerId);
   const id = await insertVideo(ctx.deps.db, ownerId, { folder: 'final', title });
   const codes = { accessCode: newAccessCode(), searchCode: newSearchCode() };
   await ctx.deps.db.update(videos).set(codes).where(eq(videos.id, id));

@@ -3,18 +3,26 @@ import type { DbOrTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
 import type { VideosRepo } from './videos.repo';
+import { normaliseCode } from './codes';
 
 type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
 
 /**
  * THE rule of who may see a video beyond the public reel, and so grant access to it (decision 0210):
  * its owner, or a person who opened it with its access code while it is still the owner's final video
- * and the owner's account is active (what the code itself opens). Issue 14 gates the access code by a
- * confirmed passing: that change belongs here, and nowhere else.
+ * and the owner's account is active (what the code itself opens), and only once the message is released
+ * or its owner chose that the code opens it at once (issue 14, decision 0249): an opening recorded
+ * before the owner sealed it again counts for nothing while sealed.
  */
 export function maySeeVideo(row: Opened, userId: number): boolean {
   if (row.video.ownerId === userId) return true;
-  return row.opened && row.video.folder === 'final' && row.video.accessCode !== null && row.ownerStatus === 1;
+  return (
+    row.opened &&
+    row.released &&
+    row.video.folder === 'final' &&
+    row.video.accessCode !== null &&
+    row.ownerStatus === 1
+  );
 }
 
 /** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
@@ -25,6 +33,12 @@ export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup })
     async maySee(videoId: number, userId: number, tx?: DbOrTx): Promise<boolean> {
       const row = await repo.withOpening(videoId, userId, tx);
       return row !== null && maySeeVideo(row, userId);
+    },
+
+    /** The final video an access code was handed out for (its owner active); null when none has it. */
+    async finalByAccessCode(code: string, tx?: DbOrTx): Promise<{ videoId: number; ownerId: number } | null> {
+      const view = code ? await repo.finalByAccessCode(normaliseCode(code), 0, tx) : null;
+      return view ? { videoId: view.video.id, ownerId: view.video.ownerId } : null;
     },
 
     /** The video as someone it was handed to sees it (signed, expiring media URLs); null when gone. */

@@ -1,5 +1,5 @@
-import { NO_VIDEO_FOR_CODE_MESSAGE } from '@pw/contracts';
-import { invalid, notFound } from '../../platform/errors';
+import { NO_VIDEO_FOR_CODE_MESSAGE, NOT_YET_RELEASED_MESSAGE } from '@pw/contracts';
+import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
 import { createFolderMove } from './folder-move';
@@ -108,8 +108,12 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
     async byAccessCode(actor: Actor, code: string) {
       const view = code ? await repo.finalByAccessCode(normaliseCode(code), actor.id) : null;
       if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);
-      if (view.video.ownerId !== actor.id)
+      if (view.video.ownerId !== actor.id) {
+        // Before release the code tells only that a message exists: no title, no name, no video (0249).
+        const state = await repo.releaseState(view.video.ownerId);
+        if (state === 'sealed' || state === 'waiting') throw locked(NOT_YET_RELEASED_MESSAGE, { state });
         await repo.recordCodeOpening(view.video.id, actor.id, deps.clock.now());
+      }
       return json(view, actor.id, true);
     },
 

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
+import type { ReleaseState } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
+import { legacySettings } from '../legacy/legacy.schema';
 import { videoCodeOpenings, videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -153,6 +155,18 @@ export function createVideosRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Where the owner's final message stands (the legacy module's table, read-only; decision 0249): an
+     * account without a row is sealed.
+     */
+    async releaseState(ownerId: number, tx: DbOrTx = db): Promise<ReleaseState> {
+      const [row] = await tx
+        .select({ state: legacySettings.state })
+        .from(legacySettings)
+        .where(eq(legacySettings.userId, ownerId));
+      return row?.state ?? 'sealed';
+    },
+
     /** Records that this person opened the video with its access code (the first opening is kept). */
     async recordCodeOpening(videoId: number, userId: number, openedAt: Date, tx: DbOrTx = db) {
       await tx.insert(videoCodeOpenings).values({ videoId, userId, openedAt }).onConflictDoNothing();
@@ -168,6 +182,7 @@ export function createVideosRepo(db: Db) {
           video: videos,
           ownerStatus: users.status,
           opened: sql<boolean>`exists(select 1 from ${videoCodeOpenings} where ${videoCodeOpenings.videoId} = ${videos.id} and ${videoCodeOpenings.userId} = ${userId})`,
+          released: sql<boolean>`exists(select 1 from ${legacySettings} where ${legacySettings.userId} = ${videos.ownerId} and ${legacySettings.state} in ('released', 'open'))`,
         })
         .from(videos)
         .innerJoin(users, eq(users.id, videos.ownerId))

@@ -537,6 +537,13 @@ describe('videos API', () => {
       expect(code).toMatch(/^[A-Z2-9]{12}$/);
       const open = (slash = '') =>
         call(other, 'GET', `/api/web/user/video/${code}/detail-by-access-code${slash}`);
+      // A new account is sealed (issue 14): the code tells only that a message exists until the owner
+      // chooses 'available at once' (or a release; modules/legacy tests that).
+      const sealed = await open();
+      expect(sealed.statusCode).toBe(423);
+      expect(sealed.body).not.toContain('Goodbye');
+      const atOnce = { contacts: [], waiting_period_days: 3, check_in_months: 0, available_at_once: true };
+      expect((await call(user, 'POST', '/api/web/user/legacy', atOnce)).statusCode).toBe(200);
       const found = await open();
       expect(found.statusCode).toBe(200);
       const video = found.json().data.data;

@@ -21,6 +21,11 @@ describe('redacting URLs', () => {
   it('hides watch tokens, signatures and access codes and keeps the rest readable', () => {
     expect(redactUrl(`/watch/${TOKEN}`)).toBe('/watch/[redacted]');
     expect(redactUrl(`/api/watch/${TOKEN}?utm=x`)).toBe('/api/watch/[redacted]?utm=x');
+    expect(redactUrl(`/api/legacy/contact/${TOKEN}/report`)).toBe('/api/legacy/contact/[redacted]/report');
+    expect(redactUrl(`/legacy/alive/${TOKEN}`)).toBe('/legacy/alive/[redacted]');
+    expect(redactUrl('/api/web/user/video/ABCDEFGHJKLM/report-passing')).toBe(
+      '/api/web/user/video/[redacted]/report-passing',
+    );
     expect(redactUrl('/api/media/v/videos/7/video.mp4?exp=1795363200&sig=AbC-_09xyz')).toBe(
       '/api/media/v/videos/7/video.mp4?exp=1795363200&sig=[redacted]',
     );

@@ -36,6 +36,10 @@ const URL_SECRETS: Array<[RegExp, string, string]> = [
   [/(\/watch\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/watch/'],
   // A final video opened by its access code (spec path /web/user/video/{code}/detail-by-access-code).
   [/(\/video\/)[^/?#\s"'<>\\]+(\/detail-by-access-code)/g, `$1${REDACTED}$2`, '/detail-by-access-code'],
+  // The legacy release's links (issue 14): a trusted contact's page and the owner's alive page.
+  [/(\/legacy\/(?:contact|alive)\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/legacy/'],
+  // A passing reported with the access code (/web/user/video/{code}/report-passing).
+  [/(\/video\/)[^/?#\s"'<>\\]+(\/report-passing)/g, `$1${REDACTED}$2`, '/report-passing'],
   // Signed media URLs (?exp=…&sig=…) and any credential a query string may ever carry.
   [/([?&](?:sig|signature|token|code|access_code)=)[^&#\s"'<>\\]*/gi, `$1${REDACTED}`, '='],
 ];

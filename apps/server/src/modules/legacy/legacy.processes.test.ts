@@ -1,0 +1,160 @@
+/**
+ * Issue 14: "a crash (SIGKILL of the worker) around the end of the period: released once, e-mails once".
+ * Real worker processes (ROLE=worker, `node --import tsx src/main.ts`) on the machine's PostgreSQL, as
+ * delivery.processes.test.ts: PGlite cannot be shared between processes nor survive SIGKILL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyRoutes } from '@pw/contracts';
+import { buildApp } from '../../app';
+import { compose, type Composition } from '../../composition';
+import { loadConfig } from '../../platform/config';
+import { createTestDatabase, type TestContext } from '../../../test/helpers';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { insertVideo } from '../../../test/delivery-fixtures';
+import { signUpUser } from '../accounts/accounts.fixtures';
+import { watchGrants } from '../delivery/delivery.schema';
+import { call } from '../funeral-homes/funeral-homes.fixtures';
+import { videos } from '../videos/videos.schema';
+import { legacyContacts, legacyReports } from './legacy.schema';
+import { legacyToken } from './legacy.tokens';
+
+const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECRET = 'legacy-process-secret-of-32-bytes-or-more';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await sleep(200);
+  }
+}
+
+describe('the release job with real worker processes (PostgreSQL)', () => {
+  let composition: Composition;
+  let ctx: TestContext;
+  let smtp: TestSmtp;
+  let dataDir: string;
+  let url: string;
+  let drop: () => Promise<void>;
+  const children: ChildProcess[] = [];
+
+  function startWorker(label: string) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        ROLE: 'worker',
+        DATABASE_URL: url,
+        SMTP_URL: smtp.url,
+        DATA_DIR: dataDir,
+        APP_SECRET: SECRET,
+        PUBLIC_URL: 'http://pw.test',
+        LEGACY_WAIT_UNIT: 'minute',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(`[${label}] ${chunk}`));
+    child.stderr.on('data', (chunk: Buffer) => output.push(`[${label}] ${chunk}`));
+    children.push(child);
+    return child;
+  }
+
+  const kill = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(baseUrl);
+    url = created.database.url!;
+    drop = created.drop;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-legacy-proc-'));
+    smtp = await startTestSmtp();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SMTP_URL: smtp.url,
+      APP_SECRET: SECRET,
+      PUBLIC_URL: 'http://pw.test',
+      LEGACY_WAIT_UNIT: 'minute',
+      ROLE: 'api',
+      LOG_LEVEL: 'silent',
+    });
+    composition = await compose(config, pino({ level: 'silent' }), { database: created.database });
+    const app = await buildApp(composition);
+    await app.ready();
+    ctx = { app, deps: composition.deps } as TestContext;
+  });
+  afterAll(async () => {
+    for (const child of children) await kill(child);
+    await ctx?.app.close();
+    await composition?.deps.queue.stop({ graceful: false, wait: true });
+    composition?.deps.mailer.close();
+    await smtp?.close();
+    await drop?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('SIGKILL of the worker at the end of the period, restart: released once, the contact e-mailed once', async () => {
+    const db = composition.deps.db;
+    const owner = await signUpUser(ctx, { first_name: 'Olive', last_name: 'Owner' });
+    const videoId = await insertVideo(db, owner.id, { folder: 'final', title: 'Crash-proof words' });
+    await db.update(videos).set({ accessCode: 'CRASHPRF2345' }).where(eq(videos.id, videoId));
+    const saved = await call(ctx, legacyRoutes.saveSettings, owner.token, {
+      body: {
+        contacts: [{ name: 'Kim', email: 'kim@crash.test' }],
+        waiting_period_days: 1,
+        check_in_months: 0,
+        available_at_once: false,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [contact] = await db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, owner.id));
+    const roleToken = legacyToken(SECRET, 'contact', contact!.tokenNonce);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${roleToken}/confirm` })).statusCode,
+    ).toBe(200);
+    const holder = await signUpUser(ctx);
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/web/user/video/CRASHPRF2345/report-passing',
+      headers: { authorization: `Bearer ${holder.token}` },
+      payload: { relation: 'Friend' },
+    });
+    expect(report.statusCode).toBe(200);
+
+    const first = startWorker('A');
+    await sleep(8000); // its start (tsx) and first sweep
+    // The period ends in 1.5 s instead of a minute: the report and its job move together.
+    await db.execute(sql`update legacy_reports set release_at = now() + interval '1.5 seconds'`);
+    await db.execute(
+      sql`update pgboss.job set start_after = now() + interval '1.5 seconds' where name = 'legacy.release' and state = 'created'`,
+    );
+    await sleep(1500 + Math.floor(Math.random() * 1500));
+    await kill(first);
+    startWorker('B');
+    const releaseMails = () =>
+      smtp.messages.filter((m) => m.to === 'kim@crash.test' && /final message/.test(m.subject));
+    await waitUntil(async () => releaseMails().length > 0, 150_000, 'the contact’s release e-mail');
+    await sleep(3000);
+
+    const [row] = await db.select().from(legacyReports).where(eq(legacyReports.ownerId, owner.id));
+    expect(row!.state).toBe('released');
+    expect(await db.select().from(watchGrants).where(eq(watchGrants.videoId, videoId))).toHaveLength(1);
+    // Once: at most a copy of the same message (same Message-ID) if the kill fell between send and mark.
+    expect(new Set(releaseMails().map((m) => m.messageId)).size).toBe(1);
+  }, 200_000);
+});

@@ -46,6 +46,19 @@ const renderScheduled = () =>
   );
 
 const modalOf = (text: HTMLElement) => text.closest('.modal') as HTMLElement;
+const PANEL = { name: 'Waiting for your answer' };
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Presses one of the panel's buttons, then `reply` in its confirmation `question`; returns that dialog. */
+async function answer(user: User, button: string, question: string, reply: string) {
+  await user.click(await screen.findByRole('button', { name: button }));
+  const ask = await screen.findByRole('dialog', { name: question });
+  await user.click(within(ask).getByRole('button', { name: reply }));
+  return ask;
+}
+
+const panelGone = () => waitFor(() => expect(screen.queryByRole('region', PANEL)).not.toBeInTheDocument());
 
 describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
   let current: Video;
@@ -73,7 +86,7 @@ describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
 
   it('says why nothing was sent and offers Send now and Cancel delivery', async () => {
     renderScheduled();
-    const panel = await screen.findByRole('region', { name: 'Waiting for your answer' });
+    const panel = await screen.findByRole('region', PANEL);
     expect(panel).toHaveTextContent(
       /^Waiting for your answerThis message was due on 1 November 2026 at \d\d:\d\d while your account was deactivated, so it was not sent to kin@example\.com\. Send it now or cancel it\?/,
     );
@@ -92,45 +105,29 @@ describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
     await user.click(within(ask).getByRole('button', { name: 'Send now' }));
     expect(await screen.findByRole('dialog', { name: HELD_DELIVERY_SENT })).toBeInTheDocument();
     expect(decideCalls().map((call) => JSON.parse(String(call.body)))).toEqual([{ decision: 'send' }]);
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Waiting for your answer' })).not.toBeInTheDocument(),
-    );
+    await panelGone();
     expect(screen.getByText(/To be sent to/)).toBeInTheDocument();
   });
 
   it('cancels the delivery after the confirmation, and the panel goes', async () => {
     const user = userEvent.setup();
     renderScheduled();
-    await user.click(await screen.findByRole('button', { name: 'Cancel delivery' }));
-    const ask = await screen.findByRole('dialog', { name: 'Cancel the delivery?' });
+    const ask = await answer(user, 'Cancel delivery', 'Cancel the delivery?', 'Cancel delivery');
     expect(ask).toHaveTextContent(/This video will NOT be sent to kin@example\.com\./);
-    await user.click(within(ask).getByRole('button', { name: 'Cancel delivery' }));
     expect(await screen.findByRole('dialog', { name: HELD_DELIVERY_CANCELLED })).toBeInTheDocument();
     expect(decideCalls().map((call) => JSON.parse(String(call.body)))).toEqual([{ decision: 'cancel' }]);
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Waiting for your answer' })).not.toBeInTheDocument(),
-    );
+    await panelGone();
     expect(screen.queryByText('Awaiting your answer')).not.toBeInTheDocument();
   });
 
   it('sends nothing when either confirmation is declined', async () => {
     const user = userEvent.setup();
     renderScheduled();
-    await user.click(await screen.findByRole('button', { name: 'Send now' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Send it now?' })).getByRole('button', {
-        name: 'Not now',
-      }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Cancel delivery' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Cancel the delivery?' })).getByRole('button', {
-        name: 'Keep it',
-      }),
-    );
+    await answer(user, 'Send now', 'Send it now?', 'Not now');
+    await answer(user, 'Cancel delivery', 'Cancel the delivery?', 'Keep it');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(decideCalls()).toHaveLength(0);
-    expect(screen.getByRole('region', { name: 'Waiting for your answer' })).toBeInTheDocument();
+    expect(screen.getByRole('region', PANEL)).toBeInTheDocument();
   });
 
   it("shows the server's refusal and refreshes the video (answered in another tab)", async () => {
@@ -140,33 +137,21 @@ describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
     };
     const user = userEvent.setup();
     renderScheduled();
-    await user.click(await screen.findByRole('button', { name: 'Send now' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Send it now?' })).getByRole('button', {
-        name: 'Send now',
-      }),
-    );
+    await answer(user, 'Send now', 'Send it now?', 'Send now');
     const refusal = await screen.findByText(NO_HELD_DELIVERY);
     expect(within(modalOf(refusal)).getByText('Unsuccessful')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Waiting for your answer' })).not.toBeInTheDocument(),
-    );
+    await panelGone();
   });
 
   it('keeps the question when the server fails, with a message to try again', async () => {
     decide = () => ({ status: 500, body: {} });
     const user = userEvent.setup();
     renderScheduled();
-    await user.click(await screen.findByRole('button', { name: 'Cancel delivery' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Cancel the delivery?' })).getByRole('button', {
-        name: 'Cancel delivery',
-      }),
-    );
+    await answer(user, 'Cancel delivery', 'Cancel the delivery?', 'Cancel delivery');
     expect(await screen.findByRole('dialog', { name: 'Unsuccessful' })).toHaveTextContent(
       'The delivery could not be cancelled. Please try again.',
     );
-    expect(screen.getByRole('region', { name: 'Waiting for your answer' })).toBeInTheDocument();
+    expect(screen.getByRole('region', PANEL)).toBeInTheDocument();
   });
 
   it('warns that moving the video out of the folder will not send it, as for a pending delivery', async () => {

@@ -31,6 +31,11 @@ describe('DeliveryBadge', () => {
     expect(screen.getByText('Mailbox unavailable')).toBeInTheDocument();
   });
 
+  it("says 'Awaiting your answer' for a delivery held past its moment (decision 0239)", () => {
+    render(<DeliveryBadge video={scheduled(delivery({ status: 'awaiting_owner' }))} />);
+    expect(screen.getByText('Awaiting your answer')).toBeInTheDocument();
+  });
+
   it('shows nothing while pending, without delivery data, or outside the scheduled folder', () => {
     const { container, rerender } = render(<DeliveryBadge video={scheduled(delivery({}))} />);
     expect(container).toBeEmptyDOMElement();

@@ -7,7 +7,8 @@ const when = (iso: string) =>
 /**
  * A scheduled video's delivery (PRODUCT.md "Scheduled delivery"): Delivered once sent (the video stays
  * in the scheduled folder), Sending…, or Delivery failed with the reason after the last retry. A pending
- * delivery needs no badge: the schedule itself is shown.
+ * delivery needs no badge: the schedule itself is shown. One held past its moment while the account was
+ * deactivated waits for the owner's answer (decision 0239), which the list says before the video is opened.
  */
 export function DeliveryBadge({ video, detailed = false }: { video: Video; detailed?: boolean }) {
   if (video.type !== 'scheduled') return null;
@@ -20,6 +21,9 @@ export function DeliveryBadge({ video, detailed = false }: { video: Video; detai
         {detailed && delivery.sent_at && <span className="fw-normal"> {when(delivery.sent_at)}</span>}
       </span>
     );
+  }
+  if (delivery.status === 'awaiting_owner') {
+    return <span className="badge text-bg-warning">Awaiting your answer</span>;
   }
   if (delivery.status === 'sending') return <span className="badge text-bg-info">Sending…</span>;
   if (delivery.status === 'failed') {

@@ -13,11 +13,13 @@ import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, FOLDER_CONFLICT_MESSAGE, moveSteps, transferredMessage } from '../model/folders';
-import { deliveryPhase, localMoment, scheduledMoment } from '../model/delivery';
+import { deliveryPhase, isLiveDelivery, localMoment, scheduledMoment } from '../model/delivery';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
+import { focusAfterDialog } from './focus-after-dialog';
+import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath } from './VideoCard';
 import './library.scss';
@@ -34,14 +36,6 @@ import { Icon } from '@/components/Icon';
 import { videoFolderLabels, type Video, type VideoFolder } from '@pw/contracts';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
-
-/** Spec §9: the modal closes in 300 ms and keeps focus inside until then; this lands after it. */
-const DIALOG_EXIT_MS = 350;
-
-/** Moves focus to `id` once a closing dialog has let go of it (its opener may no longer exist). */
-function focusAfterDialog(id: string) {
-  setTimeout(() => document.getElementById(id)?.focus(), DIALOG_EXIT_MS);
-}
 
 /** The success title of each way into the scheduled folder (spec §4, and 'sent again' for issue 10). */
 const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
@@ -190,7 +184,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
 
   const onFolderChosen = async (to: VideoFolder) => {
     setPanel(null);
-    const steps = moveSteps(folder, to, phase === 'pending');
+    const steps = moveSteps(folder, to, isLiveDelivery(phase));
     if (steps.includes('confirm-unschedule')) {
       const moment = scheduledMoment(video);
       const when = moment ? ` on ${moment}` : '';
@@ -268,10 +262,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     const { confirmed } = await dialog({
       variant: 'question',
       title: 'Are you sure you want to Delete this video?',
-      text:
-        phase === 'pending'
-          ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
-          : 'This cannot be undone.',
+      text: isLiveDelivery(phase)
+        ? 'Its scheduled delivery will be cancelled. This cannot be undone.'
+        : 'This cannot be undone.',
     });
     if (!confirmed) return;
     try {
@@ -398,6 +391,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <p className="text-body-secondary fst-italic">No description yet.</p>
           )}
           {folder === 'scheduled' && <DeliveryLine video={video} />}
+          {folder === 'scheduled' && phase === 'awaiting' && (
+            <HeldDeliveryPanel video={video} disabled={busy} />
+          )}
         </div>
         <div className="col-lg-4">
           {folder === 'final' && video.access_code && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
 import { videoFixture } from '@/test/video-fixture';
-import { deliveryPhase, scheduledMoment } from './delivery';
+import { deliveryPhase, isLiveDelivery, scheduledMoment } from './delivery';
 
 const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
   status,
@@ -20,6 +20,7 @@ describe('deliveryPhase', () => {
     expect(deliveryPhase(scheduled({ delivery: delivery('sending') }))).toBe('pending');
     expect(deliveryPhase(scheduled({ delivery: delivery('sent') }))).toBe('delivered');
     expect(deliveryPhase(scheduled({ delivery: delivery('failed') }))).toBe('failed');
+    expect(deliveryPhase(scheduled({ delivery: delivery('awaiting_owner') }))).toBe('awaiting');
     expect(deliveryPhase(scheduled({ delivery: delivery('cancelled') }))).toBe('none');
     expect(deliveryPhase(scheduled({ delivery: null }))).toBe('none');
   });
@@ -27,6 +28,14 @@ describe('deliveryPhase', () => {
   it('treats an unreported schedule as still to be sent, and other folders as having none', () => {
     expect(deliveryPhase(scheduled())).toBe('pending');
     expect(deliveryPhase(videoFixture(7, 'draft', { delivery: delivery('sent') }))).toBe('none');
+  });
+
+  it('counts a delivery awaiting the owner as live, like a pending one (moving or deleting cancels it)', () => {
+    expect(isLiveDelivery('pending')).toBe(true);
+    expect(isLiveDelivery('awaiting')).toBe(true);
+    expect(isLiveDelivery('delivered')).toBe(false);
+    expect(isLiveDelivery('failed')).toBe(false);
+    expect(isLiveDelivery('none')).toBe(false);
   });
 
   it("writes the owner's schedule for people", () => {

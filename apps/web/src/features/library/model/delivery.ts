@@ -5,8 +5,9 @@ import type { Video } from '@pw/contracts';
  * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending
  * or sending), `delivered` was sent, `failed` finally failed, `none` has nothing to send. A delivered
  * video stays in the scheduled folder, so the folder alone does not say whether it will still be sent.
+ * `awaiting` came back over a day late after a reactivation and waits for the owner's answer (0239).
  */
-export type DeliveryPhase = 'none' | 'pending' | 'delivered' | 'failed';
+export type DeliveryPhase = 'none' | 'pending' | 'awaiting' | 'delivered' | 'failed';
 
 export function deliveryPhase(video: Video): DeliveryPhase {
   if (video.type !== 'scheduled') return 'none';
@@ -17,7 +18,16 @@ export function deliveryPhase(video: Video): DeliveryPhase {
   if (delivery.status === 'pending' || delivery.status === 'sending') return 'pending';
   if (delivery.status === 'sent') return 'delivered';
   if (delivery.status === 'failed') return 'failed';
+  if (delivery.status === 'awaiting_owner') return 'awaiting';
   return 'none';
+}
+
+/**
+ * A delivery that moving or deleting the video would cancel: one still to be sent, or one waiting for
+ * the owner's answer (the server counts both as the video's live delivery, decision 0239).
+ */
+export function isLiveDelivery(phase: DeliveryPhase): boolean {
+  return phase === 'pending' || phase === 'awaiting';
 }
 
 /** "12 March 2027 at 14:30" in the browser's zone, for an instant. */

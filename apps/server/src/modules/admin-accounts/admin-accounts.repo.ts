@@ -37,6 +37,7 @@ const accountList = (
   sortable,
   tieBreaker: users.id,
   searchable,
+  shortTermsMatchWordStarts: true,
   dated: users.createdAt,
 });
 

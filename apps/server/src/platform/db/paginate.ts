@@ -27,18 +27,36 @@ export interface ListSource<TSelection extends SelectedFieldsFlat> {
   tieBreaker: PgColumn;
   /** Columns (or expressions) `search` looks in (case-insensitive substring; trigram indexes keep it fast). */
   searchable: Array<PgColumn | SQL>;
+  /**
+   * Terms shorter than a trigram match the start of a word instead of any substring, so the trigram
+   * indexes still answer them (decision 0235); for lists large enough to carry those indexes.
+   */
+  shortTermsMatchWordStarts?: boolean;
   /** The timestamp From/To filter on. */
   dated?: PgColumn;
 }
 
 /** `%`, `_` and `\` in a search are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A case-insensitive substring search across columns (undefined when there is nothing to search). */
-export function searchAcross(columns: Array<PgColumn | SQL>, term: string | undefined): SQL | undefined {
+/** pg_trgm indexes a pattern by its three-character pieces: a shorter term has none to look up. */
+const TRIGRAM = 3;
+
+/**
+ * A case-insensitive substring search across columns (undefined when there is nothing to search). With
+ * `shortTermsMatchWordStarts`, a term of one or two characters matches where a word starts (the text's
+ * start or after a space), which the trigram index answers from its padded first trigrams.
+ */
+export function searchAcross(
+  columns: Array<PgColumn | SQL>,
+  term: string | undefined,
+  shortTermsMatchWordStarts = false,
+): SQL | undefined {
   if (!term || columns.length === 0) return undefined;
-  const pattern = likePattern(term);
-  return or(...columns.map((column) => ilike(column, pattern)));
+  const escaped = escapeLike(term);
+  const patterns =
+    shortTermsMatchWordStarts && term.length < TRIGRAM ? [`${escaped}%`, `% ${escaped}%`] : [`%${escaped}%`];
+  return or(...columns.flatMap((column) => patterns.map((pattern) => ilike(column, pattern))));
 }
 
 /** From and To are whole days in the reader's zone: [from 00:00, to + 1 day 00:00). */
@@ -56,7 +74,7 @@ export function listWhere(
   filters: Array<SQL | undefined> = [],
 ) {
   const conditions: Array<SQL | undefined> = [...filters];
-  conditions.push(searchAcross(source.searchable, query.search));
+  conditions.push(searchAcross(source.searchable, query.search, source.shortTermsMatchWordStarts));
   if (source.dated) conditions.push(...dayRange(source.dated, query.from_date, query.to_date, query.tz));
   return and(...conditions);
 }

@@ -31,7 +31,7 @@ const EXTRAS = [
           (array['guest','user','funeral-home'])[1 + i % 3],
           timestamptz '2025-01-01' + (i::float / 50000) * interval '690 days'
    from generate_series(1, 50000) as i`,
-  `insert into banner_ads (account_id, brand_name, brand_email, brand_url, status, subscription_id,
+  `insert into banner_ads (account_id, brand_name, brand_email, brand_url, status, payment_id,
                            starts_at, ends_at, created_at)
    select a.id, 'Brand ' || i, 'brand' || i || '@example.test', 'https://brand.example/' || i,
           (array['pending','approved','approved','rejected'])[1 + i % 4],

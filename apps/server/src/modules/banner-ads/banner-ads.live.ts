@@ -7,6 +7,7 @@ import type { BannerAdsRepo } from './banner-ads.repo';
 import { bannerAdNotices } from './banner-ads.notices';
 import { clickToken, readClickToken } from './banner-ads.clicks';
 import type { SignKey } from './banner-ads.view';
+import { createLiveRotation } from './banner-ads.rotation';
 
 /** What payments asks of banner ads when a banner plan is paid (decision 0215). */
 export interface BannerPayments {
@@ -39,6 +40,7 @@ const clickPath = (token: string) => `/api${routePath(bannerAdRoutes.click, { to
 /** Paid ads: the payment that puts one live, the slot that shows them, the click that leaves for the brand. */
 export function createBannerLive(deps: BannerLiveDeps) {
   const { repo, clock, secret, sign, notifications } = deps;
+  const rotation = createLiveRotation({ repo, clock });
 
   const payments: BannerPayments = {
     async payable(accountId, adId, tx) {
@@ -54,6 +56,8 @@ export function createBannerLive(deps: BannerLiveDeps) {
       const ad = await repo.goLive(adId, live, tx);
       // `payable` held the row since: only a bug gets here, and it undoes the whole payment.
       if (!ad) throw new Error(`banner ad ${adId} could not be put live`);
+      // Shown from the next view here; other processes read it within LIVE_READ_TTL_MS.
+      rotation.forget();
       const [requester] = await repo.requesters([ad.accountId], tx);
       await notifications.notify(ad.accountId, bannerAdNotices.live(ad, requester?.type ?? 'user'), tx);
     },
@@ -65,9 +69,9 @@ export function createBannerLive(deps: BannerLiveDeps) {
     /** The ad to show this reader, a view counted; null for ad-free readers (nothing counted) or none live. */
     async slot(accountId: number): Promise<BannerSlotAd | null> {
       if (await deps.holdsAdFree(accountId)) return null;
-      const now = clock.now();
-      const shown = await repo.showNext(now);
+      const shown = await rotation.next();
       if (!shown) return null;
+      const now = clock.now();
       return {
         id: shown.id,
         brand_name: shown.brandName,

@@ -175,36 +175,39 @@ export function createBannerAdsRepo(db: Db) {
     },
 
     /**
-     * The slot (decision 0216): the running ad shown longest ago (never shown first) gets the view, in
-     * one statement. The candidates come from the partial index on live ads by their end; a row another
-     * request is counting is skipped rather than waited for, so concurrent requests take turns. The
-     * order is by the database's own clock (clock_timestamp), which only ranks the turns.
+     * The ads running at `now`, in turn order: shown longest ago (never shown first) first (decision
+     * 0259). Read once in a while by the slot's rotation, not per view: the candidates come from the
+     * partial index on live ads by their end, the requester's state by primary key per candidate.
      */
-    async showNext(now: Date, tx: DbOrTx = db): Promise<ShownAd | null> {
-      const show = async (skipLocked: boolean) => {
-        const picked = tx
-          .select({ id: bannerAds.id })
-          .from(bannerAds)
-          .where(runningAt(now))
-          .orderBy(sql`${bannerAds.lastShownAt} asc nulls first`, asc(bannerAds.id))
-          .limit(1)
-          .for('update', skipLocked ? { skipLocked: true } : {});
-        const [row] = await tx
-          .update(bannerAds)
-          .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
-          .where(inArray(bannerAds.id, picked))
-          .returning({
-            id: bannerAds.id,
-            brandName: bannerAds.brandName,
-            imageKey: sql<string | null>`(select ${bannerAdImages.storageKey} from ${bannerAdImages}
-              where ${bannerAdImages.bannerAdId} = ${bannerAds.id}
-              order by ${bannerAdImages.position} limit 1)`,
-          });
-        return row ?? null;
-      };
-      // When every live ad is being counted by another request at this instant (few ads, many readers),
-      // skipping finds none: wait for one instead of leaving the slot empty while ads run.
-      return (await show(true)) ?? show(false);
+    async liveIds(now: Date, tx: DbOrTx = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: bannerAds.id })
+        .from(bannerAds)
+        .where(runningAt(now))
+        .orderBy(sql`${bannerAds.lastShownAt} asc nulls first`, asc(bannerAds.id));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Counts a view of ad `id` if it still runs at `now` (ended, or its requester deactivated since the
+     * rotation read it: null), and answers what the slot shows, in one statement by primary key: the
+     * increment is atomic, so concurrent views are never lost. `last_shown_at` takes the database's
+     * `clock_timestamp()`: it only ranks turns for the next read, and a test's frozen clock must not
+     * freeze them.
+     */
+    async countView(id: number, now: Date, tx: DbOrTx = db): Promise<ShownAd | null> {
+      const [row] = await tx
+        .update(bannerAds)
+        .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
+        .where(and(eq(bannerAds.id, id), runningAt(now)))
+        .returning({
+          id: bannerAds.id,
+          brandName: bannerAds.brandName,
+          imageKey: sql<string | null>`(select ${bannerAdImages.storageKey} from ${bannerAdImages}
+            where ${bannerAdImages.bannerAdId} = ${bannerAds.id}
+            order by ${bannerAdImages.position} limit 1)`,
+        });
+      return row ?? null;
     },
 
     /** Counts a click if the ad runs at `now`; true when counted (decision 0217). */

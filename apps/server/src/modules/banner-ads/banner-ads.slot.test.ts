@@ -13,6 +13,7 @@ import { users } from '../accounts/accounts.schema';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
 import { clickToken } from './banner-ads.clicks';
 import { approvedAd, liveAd } from './banner-ads.live.fixtures';
+import { LIVE_READ_TTL_MS } from './banner-ads.rotation';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -135,6 +136,16 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, owner.id));
     for (let i = 0; i < 3; i += 1) expect((await slot(reader)).json().data.id).toBe(second);
     await ctx.deps.db.update(users).set({ status: 1 }).where(eq(users.id, owner.id));
+    // Reactivated elsewhere (not through this process): back in turn once the slot reads the live ads again.
+    const start = ctx.clock.now();
+    try {
+      ctx.clock.advance(LIVE_READ_TTL_MS);
+      const again = new Set<number>();
+      for (let i = 0; i < 4; i += 1) again.add((await slot(reader)).json().data.id);
+      expect(again).toEqual(new Set([adId, second]));
+    } finally {
+      ctx.clock.set(start);
+    }
   });
 
   it('counts concurrent views without losing one', async () => {

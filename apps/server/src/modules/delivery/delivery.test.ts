@@ -505,9 +505,17 @@ describe('scheduled delivery (SMTP)', () => {
       const rows = [];
       for (let i = 0; i < 12; i++)
         rows.push(await dueRow(recipient('told'), { status: i % 4 === 0 ? 'failed' : 'sent', attempts: 1 }));
-      const batchers = [1, 2, 3].map(() => createOwnerNoticeBatcher(workerDeps(), { delayMs: 10, limit: 5 }));
+      // A run that fails is logged and left to the sweeper: record what the batchers log, so a failure
+      // here names the database's error rather than only a missing notice.
+      const failures: unknown[] = [];
+      const logger = Object.create(ctx.deps.logger) as typeof ctx.deps.logger;
+      logger.error = ((entry: unknown) => void failures.push(entry)) as typeof logger.error;
+      const batchers = [1, 2, 3].map(() =>
+        createOwnerNoticeBatcher({ ...workerDeps(), logger }, { delayMs: 10, limit: 5 }),
+      );
       for (const batcher of batchers) batcher.kick();
       await Promise.all(batchers.map((batcher) => batcher.idle()));
+      expect(failures.map((entry) => String((entry as { err?: unknown }).err ?? entry))).toEqual([]);
       const ids = rows.map((row) => String(row.id));
       const notes = await ctx.deps.db
         .select()

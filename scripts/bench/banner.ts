@@ -2,7 +2,7 @@
  * Issue 12's banner figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
  * its own, dropped afterwards), through the whole app over HTTP:
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
- *   them) at 100 requests per second for 20 seconds (sent from a worker thread): p50 and p95 (each response's time, as autocannon
+ *   them) at 100 requests per second for 20 seconds (evenly spaced, from a worker thread): p50 and p95 (each response's time from when it was due, as steady-load
  *   reports it), beside the profile call at the same rate (the harness's and the guard's own cost);
  * - 10,000 views counted by 10,000 slot calls, 200 in flight at a time: the views added equal 10,000.
  */
@@ -77,7 +77,7 @@ export async function run(): Promise<Record<string, string | number>> {
     // 10,000 views, 200 in flight at a time: none lost.
     const total = async () =>
       Number((await bare.query<{ n: string }>('select sum(views)::bigint as n from banner_ads')).rows[0]!.n);
-    // autocannon may end with a request still being answered: let it land before counting.
+    // Let anything still being written land before counting.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = await total();
     let next = 0;

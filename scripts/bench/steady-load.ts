@@ -7,14 +7,15 @@ export interface SteadyLoad {
 }
 
 /**
- * `rate` requests a second for `seconds` seconds to `url`, sent from a worker thread (its own event
- * loop, so the client's work does not wait behind the server's when the app runs in this process):
- * each 200 answer's time in ms, sorted. Any failed request fails the bench.
+ * `rate` requests a second for `seconds` seconds to `url`, evenly spaced (open loop: each sent when
+ * due, its time counted from then), from a worker thread (its own event loop, so the client's work does
+ * not wait behind the server's when the app runs in this process) over at most `connections` kept-alive
+ * connections: each 200 answer's time in ms, sorted. Any failed request fails the bench.
  */
 export async function steadyLoad(
   url: string,
   headers: Record<string, string>,
-  { rate, seconds, connections = 10 }: SteadyLoad,
+  { rate, seconds, connections = 50 }: SteadyLoad,
 ): Promise<number[]> {
   const worker = new Worker(new URL('./steady-load.worker.mjs', import.meta.url), {
     workerData: { url, headers, rate, seconds, connections },

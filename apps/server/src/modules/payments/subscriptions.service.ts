@@ -76,7 +76,8 @@ export function createSubscriptionsService({ db, repo, payments, clock }: Subscr
 
     /** Whether the account holds a running plan of the kind now (in `tx` when inside one). */
     async hasRunningPlan(accountId: number, kind: HeldKind, tx?: DbOrTx): Promise<boolean> {
-      return (await runningOf(accountId, kind, tx)) !== null;
+      // The one-column set query, not the joined view: asked on every banner slot call (decision 0259).
+      return (await repo.holdersAmong([accountId], kind, clock.now(), tx)).length > 0;
     },
 
     /** Those of these accounts holding a running plan of the kind (set-based: a directory asks once). */

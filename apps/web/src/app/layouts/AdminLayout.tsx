@@ -12,14 +12,16 @@ import house from 'bootstrap-icons/icons/house-heart.svg?raw';
 import megaphone from 'bootstrap-icons/icons/megaphone.svg?raw';
 import chat from 'bootstrap-icons/icons/chat-left-text.svg?raw';
 import receipt from 'bootstrap-icons/icons/receipt.svg?raw';
+import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { HeaderBell } from '@/features/notifications';
 import { roleAreaRedirect } from '@/lib/routing';
+import { SITE } from '@/lib/site-config';
 import { useSessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
-/** Spec 001 §2: the sidebar entries. */
+/** Spec 001 §2: the sidebar entries; Legacy Releases is issue 14's (decision 0258). */
 const ENTRIES = [
   { to: '/admin/dashboard', label: 'Dashboard', svg: speedometer },
   { to: '/admin/user-management', label: 'User Management', svg: people },
@@ -31,6 +33,7 @@ const ENTRIES = [
   { to: '/admin/bannerads-subscription-management', label: 'Banner Ads Subscription', svg: megaphone },
   { to: '/admin/queries-management', label: 'Queries', svg: chat },
   { to: '/admin/payment-logs', label: 'Payment Logs', svg: receipt },
+  { to: '/admin/legacy-management', label: 'Legacy Releases', svg: shield },
 ];
 
 /** Spec 001 §9: the sidebar collapses at a width of 991 px or less. */
@@ -116,7 +119,12 @@ export function AdminLayout() {
         hidden={!open}
       >
         <div className="d-flex align-items-start justify-content-between gap-2">
-          <Link to="/admin/dashboard" className="admin-brand text-decoration-none" aria-label="Dashboard">
+          <Link
+            to="/admin/dashboard"
+            className="admin-brand text-decoration-none"
+            // The name starts with the logo's visible text (WCAG 2.5.3, label in name), then says where it goes.
+            aria-label={`${SITE.name} — Dashboard`}
+          >
             <Logo />
           </Link>
           {narrow && (

@@ -1,0 +1,1 @@
+export { adminLegacyRoutes } from './routes';

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page';
+
+/** The back office's legacy releases (issue 14, decision 0258), under the admin layout, loaded lazily. */
+export const adminLegacyRoutes: RouteObject[] = [
+  {
+    path: 'legacy-management',
+    lazy: lazyPage(
+      () => import('./components/LegacyReleasesPage'),
+      (m) => m.LegacyReleasesPage,
+    ),
+  },
+];

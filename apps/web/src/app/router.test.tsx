@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import sweepPages from '../../../../e2e/support/area-pages.json?raw';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { fakeApi } from '@/test/fake-api';
+import { legacySettings, openReport } from '@/test/legacy-fixture';
 import { routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
@@ -26,10 +27,10 @@ async function settle(path: string) {
   return { location, errors };
 }
 
-const signIn = (type: AccountType) =>
+const signIn = (type: AccountType, token = 'token') =>
   session.signIn(
     { id: 7, type, email: 'p@example.com', first_name: 'Pat', last_name: 'Lee', photo_path: null },
-    'token',
+    token,
   );
 
 describe('route table and guards', () => {
@@ -105,6 +106,27 @@ describe('route table and guards', () => {
   });
 });
 
+describe('the legacy release’s pages (issue 14)', () => {
+  const token = 'x'.repeat(43);
+  it('opens the e-mailed link pages without an account, and whoever is signed in', async () => {
+    for (const path of [`/legacy/contact/${token}`, `/legacy/alive/${token}`]) {
+      expect((await settle(path)).location).toBe(path);
+      signIn('user');
+      expect((await settle(path)).location).toBe(path);
+      signIn('funeral-home');
+      expect((await settle(path)).location).toBe(path);
+      session.clear();
+    }
+  });
+
+  it("keeps the funeral home's report page in its area", async () => {
+    expect((await settle('/funeral/report-passing')).location).toBe('/login');
+    signIn('funeral-home');
+    expect((await settle('/funeral/report-passing')).location).toBe('/funeral/report-passing');
+    session.clear();
+  });
+});
+
 /** The paths of a route subtree as the route table spells them ('' for an index, '*' for not-found). */
 function pagePaths(list: RouteObject[], prefix = ''): string[] {
   return list.flatMap((route) => {
@@ -122,5 +144,72 @@ describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
       const inTable = [...new Set(pagePaths(area.children!))].sort();
       expect(Object.keys(sweep[area.path!] ?? {}).sort(), `pages of /${area.path}`).toEqual(inTable);
     }
+  });
+});
+
+describe('the legacy release in the user area (issue 14, decision 0254)', () => {
+  const settings = legacySettings({ state: 'waiting', open_report: openReport() });
+  const account = { id: 7, type: 'user', email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
+
+  async function draw(path: string) {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <DialogProvider>
+          <RouterProvider router={router} />
+        </DialogProvider>
+      </QueryClientProvider>,
+    );
+    // Nothing of this page may still be asking when the next test's fake API starts recording.
+    const close = async () => {
+      await waitFor(() => expect(client.isFetching()).toBe(0));
+      view.unmount();
+      router.dispose();
+    };
+    return { view, close };
+  }
+
+  // A slot drawn by mistake would load the alert's code lazily, then ask: the wait below leaves it time to.
+  it('shows neither to a funeral home', async () => {
+    signIn('funeral-home', 'home-token');
+    const home = { ...account, type: 'funeral-home', home_name: 'Willow Funeral Home' };
+    const api = fakeApi({ 'GET /api/web/funeral-home/profile': () => ({ body: { data: home } }) });
+    const { view, close } = await draw('/funeral/profile');
+    // The funeral home's profile details are drawn (with 'Your data'); give a lazy section time to ask.
+    await waitFor(() => expect(view.getByRole('heading', { name: 'Your data' })).toBeVisible(), {
+      timeout: 5000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(view.queryByRole('region', { name: 'Release of my final message' })).not.toBeInTheDocument();
+    const asked = api.calls.filter(
+      (call) => call.url.pathname === '/api/web/user/legacy' && call.authorization === 'Bearer home-token',
+    );
+    expect(asked).toHaveLength(0);
+    await close();
+  });
+
+  it('draws the release card under the user’s profile details, the report alert above every page', async () => {
+    signIn('user');
+    fakeApi({
+      'GET /api/web/user/legacy': () => ({ body: { data: settings } }),
+      'GET /api/web/user/profile': () => ({ body: { data: account } }),
+    });
+    const { view, close } = await draw('/user/profile/details');
+    const card = await view.findByRole('region', { name: 'Release of my final message' }, { timeout: 5000 });
+    // One above the page, one in the card; the page's own alert comes first.
+    await waitFor(() =>
+      expect(view.getAllByRole('region', { name: 'A passing has been reported' })).toHaveLength(2),
+    );
+    const alerts = view.getAllByRole('region', { name: 'A passing has been reported' });
+    expect(alerts[0]!.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card.contains(alerts[1]!)).toBe(true);
+    await close();
+
+    const home = await draw('/user/notifications');
+    expect(
+      await home.view.findByRole('region', { name: 'A passing has been reported' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await home.close();
   });
 });

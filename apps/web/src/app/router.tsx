@@ -13,6 +13,7 @@ import { session } from '@/lib/session';
 import { adminAccountsRoutes } from '@/features/admin-accounts';
 import { adminBannerAdsRoutes } from '@/features/admin-banner-ads';
 import { adminDashboardRoutes } from '@/features/admin-dashboard';
+import { adminLegacyRoutes } from '@/features/admin-legacy';
 import { adminPlansRoutes } from '@/features/admin-plans';
 import { adminPurchasesRoutes } from '@/features/admin-purchases';
 import { adminQueriesRoutes } from '@/features/admin-queries';
@@ -23,6 +24,8 @@ import { findRoutes } from '@/features/find';
 import { funeralRequestsRoutes } from '@/features/funeral-requests';
 import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
 import { grantAccessRoutes } from '@/features/grant-access';
+import { legacyProfileSectionRoutes } from '@/features/legacy';
+import { legacyLinkRoutes } from '@/features/legacy-links';
 import { libraryRoutes, videoTabRoutes } from '@/features/library';
 import {
   adminNotificationsRoutes,
@@ -34,6 +37,7 @@ import { adminProfileRoutes, funeralProfileRoutes, userProfileRoutes } from '@/f
 import { publicRoutes } from '@/features/public';
 import { recorderRoutes } from '@/features/recorder';
 import { reelRoutes } from '@/features/reel';
+import { funeralReportPassingRoutes } from '@/features/report-passing';
 import { uploadRoutes } from '@/features/upload';
 import { watchRoutes } from '@/features/watch';
 import { NotFound } from './NotFound';
@@ -106,6 +110,8 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           ...contactRoutes,
+          // A trusted contact's and the owner's e-mailed links (issue 14): no sign-in, whoever is signed in.
+          ...legacyLinkRoutes,
           { loader: publicOnly, children: visitorAuthRoutes },
           { path: '*', element: <NotFound /> },
         ],
@@ -118,7 +124,8 @@ export const routes: RouteObject[] = [
           ...reelRoutes,
           ...userPlansRoutes,
           // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
-          ...userProfileRoutes(videoTabRoutes),
+          // The legacy release's card sits under the profile details (issue 14).
+          ...userProfileRoutes(videoTabRoutes, legacyProfileSectionRoutes),
           ...libraryRoutes,
           ...findRoutes,
           ...grantAccessRoutes,
@@ -139,6 +146,7 @@ export const routes: RouteObject[] = [
           ...funeralProfileRoutes,
           ...funeralNotificationsRoutes,
           ...funeralBannerAdsRoutes,
+          ...funeralReportPassingRoutes,
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
@@ -158,6 +166,7 @@ export const routes: RouteObject[] = [
           ...adminPlansRoutes,
           ...adminPurchasesRoutes,
           ...adminQueriesRoutes,
+          ...adminLegacyRoutes,
           ...adminBannerAdsRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],

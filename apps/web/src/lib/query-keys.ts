@@ -39,6 +39,12 @@ export const adminQueryKeys = {
   detail: (id: string) => ['admin-queries', 'detail', id] as const,
 };
 
+/** The admin's list of reported passings and releases (issue 14). */
+export const adminLegacyKeys = {
+  all: ['admin-legacy'] as const,
+  list: (params: Record<string, string | number>) => ['admin-legacy', 'list', params] as const,
+};
+
 /** The admin's plan screens, per kind, and the per-minute rate with its history. */
 export const adminPlanKeys = {
   kind: (kind: PlanKind) => ['admin-plans', kind] as const,
@@ -137,4 +143,15 @@ export const adminAccountKeys = {
     ['admin-accounts', kind, 'list', params] as const,
   detail: (kind: 'users' | 'funeral-homes', id: string) => ['admin-accounts', kind, 'detail', id] as const,
   partingWords: (userId: string) => ['admin-accounts', 'users', 'parting-words', userId] as const,
+};
+
+/** The owner's release settings (issue 14): the profile's card and the user area's report alert share it. */
+export const legacySettingsKeys = {
+  one: () => ['legacy-settings'] as const,
+};
+
+/** The pages of the legacy release's e-mailed links, by their token (a trusted contact's, the owner's). */
+export const legacyLinkKeys = {
+  contact: (token: string) => ['legacy-link', 'contact', token] as const,
+  alive: (token: string) => ['legacy-link', 'alive', token] as const,
 };

@@ -4,8 +4,16 @@ import { DropdownMenu } from '@/components/DropdownMenu';
 import type { SessionUser } from '@/lib/session';
 import { useLogoutFlow } from './useLogoutFlow';
 
-/** The signed-in header's profile menu: My Profile and Logout (spec 000 §2). */
-export function ProfileMenu({ user, profilePath }: { user: SessionUser; profilePath: string }) {
+/** The signed-in header's profile menu: My Profile, the area's `items`, and Logout (spec 000 §2). */
+export function ProfileMenu({
+  user,
+  profilePath,
+  items = [],
+}: {
+  user: SessionUser;
+  profilePath: string;
+  items?: Array<{ to: string; label: string }>;
+}) {
   const logout = useLogoutFlow();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
@@ -27,6 +35,13 @@ export function ProfileMenu({ user, profilePath }: { user: SessionUser; profileP
               My Profile
             </Link>
           </li>
+          {items.map((item) => (
+            <li key={item.to}>
+              <Link className="dropdown-item" to={item.to} onClick={close}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
           <li>
             <button
               type="button"

@@ -185,7 +185,13 @@ export function FuneralHeader({ user }: { user: SessionUser }) {
       actions={
         <>
           <HeaderBell area="funeral" />
-          <ProfileMenu user={user} profilePath="/funeral/profile" />
+          {/* Issue 14: a listed home reports a passing by the access code (decision 0257). The nav
+              has no room for an eighth link below 1400 px: it sits in the menu (and on User Requests). */}
+          <ProfileMenu
+            user={user}
+            profilePath="/funeral/profile"
+            items={[{ to: '/funeral/report-passing', label: 'Report a Passing' }]}
+          />
         </>
       }
     />

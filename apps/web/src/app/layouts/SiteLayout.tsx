@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AccountType } from '@pw/contracts';
 import { BannerSlot } from '@/features/banner-ads';
+import { LegacyReportSlot } from '@/features/legacy';
 import { roleAreaRedirect } from '@/lib/routing';
 import { useSessionUser } from '@/lib/session';
 import { Footer } from './Footer';
@@ -25,9 +26,10 @@ function useFocusMainOnNavigate() {
 /**
  * The public site's frame: the header of whoever is signed in (visitor, user, funeral home), the page,
  * the footer. Used for the public pages and for the user and funeral-home areas, whose banner slot sits
- * between the header and the page (`banner`; decision 0220).
+ * between the header and the page (`banner`; decision 0220). `notice` comes first, above the banner: the
+ * user area's open report of a passing (issue 14, decision 0254).
  */
-export function SiteLayout({ banner }: { banner?: ReactNode } = {}) {
+export function SiteLayout({ banner, notice }: { banner?: ReactNode; notice?: ReactNode } = {}) {
   const user = useSessionUser();
   const main = useFocusMainOnNavigate();
   return (
@@ -39,6 +41,7 @@ export function SiteLayout({ banner }: { banner?: ReactNode } = {}) {
       ) : (
         <VisitorHeader user={user} />
       )}
+      {notice}
       {banner}
       <main id="main" ref={main} tabIndex={-1} className="flex-grow-1 site-main">
         <Outlet />
@@ -57,7 +60,12 @@ function RoleArea({ area }: { area: AccountType }) {
   const { pathname } = useLocation();
   const target = roleAreaRedirect(user, area, pathname);
   if (target) return <Navigate to={target} replace />;
-  return <SiteLayout banner={area === 'admin' ? undefined : <BannerSlot role={area} />} />;
+  return (
+    <SiteLayout
+      notice={area === 'user' ? <LegacyReportSlot /> : undefined}
+      banner={area === 'admin' ? undefined : <BannerSlot role={area} />}
+    />
+  );
 }
 
 export const UserLayout = () => <RoleArea area="user" />;

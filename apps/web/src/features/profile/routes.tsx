@@ -7,11 +7,16 @@ const passwordPages = () => import('./components/ChangePasswordPage');
 
 /**
  * The user's profile. `tabs` are the child routes drawn under the profile summary (the library's video
- * tabs, spec 000 §2): the router passes them in, so this feature does not import another one.
+ * tabs, spec 000 §2), `sections` those drawn under the profile details (the legacy release's card,
+ * issue 14): the router passes them in, so this feature does not import another one.
  */
-export const userProfileRoutes = (tabs: RouteObject[]): RouteObject[] => [
+export const userProfileRoutes = (tabs: RouteObject[], sections: RouteObject[] = []): RouteObject[] => [
   { path: 'profile', lazy: lazyPage(summaryPages, (m) => m.UserProfilePage), children: tabs },
-  { path: 'profile/details', lazy: lazyPage(summaryPages, (m) => m.UserProfileDetailsPage) },
+  {
+    path: 'profile/details',
+    lazy: lazyPage(summaryPages, (m) => m.UserProfileDetailsPage),
+    children: sections,
+  },
   { path: 'profile/edit', lazy: lazyPage(editPages, (m) => m.UserEditProfilePage) },
   { path: 'profile/change-password', lazy: lazyPage(passwordPages, (m) => m.UserChangePasswordPage) },
 ];

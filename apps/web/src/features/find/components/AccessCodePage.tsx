@@ -1,15 +1,22 @@
 import { Link } from 'react-router';
 import shieldIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import { Icon } from '@/components/Icon';
+import { notReleased } from '@/components/legacy/not-released';
 import { useTitle } from '@/lib/use-title';
 import { useFindByAccessCode } from '../api/find-by-access-code';
 import { CodeLookupForm } from './CodeLookupForm';
 import { FoundVideo } from './FoundVideo';
+import { NotYetReleased } from './NotYetReleased';
 
-/** /user/access-code: open the Parting Words video someone entrusted to you with its access code. */
+/**
+ * /user/access-code: open the Parting Words video someone entrusted to you with its access code. Before
+ * its author's passing is confirmed the code shows that a message exists, with 'Report a passing'
+ * (issue 14).
+ */
 export function AccessCodePage() {
   useTitle('Access Code');
   const lookup = useFindByAccessCode();
+  const notice = notReleased(lookup.error);
   return (
     <div className="container py-4 page-narrow">
       <h1 className="h3 mb-3">Access code</h1>
@@ -18,7 +25,12 @@ export function AccessCodePage() {
         hint="Enter the access code you were given to watch the Parting Words left for you."
         lookup={lookup}
         resultPath="/user/access-code/video"
+        quietError={notice !== null}
       />
+      {notice && lookup.variables && (
+        // Keyed by the code: another code's notice starts with its form closed.
+        <NotYetReleased key={lookup.variables} code={lookup.variables} notice={notice} />
+      )}
     </div>
   );
 }

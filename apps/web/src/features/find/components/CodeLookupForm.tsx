@@ -12,10 +12,12 @@ interface CodeLookupFormProps {
   lookup: UseMutationResult<Video, Error, string>;
   /** Where the found video opens (with the video and its code in navigation state). */
   resultPath: string;
+  /** The page shows this failure itself (the access code's not-yet-released notice): no red text here. */
+  quietError?: boolean;
 }
 
 /** A code box and 'Find': nothing is sent while empty (spec §5); the server's message shows in red. */
-export function CodeLookupForm({ label, hint, lookup, resultPath }: CodeLookupFormProps) {
+export function CodeLookupForm({ label, hint, lookup, resultPath, quietError }: CodeLookupFormProps) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const id = useId();
@@ -28,7 +30,7 @@ export function CodeLookupForm({ label, hint, lookup, resultPath }: CodeLookupFo
     lookup.mutate(value, { onSuccess: (video) => navigate(resultPath, { state: { video, code: value } }) });
   };
 
-  const failure = lookup.isError ? errorMessage(lookup.error, 'Unable to find video') : null;
+  const failure = lookup.isError && !quietError ? errorMessage(lookup.error, 'Unable to find video') : null;
   return (
     <form onSubmit={submit} noValidate className="card p-3 p-sm-4">
       <label htmlFor={`${id}-code`} className="form-label fw-semibold">

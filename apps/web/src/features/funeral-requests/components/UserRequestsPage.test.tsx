@@ -62,6 +62,16 @@ describe('User Requests (/funeral/user-requests)', () => {
     );
   });
 
+  it('leads to the report of a passing (issue 14)', async () => {
+    listServer();
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Report a passing' })).toHaveAttribute(
+      'href',
+      '/funeral/report-passing',
+    );
+    await screen.findByRole('table', { name: 'User requests' });
+  });
+
   it('keeps the page in the URL and asks the server for it', async () => {
     const api = listServer();
     const user = userEvent.setup();

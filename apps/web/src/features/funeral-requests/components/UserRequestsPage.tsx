@@ -62,6 +62,10 @@ export function UserRequestsPage() {
       <p className="text-body-secondary">
         When a family sends you their funeral wishes or grants you access to a message, it appears here.
       </p>
+      <p>
+        A family asks you to confirm a passing? <Link to="/funeral/report-passing">Report a passing</Link>{' '}
+        with the access code of their loved one&rsquo;s final message.
+      </p>
       <ListToolbar list={list} search />
       <ListResults
         caption="User requests"

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api';
 import type { Video } from '@pw/contracts';
 import { useDecideHeldDelivery, type HeldDeliveryDecision } from '../api/decide-held';
 import { localMoment } from '../model/delivery';
-import { focusAfterDialog } from './focus-after-dialog';
+import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import exclamationIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import sendIcon from 'bootstrap-icons/icons/send.svg?raw';
 import xCircleIcon from 'bootstrap-icons/icons/x-circle.svg?raw';

@@ -18,7 +18,7 @@ import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
-import { focusAfterDialog } from './focus-after-dialog';
+import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath } from './VideoCard';

@@ -134,6 +134,8 @@ export function ProfileDetailsPage({ role }: { role: AccountType }) {
           </div>
         )}
       </WithProfile>
+      {/* Sections other features add (the user's 'Release of my final message'): the router's child routes. */}
+      <Outlet />
       {role !== 'admin' && <AccountDataCard role={role} />}
       {role === 'user' && (
         <Link to={PROFILE_PATHS.user.home} className="btn btn-link px-0 mt-3">

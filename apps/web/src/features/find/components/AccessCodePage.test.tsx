@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { NOT_YET_RELEASED_MESSAGE, REPORT_RECEIVED_MESSAGE } from '@pw/contracts';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type Handler } from '@/test/fake-api';
+import { AccessCodePage } from './AccessCodePage';
+import { REPORT_WAITING_TEXT } from './NotYetReleased';
+
+const CODE = 'SEALED42';
+const LOOKUP = `GET /api/web/user/video/${CODE}/detail-by-access-code`;
+const REPORT = `POST /api/web/user/video/${CODE}/report-passing`;
+
+function sealedServer(
+  state: 'sealed' | 'waiting',
+  report: Handler = () => ({ body: { message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } } }),
+) {
+  return fakeApi({
+    [LOOKUP]: () => ({ status: 423, body: { message: NOT_YET_RELEASED_MESSAGE, data: { state } } }),
+    [REPORT]: report,
+  });
+}
+
+async function lookUp(code = CODE) {
+  const user = userEvent.setup();
+  renderWithApp(
+    <Routes>
+      <Route path="/user/access-code" element={<AccessCodePage />} />
+    </Routes>,
+    { route: '/user/access-code' },
+  );
+  await user.type(screen.getByLabelText('Video access code'), code);
+  await user.keyboard('{Enter}');
+  return user;
+}
+
+describe('access code before release (issue 14)', () => {
+  it("shows the server's not-yet-released notice, not an error, with 'Report a passing'", async () => {
+    sealedServer('sealed');
+    await lookUp();
+    expect(await screen.findByText(NOT_YET_RELEASED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Unable to find video')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Video access code')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(REPORT_WAITING_TEXT)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+  });
+
+  it('says a report already waits when the state is waiting', async () => {
+    sealedServer('waiting');
+    await lookUp();
+    expect(await screen.findByText(REPORT_WAITING_TEXT)).toBeInTheDocument();
+  });
+
+  it('reports with the entered code, relation and note, by keyboard, and shows the answer', async () => {
+    const server = sealedServer('sealed');
+    const user = await lookUp();
+    await screen.findByText(NOT_YET_RELEASED_MESSAGE);
+    await user.tab(); // from the code box to Find
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Report a passing' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // The form opens with the focus in its first field.
+    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    await user.keyboard('Neighbour');
+    await user.tab();
+    await user.keyboard('https://example.test/obituary');
+    await user.click(screen.getByRole('button', { name: 'Send the report' }));
+    expect(await screen.findByText(REPORT_RECEIVED_MESSAGE)).toHaveFocus();
+    const sent = server.calls.filter((call) => call.method === 'POST');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe(`/api/web/user/video/${CODE}/report-passing`);
+    expect(JSON.parse(sent[0]!.body as string)).toEqual({
+      relation: 'Neighbour',
+      note: 'https://example.test/obituary',
+    });
+  });
+
+  it('sends nothing without a relation and says the relation is required', async () => {
+    const server = sealedServer('sealed');
+    const user = await lookUp();
+    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
+    await user.click(screen.getByRole('button', { name: 'Send the report' }));
+    expect(screen.getByText('The relation field is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's error when the report is refused, and Cancel returns to the button", async () => {
+    sealedServer('sealed', () => ({ status: 403, body: { message: 'You cannot report your own passing.' } }));
+    const user = await lookUp();
+    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
+    await user.type(screen.getByLabelText(/Your relation to the author/), 'Myself');
+    await user.click(screen.getByRole('button', { name: 'Send the report' }));
+    expect(await screen.findByText('You cannot report your own passing.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Report a passing' })).toHaveFocus());
+  });
+
+  it('a field error of the report shows beside its field', async () => {
+    sealedServer('sealed', () => ({
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { note: ['The note is too long.'] } },
+    }));
+    const user = await lookUp();
+    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
+    await user.type(screen.getByLabelText(/Your relation to the author/), 'Son');
+    await user.click(screen.getByRole('button', { name: 'Send the report' }));
+    expect(await screen.findByText('The note is too long.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Note or obituary link/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('an unknown code still shows the red error, without a report button', async () => {
+    fakeApi({
+      [LOOKUP]: () => ({ status: 404, body: { message: 'No video found for this code.' } }),
+    });
+    await lookUp();
+    expect(await screen.findByText('No video found for this code.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report a passing' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { legacyLinkRoutes } from './routes';

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REPORT_CANCELLED_MESSAGE, type AccountType } from '@pw/contracts';
+import { renderWithApp } from '@/test/render';
+import { fakeApi, type FakeApi } from '@/test/fake-api';
+import { formatWhen } from '@/lib/dates';
+import { session } from '@/lib/session';
+import { legacySettings, openReport } from '@/test/legacy-fixture';
+import { ReportSlot } from './ReportSlot';
+import { LEGACY_TEXTS } from './texts';
+
+const SETTINGS = 'GET /api/web/user/legacy';
+const BANNER = { name: LEGACY_TEXTS.reportHeading };
+
+const signIn = (type: AccountType) =>
+  session.signIn(
+    { id: 4, type, email: 'olive@example.com', first_name: 'Olive', last_name: 'Owner', photo_path: null },
+    'token-4',
+  );
+
+const renderSlot = () =>
+  renderWithApp(
+    <>
+      <ReportSlot />
+      <main id="main" tabIndex={-1}>
+        <h1>Home</h1>
+      </main>
+    </>,
+  );
+
+/** Lets the lazy banner load and its call settle. */
+const settled = (api: FakeApi, calls: number) => waitFor(() => expect(api.calls).toHaveLength(calls));
+
+describe('the open report at the top of the user area (issue 14)', () => {
+  it('shows who reported, when, and when the message will be released; cancels after a confirmation', async () => {
+    signIn('user');
+    let current = legacySettings({ state: 'waiting', open_report: openReport() });
+    const api = fakeApi({
+      [SETTINGS]: () => ({ body: { data: current } }),
+      'POST /api/web/user/legacy/cancel': () => {
+        current = legacySettings();
+        return { body: { message: REPORT_CANCELLED_MESSAGE, data: current } };
+      },
+    });
+    const user = userEvent.setup();
+    renderSlot();
+    const banner = await screen.findByRole('region', BANNER);
+    expect(banner).toHaveTextContent(
+      `Kim Kin (Sister) reported your passing on ${formatWhen('2026-11-20T09:30:00.000Z')}.`,
+    );
+    expect(banner).toHaveTextContent(
+      `your final message will be released on ${formatWhen('2026-11-23T09:30:00.000Z')}`,
+    );
+    expect(banner).toHaveTextContent(LEGACY_TEXTS.signInCancelsNothing);
+
+    // The first thing the keyboard reaches.
+    await user.tab();
+    expect(within(banner).getByRole('button', { name: LEGACY_TEXTS.cancel })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const ask = await screen.findByRole('dialog', { name: LEGACY_TEXTS.confirmTitle });
+    expect(ask).toHaveTextContent(LEGACY_TEXTS.confirmText);
+    await user.click(within(ask).getByRole('button', { name: LEGACY_TEXTS.confirmYes }));
+
+    const done = await screen.findByRole('dialog', { name: REPORT_CANCELLED_MESSAGE });
+    await waitFor(() => expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument());
+    await user.click(within(done).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(api.calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      SETTINGS,
+      'POST /api/web/user/legacy/cancel',
+    ]);
+  });
+
+  it('shows nothing while no report is open', async () => {
+    signIn('user');
+    const api = fakeApi({ [SETTINGS]: () => ({ body: { data: legacySettings() } }) });
+    renderSlot();
+    await settled(api, 1);
+    expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LEGACY_TEXTS.cancel })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing when the settings cannot be read (the profile’s card says so)', async () => {
+    signIn('user');
+    const api = fakeApi({ [SETTINGS]: () => ({ status: 500, body: { message: 'Server Error' } }) });
+    renderSlot();
+    await settled(api, 1);
+    expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+  });
+
+  it.each(['funeral-home', 'admin'] as const)('asks nothing for a %s', async (type) => {
+    signIn(type);
+    const api = fakeApi({
+      [SETTINGS]: () => ({ body: { data: legacySettings({ open_report: openReport() }) } }),
+    });
+    renderSlot();
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    // Give a lazy banner every chance to load and ask.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.calls).toHaveLength(0);
+    expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
+  });
+
+  it('asks nothing when nobody is signed in', async () => {
+    const api = fakeApi({
+      [SETTINGS]: () => ({ body: { data: legacySettings({ open_report: openReport() }) } }),
+    });
+    renderSlot();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.calls).toHaveLength(0);
+  });
+});

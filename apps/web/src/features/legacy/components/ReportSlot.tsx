@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { useSessionUser } from '@/lib/session';
+
+/** The part that asks for the settings: loaded on its own, so the area's shell stays small. */
+const ReportBanner = lazy(() => import('./ReportBanner'));
+
+/**
+ * The user area's slot for an open report (issue 14, decision 0254): only a signed-in user (not a funeral
+ * home or an admin) asks for it.
+ */
+export function ReportSlot() {
+  const user = useSessionUser();
+  if (user?.type !== 'user') return null;
+  return (
+    <Suspense fallback={null}>
+      <ReportBanner />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+export { funeralReportPassingRoutes } from './routes';

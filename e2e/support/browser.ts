@@ -40,3 +40,9 @@ export async function expectPlays(player: Locator) {
     })
     .toBeGreaterThan(0.3);
 }
+
+/** A page with no one signed in (someone following an e-mailed link), at `width` px. */
+export async function visitorPage(browser: Browser, width = 360): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  return context.newPage();
+}

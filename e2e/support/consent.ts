@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import {
   funeralHomeRoutes,
   paymentRoutes,
@@ -12,6 +9,7 @@ import {
 } from '@pw/contracts';
 import { signUpFuneralHome, type FuneralHomeSignupFields, type Session } from './accounts';
 import { callApi } from './api';
+import { newestPathSentTo } from './outbox';
 import { CARDS } from './payments';
 import { succeed } from './videos';
 
@@ -85,28 +83,5 @@ export async function publishRequest(request: APIRequestContext, home: Session, 
  * The `/watch/{token}` path of the newest grant-access e-mail sent to `email` (the server's outbox in
  * E2E_DATA_DIR), waiting for it to be written.
  */
-export async function watchPathSentTo(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        if (!fs.existsSync(outbox)) return '';
-        for (const name of fs
-          .readdirSync(outbox)
-          .filter((n) => n.endsWith('.eml'))
-          .sort()
-          .reverse()) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
-          const match = /\/watch\/[A-Za-z0-9_-]+/.exec(mail.text ?? '');
-          if (match) return (found = match[0]);
-        }
-        return '';
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return found;
-}
+export const watchPathSentTo = (email: string): Promise<string> =>
+  newestPathSentTo(email, /\/watch\/[A-Za-z0-9_-]+/);

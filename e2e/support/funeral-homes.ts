@@ -13,13 +13,22 @@ export async function listedHome(request: APIRequestContext, name: string) {
   return home;
 }
 
-/** A video in the owner's My Parting Words (drafts reach it through the scheduled folder, spec 000 §4). */
-export async function finalMessage(request: APIRequestContext, owner: Session, title: string) {
+/**
+ * A video in the owner's My Parting Words (drafts reach it through the scheduled folder, spec 000 §4).
+ * Its code opens it at once unless `sealed`: then it stays as a new account's, released only after a
+ * confirmed passing (issue 14).
+ */
+export async function finalMessage(
+  request: APIRequestContext,
+  owner: Session,
+  title: string,
+  { sealed = false }: { sealed?: boolean } = {},
+) {
   const video = await uploadDraft(request, owner, title);
   await schedule(request, owner, video.id);
   await moveToFinal(request, owner, video.id);
   // Its code opens it at once (issue 14's safe release is followed by the legacy specs).
-  await availableAtOnce(request, owner);
+  if (!sealed) await availableAtOnce(request, owner);
   return video;
 }
 

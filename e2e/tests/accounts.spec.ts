@@ -129,7 +129,7 @@ test('an admin signs in and reaches the dashboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link')).toHaveCount(
-    10,
+    11,
   );
   // Public-only: the admin login page sends a signed-in admin back to the dashboard.
   await page.goto('/admin/login');

@@ -108,7 +108,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
   await expect(page.getByText(member.user.email)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Time Subscription' }).getByRole('row')).toHaveCount(2);
-  await page.getByRole('link', { name: 'Parting Words' }).click();
+  await page.getByRole('link', { name: 'Parting Words', exact: true }).click();
   await expect(page).toHaveURL(/\/details\/\d+\/parting-words$/);
   await expect(page.getByText('Not Available')).toBeVisible();
 
@@ -192,7 +192,7 @@ test("an admin plays a user's parting words from the user's details", async ({ p
   await page.goto(`/admin/user-management?search=${lastName}`);
   await page.getByRole('link', { name: `View Mae ${lastName}` }).click();
   await expect(page.getByText('Not Available')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Parting Words' }).click();
+  await page.getByRole('link', { name: 'Parting Words', exact: true }).click();
   await expect(page.getByText('For my grandchildren').first()).toBeVisible();
   await expectPlays(page.getByLabel('Video: For my grandchildren'));
 });

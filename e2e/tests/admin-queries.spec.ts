@@ -38,7 +38,7 @@ test('a visitor writes, the admin finds and opens it, then pages through 25 mess
   await page.locator('#login-password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('link', { name: 'Queries' }).click();
+  await page.getByRole('link', { name: 'Queries', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/queries-management$/);
   await expect(page).toHaveTitle('Parting Words | Queries');
 

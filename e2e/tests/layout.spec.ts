@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminPlanRoutesByKind, queryRoutes, type PlanKind, type RouteResponse } from '@pw/contracts';
+import {
+  adminPlanRoutesByKind,
+  legacyRoutes,
+  queryRoutes,
+  type PlanKind,
+  type RouteResponse,
+} from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser, type Session } from '../support/accounts';
 import { decideBannerAd, sendBannerAd } from '../support/banner-ads';
@@ -9,7 +15,7 @@ import { becomeListedHome, becomeMember } from '../support/payments';
 import { sendFuneralForm } from '../support/funeral-homes';
 import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
-import { moveToFinal, publish, schedule, uploadDraft } from '../support/videos';
+import { getVideo, moveToFinal, publish, schedule, succeed, uploadDraft } from '../support/videos';
 
 /**
  * Issue 10 "Layout and chrome": each defect at 360 px (a phone) and 1280 px (a laptop), and the sweep
@@ -61,6 +67,23 @@ async function somePlan(request: APIRequestContext, admin: Session, kind: PlanKi
   return ((await list.json()) as Plans).data[0]!.id;
 }
 
+/**
+ * A reported passing for the back office's Legacy Releases list: an owner of their own (the sweep's user
+ * keeps a sealed message) with a long unbroken name, reported by `reporter` holding the access code.
+ */
+async function legacyReport(request: APIRequestContext, reporter: Session) {
+  const owner = await signUpUser(request, { first_name: 'Averyveryverylongownernamewithoutaspace' });
+  const video = await uploadDraft(request, owner, 'Sealed words');
+  await schedule(request, owner, video.id);
+  await moveToFinal(request, owner, video.id);
+  const code = (await getVideo(request, owner, video.id)).access_code!;
+  await succeed(request, legacyRoutes.reportByCode, {
+    token: reporter.token,
+    params: { code },
+    body: { relation: 'Averyveryverylongrelationwithoutasinglespace', note: 'Obituary' },
+  });
+}
+
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
   const owner = await signUpUser(request, { first_name: 'Sweep' });
@@ -102,6 +125,7 @@ test.describe('at 360 px', () => {
       'Averyveryverylongspeakerpreferencewithoutasinglespace',
     );
     const query = await contactQuery(request, sessions.admin);
+    await legacyReport(request, sessions.funeral);
     // A long brand without spaces: it must wrap in the tables and detail pages, not widen them.
     const brand = 'Evergreenflowersandwreathsofthelongvalleyroad';
     const userBannerAd = await sendBannerAd(request, sessions.user, 'user', brand);

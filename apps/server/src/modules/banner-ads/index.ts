@@ -28,7 +28,7 @@ export interface BannerAdsApi {
  */
 export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds): AppModule<BannerAdsApi> {
   const { db, storage, clock, secret, logger } = platform;
-  const repo = createBannerAdsRepo(db);
+  const repo = createBannerAdsRepo(db, platform.database.counters);
   const service = createBannerAdsService({
     db,
     repo,

@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { NOT_YET_RELEASED_MESSAGE, REPORT_RECEIVED_MESSAGE } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { fakeApi, type Handler } from '@/test/fake-api';
-import { AccessCodePage } from './AccessCodePage';
+import { videoFixture } from '@/test/video-fixture';
+import { AccessCodePage, AccessCodeVideoPage } from './AccessCodePage';
 import { REPORT_WAITING_TEXT } from './NotYetReleased';
 
 const CODE = 'SEALED42';
@@ -117,5 +118,27 @@ describe('access code before release (issue 14)', () => {
     await lookUp();
     expect(await screen.findByText('No video found for this code.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report a passing' })).not.toBeInTheDocument();
+  });
+
+  it('a reloaded video page whose code is sealed again shows the notice, not "Unable to find video"', async () => {
+    sealedServer('waiting');
+    renderWithApp(
+      <Routes>
+        <Route path="/user/access-code/video" element={<AccessCodeVideoPage />} />
+      </Routes>,
+      {
+        route: '/user/access-code/video',
+        state: { video: videoFixture(9, 'final', { title: 'Last words', access_code: null }), code: CODE },
+      },
+    );
+    expect(await screen.findByText(NOT_YET_RELEASED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(REPORT_WAITING_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText('Unable to find video')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Last words' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter another code' })).toHaveAttribute(
+      'href',
+      '/user/access-code',
+    );
   });
 });

@@ -37,11 +37,22 @@ export function AccessCodePage() {
 
 /**
  * /user/access-code/video: the final video the access code belongs to, with 'Grant access' (spec 000
- * §2: the Grant access page takes the video's id in navigation state).
+ * §2: the Grant access page takes the video's id in navigation state). Not released (any more): the
+ * same notice as the code form.
  */
 export function AccessCodeVideoPage() {
   return (
-    <FoundVideo kind="access" backTo="/user/access-code" backLabel="Enter another code">
+    <FoundVideo
+      kind="access"
+      backTo="/user/access-code"
+      backLabel="Enter another code"
+      knownFailure={(error, code) => {
+        // Reloaded after the release was halted, or opened from an old history entry: the notice and
+        // 'Report a passing', as the code form shows them.
+        const notice = notReleased(error);
+        return notice && <NotYetReleased code={code} notice={notice} />;
+      }}
+    >
       {(video) => (
         <div className="mt-3">
           <Link to="/user/access-code/form" state={{ videoId: video.id }} className="btn btn-primary">

@@ -18,6 +18,11 @@ interface FoundVideoProps {
   /** Shows the like button and count (public videos found by search code). */
   likes?: boolean;
   children?: (video: Video) => ReactNode;
+  /**
+   * What to show instead of 'Unable to find video' for a failure the page knows (null: not one of
+   * them), e.g. an access code whose message is not released (any more) when the page is reloaded.
+   */
+  knownFailure?: (error: unknown, code: string) => ReactNode | null;
 }
 
 interface PassedState {
@@ -30,7 +35,7 @@ interface PassedState {
  * (spec §2); the page reads the video again by that code on every load, so what it shows is the
  * server's state now, not the state at the moment of the search.
  */
-export function FoundVideo({ kind, backTo, backLabel, likes, children }: FoundVideoProps) {
+export function FoundVideo({ kind, backTo, backLabel, likes, children, knownFailure }: FoundVideoProps) {
   const location = useLocation();
   const passed = (location.state as PassedState | null) ?? {};
   // Older history entries carry only the video: a search code can still be read from it.
@@ -45,6 +50,15 @@ export function FoundVideo({ kind, backTo, backLabel, likes, children }: FoundVi
     </Link>
   );
   if (!video) {
+    const known = !query.isFetching && query.isError && code ? knownFailure?.(query.error, code) : null;
+    if (known) {
+      return (
+        <div className="container py-4 page-narrow">
+          {back}
+          {known}
+        </div>
+      );
+    }
     return (
       <div className="container py-4">
         {back}

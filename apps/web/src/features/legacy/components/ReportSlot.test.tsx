@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_CANCELLED_MESSAGE, type AccountType } from '@pw/contracts';
@@ -7,6 +7,7 @@ import { fakeApi, type FakeApi } from '@/test/fake-api';
 import { formatWhen } from '@/lib/dates';
 import { session } from '@/lib/session';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
+import { LEGACY_POLL_MS } from '../api/get-settings';
 import { ReportSlot } from './ReportSlot';
 import { LEGACY_TEXTS } from './texts';
 
@@ -110,5 +111,23 @@ describe('the open report at the top of the user area (issue 14)', () => {
     renderSlot();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('a report made while a page stays open reaches the alert at the next poll', async () => {
+    signIn('user');
+    let current = legacySettings();
+    const api = fakeApi({ [SETTINGS]: () => ({ body: { data: current } }) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderSlot();
+      await settled(api, 1);
+      expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
+      current = legacySettings({ state: 'waiting', open_report: openReport() });
+      await vi.advanceTimersByTimeAsync(LEGACY_POLL_MS);
+      expect(await screen.findByRole('region', BANNER)).toBeInTheDocument();
+      expect(api.calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -14,8 +14,8 @@ const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
   email: `family${100 - i}@example.test`,
   created_at: new Date(Date.UTC(2026, 10, 20 - i, 9)).toISOString(),
   video: i % 2 === 0 ? { id: 900 + i } : null,
-  has_form: true,
-  published_at: null,
+  has_form: i !== 1,
+  published_at: i === 2 ? '2026-11-19T10:00:00.000Z' : null,
 }));
 
 /** Pages like the real list (newest first). */
@@ -39,7 +39,7 @@ const renderPage = (route = '/funeral/user-requests') =>
   );
 
 describe('User Requests (/funeral/user-requests)', () => {
-  it('lists name, e-mail, date and whether a video is attached; each row opens its request', async () => {
+  it('lists name, e-mail, date, the form and whether a video is attached or published; each row opens its request', async () => {
     listServer();
     renderPage();
     const table = await screen.findByRole('table', { name: 'User requests' });
@@ -47,7 +47,7 @@ describe('User Requests (/funeral/user-requests)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Name', 'Email', 'Date', 'Video', 'View']);
+    ).toEqual(['Name', 'Email', 'Date', 'Form', 'Video', 'View']);
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByRole('link', { name: 'Ruth Tester' })).toHaveAttribute(
       'href',
@@ -55,7 +55,12 @@ describe('User Requests (/funeral/user-requests)', () => {
     );
     expect(within(first).getByText('family100@example.test')).toBeInTheDocument();
     expect(within(first).getByText('Video attached')).toBeInTheDocument();
-    expect(within(within(table).getAllByRole('row')[2]!).getByText('No video')).toBeInTheDocument();
+    expect(within(first).getByText('Form received')).toBeInTheDocument();
+    const [, , second, third] = within(table).getAllByRole('row');
+    expect(within(second!).getByText('No video')).toBeInTheDocument();
+    expect(within(second!).getByText('No form')).toBeInTheDocument();
+    expect(within(third!).getByText('Published')).toBeInTheDocument();
+    expect(within(third!).queryByText('Video attached')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the request from Ruth Tester' })).toHaveAttribute(
       'href',
       '/funeral/user-requests/100',

@@ -8,7 +8,10 @@ import { useUserRequests } from '../api/get-requests';
 
 const column = createColumnHelper<FuneralRequestItem>();
 
-/** Name, e-mail, date, whether a video was granted, and the row's way in (spec 000 §2: row opens {id}). */
+/**
+ * Name, e-mail, date, whether the family's form came, whether a video was granted (and published), and
+ * the row's way in (spec 000 §2: row opens {id}).
+ */
 const columns = [
   column.accessor('name', {
     header: 'Name',
@@ -27,14 +30,28 @@ const columns = [
     cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
     meta: { sortKey: 'created_at' },
   }),
-  column.accessor('video', {
-    header: 'Video',
+  column.accessor('has_form', {
+    header: 'Form',
     cell: (info) =>
       info.getValue() ? (
-        <span className="badge text-bg-success">Video attached</span>
+        <span className="badge text-bg-info">Form received</span>
       ) : (
-        <span className="badge text-bg-light border">No video</span>
+        <span className="badge text-bg-light border">No form</span>
       ),
+  }),
+  column.accessor('video', {
+    header: 'Video',
+    cell: (info) => {
+      if (!info.getValue()) return <span className="badge text-bg-light border">No video</span>;
+      const published = info.row.original.published_at;
+      return published ? (
+        <span className="badge text-bg-primary" title={`Published ${formatWhen(published)}`}>
+          Published
+        </span>
+      ) : (
+        <span className="badge text-bg-success">Video attached</span>
+      );
+    },
   }),
   column.display({
     id: 'view',

@@ -117,6 +117,15 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
   // Evaluated through the DevTools protocol, not as a <script> tag: the app's Content-Security-Policy
   // (script-src 'self') rightly refuses inline scripts, and the checks run under the real policy.
   await page.evaluate(AXE_SOURCE);
+  // Let running transitions end first: a dialog still fading in has its text at part opacity, which axe
+  // rightly measures as too little contrast (a race the first CI run of the halt dialog lost).
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document
+        .getAnimations()
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async (scope) => {
     interface AxeResult {
       violations: { id: string; impact: string; nodes: { target: string[] }[] }[];

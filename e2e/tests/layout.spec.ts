@@ -14,6 +14,7 @@ import { decideBannerAd, sendBannerAd } from '../support/banner-ads';
 import { becomeListedHome, becomeMember } from '../support/payments';
 import { sendFuneralForm } from '../support/funeral-homes';
 import { callApi } from '../support/api';
+import { axeViolations } from './notifications/helpers';
 import { signInBrowser } from '../support/browser';
 import { getVideo, moveToFinal, publish, schedule, succeed, uploadDraft } from '../support/videos';
 
@@ -248,6 +249,36 @@ for (const width of WIDTHS) {
         if (close === 'Escape') await page.keyboard.press('Escape');
         await expect(sections).toBeHidden();
         await expect(page.getByRole('button', { name: 'Show menu' }), `focus after ${close}`).toBeFocused();
+      }
+    });
+
+    test('the signed-in header of each area, with its account menu open, passes axe', async ({
+      page,
+      request,
+    }) => {
+      const areas: Array<[Session, string]> = [
+        [await signUpUser(request, { first_name: 'Header' }), '/user/home'],
+        [await signUpFuneralHome(request), '/funeral/user-requests'],
+        [await logIn(request, 'admin', ADMIN), '/admin/dashboard'],
+      ];
+      for (const [session, home] of areas) {
+        await signInBrowser(page, session);
+        await page.goto(home);
+        const menu = page.getByRole('button', { name: /^Account menu for / });
+        await expect(menu).toBeVisible();
+        // The initials avatar is the button's only visible text on a phone: its name must still match.
+        expect(await axeViolations(page, 'header'), `${home} header`).toEqual([]);
+        if (home === '/user/home') {
+          // The initials are still drawn (by CSS, not as text in the button's name).
+          const drawn = await menu
+            .locator('.avatar-initials')
+            .evaluate((avatar) => getComputedStyle(avatar, '::before').content);
+          expect(drawn).toBe('"HT"');
+        }
+        await menu.click();
+        await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+        expect(await axeViolations(page, 'header'), `${home} header, menu open`).toEqual([]);
+        await page.keyboard.press('Escape');
       }
     });
 

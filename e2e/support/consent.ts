@@ -9,7 +9,7 @@ import {
 } from '@pw/contracts';
 import { signUpFuneralHome, type FuneralHomeSignupFields, type Session } from './accounts';
 import { callApi } from './api';
-import { newestPathSentTo } from './outbox';
+import { newestMatchSentTo } from './outbox';
 import { CARDS } from './payments';
 import { succeed } from './videos';
 
@@ -84,4 +84,4 @@ export async function publishRequest(request: APIRequestContext, home: Session, 
  * E2E_DATA_DIR), waiting for it to be written.
  */
 export const watchPathSentTo = (email: string): Promise<string> =>
-  newestPathSentTo(email, /\/watch\/[A-Za-z0-9_-]+/);
+  newestMatchSentTo(email, /\/watch\/[A-Za-z0-9_-]+/);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { legacyRoutes } from '@pw/contracts';
 import type { Session } from './accounts';
-import { newestPathSentTo } from './outbox';
+import { newestMatchSentTo } from './outbox';
 import { succeed } from './videos';
 
 /**
@@ -26,11 +26,11 @@ const legacyLink = (kind: 'contact' | 'alive') =>
  * to be written; `except` names links it must not be (after 'Send again': the one it replaced).
  */
 export const contactPathSentTo = (email: string, except: string[] = []) =>
-  newestPathSentTo(email, legacyLink('contact'), except);
+  newestMatchSentTo(email, legacyLink('contact'), except);
 
 /** The `/legacy/alive/{token}` path of the newest e-mail to the owner that carries one (a report, a check-in). */
 export const alivePathSentTo = (email: string, except: string[] = []) =>
-  newestPathSentTo(email, legacyLink('alive'), except);
+  newestMatchSentTo(email, legacyLink('alive'), except);
 
 /** The token of a legacy link's path (what the contact's and the owner's calls take). */
 export const tokenOf = (linkPath: string) => linkPath.split('/').at(-1)!;

@@ -4,11 +4,11 @@ import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 /**
- * The first match of `pattern` in the newest e-mail sent to `email` that has one (the server's outbox in
- * E2E_DATA_DIR, file names in the order written), waiting for it to be written. A match in `except` does
- * not count: after 'Send again', the link that replaced it.
+ * The first match of `pattern` (a link's path, a reset code) in the newest e-mail sent to `email` that has
+ * one (the server's outbox in E2E_DATA_DIR, file names in the order written), waiting for it to be
+ * written. A match in `except` does not count: after 'Send again', the link that replaced it.
  */
-export async function newestPathSentTo(
+export async function newestMatchSentTo(
   email: string,
   pattern: RegExp,
   except: string[] = [],

@@ -1,38 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { newestMatchSentTo } from '../support/outbox';
 
 /** The 6-digit code of the newest reset e-mail sent to `email` (the server's outbox in E2E_DATA_DIR). */
-export async function readResetCode(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let found: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        if (!fs.existsSync(outbox)) return null;
-        const files = fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .sort()
-          .reverse();
-        for (const name of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
-          const match = /\b(\d{6})\b/.exec(mail.text ?? '');
-          if (match?.[1]) {
-            found = match[1];
-            return found;
-          }
-        }
-        return null;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return found!;
-}
+export const readResetCode = (email: string): Promise<string> => newestMatchSentTo(email, /\b\d{6}\b/);
 
 /** Opens the profile menu and confirms the Logout dialog. */
 export async function logout(page: Page) {

@@ -175,9 +175,12 @@ export async function compose(
     legacy,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
-  await createQueues(
-    platform.queue,
-    modules.flatMap((module) => module.queues ?? []),
+  // One process at a time: pg-boss's queue creation deadlocked when processes started together.
+  await platform.database.exclusively('queues', () =>
+    createQueues(
+      platform.queue,
+      modules.flatMap((module) => module.queues ?? []),
+    ),
   );
   for (const module of modules) module.listen?.();
   return { platform, accounts: accounts.api, modules, deps, tuning };

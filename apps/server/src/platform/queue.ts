@@ -28,6 +28,7 @@ export async function startQueue(
       ? new PgBoss({ ...common, connectionString: database.url, max: 5 })
       : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // pg-boss creates its schema at start without a lock: one process at a time (start-lock.ts).
+  await database.exclusively('queues', () => boss.start());
   return boss;
 }

@@ -28,7 +28,8 @@ export async function ensureFirstAdmin(deps: Pick<Platform, 'db' | 'config' | 'l
   const email = (deps.config.ADMIN_EMAIL ?? 'admin@partingwords.local').toLowerCase();
   const generated = !deps.config.ADMIN_PASSWORD;
   const password = deps.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-  await deps.db
+  // Processes starting together may all find no admin: only the one whose row went in says so.
+  const inserted = await deps.db
     .insert(users)
     .values({
       type: 'admin',
@@ -36,7 +37,9 @@ export async function ensureFirstAdmin(deps: Pick<Platform, 'db' | 'config' | 'l
       passwordHash: await hashPassword(password),
       ...splitName(deps.config.ADMIN_NAME),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) return;
   if (generated) {
     // Printed once, on the console only: it is not stored anywhere in clear.
     process.stdout.write(

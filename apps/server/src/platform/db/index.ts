@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startLocks, withAdvisoryLock } from './start-lock';
 
 /** Schema-free on purpose: each module owns its tables (`modules/<m>/<m>.schema.ts`) and queries them
  * with the query builder, so this type does not depend on every module (decision 0129). */
@@ -34,6 +35,11 @@ export interface Database {
   counters: Db;
   /** The connection string, when PostgreSQL (pg-boss then opens its own pool). */
   url?: string;
+  /**
+   * Runs a once-for-everyone start step (pg-boss's schema, the queues) while no other process runs it:
+   * an advisory lock on PostgreSQL; PGlite has one process only.
+   */
+  exclusively<T>(step: keyof typeof startLocks, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,7 +53,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await withAdvisoryLock(options.url, startLocks.migrations, () =>
+      migratePg(drizzlePg(pool), { migrationsFolder }),
+    );
     // Every counted banner view is a commit: waiting for its WAL flush cost a view 2–3 ms on average and
     // up to a quarter of a second at the tail, measured with pgbench on these machines (decision 0260).
     const countersPool = new pg.Pool({
@@ -60,6 +68,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       db,
       counters: drizzlePg(countersPool) as unknown as Db,
       url: options.url,
+      exclusively: (step, work) => withAdvisoryLock(options.url!, startLocks[step], work),
       executeSql: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
@@ -79,6 +88,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     kind: 'pglite',
     db,
     counters: db,
+    exclusively: (_step, work) => work(),
     executeSql: async (text, values) => {
       // pg-boss sends its own migrations as multi-statement text without parameters: only `exec` runs those.
       if (!values || values.length === 0) {

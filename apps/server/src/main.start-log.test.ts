@@ -62,4 +62,14 @@ describe('start log', () => {
     );
     expect(minutes).toMatchObject({ level: 40, msg: expect.stringContaining('count in minutes') });
   }, 90_000);
+
+  it('warns an API process on local storage that resumable uploads need one shared DATA_DIR', async () => {
+    const lines = await startLog('');
+    expect(lines.find((line) => line.msg.startsWith('resumable uploads are kept in DATA_DIR'))).toMatchObject(
+      {
+        level: 40,
+        msg: expect.stringContaining('one shared DATA_DIR'),
+      },
+    );
+  }, 90_000);
 });

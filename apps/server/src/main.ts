@@ -34,6 +34,13 @@ async function main() {
     `legacy release: waiting periods, check-ins and reminders count in ${waitUnit}s`,
   );
 
+  // A resumable upload's parts stay on the disk of the process that took them unless storage is shared.
+  if (config.ROLE === 'api' && config.STORAGE === 'local')
+    logger.warn(
+      { STORAGE: 'local', DATA_DIR: config.DATA_DIR },
+      'resumable uploads are kept in DATA_DIR/uploads: run one API process, or give every API process one shared DATA_DIR (or STORAGE=s3)',
+    );
+
   const stops: Array<() => Promise<void>> = [];
   if (config.ROLE !== 'api') stops.push(await startWorkers(composition));
   if (config.ROLE !== 'worker') {

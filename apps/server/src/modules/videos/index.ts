@@ -6,7 +6,7 @@ import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
 import { registerTusRoutes } from './tus.routes';
-import { createUploadStore } from './video-uploads';
+import { createStoredUploadStore, createUploadStore } from './video-uploads';
 import { createVideoJobs, videoProcessQueue } from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
@@ -41,7 +41,11 @@ export function createVideosModule(
   const { db, config, clock, logger } = platform;
   const repo = createVideosRepo(db);
   const jobs = createVideoJobs(platform.queue, db);
-  const uploads = createUploadStore(config.DATA_DIR);
+  // With an object store, resumable uploads live there too: any API process takes any of their requests.
+  const uploads =
+    config.STORAGE === 's3'
+      ? createStoredUploadStore(platform.storage, repo, videoTempDir(config.DATA_DIR))
+      : createUploadStore(config.DATA_DIR);
   const service = createVideoService({
     db,
     repo,

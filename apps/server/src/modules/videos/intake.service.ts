@@ -17,6 +17,8 @@ interface Source {
   path: string;
   name: string;
   uploadId?: string;
+  /** Removes the local copy of a finished upload, if it is one and still there. */
+  release?: () => Promise<void>;
 }
 
 export interface IntakeParts {
@@ -79,21 +81,29 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
     await deleteKeys(keys.filter((key, index) => !sources[index]!.uploadId || returned.includes(key)));
   }
 
-  /** The request's `videos[]` files, then the finished uploads it names (each the caller's own). */
-  async function sourcesOf(actor: Actor, body: VideoStoreBody, files: UploadedFile[]) {
-    const sources: Source[] = files
-      .filter((file) => file.field === 'videos[]' || file.field === 'videos')
-      .map((file) => ({ path: file.path, name: file.filename }));
+  /**
+   * The request's `videos[]` files, then the finished uploads it names (each the caller's own), added to
+   * `sources` one by one so that the caller releases every local copy made before a refusal.
+   */
+  async function collectSources(
+    actor: Actor,
+    body: VideoStoreBody,
+    files: UploadedFile[],
+    sources: Source[],
+  ) {
+    for (const file of files)
+      if (file.field === 'videos[]' || file.field === 'videos')
+        sources.push({ path: file.path, name: file.filename });
     for (const id of body.upload_ids) {
       const row = uploads.isUploadId(id) ? await repo.findUpload(id) : null;
       if (!row || row.ownerId !== actor.id) throw invalid('upload_ids', 'The upload was not found.');
       const progress = await uploads.progress(id);
       if (!progress || progress.size === null || progress.offset !== progress.size)
         throw invalid('upload_ids', 'The upload is not finished yet.');
-      sources.push({ path: uploads.pathOf(id), name: progress.filename ?? '', uploadId: id });
+      const file = await uploads.localFile(id);
+      sources.push({ path: file.path, name: progress.filename ?? '', uploadId: id, release: file.release });
     }
     if (sources.length === 0) throw invalid('videos', 'Please choose at least one video.');
-    return sources;
   }
 
   /** Their length together; a file that is not a video refuses the whole upload. */
@@ -129,52 +139,60 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
   return {
     /** One upload is one video: the clips are checked, measured, stored and queued to be joined in order. */
     async store(actor: Actor, body: VideoStoreBody, files: UploadedFile[]) {
-      const sources = await sourcesOf(actor, body, files);
-      // Cheap refusals first, before any file is read.
-      const schedule = body.type === 'scheduled' ? scheduleFrom(body, clock.now()) : null;
-      if (body.type === 'final') await lookup.finalOccupied(actor.id);
-
-      const totalSeconds = await measure(sources);
-      const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'videos');
-
-      const sourceKeys = await moveIntoStorage(sources);
-      const title = body.title ?? titleFromFileName(sources[0]!.name);
-      const description = body.description ?? '';
-      let video: VideoRow;
+      const sources: Source[] = [];
       try {
-        video = await insertVideo(
-          async (tx, created) => {
-            if (schedule)
-              await scheduler.schedule({ videoId: created.id, ownerId: actor.id, ...schedule }, tx);
-            if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
-            await jobs.enqueue(created.id, { clips: sources.length, seconds: totalSeconds }, tx);
-          },
-          {
-            ownerId: actor.id,
-            title,
-            description,
-            hashtags: extractHashtags(title, description),
-            folder: body.type,
-            state: 'processing',
-            sourceKeys,
-            recipientEmail: schedule?.recipientEmail ?? null,
-            shareAt: schedule?.dueAt ?? null,
-            shareTimezone: schedule?.timezone ?? null,
-          },
-        );
-      } catch (error) {
-        await putBack(sources, sourceKeys);
-        throw error;
+        return await storeSources(actor, body, files, sources);
+      } finally {
+        for (const source of sources) await source.release?.();
       }
-      jobs.wake();
-      await forgetUploads(sources);
-      return {
-        message:
-          body.type === 'scheduled'
-            ? 'Video Saved and scheduled'
-            : `The video has been successfully saved to ${videoFolderLabels[body.type]}.`,
-        video: await lookup.viewOf(video.id, actor.id),
-      };
     },
   };
+
+  async function storeSources(actor: Actor, body: VideoStoreBody, files: UploadedFile[], sources: Source[]) {
+    await collectSources(actor, body, files, sources);
+    // Cheap refusals first, before any file is read.
+    const schedule = body.type === 'scheduled' ? scheduleFrom(body, clock.now()) : null;
+    if (body.type === 'final') await lookup.finalOccupied(actor.id);
+
+    const totalSeconds = await measure(sources);
+    const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'videos');
+
+    const sourceKeys = await moveIntoStorage(sources);
+    const title = body.title ?? titleFromFileName(sources[0]!.name);
+    const description = body.description ?? '';
+    let video: VideoRow;
+    try {
+      video = await insertVideo(
+        async (tx, created) => {
+          if (schedule) await scheduler.schedule({ videoId: created.id, ownerId: actor.id, ...schedule }, tx);
+          if (consumePayment) await payments.consume(body.payment_id!, actor.id, created.id, tx);
+          await jobs.enqueue(created.id, { clips: sources.length, seconds: totalSeconds }, tx);
+        },
+        {
+          ownerId: actor.id,
+          title,
+          description,
+          hashtags: extractHashtags(title, description),
+          folder: body.type,
+          state: 'processing',
+          sourceKeys,
+          recipientEmail: schedule?.recipientEmail ?? null,
+          shareAt: schedule?.dueAt ?? null,
+          shareTimezone: schedule?.timezone ?? null,
+        },
+      );
+    } catch (error) {
+      await putBack(sources, sourceKeys);
+      throw error;
+    }
+    jobs.wake();
+    await forgetUploads(sources);
+    return {
+      message:
+        body.type === 'scheduled'
+          ? 'Video Saved and scheduled'
+          : `The video has been successfully saved to ${videoFolderLabels[body.type]}.`,
+      video: await lookup.viewOf(video.id, actor.id),
+    };
+  }
 }

@@ -5,6 +5,9 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/utils';
+import type { Storage } from '../../platform/storage/storage';
+import { StoredPartsDataStore } from './stored-upload-parts';
 import type { Clock } from '../../platform/clock';
 import type { VideosRepo } from './videos.repo';
 
@@ -19,8 +22,38 @@ export interface UploadProgress {
   filename: string | null;
 }
 
+/**
+ * Where resumable uploads are kept while they come in, and how a finished one is handed to the store
+ * call: on this process's disk (STORAGE=local, one host or one shared DATA_DIR), or in the shared
+ * object store (STORAGE=s3), so that any API process can take any request of any upload.
+ */
+export interface UploadStore {
+  store: DataStore;
+  isUploadId(id: string): boolean;
+  progress(id: string): Promise<UploadProgress | null>;
+  /**
+   * A local file holding a finished upload's bytes, for probing and storing. `release` removes it if it
+   * is a copy and is still there (storing it moves it away).
+   */
+  localFile(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** Gives a finished upload its bytes back after a refused store call moved them away. */
+  putBack(id: string, content: Readable): Promise<void>;
+  /** Removes what is left of an upload. */
+  remove(id: string): Promise<void>;
+}
+
+async function progressOf(store: DataStore, id: string): Promise<UploadProgress | null> {
+  if (!UPLOAD_ID.test(id)) return null;
+  try {
+    const upload = await store.getUpload(id);
+    return { offset: upload.offset, size: upload.size ?? null, filename: upload.metadata?.filename ?? null };
+  } catch {
+    return null;
+  }
+}
+
 /** The files of resumable uploads under DATA_DIR/uploads (one data file and one `.json` per upload). */
-export function createUploadStore(dataDir: string) {
+export function createUploadStore(dataDir: string): UploadStore & { directory: string } {
   const directory = path.join(dataDir, 'uploads');
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const pathOf = (id: string): string => {
@@ -31,19 +64,9 @@ export function createUploadStore(dataDir: string) {
     store,
     directory,
     isUploadId: (id: string) => UPLOAD_ID.test(id),
-    pathOf,
-    async progress(id: string): Promise<UploadProgress | null> {
-      if (!UPLOAD_ID.test(id)) return null;
-      try {
-        const upload = await store.getUpload(id);
-        return {
-          offset: upload.offset,
-          size: upload.size ?? null,
-          filename: upload.metadata?.filename ?? null,
-        };
-      } catch {
-        return null;
-      }
+    progress: (id: string) => progressOf(store, id),
+    async localFile(id: string) {
+      return { path: pathOf(id), release: async () => {} };
     },
     /**
      * Writes an upload's bytes back to its data file (its `.json` stayed): it is whole and finished again.
@@ -67,7 +90,37 @@ export function createUploadStore(dataDir: string) {
     },
   };
 }
-export type UploadStore = ReturnType<typeof createUploadStore>;
+
+/**
+ * Resumable uploads in the media storage (STORAGE=s3): parts in the bucket, their list in the database
+ * (stored-upload-parts.ts). A finished upload is copied to a temporary file to be probed and stored.
+ */
+export function createStoredUploadStore(storage: Storage, repo: VideosRepo, tmpDir: string): UploadStore {
+  const store = new StoredPartsDataStore(storage, repo);
+  return {
+    store,
+    isUploadId: (id: string) => UPLOAD_ID.test(id),
+    progress: (id: string) => progressOf(store, id),
+    async localFile(id: string) {
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const target = path.join(tmpDir, `upload-${id}-${randomBytes(4).toString('hex')}`);
+      try {
+        await pipeline(await store.read(id), fs.createWriteStream(target));
+      } catch (error) {
+        await fsp.rm(target, { force: true });
+        throw error;
+      }
+      return { path: target, release: () => fsp.rm(target, { force: true }) };
+    },
+    // The parts were only copied, never moved: they are still there.
+    async putBack(_id: string, content: Readable) {
+      content.destroy();
+    },
+    async remove(id: string) {
+      if (UPLOAD_ID.test(id)) await store.remove(id);
+    },
+  };
+}
 
 /** Deletes unfinished uploads older than a day (and rows of uploads whose files are gone). */
 export async function sweepExpiredUploads(

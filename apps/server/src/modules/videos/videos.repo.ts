@@ -4,7 +4,14 @@ import { QUEUE_SCHEMA } from '../../platform/queue';
 import type { ReleaseState } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { legacySettings } from '../legacy/legacy.schema';
-import { videoCodeOpenings, videoLikes, videos, videoUploads, type VideoFolder } from './videos.schema';
+import {
+  videoCodeOpenings,
+  videoLikes,
+  videos,
+  videoUploadParts,
+  videoUploads,
+  type VideoFolder,
+} from './videos.schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideoRow = typeof videos.$inferInsert;
@@ -265,6 +272,38 @@ export function createVideosRepo(db: Db) {
     async deleteUploads(ids: string[], tx: DbOrTx = db) {
       if (ids.length === 0) return;
       await tx.delete(videoUploads).where(inArray(videoUploads.id, ids));
+    },
+
+    /** The parts of a resumable upload kept in object storage, in the order of their bytes. */
+    async uploadParts(uploadId: string, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(videoUploadParts)
+        .where(eq(videoUploadParts.uploadId, uploadId))
+        .orderBy(videoUploadParts.offset);
+    },
+
+    /** Records a stored part; false when another part took that offset first (or the upload is gone). */
+    async recordUploadPart(
+      part: { uploadId: string; offset: number; size: number; key: string },
+      tx: DbOrTx = db,
+    ) {
+      const inserted = await tx
+        .insert(videoUploadParts)
+        .select(
+          tx
+            .select({
+              uploadId: videoUploads.id,
+              offset: sql<number>`${part.offset}::bigint`.as('offset'),
+              size: sql<number>`${part.size}::bigint`.as('size'),
+              key: sql<string>`${part.key}`.as('key'),
+            })
+            .from(videoUploads)
+            .where(eq(videoUploads.id, part.uploadId)),
+        )
+        .onConflictDoNothing()
+        .returning({ offset: videoUploadParts.offset });
+      return inserted.length === 1;
     },
 
     async uploadsCreatedBefore(before: Date, tx: DbOrTx = db) {

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/accounts.schema';
 
@@ -103,6 +112,25 @@ export const videoUploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('video_uploads_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The received parts of a resumable upload kept in object storage (STORAGE=s3): one object per PATCH,
+ * at the offset where it starts. The database, not any process's memory or disk, knows how far an
+ * upload got, so any API process can take its next part (decision 0291). The first part recorded at an
+ * offset wins; a racing one is deleted.
+ */
+export const videoUploadParts = pgTable(
+  'video_upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => videoUploads.id, { onDelete: 'cascade' }),
+    offset: bigint('offset', { mode: 'number' }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.offset] })],
 );
 
 /**

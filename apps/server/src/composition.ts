@@ -124,6 +124,9 @@ export async function compose(
     homesWithPlan: (accountIds, tx) => plansHeld().accountsWithRunningPlan('funeral-home', accountIds, tx),
     videos: videos.api,
     shareLink: (input) => delivery.api.share(input),
+    watchGrants: delivery.api,
+    // Legacy is built after funeral homes: asked at request time (a final message's release).
+    releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
   });
   const media = createMediaModule(platform);
   const queries = createQueriesModule(platform);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idParams, optionalText, requiredMessage, requiredText } from './common';
+import { emailField, idParams, optionalText, recordId, requiredMessage, requiredText } from './common';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 import { videoSchema } from './videos';
@@ -22,6 +22,21 @@ export const REQUEST_HAS_NO_VIDEO = 'This request has no video yet.';
 /** Publishing needs a running funeral-home plan (decision 0213). */
 export const PUBLISH_NEEDS_PLAN =
   'Publishing a video needs an active funeral-home plan. Please subscribe to a plan and try again.';
+
+/**
+ * A final message is published only after its author's passing: before its release the home may watch
+ * it, and its publish answers 423 with this.
+ */
+export const PUBLISH_AFTER_PASSING =
+  "This final message can be published only once its author's passing is confirmed.";
+/** What a home's video page says instead of the 'Public Video' button while the message is sealed. */
+export const PUBLISHABLE_ONCE_CONFIRMED =
+  'You can watch this final message now. It can be published once its author’s passing is confirmed.';
+/** The owner's revoke: its answer, and the refusal of a grant the home already published. */
+export const ACCESS_REVOKED = 'Access revoked.';
+export const GRANT_ALREADY_PUBLISHED =
+  'This video has been published by the funeral home: access cannot be revoked.';
+export const GRANT_NOT_FOUND = 'Grant not found.';
 
 /** A listed funeral home, as the Funeral Home Form's directory shows it. */
 export const funeralHomeItem = z.object({
@@ -136,6 +151,38 @@ export const funeralRequestSortColumns = ['created_at'] as const;
 export const funeralRequestListQuery = listQuery(funeralRequestSortColumns, 'created_at');
 export type FuneralRequestListQuery = z.output<typeof funeralRequestListQuery>;
 
+/** The video of a home's request, and whether it still waits for its author's passing to be published. */
+export const requestVideoSchema = videoSchema.extend({
+  /** A final message not yet released: the home may watch it, publishing answers 423 until then. */
+  awaiting_release: z.boolean(),
+});
+export type RequestVideo = z.infer<typeof requestVideoSchema>;
+
+/** Who a grant went to: a funeral home (a user request there) or a person (an e-mailed watch link). */
+export const grantKinds = ['funeral-home', 'person'] as const;
+export type GrantKind = (typeof grantKinds)[number];
+
+/** One grant of access to a video, as its owner sees it. */
+export const accessGrant = z.object({
+  /** `home-{n}` or `person-{n}`: the two kinds are kept apart, so the id names its kind. */
+  id: z.string(),
+  kind: z.enum(grantKinds),
+  /** The home's name; null for a person (known by their e-mail). */
+  name: z.string().nullable(),
+  email: z.string(),
+  /** Who granted it: the owner, or someone who opened the final message with its access code. */
+  granted_by: z.string(),
+  granted_at: z.string(),
+  /** When the home published the video (then it can no longer be revoked); always null for a person. */
+  published_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  revocable: z.boolean(),
+});
+export type AccessGrant = z.infer<typeof accessGrant>;
+
+/** `/web/user/video/{id}/grants/{grant_id}/revoke`: the video's id and the grant's (`home-12`, `person-3`). */
+export const grantParams = z.object({ id: recordId, grant_id: z.string().max(40) });
+
 /** The calls of the funeral-homes module (issue 12; spec 000 §7 paths, `sevices` spelled so). */
 export const funeralHomeRoutes = {
   homes: defineRoute({
@@ -200,10 +247,12 @@ export const funeralHomeRoutes = {
     method: 'GET',
     path: '/web/funeral-home/connection/:id/video',
     tag: 'Funeral homes',
-    summary: "The video of one of the home's user requests, at signed, expiring URLs",
+    summary:
+      "The video of one of the home's user requests, at signed, expiring URLs, and whether it waits for " +
+      "its author's passing to be published",
     access: ['funeral-home'],
     params: idParams,
-    response: z.object({ data: videoSchema }),
+    response: z.object({ data: requestVideoSchema }),
   }),
   publish: defineRoute({
     method: 'POST',
@@ -211,7 +260,7 @@ export const funeralHomeRoutes = {
     tag: 'Funeral homes',
     summary:
       "Publish a request's video ('Video Published'): public, findable by its search code, in the reel; " +
-      'needs a running funeral-home plan',
+      "needs a running funeral-home plan; a final message only once released (423 before its author's passing)",
     access: ['funeral-home'],
     params: idParams,
     response: z.object({ message: z.string(), data: funeralRequestDetail }),
@@ -224,5 +273,27 @@ export const funeralHomeRoutes = {
     access: ['funeral-home'],
     params: idParams,
     response: z.object({ data: funeralRequestDetail }),
+  }),
+  grants: defineRoute({
+    method: 'GET',
+    path: '/web/user/video/:id/grants',
+    tag: 'Funeral homes',
+    summary:
+      'Who holds access to one of my videos: the funeral homes and people it was granted to, newest first, ' +
+      'with the dates granted, published and revoked',
+    access: ['user'],
+    params: idParams,
+    response: z.object({ data: z.array(accessGrant) }),
+  }),
+  revokeGrant: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/grants/:grant_id/revoke',
+    tag: 'Funeral homes',
+    summary:
+      "Take back a grant of one of my videos: the home's request no longer holds it, the person's link " +
+      'opens nothing; a published grant cannot be revoked (422); revoking again answers the same',
+    access: ['user'],
+    params: grantParams,
+    response: z.object({ message: z.string(), data: accessGrant }),
   }),
 };

@@ -90,6 +90,8 @@ export const notificationKinds = {
   legacyCancelled: 'legacy.cancelled',
   /** An administrator halted a release (issue 14). */
   legacyHalted: 'legacy.halted',
+  /** A trusted contact the owner named accepted the role. */
+  legacyContactConfirmed: 'legacy.contact_confirmed',
 } as const;
 
 /**

@@ -159,6 +159,12 @@ export const videoUpdateTitleDescBody = z.object({
   description: requiredText('description', 5000),
 });
 
+/**
+ * The owner publishes drafts only: a final message becomes public after its author's passing (by a
+ * funeral home it was granted to, once released), a scheduled video goes to its recipient alone.
+ */
+export const ONLY_DRAFTS_PUBLISHED = 'Only a draft can be made public.';
+
 /** POST /web/user/video/{id}/update-status: empty (publish) or `is_private: 0`; 1 is refused once public. */
 export const videoUpdateStatusBody = z.object({
   is_private: z
@@ -339,7 +345,9 @@ export const videoRoutes = {
     method: 'POST',
     path: '/web/user/video/:id/update-status',
     tag: 'Videos',
-    summary: 'Publish (empty body or `is_private: 0`); a public video cannot become private again',
+    summary:
+      'Publish a draft (empty body or `is_private: 0`); a final or scheduled video is refused (422); a public ' +
+      'video cannot become private again',
     access: ['user'],
     params: idParams,
     body: videoUpdateStatusBody,

@@ -17,6 +17,8 @@ export const videoKeys = {
   all: ['videos'] as const,
   list: (folder: VideoFolder) => ['videos', 'list', folder] as const,
   feed: () => ['videos', 'feed'] as const,
+  /** Who holds access to one of the owner's videos (homes and people it was granted to). */
+  grants: (id: number) => ['videos', 'grants', id] as const,
 };
 
 /** A video found by its search code or access code (find pages). */

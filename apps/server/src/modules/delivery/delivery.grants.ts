@@ -120,6 +120,12 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
       await repo.markGrantSent(row.id, now, tx);
     },
 
+    /** The video's sent links, newest first (for its owner's list of who holds access). */
+    ofVideo: (videoId: number) => repo.grantsOfVideo(videoId),
+
+    /** The owner takes a link back: from then on it opens nothing. False when the video has no such link. */
+    revoke: (videoId: number, grantId: number) => repo.revokeGrant(videoId, grantId, clock.now()),
+
     /**
      * Sends the link once: a retry or double click within GRANT_RETRY_WINDOW_MS answers the same without
      * a second e-mail; one racing the first waits for its outcome (and tries itself if the first failed).

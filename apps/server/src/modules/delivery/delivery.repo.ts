@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../accounts/accounts.schema';
@@ -162,6 +162,7 @@ export function createDeliveryRepo(db: Db) {
             eq(watchGrants.grantedBy, key.grantedBy),
             eq(watchGrants.videoId, key.videoId),
             eq(watchGrants.recipientEmail, key.email),
+            isNull(watchGrants.revokedAt),
             or(
               and(isNotNull(watchGrants.sentAt), gt(watchGrants.createdAt, sentSince)),
               gt(watchGrants.createdAt, sendingSince),
@@ -194,6 +195,37 @@ export function createDeliveryRepo(db: Db) {
       await tx.delete(watchGrants).where(eq(watchGrants.id, id));
     },
 
+    /** The video's sent links (the ones on their way or failed are nobody's yet), newest first. */
+    async grantsOfVideo(videoId: number, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: watchGrants.id,
+          email: watchGrants.recipientEmail,
+          createdAt: watchGrants.createdAt,
+          revokedAt: watchGrants.revokedAt,
+          grantedBy: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        })
+        .from(watchGrants)
+        .innerJoin(users, eq(users.id, watchGrants.grantedBy))
+        .where(and(eq(watchGrants.videoId, videoId), isNotNull(watchGrants.sentAt)))
+        .orderBy(desc(watchGrants.createdAt), desc(watchGrants.id));
+    },
+
+    /** Revokes the video's sent link (once: the first revoke's time stays); false when it has none such. */
+    async revokeGrant(videoId: number, id: number, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      const mine = and(
+        eq(watchGrants.id, id),
+        eq(watchGrants.videoId, videoId),
+        isNotNull(watchGrants.sentAt),
+      );
+      await tx
+        .update(watchGrants)
+        .set({ revokedAt: at })
+        .where(and(mine, isNull(watchGrants.revokedAt)));
+      const [row] = await tx.select({ id: watchGrants.id }).from(watchGrants).where(mine);
+      return row !== undefined;
+    },
+
     /** What the grant's e-mail says of the video: its title, description and owner's name. */
     async videoFacts(videoId: number, tx: DbOrTx = db) {
       const [row] = await tx
@@ -222,7 +254,13 @@ export function createDeliveryRepo(db: Db) {
         .innerJoin(videos, eq(videos.id, watchGrants.videoId))
         .innerJoin(users, eq(users.id, videos.ownerId))
         .innerJoin(granter, eq(granter.id, watchGrants.grantedBy))
-        .where(and(eq(watchGrants.tokenHash, tokenHash), isNotNull(watchGrants.sentAt)))
+        .where(
+          and(
+            eq(watchGrants.tokenHash, tokenHash),
+            isNotNull(watchGrants.sentAt),
+            isNull(watchGrants.revokedAt),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },

@@ -79,6 +79,8 @@ export const watchGrants = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the video's owner took the link back: from then on it opens nothing. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     // The retry check: this person's latest links of this video to this address.

@@ -23,8 +23,8 @@ export interface DeliveryNeeds {
   maySee(videoId: number, userId: number): Promise<boolean>;
 }
 
-/** The delivery module's API: the scheduler the videos module calls, and the granted watch links. */
-export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share' | 'record'>;
+/** The delivery module's API: the scheduler the videos module calls, and the granted watch links (sent, listed, revoked). */
+export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share' | 'record' | 'ofVideo' | 'revoke'>;
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
 export function createDeliveryModule(
@@ -78,6 +78,12 @@ export function createDeliveryModule(
           ),
       },
     ],
-    api: { ...delivery, share: grants.share, record: grants.record },
+    api: {
+      ...delivery,
+      share: grants.share,
+      record: grants.record,
+      ofVideo: grants.ofVideo,
+      revoke: grants.revoke,
+    },
   };
 }

@@ -24,6 +24,7 @@ const listed = {
   videoId: funeralRequests.videoId,
   formSentAt: funeralRequests.formSentAt,
   publishedAt: funeralRequests.publishedAt,
+  revokedAt: funeralRequests.revokedAt,
 };
 
 /** A home's user requests as the list kit sees them: newest first, searched by name and e-mail. */
@@ -203,6 +204,39 @@ export function createFuneralHomesRepo(db: Db) {
 
     list(homeId: number, query: FuneralRequestListQuery, tx: DbOrTx = db) {
       return paginate(tx as Db, requestList, query, [eq(funeralRequests.homeId, homeId)]);
+    },
+
+    /** The homes' requests holding this video (granted to them), with each home and granter named. */
+    async grantsOfVideo(videoId: number, tx: DbOrTx = db) {
+      const home = alias(users, 'home');
+      const granter = alias(users, 'granter');
+      return tx
+        .select({
+          id: funeralRequests.id,
+          homeName: home.homeName,
+          email: home.email,
+          grantedBy: sql<string>`trim(${granter.firstName} || ' ' || ${granter.lastName})`,
+          grantedAt: sql<Date>`coalesce(${funeralRequests.grantedAt}, ${funeralRequests.createdAt})`.mapWith(
+            funeralRequests.createdAt,
+          ),
+          publishedAt: funeralRequests.publishedAt,
+          revokedAt: funeralRequests.revokedAt,
+        })
+        .from(funeralRequests)
+        .innerJoin(home, eq(home.id, funeralRequests.homeId))
+        .innerJoin(granter, eq(granter.id, funeralRequests.requesterId))
+        .where(eq(funeralRequests.videoId, videoId))
+        .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id));
+    },
+
+    /** A request holding this video, locked for this transaction (a revoke and a publish do not cross). */
+    async lockWithVideo(id: number, videoId: number, tx: DbOrTx): Promise<FuneralRequestRow | null> {
+      const [row] = await tx
+        .select()
+        .from(funeralRequests)
+        .where(and(eq(funeralRequests.id, id), eq(funeralRequests.videoId, videoId)))
+        .for('update');
+      return row ?? null;
     },
 
     /** The home's request with its chosen options' names (null without a form); another home's: null. */

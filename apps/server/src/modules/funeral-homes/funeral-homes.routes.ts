@@ -1,6 +1,7 @@
 import {
   ACCESS_GRANTED_HOME,
   ACCESS_GRANTED_PERSON,
+  ACCESS_REVOKED,
   FUNERAL_FORM_SENT,
   VIDEO_PUBLISHED,
   funeralHomeRoutes,
@@ -8,9 +9,14 @@ import {
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { FuneralHomesService } from './funeral-homes.service';
+import type { AccessGrants } from './access-grants';
 
 /** The funeral-homes calls, as declared in @pw/contracts (`funeralHomeRoutes`): handlers call the service. */
-export function registerFuneralHomesRoutes(router: Router, service: FuneralHomesService, publicUrl: string) {
+export function registerFuneralHomesRoutes(
+  router: Router,
+  { service, grants }: { service: FuneralHomesService; grants: AccessGrants },
+  publicUrl: string,
+) {
   router.route(funeralHomeRoutes.homes, async () => ok(await service.homes()));
   router.route(funeralHomeRoutes.services, async ({ query }) =>
     ok(await service.options('services', query.home_id)),
@@ -40,5 +46,12 @@ export function registerFuneralHomesRoutes(router: Router, service: FuneralHomes
   router.route(funeralHomeRoutes.publish, async ({ params, request }) => ({
     message: VIDEO_PUBLISHED,
     data: await service.publish(request.account!, params.id),
+  }));
+  router.route(funeralHomeRoutes.grants, async ({ params, request }) =>
+    ok(await grants.list(request.account!.id, params.id)),
+  );
+  router.route(funeralHomeRoutes.revokeGrant, async ({ params, request }) => ({
+    message: ACCESS_REVOKED,
+    data: await grants.revoke(request.account!.id, params.id, params.grant_id),
   }));
 }

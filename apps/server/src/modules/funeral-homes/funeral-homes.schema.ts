@@ -56,6 +56,10 @@ export const funeralRequests = pgTable(
     formSentAt: timestamp('form_sent_at', { withTimezone: true }),
     /** When the home published the video (once: the requester is told once). */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When the video was handed to the home (a form may have come first); null without a video. */
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    /** When the video's owner took the home's access back (unpublished only); null while it holds it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import {
   FUNERAL_HOME_NOT_FOUND,
   FUNERAL_REQUEST_NOT_FOUND,
   INVALID_OPTION,
+  PUBLISH_AFTER_PASSING,
   PUBLISH_NEEDS_PLAN,
   REQUEST_HAS_NO_VIDEO,
   notificationKinds,
@@ -9,13 +10,21 @@ import {
   type FuneralHomeItem,
   type FuneralRequestListQuery,
   type GrantAccessBody,
-  type Video,
+  type RequestVideo,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
-import { forbidden, invalid, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
+import {
+  forbidden,
+  invalid,
+  locked,
+  notFound,
+  validationFailed,
+  type FieldErrors,
+} from '../../platform/errors';
 import type { AuthAccount } from '../accounts';
 import type { ShareInput } from '../delivery';
+import type { ReleaseOf } from '../legacy';
 import type { Notifications } from '../notifications';
 import type { VideosApi } from '../videos';
 import type { FuneralRequestRow } from './funeral-homes.schema';
@@ -34,9 +43,11 @@ export interface FuneralHomesServiceDeps {
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   photoUrl(key: string | null): string | null;
   /** The videos module: who may see a video (the one rule), the video as the home sees it, publishing. */
-  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish'>;
+  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
   /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
   shareLink(input: ShareInput): Promise<void>;
+  /** The legacy module: whether an owner's final message is released (a home publishes it only then). */
+  releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
 }
 
 /** What the grant's caller may not see (or that does not exist): the same 404, nothing created. */
@@ -82,8 +93,18 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
    * when that right ends, so does the home's), else null.
    */
   async function grantedVideo(request: FuneralRequestRow, tx?: DbOrTx): Promise<number | null> {
-    if (request.videoId === null) return null;
+    if (request.videoId === null || request.revokedAt !== null) return null;
     return (await deps.videos.maySee(request.videoId, request.requesterId, tx)) ? request.videoId : null;
+  }
+
+  /**
+   * Whether the video is a final message still waiting for its author's passing: a home may watch it but
+   * publish it only once it is released (the passing confirmed, or its owner chose 'available at once').
+   */
+  async function awaitingRelease(videoId: number, tx?: DbOrTx): Promise<boolean> {
+    const video = await deps.videos.ownerAndFolder(videoId, tx);
+    if (!video || video.folder !== 'final') return false;
+    return !(await deps.releaseOf(video.ownerId, tx)).released;
   }
 
   /** One request of the home with its form; another home's is not found. */
@@ -194,11 +215,14 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         if (!home || !(await isListed(home.id, tx))) throw notFound(FUNERAL_HOME_NOT_FOUND);
         await repo.lockRequester(granter.id, tx);
         const result = (id: number) => ({ type: 1 as const, email: body.email, request_id: id });
+        const now = clock.now();
         const existing = await repo.withVideo(granter.id, home.id, videoId, tx);
-        if (existing) return result(existing.id);
-        const formOnly = await repo.latestWaitingFor('video', granter.id, home.id, tx);
-        const request = formOnly
-          ? await repo.update(formOnly.id, { videoId }, tx)
+        if (existing && existing.revokedAt === null) return result(existing.id);
+        // Granted again after a revoke: the same request holds the video again.
+        const formOnly = existing ? null : await repo.latestWaitingFor('video', granter.id, home.id, tx);
+        const again = existing ?? formOnly;
+        const request = again
+          ? await repo.update(again.id, { videoId, grantedAt: now, revokedAt: null }, tx)
           : await repo.insert(
               {
                 homeId: home.id,
@@ -206,7 +230,8 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
                 videoId,
                 name: fullName(granter),
                 email: granter.email,
-                createdAt: clock.now(),
+                createdAt: now,
+                grantedAt: now,
               },
               tx,
             );
@@ -222,19 +247,23 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
 
     request: detailOf,
 
-    /** The request's video at signed, expiring URLs; 404 for another home's request or no video yet. */
-    async requestVideo(homeId: number, id: number): Promise<Video> {
+    /**
+     * The request's video at signed, expiring URLs, and whether it waits for its author's passing to be
+     * published; 404 for another home's request, no video yet, or a revoked one.
+     */
+    async requestVideo(homeId: number, id: number): Promise<RequestVideo> {
       const found = await repo.findOfHome(id, homeId);
       if (!found) throw notFound(FUNERAL_REQUEST_NOT_FOUND);
       const videoId = await grantedVideo(found.request);
       const video = videoId === null ? null : await deps.videos.viewFor(videoId, homeId);
       if (!video) throw notFound(REQUEST_HAS_NO_VIDEO);
-      return video;
+      return { ...video, awaiting_release: await awaitingRelease(video.id) };
     },
 
     /**
-     * Publishes the request's video (decision 0213): needs a running funeral-home plan (403 and why);
-     * once published, asking again answers the same and tells nobody again. The requester is notified.
+     * Publishes the request's video (decision 0213): a final message only once released (423 before:
+     * nothing changes), and with a running funeral-home plan (403 and why); once published, asking again
+     * answers the same and tells nobody again. The requester is notified.
      */
     async publish(home: AuthAccount, id: number) {
       await db.transaction(async (tx) => {
@@ -243,6 +272,8 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         if (request.publishedAt) return;
         const videoId = await grantedVideo(request, tx);
         if (videoId === null) throw invalid('video', REQUEST_HAS_NO_VIDEO);
+        if (await awaitingRelease(videoId, tx))
+          throw locked(PUBLISH_AFTER_PASSING, { awaiting_release: true });
         if (!(await deps.homesWithPlan([home.id], tx)).has(home.id)) throw forbidden(PUBLISH_NEEDS_PLAN);
         await deps.videos.publish(videoId, tx);
         await repo.update(id, { publishedAt: clock.now() }, tx);

@@ -3,17 +3,20 @@ import type { FuneralRequestRow } from './funeral-homes.schema';
 
 type Listed = Pick<
   FuneralRequestRow,
-  'id' | 'name' | 'email' | 'createdAt' | 'videoId' | 'formSentAt' | 'publishedAt'
+  'id' | 'name' | 'email' | 'createdAt' | 'videoId' | 'formSentAt' | 'publishedAt' | 'revokedAt'
 >;
 
-/** A row of the home's list: the video is null until someone grants the home access to one. */
+/**
+ * A row of the home's list: the video is null until someone grants the home access to one, and again
+ * once its owner revoked that access.
+ */
 export function toRequestItem(row: Listed): FuneralRequestItem {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     created_at: row.createdAt.toISOString(),
-    video: row.videoId === null ? null : { id: row.videoId },
+    video: row.videoId === null || row.revokedAt !== null ? null : { id: row.videoId },
     has_form: row.formSentAt !== null,
     published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
   };

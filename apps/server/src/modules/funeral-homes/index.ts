@@ -2,12 +2,14 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { DbOrTx } from '../../platform/db';
 import { photoUrl } from '../accounts';
-import type { ShareInput } from '../delivery';
+import type { DeliveryApi, ShareInput } from '../delivery';
+import type { ReleaseOf } from '../legacy';
 import type { Notifications } from '../notifications';
 import type { VideosApi } from '../videos';
 import { createFuneralHomesRepo } from './funeral-homes.repo';
 import { createFuneralHomesService } from './funeral-homes.service';
 import { registerFuneralHomesRoutes } from './funeral-homes.routes';
+import { createAccessGrants } from './access-grants';
 
 /** What funeral-homes calls in other modules (handed in by composition.ts). */
 export interface FuneralHomesNeeds {
@@ -15,31 +17,45 @@ export interface FuneralHomesNeeds {
   notifications: Pick<Notifications, 'notify'>;
   /** Payments' set-based plan check (payments is built later: called at request time, decision 0171). */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
-  /** The videos module: who may see a video, the video as the home sees it, publishing. */
-  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish'>;
+  /** The videos module: who may see a video, the video as the home sees it, publishing, its owner. */
+  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
   /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
   shareLink(input: ShareInput): Promise<void>;
+  /** The delivery module's watch links of a video: the owner's list of who holds access, and revoking. */
+  watchGrants: Pick<DeliveryApi, 'ofVideo' | 'revoke'>;
+  /** The legacy module (built later: called at request time): whether a final message is released. */
+  releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
 }
 
 /**
  * Funeral homes (issue 12): the directory of listed homes, the types and locations of service they
  * offer, the Funeral Home Form a user sends one, the chain of consent (grant access to a home or a
- * person; the home watches and publishes the video), and the home's user requests.
+ * person; the home watches and publishes the video), the owner's list of who holds access and its
+ * revoking, and the home's user requests.
  */
 export function createFuneralHomesModule(platform: Platform, needs: FuneralHomesNeeds): AppModule {
+  const repo = createFuneralHomesRepo(platform.db);
   const service = createFuneralHomesService({
     db: platform.db,
-    repo: createFuneralHomesRepo(platform.db),
+    repo,
     clock: platform.clock,
     notifications: needs.notifications,
     homesWithPlan: needs.homesWithPlan,
     photoUrl,
     videos: needs.videos,
     shareLink: needs.shareLink,
+    releaseOf: needs.releaseOf,
+  });
+  const grants = createAccessGrants({
+    db: platform.db,
+    repo,
+    clock: platform.clock,
+    videos: needs.videos,
+    watchGrants: needs.watchGrants,
   });
   return {
     name: 'funeral-homes',
-    routes: (router) => registerFuneralHomesRoutes(router, service, platform.config.PUBLIC_URL),
+    routes: (router) => registerFuneralHomesRoutes(router, { service, grants }, platform.config.PUBLIC_URL),
     api: undefined,
   };
 }

@@ -1,3 +1,5 @@
+import type { ReleaseState } from '@pw/contracts';
+import type { DbOrTx } from '../../platform/db';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createCheckIns } from './legacy.checkins';
@@ -14,8 +16,21 @@ import { sendOutboxMail } from './legacy.outbox';
 export type { LegacyNeeds } from './legacy.context';
 export type { LegacyWorkerOptions } from './legacy.worker';
 
-/** What tests reach: one release job's work, one sweep, one outbox mail (a moved clock, no waiting). */
+/**
+ * Whether an owner's final message is released: the passing confirmed (the release ran), or the owner
+ * chose that the access code opens it at once. Sealed and waiting (a report's waiting period) are not.
+ */
+export interface ReleaseOf {
+  state: ReleaseState;
+  released: boolean;
+}
+
+/**
+ * What other modules ask (whether a final message is released, e.g. before a funeral home publishes it)
+ * and what tests reach: one release job's work, one sweep, one outbox mail (a moved clock, no waiting).
+ */
 export interface LegacyApi {
+  releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
   release(reportId: number): Promise<'released' | 'skipped' | 'early'>;
   sweep(): Promise<void>;
   sendMail(mailId: number): Promise<'sent' | 'skipped'>;
@@ -57,6 +72,11 @@ export function createLegacyModule(
     queues: [legacyReleaseQueue, legacyMailQueue] as AppModule['queues'],
     workers: legacyWorkers(workerDeps, tuning),
     api: {
+      async releaseOf(ownerId, tx) {
+        // No row: the defaults, sealed (legacy.schema.ts).
+        const state = (await deps.repo.settingsOf(ownerId, tx))?.state ?? 'sealed';
+        return { state, released: state === 'released' || state === 'open' };
+      },
       release: reports.release,
       sweep: () => sweepLegacy(workerDeps),
       sendMail: (mailId) => sendOutboxMail(outbox, mailId),

@@ -9,6 +9,7 @@ import {
   type LegacySettings,
   type legacySettingsBody,
   type reportPassingBody,
+  notificationKinds,
 } from '@pw/contracts';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthAccount } from '../accounts';
@@ -233,10 +234,23 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
     async confirmContact(token: string): Promise<ContactPage> {
       const found = await contactByToken(token);
       const now = clock.now();
-      // Conditional: a double click confirms (and logs) once.
-      if (!found.contact.confirmedAt && (await repo.confirmContact(found.contact.id, now))) {
-        await repo.log(found.owner.id, now, `${found.contact.email} accepted the role of trusted contact.`);
-      }
+      // Conditional: a double click confirms, logs and tells the owner once.
+      if (!found.contact.confirmedAt)
+        await inTx(db, async (tx) => {
+          if (!(await repo.confirmContact(found.contact.id, now, tx))) return;
+          const { name, email } = found.contact;
+          await repo.log(found.owner.id, now, `${email} accepted the role of trusted contact.`, tx);
+          await needs.notifications.notify(
+            found.owner.id,
+            {
+              kind: notificationKinds.legacyContactConfirmed,
+              title: 'A trusted contact accepted',
+              body: `${name} (${email}) accepted the role of trusted contact for your final message.`,
+              data: { contact_id: found.contact.id },
+            },
+            tx,
+          );
+        });
       found.contact.confirmedAt ??= now;
       return contactPage(found);
     },

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoutes, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
+import { legacyRoutes, notificationKinds, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import {
@@ -11,6 +11,7 @@ import {
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
+import { notifications } from '../notifications/notifications.schema';
 import { flushLegacyMails, linkToken } from './legacy.fixtures';
 import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
 import { hashToken } from './legacy.tokens';
@@ -113,6 +114,23 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().data.confirmed).toBe(true);
     expect((await settings(owner.token)).json().data.contacts[0].confirmed_at).not.toBeNull();
+
+    // The owner is told in the app, once (a second click confirms nothing new).
+    const notices = () =>
+      ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, owner.id),
+            eq(notifications.kind, notificationKinds.legacyContactConfirmed),
+          ),
+        );
+    const [notice, ...more] = await notices();
+    expect(more).toHaveLength(0);
+    expect(notice!.body).toContain('Kim K. (kim@kin.test) accepted the role of trusted contact');
+    await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` });
+    expect(await notices()).toHaveLength(1);
   });
 
   it('refuses bad settings with 422 and changes nothing', async () => {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
 import type { VideosRepo } from './videos.repo';
+import type { VideoFolder } from './videos.schema';
 import { normaliseCode } from './codes';
 
 type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
@@ -33,6 +34,15 @@ export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup })
     async maySee(videoId: number, userId: number, tx?: DbOrTx): Promise<boolean> {
       const row = await repo.withOpening(videoId, userId, tx);
       return row !== null && maySeeVideo(row, userId);
+    },
+
+    /** Whose the video is and its folder (a final message is gated by its release); null when gone. */
+    async ownerAndFolder(
+      videoId: number,
+      tx?: DbOrTx,
+    ): Promise<{ ownerId: number; folder: VideoFolder } | null> {
+      const video = await repo.findById(videoId, tx);
+      return video ? { ownerId: video.ownerId, folder: video.folder } : null;
     },
 
     /** The final video an access code was handed out for (its owner active); null when none has it. */

@@ -1,4 +1,4 @@
-import { NO_VIDEO_FOR_CODE_MESSAGE, NOT_YET_RELEASED_MESSAGE } from '@pw/contracts';
+import { NO_VIDEO_FOR_CODE_MESSAGE, NOT_YET_RELEASED_MESSAGE, ONLY_DRAFTS_PUBLISHED } from '@pw/contracts';
 import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
@@ -52,7 +52,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
 
     move: createFolderMove(deps, lookup),
 
-    /** Publishing is one-way (PRODUCT.md): once public a video stays public. */
+    /** Publishing is one-way (PRODUCT.md): once public a video stays public. Drafts only. */
     async updateStatus(actor: Actor, id: number, isPrivate: 0 | 1) {
       const video = await owned(id, actor.id);
       if (isPrivate === 1) {
@@ -60,6 +60,9 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
           throw invalid('is_private', 'A published video cannot be made private again.');
         return { message: 'The video is private.', video: await viewOf(id, actor.id) };
       }
+      // A final message goes public only after its author's passing (a home it was granted to, once
+      // released); a scheduled video is for its recipient: the owner publishes drafts only.
+      if (video.folder !== 'draft') throw invalid('is_private', ONLY_DRAFTS_PUBLISHED);
       if (video.isPrivate === 1) {
         if (video.state !== 'ready') throw invalid('is_private', notPublishable(video.state));
         await repo.update(id, { isPrivate: 0 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { funeralHomeRoutes, type Video } from '@pw/contracts';
+import { funeralHomeRoutes, type RequestVideo } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { funeralRequestKeys } from '@/lib/query-keys';
 
@@ -12,7 +12,7 @@ export function usePublishRequestVideo(id: string) {
   return useMutation({
     mutationFn: () => publishRequestVideo(id),
     onSuccess: () => {
-      queryClient.setQueryData<Video>(funeralRequestKeys.video(id), (video) =>
+      queryClient.setQueryData<RequestVideo>(funeralRequestKeys.video(id), (video) =>
         video ? { ...video, is_private: 0 } : video,
       );
       void queryClient.invalidateQueries({ queryKey: funeralRequestKeys.detail(id) });

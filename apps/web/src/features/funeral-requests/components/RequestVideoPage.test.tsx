@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { PUBLISH_QUESTION, VIDEO_PUBLISHED, type Video } from '@pw/contracts';
+import { PUBLISHABLE_ONCE_CONFIRMED, PUBLISH_QUESTION, VIDEO_PUBLISHED, type Video } from '@pw/contracts';
 import { fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
@@ -11,8 +11,11 @@ import { RequestVideoPage } from './RequestVideoPage';
 const VIDEO_PATH = 'GET /api/web/funeral-home/connection/12/video';
 const PUBLISH_PATH = 'POST /api/web/funeral-home/connection/12/publish';
 
-function openVideo(video: Video, handlers: Record<string, Handler> = {}) {
-  const api = fakeApi({ [VIDEO_PATH]: () => ({ body: { data: video } }), ...handlers });
+function openVideo(video: Video & { awaiting_release?: boolean }, handlers: Record<string, Handler> = {}) {
+  const api = fakeApi({
+    [VIDEO_PATH]: () => ({ body: { data: { awaiting_release: false, ...video } } }),
+    ...handlers,
+  });
   renderWithApp(
     <Routes>
       <Route path="/funeral/user-requests/:id/video" element={<RequestVideoPage />} />
@@ -52,6 +55,15 @@ describe("The request's video (/funeral/user-requests/{id}/video)", () => {
     expect(screen.getByText('SRCH9')).toBeInTheDocument();
     // The player keeps the URL it loaded: the video is not read again.
     expect(api.calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+  });
+
+  it('a sealed final message can be watched; the page says it is publishable once the passing is confirmed', async () => {
+    const api = openVideo({ ...SIGNED, awaiting_release: true });
+    expect(await screen.findByRole('heading', { name: 'My last words' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Video: My last words')).toBeInTheDocument();
+    expect(screen.getByText(PUBLISHABLE_ONCE_CONFIRMED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Public Video' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it("publishes nothing when the question is answered 'No'", async () => {

@@ -1,7 +1,13 @@
 import { useParams } from 'react-router';
 import globeIcon from 'bootstrap-icons/icons/globe2.svg?raw';
 import checkIcon from 'bootstrap-icons/icons/check-circle.svg?raw';
-import { PUBLISH_QUESTION, VIDEO_PUBLISHED, type Video } from '@pw/contracts';
+import lockIcon from 'bootstrap-icons/icons/lock.svg?raw';
+import {
+  PUBLISHABLE_ONCE_CONFIRMED,
+  PUBLISH_QUESTION,
+  VIDEO_PUBLISHED,
+  type RequestVideo as RequestVideoData,
+} from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
@@ -15,8 +21,9 @@ import { BackToRequests, RequestError } from './UserRequestPage';
 
 /**
  * /funeral/user-requests/{id}/video: the granted video's player with the 'Public Video' button (spec
- * 000 §2): 'Public Video?' then 'Video Published' (§4). A video already public says so; a refusal
- * (no running plan) shows the server's message.
+ * 000 §2): 'Public Video?' then 'Video Published' (§4). A video already public says so; a final message
+ * whose author's passing is not yet confirmed can be watched, and the page says when it becomes
+ * publishable instead of offering the button; a refusal (no running plan) shows the server's message.
  */
 export function RequestVideoPage() {
   const { id = '' } = useParams();
@@ -36,7 +43,7 @@ export function RequestVideoPage() {
   );
 }
 
-function RequestVideo({ requestId, video }: { requestId: string; video: Video }) {
+function RequestVideo({ requestId, video }: { requestId: string; video: RequestVideoData }) {
   const dialog = useDialog();
   const publish = usePublishRequestVideo(requestId);
   const published = video.is_private === 0;
@@ -72,6 +79,11 @@ function RequestVideo({ requestId, video }: { requestId: string; video: Video })
           <p className="badge text-bg-success fs-6 mb-0" role="status">
             <Icon svg={checkIcon} className="me-1" />
             Published
+          </p>
+        ) : video.awaiting_release ? (
+          <p className="alert alert-info mb-0 w-100" role="note">
+            <Icon svg={lockIcon} className="me-1" />
+            {PUBLISHABLE_ONCE_CONFIRMED}
           </p>
         ) : (
           <button

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRANT_EMAIL_FAILED } from '@pw/contracts';
 import type { fakeApi, Handler } from '@/test/fake-api';
-import { GrantAccessPage } from './GrantAccessPage';
+import { GrantAccessPage, HOME_MAY, PERSON_MAY } from './GrantAccessPage';
 import { HOMES, HOMES_PATH, openPage } from './test-fixtures';
 
 const GRANT_PATH = 'POST /api/web/user/video/9/grant-access';
@@ -45,6 +45,18 @@ describe('Grant access (/user/access-code/form)', () => {
     expect(where().state).toEqual({ homeId: 32, videoId: 9 });
     expect(grantCalls(api)).toHaveLength(1);
     expect(JSON.parse(grantCalls(api)[0]!.body as string)).toEqual({ type: 1, email: 'cedar@homes.test' });
+  });
+
+  it('says in plain words what a home may do and when, and what a person may do', async () => {
+    openGrant();
+    const user = userEvent.setup();
+    await screen.findByRole('radio', { name: /Willow/ });
+    expect(screen.getByRole('heading', { name: 'What the funeral home may do' })).toBeInTheDocument();
+    for (const line of HOME_MAY) expect(screen.getByText(line)).toBeInTheDocument();
+    expect(screen.getByText(/publish it only after its author's passing is confirmed/)).toBeInTheDocument();
+    expect(screen.getByText(/can revoke this access/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    expect(screen.getByText(PERSON_MAY)).toBeInTheDocument();
   });
 
   it('Other: the button stays disabled until the e-mail is valid (spec \u00a75); type 0, then a success dialog', async () => {

@@ -22,6 +22,15 @@ export const FUNERAL_FORM_PATH = '/user/access-code/form/request';
 
 type Option = 'funeral-home' | 'other';
 
+/** What a grant allows, in plain words, before it is made (the rules the server keeps). */
+export const HOME_MAY = [
+  'It may watch the video as soon as access is granted.',
+  "If this is a final message (My Parting Words), it may publish it only after its author's passing is confirmed.",
+  "Until the funeral home publishes it, the video's owner can revoke this access at any time.",
+];
+export const PERSON_MAY =
+  "They receive an e-mail with a private link to watch the video; no account is needed. They cannot publish it, and the video's owner can revoke the link at any time.";
+
 /** Spec 000 §3: type 1 a funeral home, type 0 another person ('Other', §5). */
 const OPTIONS: { value: Option; label: string }[] = [
   { value: 'funeral-home', label: 'Funeral Home' },
@@ -154,6 +163,16 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
                 disabled={grant.isPending}
               />
             )}
+            <div className="mt-3 p-3 rounded bg-body-tertiary">
+              <h3 id="grant-home-may-heading" className="fs-6 fw-semibold">
+                What the funeral home may do
+              </h3>
+              <ul className="mb-0 ps-3">
+                {HOME_MAY.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
             <p className="form-text mb-0">
               After access is granted you can send the home your Funeral Home Form.
             </p>
@@ -172,7 +191,7 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
               if (grant.isError) grant.reset();
             }}
             error={emailError}
-            hint="They receive an e-mail with a private link to watch the video; no account is needed."
+            hint={PERSON_MAY}
           />
         )}
 

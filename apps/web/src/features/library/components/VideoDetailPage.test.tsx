@@ -290,3 +290,18 @@ describe('video detail: Grant access from My Parting Words (decision 0226)', () 
     expect(screen.queryByRole('link', { name: 'Grant access' })).not.toBeInTheDocument();
   });
 });
+
+describe("video detail: the owner's 'Make public' is offered on drafts only", () => {
+  it.each([
+    ['drafts', 'draft', 'list/draft', true],
+    ['final', 'final', 'list', false],
+    ['scheduled', 'scheduled', 'list/scheduled', false],
+  ] as const)('%s: offered %s', async (page, folder, list, offered) => {
+    fakeApi({ [`GET /api/web/user/video/${list}`]: () => ({ body: { data: [video(4, folder)] } }) });
+    renderDetail(`/user/profile/${page}?video=4`);
+    expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
+    expect(!!screen.queryByRole('button', { name: /Make public/ })).toBe(offered);
+    // Every folder's page shows who holds access.
+    expect(screen.getByRole('heading', { name: 'Who has access' })).toBeInTheDocument();
+  });
+});

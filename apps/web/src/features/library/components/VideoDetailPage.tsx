@@ -14,6 +14,7 @@ import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, FOLDER_CONFLICT_MESSAGE, moveSteps, transferredMessage } from '../model/folders';
 import { deliveryPhase, isLiveDelivery, localMoment, scheduledMoment } from '../model/delivery';
+import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
@@ -322,7 +323,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               {timeAction.label}
             </button>
           )}
-          {video.is_private === 1 && video.state === 'ready' && (
+          {/* The owner publishes drafts only: a final message after its author's passing, a scheduled
+              video goes to its recipient (the server refuses the others). */}
+          {folder === 'draft' && video.is_private === 1 && video.state === 'ready' && (
             <button
               type="button"
               className="btn btn-light"
@@ -394,6 +397,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           {folder === 'scheduled' && phase === 'awaiting' && (
             <HeldDeliveryPanel video={video} disabled={busy} />
           )}
+          <AccessGrantsPanel videoId={video.id} />
         </div>
         <div className="col-lg-4">
           {folder === 'final' && video.access_code && (

@@ -338,6 +338,32 @@ test('My Profile’s folders with videos in them do not scroll sideways, before 
   }
 });
 
+test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says how Stop and Finish differ', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInBrowser(page, await signUpUser(request, { first_name: 'Recorder' }));
+  await page.goto('/user/video/VideoRecorder');
+  // A page for work: no banner slot above it (nor its placeholder).
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  const [stop, pause, finish] = ['Stop', 'Pause', 'Finish'].map((name) =>
+    page.getByRole('button', { name, exact: true }),
+  );
+  await expect(pause).toBeVisible();
+  for (const button of [stop, pause, finish]) {
+    const box = (await button!.boundingBox())!;
+    expect(box.y + box.height, `${await button!.innerText()} above the fold`).toBeLessThanOrEqual(800);
+  }
+  // The spec's words stay; a line of help, read with each button, says what each one does.
+  await expect(stop!).toHaveAccessibleDescription(/ends the recording so you can watch it back/);
+  await expect(finish!).toHaveAccessibleDescription(/ends the recording and saves it to your video/);
+  await expect(page.getByText(/Finish ends the recording and saves it/)).toBeInViewport();
+  await stop!.click();
+  await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();
+});
+
 test('opening / gives no React Router warning on the way to /home', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {

@@ -68,7 +68,7 @@ describe('/user/subscription-plans', () => {
     openPlans();
     expect(
       await screen.findByText(
-        "Without a membership, 1 scheduled delivery can wait to be sent at a time; a membership allows any number. Every video's first 60 s are free either way.",
+        "Without a membership you can have 1 scheduled delivery waiting at a time; members can have any number. Every video's first 60 s are free either way.",
       ),
     ).toBeVisible();
   });

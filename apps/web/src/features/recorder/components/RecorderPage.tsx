@@ -28,8 +28,8 @@ export const RECORDER_MESSAGES = {
 
 /** How Stop and Finish differ: both end the recording; only Finish also saves it. */
 export const RECORDER_HELP = {
-  stop: 'Stop ends the recording so you can watch it back, then save it or discard it.',
-  finish: 'Finish ends the recording and saves it to your video in one step.',
+  stop: 'Stop ends the recording so you can watch it back before you save it.',
+  finish: 'Finish ends it and saves it to your video in one step.',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionUser, type SessionUser } from '@/lib/session';
-import { BANNER_AREAS, isBrowsingPage } from '../model/banner-areas';
+import { isBrowsingPage } from '../model/browsing-pages';
 
 /** The part that asks for the ad: loaded on its own, so the layouts (and /home) stay small. */
 const BannerSlotAd = lazy(() => import('./BannerSlotAd'));
@@ -25,7 +25,7 @@ export function BannerSlot({ role }: { role: 'user' | 'funeral-home' }) {
   const user = useSessionUser();
   const { pathname } = useLocation();
   if (!user || user.type !== role || hasAdFree(user)) return null;
-  if (!isBrowsingPage(BANNER_AREAS[role], pathname)) return null;
+  if (!isBrowsingPage(role, pathname)) return null;
   return (
     <Suspense fallback={null}>
       <BannerSlotAd role={role} />

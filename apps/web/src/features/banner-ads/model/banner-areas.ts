@@ -12,11 +12,6 @@ export interface BannerArea {
   /** Spec 000 §6: the logged-in type decides the banner-plan source. */
   plans: typeof planRoutes.userBannerAdPlans | typeof planRoutes.funeralHomeBannerAdPlans;
   pay: typeof paymentRoutes.userPlanPayment | typeof paymentRoutes.funeralHomePlanPayment;
-  /**
-   * The pages for browsing, the only ones with a banner slot (decision 0280): never a page where the
-   * person is at work (recording, editing, paying) or watching.
-   */
-  browsingPages: readonly string[];
 }
 
 export const BANNER_AREAS: Record<BannerRole, BannerArea> = {
@@ -26,7 +21,6 @@ export const BANNER_AREAS: Record<BannerRole, BannerArea> = {
     calls: bannerAdRoutes.user,
     plans: planRoutes.userBannerAdPlans,
     pay: paymentRoutes.userPlanPayment,
-    browsingPages: ['/user/home', '/user/profile', '/user/notifications'],
   },
   'funeral-home': {
     role: 'funeral-home',
@@ -34,7 +28,6 @@ export const BANNER_AREAS: Record<BannerRole, BannerArea> = {
     calls: bannerAdRoutes.funeralHome,
     plans: planRoutes.funeralHomeBannerAdPlans,
     pay: paymentRoutes.funeralHomePlanPayment,
-    browsingPages: ['/funeral/user-requests', '/funeral/notifications'],
   },
 };
 
@@ -53,7 +46,3 @@ export const awaitsPayment = (ad: { status_detail: string; plan: unknown }) => i
 export function idFrom(value: string | null | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
-
-/** Whether `pathname` is one of the area's browsing pages (a trailing slash is the same page). */
-export const isBrowsingPage = (area: BannerArea, pathname: string) =>
-  area.browsingPages.includes(pathname.replace(/(.)\/+$/, '$1'));

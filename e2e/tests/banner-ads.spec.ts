@@ -286,7 +286,7 @@ test('a live ad shows in the slot of a user without ad-free; its click goes thro
   for (let load = 0; load < 20 && !shown; load += 1) {
     const [slot] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/web/user/banner-ad/slot')),
-      page.goto('/user/subscription-logs'),
+      page.goto('/user/notifications'),
     ]);
     shown = ((await slot.json()) as { data: { id: number } | null }).data?.id === ad.id;
   }
@@ -332,7 +332,7 @@ test('a live ad shows in the slot of a user without ad-free; its click goes thro
   adFree.on('request', (each) => {
     if (each.url().includes('/banner-ad/slot')) asked.push(each.url());
   });
-  await adFree.goto('/user/subscription-logs');
+  await adFree.goto('/user/notifications');
   await expect(adFree.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(adFree.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
   expect(asked).toEqual([]);
@@ -348,38 +348,53 @@ test('a live ad shows in the slot of a user without ad-free; its click goes thro
   });
 });
 
-test('the slot keeps its box from the first paint, so the page does not move when the ad arrives', async ({
+test('the slot shows only a live ad, only on pages for browsing: with none it takes no space, and the recorder never has one', async ({
   browser,
   request,
 }) => {
   const ruth = await signUpUser(request, { first_name: 'Ruth' });
-  const page = await browser.newPage();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await signInBrowser(page, ruth);
-  // The slot's answer held back for a moment, then an ad: where the page starts must not change.
+  let live: object | null = null;
+  const asked: string[] = [];
   await page.route('**/api/web/user/banner-ad/slot', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.fulfill({
-      json: {
-        data: {
-          id: 1,
-          brand_name: 'Acme Flowers',
-          image_url: `data:image/png;base64,${tinyPng.toString('base64')}`,
-          click_url: '/home',
-        },
-      },
-    });
+    asked.push(new URL(page.url()).pathname);
+    await route.fulfill({ json: { data: live } });
   });
-  await page.goto('/user/subscription-logs');
-  const box = page.getByTestId('banner-slot');
-  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
   const mainTop = async () => (await page.locator('#main').boundingBox())!.y;
-  const before = { box: await box.boundingBox(), main: await mainTop() };
-  expect(before.box!.height).toBeGreaterThan(40);
+  const headerBottom = async () => {
+    const header = (await page.getByRole('banner').boundingBox())!;
+    return header.y + header.height;
+  };
+
+  // No live ad: nothing is drawn, the page starts right under the header.
+  await page.goto('/user/home');
+  await expect.poll(() => asked.length).toBe(1);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  await expect(page.getByText('Advertise here')).toHaveCount(0);
+  expect(await mainTop()).toBeLessThanOrEqual((await headerBottom()) + 1);
+
+  // A live ad on a page for browsing: shown in its box.
+  live = {
+    id: 1,
+    brand_name: 'Acme Flowers',
+    image_url: `data:image/png;base64,${tinyPng.toString('base64')}`,
+    click_url: '/home',
+  };
+  await page.goto('/user/notifications');
   const ad = page.getByRole('link', { name: 'Advertisement: Acme Flowers' });
   await expect(ad).toBeVisible();
   await expect(ad).toHaveAttribute('target', '_blank');
   await expect(ad).toHaveAttribute('rel', /noopener/);
-  expect(await box.boundingBox()).toEqual(before.box);
-  expect(await mainTop()).toBe(before.main);
+  expect((await page.getByTestId('banner-slot').boundingBox())!.height).toBeGreaterThan(40);
+
+  // The recorder: no slot and no call, even with an ad live.
+  const before = asked.length;
+  await page.goto('/user/video/VideoRecorder');
+  await expect(page.getByRole('heading', { name: 'Record a video' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  expect(asked.length).toBe(before);
   await page.close();
 });

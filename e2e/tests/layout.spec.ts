@@ -301,6 +301,69 @@ for (const width of WIDTHS) {
   });
 }
 
+test('My Profile’s folders with videos in them do not scroll sideways, before any player has been opened', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await signUpUser(request, { first_name: 'Folders' });
+  // A camera's 16:9 picture: its thumbnail is 640 px wide, wider than a card at either width.
+  const clip = { size: '640x360' };
+  const final = await uploadDraft(request, owner, 'My last words', { clip });
+  // Drafts reach the final folder through the scheduled one; one pending delivery at a time is free.
+  await schedule(request, owner, final.id);
+  await moveToFinal(request, owner, final.id);
+  const scheduled = await uploadDraft(request, owner, 'For my brother', { clip });
+  await schedule(request, owner, scheduled.id);
+  await uploadDraft(request, owner, 'A draft', { clip });
+  await signInBrowser(page, owner);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of ['/user/profile', '/user/profile?tab=scheduled', '/user/profile?tab=drafts']) {
+      // A fresh load each time: only what the folders page itself ships is there.
+      await page.goto(url);
+      const thumbnail = page.locator('.video-card img');
+      await expect(thumbnail).toHaveCount(1);
+      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+      await settled(page);
+      await expectNoSidewaysScroll(page, `${url} at ${width} px`);
+      const [card, picture] = [
+        (await page.locator('.video-card').boundingBox())!,
+        (await thumbnail.boundingBox())!,
+      ];
+      expect(picture.x + picture.width, `${url} at ${width} px: picture inside its card`).toBeLessThanOrEqual(
+        card.x + card.width + 0.5,
+      );
+    }
+  }
+});
+
+test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says how Stop and Finish differ', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInBrowser(page, await signUpUser(request, { first_name: 'Recorder' }));
+  await page.goto('/user/video/VideoRecorder');
+  // A page for work: no banner slot above it (nor its placeholder).
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  const [stop, pause, finish] = ['Stop', 'Pause', 'Finish'].map((name) =>
+    page.getByRole('button', { name, exact: true }),
+  );
+  await expect(pause).toBeVisible();
+  for (const button of [stop, pause, finish]) {
+    const box = (await button!.boundingBox())!;
+    expect(box.y + box.height, `${await button!.innerText()} above the fold`).toBeLessThanOrEqual(800);
+  }
+  // The spec's words stay; a line of help, read with each button, says what each one does.
+  await expect(stop!).toHaveAccessibleDescription(/ends the recording so you can watch it back/);
+  await expect(finish!).toHaveAccessibleDescription(/ends it and saves it to your video in one step/);
+  await expect(page.getByText(/Finish ends it and saves it/)).toBeInViewport({ ratio: 1 });
+  await stop!.click();
+  await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();
+});
+
 test('opening / gives no React Router warning on the way to /home', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {

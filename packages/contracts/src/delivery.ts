@@ -17,6 +17,12 @@ export const deliveryStatuses = [
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
+/**
+ * How many live deliveries an owner may have without a membership (PRODUCT.md "Plans and payments");
+ * members have any number. The server enforces it, the plans page says it.
+ */
+export const FREE_LIVE_DELIVERIES = 1;
+
 export const watchParams = z.object({ token: z.string() });
 
 /** `GET /api/watch/{token}`: the recipient's page, no account needed. */

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { invalid } from '../../platform/errors';
 import type { DeliveryRepo } from './delivery.repo';
+import { FREE_LIVE_DELIVERIES } from '@pw/contracts';
 
 /** Whether an account holds a running membership now, asked in the caller's transaction. */
 export type HoldsMembership = (ownerId: number, tx: Db) => Promise<boolean>;
 
-/** How many live deliveries an owner may have without a membership (PRODUCT.md "Plans and payments"). */
-export const FREE_LIVE_DELIVERIES = 1;
 export const MEMBERSHIP_NEEDED_MESSAGE =
   'Without a membership you can have one scheduled video at a time. Buy a membership to schedule more.';
 

@@ -1,10 +1,22 @@
+import type { Ref } from 'react';
 import alertIcon from 'bootstrap-icons/icons/exclamation-circle.svg?raw';
 import { Icon } from '@/components/Icon';
 
-/** The server's message in red under a form (spec §8). Announced to screen readers when it appears. */
-export function FormError({ message, className = 'mt-3' }: { message?: string | null; className?: string }) {
+/**
+ * The server's message in red (spec §8). Announced to screen readers when it appears; with a `ref` it
+ * can take focus (a summary above a form that focus moves to).
+ */
+export function FormError({
+  message,
+  className = 'mt-3',
+  ref,
+}: {
+  message?: string | null;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
-    <div role="alert" className={className} aria-live="assertive">
+    <div role="alert" className={className} aria-live="assertive" ref={ref} tabIndex={ref ? -1 : undefined}>
       {message && (
         <p className="form-error text-danger mb-0">
           <Icon svg={alertIcon} className="me-1" />

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { FormError } from '@/components/form/FormError';
+import { splitErrors, useFocusOnFailure } from '@/components/form/form-errors';
 import { PasswordField } from '@/components/form/PasswordField';
 import { TextField } from '@/components/form/TextField';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
-import { errorMessage, fieldErrors } from '@/lib/api';
 import { afterLoginPath } from '@/lib/routing';
 import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
@@ -15,6 +15,21 @@ import { useSignupUser } from '../api/signup-user';
 
 type Kind = 'user' | 'funeral-home';
 
+/** The fields the form shows, whose errors show at the field; any other error shows above the form. */
+const SIGNUP_FIELDS = [
+  'home_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'date_of_birth',
+  'address',
+  'map_link',
+  'password',
+  'password_confirmation',
+  'photo',
+] as const;
+
 /** The latest date of birth that is 18 or older today (guides the date picker; the server decides). */
 function adultBirthdayLimit(today = new Date()): string {
   const limit = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate());
@@ -24,9 +39,9 @@ function adultBirthdayLimit(today = new Date()): string {
 
 /**
  * /user/signup and /funeral/signup (spec 000 §2, §3). Sign-up has no client-side checks (spec §5):
- * the server's field errors show under each field and its message under the form; the photo goes
- * through the shared image uploader (one file). On success the person is signed in and routed as
- * after login.
+ * each of the server's field errors shows once, under its field, and focus moves to the first invalid
+ * field; only what belongs to no field shows above the form (decision 0282). The photo goes through the
+ * shared image uploader (one file). On success the person is signed in and routed as after login.
  */
 export function SignupPage({ kind }: { kind: Kind }) {
   const isFuneral = kind === 'funeral-home';
@@ -39,7 +54,9 @@ export function SignupPage({ kind }: { kind: Kind }) {
   const [signingIn, setSigningIn] = useState(false);
   const [signInError, setSignInError] = useState<unknown>(null);
 
-  const errors = fieldErrors(mutation.error);
+  const failure = mutation.isError ? mutation.error : signInError;
+  const { fields: errors, summary } = splitErrors(failure, SIGNUP_FIELDS);
+  const focus = useFocusOnFailure<HTMLFormElement, HTMLDivElement>(failure);
   const busy = mutation.isPending || signingIn;
 
   const finish = (user: Account, token: string) => {
@@ -88,8 +105,6 @@ export function SignupPage({ kind }: { kind: Kind }) {
     else userSignup.mutate({ ...shared, date_of_birth: field('date_of_birth') }, afterSignup);
   };
 
-  const failure = mutation.isError ? mutation.error : signInError;
-
   return (
     <div className="auth-page container py-5">
       <div className="card auth-card auth-card-wide mx-auto">
@@ -116,7 +131,8 @@ export function SignupPage({ kind }: { kind: Kind }) {
           </nav>
 
           {/* key: switching tabs starts a fresh form. noValidate: the server does the checking (spec §5). */}
-          <form key={kind} onSubmit={submit} noValidate>
+          <form key={kind} ref={focus.form} onSubmit={submit} noValidate>
+            <FormError ref={focus.summary} message={summary} className={summary ? 'mb-3' : ''} />
             {isFuneral && (
               <TextField
                 id="home_name"
@@ -225,7 +241,6 @@ export function SignupPage({ kind }: { kind: Kind }) {
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
               {busy ? 'Creating your account…' : 'Sign Up'}
             </button>
-            <FormError message={failure ? errorMessage(failure) : null} />
           </form>
           <p className="mt-4 mb-0 text-center">
             Already have an account? <Link to="/login">Login</Link>

@@ -38,14 +38,14 @@ const slotAd = {
   click_url: '/api/banner-ad/9/click?sig=abc',
 };
 
-function renderSlot(role: 'user' | 'funeral-home' = 'user') {
+function renderSlot(role: 'user' | 'funeral-home' = 'user', route = '/user/home') {
   return renderWithApp(
     <>
       <BannerSlot role={role} />
       <Link to="/user/profile">Next page</Link>
       <p>Page content</p>
     </>,
-    { route: '/user/home' },
+    { route },
   );
 }
 
@@ -64,18 +64,14 @@ describe('hasAdFree', () => {
 });
 
 describe('BannerSlot', () => {
-  it('keeps its box from the first render, then shows the ad as a link to click_url in a new tab', async () => {
+  it('draws nothing while the ad loads, then the ad in its box as a link to click_url in a new tab', async () => {
     const answer = deferred<Reply>();
     const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => answer.promise });
     session.signIn(person(), 'token');
     renderSlot();
-    // Before any answer the box is there (its size comes from its class), marked as an advertisement.
-    const region = screen.getByRole('complementary', { name: 'Advertisement' });
-    const box = screen.getByTestId('banner-slot');
-    expect(box).toHaveClass('banner-slot-box');
-    expect(region).toContainElement(box);
-    expect(box).toBeEmptyDOMElement();
     await waitFor(() => expect(api.calls).toHaveLength(1));
+    // No empty box pushing the page down while the answer is on its way.
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     answer.resolve({ body: { data: slotAd } });
 
     const image = await screen.findByRole('img', { name: 'Advertisement: Acme Flowers' });
@@ -84,6 +80,9 @@ describe('BannerSlot', () => {
     expect(link).toHaveAttribute('href', slotAd.click_url);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+    const box = screen.getByTestId('banner-slot');
+    expect(box).toHaveClass('banner-slot-box');
+    expect(screen.getByRole('complementary', { name: 'Advertisement' })).toContainElement(box);
     expect(box).toContainElement(link);
   });
 
@@ -99,13 +98,39 @@ describe('BannerSlot', () => {
     expect(screen.getByRole('img', { name: 'Advertisement: Acme Flowers' })).toBeInTheDocument();
   });
 
-  it('invites to advertise, in the same box, when no ad is live', async () => {
-    fakeApi({ 'GET /api/web/funeral-home/banner-ad/slot': () => ({ body: { data: null } }) });
+  it('takes no space and invites nothing when no ad is live', async () => {
+    const api = fakeApi({ 'GET /api/web/funeral-home/banner-ad/slot': () => ({ body: { data: null } }) });
     session.signIn(person({ type: 'funeral-home' }), 'token');
-    renderSlot('funeral-home');
-    const invite = await screen.findByRole('link', { name: /Advertise here/ });
-    expect(invite).toHaveAttribute('href', '/funeral/banner-ads/new');
-    expect(screen.getByTestId('banner-slot')).toContainElement(invite);
+    renderSlot('funeral-home', '/funeral/user-requests');
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Advertise here/ })).not.toBeInTheDocument();
+  });
+
+  it('shows only on the pages for browsing: never on the recorder, the editor, payments or watching', async () => {
+    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    session.signIn(person(), 'token');
+    for (const page of [
+      '/user/video/VideoRecorder',
+      '/user/video/upload',
+      '/user/profile/drafts',
+      '/user/subscription-plans/plan-details/payment',
+      '/user/access-code/video',
+    ]) {
+      const view = renderSlot('user', page);
+      expect(screen.getByText('Page content')).toBeInTheDocument();
+      expect(screen.queryByRole('complementary'), page).not.toBeInTheDocument();
+      view.unmount();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toHaveLength(0);
+    for (const page of ['/user/home', '/user/profile', '/user/notifications']) {
+      const view = renderSlot('user', page);
+      expect(await screen.findByRole('img', { name: 'Advertisement: Acme Flowers' }), page).toBeVisible();
+      view.unmount();
+    }
   });
 
   it('follows no link that is neither through the app nor to a web address', async () => {
@@ -118,15 +143,16 @@ describe('BannerSlot', () => {
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('banner-slot')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('link', { name: /Advertisement/ })).toBeNull();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
-  it('stays an empty box when the call fails', async () => {
+  it('shows nothing when the call fails', async () => {
     const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ status: 500, body: {} }) });
     session.signIn(person(), 'token');
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    expect(screen.getByTestId('banner-slot')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { useSessionUser, type SessionUser } from '@/lib/session';
+import { isBrowsingPage } from '../model/browsing-pages';
 
 /** The part that asks for the ad: loaded on its own, so the layouts (and /home) stay small. */
 const BannerSlotAd = lazy(() => import('./BannerSlotAd'));
@@ -15,20 +17,18 @@ export function hasAdFree(user: SessionUser | null, now = Date.now()): boolean {
 }
 
 /**
- * The banner slot of the user and funeral-home areas (issue 12, decision 0220). Its box has a fixed
- * shape from the first render, whatever arrives (an ad, no ad, an error), so the page never shifts
- * (CLS 0); for a person with ad-free nothing is rendered at all.
+ * The banner slot of the user and funeral-home areas (issue 12, decisions 0220 and 0280): only on the
+ * area's browsing pages, and only a live ad. Anywhere else, for a person with ad-free, and while no ad
+ * is live, it renders nothing and takes no space; elsewhere it does not even ask.
  */
 export function BannerSlot({ role }: { role: 'user' | 'funeral-home' }) {
   const user = useSessionUser();
+  const { pathname } = useLocation();
   if (!user || user.type !== role || hasAdFree(user)) return null;
+  if (!isBrowsingPage(role, pathname)) return null;
   return (
-    <aside className="banner-slot container" aria-label="Advertisement">
-      <div className="banner-slot-box" data-testid="banner-slot">
-        <Suspense fallback={null}>
-          <BannerSlotAd role={role} />
-        </Suspense>
-      </div>
-    </aside>
+    <Suspense fallback={null}>
+      <BannerSlotAd role={role} />
+    </Suspense>
   );
 }

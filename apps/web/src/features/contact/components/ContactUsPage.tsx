@@ -4,16 +4,22 @@ import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import geo from 'bootstrap-icons/icons/geo-alt.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
+import { splitErrors, useFocusOnFailure } from '@/components/form/form-errors';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
 import { Icon } from '@/components/Icon';
-import { errorMessage, fieldErrors } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
 import { useSendContact, type ContactInput } from '../api/send-contact';
 
-/** /contact-us: name, email, subject, message; a success dialog, or the server's message in red. */
+/** The form's fields: their errors show at the field, any other above the form (decision 0282). */
+const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
+/**
+ * /contact-us: name, email, subject, message; a success dialog, or each error once (at its field, focus
+ * on the first; anything else in red above the form).
+ */
 export function ContactUsPage() {
   useTitle('Contact Us');
   const user = useSessionUser();
@@ -26,7 +32,9 @@ export function ContactUsPage() {
     message: '',
   });
   const [values, setValues] = useState<ContactInput>(blank);
-  const errors = fieldErrors(mutation.error);
+  const failure = mutation.isError ? mutation.error : null;
+  const { fields: errors, summary } = splitErrors(failure, CONTACT_FIELDS);
+  const focus = useFocusOnFailure<HTMLFormElement, HTMLDivElement>(failure);
   const set = (key: keyof ContactInput) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
 
@@ -83,7 +91,8 @@ export function ContactUsPage() {
         <div className="col-lg-7">
           <div className="card">
             <div className="card-body p-4">
-              <form onSubmit={submit}>
+              <form ref={focus.form} onSubmit={submit}>
+                <FormError ref={focus.summary} message={summary} className={summary ? 'mb-3' : ''} />
                 <TextField
                   id="contact-name"
                   label="Name"
@@ -123,7 +132,6 @@ export function ContactUsPage() {
                 <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
                   {mutation.isPending ? 'Sending…' : 'Send Message'}
                 </button>
-                <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
               </form>
             </div>
           </div>

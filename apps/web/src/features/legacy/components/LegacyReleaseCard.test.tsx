@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -25,6 +25,26 @@ const rows = () => screen.queryAllByTestId('legacy-contact');
 const standing = () => screen.getByTestId('legacy-state');
 
 describe('Release of my final message: reading (issue 14)', () => {
+  it('brings itself into view when opened at its own address (the final folder links to it)', async () => {
+    fakeApi({ [SETTINGS]: () => reply(legacySettings()) });
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    try {
+      renderWithApp(<LegacyReleaseCard />, { route: '/user/profile/details#legacy-heading' });
+      await screen.findByText(LEGACY_TEXTS.noContacts);
+      await waitFor(() =>
+        expect(scrolled).toEqual([screen.getByRole('heading', { name: LEGACY_TEXTS.heading })]),
+      );
+    } finally {
+      if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+      else delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('shows a spinner while the settings load, then a new account’s defaults', async () => {
     const held = deferred<Reply>();
     fakeApi({ [SETTINGS]: () => held.promise });

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import type { LegacySettings } from '@pw/contracts';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
@@ -50,6 +52,13 @@ function History({ log }: { log: LegacySettings['log'] }) {
  */
 export function LegacyReleaseCard() {
   const query = useLegacySettings();
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
+  // Other pages link straight to this card (the final folder's 'Release settings'): once it has drawn,
+  // it is brought into view, as the browser would for an anchor present at load.
+  useEffect(() => {
+    if (loaded && hash === '#legacy-heading') document.getElementById('legacy-heading')?.scrollIntoView();
+  }, [loaded, hash]);
   return (
     <section className="card mt-4" aria-labelledby="legacy-heading">
       <div className="card-body p-4">

@@ -44,6 +44,13 @@ describe('Drafts multi-select and merge', () => {
     });
   });
 
+  it("keeps the word 'Edit' and says beside it that it selects drafts to join", async () => {
+    renderWithApp(<DraftsPanel />);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    expect(edit).toHaveAccessibleDescription('Select two or more drafts to join them into one video.');
+    expect(screen.getByText('Select two or more drafts to join them into one video.')).toBeVisible();
+  });
+
   it("shows 'Oops!' when Next is pressed with fewer than two drafts", async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);

@@ -35,6 +35,9 @@ export function tooLongMessage(totalSeconds: number): string {
 
 export const BUY_EXTRA_TIME = 'Buy extra time';
 
+/** What 'Edit' does in the Drafts tab: it starts joining drafts, not editing one. */
+export const DRAFTS_EDIT_HELP = 'Select two or more drafts to join them into one video.';
+
 /** Minutes bought for this merge: kept until the merge uses them, so a cancelled Copy/Move loses nothing. */
 interface PaidMerge {
   paymentId: string;
@@ -146,15 +149,22 @@ export function DraftsPanel() {
   const toolbar = (list: Video[]) => (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       {!selecting ? (
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          onClick={() => setSelecting(true)}
-          disabled={list.length === 0}
-        >
-          <Icon svg={uiChecksGridIcon} className="me-1" />
-          Edit
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => setSelecting(true)}
+            disabled={list.length === 0}
+            aria-describedby="drafts-edit-help"
+          >
+            <Icon svg={uiChecksGridIcon} className="me-1" />
+            Edit
+          </button>
+          {/* 'Edit' is the product's word for it; this line says what it starts. */}
+          <span id="drafts-edit-help" className="text-body-secondary small">
+            {DRAFTS_EDIT_HELP}
+          </span>
+        </>
       ) : (
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={stopSelecting}>

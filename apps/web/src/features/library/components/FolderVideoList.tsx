@@ -1,16 +1,18 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { useVideoList } from '../api/list-videos';
 import { VideoCard } from './VideoCard';
+import { FINAL_EMPTY_TEXT } from './final-folder-texts';
 import type { Video, VideoFolder } from '@pw/contracts';
 
 const EMPTY: Record<VideoFolder, { title: string; text: string }> = {
   // Spec §8: the {product} page shows 'Not Available' when there is no video.
   final: {
     title: 'Not Available',
-    text: 'Your Parting Words video will appear here: upload it, or move it here from the Scheduled folder.',
+    text: FINAL_EMPTY_TEXT,
   },
   scheduled: {
     title: 'No scheduled videos',
@@ -40,6 +42,16 @@ export function FolderVideoList({ folder, renderVideo, toolbar }: FolderVideoLis
     return (
       <EmptyState text={EMPTY[folder].title}>
         <p className="mb-0">{EMPTY[folder].text}</p>
+        {folder === 'final' && (
+          <div className="d-flex flex-wrap justify-content-center gap-2 mt-3">
+            <Link to="/user/video/VideoRecorder" className="btn btn-outline-primary">
+              Record a message
+            </Link>
+            <Link to="/user/video/upload" className="btn btn-outline-primary">
+              Upload Your Video
+            </Link>
+          </div>
+        )}
       </EmptyState>
     );
   }

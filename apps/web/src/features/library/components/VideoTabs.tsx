@@ -3,6 +3,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { folderFromRoute, FOLDER_ROUTES } from '../model/folders';
 import { DraftsPanel } from './DraftsPanel';
+import { FinalFolderPanel } from './FinalFolderPanel';
 import { FolderVideoList } from './FolderVideoList';
 import './library.scss';
 import { videoFolderLabels } from '@pw/contracts';
@@ -31,7 +32,7 @@ export function VideoTabs() {
         mountOnEnter
       >
         <Tab eventKey={FOLDER_ROUTES.final} title={videoFolderLabels.final}>
-          <FolderVideoList folder="final" />
+          <FinalFolderPanel />
         </Tab>
         <Tab eventKey={FOLDER_ROUTES.scheduled} title="Scheduled folder">
           <FolderVideoList folder="scheduled" />

@@ -2,6 +2,7 @@ import { durationLabel } from '@/lib/videos';
 import cameraVideoIcon from 'bootstrap-icons/icons/camera-video.svg?raw';
 import { Icon } from '@/components/Icon';
 import type { Video } from '@pw/contracts';
+import './video-thumb.scss';
 
 /** The card picture: the server's thumbnail with the duration over it, or a neutral placeholder. */
 export function VideoThumb({ video }: { video: Pick<Video, 'video_thumbnail' | 'duration'> }) {

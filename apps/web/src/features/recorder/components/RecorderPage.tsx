@@ -26,6 +26,12 @@ export const RECORDER_MESSAGES = {
   webcam: 'Webcam not working: Please check if your webcam is connected and working properly.',
 } as const;
 
+/** How Stop and Finish differ: both end the recording; only Finish also saves it. */
+export const RECORDER_HELP = {
+  stop: 'Stop ends the recording so you can watch it back before you save it.',
+  finish: 'Finish ends it and saves it to your video in one step.',
+} as const;
+
 /**
  * /user/video/VideoRecorder (spec §4 'Recorder'): record a message with the camera and microphone,
  * pause and resume, then Save it to the edit list (or Finish, which stops and saves in one step) or
@@ -142,7 +148,11 @@ export function RecorderPage() {
       <div className="d-flex flex-wrap gap-2 justify-content-center mt-3">
         {(state === 'recording' || state === 'paused') && (
           <>
-            <Button variant="outline-secondary" onClick={() => void recorder.stop()}>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void recorder.stop()}
+              aria-describedby="recorder-help-stop"
+            >
               <Icon svg={stopFillIcon} className="me-1" />
               Stop
             </Button>
@@ -157,7 +167,7 @@ export function RecorderPage() {
                 Resume
               </Button>
             )}
-            <Button onClick={() => void recorder.stop().then(save)}>
+            <Button onClick={() => void recorder.stop().then(save)} aria-describedby="recorder-help-finish">
               <Icon svg={checkLgIcon} className="me-1" />
               Finish
             </Button>
@@ -176,6 +186,12 @@ export function RecorderPage() {
           </>
         )}
       </div>
+      {(state === 'recording' || state === 'paused') && (
+        <p className="text-center small text-body-secondary mt-2 mb-0">
+          <span id="recorder-help-stop">{RECORDER_HELP.stop}</span>{' '}
+          <span id="recorder-help-finish">{RECORDER_HELP.finish}</span>
+        </p>
+      )}
       {state === 'recorded' && (
         <p className="text-center small text-body-secondary mt-2">
           Length {formatClock(recorder.elapsed)}. Save adds it to your video; you can add more clips there.

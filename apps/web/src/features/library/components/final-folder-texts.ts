@@ -1,0 +1,17 @@
+import type { ReleaseState } from '@pw/contracts';
+
+/** The texts of the 'My Parting Words' tab that the product leaves open (decision 0281). */
+
+/** Where the release settings and trusted contacts live: the release card on the profile details. */
+export const RELEASE_SETTINGS_PATH = '/user/profile/details#legacy-heading';
+
+/** Where the final message stands, in one line (the release card says it at length). */
+export const RELEASE_STATE_LINES: Record<ReleaseState, string> = {
+  sealed: 'Sealed — released after your passing is confirmed.',
+  waiting: 'A passing has been reported — released when your waiting period ends, unless you cancel it.',
+  released: 'Released — its access code opens it, and your trusted contacts have their link.',
+  open: 'Available at once to anyone with its access code.',
+};
+
+export const FINAL_EMPTY_TEXT =
+  'Record a message or upload a video, and choose My Parting Words when you save it. A video already in the Scheduled folder moves here with Change folder. This folder keeps one video.';

@@ -32,6 +32,7 @@ export function createFuneralHomesModule(platform: Platform, needs: FuneralHomes
     repo: createFuneralHomesRepo(platform.db),
     clock: platform.clock,
     notifications: needs.notifications,
+    mailLimit: platform.mailLimit,
     homesWithPlan: needs.homesWithPlan,
     photoUrl,
     videos: needs.videos,

@@ -42,7 +42,7 @@ export function createLegacyModule(
   };
   const reports = createReports(deps);
   const checkIns = createCheckIns({ ...deps, reports });
-  const service = createLegacyService({ ...deps, reports, publicUrl });
+  const service = createLegacyService({ ...deps, reports, publicUrl, mailLimit: platform.mailLimit });
   const outbox = {
     repo: deps.repo,
     mailer: platform.mailer,

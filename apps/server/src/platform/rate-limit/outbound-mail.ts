@@ -47,12 +47,7 @@ export function createOutboundMailLimit(limiter: RateLimiter, logger: Pick<Fasti
      * error propagating) or any other rollback undoes them. Without it, a refusal undoes them here.
      * `kind` only names the path in the log.
      */
-    async take(
-      accountId: number,
-      recipients: string[],
-      kind: string,
-      tx?: DbOrTx,
-    ): Promise<MailAllowance> {
+    async take(accountId: number, recipients: string[], kind: string, tx?: DbOrTx): Promise<MailAllowance> {
       const perRecipient = new Map<string, number>();
       for (const email of recipients) {
         const hash = recipientHash(email);
@@ -93,12 +88,9 @@ export function createOutboundMailLimit(limiter: RateLimiter, logger: Pick<Fasti
         'outbound e-mail limit refused a request',
       );
       const accountLimited = refused.length > byRecipient.length;
-      throw new AppError(
-        429,
-        accountLimited ? MAIL_LIMIT_MESSAGE : MAIL_RECIPIENT_LIMIT_MESSAGE,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new AppError(429, accountLimited ? MAIL_LIMIT_MESSAGE : MAIL_RECIPIENT_LIMIT_MESSAGE, undefined, {
+        'Retry-After': String(retryAfter),
+      });
     },
   };
 }

@@ -53,7 +53,7 @@ export function createLegacyModule(
   const workerDeps = { ...deps, reports, checkIns, outbox, logger: platform.logger };
   return {
     name: 'legacy',
-    routes: (router) => registerLegacyRoutes(router, service, publicUrl),
+    routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
     queues: [legacyReleaseQueue, legacyMailQueue] as AppModule['queues'],
     workers: legacyWorkers(workerDeps, tuning),
     api: {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyRoutes, MAIL_LIMIT_MESSAGE, MAIL_RECIPIENT_LIMIT_MESSAGE } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { signUpUser } from '../accounts/accounts.fixtures';
+import { bearer, signUpUser } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
 
@@ -70,5 +70,45 @@ describe('the outbound e-mail limit on trusted contacts', () => {
     expect(refused.json().message).toBe(MAIL_RECIPIENT_LIMIT_MESSAGE);
     expect(await mailsOf(owner.id)).toHaveLength(3);
     expect((await contactsOf(owner.id))[0]!.tokenHash).toBe(row!.tokenHash);
+  });
+});
+
+/** Reporting a passing takes an access code: a wrong one counts as a guess, like opening a video by code. */
+describe('report-passing under the access-code guessing limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx?.close());
+
+  const report = (token: string, code: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/web/user/video/${code}/report-passing`,
+      headers: bearer(token),
+      payload: { relation: 'Neighbour' },
+    });
+  const guess = (i: number) => `ZZ${String(i).padStart(6, '0')}QQ`;
+
+  it('30 wrong codes answer 404; the 31st is 429 with Retry-After, until the minute has passed', async () => {
+    const guesser = await signUpUser(ctx);
+    for (let i = 0; i < 30; i++) expect((await report(guesser.token, guess(i))).statusCode).toBe(404);
+    const refused = await report(guesser.token, guess(30));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    ctx.clock.advance(61_000);
+    expect((await report(guesser.token, guess(31))).statusCode).toBe(404);
+  });
+
+  it('is the same limit as opening a video by its access code', async () => {
+    const guesser = await signUpUser(ctx);
+    for (let i = 0; i < 20; i++)
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/web/user/video/${guess(i)}/detail-by-access-code`,
+        headers: bearer(guesser.token),
+      });
+    for (let i = 20; i < 30; i++) expect((await report(guesser.token, guess(i))).statusCode).toBe(404);
+    expect((await report(guesser.token, guess(30))).statusCode).toBe(429);
   });
 });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { simpleParser } from 'mailparser';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
 import type { CompositionView } from '../src/composition';
@@ -71,9 +71,11 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: Omit<ComposeOverrides, 'database' | 'clock'> & {
     extraRoutes?: (app: FastifyInstance) => void;
+    /** The process's logger (default: silent), e.g. one writing to a captured stream. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestContext> {
-  const { extraRoutes, ...overrides } = options;
+  const { extraRoutes, logger, ...overrides } = options;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -83,7 +85,11 @@ export async function createTestContext(
   });
   const { database, drop } = await createTestDatabase();
   const clock = new FakeClock(new Date());
-  const composition = await compose(config, pino({ level: 'silent' }), { ...overrides, database, clock });
+  const composition = await compose(config, logger ?? pino({ level: 'silent' }), {
+    ...overrides,
+    database,
+    clock,
+  });
   const deps = composition.deps;
   const app = await buildApp(composition);
   extraRoutes?.(app);

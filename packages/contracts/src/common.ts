@@ -96,3 +96,12 @@ export const recordId = z.string().transform((value) => (/^\d{1,9}$/.test(value)
 
 /** `/{id}/…` paths. */
 export const idParams = z.object({ id: recordId });
+
+/**
+ * The platform's answer (429) when an account asks it to e-mail other people more often than its limit
+ * allows (the outbound e-mail limit: per account and per recipient; see docs/operations.md).
+ */
+export const MAIL_LIMIT_MESSAGE =
+  'You have asked us to send too many e-mails for now. Nothing was sent; please try again later.';
+export const MAIL_RECIPIENT_LIMIT_MESSAGE =
+  'This address has already received enough e-mails from you today. Nothing was sent; please try again later.';

@@ -9,6 +9,7 @@ import { createS3Storage } from './storage/s3-storage';
 import { createMediaTools, type MediaTools } from './media/media';
 import type { Storage } from './storage/storage';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
+import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/outbound-mail';
 import { resolveAppSecret } from './secrets';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
@@ -27,6 +28,8 @@ export interface Platform {
   mailer: Mailer;
   storage: Storage;
   rateLimiter: RateLimiter;
+  /** The one limit on e-mails an account makes the platform send to other people (rate-limit/outbound-mail). */
+  mailLimit: OutboundMailLimit;
   /** Events between modules (e.g. `account.created` → admin notifications); see platform/events. */
   events: EventBus;
   /** pg-boss: every process sends jobs; workers (ROLE=worker|all) also run them. */
@@ -77,6 +80,7 @@ export async function createPlatform(
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
   const clock = overrides.clock ?? systemClock;
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
+  const rateLimiter = createRateLimiter(database.db, clock);
   return {
     config,
     database,
@@ -91,7 +95,8 @@ export async function createPlatform(
         logger,
       }),
     storage: overrides.storage ?? createStorage(config),
-    rateLimiter: createRateLimiter(database.db, clock),
+    rateLimiter,
+    mailLimit: createOutboundMailLimit(rateLimiter, logger),
     queue,
     events: createEventBus(logger),
     secret,

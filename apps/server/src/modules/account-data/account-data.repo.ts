@@ -51,6 +51,12 @@ export function createAccountDataRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Whether the account is active now (a deactivated one's archive is not handed out). */
+    async isActiveAccount(accountId: number): Promise<boolean> {
+      const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, accountId));
+      return row?.status === 1;
+    },
+
     async updateExport(id: number, patch: ExportPatch, now: Date, tx: DbOrTx = db): Promise<void> {
       await tx
         .update(accountExports)

@@ -97,13 +97,17 @@ export function createExportService(deps: ExportServiceDeps) {
       return row ? view(row) : null;
     },
 
-    /** The archive a signed link names, while it is ready: 403 for a bad or expired link, 404 when gone. */
+    /**
+     * The archive a signed link names, while it is ready: 403 for a bad or expired link, 404 when gone
+     * or while its account is deactivated (the link works again once the account is activated).
+     */
     async open(token: string) {
       const check = readDownloadToken(deps.secret, token, clock.now());
       if (!check) throw forbidden(ACCOUNT_DATA_MESSAGES.linkInvalid);
       if (check.expired) throw forbidden(ACCOUNT_DATA_MESSAGES.linkExpired);
       const row = await repo.findExport(check.exportId);
       if (!row || row.status !== 'ready' || !row.storageKey) throw notFound();
+      if (!(await repo.isActiveAccount(row.accountId))) throw notFound();
       const stored = await deps.storage.stat(row.storageKey);
       if (!stored) throw notFound();
       const key = row.storageKey;

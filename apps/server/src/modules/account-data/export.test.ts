@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { adminAccountRoutes } from '@pw/contracts';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { startWorkers } from '../../composition';
 import {
   ADMIN_ENV,
   bearer,
+  logInAgain,
   signInAdmin,
   signUpFuneralHome,
   signUpUser,
@@ -170,6 +173,19 @@ describe('data export (issue 13)', () => {
       headers: bearer(stranger.token),
     });
     expect(withStranger.statusCode).toBe(200);
+  });
+
+  it("answers 404 for a deactivated account's link, and downloads again once it is activated", async () => {
+    const admin = await signInAdmin(ctx);
+    const setStatus = (status: 0 | 1) =>
+      call(ctx, adminAccountRoutes.userStatus, admin.token, { params: { id: owner.id }, body: { status } });
+    expect((await setStatus(0)).statusCode).toBe(200);
+    const refused = await ctx.app.inject({ method: 'GET', url: downloadUrl });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['content-type']).not.toContain('zip');
+    expect((await setStatus(1)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: downloadUrl })).statusCode).toBe(200);
+    owner.token = (await logInAgain(ctx, owner)).json().data.token as string;
   });
 
   it('lets a funeral home export its own data', async () => {

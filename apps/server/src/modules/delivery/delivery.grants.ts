@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { maskEmails } from '../../platform/logging/redact';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { MailAllowance, OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import type { DeliveryRepo } from './delivery.repo';
 import { grantEmail } from './delivery.mail';
 import { hashWatchToken } from './delivery.tokens';
@@ -33,6 +34,7 @@ export interface WatchGrantsDeps {
   repo: DeliveryRepo;
   clock: Clock;
   mailer: Mailer;
+  mailLimit: OutboundMailLimit;
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -67,9 +69,16 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
         new Date(now.getTime() - GRANT_SENDING_MS),
         tx,
       );
-      if (recent) return { recent, row: null, facts: null };
+      if (recent) return { recent, row: null, facts: null, allowance: null };
       const facts = await repo.videoFacts(input.videoId, tx);
       if (!facts) throw notFound('Video not found.');
+      // Counted with the row: a refusal (429) leaves neither.
+      const allowance: MailAllowance = await deps.mailLimit.take(
+        input.grantedBy,
+        [input.email],
+        'grant-access',
+        tx,
+      );
       const row = await repo.insertGrant(
         {
           videoId: input.videoId,
@@ -80,9 +89,9 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
         },
         tx,
       );
-      return { recent: null, row, facts };
+      return { recent: null, row, facts, allowance };
     });
-    const { recent, row, facts } = outcome;
+    const { recent, row, facts, allowance } = outcome;
     if (recent) return recent.sentAt || (await settled(recent.id)) ? 'sent' : 'retry';
     try {
       await deps.mailer.send(
@@ -97,6 +106,7 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
       );
     } catch (error) {
       await repo.deleteGrant(row.id);
+      await allowance.giveBack();
       const reason = maskEmails(classifyMailError(error).reason);
       deps.logger.warn({ to: maskEmails(input.email), grant: row.id, reason }, 'grant-access e-mail failed');
       throw new AppError(502, GRANT_EMAIL_FAILED);

@@ -4,16 +4,37 @@ import { escapeHtml } from '../../platform/mail/html';
 const PERSONAL =
   'This link is personal: anyone who has it can watch the message, so share it only with people you trust.';
 
-/** The one look of an e-mail carrying a watch link: a line of who, the title, the button, the link. */
-function watchMail(input: { intro: string; title: string; description: string; watchUrl: string }) {
+/**
+ * Subjects are the platform's own words only: what a person typed (a title, a name) could otherwise make
+ * the platform's address carry their message (a phishing line) into someone's inbox list. Their words
+ * appear in the body alone, quoted and attributed (docs/decisions/0270-mail-wording.md).
+ */
+export const DELIVERY_SUBJECT = 'A video message for you on Parting Words';
+export const GRANT_SUBJECT = 'A video message has been shared with you on Parting Words';
+
+const quote = (text: string) => `“${text}”`;
+
+/**
+ * The one look of an e-mail carrying a watch link: a line of who, the author's title and description
+ * quoted as theirs, the button, the link.
+ */
+function watchMail(input: {
+  intro: string;
+  author: string;
+  title: string;
+  description: string;
+  watchUrl: string;
+}) {
   const { intro, title, description, watchUrl } = input;
+  const wrote = `${input.author || 'The author'} wrote:`;
   const text = [
     'Hello,',
     '',
     intro,
     '',
-    title,
-    ...(description ? [description] : []),
+    wrote,
+    `> ${quote(title)}`,
+    ...(description ? [`> ${quote(description)}`] : []),
     '',
     `Watch it here: ${watchUrl}`,
     '',
@@ -28,8 +49,11 @@ function watchMail(input: { intro: string; title: string; description: string; w
 <tr><td>
 <p style="margin:0 0 16px">Hello,</p>
 <p style="margin:0 0 24px">${escapeHtml(intro)}</p>
-<h1 style="font-size:22px;margin:0 0 8px">${escapeHtml(title)}</h1>
-${description ? `<p style="margin:0 0 24px;font-family:Arial,sans-serif;line-height:1.5">${escapeHtml(description)}</p>` : ''}
+<p style="margin:0 0 8px;font-family:Arial,sans-serif;font-size:13px;color:#4a5a60">${escapeHtml(wrote)}</p>
+<blockquote style="margin:0 0 24px;padding:0 0 0 16px;border-left:3px solid #d6cfc4">
+<p style="font-size:20px;margin:0 0 8px">${escapeHtml(quote(title))}</p>
+${description ? `<p style="margin:0;font-family:Arial,sans-serif;line-height:1.5">${escapeHtml(quote(description))}</p>` : ''}
+</blockquote>
 <p style="margin:0 0 24px"><a href="${escapeHtml(watchUrl)}" style="display:inline-block;background:#1d5c63;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-family:Arial,sans-serif">Watch the message</a></p>
 <p style="margin:0 0 8px;font-family:Arial,sans-serif;font-size:13px;color:#4a5a60">Or open this link: <a href="${escapeHtml(watchUrl)}" style="color:#1d5c63">${escapeHtml(watchUrl)}</a></p>
 <p style="margin:0;font-family:Arial,sans-serif;font-size:13px;color:#4a5a60">${escapeHtml(PERSONAL)}</p>
@@ -47,11 +71,15 @@ export function deliveryEmail(input: {
   watchUrl: string;
   messageId: string;
 }): MailMessage {
-  const { senderName, title } = input;
+  const { senderName } = input;
   return {
     to: input.to,
-    subject: `${senderName} sent you a video message: ${title}`,
-    ...watchMail({ ...input, intro: `${senderName} recorded a video message for you on Parting Words.` }),
+    subject: DELIVERY_SUBJECT,
+    ...watchMail({
+      ...input,
+      author: senderName,
+      intro: `${senderName} recorded a video message for you on Parting Words.`,
+    }),
     messageId: input.messageId,
   };
 }
@@ -65,12 +93,13 @@ export function grantEmail(input: {
   description: string;
   watchUrl: string;
 }): MailMessage {
-  const { granterName, ownerName, title } = input;
+  const { granterName, ownerName } = input;
   return {
     to: input.to,
-    subject: `${granterName} shared a video message with you: ${title}`,
+    subject: GRANT_SUBJECT,
     ...watchMail({
       ...input,
+      author: ownerName,
       intro: `${granterName} has given you access to a video message from ${ownerName} on Parting Words.`,
     }),
   };

@@ -79,9 +79,10 @@ describe('scheduled delivery (SMTP)', () => {
     const [mail] = mailsTo(to);
     expect(mail!.acceptedAt).toBeGreaterThanOrEqual(dueAt.getTime());
     expect(mail!.acceptedAt - dueAt.getTime()).toBeLessThan(3000);
-    expect(mail!.subject).toBe('Margaret Hale sent you a video message: Happy birthday');
+    // The subject is the platform's; the owner's words are in the body, quoted as theirs.
+    expect(mail!.subject).toBe('A video message for you on Parting Words');
     expect(mail!.text).toContain('Margaret Hale recorded a video message for you');
-    expect(mail!.text).toContain('Forty!');
+    expect(mail!.text).toContain('Margaret Hale wrote:\n> “Happy birthday”\n> “Forty!”');
     expect(mail!.html).toContain('Watch the message');
 
     const [row] = await rowFor(videoId);
@@ -172,7 +173,8 @@ describe('scheduled delivery (SMTP)', () => {
     expect(rows.map((r) => r.status)).toEqual(['cancelled', 'sent']);
     expect(rows[1]!.dueAt.toISOString()).toBe(minute.toISOString());
     expect(mailsTo(first)).toHaveLength(0);
-    expect(mailsTo(second)[0]!.subject).toBe('Margaret Hale sent you a video message: Via the API');
+    expect(mailsTo(second)[0]!.subject).toBe('A video message for you on Parting Words');
+    expect(mailsTo(second)[0]!.text).toContain('“Via the API”');
 
     // The video stays in the scheduled folder, marked delivered for the API to show.
     const [video] = await ctx.deps.db.select().from(videos).where(eq(videos.id, videoId));

@@ -50,6 +50,7 @@ export function createDeliveryModule(
     repo,
     clock: platform.clock,
     mailer: platform.mailer,
+    mailLimit: platform.mailLimit,
     publicUrl,
     logger: platform.logger,
   });

@@ -187,6 +187,12 @@ export function createFuneralHomesRepo(db: Db) {
       return row?.homeName ?? null;
     },
 
+    /** The address a home's notices are e-mailed to. */
+    async homeEmail(id: number, tx: DbOrTx = db): Promise<string | null> {
+      const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+      return row?.email ?? null;
+    },
+
     /** A listed-home candidate by its e-mail: an active funeral-home account (the plan is payments'). */
     async activeHomeByEmail(email: string, tx: DbOrTx = db) {
       const [row] = await tx

@@ -14,6 +14,7 @@ import {
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import type { OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import {
   forbidden,
   invalid,
@@ -39,6 +40,8 @@ export interface FuneralHomesServiceDeps {
   repo: FuneralHomesRepo;
   clock: Clock;
   notifications: Pick<Notifications, 'notify'>;
+  /** The limit on e-mails a person makes the platform send (the home's notice is e-mailed). */
+  mailLimit: OutboundMailLimit;
   /** Payments' answer (decision 0171): which of these accounts hold a running funeral-home plan. */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   photoUrl(key: string | null): string | null;
@@ -171,6 +174,8 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         );
         const options = { service: service!.name, location: location!.name };
         if (latest && sameForm(latest, values)) return toRequestDetail({ request: latest, ...options });
+        const homeEmail = (await repo.homeEmail(homeId, tx)) ?? `home:${homeId}`;
+        await deps.mailLimit.take(requester.id, [homeEmail], 'funeral-form', tx);
 
         // A grant to this home without a form yet takes the form (decision 0212); else a new request.
         const granted = await repo.latestWaitingFor('form', requester.id, homeId, tx);
@@ -218,6 +223,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         const now = clock.now();
         const existing = await repo.withVideo(granter.id, home.id, videoId, tx);
         if (existing && existing.revokedAt === null) return result(existing.id);
+        await deps.mailLimit.take(granter.id, [body.email], 'grant-access-home', tx);
         // Granted again after a revoke: the same request holds the video again.
         const formOnly = existing ? null : await repo.latestWaitingFor('video', granter.id, home.id, tx);
         const again = existing ?? formOnly;

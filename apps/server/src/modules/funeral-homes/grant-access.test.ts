@@ -252,7 +252,9 @@ describe('grant access (POST /web/user/video/{id}/grant-access, issue 12)', () =
       });
       const [mail] = mailsTo(to);
       expect(mail).toBeDefined();
-      expect(mail!.subject).toContain('For the family');
+      // The platform's subject; the title only in the body, quoted as its author's.
+      expect(mail!.subject).toBe('A video message has been shared with you on Parting Words');
+      expect(mail!.text).toContain('Olive Owner wrote:\n> “For the family”');
       expect(mail!.text).toContain('Hana Holder has given you access to a video message from Olive Owner');
       const token = linkIn(mail!.text);
       expect(token.length).toBeGreaterThanOrEqual(43);

@@ -40,6 +40,7 @@ export function createFuneralHomesModule(platform: Platform, needs: FuneralHomes
     repo,
     clock: platform.clock,
     notifications: needs.notifications,
+    mailLimit: platform.mailLimit,
     homesWithPlan: needs.homesWithPlan,
     photoUrl,
     videos: needs.videos,

@@ -57,7 +57,7 @@ export function createLegacyModule(
   };
   const reports = createReports(deps);
   const checkIns = createCheckIns({ ...deps, reports });
-  const service = createLegacyService({ ...deps, reports, publicUrl });
+  const service = createLegacyService({ ...deps, reports, publicUrl, mailLimit: platform.mailLimit });
   const outbox = {
     repo: deps.repo,
     mailer: platform.mailer,
@@ -68,7 +68,7 @@ export function createLegacyModule(
   const workerDeps = { ...deps, reports, checkIns, outbox, logger: platform.logger };
   return {
     name: 'legacy',
-    routes: (router) => registerLegacyRoutes(router, service, publicUrl),
+    routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
     queues: [legacyReleaseQueue, legacyMailQueue] as AppModule['queues'],
     workers: legacyWorkers(workerDeps, tuning),
     api: {

@@ -1,11 +1,18 @@
 import { legacyRoutes, REPORT_CANCELLED_MESSAGE, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import { accountOf } from '../accounts';
+import { codeLookupRule } from '../videos';
 import { CONTACT_CONFIRMED_MESSAGE, type LegacyService } from './legacy.service';
 
 /** The legacy release's calls, as declared in @pw/contracts (`legacyRoutes`): handlers only call the service. */
-export function registerLegacyRoutes(router: Router, service: LegacyService, publicUrl: string) {
+export function registerLegacyRoutes(
+  router: Router,
+  service: LegacyService,
+  publicUrl: string,
+  rateLimiter: RateLimiter,
+) {
   router.route(legacyRoutes.settings, async ({ request }) => ok(await service.view(accountOf(request).id)));
 
   router.route(legacyRoutes.saveSettings, async ({ request, body }) =>
@@ -20,9 +27,11 @@ export function registerLegacyRoutes(router: Router, service: LegacyService, pub
     ok(await service.cancel(accountOf(request).id), REPORT_CANCELLED_MESSAGE),
   );
 
-  router.route(legacyRoutes.reportByCode, async ({ request, params, body }) =>
-    service.reportByCode(accountOf(request), params.code, body),
-  );
+  // Under the access-code lookup's limit: a wrong code here must not be a free guess.
+  router.route(legacyRoutes.reportByCode, async ({ request, params, body }) => {
+    await rateLimiter.consume(codeLookupRule(accountOf(request).id));
+    return service.reportByCode(accountOf(request), params.code, body);
+  });
 
   router.route(legacyRoutes.contactPage, async ({ params }) => ok(await service.contactPage(params.token)));
 

@@ -12,6 +12,7 @@ import {
   notificationKinds,
 } from '@pw/contracts';
 import { forbidden, notFound } from '../../platform/errors';
+import type { OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import type { AuthAccount } from '../accounts';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
 import type { LegacyReportRow } from './legacy.schema';
@@ -41,8 +42,10 @@ type SettingsInput = z.output<typeof legacySettingsBody>;
 type ReportInput = z.output<typeof reportPassingBody>;
 
 /** The owner's settings and pages, the reports' doors (code, contact link, alive link), the back office. */
-export function createLegacyService(deps: LegacyDeps & { reports: Reports; publicUrl: string }) {
-  const { db, repo, clock, secret, unitMs, needs, reports, publicUrl } = deps;
+export function createLegacyService(
+  deps: LegacyDeps & { reports: Reports; publicUrl: string; mailLimit: OutboundMailLimit },
+) {
+  const { db, repo, clock, secret, unitMs, needs, reports, publicUrl, mailLimit } = deps;
 
   async function view(ownerId: number): Promise<LegacySettings> {
     const [settings, contacts, waiting, log] = await Promise.all([
@@ -158,6 +161,13 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
           },
           tx,
         );
+        // The role e-mails are counted in this transaction: a refusal (429) saves nothing of the form.
+        await mailLimit.take(
+          ownerId,
+          added.map((c) => c.email),
+          'trusted-contact',
+          tx,
+        );
         for (const c of added) await repo.log(ownerId, now, `You named ${c.email} a trusted contact.`, tx);
         for (const c of removed)
           await repo.log(ownerId, now, `You removed ${c.email} as a trusted contact.`, tx);
@@ -187,6 +197,7 @@ export function createLegacyService(deps: LegacyDeps & { reports: Reports; publi
         await repo.lockSettings(ownerId, tx);
         const contact = (await repo.contactsOf(ownerId, tx)).find((c) => c.id === contactId);
         if (!contact) throw notFound('Trusted contact not found.');
+        await mailLimit.take(ownerId, [contact.email], 'trusted-contact-resend', tx);
         const now = clock.now();
         // A new link replaces the old one, which stops.
         const link = newLink(secret, 'contact');

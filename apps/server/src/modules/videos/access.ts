@@ -13,9 +13,12 @@ type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
  * its owner, or a person who opened it with its access code while it is still the owner's final video
  * and the owner's account is active (what the code itself opens), and only once the message is released
  * or its owner chose that the code opens it at once (issue 14, decision 0249): an opening recorded
- * before the owner sealed it again counts for nothing while sealed.
+ * before the owner sealed it again counts for nothing while sealed. While the owner's account is
+ * deactivated nobody may (their own sessions are refused anyway).
  */
 export function maySeeVideo(row: Opened, userId: number): boolean {
+  // A deactivated owner's videos are handed on to nobody, not even through the owner's own grants.
+  if (row.ownerStatus !== 1) return false;
   if (row.video.ownerId === userId) return true;
   return (
     row.opened &&

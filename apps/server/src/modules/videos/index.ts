@@ -20,6 +20,7 @@ export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-
 export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
+export { codeLookupRule } from './videos.limits';
 export type { VideosApi } from './access';
 
 /** What the videos module calls in other modules, handed in by the composition root. */

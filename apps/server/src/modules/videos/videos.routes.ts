@@ -6,6 +6,7 @@ import { ok, paginated } from '../../platform/http/envelope';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import { accountOf } from '../accounts';
 import type { VideoService } from './videos.service';
+import { codeLookupRule } from './videos.limits';
 
 /** Clips per upload: the edit list of one video, not a bulk import. */
 const MAX_CLIPS = 20;
@@ -100,8 +101,7 @@ export function registerVideoRoutes(
   );
 
   /** Code lookups are limited per person: an access code must not be guessable by trying. */
-  const lookupLimit = (request: FastifyRequest) =>
-    rateLimiter.consume({ key: `video-code:user:${accountOf(request).id}`, limit: 30, windowSeconds: 60 });
+  const lookupLimit = (request: FastifyRequest) => rateLimiter.consume(codeLookupRule(accountOf(request).id));
   for (const route of [videoRoutes.bySearchCode, videoRoutes.bySearchCodeSlash]) {
     router.route(route, async ({ params, request }) => {
       await lookupLimit(request);

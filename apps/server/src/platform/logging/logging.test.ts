@@ -38,6 +38,12 @@ describe('redacting URLs', () => {
     expect(redactUrl('/reset?email=a%40b.c&token=123456&code=654321')).toBe(
       '/reset?email=a%40b.c&token=[redacted]&code=[redacted]',
     );
+    expect(redactUrl('/api/web/account/export/download/12.1795363200.AbC-_09xyz')).toBe(
+      '/api/web/account/export/download/[redacted]',
+    );
+    expect(redactUrl('/api/web/banner-ad/click/7.1795363200.AbC-_09xyz?x=1')).toBe(
+      '/api/web/banner-ad/click/[redacted]?x=1',
+    );
     // Nothing to hide: unchanged.
     for (const plain of ['/api/web/user/video/list/draft?page=2', '/user/profile/final?video=3', '/watch']) {
       expect(redactUrl(plain)).toBe(plain);

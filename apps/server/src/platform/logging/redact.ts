@@ -40,6 +40,10 @@ const URL_SECRETS: Array<[RegExp, string, string]> = [
   [/(\/legacy\/(?:contact|alive)\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/legacy/'],
   // A passing reported with the access code (/web/user/video/{code}/report-passing).
   [/(\/video\/)[^/?#\s"'<>\\]+(\/report-passing)/g, `$1${REDACTED}$2`, '/report-passing'],
+  // A data export's download link (/web/account/export/download/{token}): the link is the permission.
+  [/(\/export\/download\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/export/download/'],
+  // A banner's signed click link (/web/banner-ad/click/{token}).
+  [/(\/banner-ad\/click\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/banner-ad/click/'],
   // Signed media URLs (?exp=…&sig=…) and any credential a query string may ever carry.
   [/([?&](?:sig|signature|token|code|access_code)=)[^&#\s"'<>\\]*/gi, `$1${REDACTED}`, '='],
 ];

@@ -1,5 +1,5 @@
 import { and, eq, gt, like, sql } from 'drizzle-orm';
-import type { Db } from '../db/index';
+import type { Db, DbOrTx } from '../db/index';
 import type { Clock } from '../clock';
 import { tooManyRequests } from '../errors';
 import { rateLimits } from './rate-limit.schema';
@@ -30,22 +30,26 @@ export function createRateLimiter(db: Db, clock: Clock) {
   const windowFloor = (rule: Pick<RateRule, 'windowSeconds'>, now: Date) =>
     new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
 
-  /** Counts one attempt against the rule (a new window starts in place when the old one is over). */
-  async function count(rule: RateRule): Promise<Hit> {
+  /**
+   * Counts one attempt (or `amount` of them) against the rule (a new window starts in place when the old
+   * one is over). With `tx`, the count is part of the caller's transaction: it is undone if that rolls back.
+   */
+  async function count(rule: RateRule, options: { amount?: number; tx?: DbOrTx } = {}): Promise<Hit> {
+    const amount = options.amount ?? 1;
     const now = clock.now();
     const floor = windowFloor(rule, now);
-    const [row] = await db
+    const [row] = await (options.tx ?? db)
       .insert(rateLimits)
-      .values({ key: rule.key, windowStart: now, count: 1 })
+      .values({ key: rule.key, windowStart: now, count: amount })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`case when ${rateLimits.windowStart} <= ${floor}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+          count: sql`case when ${rateLimits.windowStart} <= ${floor}::timestamptz then ${amount}::integer else ${rateLimits.count} + ${amount}::integer end`,
           windowStart: sql`case when ${rateLimits.windowStart} <= ${floor}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
         },
       })
       .returning();
-    if (!row) return { count: 1, allowed: true, retryAfter: 1 };
+    if (!row) return { count: amount, allowed: amount <= rule.limit, retryAfter: 1 };
     const elapsed = (now.getTime() - row.windowStart.getTime()) / 1000;
     const retryAfter = Math.max(1, Math.ceil(rule.windowSeconds - elapsed));
     return { count: row.count, allowed: row.count <= rule.limit, retryAfter };
@@ -65,13 +69,13 @@ export function createRateLimiter(db: Db, clock: Clock) {
     },
 
     /**
-     * Takes back one attempt counted in the current window (an attempt that turned out not to be a
+     * Takes back one attempt (or `amount`) counted in the current window (an attempt that turned out not to be a
      * failure). Nothing happens when the window has passed meanwhile.
      */
-    async refund(rule: RateRule): Promise<void> {
+    async refund(rule: RateRule, amount = 1): Promise<void> {
       await db
         .update(rateLimits)
-        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .set({ count: sql`greatest(${rateLimits.count} - ${amount}::integer, 0)` })
         .where(
           and(
             eq(rateLimits.key, rule.key),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GRANT_EMAIL_FAILED } from '@pw/contracts';
+import { GRANT_EMAIL_FAILED, MAIL_LIMIT_MESSAGE } from '@pw/contracts';
 import type { fakeApi, Handler } from '@/test/fake-api';
 import { GrantAccessPage, HOME_MAY, PERSON_MAY } from './GrantAccessPage';
 import { HOMES, HOMES_PATH, openPage } from './test-fixtures';
@@ -102,6 +102,20 @@ describe('Grant access (/user/access-code/form)', () => {
     expect(await screen.findByText('Video not found.')).toBeInTheDocument();
     expect(screen.queryByText(GRANT_EMAIL_FAILED)).not.toBeInTheDocument();
     expect(grantCalls(api)).toHaveLength(2);
+  });
+
+  it("shows the server's plain message when too many e-mails were asked for (429), and stays on the page", async () => {
+    openGrant(undefined, {
+      [GRANT_PATH]: () => ({ status: 429, body: { message: MAIL_LIMIT_MESSAGE } }),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('radio', { name: /Willow/ });
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
+    await user.click(grantButton());
+    expect(await screen.findByText(MAIL_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(GRANT_EMAIL_FAILED)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 
   it("shows the server's field error under the e-mail", async () => {

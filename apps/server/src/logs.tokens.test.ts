@@ -1,0 +1,177 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funeralHomeRoutes, legacyRoutes } from '@pw/contracts';
+import { createTestContext, readOutbox, type TestContext } from '../test/helpers';
+import { startWorkers } from './composition';
+import { createLogger } from './platform/logging/logger';
+import {
+  ADMIN_ENV,
+  bearer,
+  codeIn,
+  get,
+  post,
+  signInAdmin,
+  signUpUser,
+  waitForMail,
+  type SignedIn,
+} from './modules/accounts/accounts.fixtures';
+import { startExport, waitForExport } from './modules/account-data/account-data.fixtures';
+import { liveAd } from './modules/banner-ads/banner-ads.live.fixtures';
+import { call, finalVideo, openByCode } from './modules/funeral-homes/funeral-homes.fixtures';
+import { flushLegacyMails, linkToken } from './modules/legacy/legacy.fixtures';
+import { planIds } from './modules/payments/payments.fixtures';
+import { videos } from './modules/videos/videos.schema';
+
+/**
+ * Every flow that hands out a token or a signed link, run through the process logger at `info` (the
+ * one main.ts builds): a private watch link granted by e-mail, its signed media URLs, an access code,
+ * a data export's download link, a banner's click link and signed image, a password reset code, a
+ * trusted contact's link and the owner's alive link. The log must hold none of them
+ * (docs/decisions/0101-secrets-out-of-logs.md); the existing delivery-and-reset run is in
+ * logs.secrets.test.ts.
+ */
+describe('no token or signed link reaches the log', () => {
+  const lines: string[] = [];
+  let ctx: TestContext;
+  let stopWorkers: () => Promise<void>;
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    ctx = await createTestContext(
+      { ...ADMIN_ENV, PUBLIC_URL: 'http://pw.test', LOG_LEVEL: 'info' },
+      { logger: createLogger('info', sink) },
+    );
+    stopWorkers = await startWorkers(ctx.composition);
+  }, 120_000);
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+  });
+
+  const mailTo = async (to: string, predicate: (text: string) => boolean = () => true) => {
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === to && predicate(m.text)).pop();
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail to ${to}`);
+  };
+  const sigOf = (url: string) => new URL(url, 'http://pw.test').searchParams.get('sig') ?? '';
+
+  it('holds none of them, while the requests that carried them are logged redacted', async () => {
+    const secrets: Record<string, string> = {};
+    const admin = await signInAdmin(ctx);
+    const owner: SignedIn = await signUpUser(ctx, { first_name: 'Olive', last_name: 'Owner' });
+    const holder = await signUpUser(ctx);
+
+    // An access code, a private watch link granted by e-mail, and the signed media URLs of its page.
+    const video = await finalVideo(ctx, owner.id, 'For the family');
+    const [row] = await ctx.deps.db.select().from(videos).where(eq(videos.id, video.id));
+    await ctx.deps.storage.put(row!.mediaKey!, Buffer.alloc(2048, 1), 'video/mp4');
+    await ctx.deps.storage.put(row!.thumbnailKey!, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
+    secrets.accessCode = video.accessCode;
+    expect((await openByCode(ctx, holder.token, video.accessCode)).statusCode).toBe(200);
+    const granted = await call(ctx, funeralHomeRoutes.grantAccess, owner.token, {
+      params: { id: video.id },
+      body: { type: 0, email: 'cousin@kin.test' },
+    });
+    expect(granted.statusCode).toBe(200);
+    secrets.watchToken = linkToken((await mailTo('cousin@kin.test')).text, 'watch');
+    const watch = await get(ctx, `/api/watch/${secrets.watchToken}`);
+    expect(watch.statusCode).toBe(200);
+    const { video_link: videoLink, video_thumbnail: thumbnail } = watch.json().data;
+    secrets.mediaSignature = sigOf(videoLink);
+    secrets.thumbnailSignature = sigOf(thumbnail);
+    await get(ctx, videoLink);
+    await get(ctx, thumbnail);
+    // A report of a passing names the code in its path.
+    await post(ctx, `/api/web/user/video/${video.accessCode}/report-passing`, {
+      headers: bearer(holder.token),
+      payload: { relation: 'Friend' },
+    });
+
+    // A data export's download link.
+    const started = await startExport(ctx, owner.token);
+    expect(started.statusCode).toBe(201);
+    const ready = await waitForExport(ctx, owner, started.json().data.id);
+    expect(ready.status).toBe('ready');
+    secrets.exportToken = ready.download_url.split('/').pop();
+    expect((await get(ctx, ready.download_url)).statusCode).toBe(200);
+
+    // A banner's click link and its signed image.
+    const advertiser = await signUpUser(ctx);
+    await liveAd(ctx, advertiser, admin, (await planIds(ctx))['Banner Ad Week']!, 'Evergreen Flowers');
+    const slot = (await get(ctx, '/api/web/user/banner-ad/slot', holder.token)).json().data;
+    secrets.clickToken = slot.click_url.split('/').pop();
+    secrets.bannerSignature = sigOf(slot.image_url);
+    expect((await get(ctx, slot.click_url)).statusCode).toBe(302);
+    await get(ctx, slot.image_url);
+
+    // A password reset code, asked for and checked.
+    expect(
+      (await post(ctx, '/api/web/user/reset/password', { payload: { email: holder.email } })).statusCode,
+    ).toBe(200);
+    secrets.resetCode = codeIn(await waitForMail(ctx.dataDir, holder.email));
+    expect(
+      (
+        await post(ctx, '/api/web/user/verify/code', {
+          payload: { email: holder.email, token: secrets.resetCode },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // A trusted contact's link, and the owner's alive link once the contact reports the passing.
+    const saved = await call(ctx, legacyRoutes.saveSettings, owner.token, {
+      body: {
+        contacts: [{ name: 'Kim Kin', email: 'kim@kin.test' }],
+        waiting_period_days: 3,
+        check_in_months: 0,
+        available_at_once: false,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await flushLegacyMails(ctx);
+    secrets.contactToken = linkToken((await mailTo('kim@kin.test')).text, 'contact');
+    expect((await get(ctx, `/api/legacy/contact/${secrets.contactToken}`)).statusCode).toBe(200);
+    const reported = await post(ctx, `/api/legacy/contact/${secrets.contactToken}/report`, {
+      payload: { relation: 'Sister' },
+    });
+    expect(reported.statusCode).toBe(200);
+    await flushLegacyMails(ctx);
+    secrets.aliveToken = linkToken(
+      (await mailTo(owner.email, (text) => text.includes('/legacy/alive/'))).text,
+      'alive',
+    );
+    expect((await get(ctx, `/api/legacy/alive/${secrets.aliveToken}`)).statusCode).toBe(200);
+
+    await stopWorkers();
+    stopWorkers = async () => {};
+    const log = lines.join('\n');
+
+    // Each was really handed out, and the requests that carried them were logged, redacted.
+    for (const [name, value] of Object.entries(secrets)) expect(value, name).toMatch(/^[\w.-]{6,}$/);
+    for (const url of [
+      '/api/watch/[redacted]',
+      '/api/web/account/export/download/[redacted]',
+      '/api/web/banner-ad/click/[redacted]',
+      '/api/legacy/contact/[redacted]',
+      '/api/legacy/alive/[redacted]',
+      '/api/web/user/video/[redacted]/report-passing',
+    ])
+      expect(log).toContain(`"url":"${url}"`);
+    expect(log).toMatch(/sig=\[redacted\]/);
+
+    for (const [name, value] of Object.entries(secrets)) {
+      if (name === 'resetCode') continue;
+      expect(log.includes(value), `${name} is in the log`).toBe(false);
+    }
+    // Six digits on their own (the log's timestamps are longer runs of digits).
+    expect(log).not.toMatch(new RegExp(`(?<!\\d)${secrets.resetCode}(?!\\d)`));
+  }, 120_000);
+});

@@ -29,6 +29,7 @@ export function DataTable<T>({
   onRetry,
   sorting,
   caption,
+  stacked = false,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
   columns: Array<ColumnDef<T, any>>;
@@ -38,6 +39,8 @@ export function DataTable<T>({
   onRetry?: () => void;
   sorting?: SortState;
   caption?: string;
+  /** Below 576 px each row is a card of labelled lines instead of a row of narrow columns. */
+  stacked?: boolean;
 }) {
   const table = useReactTable({
     data: rows ?? [],
@@ -52,7 +55,10 @@ export function DataTable<T>({
 
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle mb-0" aria-busy={isLoading}>
+      <table
+        className={`table table-hover align-middle mb-0${stacked ? ' table-stacked' : ''}`}
+        aria-busy={isLoading}
+      >
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -65,7 +71,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className="text-nowrap"
+                    className={`text-nowrap${sorting && sortKey ? ' is-sortable' : ''}`}
                     aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {sorting && sortKey ? (
@@ -91,9 +97,14 @@ export function DataTable<T>({
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                return (
+                  <td key={cell.id} data-label={stacked && typeof header === 'string' ? header : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

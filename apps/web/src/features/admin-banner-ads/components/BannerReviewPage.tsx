@@ -8,6 +8,7 @@ import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useReviewLog } from '../api/get-review-log';
 import { REVIEW_BASE, TABS, tabFromParam, userTypeLabel, type TabInfo } from '../model/review';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminBannerAdRow>();
 
@@ -19,7 +20,7 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
     column.accessor('name', {
       header: 'Name',
       cell: (cell) => (
-        <span className="text-break">
+        <span className="wrap-words">
           {cell.getValue()}
           <span className="d-block small text-body-secondary">{cell.row.original.brand_name}</span>
         </span>
@@ -28,7 +29,7 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
     column.accessor('type', { header: 'User Type', cell: (cell) => userTypeLabel(cell.getValue()) }),
     column.accessor('email', {
       header: 'Email Address',
-      cell: (cell) => <span className="text-break">{cell.getValue()}</span>,
+      cell: (cell) => <EmailAddress email={cell.getValue()} />,
     }),
   ];
   if (info.tab === 'pending')

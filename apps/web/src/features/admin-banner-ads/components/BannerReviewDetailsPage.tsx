@@ -56,7 +56,7 @@ export function BannerReviewDetailsPage({ mode }: { mode: 'approved' | 'new-requ
   return (
     <div>
       <nav aria-label="breadcrumb">
-        <Link to={`${REVIEW_BASE}${backTab.param ? `?tab=${backTab.param}` : ''}`} className="small">
+        <Link to={`${REVIEW_BASE}?tab=${backTab.param}`} className="small">
           ‹ Back to {backTab.label.toLowerCase()}
         </Link>
       </nav>

@@ -71,7 +71,9 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={`text-nowrap${sorting && sortKey ? ' is-sortable' : ''}`}
+                    // A heading may wrap between its words, so the columns of names and e-mail
+                    // addresses get the room (not 'Registration Date' on one line).
+                    className={sorting && sortKey ? 'is-sortable' : undefined}
                     aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {sorting && sortKey ? (
@@ -83,7 +85,7 @@ export function DataTable<T>({
                         }
                       >
                         {label}
-                        {active ? (sorting.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                        {active ? (sorting.order === 'asc' ? '\u00a0▲' : '\u00a0▼') : ''}
                       </button>
                     ) : (
                       label

@@ -65,7 +65,10 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   // By keyboard: the dropdown asks first; Escape is No and nothing changes.
   await status.focus();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to deactivate this user');
+  // The question names the account and ends with a question mark.
+  await expect(page.getByRole('dialog')).toContainText(
+    `Are you sure you want to deactivate this user, ${name}?`,
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(status).toHaveValue('1');
@@ -73,7 +76,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await status.selectOption('Inactive');
   await confirmStatus(
     page,
-    'Are you sure you want to deactivate this user',
+    `Are you sure you want to deactivate this user, ${name}?`,
     'Deactivate User',
     'User has been Deactivated Successfully',
   );
@@ -92,7 +95,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await status.selectOption('Active');
   await confirmStatus(
     page,
-    'Are you sure you want to activate this user',
+    `Are you sure you want to activate this user, ${name}?`,
     'Activate User',
     'User has been Activated Successfully',
   );
@@ -154,7 +157,7 @@ test('an admin deactivates a funeral home from the list and activates it from it
   await page.getByRole('combobox', { name: `Status of ${homeName}` }).selectOption('Inactive');
   await confirmStatus(
     page,
-    'Are you sure you want to deactivate this funeral home',
+    `Are you sure you want to deactivate this funeral home, ${homeName}?`,
     'Deactivate Funeral Home',
     'Funeral Home has been Deactivated Successfully',
   );
@@ -171,7 +174,7 @@ test('an admin deactivates a funeral home from the list and activates it from it
   await status.selectOption('Active');
   await confirmStatus(
     page,
-    'Are you sure you want to activate this funeral home',
+    `Are you sure you want to activate this funeral home, ${homeName}?`,
     'Activate Funeral Home',
     'Funeral Home has been Activated Successfully',
   );

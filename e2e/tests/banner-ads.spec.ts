@@ -138,8 +138,9 @@ test('an admin approves a funeral home’s request; the home chooses a package, 
   await adminPage(admin);
   await admin.goto('/admin/dashboard');
   await admin.getByRole('link', { name: 'Banner Ads Subscription' }).click();
-  await expect(admin).toHaveURL(/\/admin\/bannerads-subscription-management$/);
-  await admin.getByRole('tab', { name: 'New Requests' }).click();
+  // A request waits: the page opens on New Requests by itself.
+  await expect(admin).toHaveURL(/\/admin\/bannerads-subscription-management\?tab=new-requests$/);
+  await expect(admin.getByRole('tab', { name: 'New Requests' })).toHaveAttribute('aria-selected', 'true');
   await admin.getByRole('searchbox', { name: 'Search' }).fill(brand);
   const row = admin.getByRole('table').getByRole('row').nth(1);
   await expect(admin.getByRole('table').getByRole('row')).toHaveCount(2);

@@ -30,7 +30,13 @@ test('a family sends the Funeral Home Form to a listed home; the home reads it u
   // Nothing chosen: nothing is sent, each choice says so.
   await user.getByRole('button', { name: 'Send' }).click();
   await expect(user.getByText('Please select a valid option.')).toHaveCount(3);
-  await user.getByLabel(/Funeral Home/).selectOption({ label: `${homeName} — 14 Lantern Lane` });
+  const homeChoice = user.getByRole('combobox', { name: /Funeral Home/ });
+  await expect(homeChoice.getByRole('option').first()).toHaveText('Choose a funeral home');
+  await homeChoice.selectOption({ label: `${homeName} — 14 Lantern Lane` });
+  // The choice is kept in the address: a reload still knows the home.
+  await expect(user).toHaveURL(new RegExp(`\\?home=${home.user.id}$`));
+  await user.reload();
+  await expect(homeChoice).toHaveValue(String(home.user.id));
   const service = user.getByLabel(/Type of Services/);
   await expect(service).toBeEnabled();
   await service.selectOption({ index: 1 });

@@ -351,7 +351,7 @@ test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says 
   const [stop, pause, finish] = ['Stop', 'Pause', 'Finish'].map((name) =>
     page.getByRole('button', { name, exact: true }),
   );
-  await expect(pause).toBeVisible();
+  await expect(pause!).toBeVisible();
   for (const button of [stop, pause, finish]) {
     const box = (await button!.boundingBox())!;
     expect(box.y + box.height, `${await button!.innerText()} above the fold`).toBeLessThanOrEqual(800);

@@ -55,6 +55,12 @@ export const userHomePlanKinds = ['membership', 'ad-free'] as const satisfies re
 
 /** Money in, as the forms send it: a number or numeric text, at most 2 decimals, 0.01 to 999999.99. */
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
+/**
+ * A price below zero is told so in words, with the range it must be in (decision 0286): 'must be a
+ * number' would send the admin looking for a typo in '-5'.
+ */
+export const negativeMoneyMessage = (label: string) =>
+  `The ${label} cannot be negative: it must be 0.01 or more (up to 999999.99).`;
 export const moneyField = (label: string) =>
   z
     .union([z.number(), z.string()], {
@@ -65,6 +71,7 @@ export const moneyField = (label: string) =>
     })
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .refine((value) => value !== '', { error: requiredMessage(label), abort: true })
+    .refine((value) => !/^-\s*\d*\.?\d+$/.test(value), { error: negativeMoneyMessage(label), abort: true })
     .refine((value) => /^\d+(\.\d+)?$/.test(value), { error: `The ${label} must be a number.`, abort: true })
     .refine((value) => MONEY.test(value), {
       error: `The ${label} must be between 0.01 and 999999.99, with at most 2 decimals.`,

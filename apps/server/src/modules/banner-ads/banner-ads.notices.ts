@@ -17,13 +17,17 @@ export const bannerAdNotices = {
     };
   },
 
-  /** To the requester: approved, the package choice and payment are open. */
+  /** To the requester: approved, the package choice and payment are open; the link leads to them. */
   approved(ad: { id: number; brandName: string }, requesterType: string): NotifyInput {
     return {
       kind: notificationKinds.bannerAdApproved,
       title: 'Banner ad approved',
       body: `Your banner ad request for ${ad.brandName} was approved. Choose a package to put it live.`,
-      data: { banner_ad_id: ad.id, link: adPage(requesterType, ad.id) },
+      data: {
+        banner_ad_id: ad.id,
+        link: `${adPage(requesterType, ad.id)}/payment`,
+        link_label: 'Choose a package and pay',
+      },
       email: true,
     };
   },

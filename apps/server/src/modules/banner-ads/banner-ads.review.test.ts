@@ -114,7 +114,13 @@ describe('POST /admin/banner-ads/{id}/update-status', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     const notices = await noticesOf(user);
-    expect(notices.filter((n: { type: string }) => n.type === 'banner_ad.approved')).toHaveLength(1);
+    const approved = notices.filter((n: { type: string }) => n.type === 'banner_ad.approved');
+    expect(approved).toHaveLength(1);
+    // The notice, and its e-mail, lead to the request's payment page (the package choice).
+    expect(approved[0].data).toMatchObject({
+      link: `/user/banner-ads/${id}/payment`,
+      link_label: 'Choose a package and pay',
+    });
 
     const other = await decide(id, { status: 2, rejection_reason: 'Too late' });
     expect(other.statusCode).toBe(422);

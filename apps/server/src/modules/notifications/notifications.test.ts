@@ -287,6 +287,43 @@ describe('notifications', () => {
     expect(to('ruth@example.test').text).toMatch(/^Hello Ruth,\n/);
   });
 
+  it('leads the e-mail to the page the notification is about, and never to another site', async () => {
+    const owner = await insertUser(ctx.deps.db, { firstName: 'Iris', email: 'iris-links@example.test' });
+    const send = (id: number) =>
+      sendNotificationEmail(
+        {
+          repo: createNotificationsRepo(ctx.deps.db),
+          mailer: ctx.deps.mailer,
+          clock: ctx.deps.clock,
+          publicUrl: ctx.deps.config.PUBLIC_URL,
+        },
+        id,
+      );
+    const notice = (title: string, data: Record<string, unknown>) => ({
+      kind: 'test.link',
+      title,
+      body: 'Something to do.',
+      data,
+      email: true,
+    });
+    for (const id of [
+      ...(await ctx.deps.notifications.notify(
+        owner,
+        notice('Linked', { link: '/user/banner-ads/7/payment', link_label: 'Choose a package and pay' }),
+      )),
+      ...(await ctx.deps.notifications.notify(owner, notice('Foreign', { link: '//evil.example/x' }))),
+    ])
+      expect(await send(id)).toBe('sent');
+    const mails = (await readOutbox(ctx.dataDir)).filter((mail) => mail.to === 'iris-links@example.test');
+    const linked = mails.find((mail) => mail.subject === 'Linked')!;
+    const page = `${ctx.deps.config.PUBLIC_URL}/user/banner-ads/7/payment`;
+    expect(linked.text).toContain(`Choose a package and pay: ${page}\n`);
+    expect(linked.html).toContain(`<a href="${page}">Choose a package and pay</a>`);
+    const foreign = mails.find((mail) => mail.subject === 'Foreign')!;
+    expect(foreign.text).not.toContain('evil.example');
+    expect(foreign.text).toContain('See your notifications:');
+  });
+
   it('creates nothing when the caller’s transaction rolls back', async () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {

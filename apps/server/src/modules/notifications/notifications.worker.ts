@@ -31,6 +31,18 @@ const notificationsPage: Record<string, string> = {
   admin: '/admin/notifications',
 };
 
+/**
+ * The page a notification is about, when it names one (`data.link`, a path of this site) and the words
+ * of its link (`data.link_label`): the e-mail leads straight there, e.g. an approved banner request to
+ * its payment page. Anything else (an absolute or protocol-relative address) is never put in an e-mail.
+ */
+function actionOf(data: Record<string, unknown> | null | undefined, publicUrl: string) {
+  const path = data?.link;
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return null;
+  const label = typeof data?.link_label === 'string' && data.link_label ? data.link_label : 'Open it';
+  return { label, url: `${publicUrl}${path}` };
+}
+
 /** Sends the e-mail copy of one notification, once (a retried job finds it already e-mailed). */
 export async function sendNotificationEmail(
   { repo, mailer, clock, publicUrl }: NotificationEmailDeps,
@@ -43,13 +55,18 @@ export async function sendNotificationEmail(
     return 'skipped';
   const { notification } = found;
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
+  const action = actionOf(notification.data, publicUrl);
   const host = new URL(publicUrl).hostname || 'partingwords.local';
   await mailer.send({
     to: found.email,
     subject: notification.title,
-    text: `${hello(found.firstName)}\n\n${notification.body}\n\nSee your notifications: ${link}\n\n— Parting Words\n`,
+    text:
+      `${hello(found.firstName)}\n\n${notification.body}\n\n` +
+      (action ? `${action.label}: ${action.url}\n\n` : '') +
+      `See your notifications: ${link}\n\n— Parting Words\n`,
     html:
       `<p>${escapeHtml(hello(found.firstName))}</p><p>${escapeHtml(notification.body)}</p>` +
+      (action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : '') +
       `<p><a href="${escapeHtml(link)}">See your notifications</a></p><p>— Parting Words</p>`,
     // Stable, so a copy sent again after a crash is recognisably the same message.
     messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,

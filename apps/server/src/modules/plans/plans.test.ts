@@ -174,6 +174,9 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
       [{ price: 'abc' }, 'price', 'The price must be a number.'],
       [{ price: '1.999' }, 'price', 'The price must be between 0.01 and 999999.99, with at most 2 decimals.'],
       [{ price: 0 }, 'price', 'The price must be between 0.01 and 999999.99, with at most 2 decimals.'],
+      // A price below zero says so, whether typed or sent as a number.
+      [{ price: '-5' }, 'price', 'The price cannot be negative: it must be 0.01 or more (up to 999999.99).'],
+      [{ price: -0.5 }, 'price', 'The price cannot be negative: it must be 0.01 or more (up to 999999.99).'],
       [{ duration: 'weekly' }, 'duration', 'The duration must be one of: monthly, yearly, life-time.'],
       [{ title: '   ' }, 'title', 'The title field is required.'],
     ];
@@ -296,6 +299,7 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
     for (const [body, text] of [
       [{}, 'The rate field is required.'],
       [{ rate: 'cheap' }, 'The rate must be a number.'],
+      [{ rate: '-0.25' }, 'The rate cannot be negative: it must be 0.01 or more (up to 999999.99).'],
     ] as const) {
       const response = await write(planRoutes.oneTimeRateCreate, body);
       expect(response.statusCode).toBe(422);

@@ -29,6 +29,7 @@ export function DataTable<T>({
   onRetry,
   sorting,
   caption,
+  stacked = false,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
   columns: Array<ColumnDef<T, any>>;
@@ -38,6 +39,8 @@ export function DataTable<T>({
   onRetry?: () => void;
   sorting?: SortState;
   caption?: string;
+  /** Below 576 px each row is a card of labelled lines instead of a row of narrow columns. */
+  stacked?: boolean;
 }) {
   const table = useReactTable({
     data: rows ?? [],
@@ -52,7 +55,10 @@ export function DataTable<T>({
 
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle mb-0" aria-busy={isLoading}>
+      <table
+        className={`table table-hover align-middle mb-0${stacked ? ' table-stacked' : ''}`}
+        aria-busy={isLoading}
+      >
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -65,7 +71,9 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className="text-nowrap"
+                    // A heading may wrap between its words, so the columns of names and e-mail
+                    // addresses get the room (not 'Registration Date' on one line).
+                    className={sorting && sortKey ? 'is-sortable' : undefined}
                     aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {sorting && sortKey ? (
@@ -77,7 +85,7 @@ export function DataTable<T>({
                         }
                       >
                         {label}
-                        {active ? (sorting.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                        {active ? (sorting.order === 'asc' ? '\u00a0▲' : '\u00a0▼') : ''}
                       </button>
                     ) : (
                       label
@@ -91,9 +99,14 @@ export function DataTable<T>({
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                return (
+                  <td key={cell.id} data-label={stacked && typeof header === 'string' ? header : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -23,6 +23,7 @@ export function ListResults<T>({
   query,
   list,
   defaultSort,
+  stacked,
 }: {
   caption: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
@@ -30,6 +31,8 @@ export function ListResults<T>({
   query: ListQueryResult<T>;
   list: Pick<ListControls, 'sort' | 'order' | 'setSort' | 'setPage'>;
   defaultSort?: string;
+  /** See DataTable: one card per row below 576 px. */
+  stacked?: boolean;
 }) {
   const { data, isPending, isFetching, isError, refetch } = query;
   return (
@@ -38,6 +41,7 @@ export function ListResults<T>({
         caption={caption}
         columns={columns}
         rows={data?.data}
+        stacked={stacked}
         isLoading={isPending || isFetching}
         isError={isError}
         onRetry={() => void refetch()}

@@ -17,6 +17,10 @@ interface Props {
   error?: string;
   required?: boolean;
   id?: string;
+  /** Previews show the whole image in its own shape (a wide banner stays wide), not a square crop. */
+  keepShape?: boolean;
+  /** A line of help of the form's own, read with the field. */
+  hint?: string;
 }
 
 /** The shared image uploader: click or drop, previews, per-image removal, the spec's messages. */
@@ -29,6 +33,8 @@ export function ImageUploader({
   error,
   required,
   id,
+  keepShape = false,
+  hint,
 }: Props) {
   const autoId = useId();
   const inputId = id ?? `image-${autoId}`;
@@ -86,6 +92,7 @@ export function ImageUploader({
         <span className="fw-semibold">Choose an image or drop it here</span>
         <span id={hintId} className="form-text mt-0">
           {UPLOAD_HINT}
+          {hint && <span className="d-block">{hint}</span>}
         </span>
       </label>
       {message && (
@@ -101,8 +108,12 @@ export function ImageUploader({
             </li>
           )}
           {previews.map(({ file, url }) => (
-            <li key={url} className="position-relative">
-              <img src={url} alt={`Selected: ${file.name}`} className="image-preview" />
+            <li key={url} className={`position-relative${keepShape ? ' mw-100' : ''}`}>
+              <img
+                src={url}
+                alt={`Selected: ${file.name}`}
+                className={keepShape ? 'image-preview-natural' : 'image-preview'}
+              />
               <button
                 type="button"
                 className="btn btn-sm btn-light image-remove"

@@ -27,7 +27,7 @@ export function AccountStatusControl({
       className={`form-select form-select-sm w-auto ${active ? 'text-success' : 'text-danger'}`}
       value={active ? '1' : '0'}
       onChange={(event) => {
-        if ((event.target.value === '1') !== active) void toggle({ id, active });
+        if ((event.target.value === '1') !== active) void toggle({ id, active, name });
       }}
     >
       {STATUS_OPTIONS.map((option) => (

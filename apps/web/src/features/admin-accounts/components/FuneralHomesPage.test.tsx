@@ -71,7 +71,7 @@ describe('FuneralHomesPage (spec 001 §2)', () => {
     renderPage();
     const ask = await chooseStatus(user, 'Evergreen Chapel', 'Active');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Activate Funeral Home');
-    expect(ask).toHaveTextContent('Are you sure you want to activate this funeral home');
+    expect(ask).toHaveTextContent('Are you sure you want to activate this funeral home, Evergreen Chapel?');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Funeral Home Activated'));
     expect(screen.getByRole('dialog')).toHaveTextContent('Funeral Home has been Activated Successfully');

@@ -4,7 +4,7 @@ import { useAdminFuneralHomes } from '../api/get-accounts';
 import { ACCOUNT_AREAS, FUNERAL_HOME_FILTERS } from '../model/account-areas';
 import { AccountListPage } from './AccountListPage';
 import type { SharedColumns } from './account-columns';
-import { SubscriptionCell, textCell } from './format';
+import { emailCell, SubscriptionCell, textCell } from './format';
 
 const column = createColumnHelper<AdminFuneralHomeItem>();
 const homeName = (home: AdminFuneralHomeItem) => home.home_name;
@@ -17,7 +17,7 @@ const homeColumns = (shared: SharedColumns<AdminFuneralHomeItem>) => [
     header: 'Subscription',
     cell: (info) => <SubscriptionCell title={info.getValue()} />,
   }),
-  column.accessor('email', { header: 'Email', cell: textCell, meta: { sortKey: 'email' } }),
+  column.accessor('email', { header: 'Email', cell: emailCell, meta: { sortKey: 'email' } }),
   shared.registered,
   shared.status,
   shared.view,

@@ -46,7 +46,7 @@ export function SubscriptionTable({
               <tbody>
                 {subscriptions.map((subscription) => (
                   <tr key={subscription.id}>
-                    <td className="text-break">{subscription.plan.title}</td>
+                    <td className="wrap-words">{subscription.plan.title}</td>
                     <td>{durationLabel(subscription.plan.duration)}</td>
                     <td>{priceLabel(subscription.price)}</td>
                     <td>

@@ -143,7 +143,9 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     renderPage();
     const ask = await chooseStatus(user, 'Ada Lovelace', 'Inactive');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Deactivate User');
-    expect(ask).toHaveTextContent('Are you sure you want to deactivate this user');
+    expect(within(ask).getByText(/^Are you sure/)).toHaveTextContent(
+      /^Are you sure you want to deactivate this user, Ada Lovelace\?$/,
+    );
     // Not changed before the answer.
     expect(statusOf('Ada Lovelace')).toHaveDisplayValue('Active');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
@@ -162,7 +164,7 @@ describe('the user status dialogs (spec 001 §4, "or User")', () => {
     renderPage();
     const ask = await chooseStatus(user, 'Ada Lovelace', 'Active');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Activate User');
-    expect(ask).toHaveTextContent('Are you sure you want to activate this user');
+    expect(ask).toHaveTextContent('Are you sure you want to activate this user, Ada Lovelace?');
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('User Activated'));
   });

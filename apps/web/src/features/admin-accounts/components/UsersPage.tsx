@@ -4,7 +4,7 @@ import { useAdminUsers } from '../api/get-accounts';
 import { ACCOUNT_AREAS, USER_FILTERS } from '../model/account-areas';
 import { AccountListPage } from './AccountListPage';
 import type { SharedColumns } from './account-columns';
-import { fullName, SubscriptionCell, textCell } from './format';
+import { emailCell, fullName, SubscriptionCell, textCell } from './format';
 
 const column = createColumnHelper<AdminUserItem>();
 
@@ -17,7 +17,7 @@ const userColumns = (shared: SharedColumns<AdminUserItem>) => [
     cell: textCell,
     meta: { sortKey: 'first_name' },
   }),
-  column.accessor('email', { header: 'Email Address', cell: textCell, meta: { sortKey: 'email' } }),
+  column.accessor('email', { header: 'Email Address', cell: emailCell, meta: { sortKey: 'email' } }),
   column.accessor('ad_subscription', {
     header: 'Ad-Free Subscription',
     cell: (info) => <SubscriptionCell title={info.getValue()} />,

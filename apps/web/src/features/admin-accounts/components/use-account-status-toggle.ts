@@ -4,16 +4,21 @@ import { useSetAccountStatus } from '../api/set-account-status';
 import type { AccountArea } from '../model/account-areas';
 
 /**
- * Spec 001 §4: a confirmation ("Deactivate User" / "Are you sure you want to deactivate this user"),
+ * Spec 001 §4: a confirmation ("Deactivate User" / "Are you sure you want to deactivate this user,
+ * Ada Lovelace?", decision 0284),
  * then a success dialog; the list refreshes. A failed change is only logged and the dialog closes.
  */
 export function useAccountStatusToggle(area: AccountArea) {
   const dialog = useDialog();
   const { mutateAsync } = useSetAccountStatus(area);
   return useCallback(
-    async (account: { id: number; active: boolean }) => {
+    async (account: { id: number; active: boolean; name: string }) => {
       const texts = account.active ? area.texts.deactivate : area.texts.activate;
-      const answer = await dialog({ variant: 'question', title: texts.title, text: texts.question });
+      const answer = await dialog({
+        variant: 'question',
+        title: texts.title,
+        text: texts.question(account.name),
+      });
       if (!answer.confirmed) return;
       try {
         await mutateAsync({ id: account.id, status: account.active ? 0 : 1 });

@@ -12,7 +12,8 @@ export type AccountKind = 'users' | 'funeral-homes';
 
 interface StatusTexts {
   title: string;
-  question: string;
+  /** Names the account and ends as a question: 'Are you sure you want to deactivate this user, Ada Lovelace?' */
+  question: (name: string) => string;
   doneTitle: string;
   doneText: string;
 }
@@ -23,20 +24,27 @@ export interface AccountArea {
   base: string;
   /** The status call (spec 001 §7). */
   statusRoute: typeof adminAccountRoutes.userStatus | typeof adminAccountRoutes.funeralHomeStatus;
-  /** Spec 001 §4 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan". */
+  /** Spec 001 §4 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan"; 0284 names it. */
   texts: { activate: StatusTexts; deactivate: StatusTexts };
 }
+
+/**
+ * The spec's question, with who it is about and a question mark: the admin sees which account the
+ * change hits before saying Yes (decision 0284). An account without a name is asked about as is.
+ */
+export const statusQuestion = (action: string, name: string) =>
+  `Are you sure you want to ${action}${name.trim() ? `, ${name.trim()}` : ''}?`;
 
 const statusTexts = (noun: string, activated: string, deactivated: string) => ({
   activate: {
     title: `Activate ${noun}`,
-    question: `Are you sure you want to activate this ${noun.toLowerCase()}`,
+    question: (name: string) => statusQuestion(`activate this ${noun.toLowerCase()}`, name),
     doneTitle: `${noun} Activated`,
     doneText: activated,
   },
   deactivate: {
     title: `Deactivate ${noun}`,
-    question: `Are you sure you want to deactivate this ${noun.toLowerCase()}`,
+    question: (name: string) => statusQuestion(`deactivate this ${noun.toLowerCase()}`, name),
     doneTitle: `${noun} Deactivated`,
     doneText: deactivated,
   },

@@ -11,8 +11,9 @@ const LOGS = { approved: bannerAdRoutes.approvedLogs, pending: bannerAdRoutes.pe
 export const getReviewLog = (tab: ReviewTab, params: Record<string, string | number>, signal?: AbortSignal) =>
   callRoute(LOGS[tab], { query: { ...params, tz: browserTimeZone() }, signal });
 
-export function useReviewLog(tab: ReviewTab, params: Record<string, string | number>) {
+export function useReviewLog(tab: ReviewTab, params: Record<string, string | number>, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: adminBannerAdKeys.log(tab, params),
     queryFn: ({ signal }) => getReviewLog(tab, params, signal),
     placeholderData: keepPreviousData,

@@ -65,7 +65,10 @@ describe('BannerReviewDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Open Acme Flowers, image 1 of 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to approved ads/ })).toHaveAttribute('href', BASE);
+    expect(screen.getByRole('link', { name: /Back to approved ads/ })).toHaveAttribute(
+      'href',
+      `${BASE}?tab=approved-ads`,
+    );
   });
 
   it('approves after the question, says so, and reads the request again', async () => {

@@ -9,6 +9,7 @@ import { useTitle } from '@/lib/use-title';
 import { useDecideAd, type Decision } from '../api/decide-ad';
 import { useReviewAd } from '../api/get-review-ad';
 import { REVIEW_BASE, REVIEW_TEXTS, TABS, userTypeLabel } from '../model/review';
+import { EmailAddress } from '@/components/EmailAddress';
 
 /**
  * approved-ads/{id} (read-only) and new-request/{id} (spec 001 §2/§4): the request with who sent it.
@@ -55,7 +56,7 @@ export function BannerReviewDetailsPage({ mode }: { mode: 'approved' | 'new-requ
   return (
     <div>
       <nav aria-label="breadcrumb">
-        <Link to={`${REVIEW_BASE}${backTab.param ? `?tab=${backTab.param}` : ''}`} className="small">
+        <Link to={`${REVIEW_BASE}?tab=${backTab.param}`} className="small">
           ‹ Back to {backTab.label.toLowerCase()}
         </Link>
       </nav>
@@ -80,7 +81,9 @@ export function BannerReviewDetailsPage({ mode }: { mode: 'approved' | 'new-requ
                   <dt className="col-sm-4">User Type</dt>
                   <dd className="col-sm-8">{userTypeLabel(ad.data.type)}</dd>
                   <dt className="col-sm-4">Email Address</dt>
-                  <dd className="col-sm-8 text-break">{ad.data.email}</dd>
+                  <dd className="col-sm-8">
+                    <EmailAddress email={ad.data.email} />
+                  </dd>
                   {ad.data.reviewed_at && (
                     <>
                       <dt className="col-sm-4">Reviewed</dt>

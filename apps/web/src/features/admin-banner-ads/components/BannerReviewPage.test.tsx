@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -36,13 +36,24 @@ const pendingRows = Array.from({ length: 11 }, (_, i) =>
 );
 
 describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
-  it('opens on Approved Ads: its columns, no Status, View to approved-ads/{id}', async () => {
-    const api = fakeApi({
+  it('opens on New Requests while requests wait, and keeps that tab in the URL', async () => {
+    fakeApi({
       'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
       'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
     });
     renderPage();
-    expect(screen.getByRole('tab', { name: 'Approved Ads' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'New Requests' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Showing 1 to 10 of 11')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=new-requests'));
+  });
+
+  it('opens on Approved Ads when no request waits: its columns, no Status, View to approved-ads/{id}', async () => {
+    const api = fakeApi({
+      'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
+      'GET /api/admin/banner-ads/panding/logs': pagedReply([]),
+    });
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Approved Ads' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'New Requests' })).toHaveAttribute('aria-selected', 'false');
     await screen.findByRole('table');
     expect(headers()).toEqual(['S.No.', 'Name', 'User Type', 'Email Address', 'Date', 'Action']);
@@ -53,7 +64,12 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
       'href',
       '/admin/bannerads-subscription-management/plans',
     );
-    expect(api.calls.every((call) => call.url.pathname === '/api/admin/banner-ads/approved/logs')).toBe(true);
+    // One look at the pending log to choose the tab, then the approved one only.
+    expect(api.calls.map((call) => call.url.pathname)).toEqual([
+      '/api/admin/banner-ads/panding/logs',
+      '/api/admin/banner-ads/approved/logs',
+    ]);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=approved-ads'));
   });
 
   it('switches to New Requests (in the URL), with Status, paging and the Date filter sent', async () => {
@@ -62,7 +78,7 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
       'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
     });
     const user = userEvent.setup();
-    renderPage('/admin/bannerads-subscription-management?page=1');
+    renderPage('/admin/bannerads-subscription-management?tab=approved-ads&page=1');
     await screen.findByRole('table');
     await user.click(screen.getByRole('tab', { name: 'New Requests' }));
     expect(screen.getByTestId('where').textContent).toBe('?tab=new-requests');
@@ -93,7 +109,7 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
       'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
     });
     const user = userEvent.setup();
-    renderPage();
+    renderPage('/admin/bannerads-subscription-management?tab=approved-ads');
     await screen.findByRole('table');
     screen.getByRole('tab', { name: 'Approved Ads' }).focus();
     await user.keyboard('{ArrowRight}');
@@ -108,8 +124,10 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
       'GET /api/admin/banner-ads/panding/logs': () => ({ status: 500, body: { message: 'Boom' } }),
     });
     const user = userEvent.setup();
+    // The pending log cannot be read: the page opens on Approved Ads.
     renderPage();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Approved Ads' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'New Requests' }));
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
   });

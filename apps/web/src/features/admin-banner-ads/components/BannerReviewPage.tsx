@@ -1,13 +1,15 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AdminBannerAdRow } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
 import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { Loading } from '@/components/Loading';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useReviewLog } from '../api/get-review-log';
-import { REVIEW_BASE, TABS, tabFromParam, userTypeLabel, type TabInfo } from '../model/review';
+import { openingTab, REVIEW_BASE, TABS, tabFromParam, userTypeLabel, type TabInfo } from '../model/review';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminBannerAdRow>();
 
@@ -19,7 +21,7 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
     column.accessor('name', {
       header: 'Name',
       cell: (cell) => (
-        <span className="text-break">
+        <span className="wrap-words">
           {cell.getValue()}
           <span className="d-block small text-body-secondary">{cell.row.original.brand_name}</span>
         </span>
@@ -28,7 +30,7 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
     column.accessor('type', { header: 'User Type', cell: (cell) => userTypeLabel(cell.getValue()) }),
     column.accessor('email', {
       header: 'Email Address',
-      cell: (cell) => <span className="text-break">{cell.getValue()}</span>,
+      cell: (cell) => <EmailAddress email={cell.getValue()} />,
     }),
   ];
   if (info.tab === 'pending')
@@ -84,20 +86,45 @@ function ReviewLog({ info }: { info: TabInfo }) {
 
 /**
  * /admin/bannerads-subscription-management (spec 001 §2): the tabs 'Approved Ads' and 'New Requests',
- * each a log with search and a Date filter; the tab and the list's state live in the URL. 'Manage
- * Subscription Plan' leads to the banner plans, as in the other subscription areas (decision 0221).
+ * each a log with search and a Date filter; the tab and the list's state live in the URL. Opened
+ * without a tab it opens New Requests while requests wait (decision 0285). 'Manage Subscription Plan'
+ * leads to the banner plans, as in the other subscription areas (decision 0221).
  */
 export function BannerReviewPage() {
   useTitle('Banner Ads Subscription');
   const [params, setParams] = useSearchParams();
-  const current = tabFromParam(params.get('tab'));
+  const named = tabFromParam(params.get('tab'));
+  // The pending log's first page, as its tab would ask for it: the answer is shared with that tab.
+  const list = useListState();
+  const pending = useReviewLog('pending', list.params, named === null);
+  const decided = named ?? (pending.isPending ? null : openingTab(pending.data?.meta.total));
+  useEffect(() => {
+    // The tab picked is written into the URL, so a new request arriving later does not switch it.
+    if (named || !decided) return;
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.set('tab', decided.param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [named, decided, setParams]);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  if (!decided)
+    return (
+      <div>
+        <h1 className="h2 mb-3">Banner Ads Subscription</h1>
+        <Loading />
+      </div>
+    );
+  const current = decided;
 
   const choose = (info: TabInfo, focus = false) => {
     // A tab starts on its own first page, unfiltered (per_page is kept).
     setParams((old) => {
       const next = new URLSearchParams();
-      if (info.param) next.set('tab', info.param);
+      next.set('tab', info.param);
       const perPage = old.get('per_page');
       if (perPage) next.set('per_page', perPage);
       return next;

@@ -7,7 +7,7 @@ export interface TabInfo {
   tab: ReviewTab;
   /** The tab's name, spec 001 §2. */
   label: string;
-  /** Its value in the URL (`?tab=new-requests`); the first tab has none. */
+  /** Its value in the URL (`?tab=new-requests`). */
   param: string;
   /** Where a row's View leads. */
   detailPath: (id: number | string) => string;
@@ -17,7 +17,7 @@ export const TABS: readonly TabInfo[] = [
   {
     tab: 'approved',
     label: 'Approved Ads',
-    param: '',
+    param: 'approved-ads',
     detailPath: (id) => `${REVIEW_BASE}/approved-ads/${id}`,
   },
   {
@@ -28,8 +28,16 @@ export const TABS: readonly TabInfo[] = [
   },
 ];
 
-export const tabFromParam = (value: string | null): TabInfo =>
-  TABS.find((info) => info.param === (value ?? '')) ?? TABS[0]!;
+/** The tab the URL names; null when it names none (the page then picks one: `openingTab`). */
+export const tabFromParam = (value: string | null): TabInfo | null =>
+  TABS.find((info) => info.param === value) ?? null;
+
+/**
+ * Opened without a tab, the page opens where the work is: New Requests while any request waits for a
+ * decision, Approved Ads otherwise, and when the count cannot be read (decision 0285).
+ */
+export const openingTab = (pending: number | undefined): TabInfo =>
+  TABS.find((info) => info.tab === (pending ? 'pending' : 'approved'))!;
 
 const USER_TYPES: Record<string, string> = { user: 'User', 'funeral-home': 'Funeral Home' };
 export const userTypeLabel = (type: string) => USER_TYPES[type] ?? type;

@@ -16,6 +16,7 @@ import { useLegacyReports } from '../api/get-legacy-reports';
 import { HaltReleaseDialog } from './HaltReleaseDialog';
 import { ReportDetailsDialog } from './ReportDetailsDialog';
 import { ownerDetailsPath, ownerName, ReportStateBadge, reporterKindLabel, STATE_OPTIONS } from './format';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminLegacyItem>();
 
@@ -44,9 +45,11 @@ function legacyColumns(open: (next: NonNullable<Open>) => void) {
       cell: (info) => {
         const owner = info.getValue();
         return (
-          <div className="text-break" style={{ minWidth: '10rem' }}>
+          <div className="wrap-words" style={{ minWidth: '10rem' }}>
             <Link to={ownerDetailsPath(owner.id)}>{ownerName(info.row.original)}</Link>
-            <div className="small text-body-secondary">{owner.email}</div>
+            <div className="small text-body-secondary">
+              <EmailAddress email={owner.email} />
+            </div>
           </div>
         );
       },
@@ -54,7 +57,7 @@ function legacyColumns(open: (next: NonNullable<Open>) => void) {
     column.accessor('reporter_name', {
       header: 'Reporter',
       cell: (info) => (
-        <div className="text-break" style={{ minWidth: '9rem' }}>
+        <div className="wrap-words" style={{ minWidth: '9rem' }}>
           {info.getValue()}
           <div className="small text-body-secondary">
             {reporterKindLabel(info.row.original.reporter_kind)} · {info.row.original.relation}

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OneTimeRate } from '@pw/contracts';
+import { describe, expect, it } from 'vitest';
+import { negativeMoneyMessage, type OneTimeRate } from '@pw/contracts';
 import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
-import { OneTimeRatePage, UPDATED_MESSAGE_MS } from './OneTimeRatePage';
+import { OneTimeRatePage } from './OneTimeRatePage';
 
 /** The rate calls, keeping a history like the real server (newest first). */
 function rateServer(history: OneTimeRate[]) {
@@ -37,8 +37,6 @@ function rateServer(history: OneTimeRate[]) {
   });
 }
 
-afterEach(() => vi.useRealTimers());
-
 describe('OneTimeRatePage', () => {
   it('shows the current rate and the history (S.No., Rate, Update Date)', async () => {
     rateServer([{ id: 1, rate: '0.50', updated_at: '2026-11-20T10:00:00.000Z' }]);
@@ -66,20 +64,28 @@ describe('OneTimeRatePage', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it("saves a rate, says 'Updated' for 2.5 s and adds it to the history", async () => {
+  it("saves a rate, ends with the plans' success dialog ('Updated', the new rate) and adds it to the history", async () => {
     const api = rateServer([]);
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup();
     renderWithApp(<OneTimeRatePage />);
     await screen.findByText('No data found :(');
     await user.type(screen.getByLabelText(/Price Per Minute/), '0.75');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Updated')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Updated' });
+    expect(dialog).toHaveTextContent('The price per minute is now $0.75.');
     expect(JSON.parse(String(api.calls.find((c) => c.method === 'POST')!.body))).toEqual({ rate: '0.75' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('$0.75')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(UPDATED_MESSAGE_MS - 100));
-    expect(screen.getByText('Updated')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
-    await waitFor(() => expect(screen.queryByText('Updated')).not.toBeInTheDocument());
+  });
+
+  it('says a negative rate cannot be, and sends nothing', async () => {
+    const api = rateServer([]);
+    const user = userEvent.setup();
+    renderWithApp(<OneTimeRatePage />);
+    await screen.findByText('No data found :(');
+    await user.type(screen.getByLabelText(/Price Per Minute/), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(negativeMoneyMessage('rate'))).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -12,9 +12,7 @@ import { useOneTimeRate } from '../api/get-one-time-rate';
 import { useSetOneTimeRate } from '../api/set-one-time-rate';
 import { formatWhen } from '@/lib/dates';
 import { priceLabel } from '@/lib/plan-labels';
-
-/** Spec 001 §4/§9: the 'Updated' message shows for 2.5 seconds after a rate is saved. */
-export const UPDATED_MESSAGE_MS = 2500;
+import { useSavedDialog } from './use-saved-dialog';
 
 const column = createColumnHelper<OneTimeRate & { serial: number }>();
 const columns = [
@@ -32,7 +30,7 @@ export function OneTimeRatePage() {
   const list = useListState();
   const { data, isPending, isFetching, isError, refetch } = useOneTimeRate(list.params);
   const mutation = useSetOneTimeRate();
-  const [updated, setUpdated] = useState(false);
+  const saved = useSavedDialog();
   const {
     register,
     handleSubmit,
@@ -49,13 +47,16 @@ export function OneTimeRatePage() {
     if (current !== undefined) reset({ rate: current });
   }, [current, reset]);
 
-  useEffect(() => {
-    if (!updated) return;
-    const timer = setTimeout(() => setUpdated(false), UPDATED_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [updated]);
-
-  const submit = handleSubmit(({ rate }) => mutation.mutate(rate, { onSuccess: () => setUpdated(true) }));
+  // Spec 001's 'Updated', in the success dialog every plan save ends with (decision 0285).
+  const submit = handleSubmit(({ rate }) =>
+    mutation.mutate(rate, {
+      onSuccess: (response) =>
+        void saved(
+          response.message || 'Updated',
+          `The price per minute is now ${priceLabel(response.data.rate)}.`,
+        ),
+    }),
+  );
   // The history's S.No. counts across pages (row 11 is the first of page 2).
   const first = data?.meta.from ?? 1;
   const rows = data?.data.map((rate, index) => ({ ...rate, serial: first + index }));
@@ -75,14 +76,9 @@ export function OneTimeRatePage() {
               error={errors.rate?.message ?? fieldErrors(mutation.error).rate}
               {...register('rate')}
             />
-            <div className="d-flex flex-wrap align-items-center gap-3">
-              <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Saving…' : 'Save'}
-              </button>
-              <span role="status" className="text-success fw-semibold">
-                {updated ? 'Updated' : ''}
-              </span>
-            </div>
+            <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Saving…' : 'Save'}
+            </button>
             <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
           </form>
         </div>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { adminPlanRoutesByKind, negativeMoneyMessage, routePath, type PlanKind } from '@pw/contracts';
 import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
@@ -16,7 +17,9 @@ const created = (call: { body: unknown }) => ({
   },
 });
 
-const renderNew = (kind: 'membership' | 'banner-ad') => {
+const NEGATIVE_PRICE = negativeMoneyMessage('price');
+
+const renderNew = (kind: PlanKind) => {
   const area = PLAN_AREAS[kind];
   return renderWithApp(
     <Routes>
@@ -55,6 +58,33 @@ describe('the plan form', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('says a negative price cannot be, and what the lowest price is', async () => {
+    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const user = userEvent.setup();
+    renderNew('membership');
+    await fill(user, '-5');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(NEGATIVE_PRICE)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it.each(['membership', 'ad-free', 'funeral-home', 'banner-ad'] as const)(
+    'a saved %s plan ends with the same success dialog, naming what was saved',
+    async (kind) => {
+      fakeApi({ [`POST /api${routePath(adminPlanRoutesByKind[kind].create)}`]: created });
+      const user = userEvent.setup();
+      renderNew(kind);
+      await fill(user, '12.50');
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Subscription Plan Created Successfully.' });
+      expect(dialog).toHaveTextContent('“Gold” is saved: $12.50, Monthly.');
+      // Nothing moves on behind the dialog: the list comes once it is read.
+      expect(screen.queryByRole('heading', { name: 'The plan list' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Ok' }));
+      expect(await screen.findByRole('heading', { name: 'The plan list' })).toBeInTheDocument();
+    },
+  );
+
   it('starts on monthly, sends the plan and goes back to the plan list', async () => {
     const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
     const user = userEvent.setup();
@@ -67,6 +97,7 @@ describe('the plan form', () => {
     ]);
     await fill(user, '12.5');
     await user.click(screen.getByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Ok' }));
     expect(await screen.findByRole('heading', { name: 'The plan list' })).toBeInTheDocument();
     expect(JSON.parse(String(api.calls[0]!.body))).toEqual({
       title: 'Gold',

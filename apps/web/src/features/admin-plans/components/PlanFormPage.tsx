@@ -1,22 +1,29 @@
 import { useNavigate, useParams } from 'react-router';
-import { useDialog } from '@/components/dialog/DialogProvider';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { errorMessage, fieldErrors } from '@/lib/api';
+import { priceLabel } from '@/lib/plan-labels';
 import { useTitle } from '@/lib/use-title';
 import { useCreateAdminPlan } from '../api/create-plan';
 import { useAdminPlan } from '../api/get-plan';
 import type { PlanFormValues } from '../api/plan-form-values';
 import { useUpdateAdminPlan } from '../api/update-plan';
-import { planListPath, type AfterSave, type PlanArea } from '../model/plan-areas';
+import { durationLabel, planListPath, type AfterSave, type PlanArea } from '../model/plan-areas';
+import { useSavedDialog } from './use-saved-dialog';
 import { EMPTY_PLAN, PlanForm, planFormValues } from './PlanForm';
 
-/** Where to go once saved (spec 001 §2), after the banner's success dialog. */
+/**
+ * Every kind of plan ends a save the same way, the way spec 001 §2 gives for banner plans: the success
+ * dialog (decision 0285), then where the spec sends it.
+ */
 function useAfterSave(area: PlanArea) {
   const navigate = useNavigate();
-  const dialog = useDialog();
-  return async (where: AfterSave, message: string) => {
-    if (area.successDialog) await dialog({ variant: 'success', title: message });
+  const saved = useSavedDialog();
+  return async (where: AfterSave, message: string, values: PlanFormValues) => {
+    await saved(
+      message,
+      `“${values.title.trim()}” is saved: ${priceLabel(values.price)}, ${durationLabel(values.duration)}.`,
+    );
     if (where === 'back') navigate(-1);
     else navigate(planListPath(area));
   };
@@ -31,7 +38,11 @@ export function NewPlanPage({ area }: { area: PlanArea }) {
   const submit = (values: PlanFormValues) =>
     mutation.mutate(values, {
       onSuccess: (response) =>
-        void afterSave(area.afterCreate, response.message || 'Subscription Plan Created Successfully.'),
+        void afterSave(
+          area.afterCreate,
+          response.message || 'Subscription Plan Created Successfully.',
+          values,
+        ),
     });
   return (
     <div className="page-narrow">
@@ -65,7 +76,7 @@ export function EditPlanPage({ area }: { area: PlanArea }) {
   const submit = (values: PlanFormValues) =>
     mutation.mutate(values, {
       onSuccess: (response) =>
-        void afterSave(area.afterEdit, response.message || 'Subscription Plan Updated Successfully.'),
+        void afterSave(area.afterEdit, response.message || 'Subscription Plan Updated Successfully.', values),
     });
   return (
     <div className="page-narrow">

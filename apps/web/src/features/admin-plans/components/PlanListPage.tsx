@@ -33,7 +33,7 @@ export function PlanListPage({ area }: { area: PlanArea }) {
     () => [
       column.accessor('title', {
         header: 'Subscription Title',
-        cell: (info) => <span className="text-break">{info.getValue()}</span>,
+        cell: (info) => <span className="wrap-words">{info.getValue()}</span>,
         meta: { sortKey: 'title' },
       }),
       column.accessor('price', {

@@ -31,7 +31,10 @@ describe('the plan status dialogs (spec 001 §4)', () => {
     await user.click(await screen.findByRole('switch', { name: 'Ad-Free Monthly: Active' }));
     const ask = await screen.findByRole('dialog');
     expect(within(ask).getByRole('heading')).toHaveTextContent('Deactivate Subscription Plan');
-    expect(ask).toHaveTextContent('Are you sure you want to deactivate this subscription plan');
+    // The question names the plan and is asked as a question.
+    expect(within(ask).getByText(/^Are you sure/)).toHaveTextContent(
+      /^Are you sure you want to deactivate this subscription plan, “Ad-Free Monthly”\?$/,
+    );
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() =>
       expect(screen.getByRole('dialog')).toHaveTextContent('Subscription Plan Deactivated'),
@@ -50,7 +53,7 @@ describe('the plan status dialogs (spec 001 §4)', () => {
     renderList();
     await user.click(await screen.findByRole('switch', { name: 'Old: Inactive' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent(
-      'Are you sure you want to activate this subscription plan',
+      'Are you sure you want to activate this subscription plan, “Old”?',
     );
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() =>

@@ -4,19 +4,20 @@ import { useDialog } from '@/components/dialog/DialogProvider';
 import { useSetAdminPlanStatus } from '../api/set-plan-status';
 
 /**
- * Spec 001 §4, texts as written: a confirmation, then a success dialog; the list refreshes. A failed
- * toggle is only logged (the spec shows no message) and the dialog closes.
+ * Spec 001 §4: a confirmation, then a success dialog; the list refreshes. A failed toggle is only logged
+ * (the spec shows no message) and the dialog closes. The question names the plan and ends with '?'
+ * (decision 0284).
  */
 export const STATUS_TEXTS = {
   activate: {
     title: 'Activate Subscription Plan',
-    question: 'Are you sure you want to activate this subscription plan',
+    question: (title: string) => `Are you sure you want to activate this subscription plan, “${title}”?`,
     doneTitle: 'Subscription Plan Activated',
     doneText: 'Subscription Plan has been Activated Successfully',
   },
   deactivate: {
     title: 'Deactivate Subscription Plan',
-    question: 'Are you sure you want to deactivate this subscription plan',
+    question: (title: string) => `Are you sure you want to deactivate this subscription plan, “${title}”?`,
     doneTitle: 'Subscription Plan Deactivated',
     // Spec 001 §4 writes 'Activated/Deactivate': read as 'Deactivated', as the server says it (0167).
     doneText: 'Subscription Plan has been Deactivated Successfully',
@@ -27,9 +28,13 @@ export function usePlanStatusToggle(kind: PlanKind) {
   const dialog = useDialog();
   const { mutateAsync } = useSetAdminPlanStatus(kind);
   return useCallback(
-    async (plan: Pick<AdminPlan, 'id' | 'status'>) => {
+    async (plan: Pick<AdminPlan, 'id' | 'status' | 'title'>) => {
       const texts = plan.status === 1 ? STATUS_TEXTS.deactivate : STATUS_TEXTS.activate;
-      const answer = await dialog({ variant: 'question', title: texts.title, text: texts.question });
+      const answer = await dialog({
+        variant: 'question',
+        title: texts.title,
+        text: texts.question(plan.title),
+      });
       if (!answer.confirmed) return;
       try {
         await mutateAsync({ id: plan.id, status: plan.status === 1 ? 0 : 1 });

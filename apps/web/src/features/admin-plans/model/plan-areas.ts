@@ -18,8 +18,6 @@ export interface PlanArea {
   /** "Time Subscription", "Banner Ads"…: headings and page titles. */
   label: string;
   durations: ReadonlyArray<{ value: string; label: string }>;
-  /** Banner plans show a success dialog after saving (spec 001 §2); the others go straight on. */
-  successDialog: boolean;
   afterCreate: AfterSave;
   afterEdit: AfterSave;
 }
@@ -44,7 +42,6 @@ export const PLAN_AREAS: Record<PlanKind, PlanArea> = {
     base: '/admin/time-subscription-management',
     label: 'Time Subscription',
     durations: DURATIONS,
-    successDialog: false,
     afterCreate: 'plan-list',
     afterEdit: 'plan-list',
   },
@@ -53,7 +50,6 @@ export const PLAN_AREAS: Record<PlanKind, PlanArea> = {
     base: '/admin/adfree-subscription-management',
     label: 'Ad-Free Subscription',
     durations: DURATIONS,
-    successDialog: false,
     afterCreate: 'plan-list',
     afterEdit: 'plan-list',
   },
@@ -62,7 +58,6 @@ export const PLAN_AREAS: Record<PlanKind, PlanArea> = {
     base: '/admin/funeralhomes-subscription-management',
     label: 'Funeral Homes Subscription',
     durations: DURATIONS,
-    successDialog: false,
     afterCreate: 'plan-list',
     afterEdit: 'back',
   },
@@ -71,7 +66,6 @@ export const PLAN_AREAS: Record<PlanKind, PlanArea> = {
     base: '/admin/bannerads-subscription-management',
     label: 'Banner Ads Subscription',
     durations: BANNER_DURATIONS,
-    successDialog: true,
     afterCreate: 'plan-list',
     afterEdit: 'plan-list',
   },

@@ -14,6 +14,7 @@ import { usePaymentLog } from '../api/get-payment-log';
 import { USER_TYPE_OPTIONS, userTypeLabel } from '../model/purchase-areas';
 import { formatDay } from '@/lib/dates';
 import { priceLabel } from '@/lib/plan-labels';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminPaymentRow>();
 
@@ -23,8 +24,10 @@ const columns = [
     header: 'Name',
     cell: (info) => (
       <>
-        <span className="text-break">{info.getValue()}</span>
-        <div className="small text-body-secondary text-break">{info.row.original.email}</div>
+        <span className="wrap-words">{info.getValue()}</span>
+        <div className="small text-body-secondary">
+          <EmailAddress email={info.row.original.email} />
+        </div>
       </>
     ),
   }),
@@ -33,7 +36,7 @@ const columns = [
     header: 'Plan Name',
     cell: (info) => (
       <>
-        <span className="text-break">{info.getValue()}</span>
+        <span className="wrap-words">{info.getValue()}</span>
         <div className="small text-body-secondary">{info.row.original.subscription_type}</div>
       </>
     ),

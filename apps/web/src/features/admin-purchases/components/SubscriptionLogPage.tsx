@@ -16,6 +16,7 @@ import { formatDay } from '@/lib/dates';
 import { priceLabel } from '@/lib/plan-labels';
 import { formatExpiry } from './format';
 import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<SubscriptionLogRow>();
 
@@ -30,11 +31,11 @@ function logColumns(area: PurchaseArea, firstNumber: number) {
     column.display({ id: 'serial', header: headers.serial, cell: (info) => firstNumber + info.row.index }),
     column.accessor('name', {
       header: headers.name,
-      cell: (info) => <span className="text-break">{info.getValue()}</span>,
+      cell: (info) => <span className="wrap-words">{info.getValue()}</span>,
     }),
     column.accessor('email', {
       header: headers.email,
-      cell: (info) => <span className="text-break">{info.getValue()}</span>,
+      cell: (info) => <EmailAddress email={info.getValue()} />,
     }),
   ];
   if (shows('plan')) columns.push(column.accessor('plan_title', { header: 'Plan Name' }));

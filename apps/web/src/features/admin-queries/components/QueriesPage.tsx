@@ -12,6 +12,7 @@ import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
 import { formatWhen } from '@/lib/dates';
 import { USER_TYPE_OPTIONS, userTypeLabel } from './format';
+import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminQueryItem>();
 
@@ -19,7 +20,11 @@ const column = createColumnHelper<AdminQueryItem>();
 const columns = [
   column.accessor('name', { header: 'Name', meta: { sortKey: 'name' } }),
   column.accessor('subject', { header: 'Subject', meta: { sortKey: 'subject' } }),
-  column.accessor('email', { header: 'Email Address', meta: { sortKey: 'email' } }),
+  column.accessor('email', {
+    header: 'Email Address',
+    cell: (info) => <EmailAddress email={info.getValue()} />,
+    meta: { sortKey: 'email' },
+  }),
   column.accessor('user_type', {
     header: 'User Type',
     cell: (info) => userTypeLabel(info.getValue()),

@@ -50,6 +50,27 @@ describe('the banner request rules (spec 000 §5)', () => {
 });
 
 describe('NewBannerAdPage (banner-ads/new)', () => {
+  it('says what a banner is, where it shows and that the price comes after approval; previews keep their shape', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderForm();
+    const about = screen.getByRole('region', { name: 'About banner ads' });
+    expect(about).toHaveTextContent('A banner is your image with a link to your website');
+    expect(about).toHaveTextContent(
+      'signed-in people without an ad-free plan, on the pages they browse: the home page, their folders and their notifications',
+    );
+    expect(about).toHaveTextContent('Sending a request costs nothing');
+    expect(about).toHaveTextContent('once it is approved you choose a package (its price');
+    expect(screen.getByLabelText(/Images/)).toHaveAccessibleDescription(
+      /Wide images suit a banner best: each is shown whole, never cropped\./,
+    );
+    await user.upload(screen.getByLabelText(/Images/), [png('wide.png')]);
+    // The square crop of the profile photo is not used: the stylesheet keeps the image's own shape.
+    const preview = screen.getByAltText('Selected: wide.png');
+    expect(preview).toHaveClass('image-preview-natural');
+    expect(preview).not.toHaveClass('image-preview');
+  });
+
   it('marks the four fields required and sends nothing while they are empty', async () => {
     const api = fakeApi();
     const user = userEvent.setup();

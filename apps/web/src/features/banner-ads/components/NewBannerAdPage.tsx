@@ -24,6 +24,16 @@ export const NEW_AD_MESSAGES = {
   sent: 'Banner Ad Request Sent',
 } as const;
 
+/** What a banner is, where it shows and when it is paid for: said before anything is asked. */
+export const NEW_AD_TEXTS = {
+  what: 'A banner is your image with a link to your website, shown across the top of a page.',
+  where:
+    'It shows to signed-in people without an ad-free plan, on the pages they browse: the home page, their folders and their notifications.',
+  price:
+    'Sending a request costs nothing. An administrator reviews it; once it is approved you choose a package (its price and how long the ad runs), pay, and the ad goes live. You are told either way by notification and e-mail.',
+  images: 'Up to 3 images. Wide images suit a banner best: each is shown whole, never cropped.',
+} as const;
+
 /** Spec 000 §5 banner request: name, e-mail, URL and an image required; the URL pattern, else nothing sent. */
 export function checkBannerAd(values: Values, images: File[]): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
@@ -102,7 +112,12 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
           <Icon svg={arrowLeftIcon} className="me-1" />
           Banner Ads Logs
         </Link>
-        <h1 className="h2 mb-4">New Banner Ad Request</h1>
+        <h1 className="h2 mb-3">New Banner Ad Request</h1>
+        <section aria-label="About banner ads" className="mb-4">
+          <p className="mb-2">{NEW_AD_TEXTS.what}</p>
+          <p className="mb-2">{NEW_AD_TEXTS.where}</p>
+          <p className="mb-0 text-body-secondary">{NEW_AD_TEXTS.price}</p>
+        </section>
         <form noValidate onSubmit={submit} aria-label="New banner ad request">
           <TextField
             id="brand_name"
@@ -140,6 +155,8 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
           <ImageUploader
             id="images"
             label="Images"
+            keepShape
+            hint={NEW_AD_TEXTS.images}
             required
             files={images}
             onChange={(files) => {

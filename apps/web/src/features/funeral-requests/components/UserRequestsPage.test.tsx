@@ -39,6 +39,24 @@ const renderPage = (route = '/funeral/user-requests') =>
   );
 
 describe('User Requests (/funeral/user-requests)', () => {
+  it('turns into one card per request on a phone: each cell carries its column name, the e-mail wraps only at @ and dots', async () => {
+    listServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'User requests' });
+    // The stylesheet stacks a .table-stacked below 576 px and writes each data-label before its cell.
+    expect(table).toHaveClass('table-stacked');
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['Name', 'Email', 'Date', 'Form', 'Video', 'View']);
+    expect(within(first).getByRole('link', { name: 'Ruth Tester' })).not.toHaveClass('text-break');
+    expect(within(first).getByText('family100@example.test').innerHTML).toBe(
+      'family100<wbr>@example.<wbr>test',
+    );
+  });
+
   it('lists name, e-mail, date, the form and whether a video is attached or published; each row opens its request', async () => {
     listServer();
     renderPage();

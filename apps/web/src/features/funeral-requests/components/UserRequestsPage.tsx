@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FuneralRequestItem } from '@pw/contracts';
 import { ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { EmailAddress } from '@/components/EmailAddress';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useUserRequests } from '../api/get-requests';
@@ -16,14 +17,14 @@ const columns = [
   column.accessor('name', {
     header: 'Name',
     cell: (info) => (
-      <Link to={`/funeral/user-requests/${info.row.original.id}`} className="text-break">
+      <Link to={`/funeral/user-requests/${info.row.original.id}`} className="wrap-words">
         {info.getValue()}
       </Link>
     ),
   }),
   column.accessor('email', {
     header: 'Email',
-    cell: (info) => <span className="text-break">{info.getValue()}</span>,
+    cell: (info) => <EmailAddress email={info.getValue()} />,
   }),
   column.accessor('created_at', {
     header: 'Date',
@@ -90,6 +91,7 @@ export function UserRequestsPage() {
         query={query}
         list={list}
         defaultSort="created_at"
+        stacked
       />
     </div>
   );

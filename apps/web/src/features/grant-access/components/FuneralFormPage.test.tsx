@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FUNERAL_FORM_SENT, INVALID_OPTION } from '@pw/contracts';
+import { useLocation } from 'react-router';
 import { session } from '@/lib/session';
 import type { fakeApi, Handler, RecordedCall } from '@/test/fake-api';
-import { FuneralFormPage } from './FuneralFormPage';
+import { FuneralFormPage, UNLISTED_HOME } from './FuneralFormPage';
 import { openPage } from './test-fixtures';
 
 /** Each home offers its own types and locations (decision 0200), read with `?home_id=`. */
@@ -28,18 +29,32 @@ const created = () => ({
   body: { message: FUNERAL_FORM_SENT, data: { id: 500 } },
 });
 
-const openForm = (state?: unknown, handlers: Record<string, Handler> = {}) =>
-  openPage('/user/access-code/form/request', <FuneralFormPage />, state, {
-    'GET /api/web/user/funeral-video/sevices': (call) => ({
-      body: { data: OFFER[call.url.searchParams.get('home_id')!]!.services },
-    }),
-    'GET /api/web/user/funeral-video/locations': (call) => ({
-      body: { data: OFFER[call.url.searchParams.get('home_id')!]!.locations },
-    }),
-    [CREATE(31)]: created,
-    [CREATE(32)]: created,
-    ...handlers,
-  });
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.search}</p>;
+}
+
+const openForm = (state?: unknown, handlers: Record<string, Handler> = {}, search = '') =>
+  openPage(
+    '/user/access-code/form/request',
+    <>
+      <FuneralFormPage />
+      <Address />
+    </>,
+    state,
+    {
+      'GET /api/web/user/funeral-video/sevices': (call) => ({
+        body: { data: OFFER[call.url.searchParams.get('home_id')!]!.services },
+      }),
+      'GET /api/web/user/funeral-video/locations': (call) => ({
+        body: { data: OFFER[call.url.searchParams.get('home_id')!]!.locations },
+      }),
+      [CREATE(31)]: created,
+      [CREATE(32)]: created,
+      ...handlers,
+    },
+    search,
+  );
 const where = () => (JSON.parse(screen.getByTestId('where').textContent!) as { path: string }).path;
 
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'POST');
@@ -70,6 +85,32 @@ beforeEach(() => {
 afterEach(() => session.clear());
 
 describe('Funeral Home Form (/user/access-code/form/request)', () => {
+  it('opened on its own, asks for the home and keeps the choice in the address', async () => {
+    openForm();
+    const user = userEvent.setup();
+    const home = await screen.findByRole('combobox', { name: /Funeral Home/ });
+    expect(home).toHaveValue('');
+    expect(within(home).getAllByRole('option')[0]).toHaveTextContent('Choose a funeral home');
+    await user.selectOptions(home, '32');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('?home=32'));
+    expect(await optionsOf(/Type of Services/)).toEqual(['Select', 'Sea burial']);
+  });
+
+  it('opened again with the home in its address (a reload, Back), remembers it', async () => {
+    openForm(undefined, {}, '?home=31');
+    const home = await screen.findByRole('combobox', { name: /Funeral Home/ });
+    expect(home).toHaveValue('31');
+    expect(await optionsOf(/Type of Services/)).toEqual(['Select', 'Funeral service', 'Memorial service']);
+    expect(screen.queryByText(UNLISTED_HOME)).toBeNull();
+  });
+
+  it('says so and asks for a home when the home it was sent to is not listed', async () => {
+    openForm({ homeId: 99 });
+    const home = await screen.findByRole('combobox', { name: /Funeral Home/ });
+    expect(home).toHaveValue('');
+    expect(screen.getByText(UNLISTED_HOME)).toBeInTheDocument();
+  });
+
   it('pre-fills name and e-mail read-only and marks the required fields', async () => {
     openForm();
     const name = await screen.findByLabelText('Name');

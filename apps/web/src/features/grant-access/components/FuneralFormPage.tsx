@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FuneralHomeItem, FuneralOption } from '@pw/contracts';
@@ -28,17 +28,35 @@ import {
 import { funeralFormStateOf } from '../model/navigation-state';
 import { FuneralHomeSummary } from './FuneralHomeList';
 
+/** The home named in the address (`?home=31`), when it names one. */
+const homeParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
 /**
  * /user/access-code/form/request, the Funeral Home Form (spec 000 §2, §3, §5): the family's wishes to a
  * listed home. After a grant to a home it goes to that home (navigation state); opened on its own the
- * family picks the home from the directory. Name and e-mail come from the session, read-only. On
- * success a dialog returns to /user/profile.
+ * family picks the home from the directory, and the choice is kept in the address (`?home=`), so a
+ * reload or Back keeps it (decision 0287). A home asked for that is not listed is said so, and the
+ * family is asked to choose. Name and e-mail come from the session, read-only. On success a dialog
+ * returns to /user/profile.
  */
 export function FuneralFormPage() {
   useTitle('Funeral Home Form');
   const location = useLocation();
   const granted = funeralFormStateOf(location.state);
+  const [params, setParams] = useSearchParams();
+  const asked = granted ? null : homeParam(params.get('home'));
   const homes = useFuneralHomes();
+  const chooseHome = (id: number | null) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        if (id === null) next.delete('home');
+        else next.set('home', String(id));
+        return next;
+      },
+      // Keeps the navigation state (the grant) and adds no history entry per choice.
+      { replace: true, state: location.state as unknown },
+    );
 
   let body;
   if (homes.isPending) body = <Loading label="Loading funeral homes…" />;
@@ -55,8 +73,20 @@ export function FuneralFormPage() {
       </EmptyState>
     );
   else {
-    const fixed = granted ? (homes.data.find((home) => home.id === granted.homeId) ?? null) : null;
-    body = <FuneralForm homes={homes.data} fixedHome={fixed} />;
+    const find = (id: number | null) => homes.data.find((home) => home.id === id) ?? null;
+    const fixed = granted ? find(granted.homeId) : null;
+    const preset = find(asked);
+    // A home the family was sent to (a grant, or the address) that the directory does not list.
+    const unlisted = (granted !== null && !fixed) || (asked !== null && !preset);
+    body = (
+      <FuneralForm
+        homes={homes.data}
+        fixedHome={fixed}
+        initialHomeId={preset?.id ?? null}
+        unlisted={unlisted}
+        onHomeChange={fixed ? undefined : chooseHome}
+      />
+    );
   }
 
   return (
@@ -124,7 +154,22 @@ function OptionSelect({
   );
 }
 
-function FuneralForm({ homes, fixedHome }: { homes: FuneralHomeItem[]; fixedHome: FuneralHomeItem | null }) {
+export const UNLISTED_HOME =
+  'That funeral home is not listed at the moment. Please choose the home that should receive your wishes.';
+
+function FuneralForm({
+  homes,
+  fixedHome,
+  initialHomeId,
+  unlisted,
+  onHomeChange,
+}: {
+  homes: FuneralHomeItem[];
+  fixedHome: FuneralHomeItem | null;
+  initialHomeId: number | null;
+  unlisted: boolean;
+  onHomeChange?: (id: number | null) => void;
+}) {
   const user = useSessionUser();
   const dialog = useDialog();
   const navigate = useNavigate();
@@ -136,7 +181,7 @@ function FuneralForm({ homes, fixedHome }: { homes: FuneralHomeItem[]; fixedHome
     setValue,
     formState: { errors },
   } = useForm<FuneralFormValues>({
-    defaultValues: emptyFuneralForm(fixedHome?.id ?? null),
+    defaultValues: emptyFuneralForm(fixedHome?.id ?? initialHomeId),
     resolver: zodResolver(funeralFormSchema, undefined, {
       raw: true,
     }) as unknown as Resolver<FuneralFormValues>,
@@ -151,6 +196,11 @@ function FuneralForm({ homes, fixedHome }: { homes: FuneralHomeItem[]; fixedHome
     setValue('service_id', '');
     setValue('location_id', '');
   }, [homeId, setValue]);
+  // The choice goes into the address, so it survives a reload.
+  useEffect(() => {
+    onHomeChange?.(homeId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choice itself changes
+  }, [homeId]);
 
   const server = fieldErrors(send.error);
   const errorOf = (field: keyof FuneralFormValues) => errors[field]?.message ?? server[field];
@@ -198,6 +248,11 @@ function FuneralForm({ homes, fixedHome }: { homes: FuneralHomeItem[]; fixedHome
         </div>
       ) : (
         <FieldFrame id="form-home" label="Funeral Home" markRequired error={errorOf('user_id')}>
+          {unlisted && (
+            <p className="alert alert-warning py-2 mb-2" role="status">
+              {UNLISTED_HOME}
+            </p>
+          )}
           <select
             {...fieldControlProps({
               id: 'form-home',
@@ -208,7 +263,7 @@ function FuneralForm({ homes, fixedHome }: { homes: FuneralHomeItem[]; fixedHome
             className={`form-select${errorOf('user_id') ? ' is-invalid' : ''}`}
             {...register('user_id')}
           >
-            <option value="">Select</option>
+            <option value="">Choose a funeral home</option>
             {homes.map((home) => (
               <option key={home.id} value={home.id}>
                 {home.address ? `${home.home_name} — ${home.address}` : home.home_name}

@@ -28,7 +28,9 @@ export const HOMES_PATH = 'GET /api/web/user/funeral-video/funeral-homes';
 function Where() {
   const location = useLocation();
   return (
-    <output data-testid="where">{JSON.stringify({ path: location.pathname, state: location.state })}</output>
+    <output data-testid="where">
+      {JSON.stringify({ path: location.pathname, search: location.search, state: location.state })}
+    </output>
   );
 }
 
@@ -38,6 +40,7 @@ export function openPage(
   page: ReactElement,
   state: unknown,
   handlers: Record<string, Handler>,
+  search = '',
 ) {
   const api = fakeApi({ [HOMES_PATH]: () => ({ body: { data: HOMES } }), ...handlers });
   renderWithApp(
@@ -45,7 +48,7 @@ export function openPage(
       <Route path={path} element={page} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    { route: path, state },
+    { route: `${path}${search}`, state },
   );
   return api;
 }

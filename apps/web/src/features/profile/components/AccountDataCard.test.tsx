@@ -6,7 +6,7 @@ import type { AccountExport } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { fakeApi } from '@/test/fake-api';
 import { session } from '@/lib/session';
-import { AccountDataCard, EXPORT_TEXTS } from './AccountDataCard';
+import { AccountDataCard, EXPORT_TEXTS, ROLE_TEXTS } from './AccountDataCard';
 import { DELETE_TEXTS } from './DeleteAccountDialog';
 
 const exportOf = (extra: Partial<AccountExport> = {}): AccountExport => ({
@@ -139,5 +139,22 @@ describe('Delete account (issue 13)', () => {
     expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
     expect(session.user()).toBeNull();
     expect(session.token()).toBeNull();
+  });
+
+  it("speaks to a funeral home of the home's data, not of videos and schedules", async () => {
+    fakeApi({ 'GET /api/web/funeral-home/account/export': () => ({ body: { data: null } }) });
+    const user = userEvent.setup();
+    renderCard('funeral-home');
+    const data = await screen.findByRole('region', { name: EXPORT_TEXTS.heading });
+    expect(data).toHaveTextContent(ROLE_TEXTS['funeral-home'].intro);
+    const leaving = screen.getByRole('region', { name: EXPORT_TEXTS.deleteHeading });
+    expect(leaving).toHaveTextContent("Delete your funeral home's account");
+    for (const section of [data, leaving]) {
+      expect(section.textContent).not.toMatch(/videos|schedules|Scheduled deliveries/);
+    }
+    await user.click(within(leaving).getByRole('button', { name: EXPORT_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TEXTS.title });
+    expect(dialog).toHaveTextContent(DELETE_TEXTS.questionFuneralHome);
+    expect(dialog.textContent).not.toMatch(/your videos|scheduled deliveries/);
   });
 });

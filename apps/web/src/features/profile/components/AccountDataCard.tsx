@@ -29,6 +29,20 @@ export const EXPORT_TEXTS = {
   deletedTitle: 'Account Deleted',
 } as const;
 
+/**
+ * What the two sections say to each kind of account: a funeral home keeps no videos or schedules here,
+ * it keeps its listing, plans, banner ads and the requests families sent it (decision 0287).
+ */
+export const ROLE_TEXTS = {
+  user: { intro: EXPORT_TEXTS.intro, deleteIntro: EXPORT_TEXTS.deleteIntro },
+  'funeral-home': {
+    intro:
+      "Download a copy of everything Parting Words keeps about your funeral home: its profile, plans and payments, banner ads and notifications, in one zip file. The families' forms and messages are theirs and are not included.",
+    deleteIntro:
+      "Delete your funeral home's account: its profile, its listing for families, its banner ads and the requests families sent it. Payments are kept for the books, without your name.",
+  },
+} as const satisfies Record<LeavingRole, { intro: string; deleteIntro: string }>;
+
 const megabytes = (bytes: number | null) =>
   bytes === null ? '' : ` (${Math.max(0.1, bytes / 1_000_000).toFixed(1)} MB)`;
 
@@ -85,7 +99,7 @@ function ExportSection({ role }: { role: LeavingRole }) {
       <h2 id="your-data-heading" className="h5">
         {EXPORT_TEXTS.heading}
       </h2>
-      <p className="text-body-secondary">{EXPORT_TEXTS.intro}</p>
+      <p className="text-body-secondary">{ROLE_TEXTS[role].intro}</p>
       {latest.isPending ? (
         <Loading className="py-2" />
       ) : latest.isError ? (
@@ -137,7 +151,7 @@ export function AccountDataCard({ role }: { role: LeavingRole }) {
           <h2 id="delete-account-heading" className="h5">
             {EXPORT_TEXTS.deleteHeading}
           </h2>
-          <p className="text-body-secondary">{EXPORT_TEXTS.deleteIntro}</p>
+          <p className="text-body-secondary">{ROLE_TEXTS[role].deleteIntro}</p>
           <button type="button" className="btn btn-outline-danger" onClick={() => setDeleting(true)}>
             {EXPORT_TEXTS.deleteButton}
           </button>

@@ -10,6 +10,8 @@ export const DELETE_TEXTS = {
   title: 'Delete your account?',
   question:
     'This deletes your account for good: your videos, your scheduled deliveries (none of them will be sent), your profile and everything else you keep here. It cannot be undone.',
+  questionFuneralHome:
+    "This deletes your funeral home's account for good: its profile, its listing for families, its banner ads and the requests families have sent it. Families keep their own videos. It cannot be undone.",
   keepData: 'You may want to download your data first.',
   confirm: 'Delete my account',
   deleting: 'Deleting…',
@@ -53,7 +55,7 @@ export function DeleteAccountDialog({
           <h2 id="delete-account-title" className="h4">
             {DELETE_TEXTS.title}
           </h2>
-          <p>{DELETE_TEXTS.question}</p>
+          <p>{role === 'funeral-home' ? DELETE_TEXTS.questionFuneralHome : DELETE_TEXTS.question}</p>
           <p className="text-body-secondary small">{DELETE_TEXTS.keepData}</p>
           <PasswordField
             id="deleteAccountPassword"

@@ -59,7 +59,8 @@ export default class RouteCoverageReporter implements Reporter {
     const gaps = coverageGaps(records, routes);
     console.log(
       `\nRoute coverage of this partial run (${routes.size} routes touched):\n` +
-        (gaps.map((gap) => `  ${gap.id}: no ${gap.missing.join(', no ')}`).join('\n') || '  nothing missing') +
+        (gaps.map((gap) => `  ${gap.id}: no ${gap.missing.join(', no ')}`).join('\n') ||
+          '  nothing missing') +
         '\n',
     );
   }

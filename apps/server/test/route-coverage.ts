@@ -58,10 +58,30 @@ export function contractRoutes(): Map<string, ApiRoute> {
   return routes;
 }
 
-/** The kinds a route owes, from its declaration, less those it declares exempt (with a reason). */
+/** Odd values a path or query part may carry: a part whose schema takes each of them refuses nothing. */
+const ODD_VALUES = ['', 'x', '-1', '0', '1.5', 'a'.repeat(300), '%', '!', 'null'];
+
+/**
+ * Whether a params or query schema can refuse a request at all. Some never do by design: an id that is
+ * not a number reads as no record (404), an unknown token as nothing found; no test can make them 422.
+ */
+function canRefuse(schema: ApiRoute['params']): boolean {
+  if (!schema) return false;
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (!shape) return true;
+  return Object.keys(shape).some((key) =>
+    ODD_VALUES.some((value) => !schema.safeParse({ [key]: value }).success),
+  );
+}
+
+/**
+ * The kinds a route owes, from its declaration, less those it declares exempt (with a reason):
+ * validation when it takes a body, or params or a query that can be refused; 401 unless anyone may call;
+ * 403 when only some roles may.
+ */
 export function requiredKinds(route: ApiRoute): CoverageKind[] {
   const owed: CoverageKind[] = ['success'];
-  if (route.params || route.query || route.body) owed.push('validation');
+  if (route.body || canRefuse(route.params) || canRefuse(route.query)) owed.push('validation');
   if (route.access !== 'public' && route.access !== 'optional') owed.push('unauthenticated');
   if (Array.isArray(route.access)) owed.push('forbidden');
   return owed.filter((kind) => !route.coverageExempt?.[kind]);

@@ -148,6 +148,7 @@ describe('POST /web/{role}/banner-ad/create: refusals', () => {
     const user = await signUpUser(ctx);
     const admin = await signInAdmin(ctx);
     expect((await sendAdRequest(ctx, undefined, 'user')).statusCode).toBe(401);
+    expect((await sendAdRequest(ctx, undefined, 'funeral-home')).statusCode).toBe(401);
     expect((await sendAdRequest(ctx, user.token, 'funeral-home')).statusCode).toBe(403);
     expect((await sendAdRequest(ctx, admin.token, 'user')).statusCode).toBe(403);
     expect(await bannerRowCount(ctx)).toBe(0);
@@ -238,5 +239,6 @@ describe('banner ad requests: success, own list and detail', () => {
     expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`)).statusCode).toBe(401);
     expect((await get(ctx, '/api/web/funeral-home/banner-ad', user.token)).statusCode).toBe(403);
     expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, user.token)).statusCode).toBe(403);
+    expect((await get(ctx, `/api/web/user/banner-ad/${id}`, home.token)).statusCode).toBe(403);
   });
 });

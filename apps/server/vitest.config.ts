@@ -9,5 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // After a run of the whole suite: every route got each kind of answer it owes (decision 0277).
+    reporters: ['default', './test/route-coverage.reporter.ts'],
   },
 });

@@ -12,6 +12,7 @@ import type { CompositionView } from '../src/composition';
 import { compose, type ComposeOverrides, type Composition } from '../src/composition';
 import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
+import { recordRouteCoverage } from './route-coverage';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
@@ -73,9 +74,14 @@ export async function createTestContext(
     extraRoutes?: (app: FastifyInstance) => void;
     /** The process's logger (default: silent), e.g. one writing to a captured stream. */
     logger?: FastifyBaseLogger;
+    /**
+     * Count this app's answers towards the route coverage check (decision 0277): on unless a file
+     * sends requests that test no route's own behaviour (the malformed-request sweep).
+     */
+    recordCoverage?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const { extraRoutes, logger, ...overrides } = options;
+  const { extraRoutes, logger, recordCoverage = true, ...overrides } = options;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -93,6 +99,7 @@ export async function createTestContext(
   const deps = composition.deps;
   const app = await buildApp(composition);
   extraRoutes?.(app);
+  if (recordCoverage) recordRouteCoverage(app);
   await app.ready();
   return {
     app,

@@ -18,6 +18,14 @@ export type RouteAccess = 'public' | 'optional' | 'signed-in' | readonly Account
 
 type Schema = z.ZodType;
 
+/**
+ * The kinds of answer the server suite must provoke on every route (decision 0277): a success (2xx, or
+ * the 3xx a redirecting call answers), a refused input (422, or 400), a missing credential (401) and a
+ * wrong role (403). Which ones a route owes follows from its declaration: validation when it has
+ * params, a query or a body; 401 unless it is public or optional; 403 when only some roles may call.
+ */
+export type CoverageKind = 'success' | 'validation' | 'unauthenticated' | 'forbidden';
+
 export interface ApiRoute {
   method: HttpMethod;
   /** Under /api, Fastify style: `/admin/queries/:id/detail`. */
@@ -35,6 +43,11 @@ export interface ApiRoute {
   status?: 200 | 201;
   /** Left out of the API reference (internal protocol routes such as tus). */
   hidden?: boolean;
+  /**
+   * A kind of answer this route owes but cannot give, each with the reason (decision 0277): the route
+   * coverage check of the server suite then stops asking for it. Never left out silently.
+   */
+  coverageExempt?: Partial<Record<CoverageKind, string>>;
 }
 
 /** Declares a route and keeps its literal types (method, path and schemas) for callers. */

@@ -216,6 +216,13 @@ describe('account deletion (issue 13)', () => {
 
   it('deletes a funeral home the same way, and a second call with the same session is refused', async () => {
     const home = await signUpFuneralHome(ctx);
+    // First refused: no credential (401), no password (422), the user's call (403); nothing deleted.
+    expect((await deleteAccount(ctx, null, { password: home.password }, 'funeral-home')).statusCode).toBe(
+      401,
+    );
+    expect((await deleteAccount(ctx, home.token, {}, 'funeral-home')).statusCode).toBe(422);
+    expect((await deleteAccount(ctx, home.token, { password: home.password })).statusCode).toBe(403);
+    expect(await accountRow(home.id)).not.toBeNull();
     const [first, second] = await Promise.all([
       deleteAccount(ctx, home.token, { password: home.password }, 'funeral-home'),
       deleteAccount(ctx, home.token, { password: home.password }, 'funeral-home'),

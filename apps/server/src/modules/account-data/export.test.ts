@@ -149,6 +149,31 @@ describe('data export (issue 13)', () => {
     expect(rows.map((row) => row.accountId)).toEqual([owner.id]);
   });
 
+  it('guards every owner call of both roles: 401 without a credential, 403 to the other role', async () => {
+    const home = await signUpFuneralHome(ctx);
+    const call = (method: 'GET' | 'POST', url: string, token: string | null) =>
+      ctx.app.inject({ method, url, headers: token ? bearer(token) : {} });
+    for (const [role, own, other] of [
+      ['user', owner, home],
+      ['funeral-home', home, owner],
+    ] as const) {
+      const base = `/api/web/${role}/account/export`;
+      for (const [method, url] of [
+        ['POST', base],
+        ['GET', base],
+        ['GET', `${base}/${exportId}`],
+      ] as const) {
+        expect((await call(method, url, null)).statusCode, `${method} ${url}`).toBe(401);
+        expect((await call(method, url, other.token)).statusCode, `${method} ${url}`).toBe(403);
+      }
+      expect((await latestExport(ctx, own.token, role)).statusCode).toBe(200);
+    }
+    expect((await latestExport(ctx, home.token, 'funeral-home')).json()).toEqual({ data: null });
+    // The refused calls started nothing.
+    const rows = await ctx.deps.db.select().from(accountExports);
+    expect(rows.map((row) => row.accountId)).toEqual([owner.id]);
+  });
+
   it('refuses a forged, altered or foreign download link', async () => {
     const token = downloadUrl.split('/').pop()!;
     const [id, exp, sig] = token.split('.');
@@ -164,6 +189,10 @@ describe('data export (issue 13)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('This download link is not valid.');
     }
+    // A link that cannot be one (characters no token has) is refused by its shape: 422.
+    const malformed = await ctx.app.inject({ method: 'GET', url: `${base}${id}.${exp}.bad!sig` });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().message).toBe('This download link is not valid.');
     const huge = await ctx.app.inject({ method: 'GET', url: `${base}${'a'.repeat(500)}` });
     expect([403, 414, 422]).toContain(huge.statusCode);
     // The link is the permission: it works without a bearer header, and a stranger's header changes nothing.

@@ -272,6 +272,10 @@ describe('forgot password', () => {
     expect(reset.statusCode).toBe(422);
     expect(reset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
 
+    const adminReset = await post(ctx, admin('reset/password'), { payload: { email: 'nope' } });
+    expect(adminReset.statusCode).toBe(422);
+    expect(adminReset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
+
     const verify = await post(ctx, web('verify/code'), { payload: { token: '12ab' } });
     expect(verify.statusCode).toBe(422);
     expect(verify.json().errors).toEqual({

@@ -233,6 +233,8 @@ describe('profiles and change password', () => {
         headers: bearer(user.token),
       });
       expect(homeAsUser.statusCode).toBe(403);
+      for (const url of ['/api/web/funeral-home/profile/update', '/api/admin/profile/update'])
+        expect((await post(ctx, url, { payload: profileFields })).statusCode, url).toBe(401);
     });
 
     it('updates the admin: names, phone of up to 15 digits, dialing code and photo', async () => {
@@ -408,6 +410,12 @@ describe('profiles and change password', () => {
     });
 
     it('validates the fields (422)', async () => {
+      const adminEmpty = await post(ctx, '/api/admin/change-password', {
+        payload: {},
+        headers: bearer(admin.token),
+      });
+      expect(adminEmpty.statusCode).toBe(422);
+      expect(adminEmpty.json().errors).toHaveProperty('old_password');
       const response = await post(ctx, '/api/web/funeral-home/change-password', {
         payload: { password: 'new-password-1', password_confirmation: 'new-password-2' },
         headers: bearer(home.token),
@@ -444,6 +452,13 @@ describe('profiles and change password', () => {
         headers: bearer(home.token),
       });
       expect(homeOnUser.statusCode).toBe(403);
+      const userOnHome = await post(ctx, '/api/web/funeral-home/change-password', {
+        payload: {},
+        headers: bearer(user.token),
+      });
+      expect(userOnHome.statusCode).toBe(403);
+      for (const url of ['/api/web/user/change-password', '/api/web/funeral-home/change-password'])
+        expect((await post(ctx, url, { payload: {} })).statusCode, url).toBe(401);
     });
 
     it('limits old-password guesses per account (429 + Retry-After)', async () => {

@@ -513,6 +513,13 @@ describe('sign-up, login and logout', () => {
       );
       const account = await signUpUser(ctx);
       expect((await post(ctx, '/api/admin/logout', { headers: bearer(account.token) })).statusCode).toBe(403);
+      expect((await post(ctx, '/api/admin/logout')).statusCode).toBe(401);
+      // An admin signs out in the admin area: the user area's logout is not its call.
+      const admin = await signInAdmin(ctx);
+      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(admin.token) })).statusCode).toBe(
+        403,
+      );
+      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(200);
     });
 
     it('logs the admin out', async () => {

@@ -148,6 +148,7 @@ describe('POST /web/{role}/banner-ad/create: refusals', () => {
     const user = await signUpUser(ctx);
     const admin = await signInAdmin(ctx);
     expect((await sendAdRequest(ctx, undefined, 'user')).statusCode).toBe(401);
+    expect((await sendAdRequest(ctx, undefined, 'funeral-home')).statusCode).toBe(401);
     expect((await sendAdRequest(ctx, user.token, 'funeral-home')).statusCode).toBe(403);
     expect((await sendAdRequest(ctx, admin.token, 'user')).statusCode).toBe(403);
     expect(await bannerRowCount(ctx)).toBe(0);
@@ -219,5 +220,25 @@ describe('banner ad requests: success, own list and detail', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/web/user/banner-ad', headers: bearer('nonsense') }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it("a funeral home's own list and detail: success, 422 for a bad query, 401, 403 to a user", async () => {
+    const home = await signUpFuneralHome(ctx);
+    const user = await signUpUser(ctx);
+    const id = await createAd(ctx, home.token, 'funeral-home', adFields({ brand_name: 'Willow' }));
+    await createAd(ctx, user.token, 'user', adFields({ brand_name: 'Not theirs' }));
+
+    const list = await get(ctx, '/api/web/funeral-home/banner-ad', home.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((row: { brand_name: string }) => row.brand_name)).toEqual(['Willow']);
+    const detail = await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, home.token);
+    expect(detail.json().data).toMatchObject({ id, brand_name: 'Willow' });
+
+    expect((await get(ctx, '/api/web/funeral-home/banner-ad?per_page=7', home.token)).statusCode).toBe(422);
+    expect((await get(ctx, '/api/web/funeral-home/banner-ad')).statusCode).toBe(401);
+    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`)).statusCode).toBe(401);
+    expect((await get(ctx, '/api/web/funeral-home/banner-ad', user.token)).statusCode).toBe(403);
+    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, user.token)).statusCode).toBe(403);
+    expect((await get(ctx, `/api/web/user/banner-ad/${id}`, home.token)).statusCode).toBe(403);
   });
 });

@@ -97,8 +97,10 @@ describe('admin banner ad logs and detail', () => {
       'from_date=2026-02-01&to_date=2026-01-01',
       'from_date=yesterday',
     ]) {
-      const response = await get(ctx, `/api/admin/banner-ads/panding/logs?${query}`, admin.token);
-      expect(response.statusCode, query).toBe(422);
+      for (const state of ['panding', 'approved']) {
+        const response = await get(ctx, `/api/admin/banner-ads/${state}/logs?${query}`, admin.token);
+        expect(response.statusCode, `${state}: ${query}`).toBe(422);
+      }
     }
   });
 });

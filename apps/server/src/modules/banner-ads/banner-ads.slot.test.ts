@@ -55,6 +55,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
   it('answers 401 without a credential and 403 to the wrong role', async () => {
     const home = await signUpFuneralHome(ctx);
     expect((await slot(undefined)).statusCode).toBe(401);
+    expect((await slot(undefined, 'funeral-home')).statusCode).toBe(401);
     expect((await slot(home, 'user')).statusCode).toBe(403);
     expect((await slot(reader, 'funeral-home')).statusCode).toBe(403);
     expect((await slot(admin, 'user')).statusCode).toBe(403);

@@ -103,6 +103,10 @@ describe('funeral homes: the directory and what homes offer (issue 12)', () => {
         query: { home_id: 'abc' } as never,
       });
       expect(bad.statusCode).toBe(422);
+      const badService = await call(ctx, funeralHomeRoutes.services, user.token, {
+        query: { home_id: 'abc' } as never,
+      });
+      expect(badService.statusCode).toBe(422);
       const unlisted = await call(ctx, funeralHomeRoutes.locations, user.token, {
         query: { home_id: unpaid.id },
       });
@@ -112,6 +116,8 @@ describe('funeral homes: the directory and what homes offer (issue 12)', () => {
     it('needs a credential (401) and the user role (403)', async () => {
       expect((await call(ctx, funeralHomeRoutes.services, undefined)).statusCode).toBe(401);
       expect((await call(ctx, funeralHomeRoutes.locations, home.token)).statusCode).toBe(403);
+      expect((await call(ctx, funeralHomeRoutes.locations, undefined)).statusCode).toBe(401);
+      expect((await call(ctx, funeralHomeRoutes.services, home.token)).statusCode).toBe(403);
     });
   });
 });

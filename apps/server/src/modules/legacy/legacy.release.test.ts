@@ -174,6 +174,11 @@ describe('reports, the waiting period and the release (issue 14)', () => {
 
   it('a second report joins the first (the period is not restarted); a double submit counts once', async () => {
     const { owner, accessCode, tokens } = await ownerWithMessage(['cy@kin.test']);
+    // Without the relation the report is refused (422) and opens nothing.
+    const unnamed = await reportByContact(tokens[0]!, { relation: '  ' });
+    expect(unnamed.statusCode).toBe(422);
+    expect(unnamed.json().errors).toHaveProperty('relation');
+    expect(await reportsOf(owner.id)).toEqual([]);
     const first = await reportByContact(tokens[0]!, { relation: 'Sister' });
     expect(first.json()).toEqual({ message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } });
     const [report] = await reportsOf(owner.id);
@@ -249,6 +254,8 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     expect((await reportsOf(owner.id))[0]!.state).toBe('waiting');
     expect((await cancel(undefined)).statusCode).toBe(401);
     expect((await cancel(holder.token)).statusCode).toBe(404);
+    // A funeral home has no release of its own to cancel: the call is not one of its calls.
+    expect((await cancel((await signUpFuneralHome(ctx)).token)).statusCode).toBe(403);
     expect((await reportsOf(owner.id))[0]!.state).toBe('waiting');
     const res = await cancel(owner.token);
     expect(res.statusCode).toBe(200);

@@ -120,6 +120,9 @@ describe('notifications', () => {
       expect(badSize.json().errors.per_page).toEqual(['The per page must be one of: 10, 25, 50, 999.']);
     }
     expect((await get('/api/notification?page=abc', tokenA)).statusCode).toBe(422);
+    const badBell = await get('/api/notification/bell?tz=Mars/Base', tokenA);
+    expect(badBell.statusCode).toBe(422);
+    expect(badBell.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
   });
 
   it('toggles one read and unread, filters by status, and keeps each account to its own', async () => {

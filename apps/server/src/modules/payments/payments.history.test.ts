@@ -194,6 +194,29 @@ describe('payment history and the admin payment log', () => {
     expect((await get(ctx, url(paymentRoutes.adminCategories), home.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.membershipLogs), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.funeralHomeLogs), home.token)).statusCode).toBe(403);
+    for (const route of [
+      paymentRoutes.membershipLogs,
+      paymentRoutes.adFreeLogs,
+      paymentRoutes.funeralHomeLogs,
+    ])
+      expect((await get(ctx, url(route))).statusCode, route.path).toBe(401);
+    expect((await get(ctx, url(paymentRoutes.adFreeLogs), home.token)).statusCode).toBe(403);
+  });
+
+  it('refuses a bad query on every list with 422 naming the field', async () => {
+    const cases: Array<[ApiRoute, string]> = [
+      [paymentRoutes.userHistory, user.token],
+      [paymentRoutes.funeralHomeHistory, home.token],
+      [paymentRoutes.adminLog, admin.token],
+      [paymentRoutes.membershipLogs, admin.token],
+      [paymentRoutes.adFreeLogs, admin.token],
+      [paymentRoutes.funeralHomeLogs, admin.token],
+    ];
+    for (const [route, token] of cases) {
+      const bad = await get(ctx, url(route, { per_page: '7' }), token);
+      expect(bad.statusCode, route.path).toBe(422);
+      expect(bad.json().errors, route.path).toHaveProperty('per_page');
+    }
   });
 
   // Last: it moves the clock past every session.

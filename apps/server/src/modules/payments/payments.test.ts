@@ -130,6 +130,18 @@ describe('payments (issue 11: plans and extra time paid once, subscriptions star
       expect((await pay(paymentRoutes.funeralHomePlanPayment, user.token, CARD, { id: 7 })).statusCode).toBe(
         403,
       );
+      // The funeral home's call: the same card check and the same guard.
+      const noCard = await pay(
+        paymentRoutes.funeralHomePlanPayment,
+        home.token,
+        { ...CARD, cvv: '' },
+        { id: 7 },
+      );
+      expect(noCard.statusCode).toBe(422);
+      expect(noCard.json().errors).toHaveProperty('cvv');
+      expect((await pay(paymentRoutes.funeralHomePlanPayment, undefined, CARD, { id: 7 })).statusCode).toBe(
+        401,
+      );
     });
   });
 

@@ -88,6 +88,8 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
       const [mine] = await subscriptionsOf(ctx, user.id);
       expect((await cancel(subscriptionRoutes.userCancel, undefined, mine!.id)).statusCode).toBe(401);
       expect((await cancel(subscriptionRoutes.funeralHomeCancel, user.token, mine!.id)).statusCode).toBe(403);
+      expect((await cancel(subscriptionRoutes.funeralHomeCancel, undefined, mine!.id)).statusCode).toBe(401);
+      expect((await cancel(subscriptionRoutes.userCancel, home.token, mine!.id)).statusCode).toBe(403);
       const stolen = await cancel(subscriptionRoutes.userCancel, other.token, mine!.id);
       expect(stolen.statusCode).toBe(404);
       expect(stolen.json().message).toBe('Subscription not found.');

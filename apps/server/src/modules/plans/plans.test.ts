@@ -134,6 +134,9 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
     expect((await read(planRoutes.funeralHomePlans, user.token)).statusCode).toBe(403);
     expect((await read(planRoutes.userHomePlans, home.token)).statusCode).toBe(403);
     expect((await read(planRoutes.userHomePlans, admin.token)).statusCode).toBe(403);
+    expect((await read(planRoutes.userPlans, home.token)).statusCode).toBe(403);
+    expect((await read(planRoutes.userBannerAdPlans, home.token)).statusCode).toBe(403);
+    expect((await read(planRoutes.funeralHomeBannerAdPlans, user.token)).statusCode).toBe(403);
   });
 
   it('creates a plan (201, active, monthly unless a duration is sent) and reads it back', async () => {
@@ -275,6 +278,35 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
     expect(Object.keys(bad.json().errors).sort()).toEqual(['per_page', 'sort', 'status']);
   });
 
+  it('every kind’s five admin calls: each succeeds, and each refuses a bad body or query with 422', async () => {
+    for (const [kind, calls] of Object.entries(adminPlanRoutesByKind)) {
+      const plan = { ...fields, duration: kind === 'banner-ad' ? 'weekly' : 'monthly' };
+      const created = await write(calls.create, plan);
+      expect(created.statusCode, kind).toBe(201);
+      const id = created.json().data.id as number;
+      expect((await read(calls.detail, admin.token, { id })).json().data, kind).toMatchObject({ id });
+      const updated = await write(calls.update, { ...plan, title: 'Renamed' }, { id });
+      expect(updated.json().data, kind).toMatchObject({ id, title: 'Renamed' });
+      const status = await write(calls.status, { status: 0 }, { id });
+      expect(status.json().data, kind).toMatchObject({ id, status: 0 });
+      const list = await read(calls.list, admin.token, {}, { search: 'Renamed', status: '0' });
+      expect(
+        list.json().data.map((row: { id: number }) => row.id),
+        kind,
+      ).toContain(id);
+
+      expect((await write(calls.create, {})).statusCode, kind).toBe(422);
+      expect((await write(calls.update, { ...plan, price: 'abc' }, { id })).statusCode, kind).toBe(422);
+      expect((await write(calls.status, { status: 2 }, { id })).statusCode, kind).toBe(422);
+      expect((await read(calls.list, admin.token, {}, { per_page: '7' })).statusCode, kind).toBe(422);
+      // Nothing refused changed the plan.
+      expect((await read(calls.detail, admin.token, { id })).json().data, kind).toMatchObject({
+        title: 'Renamed',
+        status: 0,
+      });
+    }
+  });
+
   it('keeps the rate’s history: the newest is the rate in force', async () => {
     ctx.clock.advance(60_000);
     const first = await write(planRoutes.oneTimeRateCreate, { rate: '1.25' });
@@ -290,6 +322,8 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
     expect(read1.current).toMatchObject({ rate: '2.00' });
     expect(read1.data.map((row: { rate: string }) => row.rate)).toEqual(['2.00', '1.25', '0.99']);
     expect((await read(planRoutes.userPlans, user.token)).json().data.one_time_rate.rate).toBe('2.00');
+    const badQuery = await read(planRoutes.oneTimeRate, admin.token, {}, { per_page: '7', order: 'up' });
+    expect(badQuery.statusCode).toBe(422);
     const oldestFirst = (
       await read(planRoutes.oneTimeRate, admin.token, {}, { order: 'asc', per_page: '10' })
     ).json();

@@ -739,6 +739,15 @@ describe('videos API', () => {
           false,
         ],
         ['access code', 'GET', `/api/web/user/video/NOSUCHCODE22/detail-by-access-code`, undefined, false],
+        // The spec's client also calls both code lookups with a trailing slash: the same guard.
+        [
+          'search code/',
+          'GET',
+          `/api/web/user/video/${before!.searchCode}/detail-by-search-code/`,
+          undefined,
+          false,
+        ],
+        ['access code/', 'GET', `/api/web/user/video/NOSUCHCODE22/detail-by-access-code/`, undefined, false],
         ['like', 'POST', `/api/web/user/video/${id}/reaction`, { reaction: 'like' }, false],
       ];
       for (const [name, method, url, payload, ownerOnly] of calls) {

@@ -1,15 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
+const uploadPage = lazyPage(
+  () => import('./components/UploadPage'),
+  (m) => m.UploadPage,
+);
+
 /** The record and upload screens of the user area (spec §2), loaded lazily. */
 export const uploadRoutes: RouteObject[] = [
-  {
-    path: 'video/upload',
-    lazy: lazyPage(
-      () => import('./components/UploadPage'),
-      (m) => m.UploadPage,
-    ),
-  },
+  { path: 'video/upload', lazy: uploadPage },
+  // The profile's way back to the clips being edited: the same editor over the same stored edit list
+  // (decision 0279), so a list left half-edited opens where it was, from either address.
+  { path: 'profile/edit-videos', lazy: uploadPage },
   {
     path: 'video/upload/payment',
     lazy: lazyPage(

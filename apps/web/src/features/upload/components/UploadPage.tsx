@@ -12,8 +12,8 @@ import './upload.scss';
 const FALLBACK_BACK = '/user/profile';
 
 /**
- * /user/video/upload (spec §2 'Edit/upload screen'): edit mode when the stored edit list holds clips,
- * otherwise the record/upload choice.
+ * /user/video/upload and /user/profile/edit-videos (spec §2 'Edit/upload screen'): edit mode when the
+ * stored edit list holds clips, otherwise the record/upload choice.
  */
 export function UploadPage() {
   useTitle('Upload');

@@ -92,6 +92,14 @@ export function createPaymentsRepo(db: Db) {
         .returning({ id: payments.id });
       return rows.length === 1;
     },
+
+    /** The extra-time payment a failed video used is unused again. */
+    async release(videoId: number, tx: DbOrTx = db) {
+      await tx
+        .update(payments)
+        .set({ consumedByVideo: null, consumedAt: null })
+        .where(eq(payments.consumedByVideo, videoId));
+    },
   };
 }
 

@@ -146,7 +146,9 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
       const inputs = clips.map((clip, i) => asInput(clip, names[i]!));
       const total = clips.reduce((sum, clip) => sum + clip.probed.durationSeconds, 0);
       const run = { timeoutMs: renderTimeoutMs(total), signal, cwd: folder };
-      if (canCopy(inputs)) {
+      // A copy can only end at a packet, which with reordered frames may be most of a second past the
+      // cut: a clip longer than it may be is converted, so the cut is exact.
+      if (canCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
         await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!, maxSeconds), run);
         return { copied: true };
       }

@@ -174,3 +174,51 @@ export async function referringFiles(
     ),
   );
 }
+
+/** Boxes that only contain other boxes, on the way from the top to `mvhd`, `tkhd` and `mdhd`. */
+const CONTAINER_BOXES = new Set(['moov', 'trak', 'mdia']);
+
+/**
+ * Edits an MP4's header in place so it claims to last `claimSeconds`: the duration fields of the movie
+ * header (`mvhd`), every track header (`tkhd`) and every media header (`mdhd`), versions 0 and 1. The
+ * samples and their timestamps are untouched: the file still plays for its real length. This is what an
+ * attacker does to pass a long video off as a short, free one.
+ */
+export async function claimDuration(file: string, claimSeconds: number): Promise<void> {
+  const data = await fs.readFile(file);
+  let movieScale = 0;
+  const write = (at: number, version: number, value: number) => {
+    if (version === 1) data.writeBigUInt64BE(BigInt(Math.round(value)), at);
+    else data.writeUInt32BE(Math.round(value), at);
+  };
+  const walk = (start: number, end: number) => {
+    let offset = start;
+    while (offset + 8 <= end) {
+      let size = data.readUInt32BE(offset);
+      const type = data.toString('latin1', offset + 4, offset + 8);
+      let body = offset + 8;
+      if (size === 1) {
+        size = Number(data.readBigUInt64BE(offset + 8));
+        body += 8;
+      } else if (size === 0) size = end - offset;
+      if (size < 8) return;
+      const version = data[body]!;
+      // After version/flags: creation and modification times (4 or 8 bytes each).
+      const times = version === 1 ? 16 : 8;
+      if (type === 'mvhd') {
+        movieScale = data.readUInt32BE(body + 4 + times);
+        write(body + 4 + times + 4, version, claimSeconds * movieScale);
+      } else if (type === 'tkhd') {
+        // Track id and a reserved word, then the duration in the movie's time scale.
+        write(body + 4 + times + 8, version, claimSeconds * movieScale);
+      } else if (type === 'mdhd') {
+        const scale = data.readUInt32BE(body + 4 + times);
+        write(body + 4 + times + 4, version, claimSeconds * scale);
+      } else if (CONTAINER_BOXES.has(type)) walk(body, offset + size);
+      offset += size;
+    }
+  };
+  walk(0, data.length);
+  if (movieScale === 0) throw new Error(`${file} has no movie header`);
+  await fs.writeFile(file, data);
+}

@@ -51,6 +51,20 @@ export type PaymentReceipt = z.infer<typeof paymentReceipt>;
 export const paymentReceiptResponse = z.object({ message: z.string(), data: paymentReceipt });
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment Successfully Made!';
+
+/**
+ * Extra time bought and not used yet: it stays the buyer's for a later upload or merge until one uses it,
+ * and never expires unused. `payment_id` is what the upload or merge sends.
+ */
+export const unusedExtraTime = z.object({
+  payment_id: z.string(),
+  /** Extra seconds beyond the free time it gives one video (whole minutes). */
+  seconds: z.number().int(),
+  minutes: z.number().int(),
+  amount: z.string(),
+  created_at: z.string(),
+});
+export type UnusedExtraTime = z.infer<typeof unusedExtraTime>;
 /** A banner plan needs the approved request it pays for. */
 export const BANNER_AD_REQUIRED_MESSAGE = 'The banner ad id field is required for a banner plan.';
 
@@ -250,5 +264,15 @@ export const paymentRoutes = {
     access: ['user'],
     body: extraTimePaymentBody,
     response: paymentReceiptResponse,
+  }),
+  unusedExtraTime: defineRoute({
+    method: 'GET',
+    path: '/web/user/video/payment/unused',
+    tag: paymentTag,
+    summary:
+      "The user's extra-time purchases not used by a video yet, oldest first: each can be passed once " +
+      'as `payment_id` with an upload or merge, and none expires unused.',
+    access: ['user'],
+    response: z.object({ data: z.array(unusedExtraTime) }),
   }),
 };

@@ -49,3 +49,23 @@ export const buyExtraTime = (input: { minutes: number; card: CardFields; headers
     body: { ...input.card, duration: extraTimeDuration(input.minutes) },
     headers: input.headers,
   });
+
+/** GET /web/user/video/payment/unused: bought minutes no video has used yet (they never expire). */
+export const getUnusedExtraTime = () => callRoute(paymentRoutes.unusedExtraTime);
+
+export const useUnusedExtraTime = () =>
+  useQuery({
+    queryKey: planKeys.unusedExtraTime(),
+    queryFn: getUnusedExtraTime,
+    select: (answer) => answer.data,
+    retry: false,
+  });
+
+/** The extra time an upload or merge goes on with: bought just now, or an earlier unused purchase. */
+export interface ChosenExtraTime {
+  paymentId: string;
+  /** Seconds it gives beyond the free time. */
+  seconds: number;
+  /** False when it is an earlier purchase, applied again. */
+  bought: boolean;
+}

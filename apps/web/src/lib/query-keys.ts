@@ -82,6 +82,8 @@ export const planKeys = {
   funeralHome: () => ['plans', 'funeral-home'] as const,
   /** Everything a user can buy, with the per-minute rate of extra video time. */
   userOffer: () => ['plans', 'user-offer'] as const,
+  /** Extra time bought and not used by a video yet. */
+  unusedExtraTime: () => ['plans', 'unused-extra-time'] as const,
   history: () => ['plans', 'history'] as const,
   historyList: (params: Record<string, string | number>) => ['plans', 'history', params] as const,
 };

@@ -75,7 +75,7 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
     notifications: needs.notifications,
     clock: platform.clock,
   });
-  const history = createPaymentHistory(createPaymentHistoryRepo(platform.db), platform.clock);
+  const history = createPaymentHistory(createPaymentHistoryRepo(platform.db), platform.clock, repo);
   return {
     name: 'payments',
     routes: (router) => {

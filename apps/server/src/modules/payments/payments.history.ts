@@ -6,10 +6,12 @@ import {
   type AdminPaymentRow,
   type PaymentHistoryQuery,
   type PaymentHistoryRow,
+  type UnusedExtraTime,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { fromCents } from '../plans';
 import type { PaymentHistoryEntry, PaymentHistoryRepo } from './payments.history.repo';
+import type { PaymentsRepo } from './payments.repo';
 
 const minutesLabel = (seconds: number) => {
   const minutes = Math.round(seconds / 60);
@@ -46,9 +48,21 @@ function state(entry: PaymentHistoryEntry, now: Date): 'Active' | 'Inactive' {
   return running ? 'Active' : 'Inactive';
 }
 
-/** The payment lists: an account's own history, and the admin's log of every payment. */
-export function createPaymentHistory(repo: PaymentHistoryRepo, clock: Clock) {
+/** The payment lists: an account's own history, its unused extra time, and the admin's log of every payment. */
+export function createPaymentHistory(repo: PaymentHistoryRepo, clock: Clock, payments: PaymentsRepo) {
   return {
+    /** Extra time bought and not used: each is offered again on the upload and merge screens. */
+    async unusedExtraTime(accountId: number): Promise<UnusedExtraTime[]> {
+      const rows = await payments.unusedExtraTime(accountId);
+      return rows.map((row) => ({
+        payment_id: String(row.id),
+        seconds: row.extraSeconds!,
+        minutes: Math.round(row.extraSeconds! / 60),
+        amount: fromCents(row.amountCents),
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
     async ofAccount(accountId: number, query: PaymentHistoryQuery) {
       const { rows, total } = await repo.ofAccount(accountId, query);
       const now = clock.now();

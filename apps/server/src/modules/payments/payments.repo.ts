@@ -6,6 +6,9 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 
+/** More unused purchases than anyone keeps: the list stays one small answer. */
+const UNUSED_LIST_LIMIT = 100;
+
 /** The payments module's one door to its tables; each method joins a caller's transaction (`tx`). */
 export function createPaymentsRepo(db: Db) {
   return {
@@ -91,6 +94,30 @@ export function createPaymentsRepo(db: Db) {
         )
         .returning({ id: payments.id });
       return rows.length === 1;
+    },
+
+    /** The account's extra-time payments no video has used, oldest first (the first bought, first used). */
+    async unusedExtraTime(accountId: number, tx: DbOrTx = db): Promise<PaymentRow[]> {
+      return tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.accountId, accountId),
+            isNull(payments.consumedAt),
+            sql`${payments.extraSeconds} is not null`,
+          ),
+        )
+        .orderBy(payments.createdAt, payments.id)
+        .limit(UNUSED_LIST_LIMIT);
+    },
+
+    /** The extra-time payment a failed video used is unused again. */
+    async release(videoId: number, tx: DbOrTx = db) {
+      await tx
+        .update(payments)
+        .set({ consumedByVideo: null, consumedAt: null })
+        .where(eq(payments.consumedByVideo, videoId));
     },
   };
 }

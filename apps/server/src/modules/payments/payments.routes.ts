@@ -41,6 +41,10 @@ export function registerPaymentsRoutes(
     return { message: receipt.message, data: receipt };
   });
 
+  router.route(paymentRoutes.unusedExtraTime, async ({ request }) =>
+    ok(await history.unusedExtraTime(accountOf(request).id)),
+  );
+
   const ownHistory = async ({
     query,
     request,

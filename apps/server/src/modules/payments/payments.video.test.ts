@@ -64,6 +64,56 @@ describe('extra video time bought with a payment (decision 0037)', () => {
     expect(again.json()).toEqual({ message: INVALID, errors: { payment_id: [INVALID] } });
   }, 60_000);
 
+  const unused = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api${routePath(paymentRoutes.unusedExtraTime)}`,
+      headers,
+    });
+
+  it('lists unused extra time with the minutes it gives, only to its buyer, until a video uses it', async () => {
+    const paymentId = await buyMinute(stranger);
+    const listed = await unused(stranger.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const row = listed.json().data.find((entry: { payment_id: string }) => entry.payment_id === paymentId);
+    expect(row).toMatchObject({ payment_id: paymentId, seconds: 60, minutes: 1 });
+    expect(row.amount).toMatch(/^\d+\.\d{2}$/);
+    // Nobody else sees it: not the owner, not a visitor, not a funeral home.
+    const others = await unused(owner.headers);
+    expect(others.json().data.map((entry: { payment_id: string }) => entry.payment_id)).not.toContain(
+      paymentId,
+    );
+    expect((await unused()).statusCode).toBe(401);
+    const home = await createAccount(ctx, 'funeral-home');
+    expect((await unused(home.headers)).statusCode).toBe(403);
+    // Still there a year on: unused time never expires (both sign in again: sessions do expire).
+    ctx.clock.advance(366 * 24 * 60 * 60 * 1000);
+    for (const account of [owner, stranger]) {
+      account.token = await ctx.deps.sessions.create(account.id, false);
+      account.headers = { authorization: `Bearer ${account.token}` };
+    }
+    const later = await unused(stranger.headers);
+    expect(later.json().data.map((entry: { payment_id: string }) => entry.payment_id)).toContain(paymentId);
+    const used = await upload(stranger, paymentId);
+    expect(used.statusCode, used.body).toBe(201);
+    const after = await unused(stranger.headers);
+    expect(after.json().data.map((entry: { payment_id: string }) => entry.payment_id)).not.toContain(
+      paymentId,
+    );
+  }, 60_000);
+
+  it('uses one payment once when the same upload is sent twice at the same time (a retry)', async () => {
+    const paymentId = await buyMinute(owner);
+    const answers = await Promise.all([upload(owner, paymentId), upload(owner, paymentId)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    const rejected = answers.find((answer) => answer.statusCode === 422)!;
+    expect(rejected.json().message).toBe(INVALID);
+    const listed = await unused(owner.headers);
+    expect(listed.json().data.map((entry: { payment_id: string }) => entry.payment_id)).not.toContain(
+      paymentId,
+    );
+  }, 60_000);
+
   it("refuses another account's payment", async () => {
     // Bought at once after the first one was used: a new purchase, not the first one's double click.
     const paymentId = await buyMinute(owner);

@@ -9,7 +9,8 @@ const paymentNumber = (paymentId: string) => (/^\d{1,9}$/.test(paymentId) ? Numb
 /**
  * The extra length a payment buys a video (decision 0037): only an extra-time payment, only its owner's,
  * only once. `consume` runs in the video's transaction and claims the row with a guarded update, so two
- * uploads racing with one payment id cannot both use it.
+ * uploads racing with one payment id cannot both use it. A video that fails gives it back (`release`):
+ * bought time is never lost to a video that does not exist.
  */
 export function createVideoPayments(repo: PaymentsRepo, clock: Clock): VideoPayments {
   return {
@@ -22,6 +23,9 @@ export function createVideoPayments(repo: PaymentsRepo, clock: Clock): VideoPaym
     async consume(paymentId, userId, videoId, tx: DbTx) {
       if (!(await repo.consume(paymentNumber(paymentId), userId, videoId, clock.now(), tx)))
         throw invalidPayment();
+    },
+    async release(videoId, tx: DbTx) {
+      await repo.release(videoId, tx);
     },
   };
 }

@@ -67,6 +67,7 @@ export function createVideosModule(
       storage: platform.storage,
       media: platform.media,
       jobs,
+      payments: needs.videoPayments,
       tmpDir: videoTempDir(config.DATA_DIR),
       logger,
       queue: platform.queue,

@@ -155,7 +155,12 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
     if (body.type === 'final') await lookup.finalOccupied(actor.id);
 
     const totalSeconds = await measure(sources);
-    const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'videos');
+    const { consumePayment, allowanceSeconds } = await checkAllowance(
+      totalSeconds,
+      actor.id,
+      body.payment_id,
+      'videos',
+    );
 
     const sourceKeys = await moveIntoStorage(sources);
     const title = body.title ?? titleFromFileName(sources[0]!.name);
@@ -175,6 +180,7 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
           hashtags: extractHashtags(title, description),
           folder: body.type,
           state: 'processing',
+          allowanceSeconds,
           sourceKeys,
           recipientEmail: schedule?.recipientEmail ?? null,
           shareAt: schedule?.dueAt ?? null,

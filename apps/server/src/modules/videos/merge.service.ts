@@ -35,7 +35,12 @@ export function createMergeService(
       const ids = body.video_ids;
       const sources = await draftsToMerge(actor, ids);
       const totalSeconds = sources.reduce((sum, row) => sum + row.durationMs! / 1000, 0);
-      const { consumePayment } = await checkAllowance(totalSeconds, actor.id, body.payment_id, 'video_ids');
+      const { consumePayment, allowanceSeconds } = await checkAllowance(
+        totalSeconds,
+        actor.id,
+        body.payment_id,
+        'video_ids',
+      );
       const first = sources[0]!;
       // A copy of the first draft's title would give two drafts one name (issue 10).
       const title = mergedTitle(
@@ -54,6 +59,7 @@ export function createMergeService(
           hashtags: [...new Set(sources.flatMap((row) => row.hashtags))],
           folder: 'draft',
           state: 'processing',
+          allowanceSeconds,
           mergeSourceIds: ids,
           mergeAction: body.action,
         },

@@ -14,6 +14,11 @@ export interface VideoPayments {
   paymentAllowance(paymentId: string, userId: number): Promise<number>;
   /** Marks the payment used by `videoId`, inside the transaction that creates the video. */
   consume(paymentId: string, userId: number, videoId: number, tx: DbTx): Promise<void>;
+  /**
+   * The video failed: the payment it used is unused again, for a later upload or merge, inside the
+   * transaction that records the failure. Nothing for a video that used none.
+   */
+  release(videoId: number, tx: DbTx): Promise<void>;
 }
 
 export const invalidPayment = () =>
@@ -30,4 +35,5 @@ export const noVideoPayments: VideoPayments = {
   async consume() {
     throw invalidPayment();
   },
+  async release() {},
 };

@@ -36,6 +36,7 @@ describe('video processing job', () => {
       storage: ctx.deps.storage,
       media: ctx.deps.media,
       jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
+      payments: ctx.deps.videoPayments,
       tmpDir: path.join(ctx.dataDir, 'tmp'),
       logger: { error() {}, warn() {}, info() {} },
     };

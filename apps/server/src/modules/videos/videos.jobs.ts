@@ -7,11 +7,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import { MediaProcessError, UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
+import { allowanceMessage } from './allowance';
+import type { VideoPayments } from './payments-hook';
 import { processingExpirySeconds, type VideoJobs } from './videos.queue';
 import type { VideoRow, VideosRepo } from './videos.repo';
 
 /** A failure retrying cannot fix: recorded on the video at once. */
 class PermanentFailure extends Error {}
+
+/**
+ * How far a processed video may run past its allowance: the last frame or audio packet of a cut may end a
+ * little after the cut. Anything longer was not paid for and is never kept.
+ */
+export const OUTPUT_TOLERANCE_SECONDS = 0.5;
+
+/** Refuses a length over the video's allowance (null: saved before allowances were recorded). */
+function checkLength(allowance: number | null, seconds: number) {
+  if (allowance !== null && seconds > allowance + OUTPUT_TOLERANCE_SECONDS)
+    throw new PermanentFailure(allowanceMessage(allowance));
+}
 
 export interface ProcessDeps {
   db: Db;
@@ -20,6 +34,8 @@ export interface ProcessDeps {
   media: MediaTools;
   /** To queue the video again with a longer expiry (see ProcessOptions.expireInSeconds). */
   jobs: Pick<VideoJobs, 'enqueue'>;
+  /** A failed video gives back the extra time it used. */
+  payments: Pick<VideoPayments, 'release'>;
   tmpDir: string;
   logger: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
 }
@@ -102,9 +118,13 @@ export async function processVideo(
       deps.logger.info({ videoId, ...size }, 'video queued again with a longer expiry');
       return 'requeued';
     }
+    // The clips are measured again here, from their streams: what was charged is what is produced. The
+    // output is cut at the allowance and measured too, copied or converted.
+    checkLength(video.allowanceSeconds, size.seconds);
     const output = path.join(work, 'video.mp4');
-    const { copied } = await media.render(clips, output);
+    const { copied } = await media.render(clips, output, undefined, video.allowanceSeconds ?? undefined);
     const result = await media.probe(output);
+    checkLength(video.allowanceSeconds, result.durationSeconds);
     const thumbnail = path.join(work, 'thumbnail.jpg');
     await media.thumbnail({ path: output, probed: result }, thumbnail);
     await storage.putFile(mediaKey, output, 'video/mp4');
@@ -146,10 +166,14 @@ export async function processVideo(
       throw error;
     }
     deps.logger.error({ err: error, videoId }, 'video processing failed');
-    const failed = await repo.finishProcessing(videoId, {
-      state: 'failed',
-      failureReason: failureReason(error),
-      sourceKeys: [],
+    const failed = await db.transaction(async (tx) => {
+      const row = await repo.finishProcessing(
+        videoId,
+        { state: 'failed', failureReason: failureReason(error), sourceKeys: [] },
+        tx,
+      );
+      if (row) await deps.payments.release(videoId, tx);
+      return row;
     });
     if (failed && !isMerge) await removeKeys(deps, video.sourceKeys);
     return 'failed';

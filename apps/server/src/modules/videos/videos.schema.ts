@@ -40,6 +40,12 @@ export const videos = pgTable(
     thumbnailKey: text('thumbnail_key'),
     /** Measured from the output file by ffprobe, never taken from the client (milliseconds). */
     durationMs: integer('duration_ms'),
+    /**
+     * The length this video was allowed when it was saved: the free seconds plus the extra time its
+     * payment bought. Processing cuts the output there and fails a video longer than it. Null only on
+     * videos saved before the allowance was recorded.
+     */
+    allowanceSeconds: integer('allowance_seconds'),
     isPrivate: integer('is_private').notNull().default(1),
     /** Lets others find a public video (spec "video code"). */
     searchCode: text('search_code').notNull().unique(),

@@ -11,13 +11,21 @@ import {
   transcodeArgs,
   type MediaInput,
 } from './args';
-import { durationFromPacketScan, interpretProbe, UnsupportedMediaError, type MediaInfo } from './probe';
+import {
+  createPacketSpanReader,
+  interpretProbe,
+  packetSpanOf,
+  UnsupportedMediaError,
+  type MediaInfo,
+} from './probe';
 
 const info = (
   overrides: Omit<Partial<MediaInfo>, 'video'> & { video?: Partial<MediaInfo['video']> } = {},
 ): MediaInfo => ({
   formatNames: ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2'],
   durationSeconds: 3,
+  videoIndex: 0,
+  playedIndexes: [0, 1],
   audio: { codec: 'aac', sampleRate: 44100, channels: 1 },
   ...overrides,
   video: {
@@ -58,6 +66,14 @@ describe('argument builders', () => {
     expect(args.join(' ')).toContain(
       '-i file:input-0 -map 0:v:0 -map 0:a:0? -c copy -movflags +faststart -f mp4 file:video.mp4',
     );
+  });
+
+  it('cuts the output at the paid length, copied or converted', () => {
+    const copied = remuxArgs(input(info(), 'input-0'), 'video.mp4', 120);
+    expect(copied.join(' ')).toContain('-c copy -t 120.000 -movflags +faststart -f mp4 file:video.mp4');
+    const converted = transcodeArgs([input(info(), 'input-0')], 'video.mp4', undefined, 60);
+    expect(converted.join(' ')).toContain('-t 60.000 -movflags +faststart -f mp4 file:video.mp4');
+    expect(transcodeArgs([input(info(), 'input-0')], 'video.mp4')).not.toContain('-t');
   });
 
   it('keeps the first clip size when it fits in 1280x720, scales down otherwise, keeps portrait upright', () => {
@@ -198,10 +214,17 @@ describe('probe interpretation', () => {
     ).toBe(270);
   });
 
-  it('measures the end of the last packet from a packet scan', () => {
-    expect(durationFromPacketScan('0.000000,0.040000\n2.960000,0.040000\n1.000000,0.040000\n')).toBeCloseTo(
-      3,
-    );
-    expect(durationFromPacketScan('')).toBeNull();
+  it('measures the span of the played streams from a packet scan, in any chunking', () => {
+    const streams = { videoIndex: 0, playedIndexes: [0, 1] };
+    const scan =
+      '0,1.400000,0.040000\n1,1.390000,0.021000\n0,4.360000,0.040000\n2,99.0,1\n1,4.420000,0.021000\n';
+    expect(packetSpanOf(scan, streams).totalSeconds).toBeCloseTo(3.051);
+    expect(packetSpanOf(scan, streams).videoSeconds).toBeCloseTo(3);
+    // Split mid-line, as a pipe delivers it.
+    const reader = createPacketSpanReader(streams);
+    for (let at = 0; at < scan.length; at += 7) reader.push(scan.slice(at, at + 7));
+    expect(reader.result().totalSeconds).toBeCloseTo(3.051);
+    expect(packetSpanOf('', streams).totalSeconds).toBeNull();
+    expect(packetSpanOf('0,N/A,N/A\n', streams).totalSeconds).toBeNull();
   });
 });

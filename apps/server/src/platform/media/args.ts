@@ -84,7 +84,10 @@ export function probeArgs(file: string): string[] {
   ];
 }
 
-/** Lists every video packet's time: the fallback when a container has no duration (browser WebM). */
+/**
+ * Lists every packet's stream, time and length: what a player plays, read from the streams themselves.
+ * The header's duration fields are a claim anyone can edit; the packets' timestamps are the video.
+ */
 export function packetScanArgs(file: string, info: MediaInfo): string[] {
   return [
     '-v',
@@ -92,10 +95,8 @@ export function packetScanArgs(file: string, info: MediaInfo): string[] {
     '-f',
     demuxerOf(info),
     ...UNTRUSTED_INPUT_OPTIONS,
-    '-select_streams',
-    'v:0',
     '-show_entries',
-    'packet=pts_time,duration_time',
+    'packet=stream_index,pts_time,duration_time',
     '-of',
     'csv=p=0',
     fileUrl(file),
@@ -122,7 +123,11 @@ export function canCopy(inputs: readonly MediaInput[]): boolean {
   );
 }
 
-export function remuxArgs(input: MediaInput, output: string): string[] {
+/** `-t`: the output ends at the paid length, whatever the input holds beyond it. */
+const cutAt = (maxSeconds: number | undefined) =>
+  maxSeconds === undefined ? [] : ['-t', maxSeconds.toFixed(3)];
+
+export function remuxArgs(input: MediaInput, output: string, maxSeconds?: number): string[] {
   return [
     '-y',
     '-v',
@@ -135,6 +140,7 @@ export function remuxArgs(input: MediaInput, output: string): string[] {
     '0:a:0?',
     '-c',
     'copy',
+    ...cutAt(maxSeconds),
     '-movflags',
     '+faststart',
     '-f',
@@ -170,6 +176,7 @@ export function transcodeArgs(
   inputs: readonly MediaInput[],
   output: string,
   settings: EncodeSettings = DEFAULT_ENCODE,
+  maxSeconds?: number,
 ): string[] {
   if (inputs.length === 0) throw new Error('transcodeArgs needs at least one input');
   const { width, height } = targetSize(inputs[0]!.info, settings);
@@ -223,6 +230,7 @@ export function transcodeArgs(
     '2',
     '-max_muxing_queue_size',
     '1024',
+    ...cutAt(maxSeconds),
     '-movflags',
     '+faststart',
     '-f',

@@ -11,16 +11,20 @@ import {
   type MediaInput,
 } from './args';
 import { describeBinaries, resolveBinaries, type MediaToolsReport } from './binaries';
-import { durationFromPacketScan, interpretProbe, UnsupportedMediaError, type MediaInfo } from './probe';
+import { createPacketSpanReader, interpretProbe, UnsupportedMediaError, type MediaInfo } from './probe';
 import { runMediaProcess, MediaProcessError } from './runner';
 
 export { UnsupportedMediaError, MediaProcessError, resolveBinaries };
 export type { MediaInfo, MediaInput, MediaToolsReport };
 
-/** A probed clip: what it is and how long it really is. */
+/**
+ * A probed clip: what it is and how long it really is. Both lengths are measured from the timestamps of
+ * the streams' packets (what a player plays), never from the header's duration fields, which anyone
+ * can edit to claim a 3-minute video lasts 10 s.
+ */
 export interface ProbedMedia {
   info: MediaInfo;
-  /** The whole file's length (what the allowance counts). */
+  /** The whole file's length, sound and picture (what the allowance counts). */
   durationSeconds: number;
   /** The picture's length, used to keep sound and picture together when clips are joined. */
   videoSeconds: number;
@@ -41,9 +45,15 @@ export interface MediaTools {
   probe(file: string, signal?: AbortSignal): Promise<ProbedMedia>;
   /**
    * Joins/converts the clips into one browser-playable MP4 at `output`; `copied` when no re-encode was
-   * needed. The clips must be in the output's folder.
+   * needed. The clips must be in the output's folder. With `maxSeconds` the output ends there (the
+   * length paid for), whatever the clips hold beyond it.
    */
-  render(clips: readonly ProbedFile[], output: string, signal?: AbortSignal): Promise<{ copied: boolean }>;
+  render(
+    clips: readonly ProbedFile[],
+    output: string,
+    signal?: AbortSignal,
+    maxSeconds?: number,
+  ): Promise<{ copied: boolean }>;
   /** A JPEG of the video at `output`, in the video's folder. */
   thumbnail(video: ProbedFile, output: string, signal?: AbortSignal): Promise<void>;
   /** Which pair runs, its versions, and what an operator should fix: for the start log. */
@@ -114,27 +124,35 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
         throw new UnsupportedMediaError('ffprobe printed no JSON');
       }
       const info = interpretProbe(json);
-      let duration = info.durationSeconds;
-      if (duration === null) {
-        // Browser recordings streamed as WebM carry no duration: measure it from the packets.
-        const scan = await runMediaProcess(bin.ffprobe, packetScanArgs(path.resolve(file), info), run);
-        duration = durationFromPacketScan(scan.stdout);
+      // Every packet's time, read as it streams: the length that counts is what the streams hold.
+      const span = createPacketSpanReader(info);
+      try {
+        await runMediaProcess(bin.ffprobe, packetScanArgs(path.resolve(file), info), {
+          ...run,
+          onStdout: span.push,
+        });
+      } catch (error) {
+        if (isRefusal(error)) throw new UnsupportedMediaError(error.message);
+        throw error;
       }
-      if (duration === null) throw new UnsupportedMediaError('The video has no measurable length');
-      return { info, durationSeconds: duration, videoSeconds: info.video.durationSeconds ?? duration };
+      const { totalSeconds, videoSeconds } = span.result();
+      if (totalSeconds === null) throw new UnsupportedMediaError('The video has no measurable length');
+      return { info, durationSeconds: totalSeconds, videoSeconds: videoSeconds ?? totalSeconds };
     },
 
-    async render(clips, output, signal) {
+    async render(clips, output, signal, maxSeconds) {
       const folder = path.dirname(path.resolve(output));
       const [outputName, ...names] = inFolder(folder, [output, ...clips.map((clip) => clip.path)]);
       const inputs = clips.map((clip, i) => asInput(clip, names[i]!));
       const total = clips.reduce((sum, clip) => sum + clip.probed.durationSeconds, 0);
       const run = { timeoutMs: renderTimeoutMs(total), signal, cwd: folder };
-      if (canCopy(inputs)) {
-        await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!), run);
+      // A copy can only end at a packet, which with reordered frames may be most of a second past the
+      // cut: a clip longer than it may be is converted, so the cut is exact.
+      if (canCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
+        await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!, maxSeconds), run);
         return { copied: true };
       }
-      await runMediaProcess(bin.ffmpeg, transcodeArgs(inputs, outputName!, encode), run);
+      await runMediaProcess(bin.ffmpeg, transcodeArgs(inputs, outputName!, encode, maxSeconds), run);
       return { copied: false };
     },
 

@@ -59,8 +59,14 @@ export interface AudioStreamInfo {
 
 export interface MediaInfo {
   formatNames: string[];
-  /** Seconds; null when the container does not say (e.g. a browser recording streamed as WebM). */
+  /**
+   * What the container's header claims, in seconds; null when it does not say (a browser recording
+   * streamed as WebM). Only a claim: anyone can edit it, so no length that counts is taken from it.
+   */
   durationSeconds: number | null;
+  /** ffprobe's index of the picture stream, and of every sound and picture stream a player would play. */
+  videoIndex: number;
+  playedIndexes: number[];
   video: VideoStreamInfo;
   audio: AudioStreamInfo | null;
 }
@@ -105,9 +111,14 @@ export function interpretProbe(raw: unknown): MediaInfo {
   if (!video) throw new UnsupportedMediaError('No video stream');
   const audio = streams.find((s) => s.codec_type === 'audio');
   const duration = positive(format.duration) ?? positive(video.duration);
+  const played = streams.filter(
+    (s) => (s.codec_type === 'video' && !s.disposition?.attached_pic) || s.codec_type === 'audio',
+  );
   return {
     formatNames,
     durationSeconds: duration,
+    videoIndex: video.index,
+    playedIndexes: played.map((s) => s.index),
     video: {
       codec: video.codec_name ?? 'unknown',
       width: video.width ?? 0,
@@ -126,17 +137,60 @@ export function interpretProbe(raw: unknown): MediaInfo {
   };
 }
 
-/** The end of the last video packet, from `packetScanArgs` output (csv lines `pts_time,duration_time`). */
-export function durationFromPacketScan(csv: string): number | null {
-  let end = 0;
-  for (const line of csv.split('\n')) {
-    const [pts, duration] = line.split(',');
+export interface PacketSpan {
+  /** From the earliest packet of any counted stream to the end of the latest one, in seconds. */
+  totalSeconds: number | null;
+  /** The same for the picture stream alone. */
+  videoSeconds: number | null;
+}
+
+/**
+ * Reads a packet scan (`packetScanArgs`: csv lines `stream_index,pts_time,duration_time`) as it streams
+ * in, keeping only the earliest start and latest end of each counted stream: memory stays constant
+ * however many packets a file holds, and no line is dropped from the middle or the end.
+ */
+export function createPacketSpanReader(info: Pick<MediaInfo, 'videoIndex' | 'playedIndexes'>) {
+  const spans = new Map<number, { start: number; end: number }>();
+  let rest = '';
+  const line = (text: string) => {
+    const [index, pts, duration] = text.split(',');
+    const stream = Number(index);
     const start = Number(pts);
-    if (!Number.isFinite(start)) continue;
+    if (!info.playedIndexes.includes(stream) || pts === '' || !Number.isFinite(start)) return;
     const length = Number(duration);
-    end = Math.max(end, start + (Number.isFinite(length) ? length : 0));
-  }
-  return end > 0 ? end : null;
+    const end = start + (Number.isFinite(length) && length > 0 ? length : 0);
+    const span = spans.get(stream);
+    if (!span) spans.set(stream, { start, end });
+    else {
+      span.start = Math.min(span.start, start);
+      span.end = Math.max(span.end, end);
+    }
+  };
+  const length = (list: Array<{ start: number; end: number }>) => {
+    if (list.length === 0) return null;
+    const seconds = Math.max(...list.map((s) => s.end)) - Math.min(...list.map((s) => s.start));
+    return seconds > 0 ? seconds : null;
+  };
+  return {
+    push(chunk: string) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const text of lines) line(text.trim());
+    },
+    result(): PacketSpan {
+      if (rest) line(rest.trim());
+      rest = '';
+      const video = spans.get(info.videoIndex);
+      return { totalSeconds: length([...spans.values()]), videoSeconds: length(video ? [video] : []) };
+    },
+  };
+}
+
+/** A whole packet scan at once (tests, small outputs). */
+export function packetSpanOf(csv: string, info: Pick<MediaInfo, 'videoIndex' | 'playedIndexes'>): PacketSpan {
+  const reader = createPacketSpanReader(info);
+  reader.push(csv);
+  return reader.result();
 }
 
 function positive(value: number | undefined): number | null {

@@ -7,6 +7,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keep at most this many bytes of stdout (ffprobe JSON); stderr keeps its last 16 KiB. */
   maxStdoutBytes?: number;
+  /**
+   * Streams stdout here instead of keeping it (a packet scan of a long file): nothing is cut off by the
+   * stdout cap, and memory stays small.
+   */
+  onStdout?: (chunk: string) => void;
   /** The folder the process runs in: the job's own folder, so relative names stay inside it. */
   cwd?: string;
 }
@@ -68,6 +73,10 @@ export function runMediaProcess(
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     child.stdout.on('data', (chunk: Buffer) => {
+      if (options.onStdout) {
+        options.onStdout(chunk.toString('latin1'));
+        return;
+      }
       if (stdoutBytes >= maxStdout) return;
       stdout.push(chunk);
       stdoutBytes += chunk.length;

@@ -59,10 +59,49 @@ describe('ExtraTimePayment', () => {
     expect(screen.getByTestId('extra-amount')).toHaveTextContent('$1.98');
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
-    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith(receipt));
+    await vi.waitFor(() =>
+      expect(onPaid).toHaveBeenCalledWith({ paymentId: '41', seconds: 120, bought: true }),
+    );
     const paid = api.calls.find((call) => call.method === 'POST')!;
     expect(JSON.parse(paid.body as string)).toMatchObject({ duration: '00:02:00', cvv: '123' });
   }, 20_000);
+
+  it('offers extra time bought earlier and unused: one that covers the video is applied, not bought again', async () => {
+    const api = fakeApi({
+      'GET /api/web/user/plan': offer('0.99'),
+      'GET /api/web/user/video/payment/unused': () => ({
+        body: {
+          data: [
+            {
+              payment_id: '12',
+              seconds: 60,
+              minutes: 1,
+              amount: '0.99',
+              created_at: '2026-11-20T10:00:00.000Z',
+            },
+            {
+              payment_id: '13',
+              seconds: 180,
+              minutes: 3,
+              amount: '2.97',
+              created_at: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    });
+    const onPaid = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<ExtraTimePayment totalSeconds={125} onPaid={onPaid} />);
+    const list = await screen.findByRole('region', { name: 'Extra time you already paid for' });
+    expect(list).toHaveTextContent('1 minute, bought');
+    expect(list).toHaveTextContent('(not enough for this video)');
+    expect(list).toHaveTextContent('3 minutes, bought');
+    expect(screen.getAllByRole('button', { name: /^Use / })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /Use 3 minutes/ }));
+    expect(onPaid).toHaveBeenCalledWith({ paymentId: '13', seconds: 180, bought: false });
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 
   it('sends nothing while the card form is incomplete', async () => {
     const api = fakeApi({ 'GET /api/web/user/plan': offer('0.99') });

@@ -1,12 +1,19 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import type { PaymentReceipt } from '@pw/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
-import { buyExtraTime, extraMinutesNeeded, extraTimePrice, useExtraTimeRate } from '@/lib/extra-time';
+import {
+  buyExtraTime,
+  extraMinutesNeeded,
+  extraTimePrice,
+  useExtraTimeRate,
+  type ChosenExtraTime,
+} from '@/lib/extra-time';
+import { planKeys } from '@/lib/query-keys';
 import { formatSeconds } from '@/lib/videos';
 import { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
+import { UnusedExtraTime } from './UnusedExtraTime';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export const NO_RATE_MESSAGE = 'Extra video time is not on sale at the moment. Please try again later.';
@@ -14,16 +21,17 @@ export const NO_RATE_MESSAGE = 'Extra video time is not on sale at the moment. P
 /**
  * Buying the minutes a video needs beyond the free 60 seconds (spec 000 §4, decision 0181): how long the
  * video is, the minutes needed, the price per minute and the total (rate × minutes, from the server's
- * current rate), then the shared card form. `onPaid` gets the receipt whose payment_id the upload or
- * merge sends.
+ * current rate), then the shared card form. Extra time bought earlier and still unused is offered first.
+ * `onPaid` gets the payment the upload or merge sends: the one just bought, or an earlier one applied.
  */
 export function ExtraTimePayment({
   totalSeconds,
   onPaid,
 }: {
   totalSeconds: number;
-  onPaid: (receipt: PaymentReceipt) => void | Promise<void>;
+  onPaid: (choice: ChosenExtraTime) => void | Promise<void>;
 }) {
+  const queryClient = useQueryClient();
   const rate = useExtraTimeRate();
   const attempt = useIdempotencyKey();
   const buy = useMutation({ mutationFn: buyExtraTime });
@@ -44,7 +52,8 @@ export function ExtraTimePayment({
       {
         onSuccess: async (answer) => {
           attempt.settle();
-          await onPaid(answer.data);
+          void queryClient.invalidateQueries({ queryKey: planKeys.unusedExtraTime() });
+          await onPaid({ paymentId: answer.data.payment_id, seconds: minutes * 60, bought: true });
         },
         onError: (error) => {
           attempt.settle(error);
@@ -57,6 +66,7 @@ export function ExtraTimePayment({
 
   return (
     <div>
+      <UnusedExtraTime totalSeconds={totalSeconds} onUse={(choice) => void onPaid(choice)} />
       <dl className="row mb-3" aria-label="Extra time">
         <dt className="col-7">Video length</dt>
         <dd className="col-5 text-end">{formatSeconds(totalSeconds)}</dd>

@@ -1,3 +1,4 @@
 export { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
 export { useIdempotencyKey } from './use-idempotency-key';
 export { ExtraTimePayment, NO_RATE_MESSAGE } from './ExtraTimePayment';
+export { UnusedExtraTime } from './UnusedExtraTime';

@@ -22,10 +22,9 @@ import {
   PAYMENT_SUCCESS_MESSAGE,
   TOO_FEW_VIDEOS_MESSAGE,
   VIDEOS_MERGED_MESSAGE,
-  type PaymentReceipt,
   type Video,
 } from '@pw/contracts';
-import { extraMinutesNeeded } from '@/lib/extra-time';
+import type { ChosenExtraTime } from '@/lib/extra-time';
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 
 /** The 'Oops!' text when a merge would exceed the free allowance (decision 0182, superseding 0060). */
@@ -96,12 +95,12 @@ export function DraftsPanel() {
     }
   };
 
-  const onPaid = async (receipt: PaymentReceipt) => {
+  const onPaid = async ({ paymentId, seconds, bought }: ChosenExtraTime) => {
     if (!paying) return;
-    const { ids, totalSeconds } = paying;
+    const { ids } = paying;
     setPaying(null);
-    setPaid({ paymentId: receipt.payment_id, coversSeconds: extraMinutesNeeded(totalSeconds) * 60 });
-    await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
+    setPaid({ paymentId, coversSeconds: seconds });
+    await dialog({ variant: 'success', title: bought ? PAYMENT_SUCCESS_MESSAGE : 'Extra time applied' });
     setAskAction(ids);
   };
 

@@ -1,6 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
-import type { PaymentReceipt } from '@pw/contracts';
 import { ExtraTimePayment } from '@/components/payment';
+import type { ChosenExtraTime } from '@/lib/extra-time';
 
 /**
  * The payment form for a merge over the free 60 seconds (spec 000 §4 'a payment form for extra time',
@@ -12,7 +12,7 @@ export function ExtraTimeDialog({
   onCancel,
 }: {
   totalSeconds: number | null;
-  onPaid: (receipt: PaymentReceipt) => void | Promise<void>;
+  onPaid: (choice: ChosenExtraTime) => void | Promise<void>;
   onCancel: () => void;
 }) {
   return (

@@ -10,7 +10,10 @@ import type { EditListStore, EditVideo } from '@/lib/edit-list/edit-list-store';
 import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
 import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { isOverLimit } from '../model/upload-flow';
-import { paymentCovering } from '../model/paid-extra-time';
+import { paymentCovering, savePaidExtraTime } from '../model/paid-extra-time';
+import { readEditTitle, saveEditTitle } from '../model/edit-title';
+import { UnusedExtraTime } from '@/components/payment';
+import { useExtraTimeRate } from '@/lib/extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
 import { ClipStrip } from './ClipStrip';
 import { useAddFiles } from './use-add-files';
@@ -30,7 +33,15 @@ export function EditMode({
   store: EditListStore;
   flow: Pick<UploadFlowOptions, 'onSaved' | 'onFileError' | 'service'>;
 }) {
-  const [title, setTitle] = useState('');
+  // Kept in session storage: paying for extra time leaves this page and comes back.
+  const [title, setTitleState] = useState(readEditTitle);
+  const setTitle = (value: string) => {
+    setTitleState(value);
+    saveEditTitle(value);
+  };
+  // Applying an earlier purchase changes what paymentCovering reads: render again.
+  const [, setApplied] = useState(0);
+  const rate = useExtraTimeRate();
   const [currentId, setCurrentId] = useState<string | undefined>(items[0]?.id);
   const [autoPlay, setAutoPlay] = useState(true);
   const [unplayable, setUnplayable] = useState<string | null>(null);
@@ -43,6 +54,7 @@ export function EditMode({
     totalSeconds: durations.total,
     title,
     onTitleChange: setTitle,
+    ratePerMinute: rate.data?.rate,
   });
 
   // Keep a clip selected: when the playing clip is removed, the one that took its place plays.
@@ -169,6 +181,17 @@ export function EditMode({
             Total length <strong>{formatClock(durations.total)}</strong> of {formatClock(FREE_VIDEO_SECONDS)}{' '}
             free.
           </p>
+        )}
+        {over && !durations.measuring && !paymentCovering(durations.total) && (
+          <div className="mt-2">
+            <UnusedExtraTime
+              totalSeconds={durations.total}
+              onUse={({ paymentId, seconds }) => {
+                savePaidExtraTime({ paymentId, seconds });
+                setApplied((n) => n + 1);
+              }}
+            />
+          </div>
         )}
         {durations.unknown.length > 0 && (
           <p className="small text-body-secondary m-0 mt-1">

@@ -1,6 +1,6 @@
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import Button from 'react-bootstrap/Button';
-import { FREE_VIDEO_SECONDS, PAYMENT_SUCCESS_MESSAGE, type PaymentReceipt } from '@pw/contracts';
+import { FREE_VIDEO_SECONDS, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -8,7 +8,7 @@ import { Loading } from '@/components/Loading';
 import { ExtraTimePayment } from '@/components/payment';
 import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
 import { useEditList } from '@/lib/edit-list/use-edit-list';
-import { extraMinutesNeeded } from '@/lib/extra-time';
+import type { ChosenExtraTime } from '@/lib/extra-time';
 import { useGoBack } from '@/lib/use-go-back';
 import { useTitle } from '@/lib/use-title';
 import { savePaidExtraTime } from '../model/paid-extra-time';
@@ -29,14 +29,11 @@ export function PaymentPage() {
   const { items, loaded } = useEditList();
   const durations = useClipDurations(items);
 
-  const onPaid = async (receipt: PaymentReceipt) => {
-    savePaidExtraTime({
-      paymentId: receipt.payment_id,
-      seconds: extraMinutesNeeded(durations.total) * 60,
-    });
+  const onPaid = async ({ paymentId, seconds, bought }: ChosenExtraTime) => {
+    savePaidExtraTime({ paymentId, seconds });
     await dialog({
       variant: 'success',
-      title: PAYMENT_SUCCESS_MESSAGE,
+      title: bought ? PAYMENT_SUCCESS_MESSAGE : 'Extra time applied',
       text: 'Your extra time is ready. Press Upload to save your video.',
     });
     back();
@@ -61,7 +58,7 @@ export function PaymentPage() {
       <h1 className="h2">Buy extra video time</h1>
       <p className="text-body-secondary">
         Videos up to {FREE_VIDEO_SECONDS} seconds in total are free. Longer videos need extra minutes, bought
-        once for this upload at the price per minute.
+        at the price per minute; minutes you do not use now stay yours for a later upload or merge.
       </p>
       <div className="card p-4 mt-3">{body}</div>
       <div className="mt-3">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Loading } from '@/components/Loading';
 import { useEditList } from '@/lib/edit-list/use-edit-list';
 import { useGoBack } from '@/lib/use-go-back';
@@ -6,6 +7,7 @@ import { folderTabPath } from '@/lib/videos';
 import { ChooseSource } from './ChooseSource';
 import { EditMode } from './EditMode';
 import { useUploadService } from './use-upload-flow';
+import { clearEditTitle } from '../model/edit-title';
 import './upload.scss';
 
 /** Where "back" leads when the upload page was opened directly and nothing was saved. */
@@ -20,6 +22,11 @@ export function UploadPage() {
   const { items, loaded, store } = useEditList();
   const service = useUploadService();
   const goBack = useGoBack(FALLBACK_BACK);
+  const empty = loaded && items.length === 0;
+  // No clips, no video to name: a title typed for an earlier list does not come back with the next one.
+  useEffect(() => {
+    if (empty) clearEditTitle();
+  }, [empty]);
 
   return (
     <div className="container py-4" style={{ maxWidth: '56rem' }}>
@@ -37,7 +44,10 @@ export function UploadPage() {
             onSaved: ({ folder }) => {
               void store.clear().then(() => goBack(folderTabPath(folder)));
             },
-            onFileError: () => void store.clear(),
+            onFileError: () => {
+              clearEditTitle();
+              void store.clear();
+            },
           }}
         />
       ) : (

@@ -62,6 +62,7 @@ function fakeService(options: { uploadError?: unknown; processed?: Partial<Video
 
 function Harness(props: {
   total: number;
+  rate?: string;
   service: UploadService;
   onSaved: () => void;
   onFileError: () => void;
@@ -73,6 +74,7 @@ function Harness(props: {
     onSaved: props.onSaved,
     onFileError: props.onFileError,
     service: props.service,
+    ratePerMinute: props.rate,
     now: () => NOW,
   });
   return (
@@ -83,7 +85,7 @@ function Harness(props: {
   );
 }
 
-function setup(total: number, service = fakeService()) {
+function setup(total: number, service = fakeService(), rate?: string) {
   const onSaved = vi.fn();
   const onFileError = vi.fn();
   const user = userEvent.setup();
@@ -93,7 +95,15 @@ function setup(total: number, service = fakeService()) {
         <Routes>
           <Route
             path="/user/video/upload"
-            element={<Harness total={total} service={service} onSaved={onSaved} onFileError={onFileError} />}
+            element={
+              <Harness
+                total={total}
+                rate={rate}
+                service={service}
+                onSaved={onSaved}
+                onFileError={onFileError}
+              />
+            }
           />
           <Route path="/user/video/upload/payment" element={<p>Payment page</p>} />
         </Routes>
@@ -141,6 +151,16 @@ describe('upload dialog chain', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Payment page')).toBeInTheDocument();
     expect(service.upload).not.toHaveBeenCalled();
+  });
+
+  it("Exceeding limit says every video's first 60 s are free, members' too, and names the current rate", async () => {
+    const { user } = setup(75, fakeService(), '0.99');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const dialog = await dialogNamed('Exceeding limit');
+    expect(dialog).toHaveTextContent('Videos up to 60 seconds are free; buy extra time or reselect');
+    expect(dialog).toHaveTextContent(
+      "Every video's first 60 seconds are free, with or without a membership; extra minutes are bought at the current rate ($0.99 per minute).",
+    );
   });
 
   it('exactly 60 seconds is within the free limit', async () => {

@@ -12,12 +12,14 @@ import {
   buildStoreFields,
   classifyFailure,
   folderLabel,
+  freeTimeLine,
   isOverLimit,
   UPLOAD_MESSAGES,
   type ScheduleInput,
   type StoreFields,
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
+import { clearEditTitle } from '../model/edit-title';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -61,6 +63,8 @@ export interface UploadFlowOptions {
   /** The title typed in edit mode: the Title dialog starts from it. */
   title: string;
   onTitleChange?: (title: string) => void;
+  /** The current price of one extra minute, when known: the 'Exceeding limit' dialog names it. */
+  ratePerMinute?: string | null;
   /** Saved (and converted, or the person stopped waiting): the page clears the list and goes back. */
   onSaved: (result: { folder: VideoFolder; video: Video }) => void;
   /** The server refused the files as not video: the page clears the list and leaves edit mode. */
@@ -104,7 +108,12 @@ export function useUploadFlow(options: UploadFlowOptions): {
       const answer = await dialog({
         variant: 'question',
         title: 'Exceeding limit',
-        text,
+        text: (
+          <>
+            <p className="mb-2">{text}</p>
+            <p className="mb-0">{freeTimeLine(latest.current.ratePerMinute)}</p>
+          </>
+        ),
         confirmText: 'Pay now',
         cancelText: 'Reselect video(s)',
       });
@@ -138,6 +147,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('idle');
     // The bought minutes went with this video (the server consumed the payment only if it was needed).
     if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
+    clearEditTitle();
     if (savedFolder === 'scheduled') {
       await dialog({
         variant: 'success',

@@ -34,6 +34,15 @@ export const UPLOAD_MESSAGES = {
   onlyVideo: ONLY_VIDEO_MESSAGE,
 } as const;
 
+/**
+ * Said with every 'Exceeding limit': the free time is per video and a membership does not lengthen it,
+ * so a member meeting the limit knows why, and what the minutes cost.
+ */
+export function freeTimeLine(ratePerMinute?: string | null): string {
+  const rate = ratePerMinute ? ` ($${ratePerMinute} per minute)` : '';
+  return `Every video's first ${FREE_VIDEO_SECONDS} seconds are free, with or without a membership; extra minutes are bought at the current rate${rate}.`;
+}
+
 /** Spec §5: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
 export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
 

@@ -48,7 +48,8 @@ export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds)
   });
   return {
     name: 'banner-ads',
-    routes: (router) => registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL),
+    routes: (router) =>
+      registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL, platform.svg),
     api: { bannerPayments: live.payments },
   };
 }

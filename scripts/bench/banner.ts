@@ -4,7 +4,8 @@
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
  *   them) at 100 requests per second for 20 seconds (evenly spaced, from a worker thread): p50 and p95 (each response's time from when it was due, as steady-load
  *   reports it), beside the profile call at the same rate (the harness's and the guard's own cost);
- * - 10,000 views counted by 10,000 slot calls, 200 in flight at a time: the views added equal 10,000.
+ * - 10,000 slot calls by 100 readers, 200 in flight at a time: the views added equal the distinct
+ *   (reader, ad) pairs shown, a view counting once per reader, ad and day (decision 0273).
  */
 import pg from 'pg';
 import { withPostgresApp } from './postgres-app';
@@ -18,6 +19,7 @@ const RATE = 100;
 const SECONDS = 20;
 const VIEWS = 10_000;
 const IN_FLIGHT = 200;
+const READERS = 100;
 const LOAD = { rate: RATE, seconds: SECONDS };
 
 /** Ads written directly: requesters, approved requests with one image, each paid (a payment row). */
@@ -59,10 +61,11 @@ export async function run(): Promise<Record<string, string | number>> {
     await seedAds(bare, LIVE_ADS, true);
     const readerId = await insertUser(deps.db, { email: 'reader@banner.bench' });
     const headers = { authorization: `Bearer ${await deps.sessions.create(readerId, false)}` };
-    const slot = async () => {
-      const response = await fetch(`${address}/api/web/user/banner-ad/slot`, { headers });
+    const slot = async (as = headers) => {
+      const response = await fetch(`${address}/api/web/user/banner-ad/slot`, { headers: as });
       const body = (await response.json()) as { data: { id: number } | null };
       if (!response.ok || !body.data) throw new Error(`slot: ${response.status} ${JSON.stringify(body)}`);
+      return body.data.id;
     };
     for (let i = 0; i < 50; i++) await slot();
 
@@ -74,7 +77,14 @@ export async function run(): Promise<Record<string, string | number>> {
       'select count(*)::int as n from banner_ads where views > 0',
     );
 
-    // 10,000 views, 200 in flight at a time: none lost.
+    // 10,000 views by 100 readers, 200 in flight at a time: none lost, none counted twice.
+    const readers = await Promise.all(
+      Array.from({ length: READERS }, async (_, i) => {
+        const id = await insertUser(deps.db, { email: `reader-${i}@banner.bench` });
+        return { id, headers: { authorization: `Bearer ${await deps.sessions.create(id, false)}` } };
+      }),
+    );
+    const pairs = new Set<string>();
     const total = async () =>
       Number((await bare.query<{ n: string }>('select sum(views)::bigint as n from banner_ads')).rows[0]!.n);
     // Let anything still being written land before counting.
@@ -85,14 +95,16 @@ export async function run(): Promise<Record<string, string | number>> {
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
         while (next < VIEWS) {
+          const reader = readers[next % READERS]!;
           next += 1;
-          await slot();
+          pairs.add(`${reader.id}:${await slot(reader.headers)}`);
         }
       }),
     );
     const viewsSeconds = (performance.now() - viewsStarted) / 1000;
     const counted = (await total()) - before;
-    if (counted !== VIEWS) throw new Error(`bench: ${VIEWS} views sent, ${counted} counted`);
+    if (counted !== pairs.size)
+      throw new Error(`bench: ${pairs.size} first views of a reader and ad sent, ${counted} counted`);
 
     return {
       'slot live ads (ended beside them)': `${LIVE_ADS} (${ENDED_ADS})`,
@@ -102,9 +114,10 @@ export async function run(): Promise<Record<string, string | number>> {
       'slot p99 (ms)': percentile(times, 99).toFixed(2),
       'beside it, the profile call at the same rate: p50 / p95 (ms)': `${percentile(baseline, 50).toFixed(2)} / ${percentile(baseline, 95).toFixed(2)}`,
       'ads shown at least once (of the live ones)': shownRows[0]!.n,
-      [`views sent (${IN_FLIGHT} in flight)`]: VIEWS,
+      [`slot calls sent by ${READERS} readers (${IN_FLIGHT} in flight)`]: VIEWS,
+      'first views of a reader and ad among them': pairs.size,
       'views counted': counted,
-      'views per second': Math.round(VIEWS / viewsSeconds),
+      'slot calls per second': Math.round(VIEWS / viewsSeconds),
     };
   });
 }

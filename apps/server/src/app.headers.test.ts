@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRoutes, routePath } from '@pw/contracts';
 import { buildApp } from './app';
 import { createTestContext, withConfig, type TestContext } from '../test/helpers';
 import { signedMediaUrl } from './platform/http/signed-url';
@@ -33,6 +34,17 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp.get('base-uri')).toEqual(["'self'"]);
   // Nothing from another host, anywhere in the policy.
   expect([...csp.values()].flat().filter((source) => /^(https?:|\*)/.test(source))).toEqual([]);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+}
+
+/**
+ * What every answer carrying an uploaded file (or one made from it) carries instead of the app's policy:
+ * opened on its own, it runs nothing and loads nothing (decision 0275).
+ */
+function expectUserFileHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
@@ -85,23 +97,41 @@ describe('security headers', () => {
     expectSecurityHeaders(missing);
   });
 
-  it('sends it with media: whole, ranged, HEAD and refused', async () => {
+  it('sends the sandbox policy with media (whole, ranged, HEAD) and the app policy with a refusal', async () => {
     const whole = await web.inject({ method: 'GET', url: media() });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
-    expectSecurityHeaders(whole);
+    expectUserFileHeaders(whole);
 
     const range = await web.inject({ method: 'GET', url: media(), headers: { range: 'bytes=0-99' } });
     expect(range.statusCode).toBe(206);
-    expectSecurityHeaders(range);
+    expectUserFileHeaders(range);
 
     const head = await web.inject({ method: 'HEAD', url: media() });
     expect(head.statusCode).toBe(200);
-    expectSecurityHeaders(head);
+    expectUserFileHeaders(head);
+
+    // A banner image or a thumbnail goes through the same route.
+    await ctx.deps.storage.put('banner-ads/1/a.png', Buffer.from('not really a png'));
+    const banner = await web.inject({
+      method: 'GET',
+      url: signedMediaUrl(ctx.deps.secret, 'banner-ads/1/a.png', ctx.clock.now()),
+    });
+    expect(banner.statusCode).toBe(200);
+    expect(banner.headers['content-type']).toBe('image/png');
+    expectUserFileHeaders(banner);
 
     const forged = await web.inject({ method: 'GET', url: media().replace(/sig=[^&]+/, 'sig=forged') });
     expect(forged.statusCode).toBe(403);
     expectSecurityHeaders(forged);
+  });
+
+  it('sends the sandbox policy with profile photos', async () => {
+    const name = `${'ab'.repeat(16)}.png`;
+    await ctx.deps.storage.put(`photos/${name}`, Buffer.from('not really a png'));
+    const photo = await web.inject({ method: 'GET', url: `/api${routePath(accountRoutes.photo, { name })}` });
+    expect(photo.statusCode).toBe(200);
+    expectUserFileHeaders(photo);
   });
 
   it('sends no HSTS and no upgrade-insecure-requests when PUBLIC_URL is http', async () => {
@@ -116,7 +146,7 @@ describe('security headers', () => {
       { serveWeb: true, webDir },
     );
     try {
-      for (const url of ['/', '/api/health', media()]) {
+      for (const url of ['/', '/api/health']) {
         const response = await secure.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
@@ -125,6 +155,9 @@ describe('security headers', () => {
         );
         expectSecurityHeaders(response);
       }
+      const file = await secure.inject({ method: 'GET', url: media() });
+      expect(file.headers['strict-transport-security']).toBe('max-age=31536000');
+      expectUserFileHeaders(file);
     } finally {
       await secure.close();
     }

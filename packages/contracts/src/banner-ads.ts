@@ -12,6 +12,9 @@ export type BannerAdStatus = (typeof bannerAdStatuses)[number];
 export const BANNER_IMAGES_MAX = 3;
 export const BANNER_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 
+/** Under an ad's counts: what one view or click is (a reader counts once a day, decision 0273). */
+export const BANNER_COUNTS_NOTE = 'Each reader counts once a day: one view and one click at most.';
+
 export const BANNER_MESSAGES = {
   /** Spec 000 §5, word for word. */
   urlIncorrect: 'URL is Incorrect!',

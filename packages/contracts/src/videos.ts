@@ -130,6 +130,20 @@ const stringList = z.preprocess((value) => {
     .filter(Boolean);
 }, z.array(z.string()));
 
+export const UPLOAD_NAMED_TWICE_MESSAGE = 'Each upload may be named only once.';
+
+/**
+ * Unfinished resumable uploads one account may hold at once, and the bytes they may declare together:
+ * a started upload reserves room on the server until it finishes or expires (a day).
+ */
+export const PENDING_UPLOADS_MAX = 5;
+export const PENDING_UPLOAD_BYTES_MAX = 10 * 1024 * 1024 * 1024;
+export const PENDING_UPLOAD_MESSAGES = {
+  tooMany: `You already have ${PENDING_UPLOADS_MAX} unfinished uploads. Let one finish, or try again tomorrow, when unfinished uploads expire.`,
+  tooLarge:
+    'Your unfinished uploads would add up to more than 10 GB. Let one finish, or try again tomorrow, when unfinished uploads expire.',
+} as const;
+
 /**
  * POST /web/user/video/store (multipart): `videos[]` files in order and/or `upload_ids[]` of finished
  * resumable (tus) uploads; `duration` is the client's claim and is ignored (the server measures).
@@ -141,7 +155,11 @@ export const videoStoreBody = z
     description: optionalText(5000),
     duration: z.unknown().optional(),
     payment_id: optionalText(100),
-    upload_ids: stringList.optional().default([]),
+    // One upload is one clip: naming it twice would move its file twice.
+    upload_ids: stringList
+      .refine((ids) => new Set(ids).size === ids.length, { error: UPLOAD_NAMED_TWICE_MESSAGE })
+      .optional()
+      .default([]),
     ...scheduleFields,
   })
   .superRefine(requireSchedule);

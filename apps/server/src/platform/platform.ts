@@ -7,6 +7,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import { createMediaTools, type MediaTools } from './media/media';
+import { resolveBinaries } from './media/binaries';
+import { createSvgRasterizer, type SvgRasterizer } from './media/svg-raster';
 import type { Storage } from './storage/storage';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/outbound-mail';
@@ -39,6 +41,8 @@ export interface Platform {
   logger: FastifyBaseLogger;
   /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
+  /** Draws uploaded SVG images as PNG with the same ffmpeg (decision 0276). */
+  svg: SvgRasterizer;
   /** PAYMENT_PROVIDER: the embedded sandbox (the only one until a real provider is added; decision 0155). */
   payments: PaymentProvider;
 }
@@ -104,6 +108,9 @@ export async function createPlatform(
     media:
       overrides.media ??
       createMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
+    svg: createSvgRasterizer(
+      resolveBinaries({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }).ffmpeg,
+    ),
     payments: overrides.payments ?? createPaymentProvider(config, clock),
   };
 }

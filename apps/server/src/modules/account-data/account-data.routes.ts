@@ -1,5 +1,6 @@
 import { ACCOUNT_DATA_MESSAGES, accountDataRoutes } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
+import { USER_FILE_HEADERS } from '../../platform/http/user-files';
 import { ok } from '../../platform/http/envelope';
 import { accountOf } from '../accounts';
 import type { DeletionService } from './deletion.service';
@@ -34,7 +35,7 @@ export function registerAccountDataRoutes(router: Router, exports: ExportService
       .header('Content-Disposition', `attachment; filename="${archive.filename}"`)
       .header('Cache-Control', 'private, no-store')
       .header('Referrer-Policy', 'no-referrer')
-      .header('X-Content-Type-Options', 'nosniff');
+      .headers(USER_FILE_HEADERS);
     return reply.send(await archive.read());
   });
 }

@@ -77,6 +77,8 @@ describe('data export (issue 13)', () => {
     const download = await ctx.app.inject({ method: 'GET', url: downloadUrl });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-disposition']).toMatch(
       /^attachment; filename="parting-words-data-\d{4}-\d{2}-\d{2}\.zip"$/,
     );

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { accountOf } from './auth.guard';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
+import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { photoUpload, readPhoto } from './photo-form';
 
 /** The same calls in both areas: the user area's routes and the admin area's. */
@@ -27,7 +28,12 @@ const areas = [
 ] as const;
 
 /** Sign-up, login, logout and the password reset (spec §7 paths): each handler only calls a service. */
-export function registerAuthRoutes(router: Router, auth: AuthService, reset: PasswordResetService) {
+export function registerAuthRoutes(
+  router: Router,
+  auth: AuthService,
+  reset: PasswordResetService,
+  svg: SvgRasterizer,
+) {
   const signups = [
     { kind: 'user', route: accountRoutes.userSignup },
     { kind: 'funeral-home', route: accountRoutes.funeralHomeSignup },
@@ -37,7 +43,7 @@ export function registerAuthRoutes(router: Router, auth: AuthService, reset: Pas
     router.routeWithRawFields(
       route,
       async ({ body, files, request }) => {
-        const data = await auth.signup(kind, body, await readPhoto(files), request.ip);
+        const data = await auth.signup(kind, body, await readPhoto(files, svg), request.ip);
         return { message: ACCOUNT_MESSAGES.signedUp, data };
       },
       photoUpload,

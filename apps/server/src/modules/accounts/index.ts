@@ -103,9 +103,9 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
   return {
     name: 'accounts',
     routes: (router) => {
-      registerAuthRoutes(router, authService, passwordReset);
+      registerAuthRoutes(router, authService, passwordReset, platform.svg);
       registerAccountStatusRoutes(router, accountStatus);
-      registerProfileRoutes(router, profile);
+      registerProfileRoutes(router, profile, platform.svg);
       registerPhotoRoutes(router, storage);
     },
     api: {

@@ -3,6 +3,7 @@ import { IMAGE_MAX_BYTES } from '@pw/contracts';
 import { validationFailed, type FieldErrors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/http/body';
 import type { RouteOptions } from '../../platform/http/route';
+import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
 import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { inspectPhoto, type InspectedPhoto } from './photos';
@@ -18,11 +19,14 @@ export interface FormPhoto {
   photoErrors: FieldErrors;
 }
 
-/** The form's optional `photo` file, checked by content (temporary files end with the request). */
-export async function readPhoto(files: UploadedFile[]): Promise<FormPhoto> {
+/**
+ * The form's optional `photo` file, checked by content (temporary files end with the request); an SVG
+ * comes back as the PNG drawn from it.
+ */
+export async function readPhoto(files: UploadedFile[], svg: SvgRasterizer): Promise<FormPhoto> {
   const file = files.find((item) => item.field === 'photo');
   if (!file) return { photo: undefined, photoErrors: {} };
-  const inspected = await inspectPhoto(file.path);
+  const inspected = await inspectPhoto(file.path, svg);
   if ('error' in inspected) return { photo: undefined, photoErrors: { photo: [inspected.error] } };
   return { photo: inspected, photoErrors: {} };
 }

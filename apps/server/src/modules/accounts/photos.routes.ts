@@ -1,12 +1,13 @@
 import { accountRoutes } from '@pw/contracts';
 import { notFound } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
+import { USER_FILE_HEADERS } from '../../platform/http/user-files';
 import type { Storage } from '../../platform/storage/storage';
 import { PHOTO_NAME_PATTERN, PHOTO_TYPES, type PhotoExtension } from './photos';
 
 /**
  * Profile photos at their unguessable, never-reused names (docs/decisions/0014): cached for a year,
- * and sent with headers that keep an SVG from running anything even when opened on its own.
+ * and sent with the headers of every uploaded file: nothing in one runs, even opened on its own.
  */
 export function registerPhotoRoutes(router: Router, storage: Storage) {
   router.route(accountRoutes.photo, async ({ params, request, reply }) => {
@@ -19,8 +20,7 @@ export function registerPhotoRoutes(router: Router, storage: Storage) {
     reply.headers({
       'cache-control': 'public, max-age=31536000, immutable',
       etag,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      ...USER_FILE_HEADERS,
       'cross-origin-resource-policy': 'same-origin',
     });
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
-import { IMAGE_TYPE_MESSAGE, rasterTypeOf, SVG_ACTIVE_CONTENT_MESSAGE, svgVerdict } from './photos';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ATTACK_SVGS } from '../../../test/svg-attacks';
+import { rasterSize } from '../../platform/media/svg-raster';
+import { inspectImage } from '../../platform/storage/images';
+import {
+  IMAGE_TYPE_MESSAGE,
+  isSvg,
+  rasterTypeOf,
+  SVG_UNAVAILABLE_MESSAGE,
+  SVG_UNREADABLE_MESSAGE,
+} from './photos';
 import { post, userFields } from './accounts.fixtures';
 
 /** Real, minimal images of each raster type the spec accepts. */
@@ -23,34 +35,53 @@ describe('photo type by content', () => {
     expect(rasterTypeOf(Buffer.from(''))).toBeNull();
   });
 
-  it('takes SVG text (with an XML declaration, comments or the SVG doctype) and refuses active content', () => {
-    expect(svgVerdict(Buffer.from(plainSvg))).toBe('svg');
+  it('takes SVG text (with an XML declaration, comments or the SVG doctype), whatever it contains', () => {
+    expect(isSvg(Buffer.from(plainSvg))).toBe(true);
     expect(
-      svgVerdict(
-        Buffer.from(`\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<!-- drawn by hand -->\n${plainSvg}`),
-      ),
-    ).toBe('svg');
+      isSvg(Buffer.from(`\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<!-- drawn by hand -->\n${plainSvg}`)),
+    ).toBe(true);
     expect(
-      svgVerdict(
+      isSvg(
         Buffer.from(
           `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">${plainSvg}`,
         ),
       ),
-    ).toBe('svg');
-    for (const active of [
-      '<svg><script>alert(1)</script></svg>',
-      '<svg onload="alert(1)"></svg>',
-      '<svg><a href="javascript:alert(1)"><text>x</text></a></svg>',
-      '<svg><foreignObject><iframe src="x"></iframe></foreignObject></svg>',
-    ]) {
-      expect(svgVerdict(Buffer.from(active))).toBe('active-content');
-    }
+    ).toBe(true);
+    // A script inside is no reason to refuse: only the drawing is kept (decision 0276).
+    expect(isSvg(Buffer.from('<svg><script>alert(1)</script></svg>'))).toBe(true);
     // Entity definitions (billion laughs) are not an SVG we take.
-    expect(svgVerdict(Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'))).toBe('not-svg');
-    expect(svgVerdict(Buffer.from('<html><body><svg></svg></body></html>'))).toBe('not-svg');
-    expect(svgVerdict(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0xfe]))).toBe('not-svg');
+    expect(isSvg(Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'))).toBe(false);
+    expect(isSvg(Buffer.from('<html><body><svg></svg></body></html>'))).toBe(false);
+    expect(isSvg(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0xfe]))).toBe(false);
+  });
+
+  it('draws an SVG at its own proportions, the longer side 1024 pixels, whatever size it claims', () => {
+    expect(rasterSize(plainSvg)).toEqual({ width: 1024, height: 1024 });
+    expect(rasterSize('<svg width="100000" height="50000">')).toEqual({ width: 1024, height: 512 });
+    expect(rasterSize('<svg stroke-width="9" viewBox="0 0 90 728">')).toEqual({ width: 127, height: 1024 });
+    expect(rasterSize('<svg width="2in" viewBox="0,0,4,1">')).toEqual({ width: 1024, height: 256 });
+    expect(rasterSize('<svg width="100%" height="1e400">')).toEqual({ width: 1024, height: 512 });
+    expect(rasterSize('<svg width="1" height="100000000">')).toEqual({ width: 1, height: 1024 });
+  });
+
+  it('refuses an SVG when this ffmpeg cannot draw one, never storing it as it came', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-svg-'));
+    try {
+      const file = path.join(dir, 'upload');
+      await fs.writeFile(file, plainSvg);
+      const unavailable = { toPng: async () => 'unavailable' as const };
+      expect(await inspectImage(file, unavailable)).toEqual({ error: SVG_UNAVAILABLE_MESSAGE });
+      const broken = { toPng: async () => 'unreadable' as const };
+      expect(await inspectImage(file, broken)).toEqual({ error: SVG_UNREADABLE_MESSAGE });
+      expect(await fs.readdir(dir)).toEqual(['upload']);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
+
+/** The width and height a PNG's header gives. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 describe('GET /api/media/photos/:name', () => {
   let ctx: TestContext;
@@ -89,25 +120,41 @@ describe('GET /api/media/photos/:name', () => {
     }
   });
 
-  it('serves an SVG as image/svg+xml under a CSP that forbids scripts', async () => {
+  it('stores an SVG as the PNG drawn from it, never as an SVG', async () => {
     const response = await signUpWith('logo.svg', 'image/svg+xml', Buffer.from(plainSvg));
     expect(response.statusCode).toBe(201);
-    const served = await ctx.app.inject({ method: 'GET', url: response.json().data.user.photo_path });
-    expect(served.headers['content-type']).toBe('image/svg+xml');
-    expect(served.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(served.headers['content-security-policy']).toContain('sandbox');
+    const photoPath: string = response.json().data.user.photo_path;
+    expect(photoPath).toMatch(/^\/api\/media\/photos\/[0-9a-f]{32}\.png$/);
+    const served = await ctx.app.inject({ method: 'GET', url: photoPath });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(rasterTypeOf(served.rawPayload)).toBe('png');
+    expect(pngSize(served.rawPayload)).toEqual({ width: 1024, height: 1024 });
+    expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.body).toBe(plainSvg);
   });
 
-  it('refuses an SVG with a script, and a text file named .svg', async () => {
-    const scripted = await signUpWith(
+  it('keeps only the drawing of an SVG that carries a script in any spelling', async () => {
+    for (const [attack, svg] of Object.entries(ATTACK_SVGS)) {
+      const response = await signUpWith('x.svg', 'image/svg+xml', Buffer.from(svg));
+      expect(response.statusCode, attack).toBe(201);
+      const photoPath: string = response.json().data.user.photo_path;
+      expect(photoPath, attack).toMatch(/\.png$/);
+      const served = await ctx.app.inject({ method: 'GET', url: photoPath });
+      expect(served.headers['content-type'], attack).toBe('image/png');
+      expect(rasterTypeOf(served.rawPayload), attack).toBe('png');
+      expect(pngSize(served.rawPayload), attack).toEqual({ width: 1024, height: 512 });
+      expect(served.rawPayload.includes('alert'), attack).toBe(false);
+    }
+  });
+
+  it('refuses a broken SVG and a text file named .svg', async () => {
+    const broken = await signUpWith(
       'x.svg',
       'image/svg+xml',
-      Buffer.from('<svg><script>alert(1)</script></svg>'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4"'),
     );
-    expect(scripted.statusCode).toBe(422);
-    expect(scripted.json().errors).toEqual({ photo: [SVG_ACTIVE_CONTENT_MESSAGE] });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().errors).toEqual({ photo: [SVG_UNREADABLE_MESSAGE] });
     const text = await signUpWith('x.svg', 'image/svg+xml', Buffer.from('hello'));
     expect(text.json().errors).toEqual({ photo: [IMAGE_TYPE_MESSAGE] });
   });

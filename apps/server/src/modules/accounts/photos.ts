@@ -8,9 +8,10 @@ import { IMAGE_FILE_TYPES, type InspectedImage } from '../../platform/storage/im
 export {
   IMAGE_FILE_TYPES as PHOTO_TYPES,
   IMAGE_TYPE_MESSAGE,
-  SVG_ACTIVE_CONTENT_MESSAGE,
+  SVG_UNAVAILABLE_MESSAGE,
+  SVG_UNREADABLE_MESSAGE,
   rasterTypeOf,
-  svgVerdict,
+  isSvg,
   inspectImage as inspectPhoto,
   type ImageExtension as PhotoExtension,
   type InspectedImage as InspectedPhoto,

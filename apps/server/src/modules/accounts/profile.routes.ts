@@ -2,6 +2,7 @@ import { accountRoutes, adminProfileUpdateBody, profileUpdateBody } from '@pw/co
 import type { Router } from '../../platform/http/route';
 import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { accountOf } from './auth.guard';
+import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { checkFields, photoUpload, readPhoto } from './photo-form';
 import type { ProfileService } from './profile.service';
 
@@ -28,7 +29,7 @@ const roles = [
 ] as const;
 
 /** Profiles and change password, per role (spec §7 paths): each handler only calls the service. */
-export function registerProfileRoutes(router: Router, service: ProfileService) {
+export function registerProfileRoutes(router: Router, service: ProfileService, svg: SvgRasterizer) {
   for (const { profile, update, changePassword, fields } of roles) {
     router.route(profile, async ({ request }) => ({ data: await service.profile(accountOf(request)) }));
 
@@ -36,7 +37,7 @@ export function registerProfileRoutes(router: Router, service: ProfileService) {
     router.routeWithRawFields(
       update,
       async ({ body, files, request }) => {
-        const photo = await readPhoto(files);
+        const photo = await readPhoto(files, svg);
         const input = checkFields<typeof profileUpdateBody | typeof adminProfileUpdateBody>(
           fields,
           body,

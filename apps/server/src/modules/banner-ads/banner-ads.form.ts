@@ -8,6 +8,7 @@ import { validationFailed, type FieldErrors } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/http/body';
 import type { RouteOptions } from '../../platform/http/route';
 import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
+import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { inspectImage, type InspectedImage } from '../../platform/storage/images';
 import type { BannerAdFields } from './banner-ads.service';
 
@@ -29,11 +30,12 @@ const isImagePart = (file: UploadedFile) => file.field === 'images' || file.fiel
 
 /**
  * The fields and the images of a banner ad request, every problem in one 422: the images are checked
- * by their content (platform/storage/images) before anything is stored.
+ * by their content (platform/storage/images) before anything is stored; an SVG becomes a PNG.
  */
 export async function readBannerAdForm(
   raw: Record<string, unknown>,
   files: UploadedFile[],
+  svg: SvgRasterizer,
 ): Promise<{ fields: BannerAdFields; images: InspectedImage[] }> {
   const { images: _sentAsText, ...rest } = raw;
   const result = textFields.safeParse(rest);
@@ -44,7 +46,7 @@ export async function readBannerAdForm(
   else if (parts.length > BANNER_IMAGES_MAX) errors.images = [BANNER_MESSAGES.tooManyImages];
   else {
     for (const part of parts) {
-      const inspected = await inspectImage(part.path);
+      const inspected = await inspectImage(part.path, svg);
       if ('error' in inspected) {
         errors.images = [inspected.error];
         break;

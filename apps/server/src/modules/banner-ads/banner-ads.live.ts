@@ -66,23 +66,26 @@ export function createBannerLive(deps: BannerLiveDeps) {
   return {
     payments,
 
-    /** The ad to show this reader, a view counted; null for ad-free readers (nothing counted) or none live. */
+    /**
+     * The ad to show this reader, its view counted if it is the reader's first of this ad today; null for
+     * ad-free readers (nothing counted) or none live.
+     */
     async slot(accountId: number): Promise<BannerSlotAd | null> {
       if (await deps.holdsAdFree(accountId)) return null;
-      const shown = await rotation.next();
+      const shown = await rotation.next(accountId);
       if (!shown) return null;
       const now = clock.now();
       return {
         id: shown.id,
         brand_name: shown.brandName,
         image_url: shown.imageKey ? sign(shown.imageKey) : '',
-        click_url: clickPath(clickToken(secret, shown.id, now)),
+        click_url: clickPath(clickToken(secret, shown.id, accountId, now)),
       };
     },
 
     /**
      * Where a click goes: the ad's own brand URL, counted while the ad runs and the link is fresh
-     * (decision 0217). A token we did not sign, or an ad never paid, is not found.
+     * (decision 0217), once per reader a day (0273). A token we did not sign, or an ad never paid, is not found.
      */
     async click(token: string): Promise<string> {
       const now = clock.now();
@@ -90,7 +93,7 @@ export function createBannerLive(deps: BannerLiveDeps) {
       if (!check) throw notFound();
       const ad = await repo.findById(check.adId);
       if (!ad || ad.paymentId === null) throw notFound();
-      if (!check.expired) await repo.countClick(ad.id, now);
+      if (!check.expired && check.readerId !== null) await repo.countClick(ad.id, check.readerId, now);
       return ad.brandUrl;
     },
   };

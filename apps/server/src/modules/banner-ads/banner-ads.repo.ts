@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BannerAdListQuery, BannerAdStatus } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross } from '../../platform/db/paginate';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
-import { bannerAdImages, bannerAds, type BannerAdRow } from './banner-ads.schema';
+import { bannerAdImages, bannerAdReaders, bannerAds, type BannerAdRow } from './banner-ads.schema';
 
 /** The list kit's view of banner_ads (search is added per list: the admin's also looks at requesters). */
 const bannerAdList = {
@@ -62,6 +62,34 @@ export interface ShownAd {
  * Running at `now` (decision 0216): paid, approved, started and not ended (a life-time plan has no end),
  * its requester's account active. The same test for the slot and for counting a click.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The day a view or click counts for: the UTC date (decision 0273). */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The reader's row for this ad, kind and day, inserted only if the ad runs at `now`, and returned only
+ * if it is new: the statement that uses it counts 1 for a first time today, 0 for a repeat.
+ */
+function firstToday(tx: DbOrTx, kind: 'view' | 'click', id: number, readerId: number, now: Date) {
+  return tx.$with('counted').as(
+    tx
+      .insert(bannerAdReaders)
+      .select(
+        tx
+          .select({
+            day: sql<string>`${utcDay(now)}::date`.as('day'),
+            kind: sql<'view' | 'click'>`${kind}`.as('kind'),
+            bannerAdId: bannerAds.id,
+            readerId: sql<number>`${readerId}::int`.as('reader_id'),
+          })
+          .from(bannerAds)
+          .where(and(eq(bannerAds.id, id), runningAt(now))),
+      )
+      .onConflictDoNothing()
+      .returning({ bannerAdId: bannerAdReaders.bannerAdId }),
+  );
+}
+
 const runningAt = (now: Date): SQL =>
   and(
     isNotNull(bannerAds.paymentId),
@@ -193,16 +221,23 @@ export function createBannerAdsRepo(db: Db, counters: Db = db) {
     },
 
     /**
-     * Counts a view of ad `id` if it still runs at `now` (ended, or its requester deactivated since the
-     * rotation read it: null), and answers what the slot shows, in one statement by primary key: the
-     * increment is atomic, so concurrent views are never lost. `last_shown_at` takes the database's
+     * Shows ad `id` to `readerId` if it still runs at `now` (ended, or its requester deactivated since
+     * the rotation read it: null), and answers what the slot shows, in one statement by primary key.
+     * The view counts only if this reader is new to this ad today (decision 0273): the reader's row for
+     * the day is inserted in the same statement, and the increment adds what that insert added (1 or
+     * 0), so concurrent views are neither lost nor counted twice. `last_shown_at` takes the database's
      * `clock_timestamp()`: it only ranks turns for the next read, and a test's frozen clock must not
      * freeze them. Sent through `counters` (decision 0260).
      */
-    async countView(id: number, now: Date, tx: DbOrTx = counters): Promise<ShownAd | null> {
+    async countView(id: number, readerId: number, now: Date, tx: DbOrTx = counters): Promise<ShownAd | null> {
+      const counted = firstToday(tx, 'view', id, readerId, now);
       const [row] = await tx
+        .with(counted)
         .update(bannerAds)
-        .set({ views: sql`${bannerAds.views} + 1`, lastShownAt: sql`clock_timestamp()` })
+        .set({
+          views: sql`${bannerAds.views} + (select count(*) from ${counted})`,
+          lastShownAt: sql`clock_timestamp()`,
+        })
         .where(and(eq(bannerAds.id, id), runningAt(now)))
         .returning({
           id: bannerAds.id,
@@ -214,14 +249,25 @@ export function createBannerAdsRepo(db: Db, counters: Db = db) {
       return row ?? null;
     },
 
-    /** Counts a click if the ad runs at `now`; true when counted (decision 0217). */
-    async countClick(id: number, now: Date, tx: DbOrTx = counters): Promise<boolean> {
+    /** Counts a click if the ad runs at `now` and this reader has not clicked it today (decision 0273). */
+    async countClick(id: number, readerId: number, now: Date, tx: DbOrTx = counters): Promise<boolean> {
+      const counted = firstToday(tx, 'click', id, readerId, now);
       const rows = await tx
+        .with(counted)
         .update(bannerAds)
-        .set({ clicks: sql`${bannerAds.clicks} + 1` })
+        .set({ clicks: sql`${bannerAds.clicks} + (select count(*) from ${counted})` })
         .where(and(eq(bannerAds.id, id), runningAt(now)))
-        .returning({ id: bannerAds.id });
-      return rows.length === 1;
+        .returning({ counted: sql<number>`(select count(*)::int from ${counted})` });
+      return rows[0]?.counted === 1;
+    },
+
+    /** Forgets who was counted before yesterday (UTC): a past day's rows decide nothing any more. */
+    async pruneReaders(now: Date, tx: DbOrTx = counters): Promise<number> {
+      const rows = await tx
+        .delete(bannerAdReaders)
+        .where(lt(bannerAdReaders.day, utcDay(new Date(now.getTime() - DAY_MS))))
+        .returning({ day: bannerAdReaders.day });
+      return rows.length;
     },
 
     /** The banner plans some ads were paid with (a read-only look at plans' table). */

@@ -9,7 +9,8 @@ import {
   signUpFuneralHome,
   signUpUser,
 } from '../accounts/accounts.fixtures';
-import { IMAGE_TYPE_MESSAGE, SVG_ACTIVE_CONTENT_MESSAGE } from '../../platform/storage/images';
+import { ATTACK_SVGS } from '../../../test/svg-attacks';
+import { IMAGE_TYPE_MESSAGE, rasterTypeOf, SVG_UNREADABLE_MESSAGE } from '../../platform/storage/images';
 import {
   adFields,
   bannerRowCount,
@@ -82,17 +83,17 @@ describe('POST /web/{role}/banner-ad/create: refusals', () => {
       IMAGE_TYPE_MESSAGE,
     ],
     [
-      'an SVG with a script',
+      'an SVG that cannot be drawn',
       adFields(),
       [
         {
           ...pngImage('x.svg'),
           contentType: 'image/svg+xml',
-          content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4"'),
         },
       ],
       'images',
-      SVG_ACTIVE_CONTENT_MESSAGE,
+      SVG_UNREADABLE_MESSAGE,
     ],
     [
       'a bad e-mail',
@@ -112,6 +113,33 @@ describe('POST /web/{role}/banner-ad/create: refusals', () => {
   it.each(cases)('refuses %s with the field message', async (_name, fields, files, field, message) => {
     const user = await signUpUser(ctx);
     await expectRefused(await sendAdRequest(ctx, user.token, 'user', fields, files), field, message);
+  });
+
+  it('stores SVG images as the PNGs drawn from them and serves them as such, scripts and forms gone', async () => {
+    const user = await signUpUser(ctx);
+    const svgs = Object.values(ATTACK_SVGS).map((svg, n) => ({
+      ...pngImage(`${n}.svg`),
+      contentType: 'image/svg+xml',
+      content: Buffer.from(svg),
+    }));
+    const response = await sendAdRequest(ctx, user.token, 'user', adFields(), svgs);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = await filesUnder(ctx, 'media', 'banner-ads');
+    expect(stored).toHaveLength(3);
+    expect(stored.every((name) => name.endsWith('.png'))).toBe(true);
+    const images: string[] = response.json().data.images;
+    expect(images).toHaveLength(3);
+    for (const url of images) {
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(rasterTypeOf(served.rawPayload)).toBe('png');
+      expect(served.rawPayload.includes('<svg')).toBe(false);
+    }
+    await ctx.deps.database.executeSql('delete from banner_ads');
+    for (const name of stored) await ctx.deps.storage.delete(`banner-ads/${name}`);
   });
 
   it('names every missing field in one answer', async () => {

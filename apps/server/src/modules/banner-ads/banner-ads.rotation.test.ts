@@ -28,7 +28,7 @@ function setUp(live: number[]) {
 
 const ids = async (rotation: ReturnType<typeof setUp>['rotation'], views: number) => {
   const shown: (number | null)[] = [];
-  for (let i = 0; i < views; i += 1) shown.push((await rotation.next())?.id ?? null);
+  for (let i = 0; i < views; i += 1) shown.push((await rotation.next(7))?.id ?? null);
   return shown;
 };
 
@@ -62,19 +62,19 @@ describe('the banner slot rotation (decision 0259)', () => {
 
   it('reads once for many views at the same instant, and each takes its own turn', async () => {
     const { state, rotation } = setUp([1, 2, 3, 4]);
-    const shown = await Promise.all(Array.from({ length: 4 }, () => rotation.next()));
+    const shown = await Promise.all(Array.from({ length: 4 }, () => rotation.next(7)));
     expect(state.reads).toBe(1);
     expect(new Set(shown.map((ad) => ad?.id))).toEqual(new Set([1, 2, 3, 4]));
   });
 
   it('reads again after forget (an ad put live in this process), and when the clock moves back', async () => {
     const { clock, state, rotation } = setUp([1]);
-    await rotation.next();
+    await rotation.next(7);
     state.live = [1, 5];
     rotation.forget();
     expect(await ids(rotation, 2)).toEqual([1, 5]);
     clock.advance(-LIVE_READ_TTL_MS);
-    await rotation.next();
+    await rotation.next(7);
     expect(state.reads).toBe(3);
   });
 });

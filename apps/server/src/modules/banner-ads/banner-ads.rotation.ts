@@ -48,14 +48,14 @@ export function createLiveRotation(deps: {
       readAt = null;
     },
 
-    /** The ad to show, its view counted; null when none runs. */
-    async next(): Promise<ShownAd | null> {
+    /** The ad to show `readerId`, its view counted (once a day per reader); null when none runs. */
+    async next(readerId: number): Promise<ShownAd | null> {
       const now = clock.now();
       if (stale(now)) await read(now);
       for (let tries = 0; tries < TRIES && ids.length > 0; tries += 1) {
         const id = ids[turn % ids.length]!;
         turn = (turn + 1) % ids.length;
-        const shown = await repo.countView(id, now);
+        const shown = await repo.countView(id, readerId, now);
         if (shown) return shown;
         await read(now);
       }

@@ -1,6 +1,7 @@
 import { bannerAdRoutes, BANNER_MESSAGES } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
+import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { accountOf } from '../accounts';
 import { bannerImagesUpload, readBannerAdForm } from './banner-ads.form';
 import type { BannerAdsService } from './banner-ads.service';
@@ -12,12 +13,13 @@ export function registerBannerAdsRoutes(
   service: BannerAdsService,
   live: BannerLive,
   publicUrl: string,
+  svg: SvgRasterizer,
 ) {
   for (const routes of [bannerAdRoutes.user, bannerAdRoutes.funeralHome]) {
     router.routeWithRawFields(
       routes.create,
       async ({ body, files, request }) => {
-        const { fields, images } = await readBannerAdForm(body, files);
+        const { fields, images } = await readBannerAdForm(body, files, svg);
         const data = await service.create(accountOf(request), fields, images);
         return { message: BANNER_MESSAGES.created, data };
       },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bannerAdStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { payments } from '../payments/payments.schema';
@@ -66,3 +76,21 @@ export const bannerAdImages = pgTable(
 
 export type BannerAdRow = typeof bannerAds.$inferSelect;
 export type BannerAdImageRow = typeof bannerAdImages.$inferSelect;
+
+/**
+ * Who was counted for which ad on which day (UTC): a view or a click counts once per reader, ad and
+ * day (decision 0273). The increment of `banner_ads.views`/`clicks` happens only when this row is new,
+ * in the same statement. Rows of past days are pruned.
+ */
+export const bannerAdReaders = pgTable(
+  'banner_ad_readers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['view', 'click'] }).notNull(),
+    // No foreign keys: the view's hot path stays one key insert, and rows live two days at most.
+    bannerAdId: integer('banner_ad_id').notNull(),
+    readerId: integer('reader_id').notNull(),
+  },
+  // Day first: pruning past days reads a range of the key.
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.bannerAdId, t.readerId] })],
+);

@@ -12,6 +12,7 @@ import {
 import { users } from '../accounts/accounts.schema';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
 import { clickToken } from './banner-ads.clicks';
+import { createBannerAdsRepo } from './banner-ads.repo';
 import { approvedAd, liveAd } from './banner-ads.live.fixtures';
 import { LIVE_READ_TTL_MS } from './banner-ads.rotation';
 
@@ -73,7 +74,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     expect(data).toMatchObject({ id: adId, brand_name: 'Evergreen Flowers' });
     expect(data.image_url).toMatch(/^\/api\/media\/v\/banner-ads\/.+\?exp=\d+&sig=/);
     expect((await click(data.image_url)).statusCode).toBe(200);
-    expect(data.click_url).toMatch(/^\/api\/web\/banner-ad\/click\/\d+\.\d+\.[\w-]{43}$/);
+    expect(data.click_url).toMatch(/^\/api\/web\/banner-ad\/click\/\d+\.\d+\.\d+\.[\w-]{43}$/);
     expect(await countsOf(owner, adId)).toEqual({ views: 1, clicks: 0, is_live: true });
 
     const clicked = await click(data.click_url);
@@ -88,6 +89,54 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     expect((await slot(home, 'funeral-home')).json().data.id).toBe(adId);
   });
 
+  it('counts views and clicks once per reader, ad and day (UTC), and again the next day', async () => {
+    const viewer = await signUpUser(ctx);
+    const before = await countsOf(owner, adId);
+    const first = (await slot(viewer)).json().data;
+    const second = (await slot(viewer)).json().data;
+    expect([first.id, second.id]).toEqual([adId, adId]);
+    expect((await click(first.click_url)).statusCode).toBe(302);
+    expect((await click(second.click_url)).statusCode).toBe(302);
+    expect(await countsOf(owner, adId)).toEqual({
+      views: before.views + 1,
+      clicks: before.clicks + 1,
+      is_live: true,
+    });
+    // Another reader is another view and click.
+    const neighbour = await signUpUser(ctx);
+    await click((await slot(neighbour)).json().data.click_url);
+    expect(await countsOf(owner, adId)).toMatchObject({ views: before.views + 2, clicks: before.clicks + 2 });
+
+    // A second after midnight (UTC): the first reader counts once more, still only once.
+    const start = ctx.clock.now();
+    try {
+      const midnight = new Date(start);
+      midnight.setUTCHours(24, 0, 1, 0);
+      ctx.clock.set(midnight);
+      const nextDay = await fresh(viewer);
+      owner = await fresh(owner);
+      for (let i = 0; i < 3; i += 1) await click((await slot(nextDay)).json().data.click_url);
+      expect(await countsOf(owner, adId)).toMatchObject({
+        views: before.views + 3,
+        clicks: before.clicks + 3,
+      });
+      // A day on, the rows of the day before yesterday go; yesterday's (the view and the click) stay.
+      const readersByDay = async () =>
+        (
+          await ctx.deps.database.executeSql(
+            `select day::text as day, count(*)::int as n from banner_ad_readers group by day order by day`,
+          )
+        ).rows.map((row) => [row.day, row.n]);
+      const [yesterday] = midnight.toISOString().split('T');
+      expect((await readersByDay()).length).toBe(2);
+      ctx.clock.set(new Date(midnight.getTime() + DAY));
+      expect(await createBannerAdsRepo(ctx.deps.db).pruneReaders(ctx.clock.now())).toBeGreaterThan(0);
+      expect(await readersByDay()).toEqual([[yesterday, 2]]);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
   it('shows nothing to a reader with a running ad-free plan, counting nothing', async () => {
     const adFree = await signUpUser(ctx);
     await buyPlan(ctx, adFree, plan['Ad-Free Monthly']!);
@@ -98,17 +147,22 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
 
   it('refuses forged, tampered and odd click tokens with 404, counting nothing', async () => {
     const now = ctx.clock.now();
-    const good = clickToken(ctx.config.APP_SECRET!, adId, now);
-    const [id, exp, sig] = good.split('.');
+    // A reader who has not clicked it today: a forged link must not count for them either.
+    const target = await signUpUser(ctx);
+    const good = clickToken(ctx.config.APP_SECRET!, adId, target.id, now);
+    const [id, readerId, exp, sig] = good.split('.');
     const flipped = `${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`;
     const before = await countsOf(owner, adId);
     const forged = [
-      `${id}.${exp}.${flipped}`,
-      `${Number(id) + 1}.${exp}.${sig}`,
-      `${id}.${Number(exp) + 3600}.${sig}`,
-      clickToken('another-secret-of-32-bytes-or-more', adId, now),
-      `${'9'.repeat(12)}.${exp}.${sig}`,
-      `0.${exp}.${sig}`,
+      `${id}.${readerId}.${exp}.${flipped}`,
+      `${Number(id) + 1}.${readerId}.${exp}.${sig}`,
+      `${id}.${Number(readerId) + 1}.${exp}.${sig}`,
+      `${id}.${readerId}.${Number(exp) + 3600}.${sig}`,
+      `${id}.${exp}.${sig}`,
+      clickToken('another-secret-of-32-bytes-or-more', adId, target.id, now),
+      `${'9'.repeat(12)}.${readerId}.${exp}.${sig}`,
+      `0.${readerId}.${exp}.${sig}`,
+      `${id}.0.${exp}.${sig}`,
       'x',
       '..',
       encodeURIComponent('1.2.3/../../etc'),
@@ -124,7 +178,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     // A token for an ad that exists but was never paid: not found either.
     const unpaid = await approvedAd(ctx, owner, admin);
     const response = await click(
-      `/api/web/banner-ad/click/${clickToken(ctx.config.APP_SECRET!, unpaid, now)}`,
+      `/api/web/banner-ad/click/${clickToken(ctx.config.APP_SECRET!, unpaid, target.id, now)}`,
     );
     expect(response.statusCode).toBe(404);
   });
@@ -149,15 +203,19 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     }
   });
 
-  it('counts concurrent views without losing one', async () => {
+  it('counts concurrent views once per reader and ad, without losing one or counting one twice', async () => {
     const total = async () => {
       const { rows } = await ctx.deps.database.executeSql('select sum(views)::int as n from banner_ads');
       return Number(rows[0]!.n);
     };
+    const readers = await Promise.all(Array.from({ length: 20 }, () => signUpUser(ctx)));
     const before = await total();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => slot(reader)));
+    const views = readers.flatMap((who) => Array.from({ length: 5 }, () => who));
+    const answers = await Promise.all(views.map((who) => slot(who)));
     expect(answers.every((answer) => answer.statusCode === 200 && answer.json().data !== null)).toBe(true);
-    expect((await total()) - before).toBe(100);
+    const pairs = new Set(answers.map((answer, i) => `${views[i]!.id}:${answer.json().data.id}`));
+    expect(pairs.size).toBeGreaterThan(20);
+    expect((await total()) - before).toBe(pairs.size);
   });
 
   it('stops the ad after its plan: shown before the end, not after; a late click still leaves, uncounted', async () => {
@@ -174,7 +232,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
       const ids = new Set<number>();
       for (let i = 0; i < 4; i += 1) ids.add((await slot(reader)).json().data.id);
       expect(ids.has(adId)).toBe(true);
-      const lastLink = clickToken(ctx.config.APP_SECRET!, adId, ctx.clock.now());
+      const lastLink = clickToken(ctx.config.APP_SECRET!, adId, reader.id, ctx.clock.now());
 
       ctx.clock.set(new Date(endsAt));
       reader = await fresh(reader);

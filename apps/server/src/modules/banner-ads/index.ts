@@ -6,6 +6,7 @@ import { createBannerAdsRepo } from './banner-ads.repo';
 import { createBannerAdsService } from './banner-ads.service';
 import { registerBannerAdsRoutes } from './banner-ads.routes';
 import { createBannerLive, type BannerPayments } from './banner-ads.live';
+import { bannerReadersPruneQueue, startReadersPruneWorker } from './banner-ads.queue';
 
 export type { BannerPayments } from './banner-ads.live';
 
@@ -48,7 +49,16 @@ export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds)
   });
   return {
     name: 'banner-ads',
-    routes: (router) => registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL),
+    routes: (router) =>
+      registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL, platform.svg),
+    queues: [bannerReadersPruneQueue] as AppModule['queues'],
+    workers: [
+      {
+        queue: bannerReadersPruneQueue,
+        label: bannerReadersPruneQueue.name,
+        start: () => startReadersPruneWorker(platform.queue, { repo, clock, logger }),
+      },
+    ] as AppModule['workers'],
     api: { bannerPayments: live.payments },
   };
 }

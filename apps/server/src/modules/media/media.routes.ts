@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SIGNED_MEDIA_PATH } from '@pw/contracts';
+import { USER_FILE_HEADERS } from '../../platform/http/user-files';
 import type { MediaService } from './media.service';
 
 /**
@@ -23,7 +24,7 @@ export function registerMediaRoutes(api: FastifyInstance, service: MediaService)
         'Accept-Ranges': 'bytes',
         'Content-Type': media.contentType,
         'Cache-Control': `private, max-age=${media.maxAgeSeconds}`,
-        'X-Content-Type-Options': 'nosniff',
+        ...USER_FILE_HEADERS,
       });
       if (media.range === 'none') {
         reply.header('Content-Length', media.size);

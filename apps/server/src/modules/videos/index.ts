@@ -90,6 +90,8 @@ export function createVideosModule(
       await registerTusRoutes(app, {
         uploads,
         repo,
+        db,
+        clock,
         maxBytes: config.UPLOAD_MAX_BYTES,
         userGuard: needs.guardFor(['user'])!,
         logger,

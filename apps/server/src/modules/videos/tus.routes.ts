@@ -11,12 +11,16 @@ import { Server, EVENTS } from '@tus/server';
 import { VIDEO_TUS_PATH, VIDEO_TUS_UPLOAD_PATH } from '@pw/contracts';
 import { notFound } from '../../platform/errors';
 import { accountOf, type AuthAccount } from '../accounts';
-import type { UploadStore } from './video-uploads';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { PendingUploadLimitError, reserveUpload, type UploadStore } from './video-uploads';
 import type { VideosRepo } from './videos.repo';
 
 export interface TusDeps {
   uploads: UploadStore;
   repo: VideosRepo;
+  db: Db;
+  clock: Clock;
   /** UPLOAD_MAX_BYTES: the largest upload tus accepts. */
   maxBytes: number;
   /** The accounts guard for the user role (these routes are not declared, so the router cannot add it). */
@@ -54,7 +58,8 @@ export async function registerTusRoutes(parent: FastifyInstance, deps: TusDeps):
   await parent.register(async (api) => tusRoutes(api, deps));
 }
 
-function tusRoutes(api: FastifyInstance, { uploads, repo, maxBytes, userGuard, logger }: TusDeps) {
+function tusRoutes(api: FastifyInstance, deps: TusDeps) {
+  const { uploads, repo, clock, userGuard, logger } = deps;
   // The tus handlers see the raw Node request only; this is what the route decided about it.
   const checked = new WeakMap<IncomingMessage, TusRequestState>();
   const stateOf = (req: unknown) => {
@@ -65,7 +70,7 @@ function tusRoutes(api: FastifyInstance, { uploads, repo, maxBytes, userGuard, l
   const tus = new Server({
     path: `/api${VIDEO_TUS_PATH}`,
     datastore: uploads.store,
-    maxSize: maxBytes,
+    maxSize: deps.maxBytes,
     relativeLocation: true,
     // Same origin only: no CORS headers for other sites.
     allowedOrigins: [],
@@ -75,7 +80,18 @@ function tusRoutes(api: FastifyInstance, { uploads, repo, maxBytes, userGuard, l
     async onUploadCreate(req, upload) {
       const account = stateOf(req)?.account;
       if (!account) throw { status_code: 401, body: 'Unauthenticated.' };
-      await repo.insertUpload(upload.id, account.id);
+      try {
+        await reserveUpload(deps, { id: upload.id, ownerId: account.id, declaredBytes: upload.size ?? null });
+      } catch (error) {
+        // Plain text: the upload screen shows a short body as it is.
+        if (error instanceof PendingUploadLimitError)
+          throw { status_code: error.status, body: error.message };
+        throw error;
+      }
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      await repo.markUploadFinished(upload.id, clock.now());
       return {};
     },
   });

@@ -4,7 +4,12 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLDER_OCCUPIED_MESSAGE, videoStoreBody } from '@pw/contracts';
+import {
+  FOLDER_OCCUPIED_MESSAGE,
+  PENDING_UPLOAD_MESSAGES,
+  UPLOAD_NAMED_TWICE_MESSAGE,
+  videoStoreBody,
+} from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
@@ -17,7 +22,7 @@ import {
 import { startWorkers } from '../../composition';
 import { AppError } from '../../platform/errors';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
-import { sweepExpiredUploads, createUploadStore } from './video-uploads';
+import { sweepExpiredUploads, createUploadStore, reserveUpload } from './video-uploads';
 import { VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -335,6 +340,92 @@ describe('resumable uploads (tus)', () => {
       },
     });
     expect(response.status).toBe(413);
+  });
+
+  it('refuses an upload named twice in one store call with 422, keeping it', async () => {
+    const twice = await createAccount(ctx);
+    const done = await tusUpload(twice, video);
+    const id = done.url.split('/').pop()!;
+    const response = await fetch(`${base}/api/web/user/video/store`, {
+      method: 'POST',
+      headers: { ...twice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'draft', upload_ids: [id, id] }),
+    });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(body.errors.upload_ids).toEqual([UPLOAD_NAMED_TWICE_MESSAGE]);
+    expect(sha256(await fs.readFile(path.join(ctx.dataDir, 'uploads', id)))).toBe(sha256(video));
+    expect(await createVideosRepo(ctx.deps.db).findUpload(id)).not.toBeNull();
+  });
+
+  it('holds at most five unfinished uploads per account (413 beyond); a finished or expired one frees a place', async () => {
+    const busy = await createAccount(ctx);
+    const create = (length: number) =>
+      fetch(endpoint(), {
+        method: 'POST',
+        headers: { ...busy.headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length) },
+      });
+    const locations: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const created = await create(video.length);
+      expect(created.status).toBe(201);
+      locations.push(created.headers.get('location')!);
+    }
+    const sixth = await create(video.length);
+    expect(sixth.status).toBe(413);
+    expect(await sixth.text()).toBe(PENDING_UPLOAD_MESSAGES.tooMany);
+    const rows = await ctx.deps.database.executeSql(
+      'select count(*)::int as n from video_uploads where owner_id = $1',
+      [busy.id],
+    );
+    expect(rows.rows[0]!.n).toBe(5);
+    // Another account is not held back by this one.
+    expect(
+      (
+        await fetch(endpoint(), {
+          method: 'POST',
+          headers: { ...other.headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
+        })
+      ).status,
+    ).toBe(201);
+
+    // One finishes: its place is free again.
+    const finished = await tusUpload(busy, video, { uploadUrl: `${base}${locations[0]!}` });
+    expect(finished.finished).toBe(true);
+    expect((await create(video.length)).status).toBe(201);
+    expect((await create(video.length)).status).toBe(413);
+
+    // A day later the unfinished ones have expired: they count no more, even before the sweep.
+    await ctx.deps.database.executeSql(
+      `update video_uploads set created_at = created_at - interval '25 hours' where owner_id = $1`,
+      [busy.id],
+    );
+    expect((await create(video.length)).status).toBe(201);
+    // Left for the sweep to remove (the sweep's own test counts from none).
+    await sweepExpiredUploads(
+      { repo: createVideosRepo(ctx.deps.db), clock: ctx.deps.clock },
+      createUploadStore(ctx.dataDir),
+    );
+  });
+
+  it('holds at most 10 GiB declared by unfinished uploads per account (413 beyond)', async () => {
+    const large = await createAccount(ctx);
+    const repo = createVideosRepo(ctx.deps.db);
+    // An operator allowing 4 GiB per upload: two fit (8 GiB), a third would make 12.
+    const deps = { db: ctx.deps.db, repo, clock: ctx.deps.clock, maxBytes: 4 * 1024 ** 3 };
+    const reserve = (id: string, declaredBytes: number | null) =>
+      reserveUpload(deps, { id, ownerId: large.id, declaredBytes });
+    await reserve('a'.repeat(32), 4 * 1024 ** 3);
+    await reserve('b'.repeat(32), 4 * 1024 ** 3);
+    await expect(reserve('c'.repeat(32), 4 * 1024 ** 3)).rejects.toMatchObject({
+      status: 413,
+      message: PENDING_UPLOAD_MESSAGES.tooLarge,
+    });
+    // A length deferred to later counts as the largest upload allowed.
+    await expect(reserve('d'.repeat(32), null)).rejects.toMatchObject({ status: 413 });
+    await reserve('e'.repeat(32), 2 * 1024 ** 3);
+    expect(await repo.findUpload('c'.repeat(32))).toBeNull();
+    expect((await repo.unfinishedUploadsOf(large.id, new Date(0), 0)).bytes).toBe(10 * 1024 ** 3);
   });
 
   it('sweeps unfinished uploads after a day', async () => {

@@ -8,7 +8,9 @@ import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import type { Storage } from '../../platform/storage/storage';
 import { StoredPartsDataStore } from './stored-upload-parts';
+import { PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOAD_MESSAGES, PENDING_UPLOADS_MAX } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
 import type { VideosRepo } from './videos.repo';
 
 /** An unfinished resumable upload is kept for a day, then swept (docs/decisions/0034). */
@@ -131,4 +133,34 @@ export async function sweepExpiredUploads(
   for (const row of stale) await uploads.remove(row.id);
   await repo.deleteUploads(stale.map((row) => row.id));
   return stale.length;
+}
+
+/** Why a new resumable upload is refused: one account holds too many unfinished ones, or too many bytes. */
+export class PendingUploadLimitError extends Error {
+  readonly status = 413;
+}
+
+/**
+ * Records a new resumable upload for its creator, unless it would take them past the cap on unfinished
+ * uploads (decision 0274): at most PENDING_UPLOADS_MAX of them, declaring at most
+ * PENDING_UPLOAD_BYTES_MAX together (an upload that defers its length counts as the largest one).
+ * The count lives in the database, not in the file store, so it holds however many processes serve
+ * uploads and wherever their bytes are kept; expired ones no longer count, swept or not.
+ */
+export async function reserveUpload(
+  deps: { db: Db; repo: VideosRepo; clock: Clock; maxBytes: number },
+  upload: { id: string; ownerId: number; declaredBytes: number | null },
+): Promise<void> {
+  const { db, repo, clock, maxBytes } = deps;
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await repo.lockUploadsOf(upload.ownerId, tx);
+    const since = new Date(now.getTime() - UPLOAD_EXPIRY_MS);
+    const pending = await repo.unfinishedUploadsOf(upload.ownerId, since, maxBytes, tx);
+    if (pending.count >= PENDING_UPLOADS_MAX)
+      throw new PendingUploadLimitError(PENDING_UPLOAD_MESSAGES.tooMany);
+    if (pending.bytes + (upload.declaredBytes ?? maxBytes) > PENDING_UPLOAD_BYTES_MAX)
+      throw new PendingUploadLimitError(PENDING_UPLOAD_MESSAGES.tooLarge);
+    await repo.insertUpload({ ...upload, createdAt: now }, tx);
+  });
 }

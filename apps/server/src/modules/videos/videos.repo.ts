@@ -260,8 +260,44 @@ export function createVideosRepo(db: Db) {
         .limit(limit);
     },
 
-    async insertUpload(id: string, ownerId: number, tx: DbOrTx = db) {
-      await tx.insert(videoUploads).values({ id, ownerId });
+    async insertUpload(
+      upload: { id: string; ownerId: number; declaredBytes?: number | null; createdAt?: Date },
+      tx: DbOrTx = db,
+    ) {
+      await tx.insert(videoUploads).values(upload);
+    },
+
+    /** One upload created at a time per account: the cap's count and the insert do not interleave. */
+    async lockUploadsOf(ownerId: number, tx: DbOrTx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0c0a}, ${ownerId})`);
+    },
+
+    /**
+     * An account's unfinished uploads created since `since` (older ones have expired): how many, and the
+     * bytes they declared, a deferred length counting as `deferredBytes`.
+     */
+    async unfinishedUploadsOf(ownerId: number, since: Date, deferredBytes: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(coalesce(${videoUploads.declaredBytes}, ${deferredBytes})), 0)::float8`,
+        })
+        .from(videoUploads)
+        .where(
+          and(
+            eq(videoUploads.ownerId, ownerId),
+            sql`${videoUploads.finishedAt} is null`,
+            sql`${videoUploads.createdAt} >= ${since.toISOString()}::timestamptz`,
+          ),
+        );
+      return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0) };
+    },
+
+    async markUploadFinished(id: string, at: Date, tx: DbOrTx = db) {
+      await tx
+        .update(videoUploads)
+        .set({ finishedAt: at })
+        .where(and(eq(videoUploads.id, id), sql`${videoUploads.finishedAt} is null`));
     },
 
     async findUpload(id: string, tx: DbOrTx = db) {

@@ -116,6 +116,10 @@ export const videoUploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's declared length (Upload-Length); null when it deferred it (counted as the largest upload). */
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }),
+    /** When its last byte arrived; the unfinished ones are what the per-account cap counts. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('video_uploads_owner_idx').on(t.ownerId)],
 );

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import type { SvgRasterizer } from '../media/svg-raster';
 
 /**
  * Uploaded images checked by their content, never by name or claimed type: the one check every form
@@ -17,10 +18,15 @@ export type ImageExtension = keyof typeof IMAGE_FILE_TYPES;
 
 /** Spec §5's image uploader message, word for word. */
 export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
-export const SVG_ACTIVE_CONTENT_MESSAGE = 'The SVG image may not contain scripts or embedded content.';
+/** An SVG ffmpeg could not draw (broken, or too heavy to draw in time). */
+export const SVG_UNREADABLE_MESSAGE = 'The SVG image could not be read. Please upload it as a PNG or JPG.';
+/** This server's ffmpeg has no SVG decoder (decision 0276): refused rather than stored as a document. */
+export const SVG_UNAVAILABLE_MESSAGE =
+  'SVG images cannot be accepted at the moment. Please upload a PNG or JPG.';
 
 export interface InspectedImage {
   path: string;
+  /** Never 'svg' any more: an SVG is stored as the PNG drawn from it. */
   extension: ImageExtension;
 }
 
@@ -43,47 +49,54 @@ export function rasterTypeOf(head: Buffer): Exclude<ImageExtension, 'svg'> | nul
 
 /**
  * An SVG is text (valid UTF-8) whose root element is <svg>, optionally after an XML declaration,
- * comments and a DOCTYPE without an internal subset (no entity definitions).
+ * comments and a DOCTYPE without an internal subset (no entity definitions: no entity expansion for the
+ * XML parser to run).
  */
 const SVG_ROOT = /^(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^>[]*>)\s*)*<svg[\s>/]/i;
 
-/**
- * Anything that can run or pull in content when an SVG is opened as a document: script elements,
- * event-handler attributes, javascript: URLs, embedded HTML and frames. Served photos also carry a
- * CSP that forbids scripts (media route), so this is a second line, not the only one.
- */
-const SVG_ACTIVE_CONTENT =
-  /<script[\s>/]|<foreignObject[\s>/]|<iframe[\s>/]|<embed[\s>/]|<object[\s>/]|<handler[\s>/]|\son[a-z]+\s*=|javascript:|<!ENTITY/i;
-
-export type SvgVerdict = 'svg' | 'not-svg' | 'active-content';
-
-export function svgVerdict(content: Buffer): SvgVerdict {
+/** Whether `content` is an SVG we draw. What it contains does not matter: only its drawing is kept. */
+export function isSvg(content: Buffer): boolean {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(content);
   } catch {
-    return 'not-svg';
+    return false;
   }
-  text = text.replace(/^\uFEFF/, '').trimStart();
-  if (!SVG_ROOT.test(text)) return 'not-svg';
-  return SVG_ACTIVE_CONTENT.test(text) ? 'active-content' : 'svg';
+  return SVG_ROOT.test(text.replace(/^\uFEFF/, '').trimStart());
 }
 
-/** Checks an uploaded file: its type (by content) or the message to show on its field. */
-export async function inspectImage(filePath: string): Promise<InspectedImage | { error: string }> {
-  const handle = await fsp.open(filePath, 'r');
-  let head: Buffer;
+/**
+ * Checks an uploaded file: its type (by content) or the message to show on its field. An SVG is drawn
+ * as a PNG into the same temporary file (decision 0276): what is stored and served is never an SVG.
+ */
+export async function inspectImage(
+  filePath: string,
+  svg: SvgRasterizer,
+): Promise<InspectedImage | { error: string }> {
+  const raster = rasterTypeOf(await readHead(filePath));
+  if (raster) return { path: filePath, extension: raster };
+  // Not a raster image: it may only be an SVG, which is text and read whole (at most 15 MB).
+  if (!isSvg(await fsp.readFile(filePath))) return { error: IMAGE_TYPE_MESSAGE };
+  const drawn = `${filePath}.png.part`;
+  const result = await svg.toPng(filePath, drawn);
+  if (result === 'unavailable') return { error: SVG_UNAVAILABLE_MESSAGE };
+  if (result === 'unreadable' || rasterTypeOf(await readHead(drawn).catch(() => Buffer.alloc(0))) !== 'png') {
+    await fsp.rm(drawn, { force: true });
+    return { error: SVG_UNREADABLE_MESSAGE };
+  }
+  // The request's own temporary file now holds the PNG: it is removed with the request if not stored.
+  await fsp.rename(drawn, filePath);
+  return { path: filePath, extension: 'png' };
+}
+
+/** A file's first 16 bytes (its type's magic number). */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
   try {
     const buffer = Buffer.alloc(16);
     const { bytesRead } = await handle.read(buffer, 0, 16, 0);
-    head = buffer.subarray(0, bytesRead);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
-  const raster = rasterTypeOf(head);
-  if (raster) return { path: filePath, extension: raster };
-  // Not a raster image: it may only be an SVG, which is text and read whole (at most 15 MB).
-  const verdict = svgVerdict(await fsp.readFile(filePath));
-  if (verdict === 'svg') return { path: filePath, extension: 'svg' };
-  return { error: verdict === 'active-content' ? SVG_ACTIVE_CONTENT_MESSAGE : IMAGE_TYPE_MESSAGE };
 }

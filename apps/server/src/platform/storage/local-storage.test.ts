@@ -34,6 +34,19 @@ describe('local storage', () => {
     expect(names).toEqual(['x.bin']);
   });
 
+  it("keeps what it stores readable by the server's user only: files 0600, folders 0700", async () => {
+    const storage = createLocalStorage(root);
+    const mode = async (file: string) => (await fs.stat(path.join(root, file))).mode & 0o777;
+    await storage.put('private/streamed/a.jpg', Buffer.from('x'));
+    const local = path.join(root, 'uploaded.bin');
+    await fs.writeFile(local, 'y', { mode: 0o644 });
+    await storage.putFile('private/moved/b.png', local);
+    expect(await mode('private/streamed/a.jpg')).toBe(0o600);
+    expect(await mode('private/moved/b.png')).toBe(0o600);
+    expect(await mode('private/streamed')).toBe(0o700);
+    expect(await mode('private')).toBe(0o700);
+  });
+
   it('refuses keys that climb out of its folder', async () => {
     const storage = createLocalStorage(root);
     await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);

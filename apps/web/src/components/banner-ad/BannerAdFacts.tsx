@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BannerAdItem } from '@pw/contracts';
+import { BANNER_COUNTS_NOTE, type BannerAdItem } from '@pw/contracts';
 import { formatDay, formatWhen } from '@/lib/dates';
 import { durationLabel } from '@/lib/plan-labels';
 import { BannerAdImages } from './BannerAdImages';
@@ -17,7 +17,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 /**
  * A banner ad request as both its requester and the back office read it (spec 000 §3, spec 001 §3):
  * the brand, its state, the rejection reason when present, the plan and live dates once paid, the views
- * and clicks the slot counted, and the images. `before` adds rows on top (the admin's requester).
+ * and clicks the slot counted (each reader once a day), and the images. `before` adds rows on top (the admin's requester).
  */
 export function BannerAdFacts({ ad, before }: { ad: BannerAdItem; before?: ReactNode }) {
   return (
@@ -55,6 +55,7 @@ export function BannerAdFacts({ ad, before }: { ad: BannerAdItem; before?: React
       )}
       <Row term="Views">{ad.views}</Row>
       <Row term="Clicks">{ad.clicks}</Row>
+      <dd className="col-sm-8 offset-sm-4 small text-body-secondary">{BANNER_COUNTS_NOTE}</dd>
       <Row term="Images">
         <BannerAdImages images={ad.images} brand={ad.brand_name} />
       </Row>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { BannerAdItem } from '@pw/contracts';
+import { BANNER_COUNTS_NOTE, type BannerAdItem } from '@pw/contracts';
 import { fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
@@ -92,6 +92,7 @@ describe('BannerAdPage (banner-ads/{id})', () => {
     expect(screen.getByText('Live Dates')).toBeInTheDocument();
     expect(screen.getByText('1234')).toBeInTheDocument();
     expect(screen.getByText('56')).toBeInTheDocument();
+    expect(screen.getByText(BANNER_COUNTS_NOTE)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Choose a package' })).not.toBeInTheDocument();
   });
 

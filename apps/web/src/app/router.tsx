@@ -103,14 +103,17 @@ export const routes: RouteObject[] = [
         path: 'user',
         loader: requireRole('user'),
         lazy: lazyPage(layouts, (m) => m.UserLayout),
-        children: [{ path: '*', element: <NotFound homePath="/user/home" /> }],
+        children: [areaIndex('user'), { path: '*', element: <NotFound homePath="/user/home" /> }],
       },
       {
         id: 'funeral',
         path: 'funeral',
         loader: requireRole('funeral-home'),
         lazy: lazyPage(layouts, (m) => m.FuneralLayout),
-        children: [{ path: '*', element: <NotFound homePath="/funeral/user-requests" /> }],
+        children: [
+          areaIndex('funeral'),
+          { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
+        ],
       },
       {
         id: 'admin',
@@ -128,6 +131,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The area's own first page (`/user`, `/funeral`): the path matches the area without a splat, so React
+ * Router does not ask for the area's routes; this index route takes the page from the area's list. The
+ * list's index route is then the same route (React Router compares them) and is not added twice.
+ */
+function areaIndex(area: string): RouteObject {
+  return {
+    index: true,
+    lazy: async () => {
+      const index = (await loadAreaRoutes(area)).find((route) => route.index);
+      if (typeof index?.lazy === 'function') return index.lazy();
+      return { Component: index?.Component ?? NotFound, loader: index?.loader };
+    },
+  };
+}
 
 /** Each signed-in area's route list, by the route id (and first path segment) of the area. */
 const areaRoutes: Record<string, () => Promise<RouteObject[]>> = {

@@ -4,10 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 /** `@/x` is `src/x` (docs/decisions/0125): the same alias as tsconfig.json `paths`, for the build and Vitest. */
 const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
+/** Bare `zod`, from the app or the contracts, is zod with its compiler turned off (lib/zod-jitless.ts). */
+const zodJitless = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: [{ find: /^@\//, replacement: sourceRoot }] },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: sourceRoot },
+      { find: /^zod$/, replacement: zodJitless },
+    ],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   css: {
     preprocessorOptions: {
@@ -24,11 +31,26 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // zod with the module that turns its compiler off (lib/zod-jitless.ts), in one chunk that every
-          // schema's chunk imports: the setting is made before any schema is built, whichever chunk the
-          // contracts land in. Otherwise zod probes for `eval` as each object schema is built, which
-          // the Content-Security-Policy reports as a violation (decision 0100).
+          // schema's chunk imports and no public page's shell needs: the setting is made before any
+          // schema is built, whichever chunk the contracts land in. Otherwise zod probes for `eval` as
+          // each object schema is built, which the Content-Security-Policy reports as a violation
+          // (decision 0100).
           groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ },
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/,
+              priority: 3,
+            },
+            // What every page loads (React, the router, the query client, the route table), in one file
+            // rather than in the pieces the lazy chunks happen to share: each file of a first visit costs
+            // a request and its headers (decision 0288).
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // The public site's frame (header, footer, account menu) with what it draws, in one file.
+            {
+              name: 'site-layout',
+              test: /[\\/]src[\\/]app[\\/]layouts[\\/](SiteLayout|SiteHeader|Footer|ProfileMenu)\.tsx$/,
+              priority: 1,
+            },
           ],
         },
       },

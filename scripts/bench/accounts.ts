@@ -6,9 +6,10 @@ import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { compose } from '../../apps/server/src/composition';
 import { buildApp } from '../../apps/server/src/app';
+import { sized } from './options';
 
-const LOGINS = 100;
-const WARM_UP = 5;
+const LOGINS = sized(100, 3);
+const WARM_UP = sized(5, 1);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -16,9 +16,10 @@ import { createAdminAccountsRepo } from '../../apps/server/src/modules/admin-acc
 import { withPostgresApp } from './postgres-app';
 import { percentile, timings } from './timing';
 import { seedPayments } from './payments-seed';
+import { sized } from './options';
 
-const PAYMENTS = 1_000_000;
-const ACCOUNTS = { users: 100_000, funeralHomes: 5_000 };
+const PAYMENTS = sized(1_000_000, 2_000);
+const ACCOUNTS = sized({ users: 100_000, funeralHomes: 5_000 }, { users: 200, funeralHomes: 10 });
 
 const FIRST = [
   'James',
@@ -250,12 +251,15 @@ export async function run(): Promise<Record<string, string | number>> {
     let slowest = { variant: USER_VARIANTS(lastPage)[0]!, p95: 0 };
     for (const variant of [...USER_VARIANTS(lastPage), ...HOME_VARIANTS]) {
       const body = await send(variant);
-      const times = await timings(() => send(variant), 100, 10);
+      const times = await timings(() => send(variant), sized(100, 3), sized(10, 1));
       const p95 = percentile(times, 95);
       // The two statements alone, bare through `pg` (the app runs them side by side).
       const [page, count] = await statementsOf(bare, variant);
       const bareP95 = async (statement: { text: string; params: unknown[] }) =>
-        percentile(await timings(() => bare.query(statement.text, statement.params), 30, 3), 95).toFixed(1);
+        percentile(
+          await timings(() => bare.query(statement.text, statement.params), sized(30, 2), 1),
+          95,
+        ).toFixed(1);
       figures[`${variant.name}: p50 / p95 (ms); bare page / count p95; rows matched`] =
         `${percentile(times, 50).toFixed(1)} / ${p95.toFixed(1)}; ${await bareP95(page!)} / ${await bareP95(count!)}; ${body.meta.total}`;
       if (p95 > slowest.p95) slowest = { variant, p95 };

@@ -12,14 +12,15 @@ import { withPostgresApp } from './postgres-app';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { percentile } from './timing';
 import { steadyLoad } from './steady-load';
+import { sized } from './options';
 
-const LIVE_ADS = 1_000;
-const ENDED_ADS = 10_000;
-const RATE = 100;
-const SECONDS = 20;
-const VIEWS = 10_000;
-const IN_FLIGHT = 200;
-const READERS = 100;
+const LIVE_ADS = sized(1_000, 20);
+const ENDED_ADS = sized(10_000, 50);
+const RATE = sized(100, 20);
+const SECONDS = sized(20, 1);
+const VIEWS = sized(10_000, 100);
+const IN_FLIGHT = sized(200, 10);
+const READERS = sized(100, 10);
 const LOAD = { rate: RATE, seconds: SECONDS };
 
 /** Ads written directly: requesters, approved requests with one image, each paid (a payment row). */
@@ -67,7 +68,7 @@ export async function run(): Promise<Record<string, string | number>> {
       if (!response.ok || !body.data) throw new Error(`slot: ${response.status} ${JSON.stringify(body)}`);
       return body.data.id;
     };
-    for (let i = 0; i < 50; i++) await slot();
+    for (let i = 0; i < sized(50, 2); i++) await slot();
 
     // 100 requests a second for 20 seconds, the slot and then, as the harness's own cost beside it, the
     // profile call (the same guard and a few reads by index, no write).

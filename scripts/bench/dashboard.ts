@@ -20,9 +20,10 @@ import {
 } from '../../apps/server/src/modules/dashboard/dashboard.repo';
 import { percentile, timings } from './timing';
 import { seedPayments } from './payments-seed';
+import { sized } from './options';
 
-const PAYMENTS = 1_000_000;
-const ACCOUNTS = { users: 100_000, funeralHomes: 5_000 };
+const PAYMENTS = sized(1_000_000, 2_000);
+const ACCOUNTS = sized({ users: 100_000, funeralHomes: 5_000 }, { users: 200, funeralHomes: 10 });
 
 /** What else the counts read: queries, banner ads (some live), videos and their deliveries. */
 const EXTRAS = [

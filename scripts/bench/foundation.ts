@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import type { BenchOptions } from './options';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,21 +65,24 @@ async function homeJavaScript(baseUrl: string) {
   }
 }
 
-export async function run() {
+export async function run({ quick }: BenchOptions) {
   // Build first so the cold start measures the server, as it is after `npm install` + one start.
   const port = 3900 + Math.floor(Math.random() * 50);
-  const first = await coldStart(port);
-  const firstSeconds = first.seconds;
-  process.kill(-first.child.pid!, 'SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // `--quick` (after `npm run build`): one start, measured as the second one would be.
+  const first = quick ? null : await coldStart(port);
+  const firstSeconds = first?.seconds;
+  if (first) {
+    process.kill(-first.child.pid!, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
   const second = await coldStart(port);
   const js = await homeJavaScript(`http://localhost:${port}`);
   process.kill(-second.child.pid!, 'SIGTERM');
-  fs.rmSync(first.dataDir, { recursive: true, force: true });
+  if (first) fs.rmSync(first.dataDir, { recursive: true, force: true });
   fs.rmSync(second.dataDir, { recursive: true, force: true });
   return {
     'cold npm start → /api/health, fresh DATA_DIR, web build up to date (s)': second.seconds.toFixed(2),
-    'first npm start (may include the web build) (s)': firstSeconds.toFixed(2),
+    'first npm start (may include the web build) (s)': firstSeconds?.toFixed(2) ?? 'not run (--quick)',
     'JavaScript /home loads: files': js.files,
     'JavaScript /home loads: raw (KB)': (js.raw / 1024).toFixed(1),
     'JavaScript /home loads: gzipped (KB)': (js.gzipped / 1024).toFixed(1),

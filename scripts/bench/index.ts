@@ -1,9 +1,14 @@
 /**
  * `npm run bench`: measures the figures each issue names and prints them. Each area adds a module here
- * exporting `run(): Promise<Record<string, string | number>>`. Pass area names to run only those:
- * `npm run bench -- accounts`.
+ * exporting `run(options: BenchOptions): Promise<Record<string, string | number>>`. Pass area names to
+ * run only those (`npm run bench -- accounts`; `all` or none: every area). `--quick` runs each area at
+ * small sizes, seconds each, so `npm test` proves every bench still runs.
  */
-const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, string | number>> }>> = {
+import type { BenchOptions } from './options';
+
+type Area = { run: (options: BenchOptions) => Promise<Record<string, string | number>> };
+
+const areas: Record<string, () => Promise<Area>> = {
   foundation: () => import('./foundation'),
   accounts: () => import('./accounts'),
   videos: () => import('./videos'),
@@ -14,17 +19,22 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   banner: () => import('./banner'),
   dashboard: () => import('./dashboard'),
   'admin-lists': () => import('./admin-lists'),
+  bundle: () => import('./bundle'),
 };
 
 async function main() {
-  const wanted = process.argv.slice(2);
-  const names = wanted.length ? wanted : Object.keys(areas);
+  const args = process.argv.slice(2);
+  const options: BenchOptions = { quick: args.includes('--quick') };
+  const wanted = args.filter((arg) => !arg.startsWith('--'));
+  const names = wanted.length === 0 || wanted.includes('all') ? Object.keys(areas) : wanted;
   for (const name of names) {
     const load = areas[name];
     if (!load) throw new Error(`Unknown bench area: ${name} (known: ${Object.keys(areas).join(', ')})`);
-    console.log(`\n== ${name}`);
-    const figures = await (await load()).run();
+    console.log(`\n== ${name}${options.quick ? ' (quick)' : ''}`);
+    const started = performance.now();
+    const figures = await (await load()).run(options);
     for (const [key, value] of Object.entries(figures)) console.log(`${key}: ${value}`);
+    console.log(`(${name} took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
 }
 

@@ -12,10 +12,11 @@ import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { withPostgresApp } from './postgres-app';
 import { percentile, p95 } from './timing';
 import { PAYMENT_LOG_SQL, PURCHASE_LOG_SQL, seedPayments } from './payments-seed';
+import { sized } from './options';
 
-const PAYMENTS = 1_000_000;
-const IDLE_PAYMENTS = 100;
-const PARALLEL = 50;
+const PAYMENTS = sized(1_000_000, 2_000);
+const IDLE_PAYMENTS = sized(100, 3);
+const PARALLEL = sized(50, 5);
 const FROM = '2026-03-01';
 const TO = '2026-03-31';
 const CARD = {

@@ -19,12 +19,13 @@ import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
 import { createNotificationsRepo } from '../../apps/server/src/modules/notifications/notifications.repo';
 import { systemClock } from '../../apps/server/src/platform/clock';
+import { sized } from './options';
 
 const CONNECTIONS = 20;
 const NOTIFICATIONS = 60;
 const PATH = '/api/notification?per_page=10&page=1';
-const seconds = Number(process.env.PIPELINE_SECONDS ?? 5);
-const rounds = Number(process.env.PIPELINE_ROUNDS ?? 3);
+const seconds = Number(process.env.PIPELINE_SECONDS ?? sized(5, 1));
+const rounds = Number(process.env.PIPELINE_ROUNDS ?? sized(3, 1));
 
 type Target = 'app' | 'bare' | 'bare-prepared';
 const TARGETS: Target[] = ['app', 'bare', 'bare-prepared'];

@@ -6,8 +6,9 @@
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { withPostgresApp } from './postgres-app';
 import { p95 } from './timing';
+import { sized } from './options';
 
-const ROWS = 100_000;
+const ROWS = sized(100_000, 1_000);
 const SEARCH = 'refund';
 const FROM = '2026-01-01';
 const TO = '2026-06-30';

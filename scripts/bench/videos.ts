@@ -30,10 +30,16 @@ import {
 import { DEFAULT_ENCODE } from '../../apps/server/src/platform/media/args';
 import { runMediaProcess } from '../../apps/server/src/platform/media/runner';
 import { freePort } from '../../apps/server/test/server-process';
+import { sized } from './options';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GiB = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
+/** The large upload, the converted clip and the copied clip: their measured sizes, or small ones (`--quick`). */
+const UPLOAD_BYTES = sized(GiB, 16 * MiB);
+const UPLOAD = sized('1 GiB', '16 MiB');
+const CONVERT_SECONDS = sized(60, 2);
+const CLIP_SECONDS = sized(30, 2);
 
 interface Server {
   url: string;
@@ -176,7 +182,7 @@ async function largeUpload(server: Server, work: string) {
   const file = path.join(work, 'one-gib.bin');
   const block = randomBytes(8 * MiB);
   const out = fs.createWriteStream(file);
-  for (let written = 0; written < GiB; written += block.length) {
+  for (let written = 0; written < UPLOAD_BYTES; written += block.length) {
     if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
@@ -194,7 +200,7 @@ async function largeUpload(server: Server, work: string) {
   // Resumable path: create, then one PATCH with the whole gibibyte.
   const created = await fetch(`${server.url}/api/web/user/video/tus`, {
     method: 'POST',
-    headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(GiB) },
+    headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(UPLOAD_BYTES) },
   });
   if (created.status !== 201) throw new Error(`tus create: ${created.status}`);
   const location = created.headers.get('location')!;
@@ -209,7 +215,7 @@ async function largeUpload(server: Server, work: string) {
         'Tus-Resumable': '1.0.0',
         'Upload-Offset': '0',
         'Content-Type': 'application/offset+octet-stream',
-        'Content-Length': String(GiB),
+        'Content-Length': String(UPLOAD_BYTES),
       },
     },
     { file },
@@ -231,7 +237,7 @@ async function largeUpload(server: Server, work: string) {
       headers: {
         ...auth,
         'Content-Type': parts.contentType,
-        'Content-Length': String(parts.head.length + GiB + parts.tail.length),
+        'Content-Length': String(parts.head.length + UPLOAD_BYTES + parts.tail.length),
       },
     },
     { file, head: parts.head, tail: parts.tail },
@@ -240,15 +246,17 @@ async function largeUpload(server: Server, work: string) {
   await fsp.rm(file);
 
   return {
-    'upload 1 GiB: plain stream copy on the same disk': `${copySeconds.toFixed(2)} s (${rate(GiB, copySeconds)})`,
-    'upload 1 GiB tus PATCH: time': `${tus.seconds.toFixed(2)} s (${rate(GiB, tus.seconds)})`,
-    'upload 1 GiB tus PATCH: throughput / stream copy (aim > 0.5)': (copySeconds / tus.seconds).toFixed(2),
-    'upload 1 GiB tus PATCH: server RSS growth (aim < 64 MiB)': mib(tus.peakRss - tusBaseline),
-    'upload 1 GiB multipart store (to disk + probe refusal): time': `${multipart.seconds.toFixed(2)} s (${rate(GiB, multipart.seconds)})`,
-    'upload 1 GiB multipart store: throughput / stream copy (aim > 0.5)': (
+    [`upload ${UPLOAD}: plain stream copy on the same disk`]: `${copySeconds.toFixed(2)} s (${rate(UPLOAD_BYTES, copySeconds)})`,
+    [`upload ${UPLOAD} tus PATCH: time`]: `${tus.seconds.toFixed(2)} s (${rate(UPLOAD_BYTES, tus.seconds)})`,
+    [`upload ${UPLOAD} tus PATCH: throughput / stream copy (aim > 0.5)`]: (copySeconds / tus.seconds).toFixed(
+      2,
+    ),
+    [`upload ${UPLOAD} tus PATCH: server RSS growth (aim < 64 MiB)`]: mib(tus.peakRss - tusBaseline),
+    [`upload ${UPLOAD} multipart store (to disk + probe refusal): time`]: `${multipart.seconds.toFixed(2)} s (${rate(UPLOAD_BYTES, multipart.seconds)})`,
+    [`upload ${UPLOAD} multipart store: throughput / stream copy (aim > 0.5)`]: (
       copySeconds / multipart.seconds
     ).toFixed(2),
-    'upload 1 GiB multipart store: server RSS growth (aim < 64 MiB)': mib(
+    [`upload ${UPLOAD} multipart store: server RSS growth (aim < 64 MiB)`]: mib(
       multipart.peakRss - multipartBaseline,
     ),
   };
@@ -261,11 +269,11 @@ async function conversionSpeed(work: string) {
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=size=1280x720:rate=30:duration=60,noise=alls=10:allf=t',
+    `testsrc2=size=1280x720:rate=30:duration=${CONVERT_SECONDS},noise=alls=10:allf=t`,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=300:duration=60',
+    `sine=frequency=300:duration=${CONVERT_SECONDS}`,
     '-c:v',
     'libvpx',
     '-deadline',
@@ -281,12 +289,15 @@ async function conversionSpeed(work: string) {
     source,
   ]);
   const figures: Record<string, string> = {
-    'convert 60 s 720p (x264)': `preset ${DEFAULT_ENCODE.preset}, crf ${DEFAULT_ENCODE.crf}`,
+    [`convert ${CONVERT_SECONDS} s 720p (x264)`]: `preset ${DEFAULT_ENCODE.preset}, crf ${DEFAULT_ENCODE.crf}`,
   };
-  const pairs = [systemBinaries(), bundledBinaries()].filter((pair): pair is MediaBinaries => !!pair);
+  const pairs = [systemBinaries(), bundledBinaries()]
+    .filter((pair): pair is MediaBinaries => !!pair)
+    // `--quick`: one pair proves the conversion runs.
+    .slice(0, sized(2, 1));
   for (const pair of pairs) {
     const { ffmpeg: tool } = await describeBinaries(pair);
-    const label = `convert 60 s 720p, ${pair.source} ffmpeg ${tool.version}`;
+    const label = `convert ${CONVERT_SECONDS} s 720p, ${pair.source} ffmpeg ${tool.version}`;
     Object.assign(figures, await convertOnce(work, source, pair, label));
   }
   return figures;
@@ -319,11 +330,11 @@ async function fastPath(server: Server, work: string) {
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=size=1280x720:rate=30:duration=30',
+    `testsrc2=size=1280x720:rate=30:duration=${CLIP_SECONDS}`,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=300:duration=30',
+    `sine=frequency=300:duration=${CLIP_SECONDS}`,
     '-c:v',
     'libx264',
     '-preset',
@@ -372,10 +383,14 @@ async function fastPath(server: Server, work: string) {
   }
   const sorted = [...toReady].sort((a, b) => a - b);
   return {
-    '30 s 720p H.264/AAC clip': `${mib(size)}, copied without re-encoding`,
-    '30 s clip: upload finished → response (ms, 5 runs)': toResponse.map((ms) => ms.toFixed(0)).join(', '),
-    '30 s clip: upload finished → ready (ms, 5 runs)': toReady.map((ms) => ms.toFixed(0)).join(', '),
-    '30 s clip: upload finished → ready, median / worst (aim < 2000 ms)': `${sorted[2]!.toFixed(0)} / ${sorted[4]!.toFixed(0)} ms`,
+    [`${CLIP_SECONDS} s 720p H.264/AAC clip`]: `${mib(size)}, copied without re-encoding`,
+    [`${CLIP_SECONDS} s clip: upload finished → response (ms, 5 runs)`]: toResponse
+      .map((ms) => ms.toFixed(0))
+      .join(', '),
+    [`${CLIP_SECONDS} s clip: upload finished → ready (ms, 5 runs)`]: toReady
+      .map((ms) => ms.toFixed(0))
+      .join(', '),
+    [`${CLIP_SECONDS} s clip: upload finished → ready, median / worst (aim < 2000 ms)`]: `${sorted[2]!.toFixed(0)} / ${sorted[4]!.toFixed(0)} ms`,
   };
 }
 

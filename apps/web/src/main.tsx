@@ -1,4 +1,3 @@
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/lora/600.css';

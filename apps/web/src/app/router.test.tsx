@@ -8,11 +8,11 @@ import sweepPages from '../../../../e2e/support/area-pages.json?raw';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { fakeApi } from '@/test/fake-api';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
-import { routes } from './router';
+import { loadAreaRoutes, patchRoutesOnNavigation, routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
 async function settle(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   // Lazy pages load real modules: on a busy machine that takes longer than waitFor's default second.
   await waitFor(
     () => {
@@ -47,7 +47,7 @@ describe('route table and guards', () => {
     vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
     fakeApi({}); // the pages drawn after the redirect ask for their data: 404s will do
     const draw = async (path: string, target: string) => {
-      const router = createMemoryRouter(routes, { initialEntries: [path] });
+      const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
       const view = render(
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <DialogProvider>
@@ -119,6 +119,23 @@ describe('the legacy release’s pages (issue 14)', () => {
     }
   });
 
+  it("opens an area's own first page at its root path, which loads the area's list", async () => {
+    for (const [type, path] of [
+      ['user', '/user'],
+      ['funeral-home', '/funeral'],
+    ] as const) {
+      signIn(type);
+      const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
+      await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
+      const leaf = router.state.matches.at(-1)!.route;
+      expect(leaf.index, `${path} draws its index page, not an empty layout`).toBe(true);
+      // React Router keeps a page's component as its element.
+      expect(leaf.element ?? leaf.Component).toBeTruthy();
+      router.dispose();
+      session.clear();
+    }
+  });
+
   it("keeps the funeral home's report page in its area", async () => {
     expect((await settle('/funeral/report-passing')).location).toBe('/login');
     signIn('funeral-home');
@@ -136,12 +153,14 @@ function pagePaths(list: RouteObject[], prefix = ''): string[] {
 }
 
 describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
-  it('opens every page of the user, funeral-home and admin areas', () => {
+  it('opens every page of the user, funeral-home and admin areas', async () => {
     const sweep = JSON.parse(sweepPages) as Record<string, Record<string, string>>;
     const areas = routes[0]!.children!.filter((route) => ['user', 'funeral', 'admin'].includes(route.path!));
     expect(areas).toHaveLength(3);
     for (const area of areas) {
-      const inTable = [...new Set(pagePaths(area.children!))].sort();
+      // The area's own pages arrive when it is first visited (patchRoutesOnNavigation).
+      const children = [...area.children!, ...(await loadAreaRoutes(area.path!))];
+      const inTable = [...new Set(pagePaths(children))].sort();
       expect(Object.keys(sweep[area.path!] ?? {}).sort(), `pages of /${area.path}`).toEqual(inTable);
     }
   });
@@ -152,7 +171,7 @@ describe('the legacy release in the user area (issue 14, decision 0254)', () => 
   const account = { id: 7, type: 'user', email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 
   async function draw(path: string) {
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const view = render(
       <QueryClientProvider client={client}>

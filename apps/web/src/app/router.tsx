@@ -4,41 +4,17 @@ import {
   Outlet,
   redirect,
   ScrollRestoration,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
 import type { AccountType } from '@pw/contracts';
 import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
-import { adminAccountsRoutes } from '@/features/admin-accounts';
-import { adminBannerAdsRoutes } from '@/features/admin-banner-ads';
-import { adminDashboardRoutes } from '@/features/admin-dashboard';
-import { adminLegacyRoutes } from '@/features/admin-legacy';
-import { adminPlansRoutes } from '@/features/admin-plans';
-import { adminPurchasesRoutes } from '@/features/admin-purchases';
-import { adminQueriesRoutes } from '@/features/admin-queries';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
-import { funeralBannerAdsRoutes, userBannerAdsRoutes } from '@/features/banner-ads';
 import { contactRoutes } from '@/features/contact';
-import { findRoutes } from '@/features/find';
-import { funeralRequestsRoutes } from '@/features/funeral-requests';
-import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
-import { grantAccessRoutes } from '@/features/grant-access';
-import { legacyProfileSectionRoutes } from '@/features/legacy';
 import { legacyLinkRoutes } from '@/features/legacy-links';
-import { libraryRoutes, videoTabRoutes } from '@/features/library';
-import {
-  adminNotificationsRoutes,
-  funeralNotificationsRoutes,
-  userNotificationsRoutes,
-} from '@/features/notifications';
-import { userPlansRoutes } from '@/features/plans';
-import { adminProfileRoutes, funeralProfileRoutes, userProfileRoutes } from '@/features/profile';
 import { publicRoutes } from '@/features/public';
-import { recorderRoutes } from '@/features/recorder';
-import { reelRoutes } from '@/features/reel';
-import { funeralReportPassingRoutes } from '@/features/report-passing';
-import { uploadRoutes } from '@/features/upload';
 import { watchRoutes } from '@/features/watch';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
@@ -49,6 +25,12 @@ import { RouterError } from './RouterError';
  * own code. Guards run as loaders, before an area's code is fetched (spec 000 §2 'Route guards', spec
  * 001 §6); the area layouts re-check reactively. The guards and layouts live here, the pages in the
  * features.
+ *
+ * The three signed-in areas' own route lists (./areas/) are not part of the shell either: a visitor's
+ * first page would otherwise carry every area's route table and what it names (the calls and schemas
+ * of the back office). React Router asks for them when a path under /user, /funeral or /admin is first
+ * met (`patchRoutesOnNavigation`, below); until then each area holds only its index forward and its
+ * not-found page.
  */
 
 export const requireRole =
@@ -117,40 +99,24 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        id: 'user',
         path: 'user',
         loader: requireRole('user'),
         lazy: lazyPage(layouts, (m) => m.UserLayout),
-        children: [
-          ...reelRoutes,
-          ...userPlansRoutes,
-          // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
-          // The legacy release's card sits under the profile details (issue 14).
-          ...userProfileRoutes(videoTabRoutes, legacyProfileSectionRoutes),
-          ...libraryRoutes,
-          ...findRoutes,
-          ...grantAccessRoutes,
-          ...uploadRoutes,
-          ...recorderRoutes,
-          ...userNotificationsRoutes,
-          ...userBannerAdsRoutes,
-          { path: '*', element: <NotFound homePath="/user/home" /> },
-        ],
+        children: [areaIndex('user'), { path: '*', element: <NotFound homePath="/user/home" /> }],
       },
       {
+        id: 'funeral',
         path: 'funeral',
         loader: requireRole('funeral-home'),
         lazy: lazyPage(layouts, (m) => m.FuneralLayout),
         children: [
-          ...funeralRequestsRoutes,
-          ...funeralSubscriptionRoutes,
-          ...funeralProfileRoutes,
-          ...funeralNotificationsRoutes,
-          ...funeralBannerAdsRoutes,
-          ...funeralReportPassingRoutes,
+          areaIndex('funeral'),
           { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
         ],
       },
       {
+        id: 'admin',
         path: 'admin',
         loader: requireRole('admin'),
         lazy: lazyPage(
@@ -159,15 +125,6 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, ...forward('/admin/dashboard') },
-          ...adminDashboardRoutes,
-          ...adminAccountsRoutes,
-          ...adminProfileRoutes,
-          ...adminNotificationsRoutes,
-          ...adminPlansRoutes,
-          ...adminPurchasesRoutes,
-          ...adminQueriesRoutes,
-          ...adminLegacyRoutes,
-          ...adminBannerAdsRoutes,
           { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
         ],
       },
@@ -175,4 +132,43 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The area's own first page (`/user`, `/funeral`): the path matches the area without a splat, so React
+ * Router does not ask for the area's routes; this index route takes the page from the area's list. The
+ * list's index route is then the same route (React Router compares them) and is not added twice.
+ */
+function areaIndex(area: string): RouteObject {
+  return {
+    index: true,
+    lazy: async () => {
+      const index = (await loadAreaRoutes(area)).find((route) => route.index);
+      if (typeof index?.lazy === 'function') return index.lazy();
+      return { Component: index?.Component ?? NotFound, loader: index?.loader };
+    },
+  };
+}
+
+/** Each signed-in area's route list, by the route id (and first path segment) of the area. */
+const areaRoutes: Record<string, () => Promise<RouteObject[]>> = {
+  user: async () => (await import('./areas/user')).areaRoutes,
+  funeral: async () => (await import('./areas/funeral')).areaRoutes,
+  admin: async () => (await import('./areas/admin')).areaRoutes,
+};
+
+/** The route list of the area under `/${area}`, or none for a path outside the signed-in areas. */
+export async function loadAreaRoutes(area: string): Promise<RouteObject[]> {
+  return Object.hasOwn(areaRoutes, area) ? areaRoutes[area]!() : [];
+}
+
+/**
+ * Adds an area's routes the first time a path under it is met. React Router calls this whenever a
+ * path matches no route or only through a splat (an area's not-found page), again for a deeper
+ * match; adding the same routes twice is a no-op (it compares them), so each router, the app's or a
+ * test's, gets them once.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const area = path.split('/')[1] ?? '';
+  if (Object.hasOwn(areaRoutes, area)) patch(area, await loadAreaRoutes(area));
+};
+
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation });

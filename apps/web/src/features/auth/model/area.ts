@@ -1,4 +1,4 @@
-import { accountRoutes, type AccountType } from '@pw/contracts';
+import type { AccountType } from '@pw/contracts';
 
 /**
  * Sign-in calls exist twice: /web/user/* for users and funeral homes (spec 000 §7), /admin/* for the
@@ -6,22 +6,28 @@ import { accountRoutes, type AccountType } from '@pw/contracts';
  */
 export type AuthArea = 'web' | 'admin';
 
-export const AUTH_ROUTES = {
-  web: {
-    login: accountRoutes.webLogin,
-    logout: accountRoutes.webLogout,
-    resetPassword: accountRoutes.webResetPassword,
-    verifyCode: accountRoutes.webVerifyCode,
-    setPassword: accountRoutes.webSetPassword,
-  },
-  admin: {
-    login: accountRoutes.adminLogin,
-    logout: accountRoutes.adminLogout,
-    resetPassword: accountRoutes.adminResetPassword,
-    verifyCode: accountRoutes.adminVerifyCode,
-    setPassword: accountRoutes.adminSetPassword,
-  },
-} as const;
+/**
+ * Each area's sign-in calls. Their declarations (and zod, which their schemas are built with) load with
+ * the first call, not with the login page: the page draws without them (decision 0288).
+ */
+export async function authRoutes(area: AuthArea) {
+  const { accountRoutes } = await import('@pw/contracts/accounts');
+  return area === 'web'
+    ? {
+        login: accountRoutes.webLogin,
+        logout: accountRoutes.webLogout,
+        resetPassword: accountRoutes.webResetPassword,
+        verifyCode: accountRoutes.webVerifyCode,
+        setPassword: accountRoutes.webSetPassword,
+      }
+    : {
+        login: accountRoutes.adminLogin,
+        logout: accountRoutes.adminLogout,
+        resetPassword: accountRoutes.adminResetPassword,
+        verifyCode: accountRoutes.adminVerifyCode,
+        setPassword: accountRoutes.adminSetPassword,
+      };
+}
 
 /** Users and funeral homes sign in and out in the web area, admins in the back office. */
 export const areaOf = (type: AccountType): AuthArea => (type === 'admin' ? 'admin' : 'web');

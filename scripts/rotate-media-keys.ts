@@ -1,6 +1,7 @@
 /**
  * `npm run keys:rotate`: re-wraps every stored object's data key with the newest media key (MEDIA_KEY),
- * reading the same configuration as the server. Run it after moving the old key into MEDIA_KEYS_OLD and
+ * reading the same configuration as the server. `npm run keys:rotate -- --encrypt-plain` also encrypts
+ * the objects stored in the clear before media was encrypted (once; later runs find none). Run it after moving the old key into MEDIA_KEYS_OLD and
  * restarting the processes; once it reports no object left under an old key, that key may be dropped.
  * Safe to stop and run again. Progress goes to the standard output.
  */
@@ -15,6 +16,7 @@ async function main() {
   const config = loadConfig();
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
   const log = (message: string) => console.log(`keys:rotate ${message}`);
+  const options = { encryptPlain: process.argv.includes('--encrypt-plain') };
   if (config.STORAGE === 's3') {
     const settings = {
       region: config.S3_REGION,
@@ -24,10 +26,10 @@ async function main() {
     };
     const client = createS3Client(settings);
     const inner = createS3Storage({ bucket: config.S3_BUCKET!, ...settings, client });
-    await rotateMediaKeys(inner, s3Keys(client, config.S3_BUCKET!), keyring, log);
+    await rotateMediaKeys(inner, s3Keys(client, config.S3_BUCKET!), keyring, log, options);
   } else {
     const root = path.join(config.DATA_DIR, 'media');
-    await rotateMediaKeys(createLocalStorage(root), localKeys(root), keyring, log);
+    await rotateMediaKeys(createLocalStorage(root), localKeys(root), keyring, log, options);
   }
 }
 

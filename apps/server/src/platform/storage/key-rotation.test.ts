@@ -31,7 +31,7 @@ async function rotationContract(inner: Storage, keys: () => AsyncIterable<string
   const rotated = createMediaKeyring(newKey, [oldKey]);
   const messages: string[] = [];
   const first = await rotateMediaKeys(inner, keys(), rotated, (m) => messages.push(m));
-  expect(first).toEqual({ rewrapped: 2, current: 0, plain: 1, gone: 0 });
+  expect(first).toEqual({ rewrapped: 2, encrypted: 0, current: 0, plain: 1, gone: 0 });
   expect(messages.at(-1)).toMatch(/^done, 3 objects/);
 
   const newOnly = createEncryptedStorage(inner, createMediaKeyring(newKey));
@@ -46,9 +46,19 @@ async function rotationContract(inner: Storage, keys: () => AsyncIterable<string
   // A second run finds nothing left to do.
   expect(await rotateMediaKeys(inner, keys(), rotated, () => {})).toEqual({
     rewrapped: 0,
+    encrypted: 0,
     current: 2,
     plain: 1,
     gone: 0,
+  });
+  // Encrypting what was stored in the clear: once, then it counts as current.
+  const sealing = await rotateMediaKeys(inner, keys(), rotated, () => {}, { encryptPlain: true });
+  expect(sealing).toMatchObject({ rewrapped: 0, encrypted: 1, current: 2, plain: 0 });
+  expect(await inner.stat('legacy/plain.txt')).not.toEqual({ size: 11 });
+  expect((await bytes(await newOnly.read('legacy/plain.txt'))).toString()).toBe('from before');
+  expect(await rotateMediaKeys(inner, keys(), rotated, () => {}, { encryptPlain: true })).toMatchObject({
+    encrypted: 0,
+    current: 3,
   });
 }
 

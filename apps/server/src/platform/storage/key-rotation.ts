@@ -3,11 +3,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { HEADER_SIZE, isEncrypted, parseHeader, rewrapHeader } from './encrypted-format';
+import { createEncryptedStorage } from './encrypted-storage';
 import type { MediaKeyring } from './media-keyring';
 import type { Storage } from './storage';
 
 export interface RotationReport {
   rewrapped: number;
+  /** Objects stored in the clear (from before encryption) that were encrypted now. */
+  encrypted: number;
   current: number;
   plain: number;
   gone: number;
@@ -20,7 +23,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * Re-wraps each stored object's data key with the keyring's newest key. Only the header changes; the
+ * Re-wraps each stored object's data key with the keyring's newest key and, with `encryptPlain`,
+ * encrypts the objects stored in the clear before encryption existed. Only the header changes; the
  * sealed chunks are copied through unread, and each object is replaced whole (the inner storage's
  * write is atomic: a temporary file renamed into place, or a new S3 object). Objects already under the
  * newest key are skipped, so a run that stopped half-way is simply started again.
@@ -30,8 +34,10 @@ export async function rotateMediaKeys(
   keys: AsyncIterable<string>,
   keyring: MediaKeyring,
   log: (message: string) => void,
+  options: { encryptPlain?: boolean } = {},
 ): Promise<RotationReport> {
-  const report: RotationReport = { rewrapped: 0, current: 0, plain: 0, gone: 0 };
+  const report: RotationReport = { rewrapped: 0, encrypted: 0, current: 0, plain: 0, gone: 0 };
+  const sealing = createEncryptedStorage(inner, keyring);
   let seen = 0;
   for await (const key of keys) {
     seen += 1;
@@ -46,7 +52,18 @@ export async function rotateMediaKeys(
         ? await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }))
         : Buffer.alloc(0);
     if (!isEncrypted(head)) {
-      report.plain += 1;
+      if (!options.encryptPlain) {
+        report.plain += 1;
+        continue;
+      }
+      const clear = await inner.read(key);
+      if (!(await inner.stat(key))) {
+        clear.destroy();
+        report.gone += 1;
+        continue;
+      }
+      await sealing.put(key, clear);
+      report.encrypted += 1;
       continue;
     }
     if (parseHeader(head).keyId.equals(keyring.current.id)) {

@@ -20,6 +20,7 @@ const areas: Record<string, () => Promise<Area>> = {
   dashboard: () => import('./dashboard'),
   'admin-lists': () => import('./admin-lists'),
   bundle: () => import('./bundle'),
+  'media-crypto': () => import('./media-crypto'),
 };
 
 async function main() {

@@ -143,3 +143,22 @@ export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServic
     ...overrides,
   });
 }
+
+/** The files under `dir` (relative paths) holding any of `needles` byte for byte. */
+export async function filesContaining(dir: string, needles: Buffer[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of await filesUnder(dir)) {
+    const content = await fs.readFile(path.join(dir, name));
+    if (needles.some((needle) => content.includes(needle))) found.push(name);
+  }
+  return found;
+}
+
+/** Byte strings that show a stored video in the clear: its `ftyp` box and 64-byte slices of it. */
+export function plaintextMarks(...files: Buffer[]): Buffer[] {
+  return files.flatMap((file) => [
+    ...(file.subarray(4, 8).toString('latin1') === 'ftyp' ? [file.subarray(4, 12)] : []),
+    file.subarray(Math.floor(file.length / 2), Math.floor(file.length / 2) + 64),
+    file.subarray(file.length - 64),
+  ]);
+}

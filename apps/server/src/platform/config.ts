@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordField } from '@pw/contracts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { decodeMediaKey } from './storage/media-keyring';
 
 /** APP_SECRET keys HMACs (media URLs, watch links, reset codes): at least 256 bits. */
 export const MIN_SECRET_BYTES = 32;
@@ -37,6 +38,15 @@ const envSchema = z.object({
   APP_SECRET: optionalText.refine(
     (secret) => secret === undefined || Buffer.byteLength(secret) >= MIN_SECRET_BYTES,
     `must be at least ${MIN_SECRET_BYTES} bytes (e.g. the output of: openssl rand -base64 32)`,
+  ),
+  // Media encryption keys (32 bytes, base64): the newest wraps new objects, older ones still read theirs.
+  MEDIA_KEY: optionalText.refine(
+    (key) => key === undefined || decodeMediaKey(key) !== null,
+    'must be 32 bytes in base64 (e.g. the output of: openssl rand -base64 32)',
+  ),
+  MEDIA_KEYS_OLD: optionalText.refine(
+    (keys) => keys === undefined || keys.split(',').every((key) => decodeMediaKey(key) !== null),
+    'must be a comma-separated list of 32-byte base64 keys',
   ),
   TRUST_PROXY: z
     .string()

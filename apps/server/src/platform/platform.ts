@@ -12,7 +12,8 @@ import { createSvgRasterizer, type SvgRasterizer } from './media/svg-raster';
 import type { Storage } from './storage/storage';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/outbound-mail';
-import { resolveAppSecret } from './secrets';
+import { resolveAppSecret, resolveMediaKeyring } from './secrets';
+import { createEncryptedStorage } from './storage/encrypted-storage';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import type { PaymentProvider } from './payments/provider';
@@ -52,7 +53,13 @@ export type PlatformOverrides = Partial<
   Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media' | 'payments'>
 >;
 
+/** Every storage encrypts what it holds (decision 0296); the keyring is resolved once, at start. */
 function createStorage(config: AppConfig): Storage {
+  const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
+  return createEncryptedStorage(createPlainStorage(config), keyring);
+}
+
+function createPlainStorage(config: AppConfig): Storage {
   if (config.STORAGE === 's3') {
     return createS3Storage({
       bucket: config.S3_BUCKET!,
@@ -79,6 +86,7 @@ export async function createPlatform(
 ): Promise<Platform> {
   // First: a bad stored secret stops the start before anything is opened.
   const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const storage = overrides.storage ?? createStorage(config);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
@@ -98,7 +106,7 @@ export async function createPlatform(
         outboxDir: path.join(config.DATA_DIR, 'outbox'),
         logger,
       }),
-    storage: overrides.storage ?? createStorage(config),
+    storage,
     rateLimiter,
     mailLimit: createOutboundMailLimit(rateLimiter, logger),
     queue,

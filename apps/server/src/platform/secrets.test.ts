@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from './config';
-import { resolveAppSecret } from './secrets';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from './config';
+import { resolveAppSecret, resolveMediaKeyring } from './secrets';
+import { mediaKeyOf } from './storage/media-keyring';
 
 describe('resolveAppSecret', () => {
   let dataDir: string;
@@ -40,5 +42,50 @@ describe('resolveAppSecret', () => {
     expect((empty as Error).message).toContain('Restore the file from a backup, or set APP_SECRET');
     fs.writeFileSync(file(), '  short \n');
     expect(() => resolveAppSecret(undefined, dataDir)).toThrow(/is only 5 bytes long/);
+  });
+});
+
+describe('resolveMediaKeyring', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-media-key-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const file = () => path.join(dataDir, 'media-key');
+
+  it('generates one 32-byte key into DATA_DIR/media-key, kept for the next start, owner-only', () => {
+    const first = resolveMediaKeyring(undefined, undefined, dataDir);
+    expect(first.current.key).toHaveLength(32);
+    expect(resolveMediaKeyring(undefined, undefined, dataDir).current.key.equals(first.current.key)).toBe(
+      true,
+    );
+    expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses MEDIA_KEY when set (writing nothing) and still finds the older keys', () => {
+    const newest = randomBytes(32);
+    const older = [randomBytes(32), randomBytes(32)];
+    const keyring = resolveMediaKeyring(
+      newest.toString('base64'),
+      older.map((key) => key.toString('base64')).join(', '),
+      dataDir,
+    );
+    expect(keyring.current.key.equals(newest)).toBe(true);
+    for (const key of older) expect(keyring.find(mediaKeyOf(key).id)?.key.equals(key)).toBe(true);
+    expect(keyring.find(mediaKeyOf(randomBytes(32)).id)).toBeUndefined();
+    expect(fs.existsSync(file())).toBe(false);
+  });
+
+  it('stops on a damaged key file, naming it', () => {
+    fs.writeFileSync(file(), 'c2hvcnQ=');
+    expect(() => resolveMediaKeyring(undefined, undefined, dataDir)).toThrow(ConfigError);
+    expect(() => resolveMediaKeyring(undefined, undefined, dataDir)).toThrow(file());
+  });
+
+  it('refuses a MEDIA_KEY or an old key that is not 32 bytes of base64', () => {
+    expect(() => loadConfig({ MEDIA_KEY: 'short' })).toThrow(/MEDIA_KEY: must be 32 bytes/);
+    const good = randomBytes(32).toString('base64');
+    expect(() => loadConfig({ MEDIA_KEY: good, MEDIA_KEYS_OLD: `${good},nope` })).toThrow(/MEDIA_KEYS_OLD/);
+    expect(loadConfig({ MEDIA_KEY: good, MEDIA_KEYS_OLD: good }).MEDIA_KEY).toBe(good);
   });
 });

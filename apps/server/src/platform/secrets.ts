@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, MIN_SECRET_BYTES } from './config';
+import { createMediaKeyring, decodeMediaKey, type MediaKeyring } from './storage/media-keyring';
 
 /**
  * APP_SECRET keys the HMACs of media URLs, watch links and reset codes. Without one, a random secret is
@@ -23,6 +24,34 @@ export function resolveAppSecret(configured: string | undefined, dataDir: string
     );
   }
   return stored;
+}
+
+/**
+ * The media keys: MEDIA_KEY (newest) and MEDIA_KEYS_OLD, or else a key generated once into
+ * DATA_DIR/media-key the way the app secret is. A damaged stored key stops the start: writing media
+ * under a different key would leave every older object unreadable.
+ */
+export function resolveMediaKeyring(
+  configured: string | undefined,
+  older: string | undefined,
+  dataDir: string,
+): MediaKeyring {
+  const olderKeys = (older ?? '')
+    .split(',')
+    .filter((text) => text.trim())
+    .map((text) => decodeMediaKey(text)!);
+  if (configured) return createMediaKeyring(decodeMediaKey(configured)!, olderKeys);
+  const file = path.join(dataDir, 'media-key');
+  const stored = readIfPresent(file) ?? generate(file);
+  const key = decodeMediaKey(stored);
+  if (!key) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MEDIA_KEY: the generated key in ${file} is not a 32-byte base64 key. ` +
+        'Restore the file from its own backup, or set MEDIA_KEY. Without the right key the stored media ' +
+        'cannot be read.',
+    );
+  }
+  return createMediaKeyring(key, olderKeys);
 }
 
 function readIfPresent(file: string): string | undefined {

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import S3rver from 's3rver';
 import * as tus from 'tus-js-client';
@@ -51,6 +51,8 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
+      // Every process of one installation shares the media key, as it shares APP_SECRET.
+      MEDIA_KEY: randomBytes(32).toString('base64'),
     };
     ctx = await createTestContext(s3);
     stopWorkers = await startWorkers(ctx.composition);

@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -97,7 +99,10 @@ describe('video processing job', () => {
     const row = (await videoRow(ctx, video.id))!;
     expect(row.state).toBe('ready');
     // Still playable: the file the row points to is a whole video of the clip's length...
-    const probed = await ctx.deps.media.probe(path.join(ctx.dataDir, 'media', row.mediaKey!));
+    // (Read through the storage: the file on disk is encrypted.)
+    const copy = path.join(clipDir, `ready-${video.id}.mp4`);
+    await pipeline(await ctx.deps.storage.read(row.mediaKey!), createWriteStream(copy));
+    const probed = await ctx.deps.media.probe(copy);
     expect(Math.abs(probed.durationSeconds - 2)).toBeLessThan(0.15);
     // ...and the retry's own outputs are gone: exactly the ready video's two files remain.
     const folder = `videos/${video.id}`;

@@ -1,12 +1,22 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir, topLevelBoxes } from '../../../test/media-fixtures';
-import { clipsBody, createAccount, filesUnder, waitForVideo } from '../../../test/video-helpers';
+import {
+  clipsBody,
+  createAccount,
+  filesContaining,
+  filesUnder,
+  plaintextMarks,
+  waitForVideo,
+} from '../../../test/video-helpers';
 import { createS3Client, createS3Storage } from '../../platform/storage/s3-storage';
+import { createEncryptedStorage } from '../../platform/storage/encrypted-storage';
+import { createMediaKeyring } from '../../platform/storage/media-keyring';
 import { startWorkers } from '../../composition';
 
 /** The whole path with STORAGE=s3: sources, the job's reads and writes, and ranged media through S3. */
@@ -32,7 +42,11 @@ describe('videos on S3-compatible storage (s3rver)', () => {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
     };
-    const storage = createS3Storage({ bucket: 'media', ...settings, client: createS3Client(settings) });
+    // Encrypted over S3, as the platform builds it.
+    const storage = createEncryptedStorage(
+      createS3Storage({ bucket: 'media', ...settings, client: createS3Client(settings) }),
+      createMediaKeyring(randomBytes(32)),
+    );
     ctx = await createTestContext({}, { storage });
     stopWorkers = await startWorkers(ctx.composition);
     clipDir = await makeClipDir();
@@ -74,6 +88,11 @@ describe('videos on S3-compatible storage (s3rver)', () => {
     await fs.writeFile(file, whole.rawPayload);
     const boxes = await topLevelBoxes(file);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    // The bucket holds ciphertext only: neither the video's ftyp box nor slices of it or of the clip.
+    const objects = await filesUnder(dir);
+    expect(objects.length).toBeGreaterThan(0);
+    const marks = plaintextMarks(whole.rawPayload, await fs.readFile(clip));
+    expect(await filesContaining(dir, marks)).toEqual([]);
     const part = await ctx.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=100-299' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(whole.rawPayload.subarray(100, 300))).toBe(true);

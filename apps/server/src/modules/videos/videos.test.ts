@@ -9,7 +9,9 @@ import { makeClip, makeClipDir, topLevelBoxes, type ClipKind } from '../../../te
 import {
   clipsBody,
   createAccount,
+  filesContaining,
   filesUnder,
+  plaintextMarks,
   recordingScheduler,
   setAccountStatus,
   videoRow,
@@ -142,6 +144,22 @@ describe('videos API', () => {
       expect(row.sourceKeys).toEqual([]);
       expect(await filesUnder(path.join(ctx.dataDir, 'media', 'sources'))).toEqual([]);
       expect(await filesUnder(path.join(ctx.dataDir, 'tmp'))).toEqual([]);
+    });
+
+    it('keeps nothing of an uploaded clip readable on disk: media is stored encrypted', async () => {
+      const id = await readyVideo(owner);
+      const detail = (await call(owner, 'GET', `/api/web/user/video/${id}`)).json().data;
+      const served = await fs.readFile(await download(detail.video_link, 'served-encrypted.mp4'));
+      const thumbnail = (await ctx.app.inject({ method: 'GET', url: detail.video_thumbnail })).rawPayload;
+      expect(served.subarray(4, 8).toString('latin1')).toBe('ftyp');
+      const marks = plaintextMarks(served, thumbnail, await fs.readFile(clips.mp4!));
+      const stored = await filesUnder(path.join(ctx.dataDir, 'media'));
+      expect(stored.length).toBeGreaterThan(0);
+      expect(await filesContaining(path.join(ctx.dataDir, 'media'), marks)).toEqual([]);
+      // The same scan does find a video stored in the clear (the check can fail).
+      await fs.writeFile(path.join(ctx.dataDir, 'media', 'clear-copy.mp4'), served);
+      expect(await filesContaining(path.join(ctx.dataDir, 'media'), marks)).toEqual(['clear-copy.mp4']);
+      await fs.rm(path.join(ctx.dataDir, 'media', 'clear-copy.mp4'));
     });
 
     it('joins the clips of one upload in order into one video whose length is the sum', async () => {

@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEncryptedStorage } from './encrypted-storage';
+import { localKeys, rotateMediaKeys, s3Keys } from './key-rotation';
+import { createLocalStorage } from './local-storage';
+import { createMediaKeyring } from './media-keyring';
+import { createS3Client, createS3Storage } from './s3-storage';
+import type { Storage } from './storage';
+
+async function bytes(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+const oldKey = randomBytes(32);
+const newKey = randomBytes(32);
+const big = randomBytes(200 * 1024 + 3);
+const small = Buffer.from('a photo');
+
+/** Objects under the old key and one stored in the clear; after a rotation only the new key is needed. */
+async function rotationContract(inner: Storage, keys: () => AsyncIterable<string>) {
+  await createEncryptedStorage(inner, createMediaKeyring(oldKey)).put('videos/1/video.mp4', big);
+  await createEncryptedStorage(inner, createMediaKeyring(oldKey)).put('photos/a.jpg', small);
+  await inner.put('legacy/plain.txt', Buffer.from('from before'));
+  const rotated = createMediaKeyring(newKey, [oldKey]);
+  const messages: string[] = [];
+  const first = await rotateMediaKeys(inner, keys(), rotated, (m) => messages.push(m));
+  expect(first).toEqual({ rewrapped: 2, encrypted: 0, current: 0, plain: 1, gone: 0 });
+  expect(messages.at(-1)).toMatch(/^done, 3 objects/);
+
+  const newOnly = createEncryptedStorage(inner, createMediaKeyring(newKey));
+  expect((await bytes(await newOnly.read('videos/1/video.mp4'))).equals(big)).toBe(true);
+  expect(
+    (await bytes(await newOnly.read('videos/1/video.mp4', { start: 65530, end: 131080 }))).equals(
+      big.subarray(65530, 131081),
+    ),
+  ).toBe(true);
+  expect((await bytes(await newOnly.read('photos/a.jpg'))).equals(small)).toBe(true);
+  expect((await bytes(await newOnly.read('legacy/plain.txt'))).toString()).toBe('from before');
+  // A second run finds nothing left to do.
+  expect(await rotateMediaKeys(inner, keys(), rotated, () => {})).toEqual({
+    rewrapped: 0,
+    encrypted: 0,
+    current: 2,
+    plain: 1,
+    gone: 0,
+  });
+  // Encrypting what was stored in the clear: once, then it counts as current.
+  const sealing = await rotateMediaKeys(inner, keys(), rotated, () => {}, { encryptPlain: true });
+  expect(sealing).toMatchObject({ rewrapped: 0, encrypted: 1, current: 2, plain: 0 });
+  expect(await inner.stat('legacy/plain.txt')).not.toEqual({ size: 11 });
+  expect((await bytes(await newOnly.read('legacy/plain.txt'))).toString()).toBe('from before');
+  expect(await rotateMediaKeys(inner, keys(), rotated, () => {}, { encryptPlain: true })).toMatchObject({
+    encrypted: 0,
+    current: 3,
+  });
+}
+
+describe('media key rotation', () => {
+  let dir: string;
+  let server: S3rver | undefined;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-rotate-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('re-wraps every object of a local media folder in place', async () => {
+    const root = path.join(dir, 'media');
+    await rotationContract(createLocalStorage(root), () => localKeys(root));
+    expect((await fs.readdir(path.join(root, 'videos', '1'))).sort()).toEqual(['video.mp4']);
+  });
+
+  it('re-wraps every object of a bucket', async () => {
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: path.join(dir, 's3'),
+      configureBuckets: [{ name: 'media', configs: [] }],
+    });
+    const { port } = await server.run();
+    const settings = {
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    };
+    const client = createS3Client(settings);
+    await rotationContract(createS3Storage({ bucket: 'media', ...settings, client }), () =>
+      s3Keys(client, 'media'),
+    );
+  });
+});

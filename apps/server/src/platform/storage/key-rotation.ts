@@ -1,0 +1,113 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { HEADER_SIZE, isEncrypted, parseHeader, rewrapHeader } from './encrypted-format';
+import { createEncryptedStorage } from './encrypted-storage';
+import type { MediaKeyring } from './media-keyring';
+import type { Storage } from './storage';
+
+export interface RotationReport {
+  rewrapped: number;
+  /** Objects stored in the clear (from before encryption) that were encrypted now. */
+  encrypted: number;
+  current: number;
+  plain: number;
+  gone: number;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Re-wraps each stored object's data key with the keyring's newest key and, with `encryptPlain`,
+ * encrypts the objects stored in the clear before encryption existed. Only the header changes; the
+ * sealed chunks are copied through unread, and each object is replaced whole (the inner storage's
+ * write is atomic: a temporary file renamed into place, or a new S3 object). Objects already under the
+ * newest key are skipped, so a run that stopped half-way is simply started again.
+ */
+export async function rotateMediaKeys(
+  inner: Storage,
+  keys: AsyncIterable<string>,
+  keyring: MediaKeyring,
+  log: (message: string) => void,
+  options: { encryptPlain?: boolean } = {},
+): Promise<RotationReport> {
+  const report: RotationReport = { rewrapped: 0, encrypted: 0, current: 0, plain: 0, gone: 0 };
+  const sealing = createEncryptedStorage(inner, keyring);
+  let seen = 0;
+  for await (const key of keys) {
+    seen += 1;
+    if (seen % 100 === 0) log(`${seen} objects looked at: ${JSON.stringify(report)}`);
+    const stored = await inner.stat(key);
+    if (!stored) {
+      report.gone += 1;
+      continue;
+    }
+    const head =
+      stored.size >= HEADER_SIZE
+        ? await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }))
+        : Buffer.alloc(0);
+    if (!isEncrypted(head)) {
+      if (!options.encryptPlain) {
+        report.plain += 1;
+        continue;
+      }
+      const clear = await inner.read(key);
+      if (!(await inner.stat(key))) {
+        clear.destroy();
+        report.gone += 1;
+        continue;
+      }
+      await sealing.put(key, clear);
+      report.encrypted += 1;
+      continue;
+    }
+    if (parseHeader(head).keyId.equals(keyring.current.id)) {
+      report.current += 1;
+      continue;
+    }
+    const header = rewrapHeader(head, key, keyring);
+    const rest = await inner.read(key, { start: HEADER_SIZE, end: stored.size - 1 });
+    // Deleted meanwhile: writing it back would bring back media its owner removed.
+    if (!(await inner.stat(key))) {
+      rest.destroy();
+      report.gone += 1;
+      continue;
+    }
+    await inner.put(
+      key,
+      Readable.from(
+        (async function* () {
+          yield header;
+          yield* rest;
+        })(),
+      ),
+    );
+    report.rewrapped += 1;
+  }
+  log(`done, ${seen} objects: ${JSON.stringify(report)}`);
+  return report;
+}
+
+/** The keys of a local media folder (unfinished `.part` writes left out). */
+export async function* localKeys(root: string): AsyncIterable<string> {
+  const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.endsWith('.part')) continue;
+    yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+  }
+}
+
+/** The keys of a bucket, page by page. */
+export async function* s3Keys(client: S3Client, bucket: string): AsyncIterable<string> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}

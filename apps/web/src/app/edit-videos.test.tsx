@@ -7,7 +7,7 @@ import { editList } from '@/lib/edit-list/edit-list-store';
 import { session } from '@/lib/session';
 import { fakeApi } from '@/test/fake-api';
 import { legacySettings } from '@/test/legacy-fixture';
-import { routes } from './router';
+import { patchRoutesOnNavigation, routes } from './router';
 
 const account = { id: 7, type: 'user' as const, email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 
@@ -18,7 +18,7 @@ async function open(path: string) {
     'GET /api/web/user/profile': () => ({ body: { data: account } }),
     'GET /api/web/user/legacy': () => ({ body: { data: legacySettings() } }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={client}>

@@ -72,6 +72,7 @@ export function createVideosModule(
       uploads,
       clock,
       dataDir: config.DATA_DIR,
+      database: platform.database,
     },
     tuning,
   );

@@ -13,6 +13,7 @@ import { accountRoutes, routePath, VIDEO_TUS_PATH, videoRoutes } from '@pw/contr
 import { resolveBinaries } from '../../apps/server/src/platform/media/media';
 import type { Cluster } from './run';
 import { waitFor } from './processes';
+import { deliveriesWithAWorkerDown } from './deliveries';
 
 const execFileAsync = promisify(execFile);
 const api = (cluster: Cluster, pathname: string) => `${cluster.lb}/api${pathname}`;
@@ -387,6 +388,11 @@ export async function runChecks(cluster: Cluster) {
       );
       await cluster.startWorker(victim.worker);
     },
+  );
+
+  await check(
+    `${cluster.deliveries} deliveries due at once, a worker SIGKILLed at the due instant and back 20 s later: one e-mail each`,
+    () => deliveriesWithAWorkerDown(cluster, cluster.deliveries, figures),
   );
 
   for (const figure of figures) console.log(`  figure: ${figure}`);

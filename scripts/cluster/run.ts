@@ -3,7 +3,8 @@
  * of its own on the local PostgreSQL, an S3-compatible server (s3rver), an SMTP server, HAProxy
  * round-robin over two API processes (ROLE=api, STORAGE=s3, a DATA_DIR each, one APP_SECRET) and two
  * workers (ROLE=worker). Every check goes through the balancer; processes are SIGKILLed on the way.
- * `--quick` (or CLUSTER_QUICK=1) uploads less; CLUSTER_UPLOAD_MIB sets the size of the big upload.
+ * `--quick` (or CLUSTER_QUICK=1) uploads less and sends fewer deliveries; CLUSTER_UPLOAD_MIB and
+ * CLUSTER_DELIVERIES set them.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -27,6 +28,8 @@ export interface Cluster {
   root: string;
   smtp: TestSmtp;
   uploadMiB: number;
+  /** How many deliveries fall due at once. */
+  deliveries: number;
   apis: { label: string; port: number; proc: Proc; env: NodeJS.ProcessEnv }[];
   workers: { label: string; proc: Proc; env: NodeJS.ProcessEnv }[];
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
@@ -136,6 +139,7 @@ async function main() {
       root,
       smtp,
       uploadMiB,
+      deliveries: Number(process.env.CLUSTER_DELIVERIES ?? (quick ? 200 : 1000)),
       apis,
       workers,
       query,

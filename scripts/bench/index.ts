@@ -14,6 +14,7 @@ const areas: Record<string, () => Promise<{ run: () => Promise<Record<string, st
   banner: () => import('./banner'),
   dashboard: () => import('./dashboard'),
   'admin-lists': () => import('./admin-lists'),
+  cluster: () => import('./cluster'),
 };
 
 async function main() {

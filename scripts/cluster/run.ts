@@ -20,7 +20,7 @@ import { runChecks } from './checks';
 const quick = process.argv.includes('--quick') || process.env.CLUSTER_QUICK === '1';
 const uploadMiB = Number(process.env.CLUSTER_UPLOAD_MIB ?? (quick ? 48 : 200));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const overallMs = Number(process.env.CLUSTER_TIMEOUT_MS ?? 8 * 60_000);
+const overallMs = Number(process.env.CLUSTER_TIMEOUT_MS ?? (quick ? 6 : 12) * 60_000);
 
 export interface Cluster {
   lb: string;
@@ -54,6 +54,12 @@ async function main() {
     console.error(`cluster: gave up after ${overallMs / 1000} s`);
     void cleanUp().then(() => process.exit(1));
   }, overallMs);
+  // Interrupted (Ctrl-C, CI cancelling): nothing may be left running or on disk.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`cluster: ${signal}, stopping everything`);
+      void cleanUp().then(() => process.exit(1));
+    });
 
   async function cleanUp() {
     await stopAll();

@@ -13,6 +13,9 @@ import { accountRoutes, routePath, VIDEO_TUS_PATH, videoRoutes } from '@pw/contr
 import { resolveBinaries } from '../../apps/server/src/platform/media/media';
 import type { Cluster } from './run';
 import { waitFor } from './processes';
+import { createEncryptedStorage } from '../../apps/server/src/platform/storage/encrypted-storage';
+import { createMediaKeyring } from '../../apps/server/src/platform/storage/media-keyring';
+import { createS3Storage } from '../../apps/server/src/platform/storage/s3-storage';
 import { deliveriesWithAWorkerDown } from './deliveries';
 
 const execFileAsync = promisify(execFile);
@@ -252,9 +255,20 @@ export async function runChecks(cluster: Cluster) {
         'select key from video_upload_parts where upload_id = $1 order by "offset"',
         [upload.id],
       );
+      // Read through the media storage: parts are encrypted at rest like every stored object.
+      const env = cluster.apis[0]!.env;
+      const storage = createEncryptedStorage(
+        createS3Storage({
+          bucket: env.S3_BUCKET!,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        }),
+        createMediaKeyring(Buffer.from(env.MEDIA_KEY!, 'base64')),
+      );
       const hash = createHash('sha256');
       for (const part of parts)
-        hash.update(await fs.readFile(path.join(cluster.root, 's3', 'media', `${part.key}._S3rver_object`)));
+        for await (const chunk of await storage.read(part.key)) hash.update(chunk as Buffer);
       assert(hash.digest('hex') === expected, 'the stored parts differ from the uploaded file');
       // Back in the pool for what follows.
       await cluster.restartApi(0);

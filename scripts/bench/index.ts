@@ -21,6 +21,7 @@ const areas: Record<string, () => Promise<Area>> = {
   'admin-lists': () => import('./admin-lists'),
   bundle: () => import('./bundle'),
   'media-crypto': () => import('./media-crypto'),
+  cluster: () => import('./cluster'),
 };
 
 async function main() {

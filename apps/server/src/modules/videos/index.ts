@@ -74,6 +74,7 @@ export function createVideosModule(
       uploads,
       clock,
       dataDir: config.DATA_DIR,
+      database: platform.database,
     },
     tuning,
   );

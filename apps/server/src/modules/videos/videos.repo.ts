@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
+import { conversionAbandoned } from './conversion-claims';
 import type { ReleaseState } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { legacySettings } from '../legacy/legacy.schema';
@@ -258,6 +259,22 @@ export function createVideosRepo(db: Db) {
         )
         .orderBy(videos.id)
         .limit(limit);
+    },
+
+    /**
+     * Running `video.process` jobs whose worker is gone: started more than `graceSeconds` ago (time for a
+     * live worker to take its lock) and no live process holds the video's conversion lock.
+     */
+    async abandonedConversionJobs(queue: string, graceSeconds: number, tx: DbOrTx = db) {
+      const jobs = sql.raw(`${QUEUE_SCHEMA}.job`);
+      const result = (await tx.execute(sql`
+        select j.id::text as id, (j.data->>'videoId')::int as video_id from ${jobs} j
+        where j.name = ${queue} and j.state = 'active'
+          and j.started_on < now() - make_interval(secs => ${graceSeconds})
+          and ${conversionAbandoned(sql`(j.data->>'videoId')::int`)}`)) as unknown as {
+        rows: { id: string; video_id: number }[];
+      };
+      return result.rows.map((row) => ({ jobId: row.id, videoId: Number(row.video_id) }));
     },
 
     async insertUpload(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from '../../platform/queue';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import { VIDEO_PROCESS_QUEUE, type VideoJobs } from './videos.queue';
 import type { VideosRepo } from './videos.repo';
@@ -45,4 +46,29 @@ export async function sweepStuckVideos(deps: SweepDeps, batch = 200) {
   if (requeued > 0) deps.jobs.wake();
   if (stuck.length > 0) deps.logger.info({ requeued, failed }, 'swept videos stuck in processing');
   return { requeued, failed };
+}
+
+/** How long a job may run before its conversion lock must be held: a live worker takes it at once. */
+export const CLAIM_GRACE_SECONDS = 30;
+
+/**
+ * Conversions whose worker died (its conversion lock is gone with its connection) are failed in pg-boss
+ * at once, so its retry, after the queue's back-off, runs on a live worker, instead of the job waiting
+ * out its expiry, which has to outlast the longest conversion. The last attempt's failure ends up on the
+ * video through sweepStuckVideos, as an expiry would.
+ */
+export async function takeOverAbandonedConversions(
+  deps: Pick<SweepDeps, 'repo' | 'logger'> & { queue: Pick<PgBoss, 'fail'> },
+) {
+  const abandoned = await deps.repo.abandonedConversionJobs(VIDEO_PROCESS_QUEUE, CLAIM_GRACE_SECONDS);
+  if (abandoned.length === 0) return 0;
+  for (const job of abandoned)
+    await deps.queue.fail(VIDEO_PROCESS_QUEUE, job.jobId, {
+      reason: 'the worker converting this video is gone',
+    });
+  deps.logger.info(
+    { videoIds: abandoned.map((job) => job.videoId) },
+    'conversions of a gone worker queued again',
+  );
+  return abandoned.length;
 }

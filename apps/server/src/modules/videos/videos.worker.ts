@@ -5,11 +5,15 @@ import { removeTempLeftovers } from './temp-leftovers';
 import { sweepExpiredUploads, type UploadStore } from './video-uploads';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 import { setLocalWorker, videoProcessQueue, type ProcessVideoPayload, type VideoJobs } from './videos.queue';
-import { sweepStuckVideos } from './videos.sweeper';
+import { sweepStuckVideos, takeOverAbandonedConversions } from './videos.sweeper';
+import { openConversionClaims } from './conversion-claims';
+import type { Database } from '../../platform/db';
 
 export interface VideoWorkerOptions {
   /** How often to look for videos stuck in processing without a job (also once at start). */
   stuckSweepIntervalMs?: number;
+  /** How often to look for conversions whose worker died (their jobs are then retried elsewhere). */
+  abandonedSweepIntervalMs?: number;
 }
 
 export interface VideoWorkerParts extends ProcessDeps {
@@ -18,11 +22,13 @@ export interface VideoWorkerParts extends ProcessDeps {
   uploads: UploadStore;
   clock: Clock;
   dataDir: string;
+  database: Database;
 }
 
 /**
  * The video worker (ROLE=worker|all): the `video.process` jobs, the sweeper of videos left processing
- * without a job (at start and every minute), and the hourly sweep of abandoned uploads; on start it first
+ * without a job (at start and every minute), the takeover of conversions whose worker died (every 15 s,
+ * see conversion-claims.ts), and the hourly sweep of abandoned uploads; on start it first
  * removes temporary leftovers.
  */
 export function createVideoWorker(
@@ -42,15 +48,23 @@ async function startVideoWorker(
 ): Promise<() => Promise<void>> {
   const { queue, uploads, logger } = parts;
   await removeTempLeftovers(parts.dataDir, parts.clock, logger);
+  const claims = await openConversionClaims(parts.database, logger);
   const workerId = await queue.work<ProcessVideoPayload>(
     videoProcessQueue.name,
     { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
     async ([job]) => {
       if (!job) return;
-      await processVideo(parts, job.data.videoId, {
-        lastAttempt: job.retryCount >= job.retryLimit,
-        expireInSeconds: job.expireInSeconds,
-      });
+      const videoId = job.data.videoId;
+      if (!(await claims.hold(videoId)))
+        logger.warn({ videoId }, 'another live process holds this conversion; converting anyway');
+      try {
+        await processVideo(parts, videoId, {
+          lastAttempt: job.retryCount >= job.retryLimit,
+          expireInSeconds: job.expireInSeconds,
+        });
+      } finally {
+        await claims.release(videoId);
+      }
     },
   );
   setLocalWorker(queue, workerId);
@@ -66,6 +80,16 @@ async function startVideoWorker(
   const stuckTimer = setInterval(() => void sweepStuck(), options.stuckSweepIntervalMs ?? 60_000);
   stuckTimer.unref();
 
+  let takingOver: Promise<unknown> | null = null;
+  const takeOver = () =>
+    (takingOver ??= takeOverAbandonedConversions(parts)
+      .catch((error: unknown) => logger.error({ err: error }, 'abandoned conversion sweep failed'))
+      .finally(() => {
+        takingOver = null;
+      }));
+  const takeOverTimer = setInterval(() => void takeOver(), options.abandonedSweepIntervalMs ?? 15_000);
+  takeOverTimer.unref();
+
   const uploadTimer = setInterval(
     () => {
       void sweepExpiredUploads(parts, uploads).catch((error: unknown) =>
@@ -79,8 +103,11 @@ async function startVideoWorker(
   return async () => {
     clearInterval(stuckTimer);
     clearInterval(uploadTimer);
+    clearInterval(takeOverTimer);
     setLocalWorker(queue, null);
     await queue.offWork(videoProcessQueue.name);
     await sweeping;
+    await takingOver;
+    await claims.close();
   };
 }

@@ -1,17 +1,11 @@
 import { RouterProvider } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
-import { setUnauthorizedHandler } from '@/lib/api';
-import { session } from '@/lib/session';
 import { router } from './router';
 
-// An expired or revoked session (401 on a request that carried a token) signs the person out here too;
-// the area layouts then send them to the login page (docs/decisions/0023-expired-session.md). The query
-// cache is loaded with the first page that asks the server anything (lib/query-client.tsx).
-setUnauthorizedHandler(() => {
-  session.clear();
-  void import('@/lib/query-client').then(({ clearQueryCache }) => clearQueryCache());
-});
-
+/**
+ * The app's root: dialogs and the router. TanStack Query's client sits below it, on every route but the
+ * visitor's home page (lib/query-client.tsx); an expired session is handled by the API client (lib/api.ts).
+ */
 export function App() {
   return (
     <DialogProvider>

@@ -56,6 +56,7 @@ export const publicOnly = () => {
 };
 
 const layouts = () => import('./layouts/SiteLayout');
+const roleLayouts = () => import('./layouts/RoleLayouts');
 /** The layout route that gives its pages TanStack Query's client (lib/query-client.tsx). */
 const queryRoot = lazyPage(
   () => import('@/lib/query-client'),
@@ -124,14 +125,14 @@ function signedInAndOwnFrameRoutes(): RouteObject[] {
       id: 'user',
       path: 'user',
       loader: requireRole('user'),
-      lazy: lazyPage(layouts, (m) => m.UserLayout),
+      lazy: lazyPage(roleLayouts, (m) => m.UserLayout),
       children: [areaIndex('user'), { path: '*', element: <NotFound homePath="/user/home" /> }],
     },
     {
       id: 'funeral',
       path: 'funeral',
       loader: requireRole('funeral-home'),
-      lazy: lazyPage(layouts, (m) => m.FuneralLayout),
+      lazy: lazyPage(roleLayouts, (m) => m.FuneralLayout),
       children: [
         areaIndex('funeral'),
         { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import list from 'bootstrap-icons/icons/list.svg?raw';
 import close from 'bootstrap-icons/icons/x-lg.svg?raw';
@@ -6,8 +6,20 @@ import search from 'bootstrap-icons/icons/search.svg?raw';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { HeaderBell } from '@/features/notifications';
+
+// The account menu (its dropdown, avatar and logout) is loaded with the first signed-in header: a
+// visitor's first page does not carry it (docs/decisions/0288).
+const LazyProfileMenu = lazy(async () => ({ default: (await import('./ProfileMenu')).ProfileMenu }));
+const MENU_PLACEHOLDER = { display: 'inline-block', width: '2.75rem', height: '2.75rem' } as const;
+
+function ProfileMenu(props: ComponentProps<typeof LazyProfileMenu>) {
+  return (
+    <Suspense fallback={<span style={MENU_PLACEHOLDER} aria-hidden="true" />}>
+      <LazyProfileMenu {...props} />
+    </Suspense>
+  );
+}
 import type { SessionUser } from '@/lib/session';
-import { ProfileMenu } from './ProfileMenu';
 
 export interface NavItem {
   to: string;

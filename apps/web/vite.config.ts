@@ -45,10 +45,11 @@ export default defineConfig({
             // rather than in the pieces the lazy chunks happen to share: each file of a first visit costs
             // a request and its headers (decision 0288).
             { name: 'shell', tags: ['$initial'], priority: 2 },
-            // The public site's frame (header, footer, account menu) with what it draws, in one file.
+            // The public site's frame (header, footer) with what it draws, in one file. The account menu
+            // comes apart, with the first signed-in header: a visitor never draws it.
             {
               name: 'site-layout',
-              test: /[\\/]src[\\/]app[\\/]layouts[\\/](SiteLayout|SiteHeader|Footer|ProfileMenu)\.tsx$/,
+              test: /[\\/]src[\\/]app[\\/]layouts[\\/](SiteLayout|SiteHeader|Footer)\.tsx$/,
               priority: 1,
             },
           ],

@@ -27,7 +27,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * with a little room, so that it can only shrink (decision 0288).
  */
 export const BUNDLE_BUDGETS: Record<string, { aim: number; limit: number }> = {
-  '/home': { aim: 110, limit: 121 },
+  '/home': { aim: 110, limit: 110 },
   '/login': { aim: 130, limit: 130 },
 };
 /** Largest Contentful Paint on loopback, median of the runs (ms): reported, not enforced. */

@@ -152,10 +152,15 @@ function pagePaths(list: RouteObject[], prefix = ''): string[] {
   });
 }
 
+/** Every route of the table, however deep (the areas sit under the query client's layout route). */
+function allRoutes(table: RouteObject[]): RouteObject[] {
+  return table.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+}
+
 describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
   it('opens every page of the user, funeral-home and admin areas', async () => {
     const sweep = JSON.parse(sweepPages) as Record<string, Record<string, string>>;
-    const areas = routes[0]!.children!.filter((route) => ['user', 'funeral', 'admin'].includes(route.path!));
+    const areas = allRoutes(routes).filter((route) => ['user', 'funeral', 'admin'].includes(route.path!));
     expect(areas).toHaveLength(3);
     for (const area of areas) {
       // The area's own pages arrive when it is first visited (patchRoutesOnNavigation).

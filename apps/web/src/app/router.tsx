@@ -56,6 +56,14 @@ export const publicOnly = () => {
 };
 
 const layouts = () => import('./layouts/SiteLayout');
+const roleLayouts = () => import('./layouts/RoleLayouts');
+/** The layout route that gives its pages TanStack Query's client (lib/query-client.tsx). */
+const queryRoot = lazyPage(
+  () => import('@/lib/query-client'),
+  (m) => m.QueryRoot,
+);
+const homeRoute = publicRoutes.find((route) => route.path === 'home')!;
+const otherPublicRoutes = publicRoutes.filter((route) => route !== homeRoute);
 
 function PageLoading() {
   return (
@@ -84,53 +92,67 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...forward('/home') },
       { path: 'signup', ...forward('/user/signup') },
-      // The recipient's page for a scheduled delivery, in its own frame, signed in or not.
-      ...watchRoutes,
-      { loader: publicOnly, children: adminLoginRoutes },
       {
         lazy: lazyPage(layouts, (m) => m.SiteLayout),
         children: [
-          ...publicRoutes,
-          ...contactRoutes,
-          // A trusted contact's and the owner's e-mailed links (issue 14): no sign-in, whoever is signed in.
-          ...legacyLinkRoutes,
-          { loader: publicOnly, children: visitorAuthRoutes },
-          { path: '*', element: <NotFound /> },
+          // The visitor's first page asks the server nothing: it is the one page outside the query client.
+          homeRoute,
+          {
+            lazy: queryRoot,
+            children: [
+              ...otherPublicRoutes,
+              ...contactRoutes,
+              // A trusted contact's and the owner's e-mailed links: no sign-in, whoever is signed in.
+              ...legacyLinkRoutes,
+              { loader: publicOnly, children: visitorAuthRoutes },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
         ],
       },
-      {
-        id: 'user',
-        path: 'user',
-        loader: requireRole('user'),
-        lazy: lazyPage(layouts, (m) => m.UserLayout),
-        children: [areaIndex('user'), { path: '*', element: <NotFound homePath="/user/home" /> }],
-      },
-      {
-        id: 'funeral',
-        path: 'funeral',
-        loader: requireRole('funeral-home'),
-        lazy: lazyPage(layouts, (m) => m.FuneralLayout),
-        children: [
-          areaIndex('funeral'),
-          { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
-        ],
-      },
-      {
-        id: 'admin',
-        path: 'admin',
-        loader: requireRole('admin'),
-        lazy: lazyPage(
-          () => import('./layouts/AdminLayout'),
-          (m) => m.AdminLayout,
-        ),
-        children: [
-          { index: true, ...forward('/admin/dashboard') },
-          { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
-        ],
-      },
+      { lazy: queryRoot, children: signedInAndOwnFrameRoutes() },
     ],
   },
 ];
+
+/** Every route with a frame of its own or behind a role (watch page, admin login, the three areas). */
+function signedInAndOwnFrameRoutes(): RouteObject[] {
+  return [
+    // The recipient's page for a scheduled delivery, in its own frame, signed in or not.
+    ...watchRoutes,
+    { loader: publicOnly, children: adminLoginRoutes },
+    {
+      id: 'user',
+      path: 'user',
+      loader: requireRole('user'),
+      lazy: lazyPage(roleLayouts, (m) => m.UserLayout),
+      children: [areaIndex('user'), { path: '*', element: <NotFound homePath="/user/home" /> }],
+    },
+    {
+      id: 'funeral',
+      path: 'funeral',
+      loader: requireRole('funeral-home'),
+      lazy: lazyPage(roleLayouts, (m) => m.FuneralLayout),
+      children: [
+        areaIndex('funeral'),
+        { path: '*', element: <NotFound homePath="/funeral/user-requests" /> },
+      ],
+    },
+    {
+      id: 'admin',
+      path: 'admin',
+      loader: requireRole('admin'),
+      lazy: lazyPage(
+        () => import('./layouts/AdminLayout'),
+        (m) => m.AdminLayout,
+      ),
+      children: [
+        { index: true, ...forward('/admin/dashboard') },
+        { path: '*', element: <NotFound homePath="/admin/dashboard" homeLabel="Go to dashboard" /> },
+      ],
+    },
+  ];
+}
 
 /**
  * The area's own first page (`/user`, `/funeral`): the path matches the area without a splat, so React

@@ -5,13 +5,19 @@ import {
   type RouteParams,
   type RouteResponse,
 } from '@pw/contracts';
+import { session } from './session';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
- * Called when a request that carried a credential gets 401 (expired or revoked session): the app clears
- * the stored session so the guards send the person to the login page (docs/decisions/0023).
+ * Called when a request that carried a credential gets 401 (expired or revoked session): the stored
+ * session and every cached answer are cleared, so the area layouts send the person to the login page
+ * (docs/decisions/0023). Set here, not by the app's root, so a page that asks nothing (the visitor's
+ * home page) loads none of it; tests may replace it.
  */
-let onUnauthorized: (() => void) | null = null;
+let onUnauthorized: (() => void) | null = () => {
+  session.clear();
+  void import('./query-client').then(({ clearQueryCache }) => clearQueryCache());
+};
 export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }

@@ -1,13 +1,26 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import list from 'bootstrap-icons/icons/list.svg?raw';
 import close from 'bootstrap-icons/icons/x-lg.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { HeaderBell } from '@/features/notifications';
 import type { SessionUser } from '@/lib/session';
-import { ProfileMenu } from './ProfileMenu';
+
+// The bell and the account menu come with the first signed-in header: a visitor's first page does not
+// carry them (docs/decisions/0288). Until they are in, a space of their size keeps the header still.
+const LazySignedInActions = lazy(async () => ({
+  default: (await import('./SignedInActions')).SignedInActions,
+}));
+const ACTIONS_PLACEHOLDER = { display: 'inline-block', width: '6rem', height: '2.75rem' } as const;
+
+function SignedInActions({ user }: { user: SessionUser }) {
+  return (
+    <Suspense fallback={<span style={ACTIONS_PLACEHOLDER} aria-hidden="true" />}>
+      <LazySignedInActions user={user} />
+    </Suspense>
+  );
+}
 
 export interface NavItem {
   to: string;
@@ -123,12 +136,7 @@ export function VisitorHeader({ user }: { user: SessionUser | null }) {
     return (
       <SiteHeader
         items={[...VISITOR_ITEMS, { to: '/admin/dashboard', label: 'Dashboard' }]}
-        actions={
-          <>
-            <HeaderBell area="admin" />
-            <ProfileMenu user={user} profilePath="/admin/profile" />
-          </>
-        }
+        actions={<SignedInActions user={user} />}
       />
     );
   }
@@ -158,12 +166,7 @@ export function UserHeader({ user }: { user: SessionUser }) {
         { to: '/user/search', label: 'Search', icon: 'search' },
         { to: '/user/notifications', label: 'Notifications' },
       ]}
-      actions={
-        <>
-          <HeaderBell area="user" />
-          <ProfileMenu user={user} profilePath="/user/profile" />
-        </>
-      }
+      actions={<SignedInActions user={user} />}
     />
   );
 }
@@ -182,18 +185,7 @@ export function FuneralHeader({ user }: { user: SessionUser }) {
         { to: '/funeral/subscription-setting', label: 'Subscription' },
         { to: '/funeral/notifications', label: 'Notifications' },
       ]}
-      actions={
-        <>
-          <HeaderBell area="funeral" />
-          {/* Issue 14: a listed home reports a passing by the access code (decision 0257). The nav
-              has no room for an eighth link below 1400 px: it sits in the menu (and on User Requests). */}
-          <ProfileMenu
-            user={user}
-            profilePath="/funeral/profile"
-            items={[{ to: '/funeral/report-passing', label: 'Report a Passing' }]}
-          />
-        </>
-      }
+      actions={<SignedInActions user={user} />}
     />
   );
 }

@@ -1,9 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import type { AccountType } from '@pw/contracts';
-import { BannerSlot } from '@/features/banner-ads';
-import { LegacyReportSlot } from '@/features/legacy';
-import { roleAreaRedirect } from '@/lib/routing';
+import { Outlet, useLocation } from 'react-router';
 import { useSessionUser } from '@/lib/session';
 import { Footer } from './Footer';
 import { FuneralHeader, UserHeader, VisitorHeader } from './SiteHeader';
@@ -50,23 +46,3 @@ export function SiteLayout({ banner, notice }: { banner?: ReactNode; notice?: Re
     </div>
   );
 }
-
-/**
- * A role area's layout. The router's loader already checked the role before loading the area; this
- * re-checks on every render so a logout (here or in another tab) or an expired session leaves at once.
- */
-function RoleArea({ area }: { area: AccountType }) {
-  const user = useSessionUser();
-  const { pathname } = useLocation();
-  const target = roleAreaRedirect(user, area, pathname);
-  if (target) return <Navigate to={target} replace />;
-  return (
-    <SiteLayout
-      notice={area === 'user' ? <LegacyReportSlot /> : undefined}
-      banner={area === 'admin' ? undefined : <BannerSlot role={area} />}
-    />
-  );
-}
-
-export const UserLayout = () => <RoleArea area="user" />;
-export const FuneralLayout = () => <RoleArea area="funeral-home" />;

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { logout } from '@/features/auth';
@@ -11,7 +10,6 @@ import { session } from '@/lib/session';
  */
 export function useLogoutFlow() {
   const dialog = useDialog();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return async () => {
@@ -28,7 +26,8 @@ export function useLogoutFlow() {
       // Already revoked or expired: nothing more to do on the server.
     }
     session.clear();
-    queryClient.clear();
+    // Loaded here, not with the header: the visitor's home page carries no query cache.
+    (await import('@/lib/query-client')).clearQueryCache();
     navigate(type === 'admin' ? '/admin/login' : '/login', { replace: true });
   };
 }

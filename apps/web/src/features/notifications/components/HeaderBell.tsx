@@ -3,9 +3,14 @@ import type { NotificationArea } from '../model/areas';
 
 // The bell brings react-bootstrap's dropdown and Popper; loading it apart keeps them off the public
 // pages' first load (the same header shows to visitors, who get no bell).
-const NotificationBell = lazy(async () => ({
-  default: (await import('./NotificationBell')).NotificationBell,
-}));
+// It brings the query client with it: on /home the header sits outside the routes that have one.
+const NotificationBell = lazy(async () => {
+  const [{ NotificationBell: Bell }, { withQueryClient }] = await Promise.all([
+    import('./NotificationBell'),
+    import('@/lib/query-client'),
+  ]);
+  return { default: withQueryClient(Bell) };
+});
 
 const PLACEHOLDER = { display: 'inline-block', width: '2.75rem', height: '2.75rem' } as const;
 

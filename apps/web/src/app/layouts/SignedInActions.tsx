@@ -1,0 +1,39 @@
+import { HeaderBell } from '@/features/notifications';
+import type { SessionUser } from '@/lib/session';
+import { ProfileMenu } from './ProfileMenu';
+
+/**
+ * What a signed-in header holds at its end: the bell and the account menu. Loaded with the first
+ * signed-in header, so a visitor's first page does not carry it (docs/decisions/0288).
+ */
+export function SignedInActions({ user }: { user: SessionUser }) {
+  switch (user.type) {
+    case 'admin':
+      return (
+        <>
+          <HeaderBell area="admin" />
+          <ProfileMenu user={user} profilePath="/admin/profile" />
+        </>
+      );
+    case 'funeral-home':
+      return (
+        <>
+          <HeaderBell area="funeral" />
+          {/* A listed home reports a passing by the access code (decision 0257). The nav has no room
+              for an eighth link below 1400 px: it sits in the menu (and on User Requests). */}
+          <ProfileMenu
+            user={user}
+            profilePath="/funeral/profile"
+            items={[{ to: '/funeral/report-passing', label: 'Report a Passing' }]}
+          />
+        </>
+      );
+    default:
+      return (
+        <>
+          <HeaderBell area="user" />
+          <ProfileMenu user={user} profilePath="/user/profile" />
+        </>
+      );
+  }
+}

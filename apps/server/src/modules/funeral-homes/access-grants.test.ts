@@ -150,6 +150,18 @@ describe("who holds access, revoking, and a final message published only after i
       expect((await listGrants(admin.token, videoId)).statusCode).toBe(403);
       expect((await listGrants(undefined, videoId)).statusCode).toBe(401);
     });
+
+    it('odd and oversized video ids answer 404, 414 or 422, never 500', async () => {
+      const { owner } = await sealedGrant();
+      for (const odd of ['abc', '-1', '0', '1.5', '9'.repeat(40), '%00', 'x'.repeat(2000)]) {
+        const answer = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/web/user/video/${encodeURIComponent(odd)}/grants`,
+          headers: { authorization: `Bearer ${owner.token}` },
+        });
+        expect([404, 414, 422], `${odd.slice(0, 20)}: ${answer.statusCode}`).toContain(answer.statusCode);
+      }
+    });
   });
 
   describe('POST /web/user/video/{id}/grants/{grant_id}/revoke', () => {
@@ -224,6 +236,9 @@ describe("who holds access, revoking, and a final message published only after i
       expect((await revoke(owner.token, otherVideo, grantId)).statusCode).toBe(404);
       for (const odd of ['abc', 'home-', 'home-abc', 'person-99999999', 'home-99999', 'x-1'])
         expect((await revoke(owner.token, videoId, odd)).statusCode, odd).toBe(404);
+      // Oversized or negative grant ids: refused by the route (422/414) or unknown (404), never a 500.
+      for (const odd of [`home-${'9'.repeat(40)}`, 'home--1', `person-${'1'.repeat(2000)}`])
+        expect([404, 414, 422]).toContain((await revoke(owner.token, videoId, odd)).statusCode);
       expect((await revoke(owner.token, 'abc', grantId)).statusCode).toBe(404);
       expect((await revoke(home.token, videoId, grantId)).statusCode).toBe(403);
       expect((await revoke(admin.token, videoId, grantId)).statusCode).toBe(403);

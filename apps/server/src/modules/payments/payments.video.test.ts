@@ -86,6 +86,19 @@ describe('extra video time bought with a payment (decision 0037)', () => {
     expect((await unused()).statusCode).toBe(401);
     const home = await createAccount(ctx, 'funeral-home');
     expect((await unused(home.headers)).statusCode).toBe(403);
+    const admin = await createAccount(ctx, 'admin');
+    expect((await unused(admin.headers)).statusCode).toBe(403);
+    // A query string it does not take changes nothing: still the buyer's own list only.
+    const odd = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${routePath(paymentRoutes.unusedExtraTime)}?account_id=${owner.id}&page=-1`,
+      headers: owner.headers,
+    });
+    expect([200, 422]).toContain(odd.statusCode);
+    if (odd.statusCode === 200)
+      expect(odd.json().data.map((entry: { payment_id: string }) => entry.payment_id)).not.toContain(
+        paymentId,
+      );
     // Still there a year on: unused time never expires (both sign in again: sessions do expire).
     ctx.clock.advance(366 * 24 * 60 * 60 * 1000);
     for (const account of [owner, stranger]) {

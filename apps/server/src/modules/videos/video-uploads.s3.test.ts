@@ -159,40 +159,43 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
     expect((await filesUnder(bucketDir)).filter((file) => file.includes(`uploads/${id}`))).toEqual([]);
   });
 
+  /** A tus request of the owner's to one process: creation on the collection, the rest on an upload. */
+  const tusCall = (
+    base: string,
+    method: string,
+    id?: string,
+    headers: Record<string, string> = {},
+    body?: Buffer,
+  ) =>
+    fetch(`${base}/api/web/user/video/tus${id ? `/${id}` : ''}`, {
+      method,
+      headers: { ...owner.headers, 'Tus-Resumable': '1.0.0', ...headers },
+      body,
+    });
+  const patch = (base: string, id: string, offset: number, body: Buffer) =>
+    tusCall(
+      base,
+      'PATCH',
+      id,
+      { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      body,
+    );
+
   it('answers HEAD on either process with the offset the other recorded, and resumes there', async () => {
     const half = video.subarray(0, 300 * 1024);
-    const created = await fetch(`${bases[0]}/api/web/user/video/tus`, {
-      method: 'POST',
-      headers: {
-        ...owner.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(video.length),
-        'Upload-Metadata': `filename ${Buffer.from('big.mov').toString('base64')}`,
-      },
+    const created = await tusCall(bases[0]!, 'POST', undefined, {
+      'Upload-Length': String(video.length),
+      'Upload-Metadata': `filename ${Buffer.from('big.mov').toString('base64')}`,
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     const id = location.split('/').pop()!;
-    const patch = (base: string, offset: number, body: Buffer) =>
-      fetch(`${base}/api/web/user/video/tus/${id}`, {
-        method: 'PATCH',
-        headers: {
-          ...owner.headers,
-          'Tus-Resumable': '1.0.0',
-          'Upload-Offset': String(offset),
-          'Content-Type': 'application/offset+octet-stream',
-        },
-        body,
-      });
-    expect((await patch(bases[0]!, 0, half)).status).toBe(204);
-    const head = await fetch(`${bases[1]}/api/web/user/video/tus/${id}`, {
-      method: 'HEAD',
-      headers: { ...owner.headers, 'Tus-Resumable': '1.0.0' },
-    });
+    expect((await patch(bases[0]!, id, 0, half)).status).toBe(204);
+    const head = await tusCall(bases[1]!, 'HEAD', id);
     expect(head.headers.get('upload-offset')).toBe(String(half.length));
     // A stale retry of the first part, on the other process: refused, nothing recorded twice.
-    expect((await patch(bases[1]!, 0, half)).status).toBe(409);
-    expect((await patch(bases[1]!, half.length, video.subarray(half.length))).status).toBe(204);
+    expect((await patch(bases[1]!, id, 0, half)).status).toBe(409);
+    expect((await patch(bases[1]!, id, half.length, video.subarray(half.length))).status).toBe(204);
 
     const stored = await ctx.app.inject({
       method: 'POST',
@@ -207,26 +210,11 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
   });
 
   it('removes an abandoned upload’s parts from the bucket when it is terminated', async () => {
-    const created = await fetch(`${bases[1]}/api/web/user/video/tus`, {
-      method: 'POST',
-      headers: { ...owner.headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(video.length) },
-    });
+    const created = await tusCall(bases[1]!, 'POST', undefined, { 'Upload-Length': String(video.length) });
     const id = created.headers.get('location')!.split('/').pop()!;
-    await fetch(`${bases[1]}/api/web/user/video/tus/${id}`, {
-      method: 'PATCH',
-      headers: {
-        ...owner.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': '0',
-        'Content-Type': 'application/offset+octet-stream',
-      },
-      body: video.subarray(0, 1000),
-    });
+    await patch(bases[1]!, id, 0, video.subarray(0, 1000));
     expect((await filesUnder(bucketDir)).some((file) => file.includes(`uploads/${id}`))).toBe(true);
-    const terminated = await fetch(`${bases[0]}/api/web/user/video/tus/${id}`, {
-      method: 'DELETE',
-      headers: { ...owner.headers, 'Tus-Resumable': '1.0.0' },
-    });
+    const terminated = await tusCall(bases[0]!, 'DELETE', id);
     expect(terminated.status).toBe(204);
     expect((await filesUnder(bucketDir)).filter((file) => file.includes(`uploads/${id}`))).toEqual([]);
   });

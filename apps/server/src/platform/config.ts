@@ -9,7 +9,7 @@ export const MIN_SECRET_BYTES = 32;
 
 /**
  * Configuration is read once, from environment variables. Every bad key is named in one error so an
- * operator fixes them all in one go. Names are fixed by ARCHITECTURE.md: operators and scripts rely on them.
+ * operator fixes them all in one go. Names are fixed (README's configuration table): operators and scripts rely on them.
  */
 const optionalText = z
   .string()

@@ -15,7 +15,7 @@ import { users } from '../accounts/accounts.schema';
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
 export type VideoFolder = (typeof videoFolders)[number];
 
-/** uploaded → processing → ready | failed (ARCHITECTURE.md). */
+/** uploaded → processing → ready | failed (decision 0030). */
 export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof videoStates)[number];
 

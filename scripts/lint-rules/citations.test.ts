@@ -5,7 +5,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findCitations, plantedFixtures, scanRepository } from './citations';
+import {
+  citedSections,
+  findCitations,
+  missingSections,
+  plantedFixtures,
+  productSections,
+  scanRepository,
+} from './citations';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtureDir = path.join(repoRoot, plantedFixtures);
@@ -61,5 +68,21 @@ describe('comments and docs cite nothing outside the repository', () => {
   it('finds none in the repository', () => {
     const found = scanRepository().map((c) => `${c.file}:${c.line}: [${c.name}] ${c.text}`);
     expect(found).toEqual([]);
+  }, 60_000);
+
+  it('reads the sections a text cites and the ones docs/product.md has', () => {
+    expect(citedSections('see docs/product.md §5.2, §13 and docs/product.md §6; not §7')).toEqual([
+      '5.2',
+      '13',
+      '6',
+    ]);
+    expect([...productSections('# Title\n## 5. Deliveries\n### 5.2 Retries\n#### 5.2.1 deeper\n')]).toEqual([
+      '5',
+      '5.2',
+    ]);
+  });
+
+  it('cites only sections docs/product.md has', () => {
+    expect(missingSections()).toEqual([]);
   }, 60_000);
 });

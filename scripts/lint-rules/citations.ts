@@ -159,6 +159,28 @@ export function scanRepository(root = repoRoot): Citation[] {
   );
 }
 
+/** The section numbers of docs/product.md's headings (`## 5.`, `### 5.2`). */
+export function productSections(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)*)\.? /gm)].map((m) => m[1] ?? ''));
+}
+
+/** Every `docs/product.md §5.2` (and `, §6.1` after it) a text cites. */
+export function citedSections(text: string): string[] {
+  return [...text.matchAll(/docs\/product\.md((?: §\d+(?:\.\d+)*,?)+)/g)].flatMap((m) =>
+    [...(m[1] ?? '').matchAll(/§(\d+(?:\.\d+)*)/g)].map((n) => n[1] ?? ''),
+  );
+}
+
+/** Citations of docs/product.md sections that do not exist, as `file: §n`. */
+export function missingSections(root = repoRoot): string[] {
+  const sections = productSections(readFileSync(path.join(root, 'docs/product.md'), 'utf8'));
+  return coveredFiles(root).flatMap((file) =>
+    citedSections(readFileSync(path.join(root, file), 'utf8'))
+      .filter((section) => !sections.has(section))
+      .map((section) => `${file}: §${section}`),
+  );
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const citations = scanRepository();
   for (const c of citations) console.log(`${c.file}:${c.line}: [${c.name}] ${c.text}`);

@@ -73,7 +73,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('123 dummy street'),
-  // docs/product.md §6: waiting periods, check-in intervals and reminders count in days, or in minutes so the
+  // docs/product.md §6.4: waiting periods, check-in intervals and reminders count in days, or in minutes so the
   // whole legacy release can be tried from outside (acceptance, demos); refused in production below.
   LEGACY_WAIT_UNIT: z.enum(['day', 'minute']).default('day'),
   NODE_ENV: optionalText,

@@ -22,7 +22,7 @@ export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, 
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-/** 423: the thing exists but is locked for now (a final message before its release, docs/product.md §6). */
+/** 423: the thing exists but is locked for now (a final message before its release, docs/product.md §6.1). */
 export const locked = (message: string, data: unknown) =>
   new AppError(423, message, undefined, undefined, data);
 export const tooLarge = (message = 'The file is too large.') => new AppError(413, message);

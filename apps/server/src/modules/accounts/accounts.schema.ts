@@ -70,7 +70,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Password-reset codes: 6 digits, hashed, 10 minutes, single use, 5 tries (docs/product.md §2). */
+/** Password-reset codes: 6 digits, hashed, 10 minutes, single use, 5 tries (docs/product.md §2.3). */
 export const passwordResets = pgTable(
   'password_resets',
   {

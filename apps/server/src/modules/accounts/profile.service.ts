@@ -72,7 +72,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return accountView(updated, deps.activePlans);
     },
 
-    /** Keeps the calling session, revokes every other one (docs/product.md §2). */
+    /** Keeps the calling session, revokes every other one (docs/product.md §2.2). */
     async changePassword(account: AuthAccount, input: z.output<typeof changePasswordBody>) {
       await rateLimiter.consume(rule('changePasswordPerAccount', account.id));
       const user = await repo.findById(account.id);

@@ -83,7 +83,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,
-      // docs/product.md §9 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
+      // docs/product.md §9.6 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
       name: row.homeName ?? `${row.firstName} ${row.lastName}`,
       email: row.email,
       plan_title: row.planTitle,

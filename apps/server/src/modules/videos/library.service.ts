@@ -52,7 +52,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
 
     move: createFolderMove(deps, lookup),
 
-    /** Publishing is one-way (docs/product.md §3): once public a video stays public. Drafts only. */
+    /** Publishing is one-way (docs/product.md §3.3): once public a video stays public. Drafts only. */
     async updateStatus(actor: Actor, id: number, isPrivate: 0 | 1) {
       const video = await owned(id, actor.id);
       if (isPrivate === 1) {

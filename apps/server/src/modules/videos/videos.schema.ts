@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/accounts.schema';
 
-/** Folders (docs/product.md §3): `final` is "My Parting Words" and holds at most one video per owner. */
+/** Folders (docs/product.md §3.1): `final` is "My Parting Words" and holds at most one video per owner. */
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
 export type VideoFolder = (typeof videoFolders)[number];
 

@@ -555,7 +555,7 @@ describe('videos API', () => {
       expect(code).toMatch(/^[A-Z2-9]{12}$/);
       const open = (slash = '') =>
         call(other, 'GET', `/api/web/user/video/${code}/detail-by-access-code${slash}`);
-      // A new account is sealed (docs/product.md §6): the code tells only that a message exists until the owner
+      // A new account is sealed (docs/product.md §6.1): the code tells only that a message exists until the owner
       // chooses 'available at once' (or a release; modules/legacy tests that).
       const sealed = await open();
       expect(sealed.statusCode).toBe(423);

@@ -20,7 +20,7 @@ interface StatusTexts {
 
 export interface AccountArea {
   kind: AccountKind;
-  /** The list's route (docs/product.md §9). */
+  /** The list's route (docs/product.md §9.2). */
   base: string;
   /** The status call (docs/product.md §13.2). */
   statusRoute: typeof adminAccountRoutes.userStatus | typeof adminAccountRoutes.funeralHomeStatus;
@@ -67,7 +67,7 @@ export const ACCOUNT_AREAS: Record<AccountKind, AccountArea> = {
 
 export const detailsPath = (area: AccountArea, id: number | string) => `${area.base}/details/${id}`;
 
-/** The user's final message (docs/product.md §9: {product} is parting-words). */
+/** The user's final message (docs/product.md §9.2: {product} is parting-words). */
 export const partingWordsPath = (userId: number | string) =>
   `${detailsPath(ACCOUNT_AREAS.users, userId)}/parting-words`;
 

@@ -1,4 +1,4 @@
-/** The back office's banner-ad area (docs/product.md §9): its two tabs, their logs and detail pages. */
+/** The back office's banner-ad area (docs/product.md §9.4): its two tabs, their logs and detail pages. */
 export const REVIEW_BASE = '/admin/bannerads-subscription-management';
 
 export type ReviewTab = 'approved' | 'pending';

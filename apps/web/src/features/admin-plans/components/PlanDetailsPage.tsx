@@ -7,7 +7,7 @@ import { useAdminPlan } from '../api/get-plan';
 import { durationLabel, planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
 import { priceLabel } from '@/lib/plan-labels';
 
-/** {area}/plans/details/{id}: Title, Duration, Price, Description and Edit (docs/product.md §9). */
+/** {area}/plans/details/{id}: Title, Duration, Price, Description and Edit (docs/product.md §9.3). */
 export function PlanDetailsPage({ area }: { area: PlanArea }) {
   useTitle('Plan Details');
   const { id = '' } = useParams();

@@ -13,7 +13,7 @@ import { useSavedDialog } from './use-saved-dialog';
 import { EMPTY_PLAN, PlanForm, planFormValues } from './PlanForm';
 
 /**
- * Every kind of plan ends a save the same way, the way docs/product.md §9 gives for banner plans: the success
+ * Every kind of plan ends a save the same way, the way docs/product.md §9.3 gives for banner plans: the success
  * dialog (decision 0285), then where the contract sends it.
  */
 function useAfterSave(area: PlanArea) {

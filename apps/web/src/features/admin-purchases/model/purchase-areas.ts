@@ -1,23 +1,23 @@
 import type { SubscriptionLogKind } from '@pw/contracts';
 
-/** The optional columns of a purchase log: docs/product.md §9 names which log shows which. */
+/** The optional columns of a purchase log: docs/product.md §9.6 names which log shows which. */
 export type LogColumn = 'plan' | 'expiry';
 
-/** One purchase log as the back office shows it (docs/product.md §9). */
+/** One purchase log as the back office shows it (docs/product.md §9.6). */
 export interface PurchaseArea {
   kind: SubscriptionLogKind;
   /** The log's path; its plans are under `${base}/plans` (the admin-plans screens). */
   base: string;
   /** Heading and page title, as the sidebar names the area. */
   label: string;
-  /** docs/product.md §9 wording of the header cells that differ between the logs. */
+  /** docs/product.md §9.6 wording of the header cells that differ between the logs. */
   headers: { serial: string; name: string; email: string };
   columns: readonly LogColumn[];
 }
 
 /**
  * Time and funeral-home logs show the plan and its expiry and filter on both dates; the ad-free log
- * shows neither (docs/product.md §9: 'Date filter on purchase date').
+ * shows neither (docs/product.md §9.6: 'Date filter on purchase date').
  */
 export const PURCHASE_AREAS: Record<SubscriptionLogKind, PurchaseArea> = {
   membership: {

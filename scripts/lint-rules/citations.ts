@@ -133,7 +133,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The planted violations that prove the check; nothing else is left out. */
 export const plantedFixtures = 'scripts/lint-rules/fixtures/citations/';
 
-/** Every tracked file the rule covers: source under apps, packages, e2e and scripts, and the docs. */
+/** Every file git tracks (or would) that the rule covers: source, SQL, styles and Markdown. */
 export function coveredFiles(root = repoRoot): string[] {
   const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
@@ -145,11 +145,10 @@ export function coveredFiles(root = repoRoot): string[] {
     if (file.startsWith(plantedFixtures)) return false;
     // Migrations are history: never edited once they land, whatever their comments say.
     if (file.startsWith('apps/server/migrations/')) return false;
-    if (/^(apps|packages|e2e|scripts)\//.test(file)) {
-      const extension = path.extname(file);
-      return sourceExtensions.has(extension) || styleExtensions.has(extension) || extension === '.sql';
-    }
-    return file.endsWith('.md');
+    const extension = path.extname(file);
+    return (
+      sourceExtensions.has(extension) || styleExtensions.has(extension) || ['.sql', '.md'].includes(extension)
+    );
   });
 }
 

@@ -60,7 +60,7 @@ export default defineConfig({
       // Specs that need many calls from "different visitors" (25 contact-us messages against a limit of
       // 10 per address) say so in X-Forwarded-For; calls without it are still 127.0.0.1.
       TRUST_PROXY: 'loopback',
-      // Issue 14's flow runs a waiting period out in the browser: one "day" of the legacy release is a
+      // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is a
       // minute here (the server names the unit in its start log; production refuses it).
       LEGACY_WAIT_UNIT: 'minute',
     },

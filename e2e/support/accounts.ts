@@ -3,8 +3,8 @@ import { accountRoutes, queryRoutes, type RouteBody, type RouteResponse } from '
 import { callApi } from './api';
 
 /**
- * The accounts every spec needs, made through the declared routes (decision 0127): sign up a user or a
- * funeral home, log in by area, and the visitor's contact-us message. One of each, for every spec.
+ * The accounts every test file needs, made through the declared routes (decision 0127): sign up a user or a
+ * funeral home, log in by area, and the visitor's contact-us message. One of each, for every test file.
  */
 
 export const PASSWORD = 'Quiet-river-2024';

@@ -6,7 +6,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface CallInput<R extends ApiRoute> {
   params?: RouteParams<R>;
   query?: Record<string, QueryValue>;
-  /** A JSON body, or `multipart` for the calls the spec's client sends as a form. */
+  /** A JSON body, or `multipart` for the calls the existing client sends as a form. */
   body?: Partial<RouteBody<R>> | Record<string, unknown>;
   /** A form's fields, or a FormData when a field repeats (several files under one name). */
   multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> | FormData;

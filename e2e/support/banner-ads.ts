@@ -60,7 +60,7 @@ const PAY = {
   'funeral-home': paymentRoutes.funeralHomePlanPayment,
 } as const;
 
-/** The first banner plan on offer to the requester's role (spec 000 §6: the role decides the source). */
+/** The first banner plan on offer to the requester's role (docs/product.md §1.2: the role decides the source). */
 export async function firstBannerPlan(
   request: APIRequestContext,
   requester: Session,

@@ -2,7 +2,7 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import type { Session } from './accounts';
 
 /**
- * Opens every page of `page` signed in as `session`, the way the login screen leaves the browser (spec §3:
+ * Opens every page of `page` signed in as `session`, the way the login screen leaves the browser (docs/product.md §13.4:
  * localStorage `user` and `accessToken`). The script runs before the app on each load, and only while no
  * token is stored, so what the app writes later (a refreshed user record) stays.
  */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Test clips for every spec, made by the project's own ffmpeg: H.264/AAC with a 440 Hz tone, either a
+ * Test clips for every test file, made by the project's own ffmpeg: H.264/AAC with a 440 Hz tone, either a
  * test pattern or one plain colour (for specs that check which clip plays where).
  */
 

@@ -14,7 +14,7 @@ import { CARDS } from './payments';
 import { succeed } from './videos';
 
 /**
- * The chain of consent through the declared routes (issue 12): a person opens a final video by its access
+ * The chain of consent through the declared routes (docs/product.md §6.7): a person opens a final video by its access
  * code, grants it to a listed funeral home (type 1) or a person (type 0), the home lists its requests and
  * publishes, a third person finds it by its search code. For the Playwright chain test's set-up and checks.
  */

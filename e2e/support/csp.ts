@@ -3,7 +3,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 
 /**
  * Playwright's `test` with one more, automatic, fixture: every page of the test's browser context is
- * watched for Content-Security-Policy violations, and the test fails if there was any — so a spec that
+ * watched for Content-Security-Policy violations, and the test fails if there was any — so a test file that
  * imports `test` from here proves its flow works under the server's policy
  * (docs/decisions/0100-security-headers.md). Chromium reports a violation twice: as a
  * `securitypolicyviolation` event in the page and as a console error; both are collected.

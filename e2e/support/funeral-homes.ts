@@ -6,7 +6,7 @@ import { becomeListedHome } from './payments';
 import { availableAtOnce } from './legacy';
 import { moveToFinal, schedule, uploadDraft } from './videos';
 
-/** A listed home with a name no other spec uses, so it is found in a directory shared with them. */
+/** A listed home with a name no other test file uses, so it is found in a directory shared with them. */
 export async function listedHome(request: APIRequestContext, name: string) {
   const home = await signUpFuneralHome(request, { home_name: name, address: '14 Lantern Lane' });
   await becomeListedHome(request, home);
@@ -14,9 +14,9 @@ export async function listedHome(request: APIRequestContext, name: string) {
 }
 
 /**
- * A video in the owner's My Parting Words (drafts reach it through the scheduled folder, spec 000 §4).
+ * A video in the owner's My Parting Words (drafts reach it through the scheduled folder, docs/product.md §13.5).
  * Its code opens it at once unless `sealed`: then it stays as a new account's, released only after a
- * confirmed passing (issue 14).
+ * confirmed passing (docs/product.md §6).
  */
 export async function finalMessage(
   request: APIRequestContext,
@@ -27,7 +27,7 @@ export async function finalMessage(
   const video = await uploadDraft(request, owner, title);
   await schedule(request, owner, video.id);
   await moveToFinal(request, owner, video.id);
-  // Its code opens it at once (issue 14's safe release is followed by the legacy specs).
+  // Its code opens it at once (docs/product.md §6's safe release is followed by the legacy specs).
   if (!sealed) await availableAtOnce(request, owner);
   return video;
 }

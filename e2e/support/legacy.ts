@@ -5,7 +5,7 @@ import { newestMatchSentTo } from './outbox';
 import { succeed } from './videos';
 
 /**
- * The owner chooses that their access code opens the final message at once (issue 14): new accounts
+ * The owner chooses that their access code opens the final message at once (docs/product.md §6): new accounts
  * start sealed, and the flows that follow an opened code (the chain of consent) need it open.
  */
 export async function availableAtOnce(request: APIRequestContext, owner: Session) {

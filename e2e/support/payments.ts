@@ -3,7 +3,7 @@ import { paymentRoutes, planRoutes, type PlanSummary, type RouteResponse } from 
 import type { Session } from './accounts';
 import { callApi } from './api';
 
-/** The sandbox's test cards (issue 11). */
+/** The sandbox's test cards (docs/product.md §7). */
 export const CARDS = { good: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
 /** The card fields of a payment call that goes through (card 4242…, 12/30, CVV 123). */
@@ -14,7 +14,7 @@ export const GOOD_CARD = {
   cvv: '123',
 } as const;
 
-/** Fills the shared payment card form (spec 000 §3) with a card, 12/30 and CVV 123, and presses Pay. */
+/** Fills the shared payment card form (docs/product.md §13.4) with a card, 12/30 and CVV 123, and presses Pay. */
 export async function payWithCard(page: Page, card: string, amount: string) {
   await page.getByLabel('Card Holder Name').fill('Ruth Tester');
   await page.getByLabel('Card Number').fill(card);
@@ -76,7 +76,7 @@ export const becomeMember = (request: APIRequestContext, session: Session) =>
   buyUserPlan(request, session, 'Membership');
 
 /**
- * Makes a funeral home listed for users (PRODUCT.md: it needs a running funeral-home plan to be listed
+ * Makes a funeral home listed for users (docs/product.md §8.1: it needs a running funeral-home plan to be listed
  * and to publish) by paying for the first funeral-home plan on offer through the API (card 4242…).
  */
 export async function becomeListedHome(request: APIRequestContext, home: Session) {

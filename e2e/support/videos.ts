@@ -115,7 +115,7 @@ export async function schedule(
   await move(request, session, id, { type: 'scheduled', ...delivery });
 }
 
-/** Moves a video into My Parting Words (drafts get there through the scheduled folder, spec 000 §4). */
+/** Moves a video into My Parting Words (drafts get there through the scheduled folder, docs/product.md §13.5). */
 export async function moveToFinal(request: APIRequestContext, session: Session, id: number) {
   await move(request, session, id, { type: 'final' });
 }

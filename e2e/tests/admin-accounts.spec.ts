@@ -7,7 +7,7 @@ import { becomeMember, expectNoHorizontalOverflow } from '../support/payments';
 import { waitReady } from '../support/videos';
 
 /**
- * Issue 13, the back office's accounts: an admin finds a user by search, deactivates them (the user's
+ * docs/product.md §9.2, the back office's accounts: an admin finds a user by search, deactivates them (the user's
  * open session is refused at once, and so is their login) and activates them again; the same for a
  * funeral home from its details; a user's parting words play, or read 'Not Available'.
  */
@@ -21,7 +21,7 @@ async function logInThroughForm(page: Page, email: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Answers spec 001 §4's question and closes the success dialog that follows. */
+/** Answers docs/product.md §13.5's question and closes the success dialog that follows. */
 async function confirmStatus(page: Page, question: string, title: string, done: string) {
   const ask = page.getByRole('dialog');
   await expect(ask.getByRole('heading')).toHaveText(title);

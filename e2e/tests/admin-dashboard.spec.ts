@@ -8,7 +8,7 @@ import { becomeMember, expectNoHorizontalOverflow } from '../support/payments';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * Issue 13: an admin opens the dashboard, sees the counts (each card a link to its list), changes the
+ * docs/product.md §9.1: an admin opens the dashboard, sees the counts (each card a link to its list), changes the
  * charts' range from the last 30 days to the last 12 months and both charts redraw, by month.
  */
 test('an admin sees the counts and changes the charts’ range; the charts redraw', async ({

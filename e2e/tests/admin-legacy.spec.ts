@@ -7,7 +7,7 @@ import { getVideo, succeed } from '../support/videos';
 import { axeViolations } from './notifications/helpers';
 
 /**
- * Issue 14, the back office's part: a code holder reports the passing of an owner whose final message
+ * docs/product.md §6, the back office's part: a code holder reports the passing of an owner whose final message
  * is sealed; the admin finds the report by the owner's e-mail in Legacy Releases, narrows it by state,
  * reads the reporter's note, halts the release with a reason using the keyboard only, and sees it
  * halted; the owner's log names the halt and its reason.

@@ -6,7 +6,7 @@ import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 
 /**
- * Issue 11, the admin's plan screens: an admin creates a time plan and a user is offered it on
+ * docs/product.md §7, the admin's plan screens: an admin creates a time plan and a user is offered it on
  * /user/subscription-plans; the admin deactivates it and it is no longer offered; the admin sets the
  * per-minute rate, the history shows it and users are offered extra minutes at that rate.
  */

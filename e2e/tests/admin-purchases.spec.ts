@@ -6,7 +6,7 @@ import { callApi } from '../support/api';
 import { signInBrowser } from '../support/browser';
 
 /**
- * Issue 11, the admin's purchase logs: a user buys a membership and an ad-free plan and a funeral home
+ * docs/product.md §7, the admin's purchase logs: a user buys a membership and an ad-free plan and a funeral home
  * buys its plan (through the API, with the sandbox's good card); the admin sees each purchase in its
  * log, filters it away by a purchase-date range, and the payment log filters by user type.
  */

@@ -3,7 +3,7 @@ import { ADMIN } from '../playwright.config';
 import { sendContactUs } from '../support/accounts';
 
 /**
- * Issue 9, the list kit's first use: a visitor's contact-us message reaches the admin's queries list,
+ * The list kit's first use: a visitor's contact-us message reaches the admin's queries list,
  * the admin finds it by search, opens it, and pages through 25 messages ten at a time; the list's
  * state is in the URL (reload and back keep it).
  */

@@ -15,8 +15,8 @@ import { buyUserPlan, CARDS, payWithCard } from '../support/payments';
 import { tinyPng } from './support';
 
 /**
- * Issue 12, banner ads on the web against the real server: the request form's refusals (spec 000 §5),
- * the admin's review (spec 001 §4) seen by the requester, the package choice and card payment that put
+ * docs/product.md §8.4, banner ads on the web against the real server: the request form's refusals (docs/product.md §13.6),
+ * the admin's review (docs/product.md §13.5) seen by the requester, the package choice and card payment that put
  * an ad live, the slot that shows it to people without ad-free (and not to those with it), its click
  * counted through the app, and the slot's box that never shifts the page.
  */

@@ -10,7 +10,7 @@ import { listFolder, publish, schedule, tomorrow, uploadDraft } from '../support
 import { saveThroughDialogs } from './upload/helpers';
 
 /**
- * Issue 10 "Wrong behaviour", in Chromium against the real server, at a phone's and a desktop's width:
+ * Behaviour fixed after review, in Chromium against the real server, at a phone's and a desktop's width:
  * the found-video page after a reload, a delivered video's screen, and where an upload lands.
  */
 

@@ -7,7 +7,7 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { axeViolations, waitForMail, watchLinkOf } from './notifications/helpers';
 
 /**
- * Issue 12 "The chain of consent", the whole of it in the browser (decisions 0225-0227): an owner's
+ * docs/product.md §6.7, the chain of consent, the whole of it in the browser (decisions 0225-0227): an owner's
  * message in My Parting Words and its access code; another account enters the code, watches, grants a
  * listed funeral home access and sends the form; the home sees the request with the form, watches the
  * video and publishes it; a third account finds it by its search code. And a grant by e-mail (type 0)
@@ -134,7 +134,7 @@ test('type 0: the owner grants a person access from their own message; the e-mai
   await page.getByRole('radio', { name: 'Other' }).check();
   const send = page.getByRole('button', { name: 'Grant access' });
   await page.getByLabel(/Email/).fill('ann@e2e');
-  await expect(send).toBeDisabled(); // spec 000 §5: not a valid e-mail yet
+  await expect(send).toBeDisabled(); // docs/product.md §13.6: not a valid e-mail yet
   await page.getByLabel(/Email/).fill(recipient);
   await expect(send).toBeEnabled();
   await expectNoHorizontalOverflow(page);

@@ -7,7 +7,7 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { axeViolations } from './notifications/helpers';
 
 /**
- * Issue 12, the Funeral Home Form in the browser (decisions 0225, 0227): a family opens the form on its
+ * docs/product.md §8, the Funeral Home Form in the browser (decisions 0225, 0227): a family opens the form on its
  * own, picks a listed home from the directory and that home's types and locations, sends it; the home
  * reads it under User Requests. The grant and publishing steps of the chain: consent-chain-grant.spec.ts.
  */

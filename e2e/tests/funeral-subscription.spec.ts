@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpFuneralHome } from '../support/accounts';
 
 /**
- * Issue 11, the funeral home's plan screens: a funeral home without a plan logs in and lands on the
- * plans (spec 000 §2), buys the monthly plan, changes to the yearly one from the subscription setting,
+ * docs/product.md §7, the funeral home's plan screens: a funeral home without a plan logs in and lands on the
+ * plans (docs/product.md §13.3), buys the monthly plan, changes to the yearly one from the subscription setting,
  * finds both in its history (all / monthly / yearly), cancels the auto-renewal and sees the plan as
  * cancelled until its expiry. One look at 360 px.
  */
@@ -35,7 +35,7 @@ test('a funeral home changes plan, sees its history and cancels', async ({ page,
   test.setTimeout(120_000);
   const home = await signUpFuneralHome(request, { home_name: 'Cedar Rest Funeral Home' });
 
-  // Logging in without a plan leads to the plans (spec 000 §2 route guards).
+  // Logging in without a plan leads to the plans (docs/product.md §13.3 route guards).
   await page.goto('/login');
   await page.locator('#login-email').fill(home.user.email);
   await page.locator('#login-password').fill(PASSWORD);

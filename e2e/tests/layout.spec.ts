@@ -19,7 +19,7 @@ import { signInBrowser } from '../support/browser';
 import { getVideo, moveToFinal, publish, schedule, succeed, uploadDraft } from '../support/videos';
 
 /**
- * Issue 10 "Layout and chrome": each defect at 360 px (a phone) and 1280 px (a laptop), and the sweep
+ * Layout and chrome: each defect found in review, at 360 px (a phone) and 1280 px (a laptop), and the sweep
  * that opens every page of the user, funeral-home and admin areas at 360 px and finds none that
  * scrolls sideways.
  */
@@ -94,7 +94,7 @@ async function userWithVideos(request: APIRequestContext) {
   const scheduled = await uploadDraft(request, owner, 'For my brother');
   await schedule(request, owner, scheduled.id);
   const final = await uploadDraft(request, owner, 'My last words');
-  // Drafts reach the final folder through the scheduled one (spec 000 §4).
+  // Drafts reach the final folder through the scheduled one (docs/product.md §13.5).
   await schedule(request, owner, final.id);
   await moveToFinal(request, owner, final.id);
   return { owner, draft, scheduled, final };
@@ -356,7 +356,7 @@ test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says 
     const box = (await button!.boundingBox())!;
     expect(box.y + box.height, `${await button!.innerText()} above the fold`).toBeLessThanOrEqual(800);
   }
-  // The spec's words stay; a line of help, read with each button, says what each one does.
+  // The contract's words stay; a line of help, read with each button, says what each one does.
   await expect(stop!).toHaveAccessibleDescription(/ends the recording so you can watch it back/);
   await expect(finish!).toHaveAccessibleDescription(/ends it and saves it to your video in one step/);
   await expect(page.getByText(/Finish ends it and saves it/)).toBeInViewport({ ratio: 1 });

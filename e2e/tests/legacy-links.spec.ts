@@ -13,7 +13,7 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { getVideo, succeed } from '../support/videos';
 
 /**
- * Issue 14, the people other than the owner: a trusted contact opens the link of their role e-mail
+ * docs/product.md §6, the people other than the owner: a trusted contact opens the link of their role e-mail
  * (no account), accepts the role and reports the passing, by keyboard; the owner's "I'm alive" link shows
  * a page that cancels nothing until its button is pressed; a code holder sees the not-yet-released
  * notice at /user/access-code and reports from it; a listed funeral home reports from its own page

@@ -12,7 +12,7 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { succeed } from '../support/videos';
 
 /**
- * Issue 14, the owner's side (decision 0254): 'Release of my final message' on the profile details, set by
+ * docs/product.md §6, the owner's side (decision 0254): 'Release of my final message' on the profile details, set by
  * keyboard on a phone, and an open report as the first thing a signed-in owner sees, cancelled only when
  * the owner says so.
  */

@@ -16,7 +16,7 @@ import { alivePathSentTo, contactPathSentTo, legacySettingsOf } from '../support
 import { getVideo } from '../support/videos';
 
 /**
- * Issue 14's flow, whole, in the browser (the e2e server counts one "day" as a minute): an owner names
+ * docs/product.md §6's flow, whole, in the browser (the e2e server counts one "day" as a minute): an owner names
  * two trusted contacts on the profile; a contact reports the passing from their e-mail's link; the owner
  * cancels from theirs; a second report runs out its one-day waiting period; the message is released once,
  * each confirmed contact e-mailed once; a contact watches it and, signed in with the access code, grants

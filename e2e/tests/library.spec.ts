@@ -54,7 +54,7 @@ test.describe('video library', () => {
     const other = await uploadDraft(request, owner, 'Another message');
     await signInBrowser(page, owner);
 
-    // Drafts → Scheduled folder (spec §4: e-mail, date, time) → My Parting Words.
+    // Drafts → Scheduled folder (docs/product.md §13.5: e-mail, date, time) → My Parting Words.
     await page.goto(`/user/profile/drafts?video=${keeper.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'For my family' })).toBeVisible();
     await page.getByRole('button', { name: 'Change folder' }).click();
@@ -249,7 +249,7 @@ test.describe('video library', () => {
     const video = await uploadDraft(request, owner, 'After I am gone');
     await schedule(request, owner, video.id);
     await moveToFinal(request, owner, video.id);
-    // New accounts are sealed until a confirmed passing (issue 14): this owner chose 'available at once'.
+    // New accounts are sealed until a confirmed passing (docs/product.md §6): this owner chose 'available at once'.
     await availableAtOnce(request, owner);
     const accessCode = (await getVideo(request, owner, video.id)).access_code!;
     const heir = await signUpUser(request, { first_name: 'Heir' });

@@ -1,5 +1,5 @@
 /**
- * Issue 13's scale figure for the back office's users and funeral-homes lists on PostgreSQL
+ * The scale figure (decision 0235) for the back office's users and funeral-homes lists on PostgreSQL
  * (BENCH_POSTGRES_URL, default the local server; a database of its own, dropped afterwards), through
  * the whole app over HTTP: 100,000 users, 5,000 funeral homes and 1,000,000 payments (the payment log's
  * seeding, scripts/bench/payments-seed.ts) with varied names and plan durations. p50/p95 of each call variant (search, each
@@ -142,7 +142,7 @@ const VARIETY = [
   'vacuum analyze subscriptions',
 ];
 
-/** The volume of issue 13 with names as people have them. */
+/** The volume of decision 0235 with names as people have them. */
 export async function seedAdminLists(bare: pg.Pool) {
   await seedPayments(bare, PAYMENTS, ACCOUNTS);
   for (const statement of VARIETY) await bare.query(statement);

@@ -1,5 +1,5 @@
 /**
- * Issue 12's banner figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
+ * The banner slot's figures (decisions 0259, 0273), on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
  * its own, dropped afterwards), through the whole app over HTTP:
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
  *   them) at 100 requests per second for 20 seconds (evenly spaced, from a worker thread): p50 and p95 (each response's time from when it was due, as steady-load

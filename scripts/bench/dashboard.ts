@@ -1,5 +1,5 @@
 /**
- * Issue 13's dashboard figures on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database
+ * The dashboard's figures (decision 0231) on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database
  * of its own, dropped afterwards), through the whole app over HTTP: 100,000 users, 5,000 funeral homes
  * and 1,000,000 payments (the payment log's seeding, scripts/bench/payments-seed.ts), with 50,000
  * queries, 20,000 banner ads and 200,000 deliveries beside them. p50/p95 of each dashboard call over its

@@ -1,5 +1,5 @@
 /**
- * Issue 2 figures: cold `npm start` to the first answer of /api/health, and the gzipped size of the
+ * The foundation figures: cold `npm start` to the first answer of /api/health, and the gzipped size of the
  * JavaScript the /home page loads (measured in Chromium from what the page actually fetched).
  */
 import { spawn } from 'node:child_process';

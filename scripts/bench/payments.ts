@@ -1,5 +1,5 @@
 /**
- * Issue 11's figures, on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of its
+ * The payment figures (decision 0190), on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of its
  * own, dropped afterwards), through the whole app over HTTP:
  * - a plan payment's p95 when idle (one at a time, each by its own account: one account buying the
  *   same plan again within seconds is a double click, decision 0160);

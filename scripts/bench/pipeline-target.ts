@@ -85,12 +85,12 @@ const formatted = (date: Date) => {
 
 /**
  * The same answer as `GET /api/notification` (same queries, same JSON), written the plain way: no
- * schema, no hooks, no ORM, no logger. Only what the issue's bare route does and the page needs.
+ * schema, no hooks, no ORM, no logger. Only what a bare route does and the page needs.
  */
 async function startBare(prepared: boolean): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
   // `prepared`: the same statements, named, so PostgreSQL parses and plans each once per connection
-  // as the app's do since decision 0121 (the issue's bare route sends plain text every time).
+  // as the app's do since decision 0121 (a bare route sends plain text every time).
   const run = (name: string, text: string, values: unknown[]) =>
     pool.query(prepared ? { name, text, values } : { text, values });
   const app = Fastify();

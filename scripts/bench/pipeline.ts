@@ -1,5 +1,5 @@
 /**
- * The cost of the request pipeline (issue 9): the admin's notifications page,
+ * The cost of the request pipeline (decision 0120): the admin's notifications page,
  * `GET /api/notification?per_page=10&page=1`, answered by the real app (pipeline-target.ts, as main.ts
  * builds it, logging at `info`) and by a bare Fastify route doing the same work with `pg`, on a fresh
  * PostgreSQL database of its own (PIPELINE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres

@@ -23,8 +23,8 @@ const SEED = 20261122;
 const RANDOM_RUNS = 1500;
 
 /**
- * Issue 8: thousands of malformed requests over every operation of the API reference, as a visitor, with
- * a bogus token and as each role: never a 5xx, and every 4xx in the spec's envelope (`message` a string).
+ * Hostile input: thousands of malformed requests over every operation of the API reference, as a visitor, with
+ * a bogus token and as each role: never a 5xx, and every 4xx in the contract's envelope (`message` a string).
  * The operations come from the OpenAPI document the app publishes, so a new call is covered at once.
  */
 describe('malformed requests over every operation of the API reference', () => {
@@ -80,7 +80,7 @@ describe('malformed requests over every operation of the API reference', () => {
 
   it('reads the operations from the published reference', () => {
     const listed = operations.map((operation) => `${operation.method} ${operation.path}`);
-    // A few landmarks of spec §7; the full list is whatever the reference publishes.
+    // A few landmarks of docs/product.md §13.2; the full list is whatever the reference publishes.
     expect(listed).toEqual(
       expect.arrayContaining([
         'POST /api/web/user/login',

@@ -42,7 +42,7 @@ export async function buildApp(
     // JSON bodies are small; files arrive as multipart and stream to disk.
     bodyLimit: 1024 * 1024,
     // The router's own refusals (an id over 100 characters, a broken %-escape) come before the error
-    // handler: answer them in the spec's envelope too, without echoing the path (it may hold a token).
+    // handler: answer them in the contract's envelope too, without echoing the path (it may hold a token).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       const message =

@@ -5,7 +5,7 @@ import { uploadDraft } from '../../support/videos';
 import { axeViolations, newPerson, nextMinute, waitForMail, watchLinkOf } from './helpers';
 
 /**
- * The whole scheduled-delivery path (PRODUCT.md "Scheduled delivery"): a draft is scheduled for the next
+ * The whole scheduled-delivery path (docs/product.md §5): a draft is scheduled for the next
  * minute from the video page, the real worker sends the e-mail into the outbox, the recipient opens the
  * link in a browser that has never signed in and watches the video, and the owner's bell — left open —
  * shows the delivery without a reload.

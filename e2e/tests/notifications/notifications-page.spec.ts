@@ -8,7 +8,7 @@ import { axeViolations, markAllRead, newPerson, notificationTotal, unreadCount }
 
 /**
  * The notifications page against real events: admins are told of every sign-up and every contact-us
- * query (PRODUCT.md 'Notifications'), so twelve of those give the admin twelve real notifications —
+ * query (docs/product.md §10), so twelve of those give the admin twelve real notifications —
  * more than one page of ten.
  */
 test('admin notifications: badge, filter, toggle, Mark All As Read and Load More over real events', async ({

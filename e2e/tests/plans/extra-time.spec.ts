@@ -7,7 +7,7 @@ import { listFolder } from '../../support/videos';
 import { saveThroughDialogs } from '../upload/helpers';
 
 /**
- * Issue 11, extra time (spec 000 §4 upload flow, decision 0181): a 75-second video gets 'Exceeding limit';
+ * docs/product.md §7, extra time (docs/product.md §13.5 upload flow, decision 0181): a 75-second video gets 'Exceeding limit';
  * Pay now buys one minute at the current rate, and the upload then succeeds with that payment.
  */
 

@@ -11,7 +11,7 @@ import {
 import { logout } from '../support';
 
 /**
- * Issue 11, the user's plan screens (spec 000 §2/§4/§9): a user without a plan lands on the plans page,
+ * docs/product.md §7, the user's plan screens (docs/product.md §13.3, §13.5, §13.7): a user without a plan lands on the plans page,
  * buys a membership with the sandbox's good card, is a member at the next login, and finds it Active in
  * the subscription logs; a declined card shows the provider's message and charges nothing.
  */

@@ -4,7 +4,7 @@ import { clipFile } from '../../support/clips';
 import { expect, test } from '../../support/csp';
 
 /**
- * The profile's edit-videos address (spec 000 §2) opens the clips being edited, kept in the browser
+ * The profile's edit-videos address (docs/product.md §13.3) opens the clips being edited, kept in the browser
  * under editVideos, in the upload screen's editor: left on the upload page, found again from the profile.
  */
 test('reopens the clips being edited at /user/profile/edit-videos after the page was left', async ({

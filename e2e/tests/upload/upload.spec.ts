@@ -10,7 +10,7 @@ import { listFolder } from '../../support/videos';
 import { hmsSeconds, playAndSample, saveThroughDialogs, tempDir } from './helpers';
 
 /**
- * Recording and uploading (spec 000 §2 'Edit/upload screen', §4 'Upload flow' and 'Recorder') against the
+ * Recording and uploading (docs/product.md §13.3 'Edit/upload screen', §13.5 'Upload flow' and 'Recorder') against the
  * real server: tus uploads, the store call, conversion by ffmpeg, and the result played back in Chromium.
  * The config starts Chromium with a fake camera and microphone.
  */

@@ -4,7 +4,7 @@ import { messageResponse } from './accounts';
 import { defineRoute, type ApiRoute } from './route';
 
 /**
- * Leaving, and taking one's messages along (issue 13): the owner's data export (one zip built by a job)
+ * Leaving, and taking one's messages along (docs/product.md §11.5): the owner's data export (one zip built by a job)
  * and the deletion of the account. Decisions 0241–0244.
  */
 
@@ -59,7 +59,7 @@ export const accountExportDownloadParams = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, ACCOUNT_DATA_MESSAGES.linkInvalid),
 });
 
-/** The owner's calls, for one role (the role is in the path, as everywhere in spec 000 §7). */
+/** The owner's calls, for one role (the role is in the path, as everywhere in docs/product.md §13.2). */
 function ownerRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
   return {
     startExport: defineRoute({

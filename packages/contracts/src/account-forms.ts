@@ -23,7 +23,7 @@ export const photoFile = z
   .optional()
   .meta({ description: 'jpeg, png, gif, webp or svg, up to 15 MB' });
 
-/** Spec §3 sign-up: the funeral home adds home_name; the user adds date_of_birth (18+, PRODUCT.md). */
+/** docs/product.md §13.4 sign-up: the funeral home adds home_name; the user adds date_of_birth (18+, docs/product.md §2.1). */
 const signupBase = {
   first_name: requiredText('first name', 100),
   last_name: requiredText('last name', 100),
@@ -89,7 +89,7 @@ export const DATE_OF_BIRTH_MESSAGES = {
 
 /**
  * Date of birth on `today` (the server's clock): required, a real calendar day, in the past, and
- * 18 or more years ago (PRODUCT.md). Each step stops the next, so one problem gives one sentence.
+ * 18 or more years ago (docs/product.md §2.1). Each step stops the next, so one problem gives one sentence.
  */
 export function dateOfBirthField(today: Date) {
   const todayIso = today.toISOString().slice(0, 10);
@@ -118,7 +118,7 @@ export const funeralHomeSignupBody = z
 
 export const resetPasswordBody = z.object({ email: emailField });
 
-/** The e-mailed code; `token` is the spec's name for it. */
+/** The e-mailed code; `token` is the contract's name for it. */
 const codeField = z
   .string()
   .trim()
@@ -146,7 +146,7 @@ export const changePasswordBody = z
   })
   .superRefine(confirmMatches);
 
-/** Spec §5: first_name, last_name, phone required; address and map_link required for users and homes. */
+/** docs/product.md §13.6: first_name, last_name, phone required; address and map_link required for users and homes. */
 export const profileUpdateBody = z.object({
   first_name: requiredText('first name', 100),
   last_name: requiredText('last name', 100),
@@ -156,7 +156,7 @@ export const profileUpdateBody = z.object({
   home_name: optionalText(200),
 });
 
-/** Admin profile (spec 001 §7): the phone comes with its dialing code from the country picker (15 digits max). */
+/** Admin profile (docs/product.md §13.2): the phone comes with its dialing code from the country picker (15 digits max). */
 export const adminProfileUpdateBody = z.object({
   first_name: requiredText('first name', 100),
   last_name: requiredText('last name', 100),
@@ -167,6 +167,6 @@ export const adminProfileUpdateBody = z.object({
   dialing_code: optionalText(8),
 });
 
-/** Spec §5 image uploader. */
+/** docs/product.md §13.6 image uploader. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;

@@ -17,7 +17,7 @@ import { activePlanSchema } from './subscriptions';
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
-/** Spec §3 session user + the profile fields every role shares. */
+/** docs/product.md §13.4 session user + the profile fields every role shares. */
 export const accountSchema = z.object({
   id: z.number(),
   type: z.enum(accountTypes),
@@ -33,7 +33,7 @@ export const accountSchema = z.object({
   date_of_birth: z.string().nullable().optional(),
   status: z.number(),
   created_at: z.string(),
-  /** The running plans: `home_plan` decides the post-login route (spec §2); null for admins. */
+  /** The running plans: `home_plan` decides the post-login route (docs/product.md §13.3); null for admins. */
   active_plan: activePlanSchema,
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -5,29 +5,29 @@ import { planStatusBody } from './plans';
 import { defineRoute } from './route';
 
 /**
- * The back office's users and funeral homes (spec 001 §2–§4, §9; issue 13): two lists, their details,
- * the status toggle (whose effects are PRODUCT.md "Accounts") and the user's final message.
+ * The back office's users and funeral homes (docs/product.md §9.2, §13.4, §13.7): two lists, their details,
+ * the status toggle (whose effects are docs/product.md §2.6) and the user's final message.
  */
 
 const adminAccountsTag = 'Admin: users and funeral homes';
 
-/** Lists use the words, details the numbers (spec 001 §3). */
+/** Lists use the words, details the numbers (docs/product.md §13.4). */
 export const accountStatusWords = ['active', 'inactive'] as const;
 export type AccountStatusWord = (typeof accountStatusWords)[number];
 export const accountStatusWord = (status: number): AccountStatusWord =>
   status === 1 ? 'active' : 'inactive';
 
-/** Spec 001 §9 "Status filter: Active=1, Inactive=0". */
+/** docs/product.md §13.7 "Status filter: Active=1, Inactive=0". */
 const statusFilter = z
   .enum(['0', '1', ''], { error: 'The status must be 0 or 1.' })
   .optional()
   .transform((value) => (value ? (Number(value) as 0 | 1) : undefined));
 
-/** Spec 001 §9 "Ad-free filter: subscriber or un-subscriber". */
+/** docs/product.md §13.7 "Ad-free filter: subscriber or un-subscriber". */
 export const adSubscriptionFilters = ['subscriber', 'un-subscriber'] as const;
-/** Spec 001 §9 "Time package filter: Yearly, Monthly, un-subscriber" (life-time members too). */
+/** docs/product.md §13.7 "Time package filter: Yearly, Monthly, un-subscriber" (life-time members too). */
 export const timeSubscriptionFilters = ['monthly', 'yearly', 'life-time', 'un-subscriber'] as const;
-/** Spec 001 §9 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
+/** docs/product.md §13.7 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
 export const funeralPackageFilters = ['monthly', 'yearly', 'life-time', 'unsubscribe'] as const;
 
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -49,7 +49,7 @@ export const adminUserListQuery = listQuery(adminUserSortColumns, 'created_at').
 });
 export type AdminUserListQuery = z.output<typeof adminUserListQuery>;
 
-/** A row of the user list (spec 001 §3 User). Subscriptions name the running plan's title, or null. */
+/** A row of the user list (docs/product.md §13.4 User). Subscriptions name the running plan's title, or null. */
 export const adminUserItem = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -127,7 +127,7 @@ export const adminFuneralHomeDetail = adminFuneralHomeItem.omit({ status: true }
 });
 export type AdminFuneralHomeDetail = z.infer<typeof adminFuneralHomeDetail>;
 
-/** The status toggle's answers (spec 001 §4: a success dialog follows, the list refreshes). */
+/** The status toggle's answers (docs/product.md §13.5: a success dialog follows, the list refreshes). */
 export const USER_ACTIVATED = 'User has been Activated Successfully';
 export const USER_DEACTIVATED = 'User has been Deactivated Successfully';
 export const FUNERAL_HOME_ACTIVATED = 'Funeral Home has been Activated Successfully';

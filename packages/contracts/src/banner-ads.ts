@@ -4,11 +4,11 @@ import { IMAGE_MAX_BYTES } from './account-forms';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute, type ApiRoute } from './route';
 
-/** Spec 000 §3 / 001: a banner ad request's states (spec 000 §4). */
+/** docs/product.md §13.4: a banner ad request's states (§13.5). */
 export const bannerAdStatuses = ['pending', 'approved', 'rejected'] as const;
 export type BannerAdStatus = (typeof bannerAdStatuses)[number];
 
-/** Spec 000 §5 image uploader: at most 3 images, 15 MB each. */
+/** docs/product.md §13.6 image uploader: at most 3 images, 15 MB each. */
 export const BANNER_IMAGES_MAX = 3;
 export const BANNER_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 
@@ -16,7 +16,7 @@ export const BANNER_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 export const BANNER_COUNTS_NOTE = 'Each reader counts once a day: one view and one click at most.';
 
 export const BANNER_MESSAGES = {
-  /** Spec 000 §5, word for word. */
+  /** docs/product.md §13.6, word for word. */
   urlIncorrect: 'URL is Incorrect!',
   imagesRequired: 'The images field is required.',
   tooManyImages: `You may upload at most ${BANNER_IMAGES_MAX} images.`,
@@ -27,7 +27,7 @@ export const BANNER_MESSAGES = {
   approved: 'The banner ad request has been approved.',
   rejected: 'The banner ad request has been rejected.',
   alreadyDecided: 'This banner ad request has already been decided.',
-  /** Paying for a request (issue 12, decision 0215): only an approved request not yet paid. */
+  /** Paying for a request (docs/product.md §8.4, decision 0215): only an approved request not yet paid. */
   notApproved: 'This banner ad request is still waiting for approval: it cannot be paid yet.',
   rejectedNotPayable: 'This banner ad request was rejected: it cannot be paid.',
   alreadyPaid: 'This banner ad has already been paid for.',
@@ -35,7 +35,7 @@ export const BANNER_MESSAGES = {
 } as const;
 
 /**
- * Spec 000 §5: optional http/https, optional www, a domain whose top-level part has 2+ letters, an
+ * docs/product.md §13.6: optional http/https, optional www, a domain whose top-level part has 2+ letters, an
  * optional path. Nothing else (no `javascript:`, no bare words); decision 0205 says how it is stored.
  */
 export const BRAND_URL_PATTERN =
@@ -62,10 +62,10 @@ export const bannerAdCreateBody = z.object({
 });
 export type BannerAdCreateInput = z.output<typeof bannerAdCreateBody>;
 
-/** One stored image of a request, at a signed, expiring URL (spec 001 `media[].media_link`). */
+/** One stored image of a request, at a signed, expiring URL (docs/product.md §13.4 `media[].media_link`). */
 export const bannerAdMedia = z.object({ id: z.number(), media_link: z.string() });
 
-/** Spec 000 §3 banner ad request, as its requester reads it. */
+/** docs/product.md §13.4 banner ad request, as its requester reads it. */
 export const bannerAdItem = z.object({
   id: z.number(),
   brand_name: z.string(),
@@ -90,7 +90,7 @@ export const bannerAdItem = z.object({
 });
 export type BannerAdItem = z.infer<typeof bannerAdItem>;
 
-/** Spec 001 logs row: who asked (name, user type, e-mail) and the brand. */
+/** docs/product.md §9 logs row: who asked (name, user type, e-mail) and the brand. */
 export const adminBannerAdRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -105,7 +105,7 @@ export const adminBannerAdRow = z.object({
 });
 export type AdminBannerAdRow = z.infer<typeof adminBannerAdRow>;
 
-/** Spec 001 detail: the request itself with who asked and when it was decided. */
+/** docs/product.md §9 detail: the request itself with who asked and when it was decided. */
 export const adminBannerAdDetail = bannerAdItem.extend({
   name: z.string(),
   type: z.string(),
@@ -118,7 +118,7 @@ export const bannerAdSortColumns = ['created_at', 'brand_name'] as const;
 export const bannerAdListQuery = listQuery(bannerAdSortColumns, 'created_at');
 export type BannerAdListQuery = z.output<typeof bannerAdListQuery>;
 
-/** Spec 001: 1 approves; 2 rejects and needs the reason the requester will read. */
+/** docs/product.md §9: 1 approves; 2 rejects and needs the reason the requester will read. */
 export const bannerAdDecisionBody = z
   .object({
     status: z.coerce
@@ -139,7 +139,7 @@ export type BannerAdDecision = z.output<typeof bannerAdDecisionBody>;
 
 const itemResponse = z.object({ message: z.string().optional(), data: bannerAdItem });
 
-/** Spec 000 §4: after a banner payment's 'Payment Successfully Made!'. */
+/** docs/product.md §13.5: after a banner payment's 'Payment Successfully Made!'. */
 export const AD_LIVE_MESSAGE = 'Your Ad Is Live Successfully!';
 
 /** The ad the banner slot shows: the image at a signed URL, and a counted link through the app. */
@@ -160,7 +160,7 @@ export const bannerClickParams = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, 'The click link is not valid.'),
 });
 
-/** The requester's three calls, for one role (spec 000 §7: the role is in the path). */
+/** The requester's three calls, for one role (docs/product.md §13.2: the role is in the path). */
 function requesterRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
   return {
     create: defineRoute({
@@ -205,7 +205,7 @@ function requesterRoutes<const Role extends 'user' | 'funeral-home'>(role: Role)
 const adminLog = (state: 'panding' | 'approved') =>
   defineRoute({
     method: 'GET',
-    // Spec 001 spells the pending log `panding`: the path is the contract.
+    // docs/product.md §13.2 spells the pending log `panding`: the path is the contract.
     path: `/admin/banner-ads/${state}/logs`,
     tag: 'Banner ads',
     summary: `${state === 'panding' ? 'Pending' : 'Approved'} banner ad requests: search, dates, paged`,

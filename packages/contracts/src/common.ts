@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §5: non-space text without @, an @, more such text, a dot, more such text. */
+/** docs/product.md §13.6: non-space text without @, an @, more such text, a dot, more such text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = z
@@ -42,11 +42,11 @@ export function isHttpUrl(value: string): boolean {
 
 export const MAP_LINK_MESSAGE = 'The map link must be a web address starting with https:// or http://.';
 
-/** A map link (issue 8): only a web address, so it can never become a `javascript:` link on a page. */
+/** A map link (decision 0106): only a web address, so it can never become a `javascript:` link on a page. */
 const mapLinkText = (max: number) =>
   z.string().trim().max(max, `The map link may not be longer than ${max} characters.`);
 
-/** Required map link (edit profile, spec 000 §5). */
+/** Required map link (edit profile, docs/product.md §13.6). */
 export const requiredMapLink = (max = 2000) =>
   mapLinkText(max)
     .min(1, { error: 'The map link field is required.', abort: true })
@@ -65,7 +65,7 @@ export const passwordField = z
   .min(8, 'The password must be at least 8 characters.')
   .max(128, 'The password may not be longer than 128 characters.');
 
-/** Spec §9: page size default 10, page 1; options 10, 25, 50, All (999). */
+/** docs/product.md §13.7: page size default 10, page 1; options 10, 25, 50, All (999). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(999).default(10),

@@ -4,7 +4,7 @@ import { planKinds } from './plans';
 import { defineRoute } from './route';
 
 /**
- * The admin's dashboard (spec 001 §2 and §7, issue 13): the platform's counts, revenue and purchases by
+ * The admin's dashboard (docs/product.md §9, §13.2, §9.1): the platform's counts, revenue and purchases by
  * plan kind, and sign-ups, over a range of days in the admin's zone (decision 0230).
  */
 
@@ -151,7 +151,7 @@ export type DashboardUserChartData = z.infer<typeof dashboardUserChartData>;
 
 const dashboardTag = 'Dashboard';
 
-/** The dashboard's calls (spec 001 §7), admin only. */
+/** The dashboard's calls (docs/product.md §13.2), admin only. */
 export const dashboardRoutes = {
   counts: defineRoute({
     method: 'GET',

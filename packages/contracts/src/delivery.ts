@@ -18,7 +18,7 @@ export const deliveryStatuses = [
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
- * How many live deliveries an owner may have without a membership (PRODUCT.md "Plans and payments");
+ * How many live deliveries an owner may have without a membership (docs/product.md §5.5);
  * members have any number. The server enforces it, the plans page says it.
  */
 export const FREE_LIVE_DELIVERIES = 1;

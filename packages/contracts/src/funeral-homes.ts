@@ -4,14 +4,14 @@ import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 import { videoSchema } from './videos';
 
-/** Spec 000 §8: what the form shows for a choice that is not one of the offered options. */
+/** docs/product.md §13.5: what the form shows for a choice that is not one of the offered options. */
 export const INVALID_OPTION = 'Please select a valid option.';
 export const FUNERAL_FORM_SENT = 'Your form has been sent to the funeral home.';
 export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
 export const FUNERAL_REQUEST_NOT_FOUND = 'Request not found.';
-/** Spec 000 §8: the grant-access fallback when the e-mail could not be sent. */
+/** docs/product.md §13.5: the grant-access fallback when the e-mail could not be sent. */
 export const GRANT_EMAIL_FAILED = 'Failed to send email!';
-/** Spec 000 §4: the funeral home's publish confirmation and its success text. */
+/** docs/product.md §13.5: the funeral home's publish confirmation and its success text. */
 export const PUBLISH_QUESTION = 'Public Video?';
 export const VIDEO_PUBLISHED = 'Video Published';
 /** Grant access: the answers of type 1 (a funeral home) and type 0 (a person by e-mail). */
@@ -77,9 +77,9 @@ const choiceId = (label: string) =>
 /** Optional free text; `null` from a client counts as not sent. */
 const optionalLongText = z.preprocess((value) => (value === null ? undefined : value), optionalText(2000));
 
-/** Spec 000 §3 funeral form, §5 required: funeral home (the path), type and location of service, speaker. */
+/** docs/product.md §13.4 funeral form, §13.6 required: funeral home (the path), type and location of service, speaker. */
 export const funeralFormBody = z.object({
-  /** The chosen home as the spec's form sends it: when present, it must be the home in the path. */
+  /** The chosen home as the contract's form sends it: when present, it must be the home in the path. */
   user_id: z.coerce.number().int().optional(),
   service_id: choiceId('service id'),
   location_id: choiceId('location id'),
@@ -94,7 +94,7 @@ export type FuneralFormBody = z.output<typeof funeralFormBody>;
 /** The video a granting person handed over (filled by the grant-access step; null until then). */
 export const funeralRequestVideo = z.object({ id: z.number() }).nullable();
 
-/** Spec 000 §3 grant-access payload: `type` 1 a funeral home (its e-mail from the directory), 0 a person. */
+/** docs/product.md §13.4 grant-access payload: `type` 1 a funeral home (its e-mail from the directory), 0 a person. */
 const GRANT_TYPE_MESSAGE = 'The type must be 1 (funeral home) or 0 (another person).';
 export const grantAccessBody = z.object({
   /** 1 or 0, as a number or a form's string; anything else (`null`, `''`, `false`, `[]`) is not a type,
@@ -133,7 +133,7 @@ export const funeralRequestItem = z.object({
 export type FuneralRequestItem = z.infer<typeof funeralRequestItem>;
 
 /**
- * Spec 000 §3 "User request (funeral side)": the request with the family's form. A request a grant made
+ * docs/product.md §13.4 "User request (funeral side)": the request with the family's form. A request a grant made
  * before any form was sent has `funeralPreferences` and `speaker` null (`has_form` false).
  */
 export const funeralRequestDetail = funeralRequestItem.extend({
@@ -183,7 +183,7 @@ export type AccessGrant = z.infer<typeof accessGrant>;
 /** `/web/user/video/{id}/grants/{grant_id}/revoke`: the video's id and the grant's (`home-12`, `person-3`). */
 export const grantParams = z.object({ id: recordId, grant_id: z.string().max(40) });
 
-/** The calls of the funeral-homes module (issue 12; spec 000 §7 paths, `sevices` spelled so). */
+/** The calls of the funeral-homes module (docs/product.md §8, §13.2 paths, `sevices` spelled so). */
 export const funeralHomeRoutes = {
   homes: defineRoute({
     method: 'GET',

@@ -5,7 +5,7 @@ import { defineRoute } from './route';
 import { videoCodeParams } from './videos';
 
 /**
- * Legacy release (issue 14, PRODUCT.md "Legacy release"): the final message opens by its access code only
+ * Legacy release (docs/product.md §6): the final message opens by its access code only
  * after a reported passing has waited out the owner's waiting period without a cancel (or check-ins went
  * unanswered), unless the owner chose that the code opens it at once. Design: decision 0249.
  */
@@ -32,7 +32,7 @@ export type ReportState = (typeof reportStates)[number];
 export const reporterKinds = ['code-holder', 'trusted-contact', 'funeral-home', 'check-in'] as const;
 export type ReporterKind = (typeof reporterKinds)[number];
 
-/** `detail-by-access-code` before release: 423 with this message and `data.state` (the spec's client shows it). */
+/** `detail-by-access-code` before release: 423 with this message and `data.state` (the existing client shows it). */
 export const NOT_YET_RELEASED_MESSAGE =
   'A message exists for this code. It will become available once the passing of its author is confirmed.';
 export const notReleasedResponse = z.object({

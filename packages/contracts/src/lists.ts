@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The list kit's contract (spec 001 §3, §9): one query schema, one `pageMeta`, one paginated response
+ * The list kit's contract (docs/product.md §13.4, §13.7): one query schema, one `pageMeta`, one paginated response
  * builder, shared by every list of the product (server validation, OpenAPI and the web client alike).
  */
 
-/** Spec §9: page size default 10; options 10, 25, 50, All (999). */
+/** docs/product.md §13.7: page size default 10; options 10, 25, 50, All (999). */
 export const PER_PAGE_OPTIONS = [10, 25, 50, 999] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 export const DEFAULT_PER_PAGE: PerPage = 10;
@@ -93,7 +93,7 @@ export function listQuery<const S extends readonly [string, ...string[]]>(
 }
 export type ListQuery<S extends string = string> = z.output<ReturnType<typeof listQuery<[S, ...S[]]>>>;
 
-/** Laravel-style paging metadata (spec 001 §3 'Pagination meta'). */
+/** Laravel-style paging metadata (docs/product.md §13.4 'Pagination meta'). */
 export const pageMeta = z.object({
   current_page: z.number(),
   last_page: z.number(),

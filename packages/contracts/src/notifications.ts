@@ -3,7 +3,7 @@ import { idParams } from './common';
 import { pageParams, paginatedResponse, timeZoneField, type Paginated } from './lists';
 import { defineRoute } from './route';
 
-/** Spec 001: the list is filtered All, Read or Unread. */
+/** docs/product.md §9: the list is filtered All, Read or Unread. */
 export const notificationStatuses = ['all', 'read', 'unread'] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
 
@@ -18,7 +18,7 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
 export const notificationBellQuery = z.object({ tz: timeZoneField });
 
-/** Spec §3 Notification: id, read_at, created_at(_human, _formatted), data.title, data.body. */
+/** docs/product.md §13.4 Notification: id, read_at, created_at(_human, _formatted), data.title, data.body. */
 export const notificationItem = z.object({
   id: z.number(),
   /** What happened (`delivery.sent`, `signup.new`, …); also in data.kind. */
@@ -54,17 +54,17 @@ export const notificationMarkAllResponse = z.object({
   data: z.object({ updated: z.number(), count: z.number() }),
 });
 
-/** Kinds the server emits (PRODUCT.md 'Notifications'); other modules add theirs. */
+/** Kinds the server emits (docs/product.md §10); other modules add theirs. */
 export const notificationKinds = {
   deliverySent: 'delivery.sent',
   deliveryFailed: 'delivery.failed',
   newSignup: 'signup.new',
   newQuery: 'query.new',
   passwordChanged: 'account.password_changed',
-  /** An administrator deactivated or activated the account (issue 13; the former is e-mailed anyway). */
+  /** An administrator deactivated or activated the account (docs/product.md §2.6; the former is e-mailed anyway). */
   accountDeactivated: 'account.deactivated',
   accountActivated: 'account.activated',
-  /** A held delivery's moment passed over a day ago: the owner sends it now or cancels it (issue 13). */
+  /** A held delivery's moment passed over a day ago: the owner sends it now or cancels it (docs/product.md §5.6). */
   deliveryAwaitingOwner: 'delivery.awaiting_owner',
   paymentMade: 'payment.made',
   newPurchase: 'purchase.new',
@@ -74,28 +74,28 @@ export const notificationKinds = {
   newBannerAd: 'banner_ad.new',
   bannerAdApproved: 'banner_ad.approved',
   bannerAdRejected: 'banner_ad.rejected',
-  /** The requester's paid ad went live (issue 12). */
+  /** The requester's paid ad went live (docs/product.md §8). */
   bannerAdLive: 'banner_ad.live',
-  /** A family sent a funeral home its form (issue 12). */
+  /** A family sent a funeral home its form (docs/product.md §8). */
   newUserRequest: 'funeral.request_new',
-  /** A funeral home published the video a person granted it (issue 12). */
+  /** A funeral home published the video a person granted it (docs/product.md §8). */
   videoPublished: 'funeral.video_published',
-  /** The owner's data export is ready to download (issue 13). */
+  /** The owner's data export is ready to download (docs/product.md §11.5). */
   accountExportReady: 'account.export_ready',
-  /** Someone reported the owner's passing: the waiting period runs (issue 14). */
+  /** Someone reported the owner's passing: the waiting period runs (docs/product.md §6). */
   legacyReported: 'legacy.reported',
-  /** The owner's daily reminder while a report waits (issue 14). */
+  /** The owner's daily reminder while a report waits (docs/product.md §6). */
   legacyReminder: 'legacy.reminder',
-  /** A report the person made was cancelled (issue 14: not by whom or why). */
+  /** A report the person made was cancelled (docs/product.md §6: not by whom or why). */
   legacyCancelled: 'legacy.cancelled',
-  /** An administrator halted a release (issue 14). */
+  /** An administrator halted a release (docs/product.md §6). */
   legacyHalted: 'legacy.halted',
   /** A trusted contact the owner named accepted the role. */
   legacyContactConfirmed: 'legacy.contact_confirmed',
 } as const;
 
 /**
- * The calls of the notifications module (decision 0127). Spec 000/001 §7: every signed-in role (user,
+ * The calls of the notifications module (decision 0127). docs/product.md §13.2, §10.1: every signed-in role (user,
  * funeral home, admin) reads and marks its own, and only its own.
  */
 export const notificationRoutes = {

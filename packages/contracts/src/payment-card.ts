@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredMessage, requiredText } from './common';
 
 /**
- * The payment form's card (spec 000 §3: card_holder_name, card_no, expiry_date, cvv; §5: all four
+ * The payment form's card (docs/product.md §13.4: card_holder_name, card_no, expiry_date, cvv; §13.6: all four
  * required, card_no and cvv numeric, cvv at most 3). These are the form's rules only: whether the card
  * is real, unexpired and accepted is the payment provider's answer, a decline with its reason
  * (decision 0155), because only the server's clock and the provider can judge it.

@@ -6,11 +6,11 @@ import { planCategories } from './plans';
 import { defineRoute } from './route';
 
 /**
- * The payments module's calls (issue 11): paying for a plan or for extra video minutes, each request
+ * The payments module's calls (docs/product.md §7): paying for a plan or for extra video minutes, each request
  * charging once (decision 0160), and the payment and purchase logs (decision 0162).
  */
 
-/** Spec 000 §3: the one-time purchase form sends `duration` fixed at '00:01:00'; each minute is bought. */
+/** docs/product.md §13.4: the one-time purchase form sends `duration` fixed at '00:01:00'; each minute is bought. */
 const MINUTES = /^(\d{2}):(\d{2}):00$/;
 export const extraTimeDuration = z
   .string({ error: requiredMessage('duration') })
@@ -36,7 +36,7 @@ export const planPaymentBody = paymentCardFields.extend({
 });
 export const extraTimePaymentBody = paymentCardFields.extend({ duration: extraTimeDuration });
 
-/** Spec 000 §3: the answer gives the payment id the upload and merge send back as `payment_id`. */
+/** docs/product.md §13.4: the answer gives the payment id the upload and merge send back as `payment_id`. */
 export const paymentReceipt = z.object({
   id: z.number(),
   payment_id: z.string(),
@@ -73,7 +73,7 @@ const idempotencyNote =
   ' An `Idempotency-Key` header makes a retry answer the first payment; without one, the same purchase ' +
   'by the same account within a few seconds is taken as a double click (decision 0160).';
 
-/** The payment-log categories (spec 001 `/admin/payment/plans-categoris`): the plan kinds and extra time. */
+/** The payment-log categories (docs/product.md §13.2 `/admin/payment/plans-categoris`): the plan kinds and extra time. */
 export const EXTRA_TIME_CATEGORY = { id: 5, title: 'One-Time Purchase' } as const;
 export const paymentCategories = [
   ...planCategories.map(({ id, title }) => ({ id, title })),
@@ -81,7 +81,7 @@ export const paymentCategories = [
 ];
 export const paymentCategory = z.object({ id: z.number(), title: z.string() });
 
-/** Spec 000 §3 subscription log row and funeral subscription record, in one row. */
+/** docs/product.md §13.4 subscription log row and funeral subscription record, in one row. */
 export const paymentHistoryRow = z.object({
   id: z.number(),
   amount_paid: z.string(),
@@ -89,7 +89,7 @@ export const paymentHistoryRow = z.object({
   expiry_date: z.string().nullable(),
   /** 1 while the plan runs (or the extra time is unused), else 0. */
   status: z.union([z.literal(0), z.literal(1)]),
-  /** Spec 000 §4: the client shows 'Expired' when this reads 'Inactive' (a lapsed plan, used extra time). */
+  /** docs/product.md §13.5: the client shows 'Expired' when this reads 'Inactive' (a lapsed plan, used extra time). */
   status_detail: z.enum(['Active', 'Inactive']),
   payable: z.object({
     id: z.number().nullable(),
@@ -102,7 +102,7 @@ export const paymentHistoryRow = z.object({
 });
 export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
 
-/** Spec 000 §9: Purchase Date (from_date/to_date) and Expiry Date (expiry_from/expiry_to) filters. */
+/** docs/product.md §13.7: Purchase Date (from_date/to_date) and Expiry Date (expiry_from/expiry_to) filters. */
 export const paymentHistoryQuery = listQuery(['created_at', 'amount'], 'created_at').safeExtend({
   expiry_from: z
     .string()
@@ -115,7 +115,7 @@ export const paymentHistoryQuery = listQuery(['created_at', 'amount'], 'created_
 });
 export type PaymentHistoryQuery = z.output<typeof paymentHistoryQuery>;
 
-/** Spec 001 §3 payment log: id, name, type, subscription_type, price, purchase_date. */
+/** docs/product.md §13.4 payment log: id, name, type, subscription_type, price, purchase_date. */
 export const adminPaymentRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -179,7 +179,7 @@ const paymentHistoryRoutes = {
   }),
 };
 
-/** Spec 001 §3 time-subscription and funeral-home subscription log row. */
+/** docs/product.md §13.4 time-subscription and funeral-home subscription log row. */
 export const subscriptionLogRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -193,7 +193,7 @@ export const subscriptionLogRow = z.object({
 });
 export type SubscriptionLogRow = z.infer<typeof subscriptionLogRow>;
 
-/** Spec 001 §9: search, status (1 Active, 0 Expired), Purchase Date (from/to) and Expiry Date. */
+/** docs/product.md §13.7: search, status (1 Active, 0 Expired), Purchase Date (from/to) and Expiry Date. */
 export const subscriptionLogQuery = listQuery(['purchase_date', 'price'], 'purchase_date').safeExtend({
   status: z
     .enum(['0', '1', ''], { error: 'The status must be 0 or 1.' })
@@ -215,7 +215,7 @@ const subscriptionLog = (path: string, what: string) =>
     response: paginatedResponse(subscriptionLogRow),
   });
 
-/** The admin's purchase logs of each kind sold as a subscription (spec 001 §7). */
+/** The admin's purchase logs of each kind sold as a subscription (docs/product.md §13.2). */
 export const subscriptionLogRoutesByKind = {
   membership: subscriptionLog('/admin/subscription/time-block/logs', 'membership (time)'),
   'ad-free': subscriptionLog('/admin/subscription/ad-free/logs', 'ad-free'),

@@ -4,7 +4,7 @@ import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
 /**
- * Plans (issue 11, spec 000 §3/§9, spec 001 §3/§5/§9). Prices are exact money: sent as a number or a
+ * Plans (docs/product.md §7, §13.4, §13.6, §13.7). Prices are exact money: sent as a number or a
  * numeric text with at most two decimals, answered as text with two decimals ("4.99"), kept as whole
  * cents (decision 0150).
  */
@@ -13,14 +13,14 @@ import { defineRoute } from './route';
 export const planKinds = ['membership', 'ad-free', 'funeral-home', 'banner-ad'] as const;
 export type PlanKind = (typeof planKinds)[number];
 
-/** Spec 001 §9: membership, ad-free and funeral-home plans last a month, a year or a life-time. */
+/** docs/product.md §13.7: membership, ad-free and funeral-home plans last a month, a year or a life-time. */
 export const planDurations = ['monthly', 'yearly', 'life-time'] as const;
-/** Banner plans also run for a week (spec 001 sends '1 week'; it is kept and answered as 'weekly'). */
+/** Banner plans also run for a week (docs/product.md §13.4: sent as '1 week'; it is kept and answered as 'weekly'). */
 export const bannerPlanDurations = ['weekly', ...planDurations] as const;
 export type PlanDuration = (typeof bannerPlanDurations)[number];
 
 /**
- * The plan categories (spec 000 §3 'Plan category'): one per kind, with a fixed id. A user's home plans
+ * The plan categories (docs/product.md §13.4 'Plan category'): one per kind, with a fixed id. A user's home plans
  * page lists the categories a user buys (membership, ad-free); the payment logs will filter by them.
  */
 export const planCategories = [
@@ -90,12 +90,12 @@ const durationError = (label: string, values: readonly string[]) => ({
 });
 
 const planDuration = z.enum(planDurations, durationError('duration', planDurations));
-/** Spec 001 §9: the banner form's Weekly option sends '1 week'; 'weekly' is accepted too. */
+/** docs/product.md §13.7: the banner form's Weekly option sends '1 week'; 'weekly' is accepted too. */
 const bannerDuration = z
   .enum([...bannerPlanDurations, '1 week'], durationError('duration', ['1 week', ...planDurations]))
   .transform((value): PlanDuration => (value === '1 week' ? 'weekly' : value));
 
-/** Spec 001 §5: title, duration, price and description are all required. */
+/** docs/product.md §13.6: title, duration, price and description are all required. */
 const planFields = <D extends z.ZodType>(duration: D) =>
   z.object({
     title: requiredText('title', 150),
@@ -104,14 +104,14 @@ const planFields = <D extends z.ZodType>(duration: D) =>
     description: requiredText('description', 2000),
   });
 
-/** Create: the form starts on monthly, so a create without a duration is a monthly plan (spec 001 §5). */
+/** Create: the form starts on monthly, so a create without a duration is a monthly plan (docs/product.md §13.6). */
 export const planCreateBody = planFields(planDuration.default('monthly'));
 export const planUpdateBody = planFields(planDuration);
 export const bannerPlanCreateBody = planFields(bannerDuration.default('monthly'));
 export const bannerPlanUpdateBody = planFields(bannerDuration);
 export type PlanFields = z.output<typeof bannerPlanUpdateBody>;
 
-/** Spec 001 §4: a status toggle sends `{ "status": 0 | 1 }` (forms may send "0"/"1"). */
+/** docs/product.md §13.5: a status toggle sends `{ "status": 0 | 1 }` (forms may send "0"/"1"). */
 export const planStatusBody = z.object({
   status: z
     .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
@@ -121,10 +121,10 @@ export const planStatusBody = z.object({
     .transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
 });
 
-/** Spec 001 §3 plan: 1 active, 0 inactive; `status_detail` says it in words. */
+/** docs/product.md §13.4 plan: 1 active, 0 inactive; `status_detail` says it in words. */
 export const planStatusDetails = { 1: 'Active', 0: 'Inactive' } as const;
 
-/** A plan as the back office sees it (spec 001 §3). */
+/** A plan as the back office sees it (docs/product.md §13.4). */
 export const adminPlan = z.object({
   id: z.number(),
   title: z.string(),
@@ -141,7 +141,7 @@ export type AdminPlan = z.infer<typeof adminPlan>;
 /** Columns a plan list may be sorted by. */
 export const planSortColumns = ['updated_at', 'created_at', 'title', 'price', 'duration', 'status'] as const;
 
-/** Spec 001 §9: plan lists take search, status (1 Active, 0 Inactive), Modified Date and paging. */
+/** docs/product.md §13.7: plan lists take search, status (1 Active, 0 Inactive), Modified Date and paging. */
 export const adminPlanListQuery = listQuery(planSortColumns, 'updated_at').safeExtend({
   status: z
     .enum(['0', '1', ''], { error: 'The status must be 0 or 1.' })
@@ -153,7 +153,7 @@ export type AdminPlanListQuery = z.output<typeof adminPlanListQuery>;
 export const adminPlanListResponse = paginatedResponse(adminPlan);
 export const adminPlanResponse = z.object({ message: z.string().optional(), data: adminPlan });
 
-/** Spec 000 §3 plan: what a plan card shows. */
+/** docs/product.md §13.4 plan: what a plan card shows. */
 export const planSummary = z.object({
   id: z.number(),
   title: z.string(),
@@ -163,7 +163,7 @@ export const planSummary = z.object({
 });
 export type PlanSummary = z.infer<typeof planSummary>;
 
-/** Spec 000 §3 plan category: id, title, description, plans[]. */
+/** docs/product.md §13.4 plan category: id, title, description, plans[]. */
 export const planCategory = z.object({
   id: z.number(),
   title: z.string(),
@@ -174,11 +174,11 @@ export type PlanCategory = z.infer<typeof planCategory>;
 
 const planListResponse = z.object({ data: z.array(planSummary) });
 
-/** Spec 001 §3 one-time purchase rate: the price of one extra minute of video, and when it was set. */
+/** docs/product.md §13.4 one-time purchase rate: the price of one extra minute of video, and when it was set. */
 export const oneTimeRate = z.object({ id: z.number(), rate: z.string(), updated_at: z.string() });
 export type OneTimeRate = z.infer<typeof oneTimeRate>;
 
-/** Spec 001 §5: 'Price Per Minute', required and numeric. */
+/** docs/product.md §13.6: 'Price Per Minute', required and numeric. */
 export const oneTimeRateBody = z.object({ rate: moneyField('rate') });
 
 export const rateSortColumns = ['updated_at', 'rate'] as const;
@@ -195,7 +195,7 @@ export const userPlanResponse = z.object({
 
 const tag = 'Plans';
 
-/** The five admin calls of one kind of plan (spec 001 §7), each keeping its literal path. */
+/** The five admin calls of one kind of plan (docs/product.md §13.2), each keeping its literal path. */
 function adminPlanCalls<const B extends string, C extends z.ZodType, U extends z.ZodType>(
   base: B,
   what: string,
@@ -272,7 +272,7 @@ export const adminPlanRoutesByKind = {
 
 /** The calls of the plans module (decision 0127). */
 export const planRoutes = {
-  /** Spec 000 §7: the plan categories a user can choose from (only active plans). */
+  /** docs/product.md §13.2: the plan categories a user can choose from (only active plans). */
   userHomePlans: defineRoute({
     method: 'GET',
     path: '/web/user/home/plans',
@@ -281,7 +281,7 @@ export const planRoutes = {
     access: ['user'],
     response: z.object({ data: z.array(planCategory) }),
   }),
-  /** Spec 000 §7: what a user can buy: the home categories and the per-minute rate of extra time. */
+  /** docs/product.md §13.2: what a user can buy: the home categories and the per-minute rate of extra time. */
   userPlans: defineRoute({
     method: 'GET',
     path: '/web/user/plan',
@@ -290,7 +290,7 @@ export const planRoutes = {
     access: ['user'],
     response: userPlanResponse,
   }),
-  /** Spec 000 §7: the funeral-home plans on offer. */
+  /** docs/product.md §13.2: the funeral-home plans on offer. */
   funeralHomePlans: defineRoute({
     method: 'GET',
     path: '/web/funeral-home/plan',
@@ -299,7 +299,7 @@ export const planRoutes = {
     access: ['funeral-home'],
     response: planListResponse,
   }),
-  /** Spec 000 §7: banner plans, read by the role in the path (the same plans for both, decision 0152). */
+  /** docs/product.md §13.2: banner plans, read by the role in the path (the same plans for both, decision 0152). */
   userBannerAdPlans: defineRoute({
     method: 'GET',
     path: '/web/user/plan/banner-ads',
@@ -338,7 +338,7 @@ export const planRoutes = {
   bannerAdUpdate: bannerAd.update,
   bannerAdStatus: bannerAd.status,
 
-  /** Spec 001 §7: the per-minute rate with its history (newest first). */
+  /** docs/product.md §13.2: the per-minute rate with its history (newest first). */
   oneTimeRate: defineRoute({
     method: 'GET',
     path: '/admin/subscription/one-time-rate',

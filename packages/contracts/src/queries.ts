@@ -4,7 +4,7 @@ import { messageResponse } from './accounts';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
-/** Spec 001: who sent a contact-us message (a visitor is a guest). */
+/** docs/product.md §9: who sent a contact-us message (a visitor is a guest). */
 export const queryUserTypes = ['guest', 'user', 'funeral-home'] as const;
 export type QueryUserType = (typeof queryUserTypes)[number];
 
@@ -19,7 +19,7 @@ export const adminQueryListQuery = listQuery(querySortColumns, 'created_at').saf
 });
 export type AdminQueryListQuery = z.output<typeof adminQueryListQuery>;
 
-/** A row of the queries table (spec 001: Name, Subject, Email Address, User Type, Date). */
+/** A row of the queries table (docs/product.md §9: Name, Subject, Email Address, User Type, Date). */
 export const adminQueryItem = z.object({
   id: z.number(),
   name: z.string(),
@@ -37,7 +37,7 @@ export type AdminQueryDetail = z.infer<typeof adminQueryDetail>;
 export const adminQueryListResponse = paginatedResponse(adminQueryItem);
 export const adminQueryDetailResponse = z.object({ data: adminQueryDetail });
 
-/** Spec 000 §3 contact-us form. */
+/** docs/product.md §13.4 contact-us form. */
 export const contactUsBody = z.object({
   name: requiredText('name', 200),
   email: emailField,
@@ -47,7 +47,7 @@ export const contactUsBody = z.object({
 
 /** The calls of the queries module (decision 0127). */
 export const queryRoutes = {
-  /** Spec 000 §7: a visitor, user or funeral home writes to the team (a credential is optional). */
+  /** docs/product.md §13.2: a visitor, user or funeral home writes to the team (a credential is optional). */
   contactUs: defineRoute({
     method: 'POST',
     path: '/web/user/contact-us',
@@ -57,7 +57,7 @@ export const queryRoutes = {
     body: contactUsBody,
     response: messageResponse,
   }),
-  /** Spec 001 §7: the back office's list of contact-us messages. */
+  /** docs/product.md §13.2: the back office's list of contact-us messages. */
   list: defineRoute({
     method: 'GET',
     path: '/admin/queries',

@@ -36,7 +36,7 @@ export interface ApiRoute {
   access: RouteAccess;
   params?: Schema;
   query?: Schema;
-  /** A JSON or multipart body (the spec's client sends some calls as either): read in the handler. */
+  /** A JSON or multipart body (the existing client sends some calls as either): read in the handler. */
   body?: Schema;
   /** The answer; `status` when it is not 200 (a created resource: 201). */
   response: Schema;
@@ -73,7 +73,7 @@ export type RouteResponse<R extends ApiRoute> = z.output<R['response']>;
 
 type QueryValue = string | number | boolean | null | undefined;
 
-/** Spec §7 helper: key/value pairs, each encoded, joined with ampersands; empty when none. */
+/** docs/product.md §13.2 helper: key/value pairs, each encoded, joined with ampersands; empty when none. */
 export function buildQuery(params: Record<string, QueryValue> = {}): string {
   const pairs = Object.entries(params).filter(
     ([, value]) => value !== undefined && value !== null && value !== '',

@@ -3,9 +3,9 @@ import { idParams } from './common';
 import { defineRoute } from './route';
 
 /**
- * Subscriptions (issue 11): the plan an account holds now, and cancelling its auto-renewal. Renewing
+ * Subscriptions (docs/product.md §7): the plan an account holds now, and cancelling its auto-renewal. Renewing
  * is a new payment for a plan of the same kind (`POST /web/{role}/plan/{id}/payment`): the running plan
- * of that kind expires at once and the new one starts (spec 000 §4, PRODUCT.md "Plans and payments").
+ * of that kind expires at once and the new one starts (docs/product.md §13.5, §7).
  */
 
 /** A running subscription as its holder sees it. */
@@ -28,9 +28,9 @@ export const activeSubscription = z.object({
 export type ActiveSubscription = z.infer<typeof activeSubscription>;
 
 /**
- * The current user's plans (spec 000 §3 `active_plan.home_plan`): `home_plan` is the running membership
+ * The current user's plans (docs/product.md §13.4 `active_plan.home_plan`): `home_plan` is the running membership
  * of a user or the running funeral-home plan of a funeral home, null without one (the post-login rule of
- * spec 000 §2 reads it); `ad_free` is a user's running ad-free plan. Admins have no plans: null.
+ * docs/product.md §13.3 reads it); `ad_free` is a user's running ad-free plan. Admins have no plans: null.
  */
 export const activePlanSchema = z
   .object({
@@ -48,7 +48,7 @@ const cancelSummary =
   "Cancel a running subscription's auto-renewal: it keeps running until its expiry date and is not " +
   'charged again. Cancelling twice answers the same; another account’s subscription is not found.';
 
-/** The subscription calls of the payments module (decision 0127); paths given by issue 11. */
+/** The subscription calls of the payments module (decision 0127); paths given by docs/product.md §7. */
 export const subscriptionRoutes = {
   userCancel: defineRoute({
     method: 'POST',

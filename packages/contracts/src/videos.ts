@@ -8,7 +8,7 @@ import { defineRoute } from './route';
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
 export type VideoFolder = (typeof videoFolders)[number];
 
-/** Labels used in the spec's messages ("…transferred to {folder label}."). */
+/** Labels used in the contract's messages ("…transferred to {folder label}."). */
 export const videoFolderLabels: Record<VideoFolder, string> = {
   final: 'My Parting Words',
   scheduled: 'Scheduled folder',
@@ -19,7 +19,7 @@ export const videoFolderLabels: Record<VideoFolder, string> = {
 export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof videoStates)[number];
 
-/** Free length of one video (PRODUCT.md); payments add whole minutes. */
+/** Free length of one video (docs/product.md §3); payments add whole minutes. */
 export const FREE_VIDEO_SECONDS = 60;
 
 export const ONLY_VIDEO_MESSAGE = 'Only Video File Allowed!';
@@ -27,7 +27,7 @@ export const FOLDER_OCCUPIED_MESSAGE =
   'A file already exists in that folder. It needs to be removed before placing another file there.';
 export const INVALID_PAYMENT_MESSAGE = 'The payment is invalid or already used.';
 export const NO_VIDEO_FOR_CODE_MESSAGE = 'No video found for this code.';
-// Spec text, kept as written (contract): the lower-case 'please' and 'Atleast' are the spec's.
+// Contract text, kept as written (contract): the lower-case 'please' and 'Atleast' are the contract's.
 export const TOO_FEW_VIDEOS_MESSAGE = 'please Select Atleast 2 Videos to Continue!';
 export const VIDEOS_MERGED_MESSAGE = 'Videos Merged Successfully!';
 /** A folder choice that is missing or not offered (the upload chain and Change Folder). */
@@ -41,7 +41,7 @@ const dateField = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The share at date must be a date (YYYY-MM-DD).');
 
-/** `HH:MM` or `HH:MM:SS` (the spec's client appends ':00'). */
+/** `HH:MM` or `HH:MM:SS` (the existing client appends ':00'). */
 const timeField = z
   .string({ error: 'The share at time field is required.' })
   .trim()
@@ -211,7 +211,7 @@ export const videoCopyMoveBody = z.object({
 });
 export type VideoCopyMoveBody = z.infer<typeof videoCopyMoveBody>;
 
-/** The Video entity of spec §3 as every video call returns it. */
+/** The Video entity of docs/product.md §13.4 as every video call returns it. */
 export const videoSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -251,7 +251,7 @@ export type Video = z.infer<typeof videoSchema>;
 export const videoListResponse = z.object({ message: z.string().optional(), data: z.array(videoSchema) });
 /** One video after an action: `{ message, data: Video }`. */
 export const videoResponse = z.object({ message: z.string().optional(), data: videoSchema });
-/** Find by code: the spec's client reads `data.data`. */
+/** Find by code: the existing client reads `data.data`. */
 export const videoByCodeResponse = z.object({ data: z.object({ data: videoSchema }) });
 export const videoReactionResponse = z.object({
   message: z.string().optional(),
@@ -303,7 +303,7 @@ const codeLookup = <P extends string>(path: P, summary: string, hidden: boolean)
 const BY_SEARCH_CODE = 'Find a public video by its search code: `{ data: { data: Video } }`';
 const BY_ACCESS_CODE = 'Open a final video by its access code: `{ data: { data: Video } }`';
 
-/** Spec §7 video calls (user role) and the home reel (decision 0127). */
+/** docs/product.md §13.2 video calls (user role) and the home reel (decision 0127). */
 export const videoRoutes = {
   store: defineRoute({
     method: 'POST',
@@ -390,7 +390,7 @@ export const videoRoutes = {
     body: videoReactionBody,
     response: videoReactionResponse,
   }),
-  // The spec's client calls the code lookups with and without a trailing slash; the slashed twin is
+  // The existing client calls the code lookups with and without a trailing slash; the slashed twin is
   // left out of the reference.
   bySearchCode: codeLookup('/web/user/video/:code/detail-by-search-code', BY_SEARCH_CODE, false),
   bySearchCodeSlash: codeLookup('/web/user/video/:code/detail-by-search-code/', BY_SEARCH_CODE, true),

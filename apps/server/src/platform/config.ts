@@ -9,7 +9,7 @@ export const MIN_SECRET_BYTES = 32;
 
 /**
  * Configuration is read once, from environment variables. Every bad key is named in one error so an
- * operator fixes them all in one go. Names are fixed by ARCHITECTURE.md: operators and scripts rely on them.
+ * operator fixes them all in one go. Names are fixed (README's configuration table): operators and scripts rely on them.
  */
 const optionalText = z
   .string()
@@ -69,11 +69,11 @@ const envSchema = z.object({
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Placeholders of the public pages (spec: {email}, phone, address come from configuration).
+  // Placeholders of the public pages (contract: {email}, phone, address come from configuration).
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('123 dummy street'),
-  // Issue 14: waiting periods, check-in intervals and reminders count in days, or in minutes so the
+  // docs/product.md §6.4: waiting periods, check-in intervals and reminders count in days, or in minutes so the
   // whole legacy release can be tried from outside (acceptance, demos); refused in production below.
   LEGACY_WAIT_UNIT: z.enum(['day', 'minute']).default('day'),
   NODE_ENV: optionalText,

@@ -1,5 +1,5 @@
 /**
- * One error model: services throw AppError; one Fastify error handler renders it in the spec's
+ * One error model: services throw AppError; one Fastify error handler renders it in the contract's
  * envelope `{ message, errors? }`. Anything else becomes a 500 whose details go to the log only.
  */
 export type FieldErrors = Record<string, string[]>;
@@ -22,12 +22,12 @@ export const unauthorized = (message = 'Unauthenticated.') => new AppError(401, 
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-/** 423: the thing exists but is locked for now (a final message before its release, issue 14). */
+/** 423: the thing exists but is locked for now (a final message before its release, docs/product.md §6.1). */
 export const locked = (message: string, data: unknown) =>
   new AppError(423, message, undefined, undefined, data);
 export const tooLarge = (message = 'The file is too large.') => new AppError(413, message);
 
-/** A 422 for one field, in the envelope the spec's forms read (message is the first error). */
+/** A 422 for one field, in the envelope the contract's forms read (message is the first error). */
 export function invalid(field: string, message: string): AppError {
   return new AppError(422, message, { [field]: [message] });
 }

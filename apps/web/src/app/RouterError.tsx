@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** Spec §8: router fallback screen, heading 'Unexpected Application Error!' with status or message. */
+/** docs/product.md §13.5: router fallback screen, heading 'Unexpected Application Error!' with status or message. */
 export function RouterError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -22,8 +22,8 @@ import { RouterError } from './RouterError';
 /**
  * The route table, composed from each feature's routes (its index.ts). Every page and layout loads
  * lazily, so /home fetches only the shell, the site layout and its own page; each role area brings its
- * own code. Guards run as loaders, before an area's code is fetched (spec 000 §2 'Route guards', spec
- * 001 §6); the area layouts re-check reactively. The guards and layouts live here, the pages in the
+ * own code. Guards run as loaders, before an area's code is fetched (docs/product.md §1.2);
+ * the area layouts re-check reactively. The guards and layouts live here, the pages in the
  * features.
  *
  * The three signed-in areas' own route lists (./areas/) are not part of the shell either: a visitor's

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec §8: empty tables and lists read 'No data found :('. */
+/** docs/product.md §13.5: empty tables and lists read 'No data found :('. */
 export function EmptyState({ text = 'No data found :(', children }: { text?: string; children?: ReactNode }) {
   return (
     <div className="empty-state text-center py-5">

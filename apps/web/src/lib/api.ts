@@ -23,7 +23,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
 }
 
 /**
- * The one HTTP client (spec §7): base path /api on the same origin, JSON by default, multipart for
+ * The one HTTP client (docs/product.md §13.2): base path /api on the same origin, JSON by default, multipart for
  * FormData, `Authorization: Bearer {token}` whenever accessToken exists. No timeout; failures pass
  * through as ApiError carrying the server's envelope so forms can show `message` and `errors`.
  */
@@ -103,10 +103,10 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
-/** Spec §8: what a list or page says when its data cannot be read. */
+/** docs/product.md §13.5: what a list or page says when its data cannot be read. */
 export const FETCH_FAILED_MESSAGE = 'Unable to fetch data';
 
-// Spec text, kept as written (contract): 'Unkown' and 'Accured' are the spec's spelling.
+// Contract text, kept as written (contract): 'Unkown' and 'Accured' are the contract's spelling.
 export const UNKNOWN_ERROR_MESSAGE = 'Unkown Error Accured!';
 
 /** The message to show under a form for a failed call. */
@@ -123,7 +123,7 @@ type RouteQueryValues = Record<string, string | number | boolean | null | undefi
 export interface CallInput<R extends ApiRoute> {
   params?: RouteParams<R>;
   query?: RouteQueryValues;
-  /** JSON (inferred from the route's schema), or a FormData for the calls the spec sends as forms. */
+  /** JSON (inferred from the route's schema), or a FormData for the calls the contract sends as forms. */
   body?: RouteBody<R> | FormData;
   signal?: AbortSignal;
   /** Extra headers: a payment's `Idempotency-Key`, so a retry of the same purchase charges once. */
@@ -143,7 +143,7 @@ export function callRoute<R extends ApiRoute>(route: R, input: CallInput<R> = {}
   });
 }
 
-/** The spec's multipart form of a call: each field once, arrays as `name[]`, null and undefined left out. */
+/** The contract's multipart form of a call: each field once, arrays as `name[]`, null and undefined left out. */
 export function toFormData(
   fields: Record<string, string | number | boolean | Blob | null | undefined | Array<string | number>>,
 ) {

@@ -1,11 +1,11 @@
-/** The browser's IANA time zone, sent with every schedule (PRODUCT.md "Scheduled delivery"). */
+/** The browser's IANA time zone, sent with every schedule (docs/product.md §5). */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Today's local date as yyyy-mm-dd (the earliest date a schedule accepts, spec §5). */
+/** Today's local date as yyyy-mm-dd (the earliest date a schedule accepts, docs/product.md §13.6). */
 export function localDateIso(date = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -4,7 +4,7 @@ import { callRoute } from './api';
 import { planKeys } from './query-keys';
 
 /**
- * Extra video time (spec 000 §3/§9, decision 0181): the upload page and the drafts merge both buy whole
+ * Extra video time (docs/product.md §13.4, §13.7, decision 0181): the upload page and the drafts merge both buy whole
  * minutes beyond the free 60 seconds at the admin's current rate, so the arithmetic and the two calls
  * live here, shared.
  */
@@ -18,7 +18,7 @@ export function extraMinutesNeeded(totalSeconds: number): number {
   return over > 0 ? Math.ceil(over / 60) : 0;
 }
 
-/** The `duration` the purchase sends: 'HH:MM:00' (spec 000 §3: '00:01:00' per minute bought). */
+/** The `duration` the purchase sends: 'HH:MM:00' (docs/product.md §13.4: '00:01:00' per minute bought). */
 export function extraTimeDuration(minutes: number): string {
   const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
   return `${hours}:${String(minutes % 60).padStart(2, '0')}:00`;

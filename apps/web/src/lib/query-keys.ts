@@ -41,7 +41,7 @@ export const adminQueryKeys = {
   detail: (id: string) => ['admin-queries', 'detail', id] as const,
 };
 
-/** The admin's list of reported passings and releases (issue 14). */
+/** The admin's list of reported passings and releases (docs/product.md §6). */
 export const adminLegacyKeys = {
   all: ['admin-legacy'] as const,
   list: (params: Record<string, string | number>) => ['admin-legacy', 'list', params] as const,
@@ -117,7 +117,7 @@ export const adminBannerAdKeys = {
   detail: (id: string) => ['admin-banner-ads', 'detail', id] as const,
 };
 
-/** The user's side of issue 12: the funeral-home directory and each home's offer (types, locations). */
+/** The user's side of docs/product.md §8: the funeral-home directory and each home's offer (types, locations). */
 export const funeralDirectoryKeys = {
   homes: () => ['funeral-directory', 'homes'] as const,
   options: (kind: 'services' | 'locations', homeId: number) => ['funeral-directory', kind, homeId] as const,
@@ -149,7 +149,7 @@ export const adminAccountKeys = {
   partingWords: (userId: string) => ['admin-accounts', 'users', 'parting-words', userId] as const,
 };
 
-/** The owner's release settings (issue 14): the profile's card and the user area's report alert share it. */
+/** The owner's release settings (docs/product.md §6): the profile's card and the user area's report alert share it. */
 export const legacySettingsKeys = {
   one: () => ['legacy-settings'] as const,
 };

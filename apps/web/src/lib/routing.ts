@@ -2,7 +2,7 @@ import type { Account, AccountType } from '@pw/contracts';
 import { AREA_HOME, type SessionUser } from './session';
 
 /**
- * The redirect rules of spec 000 §2 'Route guards' and spec 001 §6, as pure functions so the router's
+ * The redirect rules of docs/product.md §13.3 'Route guards' and docs/product.md §1.2, as pure functions so the router's
  * loaders, the layouts and the tests share one reading of them.
  */
 

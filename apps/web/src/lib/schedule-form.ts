@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from '@pw/contracts';
 import { localDateIso, localTimeHm } from './dates';
 
 /**
- * The scheduling form of spec §4/§5 (recipient e-mail, date earliest today, time), shared by the upload
+ * The scheduling form of docs/product.md §13.5, §13.6 (recipient e-mail, date earliest today, time), shared by the upload
  * chain's Scheduled step and the library's schedule dialog so both judge it alike.
  */
 export interface ScheduleInput {

@@ -3,7 +3,7 @@ import type { Account, AccountType } from '@pw/contracts';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
- * The session lives in localStorage under `user` and `accessToken` (spec §3/§4): logged in when a user
+ * The session lives in localStorage under `user` and `accessToken` (docs/product.md §13.4, §13.5): logged in when a user
  * record exists; missing or the text "undefined" means logged out.
  */
 export type SessionUser = Pick<Account, 'id' | 'type' | 'email' | 'first_name' | 'last_name' | 'photo_path'> &
@@ -46,7 +46,7 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     emit();
   },
-  /** Logout clears all local storage (spec §4). */
+  /** Logout clears all local storage (docs/product.md §13.5). */
   clear() {
     localStorage.clear();
     emit();
@@ -68,7 +68,7 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(session.subscribe, session.user, () => null);
 }
 
-/** Where each role's area starts (spec §2 route guards). */
+/** Where each role's area starts (docs/product.md §13.3 route guards). */
 export const AREA_HOME: Record<AccountType, string> = {
   user: '/user',
   'funeral-home': '/funeral',

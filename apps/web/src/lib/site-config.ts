@@ -1,5 +1,5 @@
 /**
- * Contact placeholders of the spec ({email}, a phone number, '123 dummy street'): set at build time with
+ * Contact placeholders of the contract ({email}, a phone number, '123 dummy street'): set at build time with
  * VITE_SUPPORT_EMAIL, VITE_SUPPORT_PHONE and VITE_SUPPORT_ADDRESS; the defaults are harmless
  * (reserved .example domain, a 555 number). See docs/decisions/0024-site-placeholders.md.
  */
@@ -11,7 +11,7 @@ export const SITE = {
   supportEmail: env.VITE_SUPPORT_EMAIL || 'support@partingwords.example',
   supportPhone: env.VITE_SUPPORT_PHONE || '+1 (555) 010-2024',
   address: env.VITE_SUPPORT_ADDRESS || '123 dummy street',
-  /** Spec §2 footer: social links open in a new tab; the targets are placeholders. */
+  /** docs/product.md §13.3 footer: social links open in a new tab; the targets are placeholders. */
   social: {
     x: env.VITE_SOCIAL_X || 'https://x.com/',
     facebook: env.VITE_SOCIAL_FACEBOOK || 'https://www.facebook.com/',

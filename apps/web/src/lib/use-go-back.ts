@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * "Goes back one page" (spec §4), or to a fallback when this page was the first one opened in the tab
+ * "Goes back one page" (docs/product.md §13.5), or to a fallback when this page was the first one opened in the tab
  * (React Router numbers its history entries in `history.state.idx`). The fallback may be given per call,
  * when where to land depends on what just happened (e.g. the folder a video was saved in).
  */

@@ -6,7 +6,7 @@ import type { Video, VideoFolder } from '@pw/contracts';
  */
 export type VideoCreator = Video['creator'];
 
-/** The profile tab and the relative detail route of each folder (spec §2: final, scheduled, drafts). */
+/** The profile tab and the relative detail route of each folder (docs/product.md §13.3: final, scheduled, drafts). */
 export const FOLDER_ROUTES: Record<VideoFolder, string> = {
   final: 'final',
   scheduled: 'scheduled',

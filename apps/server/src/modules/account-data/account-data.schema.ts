@@ -4,7 +4,7 @@ import { accountExportStates } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 
 /**
- * A data export (issue 13, decision 0241): one zip of everything held about the account, built by the
+ * A data export (docs/product.md §11.5, decision 0241): one zip of everything held about the account, built by the
  * `account-data.export` job, its progress kept here for the owner's page. At most one queued or running
  * per account (a double click answers the same one); a ready archive lives until `expires_at`, then the
  * sweeper deletes its file and marks it expired.

@@ -24,7 +24,7 @@ export interface AccountDataApi {
 }
 
 /**
- * Leaving, and taking one's messages along (issue 13): the owner's data export (a zip built by a job,
+ * Leaving, and taking one's messages along (docs/product.md §11.5): the owner's data export (a zip built by a job,
  * downloaded by a signed link) and the deletion of the account (decisions 0241–0244).
  */
 export function createAccountDataModule(

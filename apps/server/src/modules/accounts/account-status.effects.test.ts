@@ -12,7 +12,7 @@ import { MEDIA_UNAVAILABLE } from '../media/media.service';
 import { ADMIN_ENV, get, signInAdmin, signUpUser, type SignedIn } from './accounts.fixtures';
 
 /**
- * What a deactivation stops and an activation brings back (issue 13), each through the admin's real
+ * What a deactivation stops and an activation brings back (docs/product.md §2.6), each through the admin's real
  * status call and the real calls of the area concerned.
  */
 describe('what deactivation stops and activation brings back (issue 13)', () => {

@@ -10,7 +10,7 @@ import type { FailureRules } from '../../platform/rate-limit/failure-throttle';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** A reset code: 6 digits, 10 minutes, single use, 5 tries (PRODUCT.md). */
+/** A reset code: 6 digits, 10 minutes, single use, 5 tries (docs/product.md §2.3). */
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
@@ -31,7 +31,7 @@ export const LIMITS = {
   codeFailuresPerAccountAddress: { limit: 10, windowSeconds: 15 * MINUTE },
   codeFailuresPerAddress: { limit: 30, windowSeconds: 15 * MINUTE },
   codeFailuresPerAccount: { limit: 20, windowSeconds: 15 * MINUTE },
-  /** Tries at the current code from one address; a new code starts afresh (PRODUCT.md's 5 tries). */
+  /** Tries at the current code from one address; a new code starts afresh (docs/product.md §2.3's 5 tries). */
   codeTriesPerAddress: { limit: RESET_CODE_MAX_ATTEMPTS, windowSeconds: RESET_CODE_TTL_MS / 1000 },
 
   /** Old-password guessing with a stolen session. */

@@ -23,7 +23,7 @@ export const users = pgTable(
     /** Storage key of the profile photo; served at an unguessable URL (docs/decisions). */
     photoKey: text('photo_key'),
     dateOfBirth: date('date_of_birth'),
-    /** 1 active, 0 inactive (spec's status values). */
+    /** 1 active, 0 inactive (the contract's status values). */
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,7 +70,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Password-reset codes: 6 digits, hashed, 10 minutes, single use, 5 tries (PRODUCT.md). */
+/** Password-reset codes: 6 digits, hashed, 10 minutes, single use, 5 tries (docs/product.md §2.3). */
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -12,12 +12,12 @@ export const belongsTo = (type: AccountType, area: Area) =>
 /** The account's running plans (the payments module's answer, handed in by the composition root). */
 export type ActivePlansOf = (accountId: number, type: AccountType) => Promise<ActivePlan>;
 
-/** The account as the client reads it (spec §3 session user and profile), with its running plans. */
+/** The account as the client reads it (docs/product.md §13.4 session user and profile), with its running plans. */
 export async function accountView(row: UserRow, activePlans: ActivePlansOf): Promise<Account> {
   return toAccount(row, await activePlans(row.id, row.type));
 }
 
-/** The account as the client reads it (spec §3 session user and profile). */
+/** The account as the client reads it (docs/product.md §13.4 session user and profile). */
 export function toAccount(row: UserRow, activePlan: ActivePlan): Account {
   return {
     id: row.id,

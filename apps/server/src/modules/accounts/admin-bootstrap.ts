@@ -15,7 +15,7 @@ export function splitName(fullName: string | undefined): { firstName: string; la
 }
 
 /**
- * Admins are not signed up (PRODUCT.md): the first one comes from ADMIN_EMAIL/ADMIN_PASSWORD (and
+ * Admins are not signed up (docs/product.md §1.1): the first one comes from ADMIN_EMAIL/ADMIN_PASSWORD (and
  * ADMIN_NAME) on first start; without them one is created with a random password, printed once.
  */
 export async function ensureFirstAdmin(deps: Pick<Platform, 'db' | 'config' | 'logger'>): Promise<void> {

@@ -27,7 +27,7 @@ const areas = [
   },
 ] as const;
 
-/** Sign-up, login, logout and the password reset (spec §7 paths): each handler only calls a service. */
+/** Sign-up, login, logout and the password reset (docs/product.md §13.2 paths): each handler only calls a service. */
 export function registerAuthRoutes(
   router: Router,
   auth: AuthService,

@@ -27,7 +27,7 @@ export interface AuthServiceDeps {
   rateLimiter: RateLimiter;
   events: EventBus;
   logger: Pick<FastifyBaseLogger, 'warn'>;
-  /** `active_plan` of the login answer (the post-login rule of spec 000 §2 reads it). */
+  /** `active_plan` of the login answer (the post-login rule of docs/product.md §13.3 reads it). */
   activePlans: ActivePlansOf;
 }
 
@@ -35,7 +35,7 @@ type UserSignup = z.output<ReturnType<typeof userSignupBodyOn>>;
 type FuneralHomeSignup = z.output<typeof funeralHomeSignupBody>;
 type SignupKind = 'user' | 'funeral-home';
 
-/** Sign-up, login and logout (spec §3); the password reset is password-reset.service.ts. */
+/** Sign-up, login and logout (docs/product.md §13.4); the password reset is password-reset.service.ts. */
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, sessions, clock, rateLimiter } = deps;
   const throttle = createFailureThrottle(rateLimiter);

@@ -15,7 +15,7 @@ import {
 } from './photos';
 import { post, userFields } from './accounts.fixtures';
 
-/** Real, minimal images of each raster type the spec accepts. */
+/** Real, minimal images of each raster type the contract accepts. */
 const samples = {
   png: tinyPng,
   gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),

@@ -6,7 +6,7 @@ import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { checkFields, photoUpload, readPhoto } from './photo-form';
 import type { ProfileService } from './profile.service';
 
-/** Each role's own profile calls; the admin's form has its own fields (spec 001 §7). */
+/** Each role's own profile calls; the admin's form has its own fields (docs/product.md §13.2). */
 const roles = [
   {
     profile: accountRoutes.userProfile,
@@ -28,7 +28,7 @@ const roles = [
   },
 ] as const;
 
-/** Profiles and change password, per role (spec §7 paths): each handler only calls the service. */
+/** Profiles and change password, per role (docs/product.md §13.2 paths): each handler only calls the service. */
 export function registerProfileRoutes(router: Router, service: ProfileService, svg: SvgRasterizer) {
   for (const { profile, update, changePassword, fields } of roles) {
     router.route(profile, async ({ request }) => ({ data: await service.profile(accountOf(request)) }));

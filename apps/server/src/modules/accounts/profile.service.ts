@@ -27,7 +27,7 @@ export interface ProfileServiceDeps {
   activePlans: ActivePlansOf;
 }
 
-/** The signed-in account's own profile and password (spec §5, spec 001 §7 for admins). */
+/** The signed-in account's own profile and password (docs/product.md §13.6, §13.2 for admins). */
 export function createProfileService(deps: ProfileServiceDeps) {
   const { repo, clock, rateLimiter } = deps;
 
@@ -72,7 +72,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return accountView(updated, deps.activePlans);
     },
 
-    /** Keeps the calling session, revokes every other one (PRODUCT.md). */
+    /** Keeps the calling session, revokes every other one (docs/product.md §2.2). */
     async changePassword(account: AuthAccount, input: z.output<typeof changePasswordBody>) {
       await rateLimiter.consume(rule('changePasswordPerAccount', account.id));
       const user = await repo.findById(account.id);

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from './accounts.schema';
 
-/** "Remember me" unchecked: a working day; checked: a month (PRODUCT.md). */
+/** "Remember me" unchecked: a working day; checked: a month (docs/product.md §2.2). */
 export const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
 export const LONG_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -89,7 +89,7 @@ const profile = (row: AccountRow) => ({
   photo_path: photoUrl(row.photoKey),
 });
 
-/** The back office's users and funeral homes: lists, details and a user's final message (issue 13). */
+/** The back office's users and funeral homes: lists, details and a user's final message (docs/product.md §9.2). */
 export function createAdminAccountsService({ repo, clock, videos }: AdminAccountsDeps) {
   const found = async (id: number, type: 'user' | 'funeral-home') => {
     const row = await repo.account(id, type);

@@ -11,7 +11,7 @@ export interface AdminAccountsNeeds {
 }
 
 /**
- * The back office's users and funeral homes (spec 001 §3, §9; issue 13): the two lists, their details
+ * The back office's users and funeral homes (docs/product.md §13.4, §13.7, §9.2): the two lists, their details
  * and a user's final message, read across accounts, payments, plans and videos (read-only joins,
  * decision 0233). Writes nothing; the status toggle lives with the account it changes.
  */

@@ -14,7 +14,7 @@ import type { BannerAdFields } from './banner-ads.service';
 
 /**
  * The form reads one file more than it keeps (decision 0206): a fourth image is answered with the
- * spec's limit as a field error (422); a fifth stops the body before it is read (413). Each file is
+ * the contract's limit as a field error (422); a fifth stops the body before it is read (413). Each file is
  * cut off at 15 MB while it streams, never read whole.
  */
 export const bannerImagesUpload: RouteOptions = {

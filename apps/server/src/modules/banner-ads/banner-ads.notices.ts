@@ -1,7 +1,7 @@
 import { AD_LIVE_MESSAGE, notificationKinds } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 
-/** The requester's page of one request (spec 000 §2 screens: /user/banner-ads/{id}, /funeral/…). */
+/** The requester's page of one request (docs/product.md §13.3 screens: /user/banner-ads/{id}, /funeral/…). */
 const adPage = (type: string, id: number) =>
   `${type === 'funeral-home' ? '/funeral' : '/user'}/banner-ads/${id}`;
 

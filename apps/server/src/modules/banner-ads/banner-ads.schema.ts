@@ -15,7 +15,7 @@ import { users } from '../accounts/accounts.schema';
 import { payments } from '../payments/payments.schema';
 import { plans } from '../plans/plans.schema';
 
-/** Spec 000 §3 banner ad requests: asked by a user or funeral home, decided by an admin (spec 001). */
+/** docs/product.md §13.4 banner ad requests: asked by a user or funeral home, decided by an admin (docs/product.md §9). */
 export const bannerAds = pgTable(
   'banner_ads',
   {

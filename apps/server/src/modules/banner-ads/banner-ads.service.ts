@@ -39,7 +39,7 @@ export type BannerAdFields = Omit<BannerAdCreateInput, 'images'>;
 
 const DECIDED_AS = { 1: 'approved', 2: 'rejected' } as const;
 
-/** Banner ad requests (issue 12, first slice): asked by users and funeral homes, decided by an admin. */
+/** Banner ad requests (docs/product.md §8.4, first slice): asked by users and funeral homes, decided by an admin. */
 export function createBannerAdsService(deps: BannerAdsServiceDeps) {
   const { db, repo, storage, clock, secret, logger, notifications } = deps;
   const sign = (key: string) => signedMediaUrl(secret, key, clock.now());

@@ -48,7 +48,7 @@ export const isLive = (
 export const requesterName = (who: Requester) =>
   who.type === 'funeral-home' && who.homeName ? who.homeName : `${who.firstName} ${who.lastName}`;
 
-/** Spec 000 §3: the request as its requester reads it, images at signed URLs. */
+/** docs/product.md §13.4: the request as its requester reads it, images at signed URLs. */
 export function bannerAdItem(ad: BannerAdSummary, context: ItemContext): BannerAdItem {
   const { images, plans, sign, now } = context;
   const own = images.filter((image) => image.bannerAdId === ad.id);
@@ -86,7 +86,7 @@ const unknownRequester = (id: number): Requester => ({
 const who = (ad: BannerAdSummary, requesters: Requester[]) =>
   requesters.find((item) => item.id === ad.accountId) ?? unknownRequester(ad.accountId);
 
-/** Spec 001 logs row. */
+/** docs/product.md §9 logs row. */
 export function adminBannerAdRow(ad: BannerAdSummary, requesters: Requester[]): AdminBannerAdRow {
   const requester = who(ad, requesters);
   return {
@@ -103,7 +103,7 @@ export function adminBannerAdRow(ad: BannerAdSummary, requesters: Requester[]): 
   };
 }
 
-/** Spec 001 detail. */
+/** docs/product.md §9 detail. */
 export function adminBannerAdDetail(
   ad: BannerAdSummary,
   context: ItemContext,

@@ -24,7 +24,7 @@ export interface BannerAdsApi {
 }
 
 /**
- * Banner ads (issue 12): requests by users and funeral homes, the admin's review of them, the payment
+ * Banner ads (docs/product.md §8.4): requests by users and funeral homes, the admin's review of them, the payment
  * that puts an approved one live, and the slot that shows live ads and counts their views and clicks.
  */
 export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds): AppModule<BannerAdsApi> {

@@ -56,7 +56,7 @@ export interface DashboardServiceDeps {
   clock: Clock;
 }
 
-/** The dashboard's figures (spec 001 §2): counts now, and revenue and sign-ups over a range of days. */
+/** The dashboard's figures (docs/product.md §9.1): counts now, and revenue and sign-ups over a range of days. */
 export function createDashboardService({ repo, clock }: DashboardServiceDeps) {
   /** The days asked for, defaults filled in: 30 days ending today, or 30 from/to the one date given. */
   const resolve = (query: DashboardRangeQuery): DayRange => {

@@ -5,7 +5,7 @@ import { createDashboardService } from './dashboard.service';
 import { registerDashboardRoutes } from './dashboard.routes';
 
 /**
- * The admin's dashboard (spec 001 §2, issue 13): counts and charts read from the other modules' tables
+ * The admin's dashboard (docs/product.md §9.1): counts and charts read from the other modules' tables
  * (read-only joins), and its own rollup of payments (decision 0231). Offers nothing to other modules.
  */
 export function createDashboardModule(platform: Platform): AppModule {

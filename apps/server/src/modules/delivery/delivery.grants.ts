@@ -118,7 +118,7 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
   return {
     /**
      * A watch link whose e-mail another module sends through its own outbox, written in that module's
-     * transaction (the legacy release's contacts, issue 14): the same watch page, token hash only.
+     * transaction (the legacy release's contacts, docs/product.md §6.6): the same watch page, token hash only.
      */
     async record(input: { videoId: number; grantedBy: number; email: string; tokenHash: string }, tx: Db) {
       const now = clock.now();

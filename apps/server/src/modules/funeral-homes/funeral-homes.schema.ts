@@ -15,18 +15,18 @@ const optionColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Types of service ("typeOfService" of spec 000 §3). */
+/** Types of service ("typeOfService" of docs/product.md §13.4). */
 export const funeralServices = pgTable('funeral_services', optionColumns(), (t) => [
   index('funeral_services_home_idx').on(t.homeId),
 ]);
 
-/** Locations of service ("locationOfService" of spec 000 §3). */
+/** Locations of service ("locationOfService" of docs/product.md §13.4). */
 export const funeralLocations = pgTable('funeral_locations', optionColumns(), (t) => [
   index('funeral_locations_home_idx').on(t.homeId),
 ]);
 
 /**
- * A user request at a funeral home (the spec's "connection"): the family's Funeral Home Form and the
+ * A user request at a funeral home (the contract's "connection"): the family's Funeral Home Form and the
  * video someone granted the home access to, each filled when sent, in either order (decision 0212): a
  * grant joins the person's latest form-only request at that home, a form joins their latest grant
  * without a form there. The requester's name and e-mail are kept as sent (decision 0202).

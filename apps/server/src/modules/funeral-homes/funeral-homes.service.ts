@@ -66,7 +66,7 @@ const FORM_FIELDS = [
   'specificRequests',
 ] as const;
 
-/** The Funeral Home Form, the directory of listed homes, and the homes' user requests (issue 12). */
+/** The Funeral Home Form, the directory of listed homes, and the homes' user requests (docs/product.md §8). */
 export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
   const { db, repo, clock } = deps;
 

@@ -22,7 +22,7 @@ export function toRequestItem(row: Listed): FuneralRequestItem {
   };
 }
 
-/** Spec 000 §3 "User request (funeral side)": the request and the family's form (null before it came). */
+/** docs/product.md §13.4 "User request (funeral side)": the request and the family's form (null before it came). */
 export function toRequestDetail({
   request,
   service,

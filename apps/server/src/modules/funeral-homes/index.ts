@@ -28,7 +28,7 @@ export interface FuneralHomesNeeds {
 }
 
 /**
- * Funeral homes (issue 12): the directory of listed homes, the types and locations of service they
+ * Funeral homes (docs/product.md §8): the directory of listed homes, the types and locations of service they
  * offer, the Funeral Home Form a user sends one, the chain of consent (grant access to a home or a
  * person; the home watches and publishes the video), the owner's list of who holds access and its
  * revoking, and the home's user requests.

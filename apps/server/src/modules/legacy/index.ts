@@ -37,7 +37,7 @@ export interface LegacyApi {
 }
 
 /**
- * The legacy release (issue 14, decision 0249): trusted contacts, reports and their waiting period,
+ * The legacy release (docs/product.md §6, decision 0249): trusted contacts, reports and their waiting period,
  * the owner's alive links, check-ins, the release job (exactly once) and the back office's halt.
  */
 export function createLegacyModule(

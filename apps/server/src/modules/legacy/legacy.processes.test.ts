@@ -1,5 +1,5 @@
 /**
- * Issue 14: "a crash (SIGKILL of the worker) around the end of the period: released once, e-mails once".
+ * A crash (SIGKILL of the worker) around the end of the period: released once, e-mails once (docs/product.md §6.6).
  * Real worker processes (ROLE=worker, `node --import tsx src/main.ts`) on the machine's PostgreSQL, as
  * delivery.processes.test.ts: PGlite cannot be shared between processes nor survive SIGKILL.
  */

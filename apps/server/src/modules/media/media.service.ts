@@ -4,7 +4,7 @@ import { checkMediaSignature, parseRange } from '../../platform/http/signed-url'
 import type { Storage } from '../../platform/storage/storage';
 import type { MediaRepo } from './media.repo';
 
-/** A deactivated owner's video, as if it were gone (issue 13; decision 0240). */
+/** A deactivated owner's video, as if it were gone (docs/product.md §2.6; decision 0240). */
 export const MEDIA_UNAVAILABLE = 'This video is no longer available.';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { NotificationsRepo } from './notifications.repo';
 import type { Notifications, NotifyInput } from './notifications.service';
 
 /**
- * The admins' notices for events of the accounts and queries modules (PRODUCT.md: new sign-up, new query), sent by
+ * The admins' notices for events of the accounts and queries modules (docs/product.md §10.2: new sign-up, new query), sent by
  * the listeners of subscribeAdminNotices below.
  */
 export function newSignupNotice(user: {

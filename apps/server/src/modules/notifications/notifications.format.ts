@@ -1,4 +1,4 @@
-/** Carbon's diffForHumans, as the spec's Laravel-era client expects: "5 minutes ago", "1 day ago". */
+/** Carbon's diffForHumans, as the contract's Laravel-era client expects: "5 minutes ago", "1 day ago". */
 export function timeAgo(then: Date, now: Date): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
   if (seconds < 1) return 'just now';

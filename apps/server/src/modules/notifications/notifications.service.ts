@@ -20,7 +20,7 @@ export interface NotifyInput {
   body: string;
   /** Extra fields for the client (link, video id…), returned inside `data`. */
   data?: Record<string, unknown>;
-  /** Important ones are also e-mailed (PRODUCT.md): queued, sent by a worker, retried with back-off. */
+  /** Important ones are also e-mailed (docs/product.md §10.2): queued, sent by a worker, retried with back-off. */
   email?: boolean;
 }
 

@@ -113,7 +113,7 @@ describe('notifications', () => {
     const badZone = await get('/api/notification?tz=Mars/Base', tokenA);
     expect(badZone.statusCode).toBe(422);
     expect(badZone.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
-    // The list kit's page sizes only (spec §9: 10, 25, 50, All = 999).
+    // The list kit's page sizes only (docs/product.md §13.7: 10, 25, 50, All = 999).
     for (const perPage of ['0', '1', '3', '1000']) {
       const badSize = await get(`/api/notification?per_page=${perPage}`, tokenA);
       expect(badSize.statusCode).toBe(422);

@@ -34,16 +34,16 @@ export interface PaymentsApi {
   videoPayments: VideoPayments;
   /** The account's running plans as `active_plan` shows them (handed to accounts). */
   activePlans: SubscriptionsService['activePlans'];
-  /** Whether an account holds a running plan of a kind: the membership gate, issue 12's funeral-home gate. */
+  /** Whether an account holds a running plan of a kind: the membership gate, docs/product.md §8.1's funeral-home gate. */
   hasRunningPlan: SubscriptionsService['hasRunningPlan'];
-  /** Which of some accounts hold a running plan of a kind, in one query (issue 12's funeral-home list). */
+  /** Which of some accounts hold a running plan of a kind, in one query (docs/product.md §8.1's funeral-home list). */
   accountsWithRunningPlan: SubscriptionsService['accountsWithRunningPlan'];
   /** One run of the subscriptions' daily job (its worker's work; tests call it with a moved clock). */
   expireSubscriptions: ExpireSubscriptions;
 }
 
 /**
- * Payments and subscriptions (issue 11): plans and extra video time paid through the platform's
+ * Payments and subscriptions (docs/product.md §7): plans and extra video time paid through the platform's
  * payment provider, each request charging once; a plan's payment starts its subscription, which is
  * cancelled by its holder and warned of, renewed or expired by the daily job.
  */

@@ -33,7 +33,7 @@ const row = {
 
 /**
  * Payment lists read across payments, the plan bought and its subscription (read-only joins). At a
- * million payments (issue 11's figure, decision 0190) the filter and the count stay on `payments` alone
+ * million payments (decision 0190) the filter and the count stay on `payments` alone
  * — a filter on another table is a semi-join (`in (select …)`) — and the wide join is made for the ten
  * rows of the page only: the page's ids first, by the index, then their names, plans and expiries.
  */

@@ -38,7 +38,7 @@ function payable(entry: PaymentHistoryEntry) {
   };
 }
 
-/** Active while the plan runs (or the extra time is unused); Inactive afterwards (spec 000 §4 reads it). */
+/** Active while the plan runs (or the extra time is unused); Inactive afterwards (docs/product.md §13.5 reads it). */
 function state(entry: PaymentHistoryEntry, now: Date): 'Active' | 'Inactive' {
   if (entry.planId === null) return entry.consumedAt ? 'Inactive' : 'Active';
   if (entry.bannerPaid !== null)

@@ -4,9 +4,9 @@ import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
 
 /**
- * One row per successful charge (issue 11). What was bought is either a plan (`plan_id`) or extra
+ * One row per successful charge (docs/product.md §7.3). What was bought is either a plan (`plan_id`) or extra
  * video seconds (`extra_seconds`). Only what a receipt may show of the card is kept: brand and last
- * four, never the number, the CVV or the expiry (PRODUCT.md "Plans and payments").
+ * four, never the number, the CVV or the expiry (docs/product.md §7.3).
  */
 export const payments = pgTable(
   'payments',

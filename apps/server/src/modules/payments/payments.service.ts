@@ -72,7 +72,7 @@ interface Purchase {
 }
 
 /**
- * Charging (issue 11): one payment per purchase however often the request arrives, the card's number
+ * Charging (docs/product.md §7.3): one payment per purchase however often the request arrives, the card's number
  * and CVV going to the provider only, and what was bought starting in the transaction that records it.
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {

@@ -8,7 +8,7 @@ import { plans } from '../plans/plans.schema';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
 
-/** The admin's purchase log of one kind of plan (spec 001 §3 subscription log row). */
+/** The admin's purchase log of one kind of plan (docs/product.md §13.4 subscription log row). */
 export function createSubscriptionLog(db: Db, clock: Clock) {
   return async function subscriptionLog(kind: string, query: SubscriptionLogQuery) {
     const now = clock.now();
@@ -83,7 +83,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,
-      // Spec 001 §2 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
+      // docs/product.md §9.6 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
       name: row.homeName ?? `${row.firstName} ${row.lastName}`,
       email: row.email,
       plan_title: row.planTitle,

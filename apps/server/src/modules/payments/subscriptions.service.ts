@@ -11,7 +11,7 @@ export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
 export const SUBSCRIPTION_EXPIRED = 'This subscription has already expired.';
 export const LIFE_TIME_NOT_CANCELLABLE = 'A life-time plan never renews: there is nothing to cancel.';
 
-/** The kinds a plan gate asks about (issue 12: a funeral home's plan; a user's membership). */
+/** The kinds a plan gate asks about (docs/product.md §7.5: a funeral home's plan; a user's membership). */
 export type HeldKind = 'membership' | 'ad-free' | 'funeral-home';
 
 export function toActiveSubscription(view: SubscriptionView): ActiveSubscription {

@@ -26,7 +26,7 @@ export interface PlansApi {
 }
 
 /**
- * Plans (issue 11, first slice): the four kinds of plan and the per-minute rate, managed by admins and
+ * Plans (docs/product.md §7, first slice): the four kinds of plan and the per-minute rate, managed by admins and
  * offered (active ones only) to users and funeral homes. Payments and subscriptions are their own module.
  */
 export function createPlansModule(platform: Platform): AppModule<PlansApi> {

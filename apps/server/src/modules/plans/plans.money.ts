@@ -7,7 +7,7 @@ export function toCents(amount: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** 499 → "4.99", 14900 → "149.00": the price as the spec's pages show it after a '$'. */
+/** 499 → "4.99", 14900 → "149.00": the price as the contract's pages show it after a '$'. */
 export function fromCents(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

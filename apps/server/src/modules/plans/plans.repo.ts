@@ -22,7 +22,7 @@ export const planList: ListSource<typeof planColumns> = {
   dated: plans.updatedAt,
 };
 
-/** The rate's history table (spec 001: S.No., Rate, Update Date). */
+/** The rate's history table (docs/product.md §9.3: S.No., Rate, Update Date). */
 const rateColumns = getTableColumns(oneTimeRates);
 export const rateList: ListSource<typeof rateColumns> = {
   table: oneTimeRates,

@@ -19,7 +19,7 @@ export function registerPlansRoutes(router: Router, service: PlansService, publi
   router.route(planRoutes.userBannerAdPlans, async () => ok(await service.activePlans('banner-ad')));
   router.route(planRoutes.funeralHomeBannerAdPlans, async () => ok(await service.activePlans('banner-ad')));
 
-  // The five admin calls of each kind are alike but for the kind (their paths differ, spec 001 §7).
+  // The five admin calls of each kind are alike but for the kind (their paths differ, docs/product.md §13.2).
   for (const kind of planKinds) {
     const calls = adminPlanRoutesByKind[kind];
     router.route(calls.list, async ({ query, request }) => {

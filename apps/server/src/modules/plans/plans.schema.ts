@@ -1,7 +1,7 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Plans of the four kinds kept as rows (issue 11): membership, ad-free, funeral-home, banner-ad. Money
+ * Plans of the four kinds kept as rows (docs/product.md §7): membership, ad-free, funeral-home, banner-ad. Money
  * is whole cents in an integer, exact and summed without rounding (docs/decisions/0150-plan-money.md).
  */
 export const plans = pgTable(
@@ -15,7 +15,7 @@ export const plans = pgTable(
     duration: text('duration').notNull(),
     priceCents: integer('price_cents').notNull(),
     description: text('description').notNull(),
-    /** 1 active (offered), 0 inactive (spec 001 §3). */
+    /** 1 active (offered), 0 inactive (docs/product.md §13.4). */
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

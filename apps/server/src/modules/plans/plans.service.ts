@@ -54,7 +54,7 @@ export interface PlansServiceDeps {
 }
 
 /**
- * Plans (issue 11): admins create, edit and (de)activate them; people are offered only active ones.
+ * Plans (docs/product.md §7): admins create, edit and (de)activate them; people are offered only active ones.
  * Every admin call names its kind, so a plan of another kind is simply not found there.
  */
 export function createPlansService({ repo, clock }: PlansServiceDeps) {
@@ -125,7 +125,7 @@ export function createPlansService({ repo, clock }: PlansServiceDeps) {
       return toAdminPlan(row);
     },
 
-    /** Spec 000 §3: what a user's home plans page lists (decision 0152). */
+    /** docs/product.md §13.4: what a user's home plans page lists (decision 0152). */
     userHomeCategories: () => categories(userHomePlanKinds),
 
     async userOffer() {

@@ -5,7 +5,7 @@ import { createQueriesService } from './queries.service';
 import { registerQueriesRoutes } from './queries.routes';
 
 /**
- * Contact-us messages and the administrator's queries screens (spec 001). The model module of
+ * Contact-us messages and the administrator's queries screens (docs/product.md §9.5). The model module of
  * docs/architecture.md: repository → service → routes, built here once from what the root hands in.
  */
 export function createQueriesModule(platform: Platform): AppModule {

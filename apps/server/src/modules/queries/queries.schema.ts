@@ -11,7 +11,7 @@ export const queries = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    /** user, funeral-home or guest (spec 001's user types). */
+    /** user, funeral-home or guest (docs/product.md §9.5's user types). */
     userType: text('user_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

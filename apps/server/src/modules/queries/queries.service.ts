@@ -25,7 +25,7 @@ export interface QueriesServiceDeps {
   rateLimiter: RateLimiter;
 }
 
-/** Contact-us messages: written by anyone through the form, read by the back office (spec 001 'queries'). */
+/** Contact-us messages: written by anyone through the form, read by the back office (docs/product.md §9.5 'queries'). */
 export function createQueriesService({ repo, clock, events, rateLimiter }: QueriesServiceDeps) {
   return {
     /** A message from a visitor (guest) or a signed-in user or funeral home; admins write as guests. */

@@ -12,7 +12,7 @@ type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
  * THE rule of who may see a video beyond the public reel, and so grant access to it (decision 0210):
  * its owner, or a person who opened it with its access code while it is still the owner's final video
  * and the owner's account is active (what the code itself opens), and only once the message is released
- * or its owner chose that the code opens it at once (issue 14, decision 0249): an opening recorded
+ * or its owner chose that the code opens it at once (docs/product.md §6.1, decision 0249): an opening recorded
  * before the owner sealed it again counts for nothing while sealed. While the owner's account is
  * deactivated nobody may (their own sessions are refused anyway).
  */

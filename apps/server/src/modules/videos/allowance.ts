@@ -8,7 +8,7 @@ const LENGTH_TOLERANCE_SECONDS = 0.25;
 export const allowanceMessage = (seconds: number) =>
   `The video is longer than your ${seconds} seconds allowance. Buy extra time to save it.`;
 
-/** How long one video may be: the free seconds plus what a passed payment buys (PRODUCT.md). */
+/** How long one video may be: the free seconds plus what a passed payment buys (docs/product.md §3.4). */
 export function createAllowance(payments: VideoPayments) {
   /**
    * Refuses a total over the allowance (a 422 on `field`); says whether the payment is to be used, and

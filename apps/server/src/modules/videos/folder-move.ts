@@ -11,7 +11,7 @@ import type { VideoFolder } from './videos.schema';
 export const RESEND_MESSAGE = 'Video scheduled to be sent again';
 
 /**
- * Folder moves the spec's screens offer (§4): from "My Parting Words" to scheduled; from drafts to
+ * Folder moves the screens offer (docs/product.md §3.1): from "My Parting Words" to scheduled; from drafts to
  * scheduled; from scheduled to drafts or "My Parting Words". Staying in the same folder is allowed (it is a
  * no-op, or a schedule change for the scheduled folder).
  */
@@ -21,7 +21,7 @@ export const FOLDER_MOVES: Readonly<Record<VideoFolder, readonly VideoFolder[]>>
   scheduled: ['scheduled', 'draft', 'final'],
 };
 
-/** Change Folder (spec §4), with the delivery scheduled, rescheduled or cancelled in the same transaction. */
+/** Change Folder (docs/product.md §13.5), with the delivery scheduled, rescheduled or cancelled in the same transaction. */
 export function createFolderMove(
   { db, repo, clock, scheduler }: Pick<VideoServiceDeps, 'db' | 'repo' | 'clock' | 'scheduler'>,
   lookup: VideoLookup,

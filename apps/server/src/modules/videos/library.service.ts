@@ -7,7 +7,7 @@ import type { Actor, VideoServiceDeps } from './service-deps';
 import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
 
-/** A person's library (spec §4): folders, titles, publishing, deleting, likes, codes and the reel. */
+/** A person's library (docs/product.md §13.5): folders, titles, publishing, deleting, likes, codes and the reel. */
 export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup) {
   const { db, repo, storage, scheduler } = deps;
   const { json, viewOf, owned } = lookup;
@@ -52,7 +52,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
 
     move: createFolderMove(deps, lookup),
 
-    /** Publishing is one-way (PRODUCT.md): once public a video stays public. Drafts only. */
+    /** Publishing is one-way (docs/product.md §3.3): once public a video stays public. Drafts only. */
     async updateStatus(actor: Actor, id: number, isPrivate: 0 | 1) {
       const video = await owned(id, actor.id);
       if (isPrivate === 1) {

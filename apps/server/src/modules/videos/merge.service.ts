@@ -6,7 +6,7 @@ import type { Actor, VideoServiceDeps } from './service-deps';
 import { NOT_FOUND_MESSAGE } from './video-lookup';
 import type { VideoRow } from './videos.repo';
 
-/** Copy/move: ready drafts joined, in the chosen order, into a new draft (spec §4). */
+/** Copy/move: ready drafts joined, in the chosen order, into a new draft (docs/product.md §13.5). */
 export function createMergeService(
   { repo, payments, jobs }: Pick<VideoServiceDeps, 'repo' | 'payments' | 'jobs'>,
   { lookup, checkAllowance, insertVideo }: IntakeParts,
@@ -42,7 +42,7 @@ export function createMergeService(
         'video_ids',
       );
       const first = sources[0]!;
-      // A copy of the first draft's title would give two drafts one name (issue 10).
+      // A copy of the first draft's title would give two drafts one name (decision 0109).
       const title = mergedTitle(
         sources.map((row) => row.title),
         await repo.titlesOf(actor.id),

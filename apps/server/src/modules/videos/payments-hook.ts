@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors';
 import { INVALID_PAYMENT_MESSAGE } from '@pw/contracts';
 
 /**
- * Extra length bought for one upload or merge (PRODUCT.md: a one-time purchase buys whole minutes and its
+ * Extra length bought for one upload or merge (docs/product.md §7: a one-time purchase buys whole minutes and its
  * payment id is consumed by the video it was passed with). The payments module provides the real one.
  */
 export interface VideoPayments {

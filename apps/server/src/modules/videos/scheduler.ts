@@ -11,7 +11,7 @@ export interface ScheduleInput {
 }
 
 /**
- * The seam between videos and scheduled delivery (PRODUCT.md "Scheduled delivery"). The video service
+ * The seam between videos and scheduled delivery (docs/product.md §5). The video service
  * calls it whenever a video enters the scheduled folder or its schedule changes (`schedule`, which
  * replaces any pending delivery of that video), and whenever it leaves the folder or is deleted
  * (`cancel`). Calls happen inside the transaction that changes the video when `tx` is given, so a

@@ -15,7 +15,7 @@ import { clipsBody, createAccount, waitForVideo, type TestAccount } from '../../
 import { startWorkers } from '../../composition';
 
 /**
- * The attack of issue 8 through the real API and the real worker, with every ffmpeg/ffprobe pair the
+ * A hostile media file sent through the real API and the real worker, with every ffmpeg/ffprobe pair the
  * product may run: a second account uploads files that name the first account's stored video (a
  * playlist followed by MPEG-TS or MPEG-PS packets, a concat list; by relative and absolute path; with and
  * without a telling name). Each upload must be refused, or end as a video of the attacker's own frames.

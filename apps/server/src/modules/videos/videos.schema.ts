@@ -11,11 +11,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/accounts.schema';
 
-/** Folders (PRODUCT.md): `final` is "My Parting Words" and holds at most one video per owner. */
+/** Folders (docs/product.md §3.1): `final` is "My Parting Words" and holds at most one video per owner. */
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
 export type VideoFolder = (typeof videoFolders)[number];
 
-/** uploaded → processing → ready | failed (ARCHITECTURE.md). */
+/** uploaded → processing → ready | failed (decision 0030). */
 export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof videoStates)[number];
 
@@ -47,7 +47,7 @@ export const videos = pgTable(
      */
     allowanceSeconds: integer('allowance_seconds'),
     isPrivate: integer('is_private').notNull().default(1),
-    /** Lets others find a public video (spec "video code"). */
+    /** Lets others find a public video (contract "video code"). */
     searchCode: text('search_code').notNull().unique(),
     /** Only for the final video: what the owner hands to the people who receive it after their passing. */
     accessCode: text('access_code').unique(),
@@ -89,7 +89,7 @@ export const videos = pgTable(
   ],
 );
 
-/** One like per person and video (the spec's like toggles). */
+/** One like per person and video (the contract's like toggles). */
 export const videoLikes = pgTable(
   'video_likes',
   {
@@ -145,7 +145,7 @@ export const videoUploadParts = pgTable(
 
 /**
  * Who opened which final video with its access code (GET …/detail-by-access-code/): such a person may
- * see it and grant access to it (issue 12, the chain of consent; decision 0210). One row per pair, the
+ * see it and grant access to it (docs/product.md §8, the chain of consent; decision 0210). One row per pair, the
  * first opening kept.
  */
 export const videoCodeOpenings = pgTable(

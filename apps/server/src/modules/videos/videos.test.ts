@@ -462,7 +462,7 @@ describe('videos API', () => {
     it('publishes once and never goes back to private', async () => {
       const id = await readyVideo(owner);
       expect((await call(owner, 'GET', `/api/web/user/video/${id}`)).json().data.is_private).toBe(1);
-      // The spec's client sends its JSON content type even without a body.
+      // The existing client sends its JSON content type even without a body.
       const published = await ctx.app.inject({
         method: 'POST',
         url: `/api/web/user/video/${id}/update-status`,
@@ -555,7 +555,7 @@ describe('videos API', () => {
       expect(code).toMatch(/^[A-Z2-9]{12}$/);
       const open = (slash = '') =>
         call(other, 'GET', `/api/web/user/video/${code}/detail-by-access-code${slash}`);
-      // A new account is sealed (issue 14): the code tells only that a message exists until the owner
+      // A new account is sealed (docs/product.md §6.1): the code tells only that a message exists until the owner
       // chooses 'available at once' (or a release; modules/legacy tests that).
       const sealed = await open();
       expect(sealed.statusCode).toBe(423);
@@ -757,7 +757,7 @@ describe('videos API', () => {
           false,
         ],
         ['access code', 'GET', `/api/web/user/video/NOSUCHCODE22/detail-by-access-code`, undefined, false],
-        // The spec's client also calls both code lookups with a trailing slash: the same guard.
+        // The existing client also calls both code lookups with a trailing slash: the same guard.
         [
           'search code/',
           'GET',

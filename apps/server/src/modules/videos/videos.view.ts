@@ -23,7 +23,7 @@ export function formatDuration(ms: number | null): string | null {
   return `${two(Math.floor(total / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
 }
 
-/** The spec §3 Video, with signed media URLs. */
+/** The docs/product.md §13.4 Video, with signed media URLs. */
 export function toVideoJson(view: VideoView, ctx: ViewContext): Video {
   const { video, creator } = view;
   const isOwner = video.ownerId === ctx.viewerId;

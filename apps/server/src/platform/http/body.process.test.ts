@@ -1,5 +1,5 @@
 /**
- * Issue 8, measured from outside as the issue did: the real server in its own process (`main.ts`), real
+ * Hostile bodies, measured from outside (decision 0094): the real server in its own process (`main.ts`), real
  * sockets, its temporary folders listed and its memory read from /proc.
  */
 import fs from 'node:fs/promises';

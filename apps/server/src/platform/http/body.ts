@@ -42,7 +42,7 @@ export const BODY_MESSAGES = {
 };
 
 /**
- * Reads a JSON or multipart body into one object and validates it with a zod schema. The spec's client
+ * Reads a JSON or multipart body into one object and validates it with a zod schema. The existing client
  * sends some calls as multipart and others as JSON; each endpoint accepts both. Files stream to the
  * request's temporary folder (never held in memory); text fields are counted while they stream and the
  * body is refused as soon as a limit is passed (docs/decisions/0090).

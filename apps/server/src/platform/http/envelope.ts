@@ -1,6 +1,6 @@
 import type { PageMeta } from '@pw/contracts';
 
-/** The spec's response envelope: `{ message?, data }`, lists add `meta` and `links`. */
+/** The contract's response envelope: `{ message?, data }`, lists add `meta` and `links`. */
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { data } : { message, data };
 }
@@ -10,7 +10,7 @@ export interface PageQuery {
   perPage: number;
 }
 
-/** Spec 001 §3 'Pagination meta': from/to are null on an empty page (none, or past the last one). */
+/** docs/product.md §13.4 'Pagination meta': from/to are null on an empty page (none, or past the last one). */
 export function pageMeta(rowCount: number, total: number, query: PageQuery): PageMeta {
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const from = rowCount === 0 ? null : (query.page - 1) * query.perPage + 1;

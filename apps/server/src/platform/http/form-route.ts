@@ -14,5 +14,5 @@ export const bodyReadInHandler: { validatorCompiler: FastifySchemaCompiler<unkno
       : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
 };
 
-/** The media types of such a call in the reference: the spec's multipart form, or JSON alike. */
+/** The media types of such a call in the reference: the contract's multipart form, or JSON alike. */
 export const formContentTypes = ['multipart/form-data', 'application/json'];

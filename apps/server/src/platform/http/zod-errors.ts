@@ -4,7 +4,7 @@ import { validationFailed, type FieldErrors } from '../errors';
 const label = (field: string) => field.replace(/\[\]$/, '').replace(/[._]/g, ' ');
 
 /**
- * Turns zod issues into the spec's `errors: { field: [text] }` with sentences a person can act on
+ * Turns zod issues into the contract's `errors: { field: [text] }` with sentences a person can act on
  * ("The email field is required.") rather than zod's technical wording.
  */
 export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): FieldErrors {

@@ -6,7 +6,7 @@
  */
 export const REDACTED = '[redacted]';
 
-/** The payment form's card fields (spec 000 §3) and their camelCase spellings. */
+/** The payment form's card fields (docs/product.md §13.4) and their camelCase spellings. */
 export const CARD_FIELDS = ['card_no', 'cardNo', 'cvv', 'expiry_date', 'expiryDate'] as const;
 
 /**
@@ -34,9 +34,9 @@ export const CENSORED_PATHS: readonly string[] = [
 const URL_SECRETS: Array<[RegExp, string, string]> = [
   // The recipient's watch link: the page (/watch/{token}) and its API (/api/watch/{token}).
   [/(\/watch\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/watch/'],
-  // A final video opened by its access code (spec path /web/user/video/{code}/detail-by-access-code).
+  // A final video opened by its access code (contract path /web/user/video/{code}/detail-by-access-code).
   [/(\/video\/)[^/?#\s"'<>\\]+(\/detail-by-access-code)/g, `$1${REDACTED}$2`, '/detail-by-access-code'],
-  // The legacy release's links (issue 14): a trusted contact's page and the owner's alive page.
+  // The legacy release's links (docs/product.md §6): a trusted contact's page and the owner's alive page.
   [/(\/legacy\/(?:contact|alive)\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/legacy/'],
   // A passing reported with the access code (/web/user/video/{code}/report-passing).
   [/(\/video\/)[^/?#\s"'<>\\]+(\/report-passing)/g, `$1${REDACTED}$2`, '/report-passing'],

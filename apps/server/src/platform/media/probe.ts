@@ -72,7 +72,7 @@ export interface MediaInfo {
 }
 
 /**
- * The spec's list of accepted types (mp4, webm, ogg, avi, mpeg, quicktime, x-matroska, x-ms-wmv,
+ * The contract's list of accepted types (mp4, webm, ogg, avi, mpeg, quicktime, x-matroska, x-ms-wmv,
  * x-msvideo), as ffprobe names their containers. Judged by content: the file name is never looked at.
  */
 export const ACCEPTED_FORMATS: Readonly<Record<string, string>> = {

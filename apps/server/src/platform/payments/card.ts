@@ -57,5 +57,5 @@ export function hasExpired(expiry: CardExpiry, now: Date): boolean {
   return now.getTime() >= firstMomentAfter;
 }
 
-/** Three digits, as issue 11 and the form (spec 000 §5: cvv at most 3) ask. */
+/** Three digits, as docs/product.md §7 and the form (docs/product.md §13.6: cvv at most 3) ask. */
 export const isValidCvv = (cvv: string): boolean => /^\d{3}$/.test(cvv.trim());

@@ -6,7 +6,7 @@ import type { SvgRasterizer } from '../media/svg-raster';
  * that takes an image uses (profile photos, banner ads), before anything is stored.
  */
 
-/** Spec §5's image types (profile photos, banner images), recognised by their content, never by name or claimed type. */
+/** docs/product.md §13.6's image types (profile photos, banner images), recognised by their content, never by name or claimed type. */
 export const IMAGE_FILE_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',
@@ -16,7 +16,7 @@ export const IMAGE_FILE_TYPES = {
 } as const;
 export type ImageExtension = keyof typeof IMAGE_FILE_TYPES;
 
-/** Spec §5's image uploader message, word for word. */
+/** docs/product.md §13.6's image uploader message, word for word. */
 export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
 /** An SVG ffmpeg could not draw (broken, or too heavy to draw in time). */
 export const SVG_UNREADABLE_MESSAGE = 'The SVG image could not be read. Please upload it as a PNG or JPG.';

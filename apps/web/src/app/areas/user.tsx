@@ -15,8 +15,8 @@ import { uploadRoutes } from '@/features/upload';
 export const areaRoutes: RouteObject[] = [
   ...reelRoutes,
   ...userPlansRoutes,
-  // The video tabs sit under the profile summary (spec 000 §2); each video opens on its own page.
-  // The legacy release's card sits under the profile details (issue 14).
+  // The video tabs sit under the profile summary (docs/product.md §13.3); each video opens on its own page.
+  // The legacy release's card sits under the profile details (docs/product.md §6).
   ...userProfileRoutes(videoTabRoutes, legacyProfileSectionRoutes),
   ...libraryRoutes,
   ...findRoutes,

@@ -21,7 +21,7 @@ import { SITE } from '@/lib/site-config';
 import { useSessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
-/** Spec 001 §2: the sidebar entries; Legacy Releases is issue 14's (decision 0258). */
+/** docs/product.md §9: the sidebar entries; Legacy Releases added for docs/product.md §9.7 (decision 0258). */
 const ENTRIES = [
   { to: '/admin/dashboard', label: 'Dashboard', svg: speedometer },
   { to: '/admin/user-management', label: 'User Management', svg: people },
@@ -36,7 +36,7 @@ const ENTRIES = [
   { to: '/admin/legacy-management', label: 'Legacy Releases', svg: shield },
 ];
 
-/** Spec 001 §9: the sidebar collapses at a width of 991 px or less. */
+/** docs/product.md §13.7: the sidebar collapses at a width of 991 px or less. */
 const NARROW = '(max-width: 991px)';
 
 function useNarrow() {
@@ -52,7 +52,7 @@ function useNarrow() {
 }
 
 /**
- * The back office frame (spec 001 §2): a sidebar (open beside the page on wide screens, a drawer over
+ * The back office frame (docs/product.md §9): a sidebar (open beside the page on wide screens, a drawer over
  * it at 991 px or less), a header with the menu toggle, room for the notification bell, and the profile
  * menu (My Profile, Logout).
  */

@@ -18,7 +18,7 @@ const SOCIAL = [
 ];
 
 /**
- * Spec 000 §2 'Footer': links, social icons (new tab), a newsletter box whose input has no submit
+ * docs/product.md §13.3 'Footer': links, social icons (new tab), a newsletter box whose input has no submit
  * action, the terms checkbox, support contacts (placeholders from configuration) and the copyright.
  */
 export function Footer() {
@@ -90,7 +90,7 @@ export function Footer() {
             <h2 id="newsletter-heading" className="footer-heading">
               Newsletter
             </h2>
-            {/* Spec 000 §2: an input with no submit action, and the terms checkbox. Not a <form> and no
+            {/* docs/product.md §13.3: an input with no submit action, and the terms checkbox. Not a <form> and no
                 `name`: Enter submits nothing, reloads nothing and puts no address in the URL or a request. */}
             <div role="group" aria-labelledby="newsletter-heading">
               <label htmlFor="newsletter-email" className="form-label footer-muted">

@@ -4,7 +4,7 @@ import { DropdownMenu } from '@/components/DropdownMenu';
 import type { SessionUser } from '@/lib/session';
 import { useLogoutFlow } from './useLogoutFlow';
 
-/** The signed-in header's profile menu: My Profile, the area's `items`, and Logout (spec 000 §2). */
+/** The signed-in header's profile menu: My Profile, the area's `items`, and Logout (docs/product.md §13.3). */
 export function ProfileMenu({
   user,
   profilePath,

@@ -128,7 +128,7 @@ const VISITOR_ITEMS: NavItem[] = [
   { to: '/contact-us', label: 'Contact Us' },
 ];
 
-/** Spec 000 §2 'Header, visitor'; an admin browsing the public pages gets the dashboard instead of login. */
+/** docs/product.md §13.3 'Header, visitor'; an admin browsing the public pages gets the dashboard instead of login. */
 export function VisitorHeader({ user }: { user: SessionUser | null }) {
   const { pathname } = useLocation();
   const signupPath = pathname.includes('funeral') ? '/funeral/signup' : '/user/signup';
@@ -152,7 +152,7 @@ export function VisitorHeader({ user }: { user: SessionUser | null }) {
   );
 }
 
-/** Spec 000 §2 'Header, user'. */
+/** docs/product.md §13.3 'Header, user'. */
 export function UserHeader({ user }: { user: SessionUser }) {
   return (
     <SiteHeader
@@ -171,7 +171,7 @@ export function UserHeader({ user }: { user: SessionUser }) {
   );
 }
 
-/** Spec 000 §2 'Header, funeral home'. */
+/** docs/product.md §13.3 'Header, funeral home'. */
 export function FuneralHeader({ user }: { user: SessionUser }) {
   return (
     <SiteHeader

@@ -4,7 +4,7 @@ import { logout } from '@/features/auth';
 import { session } from '@/lib/session';
 
 /**
- * Logout (spec 000 §2/§4, spec 001 §2): confirm 'Logout?', revoke the token on the server, clear all
+ * Logout (docs/product.md §13.3, §13.5, §9): confirm 'Logout?', revoke the token on the server, clear all
  * local storage and cached data, then go to /login (an admin to /admin/login). The local session is
  * cleared even when the server call fails (an expired token must not keep anyone signed in here).
  */

@@ -15,7 +15,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * A banner ad request as both its requester and the back office read it (spec 000 §3, spec 001 §3):
+ * A banner ad request as both its requester and the back office read it (docs/product.md §13.4):
  * the brand, its state, the rejection reason when present, the plan and live dates once paid, the views
  * and clicks the slot counted (each reader once a day), and the images. `before` adds rows on top (the admin's requester).
  */

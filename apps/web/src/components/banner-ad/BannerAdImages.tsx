@@ -5,7 +5,7 @@ import chevronRight from 'bootstrap-icons/icons/chevron-right.svg?raw';
 import { Icon } from '@/components/Icon';
 
 /**
- * A banner request's images as thumbnails; each opens a viewer (spec 001 §9: arrow keys move between
+ * A banner request's images as thumbnails; each opens a viewer (docs/product.md §13.7: arrow keys move between
  * the images, Escape closes it). The links are signed and expire, so they are read fresh with the page.
  */
 export function BannerAdImages({ images, brand }: { images: string[]; brand: string }) {

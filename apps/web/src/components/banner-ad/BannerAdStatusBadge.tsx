@@ -7,7 +7,7 @@ const LOOKS: Record<BannerAdStatus, { label: string; className: string }> = {
 };
 
 /**
- * A banner ad request's state (spec 000 §4: pending, approved, rejected), the same for its requester and
+ * A banner ad request's state (docs/product.md §13.5: pending, approved, rejected), the same for its requester and
  * the back office; a paid ad within its plan's dates also reads 'Live'.
  */
 export function BannerAdStatusBadge({ status, live = false }: { status: string; live?: boolean }) {

@@ -19,7 +19,7 @@ export interface SortState {
 
 /**
  * The product's table: columns as data (TanStack Table, headless), rows from the server already paged
- * and sorted, and the spec's states: a loading state, 'Unable to fetch data', 'No data found :('.
+ * and sorted, and the contract's states: a loading state, 'Unable to fetch data', 'No data found :('.
  */
 export function DataTable<T>({
   columns,

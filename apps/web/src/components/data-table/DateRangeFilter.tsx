@@ -1,5 +1,5 @@
 /**
- * From/To day filters (inclusive); To may not be before From. A list with two ranges (spec 001 §9:
+ * From/To day filters (inclusive); To may not be before From. A list with two ranges (docs/product.md §13.7:
  * Purchase Date and Expiry Date) names each with `label` and its own URL `keys`; the label shows
  * before the pair and is part of each field's name ('Expiry Date From'), so the two pairs differ.
  */

@@ -1,6 +1,6 @@
 import type { PageMeta } from '@pw/contracts';
 
-/** Spec 001 §9: two pages either side of the current one, with previous and next. */
+/** docs/product.md §13.7: two pages either side of the current one, with previous and next. */
 export function pageWindow(current: number, last: number, spread = 2): number[] {
   const start = Math.max(1, Math.min(current, last) - spread);
   const end = Math.min(last, Math.max(current, 1) + spread);

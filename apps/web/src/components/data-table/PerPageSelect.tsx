@@ -1,6 +1,6 @@
 import { PER_PAGE_OPTIONS } from '@pw/contracts';
 
-/** Spec 001 §9: 10, 25, 50 or All (999); changing it goes back to page 1 (useListState). */
+/** docs/product.md §13.7: 10, 25, 50 or All (999); changing it goes back to page 1 (useListState). */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (perPage: number) => void }) {
   return (
     <label className="d-inline-flex align-items-center gap-2 mb-0">

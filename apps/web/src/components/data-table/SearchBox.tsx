@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec 001 §9: the search waits 500 ms after the last key before it asks the server. */
+/** docs/product.md §13.7: the search waits 500 ms after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export function SearchBox({

@@ -25,7 +25,7 @@ const toPerPage = (value: string | null): PerPage => {
 };
 
 /**
- * A list's state lives in the URL (spec 001 §9 defaults: page 1, per_page 10), so back, reload and a
+ * A list's state lives in the URL (docs/product.md §13.7 defaults: page 1, per_page 10), so back, reload and a
  * shared link show the same page. Every change but the page itself goes back to page 1; `reset` keeps
  * per_page. Each change adds a history entry, except typing in the search box (`replace`).
  */

@@ -30,7 +30,7 @@ export default function DialogModal({
   const primary = useRef<HTMLButtonElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
 
-  // Spec §9: dialog focus delay 300 ms (after Bootstrap's 300 ms transition).
+  // docs/product.md §13.7: dialog focus delay 300 ms (after Bootstrap's 300 ms transition).
   useEffect(() => {
     if (!show) return;
     const timer = setTimeout(

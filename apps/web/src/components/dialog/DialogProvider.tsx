@@ -10,7 +10,7 @@ import {
 } from 'react';
 
 /**
- * The shared dialog system of spec §4. Variants: success and unsuccessful (one button, default 'Ok'),
+ * The shared dialog system of docs/product.md §13.5. Variants: success and unsuccessful (one button, default 'Ok'),
  * question and default (two buttons, default 'Yes' and 'No'), noImage (one button, no icon).
  * A dialog may hold a required multi-line text field (placeholder 'Type here...') with Submit.
  *

@@ -8,7 +8,7 @@ export interface FieldFrameProps {
   error?: string;
   hint?: ReactNode;
   required?: boolean;
-  /** Shows the asterisk without adding the browser's own required check (spec: sign-up has none). */
+  /** Shows the asterisk without adding the browser's own required check (contract: sign-up has none). */
   markRequired?: boolean;
   className?: string;
 }

@@ -3,7 +3,7 @@ import alertIcon from 'bootstrap-icons/icons/exclamation-circle.svg?raw';
 import { Icon } from '@/components/Icon';
 
 /**
- * The server's message in red (spec §8). Announced to screen readers when it appears; with a `ref` it
+ * The server's message in red (docs/product.md §13.5). Announced to screen readers when it appears; with a `ref` it
  * can take focus (a summary above a form that focus moves to).
  */
 export function FormError({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A form label; required fields show the red asterisk of spec §5 (the input itself carries aria-required). */
+/** A form label; required fields show the red asterisk of docs/product.md §13.6 (the input itself carries aria-required). */
 export function Label({
   htmlFor,
   required,

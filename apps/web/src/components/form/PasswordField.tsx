@@ -9,7 +9,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> &
     ref?: Ref<HTMLInputElement>;
   };
 
-/** A password input with the show/hide toggle of spec §4, starting hidden. */
+/** A password input with the show/hide toggle of docs/product.md §13.5, starting hidden. */
 export function PasswordField({ ref, ...props }: Props) {
   const [visible, setVisible] = useState(false);
   const [frame, input] = splitFieldProps(props);

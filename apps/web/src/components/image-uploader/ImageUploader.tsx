@@ -9,7 +9,7 @@ interface Props {
   label: string;
   files: File[];
   onChange: (files: File[]) => void;
-  /** Spec §5: 3 by default, 1 for sign-up and profile photos. */
+  /** docs/product.md §13.6: 3 by default, 1 for sign-up and profile photos. */
   maxFiles?: number;
   /** The image already saved (profile edit), shown until a new one is chosen. */
   currentUrl?: string | null;
@@ -23,7 +23,7 @@ interface Props {
   hint?: string;
 }
 
-/** The shared image uploader: click or drop, previews, per-image removal, the spec's messages. */
+/** The shared image uploader: click or drop, previews, per-image removal, the contract's messages. */
 export function ImageUploader({
   label,
   files,

@@ -1,5 +1,5 @@
 /**
- * The image uploader rules of spec §5: jpeg, png, gif, webp or svg only; at most `max` files (3 by
+ * The image uploader rules of docs/product.md §13.6: jpeg, png, gif, webp or svg only; at most `max` files (3 by
  * default, 1 for sign-up photos); the hint promises 15 MB, so larger files are refused here too.
  * Mirrors IMAGE_TYPES / IMAGE_MAX_BYTES of @pw/contracts (kept local so this chunk does not pull in zod).
  */

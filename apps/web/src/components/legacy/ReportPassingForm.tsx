@@ -31,7 +31,7 @@ interface ReportPassingFormProps {
 }
 
 /**
- * The 'Report a passing' form (issue 14), shared by the access-code page, a funeral home's page and a
+ * The 'Report a passing' form (docs/product.md §6), shared by the access-code page, a funeral home's page and a
  * trusted contact's page: the reporter's relation to the author (required) and an optional note or
  * obituary link. Nothing is sent while a required field is empty; the server's errors show in place.
  */

@@ -4,7 +4,7 @@ import { CARD_NUMBER_MAX_DIGITS, CVV_MAX_DIGITS, paymentCardFields } from '@pw/c
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
 
-/** The four card fields of spec 000 §3, as typed. */
+/** The four card fields of docs/product.md §13.4, as typed. */
 export interface PaymentCardValues {
   card_holder_name: string;
   card_no: string;
@@ -15,10 +15,10 @@ export interface PaymentCardValues {
 const EMPTY: PaymentCardValues = { card_holder_name: '', card_no: '', expiry_date: '', cvv: '' };
 
 /**
- * The payment form every purchase shares (plans, renewals, extra minutes, later banner plans): spec 000
- * §5 — all four fields required, card number and CVV numeric, CVV at most 3 — checked with the
+ * The payment form every purchase shares (plans, renewals, extra minutes, later banner plans): docs/product.md §13.6
+ * — all four fields required, card number and CVV numeric, CVV at most 3 — checked with the
  * contract's own schema before sending. Whether the card is accepted is the provider's answer, shown
- * beneath in red (spec §8). The caller owns the call, so it also owns the Idempotency-Key.
+ * beneath in red (docs/product.md §13.5). The caller owns the call, so it also owns the Idempotency-Key.
  */
 export function PaymentCardForm({
   amount,

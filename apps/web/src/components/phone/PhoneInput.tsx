@@ -3,11 +3,11 @@ import { FieldError } from '@/components/form/FieldError';
 import { Label } from '@/components/form/Label';
 import { DIALING_COUNTRIES } from './countries';
 
-/** Spec 001 §5/§9: at most 15 digits. */
+/** docs/product.md §13.6, §13.7: at most 15 digits. */
 export const PHONE_MAX_DIGITS = 15;
 
 /**
- * A phone number with its country (spec 001 §5: a country picker defaulting to US, 15 digits at most).
+ * A phone number with its country (docs/product.md §13.6: a country picker defaulting to US, 15 digits at most).
  * A native select keeps it small and keyboard-friendly (type a country's first letters to jump to it);
  * the number field accepts digits only.
  */

@@ -16,7 +16,7 @@ export const DIALING_COUNTRIES: DialingCountry[] = (Object.keys(countries) as TC
   }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** Spec 001 §9: the picker defaults to the United States. */
+/** docs/product.md §13.7: the picker defaults to the United States. */
 export const DEFAULT_COUNTRY: TCountryCode = 'US';
 
 /** The country to show for a stored dialing code ('+44' or '44'); +1 and unknown codes show the US. */

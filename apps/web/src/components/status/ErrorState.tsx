@@ -1,6 +1,6 @@
 import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 
-/** Spec §8: lists that cannot load say 'Unable to fetch data' (with a retry). */
+/** docs/product.md §13.5: lists that cannot load say 'Unable to fetch data' (with a retry). */
 export function ErrorState({
   message = FETCH_FAILED_MESSAGE,
   onRetry,

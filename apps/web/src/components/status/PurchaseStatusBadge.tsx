@@ -1,5 +1,5 @@
 /**
- * A purchase is Active while its plan runs, Expired after (spec 000 §4): the admin's purchase logs, the
+ * A purchase is Active while its plan runs, Expired after (docs/product.md §13.5): the admin's purchase logs, the
  * user's subscription log and the funeral home's history show it alike.
  */
 export function PurchaseStatusBadge({ status }: { status: 'Active' | 'Expired' }) {

@@ -1,7 +1,7 @@
 import { isConverting } from '@/lib/videos';
 import type { Video } from '@pw/contracts';
 
-/** The list badge of spec §2: Processing… / Failed (with its reason) / nothing when ready. */
+/** The list badge of docs/product.md §13.3: Processing… / Failed (with its reason) / nothing when ready. */
 export function VideoStateBadge({ video }: { video: Pick<Video, 'state' | 'failure_reason'> }) {
   if (isConverting(video)) {
     return <span className="badge text-bg-secondary">Processing…</span>;

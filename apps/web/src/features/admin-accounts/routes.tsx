@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** The admin's users and funeral homes (spec 001 §2), under the admin layout, loaded lazily. */
+/** The admin's users and funeral homes (docs/product.md §9.2), under the admin layout, loaded lazily. */
 export const adminAccountsRoutes: RouteObject[] = [
   {
     path: 'user-management',
@@ -18,7 +18,7 @@ export const adminAccountsRoutes: RouteObject[] = [
     ),
   },
   {
-    // PRODUCT.md: the spec's {product} is parting-words.
+    // docs/product.md §9.2: the contract's {product} is parting-words.
     path: 'user-management/details/:id/parting-words',
     lazy: lazyPage(
       () => import('./components/PartingWordsPage'),

@@ -5,7 +5,7 @@ const details = () => import('./components/BannerReviewDetailsPage');
 const base = 'bannerads-subscription-management';
 
 /**
- * The back office's banner-ad review (spec 001 §2), under the admin layout. The area's plans
+ * The back office's banner-ad review (docs/product.md §9.4), under the admin layout. The area's plans
  * (`${base}/plans…`) are the admin-plans feature's.
  */
 export const adminBannerAdsRoutes: RouteObject[] = [

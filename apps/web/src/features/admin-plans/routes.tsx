@@ -3,7 +3,7 @@ import { planKinds } from '@pw/contracts';
 import { lazyPage } from '@/lib/lazy-page';
 import { PLAN_AREAS, type PlanArea } from './model/plan-areas';
 
-/** The four screens of one plan area (spec 001 §2), the same components told which kind they show. */
+/** The four screens of one plan area (docs/product.md §9.3), the same components told which kind they show. */
 function planAreaRoutes(area: PlanArea): RouteObject[] {
   const plans = `${area.base.replace('/admin/', '')}/plans`;
   return [

@@ -3,7 +3,7 @@ import { lazyPage } from '@/lib/lazy-page';
 import { PURCHASE_AREAS } from './model/purchase-areas';
 
 /**
- * The admin's purchase logs (spec 001 §2): one screen per subscription kind, the same component told
+ * The admin's purchase logs (docs/product.md §9.6): one screen per subscription kind, the same component told
  * which kind it shows, and the payment log. Under the admin layout, loaded lazily.
  */
 export const adminPurchasesRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** The admin's queries screens (spec 001 §2), under the admin layout, loaded lazily. */
+/** The admin's queries screens (docs/product.md §9.5), under the admin layout, loaded lazily. */
 export const adminQueriesRoutes: RouteObject[] = [
   {
     path: 'queries-management',

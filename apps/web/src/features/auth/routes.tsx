@@ -19,7 +19,7 @@ export const visitorAuthRoutes: RouteObject[] = [
   { path: 'funeral/signup', lazy: lazyPage(signupPages, (m) => m.FuneralSignupPage) },
 ];
 
-/** The back office's sign-in, outside the site layout (spec 001 §2). */
+/** The back office's sign-in, outside the site layout (docs/product.md §9). */
 export const adminLoginRoutes: RouteObject[] = [
   {
     path: 'admin/login',

@@ -7,7 +7,7 @@ const form = () => import('./components/NewBannerAdPage');
 const detail = () => import('./components/BannerAdPage');
 const payment = () => import('./components/BannerAdPaymentPage');
 
-/** The four banner screens of one area (spec 000 §2), the same pages told whose calls they make. */
+/** The four banner screens of one area (docs/product.md §13.3), the same pages told whose calls they make. */
 function bannerAdRoutes(role: BannerRole): RouteObject[] {
   const area = BANNER_AREAS[role];
   return [

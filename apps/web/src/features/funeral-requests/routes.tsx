@@ -7,7 +7,7 @@ const videoPage = () => import('./components/RequestVideoPage');
 
 const userRequestsPage = lazyPage(listPage, (m) => m.UserRequestsPage);
 
-/** The funeral home's landing page and its user requests (spec 000 §2 funeral area). */
+/** The funeral home's landing page and its user requests (docs/product.md §13.3 funeral area). */
 export const funeralRequestsRoutes: RouteObject[] = [
   { index: true, lazy: userRequestsPage },
   { path: 'user-requests', lazy: userRequestsPage },

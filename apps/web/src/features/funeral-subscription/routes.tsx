@@ -7,7 +7,7 @@ const setting = () => import('./components/SubscriptionSettingPage');
 const changePlan = () => import('./components/ChangePlanPage');
 const history = () => import('./components/HistoryPage');
 
-/** The funeral home's plan pages (spec 000 §2 funeral area), under /funeral. */
+/** The funeral home's plan pages (docs/product.md §13.3 funeral area), under /funeral. */
 export const funeralSubscriptionRoutes: RouteObject[] = [
   { path: 'subscription-plans', lazy: lazyPage(plans, (m) => m.SubscriptionPlansPage) },
   { path: 'subscription-plans/payment', lazy: lazyPage(payment, (m) => m.SubscriptionPlansPaymentPage) },

@@ -4,7 +4,7 @@ import { lazyPage } from '@/lib/lazy-page';
 const videoDetailPages = () => import('./components/VideoDetailPage');
 
 /**
- * The video tabs, drawn under the profile summary at /user/profile (spec 000 §2). The profile feature
+ * The video tabs, drawn under the profile summary at /user/profile (docs/product.md §13.3). The profile feature
  * owns that page; app/router.tsx hands these routes to it as its children.
  */
 export const videoTabRoutes: RouteObject[] = [

@@ -7,7 +7,7 @@ const paymentPages = () => import('./components/PlanPaymentPage');
 const logsPages = () => import('./components/SubscriptionLogsPage');
 
 /**
- * The user's plan screens (spec 000 §2): the plans page and the logs, each with the same plan-details
+ * The user's plan screens (docs/product.md §13.3): the plans page and the logs, each with the same plan-details
  * and payment screens under it; the renew page; and the profile's payment and renew routes.
  */
 export const userPlansRoutes: RouteObject[] = [

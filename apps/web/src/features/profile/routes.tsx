@@ -7,8 +7,8 @@ const passwordPages = () => import('./components/ChangePasswordPage');
 
 /**
  * The user's profile. `tabs` are the child routes drawn under the profile summary (the library's video
- * tabs, spec 000 §2), `sections` those drawn under the profile details (the legacy release's card,
- * issue 14): the router passes them in, so this feature does not import another one.
+ * tabs, docs/product.md §13.3), `sections` those drawn under the profile details (the legacy release's card,
+ * docs/product.md §6): the router passes them in, so this feature does not import another one.
  */
 export const userProfileRoutes = (tabs: RouteObject[], sections: RouteObject[] = []): RouteObject[] => [
   { path: 'profile', lazy: lazyPage(summaryPages, (m) => m.UserProfilePage), children: tabs },

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** /user/video/VideoRecorder (spec §2), loaded lazily. */
+/** /user/video/VideoRecorder (docs/product.md §13.3), loaded lazily. */
 export const recorderRoutes: RouteObject[] = [
   {
     path: 'video/VideoRecorder',

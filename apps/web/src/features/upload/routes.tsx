@@ -6,7 +6,7 @@ const uploadPage = lazyPage(
   (m) => m.UploadPage,
 );
 
-/** The record and upload screens of the user area (spec §2), loaded lazily. */
+/** The record and upload screens of the user area (docs/product.md §13.3), loaded lazily. */
 export const uploadRoutes: RouteObject[] = [
   { path: 'video/upload', lazy: uploadPage },
   // The profile's way back to the clips being edited: the same editor over the same stored edit list

@@ -1,4 +1,4 @@
-// Clip lengths measured in the browser from each clip's metadata (spec §5: a total over
+// Clip lengths measured in the browser from each clip's metadata (docs/product.md §13.6: a total over
 // FREE_VIDEO_SECONDS is flagged). The server measures again and decides; this only warns early.
 
 /**
@@ -45,7 +45,7 @@ export function formatClock(totalSeconds: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** 75.4 → '00:01:15' (the HH:MM:SS text of spec §3). */
+/** 75.4 → '00:01:15' (the HH:MM:SS text of docs/product.md §13.4). */
 export function formatHms(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
   const pad = (value: number) => String(value).padStart(2, '0');

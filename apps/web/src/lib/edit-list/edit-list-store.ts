@@ -3,7 +3,7 @@ import { indexedDbFileStore, memoryFileStore, type FileStore } from './file-stor
 import { videoTypeOf } from './video-types';
 
 /**
- * The edit list of the upload screen (spec §2 'Edit/upload screen'): the clips a person is about to
+ * The edit list of the upload screen (docs/product.md §13.3 'Edit/upload screen'): the clips a person is about to
  * upload, in order. The list lives in localStorage under `editVideos` (items hold id, name, url, plus
  * type and size); the files themselves live in a FileStore (IndexedDB) keyed by item id, because the
  * blob URL saved with an item no longer works after a reload. On load every URL is recreated.
@@ -18,7 +18,7 @@ export interface EditVideo {
 
 export interface AddResult {
   added: EditVideo[];
-  /** Names already in the list: not added twice (spec §5). */
+  /** Names already in the list: not added twice (docs/product.md §13.6). */
   duplicates: string[];
   /** Names of files that are not one of the accepted video types. */
   rejected: string[];

@@ -1,7 +1,7 @@
 /**
- * Spec §5: the video types an upload accepts. The browser's `File.type` is checked first; some systems
+ * docs/product.md §13.6: the video types an upload accepts. The browser's `File.type` is checked first; some systems
  * leave it empty for Matroska, AVI or WMV files, so the extension decides then. The server checks the
- * content again (PRODUCT.md), so this is a convenience for the person, not a security boundary.
+ * content again (docs/product.md §3), so this is a convenience for the person, not a security boundary.
  */
 export const VIDEO_MIME_TYPES = [
   'video/mp4',

@@ -7,7 +7,7 @@ export type ReportResult = RouteResponse<typeof legacyRoutes.reportByCode>;
 
 /**
  * POST /web/user/video/{code}/report-passing: a code holder or a listed funeral home reports the passing
- * of the code's author (issue 14). The answer's message is what the reporter reads next.
+ * of the code's author (docs/product.md §6). The answer's message is what the reporter reads next.
  */
 export function reportByCode({ code, relation, note }: ReportFields & { code: string }) {
   return callRoute(legacyRoutes.reportByCode, {

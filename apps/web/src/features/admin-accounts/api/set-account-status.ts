@@ -11,7 +11,7 @@ export function useSetAccountStatus(area: AccountArea) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) => setAccountStatus(area, id, status),
-    // Spec 001 §4: the list refreshes; the account's details and the dashboard's counts change too.
+    // docs/product.md §13.5: the list refreshes; the account's details and the dashboard's counts change too.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminAccountKeys.kind(area.kind) }),

@@ -14,7 +14,7 @@ import type { AccountArea } from '../model/account-areas';
 import { sharedColumns, type AccountRow, type SharedColumns } from './account-columns';
 
 /**
- * The shape both account lists share (spec 001 §2, §9): the title, search, the list's own filters, a
+ * The shape both account lists share (docs/product.md §9.2, §13.7): the title, search, the list's own filters, a
  * Registration Date range, per-page, then the table (newest first) and its pages.
  */
 export function AccountListPage<T extends AccountRow>({

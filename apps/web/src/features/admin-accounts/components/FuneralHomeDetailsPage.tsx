@@ -9,7 +9,7 @@ import { SubscriptionTable } from './SubscriptionTable';
 
 const area = ACCOUNT_AREAS['funeral-homes'];
 
-/** /admin/funeral-homes-management/details/{id} (spec 001 §2, §3): the home and its plans. */
+/** /admin/funeral-homes-management/details/{id} (docs/product.md §9.2, §13.4): the home and its plans. */
 export function FuneralHomeDetailsPage() {
   useTitle('Funeral Home Details');
   const { id = '' } = useParams();

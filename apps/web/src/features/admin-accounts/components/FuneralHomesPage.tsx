@@ -9,7 +9,7 @@ import { emailCell, SubscriptionCell, textCell } from './format';
 const column = createColumnHelper<AdminFuneralHomeItem>();
 const homeName = (home: AdminFuneralHomeItem) => home.home_name;
 
-/** Spec 001 §2: S.No, home name, subscription, email, registration date, status dropdown, View. */
+/** docs/product.md §9.2: S.No, home name, subscription, email, registration date, status dropdown, View. */
 const homeColumns = (shared: SharedColumns<AdminFuneralHomeItem>) => [
   shared.serial,
   column.accessor('home_name', { header: 'Home Name', cell: textCell, meta: { sortKey: 'home_name' } }),
@@ -23,7 +23,7 @@ const homeColumns = (shared: SharedColumns<AdminFuneralHomeItem>) => [
   shared.view,
 ];
 
-/** /admin/funeral-homes-management (spec 001 §2, §9): filters status, package and date. */
+/** /admin/funeral-homes-management (docs/product.md §9.2, §13.7): filters status, package and date. */
 export function FuneralHomesPage() {
   return (
     <AccountListPage

@@ -7,7 +7,7 @@ import { AccountDetailsFrame } from './AccountDetailsFrame';
 import { fullName } from './format';
 
 /**
- * /admin/user-management/details/{id}/parting-words (spec 001 §2, §3): the user's final message with
+ * /admin/user-management/details/{id}/parting-words (docs/product.md §9.2, §13.4): the user's final message with
  * its title, search code, privacy and creator; "Not Available" when they have none.
  */
 export function PartingWordsPage() {

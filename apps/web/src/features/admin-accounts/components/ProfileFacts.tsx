@@ -20,7 +20,7 @@ const isWebLink = (link: string) => /^https?:\/\//i.test(link);
 
 const NOT_GIVEN = <span className="text-body-secondary">Not given</span>;
 
-/** Spec 001 §3: the account's profile fields; `before` adds the account's own (the home's name). */
+/** docs/product.md §13.4: the account's profile fields; `before` adds the account's own (the home's name). */
 export function ProfileFacts({
   profile,
   before,

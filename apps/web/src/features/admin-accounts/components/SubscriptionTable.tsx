@@ -15,7 +15,7 @@ const STATUS_CLASSES: Record<AdminAccountSubscription['status'], string> = {
   expired: 'text-bg-secondary',
 };
 
-/** One kind of subscription on an account's details (spec 001 §3: each with plan.title), newest first. */
+/** One kind of subscription on an account's details (docs/product.md §13.4: each with plan.title), newest first. */
 export function SubscriptionTable({
   title,
   subscriptions,

@@ -11,7 +11,7 @@ import { SubscriptionTable } from './SubscriptionTable';
 const area = ACCOUNT_AREAS.users;
 
 /**
- * /admin/user-management/details/{id} (spec 001 §2, §3): the profile, the subscriptions of each kind
+ * /admin/user-management/details/{id} (docs/product.md §9.2, §13.4): the profile, the subscriptions of each kind
  * and the button to the user's final message ('Not Available' beside it when there is none).
  */
 export function UserDetailsPage() {

@@ -31,7 +31,7 @@ const userColumns = (shared: SharedColumns<AdminUserItem>) => [
   shared.view,
 ];
 
-/** /admin/user-management (spec 001 §2, §9): every user, their plans and status, with a View each. */
+/** /admin/user-management (docs/product.md §9.2, §13.7): every user, their plans and status, with a View each. */
 export function UsersPage() {
   return (
     <AccountListPage

@@ -1,7 +1,7 @@
 import type { CellContext } from '@tanstack/react-table';
 import { EmailAddress } from '@/components/EmailAddress';
 
-/** A running plan's title, or the spec's word for an account without one (spec 001 §9 filters). */
+/** A running plan's title, or the contract's word for an account without one (docs/product.md §13.7 filters). */
 export function SubscriptionCell({ title }: { title: string | null }) {
   return title ? (
     <span className="wrap-words">{title}</span>

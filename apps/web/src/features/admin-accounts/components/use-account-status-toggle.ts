@@ -4,7 +4,7 @@ import { useSetAccountStatus } from '../api/set-account-status';
 import type { AccountArea } from '../model/account-areas';
 
 /**
- * Spec 001 §4: a confirmation ("Deactivate User" / "Are you sure you want to deactivate this user,
+ * docs/product.md §13.5: a confirmation ("Deactivate User" / "Are you sure you want to deactivate this user,
  * Ada Lovelace?", decision 0284),
  * then a success dialog; the list refreshes. A failed change is only logged and the dialog closes.
  */

@@ -20,16 +20,16 @@ interface StatusTexts {
 
 export interface AccountArea {
   kind: AccountKind;
-  /** The list's route (spec 001 §2). */
+  /** The list's route (docs/product.md §9.2). */
   base: string;
-  /** The status call (spec 001 §7). */
+  /** The status call (docs/product.md §13.2). */
   statusRoute: typeof adminAccountRoutes.userStatus | typeof adminAccountRoutes.funeralHomeStatus;
-  /** Spec 001 §4 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan"; 0284 names it. */
+  /** docs/product.md §13.5 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan"; 0284 names it. */
   texts: { activate: StatusTexts; deactivate: StatusTexts };
 }
 
 /**
- * The spec's question, with who it is about and a question mark: the admin sees which account the
+ * The contract's question, with who it is about and a question mark: the admin sees which account the
  * change hits before saying Yes (decision 0284). An account without a name is asked about as is.
  */
 export const statusQuestion = (action: string, name: string) =>
@@ -67,11 +67,11 @@ export const ACCOUNT_AREAS: Record<AccountKind, AccountArea> = {
 
 export const detailsPath = (area: AccountArea, id: number | string) => `${area.base}/details/${id}`;
 
-/** The user's final message (PRODUCT.md: {product} is parting-words). */
+/** The user's final message (docs/product.md §9.2: {product} is parting-words). */
 export const partingWordsPath = (userId: number | string) =>
   `${detailsPath(ACCOUNT_AREAS.users, userId)}/parting-words`;
 
-/** Spec 001 §9: Active=1, Inactive=0. */
+/** docs/product.md §13.7: Active=1, Inactive=0. */
 export const STATUS_OPTIONS = [
   { value: '1', label: 'Active' },
   { value: '0', label: 'Inactive' },
@@ -87,7 +87,7 @@ const statusFilter: SelectFilterDef = {
 const choices = (...labels: string[]) => labels.map((label) => ({ value: label.toLowerCase(), label }));
 
 /**
- * Spec 001 §9's filters of the user list, under the contract's names: "Ad-free filter: subscriber or
+ * docs/product.md §13.7's filters of the user list, under the contract's names: "Ad-free filter: subscriber or
  * un-subscriber", "Time package filter: Yearly, Monthly, un-subscriber" (life-time members too).
  */
 export const USER_FILTERS: readonly SelectFilterDef[] = [
@@ -106,7 +106,7 @@ export const USER_FILTERS: readonly SelectFilterDef[] = [
   },
 ];
 
-/** Spec 001 §9 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
+/** docs/product.md §13.7 "Funeral-home package filter: Monthly, Yearly, unsubscribe" (life-time plans too). */
 export const FUNERAL_HOME_FILTERS: readonly SelectFilterDef[] = [
   statusFilter,
   {

@@ -9,7 +9,7 @@ export type Decision = { status: 1 } | { status: 2; rejection_reason: string };
 export const decideAd = (id: number, decision: Decision) =>
   callRoute(bannerAdRoutes.updateStatus, { params: { id }, body: decision });
 
-/** After a decision the request's page and both logs are read again (spec 001 §4: details refresh). */
+/** After a decision the request's page and both logs are read again (docs/product.md §13.5: details refresh). */
 export function useDecideAd() {
   const queryClient = useQueryClient();
   return useMutation({

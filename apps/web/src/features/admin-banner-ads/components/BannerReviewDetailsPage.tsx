@@ -12,7 +12,7 @@ import { REVIEW_BASE, REVIEW_TEXTS, TABS, userTypeLabel } from '../model/review'
 import { EmailAddress } from '@/components/EmailAddress';
 
 /**
- * approved-ads/{id} (read-only) and new-request/{id} (spec 001 §2/§4): the request with who sent it.
+ * approved-ads/{id} (read-only) and new-request/{id} (docs/product.md §9.4, §13.5): the request with who sent it.
  * While it is pending the new-request page offers Approve (a question, then 'Banner Ad Request Has Been
  * Approved') and Reject (a question, then the 'Rejection Reason' dialog, then 'Banner Ad Request Has Been
  * Rejected'); the page and the logs are read again after. A refused decision shows the server's words.

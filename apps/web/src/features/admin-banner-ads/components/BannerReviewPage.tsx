@@ -13,7 +13,7 @@ import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminBannerAdRow>();
 
-/** Spec 001 §2: S.No., Name, User Type, Email Address, Status (new requests only), Date, Action (View). */
+/** docs/product.md §9.4: S.No., Name, User Type, Email Address, Status (new requests only), Date, Action (View). */
 function reviewColumns(info: TabInfo, firstNumber: number) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of mixed value types
   const columns: Array<ColumnDef<AdminBannerAdRow, any>> = [
@@ -85,7 +85,7 @@ function ReviewLog({ info }: { info: TabInfo }) {
 }
 
 /**
- * /admin/bannerads-subscription-management (spec 001 §2): the tabs 'Approved Ads' and 'New Requests',
+ * /admin/bannerads-subscription-management (docs/product.md §9.4): the tabs 'Approved Ads' and 'New Requests',
  * each a log with search and a Date filter; the tab and the list's state live in the URL. Opened
  * without a tab it opens New Requests while requests wait (decision 0285). 'Manage Subscription Plan'
  * leads to the banner plans, as in the other subscription areas (decision 0221).

@@ -1,11 +1,11 @@
-/** The back office's banner-ad area (spec 001 §2): its two tabs, their logs and detail pages. */
+/** The back office's banner-ad area (docs/product.md §9.4): its two tabs, their logs and detail pages. */
 export const REVIEW_BASE = '/admin/bannerads-subscription-management';
 
 export type ReviewTab = 'approved' | 'pending';
 
 export interface TabInfo {
   tab: ReviewTab;
-  /** The tab's name, spec 001 §2. */
+  /** The tab's name, docs/product.md §9. */
   label: string;
   /** Its value in the URL (`?tab=new-requests`). */
   param: string;
@@ -42,7 +42,7 @@ export const openingTab = (pending: number | undefined): TabInfo =>
 const USER_TYPES: Record<string, string> = { user: 'User', 'funeral-home': 'Funeral Home' };
 export const userTypeLabel = (type: string) => USER_TYPES[type] ?? type;
 
-/** Spec 001 §4, word for word. */
+/** docs/product.md §13.5, word for word. */
 export const REVIEW_TEXTS = {
   approveQuestion: 'Are you sure you want to approve this Ad?',
   approved: 'Banner Ad Request Has Been Approved',

@@ -11,7 +11,7 @@ interface ChartQuery {
 }
 
 /**
- * One chart's card: its heading, then the loading state, 'Unable to fetch data' (spec 001 §8) with a
+ * One chart's card: its heading, then the loading state, 'Unable to fetch data' (docs/product.md §13.5) with a
  * retry, 'No data found :(' when every figure is zero, or the chart with its summary and text table.
  */
 export function ChartFrame({

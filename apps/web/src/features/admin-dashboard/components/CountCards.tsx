@@ -14,7 +14,7 @@ interface Card {
 
 const figure = (value: number) => value.toLocaleString('en-US');
 
-/** The cards, in the sidebar's order (spec 001 §2), each linking to its list. */
+/** The cards, in the sidebar's order (docs/product.md §9.1), each linking to its list. */
 export function countCards(counts: DashboardCounts): Card[] {
   const plans = counts.active_subscriptions;
   return [

@@ -9,7 +9,7 @@ import { RevenueChart } from './RevenueChart';
 import { SignupsChart } from './SignupsChart';
 
 /**
- * /admin/dashboard (spec 001 §2): the landing page after an admin signs in. The counts as cards, each
+ * /admin/dashboard (docs/product.md §9.1): the landing page after an admin signs in. The counts as cards, each
  * linking to its list, then revenue by plan and sign-ups over the range picked (kept in the URL), in
  * days of the admin's own zone.
  */

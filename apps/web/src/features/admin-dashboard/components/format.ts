@@ -17,6 +17,6 @@ export function periodLabel(period: string, groupBy: DashboardGrouping, long = f
   return groupBy === 'week' ? `Week of ${date}` : date;
 }
 
-/** Money as the back office shows it (spec 001 §9: a '$' prefix). */
+/** Money as the back office shows it (docs/product.md §13.7: a '$' prefix). */
 export const dollars = (amount: number | string) =>
   `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -112,7 +112,7 @@ const STATE_FILTER: SelectFilterDef[] = [
 const FILTERS = STATE_FILTER.map((filter) => filter.key);
 
 /**
- * /admin/legacy-management (issue 14, decision 0258): reported passings and releases, searchable by the
+ * /admin/legacy-management (docs/product.md §6, decision 0258): reported passings and releases, searchable by the
  * owner's name or e-mail, filtered by state and the day of the report; a waiting release can be halted
  * with a reason, and each report opens with the reporter's note.
  */

@@ -1,6 +1,6 @@
 import { reportStates, type AdminLegacyItem, type ReporterKind, type ReportState } from '@pw/contracts';
 
-/** Where an owner's name leads: their details in User Management (spec 001 §2). */
+/** Where an owner's name leads: their details in User Management (docs/product.md §9). */
 export const ownerDetailsPath = (id: number) => `/admin/user-management/details/${id}`;
 
 const STATE_LABELS: Record<ReportState, string> = {

@@ -47,7 +47,7 @@ export function OneTimeRatePage() {
     if (current !== undefined) reset({ rate: current });
   }, [current, reset]);
 
-  // Spec 001's 'Updated', in the success dialog every plan save ends with (decision 0285).
+  // docs/product.md §9.3's 'Updated', in the success dialog every plan save ends with (decision 0285).
   const submit = handleSubmit(({ rate }) =>
     mutation.mutate(rate, {
       onSuccess: (response) =>

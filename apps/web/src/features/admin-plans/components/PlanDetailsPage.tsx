@@ -7,7 +7,7 @@ import { useAdminPlan } from '../api/get-plan';
 import { durationLabel, planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
 import { priceLabel } from '@/lib/plan-labels';
 
-/** {area}/plans/details/{id}: Title, Duration, Price, Description and Edit (spec 001 §2). */
+/** {area}/plans/details/{id}: Title, Duration, Price, Description and Edit (docs/product.md §9.3). */
 export function PlanDetailsPage({ area }: { area: PlanArea }) {
   useTitle('Plan Details');
   const { id = '' } = useParams();
@@ -30,7 +30,7 @@ export function PlanDetailsPage({ area }: { area: PlanArea }) {
       {isPending ? (
         <Loading />
       ) : isError ? (
-        // Spec 001 §8: the server's message in place of the content.
+        // docs/product.md §13.5: the server's message in place of the content.
         <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <div className="card">

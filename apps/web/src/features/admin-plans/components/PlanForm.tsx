@@ -15,11 +15,11 @@ export const planFormValues = (plan: PlanFormValues): PlanFormValues => ({
   description: plan.description,
 });
 
-/** Spec 001 §5: a new plan starts on monthly. */
+/** docs/product.md §13.6: a new plan starts on monthly. */
 export const EMPTY_PLAN: PlanFormValues = { title: '', duration: 'monthly', price: '', description: '' };
 
 /**
- * The plan form of every kind (spec 001 §5): title, duration, price and description, all required,
+ * The plan form of every kind (docs/product.md §13.6): title, duration, price and description, all required,
  * checked with the contract's own body schema before sending; the server's message shows beneath.
  */
 export function PlanForm({

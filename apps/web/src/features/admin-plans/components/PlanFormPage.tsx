@@ -13,8 +13,8 @@ import { useSavedDialog } from './use-saved-dialog';
 import { EMPTY_PLAN, PlanForm, planFormValues } from './PlanForm';
 
 /**
- * Every kind of plan ends a save the same way, the way spec 001 §2 gives for banner plans: the success
- * dialog (decision 0285), then where the spec sends it.
+ * Every kind of plan ends a save the same way, the way docs/product.md §9.3 gives for banner plans: the success
+ * dialog (decision 0285), then where the contract sends it.
  */
 function useAfterSave(area: PlanArea) {
   const navigate = useNavigate();

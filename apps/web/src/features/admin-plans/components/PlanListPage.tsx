@@ -22,7 +22,7 @@ const column = createColumnHelper<AdminPlan>();
 
 const FILTERS = ['status'] as const;
 
-/** {area}/plans (spec 001 §2): Subscription Title, Price, Last Modified On, Status, Action; New Plan. */
+/** {area}/plans (docs/product.md §9.3): Subscription Title, Price, Last Modified On, Status, Action; New Plan. */
 export function PlanListPage({ area }: { area: PlanArea }) {
   useTitle(`${area.label} Plans`);
   const list = useListState(FILTERS);

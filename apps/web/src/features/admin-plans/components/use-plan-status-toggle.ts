@@ -4,8 +4,8 @@ import { useDialog } from '@/components/dialog/DialogProvider';
 import { useSetAdminPlanStatus } from '../api/set-plan-status';
 
 /**
- * Spec 001 §4: a confirmation, then a success dialog; the list refreshes. A failed toggle is only logged
- * (the spec shows no message) and the dialog closes. The question names the plan and ends with '?'
+ * docs/product.md §13.5: a confirmation, then a success dialog; the list refreshes. A failed toggle is only logged
+ * (the contract shows no message) and the dialog closes. The question names the plan and ends with '?'
  * (decision 0284).
  */
 export const STATUS_TEXTS = {
@@ -19,7 +19,7 @@ export const STATUS_TEXTS = {
     title: 'Deactivate Subscription Plan',
     question: (title: string) => `Are you sure you want to deactivate this subscription plan, “${title}”?`,
     doneTitle: 'Subscription Plan Deactivated',
-    // Spec 001 §4 writes 'Activated/Deactivate': read as 'Deactivated', as the server says it (0167).
+    // docs/product.md §13.5 writes 'Activated/Deactivate': read as 'Deactivated', as the server says it (0167).
     doneText: 'Subscription Plan has been Deactivated Successfully',
   },
 } as const;

@@ -7,7 +7,7 @@ import {
   type PlanKind,
 } from '@pw/contracts';
 
-/** Where a screen goes after a plan is saved (spec 001 §2 'Navigation after saving'). */
+/** Where a screen goes after a plan is saved (docs/product.md §9.3 'Navigation after saving'). */
 export type AfterSave = 'plan-list' | 'back';
 
 /** One kind of plan as the back office shows it: its area's path, its words, its form rules. */
@@ -28,11 +28,11 @@ const DURATIONS = [
   { value: 'life-time', label: 'Life-time' },
 ] as const;
 
-/** Spec 001 §9: the banner form's Weekly option sends '1 week'. */
+/** docs/product.md §13.7: the banner form's Weekly option sends '1 week'. */
 const BANNER_DURATIONS = [{ value: '1 week', label: 'Weekly' }, ...DURATIONS] as const;
 
 /**
- * The four plan areas. Spec 001 §2 names the destination after saving for banner plans (the list, after
+ * The four plan areas. docs/product.md §9.3 names the destination after saving for banner plans (the list, after
  * a success dialog) and funeral-home plans (create: the list; edit: back one step); for time and ad-free
  * plans it is not shown, and they go back to the plan list (decision 0166).
  */

@@ -3,7 +3,7 @@ import { paymentRoutes } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { adminPurchaseKeys } from '@/lib/query-keys';
 
-/** GET /admin/payment/plans-categoris (spelled as spec 001 spells it): id and title, for the filter. */
+/** GET /admin/payment/plans-categoris (spelled as docs/product.md §13.2 spells it): id and title, for the filter. */
 export const getPaymentCategories = (signal?: AbortSignal) =>
   callRoute(paymentRoutes.adminCategories, { signal });
 

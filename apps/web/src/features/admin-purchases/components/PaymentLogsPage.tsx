@@ -18,7 +18,7 @@ import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminPaymentRow>();
 
-/** Spec 001 §2: Name, User Type, Plan Name, Amount, Date. The plan's category is named under it. */
+/** docs/product.md §9.6: Name, User Type, Plan Name, Amount, Date. The plan's category is named under it. */
 const columns = [
   column.accessor('name', {
     header: 'Name',
@@ -75,7 +75,7 @@ function CategoryFilter({ value, onChange }: { value: string; onChange: (value: 
   );
 }
 
-/** /admin/payment-logs (spec 001 §2): every payment of users and funeral homes. */
+/** /admin/payment-logs (docs/product.md §9.6): every payment of users and funeral homes. */
 export function PaymentLogsPage() {
   useTitle('Payment Logs');
   const list = useListState(FILTERS);

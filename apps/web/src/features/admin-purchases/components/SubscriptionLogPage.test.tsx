@@ -45,7 +45,7 @@ const headers = (table: HTMLElement) =>
     .getAllByRole('columnheader')
     .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
 
-/** Spec 001 §2, word for word. */
+/** docs/product.md §9.6, word for word. */
 const EXPECTED_HEADERS = {
   membership: [
     'S.No.',
@@ -118,7 +118,7 @@ describe.each(Object.values(PURCHASE_AREAS))('SubscriptionLogPage: $label', (are
       await waitFor(() => expect(lastQuery(api).get('expiry_to')).toBe('2027-01-31'));
       expect(screen.getByTestId('where')).toHaveTextContent('expiry_to=2027-01-31');
     } else {
-      // Spec 001 §2: the ad-free log filters on the purchase date only.
+      // docs/product.md §9.6: the ad-free log filters on the purchase date only.
       expect(screen.queryByLabelText('Expiry Date To')).toBeNull();
     }
     expect(screen.getByTestId('where')).toHaveTextContent('status=0');

@@ -22,7 +22,7 @@ const column = createColumnHelper<SubscriptionLogRow>();
 
 const FILTERS = ['status', 'expiry_from', 'expiry_to'] as const;
 
-/** The columns of one log (spec 001 §2); S.No. counts on from the first row of the page. */
+/** The columns of one log (docs/product.md §9.6); S.No. counts on from the first row of the page. */
 function logColumns(area: PurchaseArea, firstNumber: number) {
   const { headers } = area;
   const shows = (name: 'plan' | 'expiry') => area.columns.includes(name);
@@ -66,7 +66,7 @@ function logColumns(area: PurchaseArea, firstNumber: number) {
 }
 
 /**
- * {area} (spec 001 §2): who bought a plan of this kind, when, for how much, and whether it still runs;
+ * {area} (docs/product.md §9.6): who bought a plan of this kind, when, for how much, and whether it still runs;
  * 'Manage Subscription Plan' leads to the area's plans.
  */
 export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {

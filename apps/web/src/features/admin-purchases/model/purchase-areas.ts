@@ -1,23 +1,23 @@
 import type { SubscriptionLogKind } from '@pw/contracts';
 
-/** The optional columns of a purchase log: spec 001 §2 names which log shows which. */
+/** The optional columns of a purchase log: docs/product.md §9.6 names which log shows which. */
 export type LogColumn = 'plan' | 'expiry';
 
-/** One purchase log as the back office shows it (spec 001 §2). */
+/** One purchase log as the back office shows it (docs/product.md §9.6). */
 export interface PurchaseArea {
   kind: SubscriptionLogKind;
   /** The log's path; its plans are under `${base}/plans` (the admin-plans screens). */
   base: string;
   /** Heading and page title, as the sidebar names the area. */
   label: string;
-  /** Spec 001 §2 wording of the header cells that differ between the logs. */
+  /** docs/product.md §9.6 wording of the header cells that differ between the logs. */
   headers: { serial: string; name: string; email: string };
   columns: readonly LogColumn[];
 }
 
 /**
  * Time and funeral-home logs show the plan and its expiry and filter on both dates; the ad-free log
- * shows neither (spec 001 §2: 'Date filter on purchase date').
+ * shows neither (docs/product.md §9.6: 'Date filter on purchase date').
  */
 export const PURCHASE_AREAS: Record<SubscriptionLogKind, PurchaseArea> = {
   membership: {
@@ -45,7 +45,7 @@ export const PURCHASE_AREAS: Record<SubscriptionLogKind, PurchaseArea> = {
 
 export const managePlansPath = (area: PurchaseArea) => `${area.base}/plans`;
 
-/** Spec 001 §9: 'Active=1, Inactive=0 (Expired for one list)': a purchase is Active or Expired. */
+/** docs/product.md §13.7: 'Active=1, Inactive=0 (Expired for one list)': a purchase is Active or Expired. */
 export const LOG_STATUS_OPTIONS = [
   { value: '1', label: 'Active' },
   { value: '0', label: 'Expired' },

@@ -16,7 +16,7 @@ import { EmailAddress } from '@/components/EmailAddress';
 
 const column = createColumnHelper<AdminQueryItem>();
 
-/** Spec 001 §2: Name, Subject, Email Address, User Type, Date, View. */
+/** docs/product.md §9.5: Name, Subject, Email Address, User Type, Date, View. */
 const columns = [
   column.accessor('name', { header: 'Name', meta: { sortKey: 'name' } }),
   column.accessor('subject', { header: 'Subject', meta: { sortKey: 'subject' } }),

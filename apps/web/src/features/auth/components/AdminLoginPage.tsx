@@ -3,7 +3,7 @@ import { Logo } from '@/components/Logo';
 import { useTitle } from '@/lib/use-title';
 import { LoginFlow } from './LoginFlow';
 
-/** /admin/login: the back office's own sign-in, against the /admin/* endpoints (spec 001 §2). */
+/** /admin/login: the back office's own sign-in, against the /admin/* endpoints (docs/product.md §9). */
 export function AdminLoginPage() {
   useTitle('Admin Login');
   return (

@@ -23,7 +23,7 @@ const HEADINGS: Record<Step, string> = {
 };
 
 /**
- * The four states of the login screen (spec 000 §2, spec 001 §2): login, forgot password,
+ * The four states of the login screen (docs/product.md §13.3, §9): login, forgot password,
  * verification code, new password. The same flow serves /login (web endpoints) and /admin/login.
  */
 export function LoginFlow({

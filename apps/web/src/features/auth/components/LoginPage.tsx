@@ -1,7 +1,7 @@
 import { useTitle } from '@/lib/use-title';
 import { LoginFlow, SignupLinks } from './LoginFlow';
 
-/** /login: users and funeral homes sign in here (spec 000 §2). */
+/** /login: users and funeral homes sign in here (docs/product.md §13.3). */
 export function LoginPage() {
   useTitle('Login');
   return (

@@ -38,7 +38,7 @@ function adultBirthdayLimit(today = new Date()): string {
 }
 
 /**
- * /user/signup and /funeral/signup (spec 000 §2, §3). Sign-up has no client-side checks (spec §5):
+ * /user/signup and /funeral/signup (docs/product.md §13.3, §13.4). Sign-up has no client-side checks (docs/product.md §13.6):
  * each of the server's field errors shows once, under its field, and focus moves to the first invalid
  * field; only what belongs to no field shows above the form (decision 0282). The photo goes through the
  * shared image uploader (one file). On success the person is signed in and routed as after login.
@@ -130,7 +130,7 @@ export function SignupPage({ kind }: { kind: Kind }) {
             </ul>
           </nav>
 
-          {/* key: switching tabs starts a fresh form. noValidate: the server does the checking (spec §5). */}
+          {/* key: switching tabs starts a fresh form. noValidate: the server does the checking (docs/product.md §13.6). */}
           <form key={kind} ref={focus.form} onSubmit={submit} noValidate>
             <FormError ref={focus.summary} message={summary} className={summary ? 'mb-3' : ''} />
             {isFuneral && (

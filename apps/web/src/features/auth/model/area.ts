@@ -1,8 +1,8 @@
 import type { AccountType } from '@pw/contracts';
 
 /**
- * Sign-in calls exist twice: /web/user/* for users and funeral homes (spec 000 §7), /admin/* for the
- * back office (spec 001 §7). Same payloads, same answers; each area's calls are its routes below.
+ * Sign-in calls exist twice: /web/user/* for users and funeral homes (docs/product.md §13.2), /admin/* for the
+ * back office (docs/product.md §13.2). Same payloads, same answers; each area's calls are its routes below.
  */
 export type AuthArea = 'web' | 'admin';
 

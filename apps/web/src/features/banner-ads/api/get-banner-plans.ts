@@ -3,7 +3,7 @@ import { callRoute } from '@/lib/api';
 import { bannerAdKeys } from '@/lib/query-keys';
 import type { BannerArea } from '../model/banner-areas';
 
-/** GET /web/{role}/plan/banner-ads: the banner plans on offer (spec 000 §6: the role decides the source). */
+/** GET /web/{role}/plan/banner-ads: the banner plans on offer (docs/product.md §1.2: the role decides the source). */
 export const getBannerPlans = (area: BannerArea, signal?: AbortSignal) =>
   callRoute(area.plans, { signal }).then((body) => body.data);
 

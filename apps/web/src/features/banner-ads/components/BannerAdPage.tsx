@@ -17,7 +17,7 @@ import { adPaymentPath, awaitsPayment, type BannerArea } from '../model/banner-a
 
 export const NOT_FOUND_TEXT = 'This banner ad request does not exist.';
 
-/** A failed read of one request: its own words for a 404, else the spec's 'Unable to fetch data'. */
+/** A failed read of one request: its own words for a 404, else the contract's 'Unable to fetch data'. */
 export function AdReadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return error instanceof ApiError && error.status === 404 ? (
     <ErrorState message={NOT_FOUND_TEXT} />
@@ -26,7 +26,7 @@ export function AdReadError({ error, onRetry }: { error: unknown; onRetry: () =>
   );
 }
 
-/** Spec 000 §2/§4: an approved request offers the banner plans of the role; the chosen one goes to payment. */
+/** docs/product.md §13.3, §13.5: an approved request offers the banner plans of the role; the chosen one goes to payment. */
 function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
   const plans = useBannerPlans(area);
   const navigate = useNavigate();
@@ -98,7 +98,7 @@ function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
 }
 
 /**
- * banner-ads/{id} (spec 000 §2/§4): the request as sent, its state, the reason when it was rejected,
+ * banner-ads/{id} (docs/product.md §13.3, §13.5): the request as sent, its state, the reason when it was rejected,
  * once paid its plan and live dates, and the views and clicks counted. An approved, unpaid request
  * offers the package choice.
  */

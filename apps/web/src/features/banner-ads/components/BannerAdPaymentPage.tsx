@@ -18,7 +18,7 @@ import { adPath, awaitsPayment, idFrom, type BannerArea } from '../model/banner-
 import { AdReadError } from './BannerAdPage';
 
 /**
- * banner-ads/{id}/payment?plan={planId} (spec 000 §2/§4): the shared card form pays the chosen banner
+ * banner-ads/{id}/payment?plan={planId} (docs/product.md §13.3, §13.5): the shared card form pays the chosen banner
  * plan for this approved request (`banner_ad_id`); 'Payment Successfully Made!', then 'Your Ad Is Live
  * Successfully!', then back to the ad. Only an approved, unpaid request can be paid.
  */

@@ -53,7 +53,7 @@ function adColumns(area: BannerArea, firstNumber: number) {
 }
 
 /**
- * banner-ads (spec 000 §2): 'Banner Ads Logs', the person's own requests, paged in the URL; a row opens
+ * banner-ads (docs/product.md §13.3): 'Banner Ads Logs', the person's own requests, paged in the URL; a row opens
  * its request and 'Send new request' goes to the form.
  */
 export function BannerAdsPage({ area }: { area: BannerArea }) {

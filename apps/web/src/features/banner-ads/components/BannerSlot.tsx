@@ -7,7 +7,7 @@ import { isBrowsingPage } from '../model/browsing-pages';
 const BannerSlotAd = lazy(() => import('./BannerSlotAd'));
 
 /**
- * Whether the stored session user holds a running ad-free plan (spec 000 §3 `active_plan`): such a
+ * Whether the stored session user holds a running ad-free plan (docs/product.md §13.4 `active_plan`): such a
  * person is shown no slot at all. The server answers `null` to them anyway; this keeps the box away.
  */
 export function hasAdFree(user: SessionUser | null, now = Date.now()): boolean {
@@ -17,7 +17,7 @@ export function hasAdFree(user: SessionUser | null, now = Date.now()): boolean {
 }
 
 /**
- * The banner slot of the user and funeral-home areas (issue 12, decisions 0220 and 0280): only on the
+ * The banner slot of the user and funeral-home areas (docs/product.md §8.4, decisions 0220 and 0280): only on the
  * area's browsing pages, and only a live ad. Anywhere else, for a person with ad-free, and while no ad
  * is live, it renders nothing and takes no space; elsewhere it does not even ask.
  */

@@ -34,7 +34,7 @@ export const NEW_AD_TEXTS = {
   images: 'Up to 3 images. Wide images suit a banner best: each is shown whole, never cropped.',
 } as const;
 
-/** Spec 000 §5 banner request: name, e-mail, URL and an image required; the URL pattern, else nothing sent. */
+/** docs/product.md §13.6 banner request: name, e-mail, URL and an image required; the URL pattern, else nothing sent. */
 export function checkBannerAd(values: Values, images: File[]): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.brand_name.trim()) errors.brand_name = NEW_AD_MESSAGES.nameRequired;
@@ -49,9 +49,9 @@ export function checkBannerAd(values: Values, images: File[]): Partial<Record<Fi
 }
 
 /**
- * banner-ads/new (spec 000 §3/§5): brand name, brand e-mail, brand URL and up to 3 images, all
- * required. A URL off the spec's pattern reads 'URL is Incorrect!' and nothing is sent; the server's
- * field errors show under their fields, anything else as 'Unkown Error Accured!' (spec 000 §8). A sent
+ * banner-ads/new (docs/product.md §13.4, §13.6): brand name, brand e-mail, brand URL and up to 3 images, all
+ * required. A URL off the contract's pattern reads 'URL is Incorrect!' and nothing is sent; the server's
+ * field errors show under their fields, anything else as 'Unkown Error Accured!' (docs/product.md §13.5). A sent
  * request opens its own page (decision 0222).
  */
 export function NewBannerAdPage({ area }: { area: BannerArea }) {

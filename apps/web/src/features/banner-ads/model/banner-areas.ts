@@ -1,6 +1,6 @@
 import { bannerAdRoutes, paymentRoutes, planRoutes } from '@pw/contracts';
 
-/** The two roles that run banner ads (spec 000 §6: the role is in the path of every banner call). */
+/** The two roles that run banner ads (docs/product.md §1.2: the role is in the path of every banner call). */
 export type BannerRole = 'user' | 'funeral-home';
 
 /** One area's banner screens: where they live and the calls of its role. */
@@ -9,7 +9,7 @@ export interface BannerArea {
   /** '/user/banner-ads' or '/funeral/banner-ads'. */
   base: string;
   calls: (typeof bannerAdRoutes)['user'] | (typeof bannerAdRoutes)['funeralHome'];
-  /** Spec 000 §6: the logged-in type decides the banner-plan source. */
+  /** docs/product.md §1.2: the logged-in type decides the banner-plan source. */
   plans: typeof planRoutes.userBannerAdPlans | typeof planRoutes.funeralHomeBannerAdPlans;
   pay: typeof paymentRoutes.userPlanPayment | typeof paymentRoutes.funeralHomePlanPayment;
 }
@@ -36,7 +36,7 @@ export const newAdPath = (area: BannerArea) => `${area.base}/new`;
 export const adPaymentPath = (area: BannerArea, id: number | string, planId: number) =>
   `${area.base}/${id}/payment?plan=${planId}`;
 
-/** Spec 000 §4: the package choice and payment appear only when status_detail is approved (any case). */
+/** docs/product.md §13.5: the package choice and payment appear only when status_detail is approved (any case). */
 export const isApproved = (ad: { status_detail: string }) => ad.status_detail.toLowerCase() === 'approved';
 
 /** An approved ad not yet paid for offers the package choice; a paid one shows its plan instead. */

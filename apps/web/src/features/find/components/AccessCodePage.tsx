@@ -11,7 +11,7 @@ import { NotYetReleased } from './NotYetReleased';
 /**
  * /user/access-code: open the Parting Words video someone entrusted to you with its access code. Before
  * its author's passing is confirmed the code shows that a message exists, with 'Report a passing'
- * (issue 14).
+ * (docs/product.md §6).
  */
 export function AccessCodePage() {
   useTitle('Access Code');
@@ -36,8 +36,8 @@ export function AccessCodePage() {
 }
 
 /**
- * /user/access-code/video: the final video the access code belongs to, with 'Grant access' (spec 000
- * §2: the Grant access page takes the video's id in navigation state). Not released (any more): the
+ * /user/access-code/video: the final video the access code belongs to, with 'Grant access' (docs/product.md §13.3:
+ * the Grant access page takes the video's id in navigation state). Not released (any more): the
  * same notice as the code form.
  */
 export function AccessCodeVideoPage() {

@@ -16,7 +16,7 @@ interface CodeLookupFormProps {
   quietError?: boolean;
 }
 
-/** A code box and 'Find': nothing is sent while empty (spec §5); the server's message shows in red. */
+/** A code box and 'Find': nothing is sent while empty (docs/product.md §13.6); the server's message shows in red. */
 export function CodeLookupForm({ label, hint, lookup, resultPath, quietError }: CodeLookupFormProps) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');

@@ -32,7 +32,7 @@ interface PassedState {
 
 /**
  * The page a found video opens on. The search passes the video and its code in navigation state
- * (spec §2); the page reads the video again by that code on every load, so what it shows is the
+ * (docs/product.md §13.3); the page reads the video again by that code on every load, so what it shows is the
  * server's state now, not the state at the moment of the search.
  */
 export function FoundVideo({ kind, backTo, backLabel, likes, children, knownFailure }: FoundVideoProps) {

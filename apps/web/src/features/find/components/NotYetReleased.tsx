@@ -8,7 +8,7 @@ export const REPORT_WAITING_TEXT =
   'A passing has already been reported for this message and is waiting to be confirmed. A new report joins it.';
 
 /**
- * What an access code shows before its message is released (issue 14): the server's notice, that a
+ * What an access code shows before its message is released (docs/product.md §6): the server's notice, that a
  * report already waits if one does, and 'Report a passing' with the code that was entered.
  */
 export function NotYetReleased({ code, notice }: { code: string; notice: NotReleased }) {

@@ -20,8 +20,8 @@ import { usePublishRequestVideo } from '../api/publish-request-video';
 import { BackToRequests, RequestError } from './UserRequestPage';
 
 /**
- * /funeral/user-requests/{id}/video: the granted video's player with the 'Public Video' button (spec
- * 000 §2): 'Public Video?' then 'Video Published' (§4). A video already public says so; a final message
+ * /funeral/user-requests/{id}/video: the granted video's player with the 'Public Video' button (docs/product.md
+ * §6.8): 'Public Video?' then 'Video Published' (§13.5). A video already public says so; a final message
  * whose author's passing is not yet confirmed can be watched, and the page says when it becomes
  * publishable instead of offering the button; a refusal (no running plan) shows the server's message.
  */

@@ -98,7 +98,7 @@ function RequestDetail({ request }: { request: UserRequest }) {
   );
 }
 
-/** Spec 000 §2 'User Submitted Form': the family's wishes as they sent them (§3 user request fields). */
+/** docs/product.md §13.3 'User Submitted Form': the family's wishes as they sent them (§13.4 user request fields). */
 export function UserSubmittedForm({ request }: { request: UserRequest }) {
   return (
     <section className="card" aria-labelledby="submitted-form">

@@ -11,7 +11,7 @@ const column = createColumnHelper<FuneralRequestItem>();
 
 /**
  * Name, e-mail, date, whether the family's form came, whether a video was granted (and published), and
- * the row's way in (spec 000 §2: row opens {id}).
+ * the row's way in (docs/product.md §13.3: row opens {id}).
  */
 const columns = [
   column.accessor('name', {

@@ -6,7 +6,7 @@ import { session } from '@/lib/session';
 
 /**
  * GET /web/funeral-home/profile: the signed-in home's account, whose `active_plan.home_plan` is its
- * running funeral-home plan (spec 000 §3). It shares the profile screens' cache entry (same key, same
+ * running funeral-home plan (docs/product.md §13.4). It shares the profile screens' cache entry (same key, same
  * answer: the account), so paying or cancelling here refreshes the profile too, and keeps the stored
  * session record in step as the profile screens do.
  */

@@ -6,7 +6,7 @@ import { funeralSubscriptionKeys, profileKeys } from '@/lib/query-keys';
 
 /**
  * POST /web/funeral-home/plan/{id}/payment: pays for a plan and starts it; a running funeral-home plan
- * expires at once (spec 000 §4 renew). The Idempotency-Key comes from the caller (one per attempt).
+ * expires at once (docs/product.md §13.5 renew). The Idempotency-Key comes from the caller (one per attempt).
  */
 export const payForPlan = (planId: number, card: PaymentCardValues, headers: Record<string, string>) =>
   callRoute(paymentRoutes.funeralHomePlanPayment, { params: { id: planId }, body: card, headers });

@@ -9,8 +9,8 @@ export const RENEW_QUESTION = 'On renewing, current package will expire automati
 
 /**
  * /funeral/subscription-setting/change-plan: the other plans; choosing one warns that the running plan
- * expires at once (spec 000 §4) and goes on to change-plan/payment. Opened without the setting page's
- * state it goes back there (spec 000 §2).
+ * expires at once (docs/product.md §13.5) and goes on to change-plan/payment. Opened without the setting page's
+ * state it goes back there (docs/product.md §13.3).
  */
 export function ChangePlanPage() {
   useTitle('Change Plan');

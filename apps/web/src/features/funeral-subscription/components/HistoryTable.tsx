@@ -11,7 +11,7 @@ const column = createColumnHelper<PaymentHistoryRow & { serial: number }>();
 export const renewable = (row: PaymentHistoryRow) =>
   row.payable.id !== null && row.payable.status_detail === 'Active';
 
-/** Spec 000 §9 payment table columns, for the funeral subscription record of §3, with Renew. */
+/** docs/product.md §13.7 payment table columns, for the funeral subscription record of §13.4, with Renew. */
 export function HistoryTable({
   rows,
   firstSerial,

@@ -30,7 +30,7 @@ function PlanCard({ plan, onChoose }: { plan: PlanSummary; onChoose: (plan: Plan
 }
 
 /**
- * The funeral-home plans on offer as cards, with the list states of spec 000 §8: loading, the server's
+ * The funeral-home plans on offer as cards, with the list states of docs/product.md §13.5: loading, the server's
  * message (a missing call is an error, never an empty list), 'No data found :(' when nothing is offered.
  */
 export function PlanCards({

@@ -12,7 +12,7 @@ import { paymentStateOf } from '../model/payment-state';
 /**
  * A funeral-home plan's payment page (subscription-plans/payment, change-plan/payment, history/payment):
  * the chosen plan comes in the navigation state; without one the page goes back to `chooseAt`.
- * Success reads 'Payment Successfully Made!' (spec 000 §4) and goes on to `doneAt`.
+ * Success reads 'Payment Successfully Made!' (docs/product.md §13.5) and goes on to `doneAt`.
  */
 export function PlanPaymentPage({ chooseAt, doneAt }: { chooseAt: string; doneAt: string }) {
   useTitle('Payment');
@@ -69,7 +69,7 @@ export function PlanPaymentPage({ chooseAt, doneAt }: { chooseAt: string; doneAt
 
 const SETTING = '/funeral/subscription-setting';
 
-/** /funeral/subscription-plans/payment: a first plan; then the home's profile (spec 000 §2). */
+/** /funeral/subscription-plans/payment: a first plan; then the home's profile (docs/product.md §13.3). */
 export const SubscriptionPlansPaymentPage = () => (
   <PlanPaymentPage chooseAt="/funeral/subscription-plans" doneAt="/funeral/profile" />
 );

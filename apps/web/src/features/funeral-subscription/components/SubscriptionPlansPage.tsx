@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTitle } from '@/lib/use-title';
 import { PlanCards } from './PlanCards';
 
-/** /funeral/subscription-plans: a plan card goes to the payment page (spec 000 §2). */
+/** /funeral/subscription-plans: a plan card goes to the payment page (docs/product.md §13.3). */
 export function SubscriptionPlansPage() {
   useTitle('Subscription Plans');
   const navigate = useNavigate();

@@ -43,7 +43,7 @@ function CurrentPlan({ plan }: { plan: ActiveSubscription }) {
 }
 
 /**
- * /funeral/subscription-setting (spec 000 §2): the running plan and Change Plan, History and Cancel
+ * /funeral/subscription-setting (docs/product.md §13.3): the running plan and Change Plan, History and Cancel
  * Subscription. Cancel is offered only while the plan renews itself (decision 0185): a cancelled plan
  * says until when it runs, and without a plan the page says so and offers the plans.
  */

@@ -8,7 +8,7 @@ export function dayLabel(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : formatDate(localDateIso(date));
 }
 
-/** Spec 000 §4: history filtered all, monthly or yearly by the plan's duration. */
+/** docs/product.md §13.5: history filtered all, monthly or yearly by the plan's duration. */
 export const durationFilters = ['all', 'monthly', 'yearly'] as const;
 export type DurationFilter = (typeof durationFilters)[number];
 

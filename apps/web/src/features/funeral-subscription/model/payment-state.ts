@@ -15,7 +15,7 @@ export function paymentStateOf(state: unknown): PaymentState | null {
   return { plan };
 }
 
-/** /change-plan is opened from the setting page with this state (spec 000 §2). */
+/** /change-plan is opened from the setting page with this state (docs/product.md §13.3). */
 export interface ChangePlanState {
   /** The running plan's id, left out of the choices. */
   currentPlanId: number | null;

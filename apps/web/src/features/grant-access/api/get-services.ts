@@ -3,7 +3,7 @@ import { funeralHomeRoutes } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { funeralDirectoryKeys } from '@/lib/query-keys';
 
-/** GET /web/user/funeral-video/sevices?home_id= (the spec's spelling): the types of service a home offers. */
+/** GET /web/user/funeral-video/sevices?home_id= (the contract's spelling): the types of service a home offers. */
 export const getServices = (homeId: number, signal?: AbortSignal) =>
   callRoute(funeralHomeRoutes.services, { query: { home_id: homeId }, signal }).then((body) => body.data);
 

@@ -3,7 +3,7 @@ import { funeralHomeRoutes, type GrantAccessBody } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 
 /**
- * POST /web/user/video/{id}/grant-access (spec 000 §3 payload): `type` 1 with a listed home's e-mail
+ * POST /web/user/video/{id}/grant-access (docs/product.md §13.4 payload): `type` 1 with a listed home's e-mail
  * (a user request at that home), 0 with a person's e-mail (a private watch link by e-mail).
  */
 export const grantAccess = (videoId: number, body: GrantAccessBody) =>

@@ -31,17 +31,17 @@ export const HOME_MAY = [
 export const PERSON_MAY =
   "They receive an e-mail with a private link to watch the video; no account is needed. They cannot publish it, and the video's owner can revoke the link at any time.";
 
-/** Spec 000 §3: type 1 a funeral home, type 0 another person ('Other', §5). */
+/** docs/product.md §13.4: type 1 a funeral home, type 0 another person ('Other', §5). */
 const OPTIONS: { value: Option; label: string }[] = [
   { value: 'funeral-home', label: 'Funeral Home' },
   { value: 'other', label: 'Other' },
 ];
 
 /**
- * /user/access-code/form (Grant access, spec 000 §2): opened with the video's id in navigation state
+ * /user/access-code/form (Grant access, docs/product.md §13.3): opened with the video's id in navigation state
  * (from the access-code video or the owner's final video), else it goes to /user/profile. Option
  * Funeral Home picks a listed home; option Other takes an e-mail and its button stays disabled until
- * the e-mail is valid (§5).
+ * the e-mail is valid (docs/product.md §13.6).
  */
 export function GrantAccessPage() {
   useTitle('Grant access');

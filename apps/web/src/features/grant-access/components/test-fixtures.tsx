@@ -4,7 +4,7 @@ import type { FuneralHomeItem } from '@pw/contracts';
 import { fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 
-/** The directory the component tests answer (spec 000 §3: name, e-mail, address, photo). */
+/** The directory the component tests answer (docs/product.md §13.4: name, e-mail, address, photo). */
 export const HOMES: FuneralHomeItem[] = [
   {
     id: 31,

@@ -10,9 +10,9 @@ const optional = z
   .max(FORM_TEXT_MAX, `This text may not be longer than ${FORM_TEXT_MAX} characters.`);
 
 /**
- * The Funeral Home Form as typed (spec 000 §3 fields, §5 rules): funeral home, type and location of
+ * The Funeral Home Form as typed (docs/product.md §13.4 fields, §13.6 rules): funeral home, type and location of
  * service and officiant/speaker preferences required; an empty choice reads 'Please select a valid
- * option.' (§8); the rest optional. Checked here before sending; the server checks again.
+ * option.' (§13.5); the rest optional. Checked here before sending; the server checks again.
  */
 export const funeralFormSchema = z.object({
   user_id: choice,

@@ -1,5 +1,5 @@
 /**
- * What the two pages of the chain of consent are opened with (navigation state, spec 000 §2): the
+ * What the two pages of the chain of consent are opened with (navigation state, docs/product.md §13.3): the
  * Grant access page takes the video's id; the Funeral Home Form may be given the home that was just
  * granted access (and the video), or nothing (the family picks a home from the directory).
  */

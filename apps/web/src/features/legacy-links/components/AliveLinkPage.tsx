@@ -7,13 +7,13 @@ import { useTitle } from '@/lib/use-title';
 import { useAlive, useAlivePage, type AlivePage } from '../api/alive-link';
 import { LinkLoadFailed } from './LinkStates';
 
-// The issue's words for the two buttons.
+// The two buttons say what they do in the owner's own voice (docs/product.md §6.4, §6.5).
 export const CANCEL_BUTTON = "I'm alive — cancel this";
 export const HERE_BUTTON = "I'm here";
 
 /**
  * /legacy/alive/{token}: the owner's link from a report's or a check-in's e-mail, without signing in
- * (issue 14). Opening it changes nothing (mail scanners follow links): only the button posts, and the
+ * (docs/product.md §6). Opening it changes nothing (mail scanners follow links): only the button posts, and the
  * page then shows the server's answer.
  */
 export function AliveLinkPage() {

@@ -21,8 +21,8 @@ export function watchPath(url: string): string {
 }
 
 /**
- * /legacy/contact/{token}: a trusted contact's page from their role e-mail, without an account (issue
- * 14). It greets the contact, explains the role, offers 'Accept this role' until accepted, 'Report a
+ * /legacy/contact/{token}: a trusted contact's page from their role e-mail, without an account
+ * (docs/product.md §6.2). It greets the contact, explains the role, offers 'Accept this role' until accepted, 'Report a
  * passing' while the message is sealed or waiting, and the private watch link once released.
  */
 export function ContactLinkPage() {

@@ -2,8 +2,8 @@ import { useLegacySettings } from '../api/get-settings';
 import { ReportNotice } from './ReportNotice';
 
 /**
- * The open report at the top of every page of the user area (issue 14: "when the owner signs in, the
- * report is the first thing shown"). Nothing at all while there is none, or while it is being read: a
+ * The open report at the top of every page of the user area (docs/product.md §6.4: signing in cancels
+ * nothing, so the report is the first thing shown). Nothing at all while there is none, or while it is being read: a
  * failed read is the profile card's to show, not every page's.
  */
 export default function ReportBanner() {

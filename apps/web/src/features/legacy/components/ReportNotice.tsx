@@ -17,7 +17,7 @@ export function reportSentence(report: LegacyReport) {
 }
 
 /**
- * The open report (issue 14): who reported it, when, when the message will be released, and the owner's
+ * The open report (docs/product.md §6): who reported it, when, when the message will be released, and the owner's
  * "I'm alive — cancel this", asked once more before it acts. Shown at the top of every page of the user
  * area and in the profile's release card; `id` keeps the two apart on the one page that has both.
  */

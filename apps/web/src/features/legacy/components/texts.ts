@@ -1,6 +1,6 @@
 import type { ReleaseState } from '@pw/contracts';
 
-/** The owner's screens of the legacy release (issue 14); the texts the contract does not fix, decision 0254. */
+/** The owner's screens of the legacy release (docs/product.md §6); the texts the contract does not fix, decision 0254. */
 export const LEGACY_TEXTS = {
   heading: 'Release of my final message',
   intro:

@@ -17,12 +17,12 @@ export type CopyMoveBody = Pick<RouteCopyMoveBody, 'action'> & {
   payment_id?: string;
 };
 
-/** POST /user/video/copyMove (multipart, spec §7; the path has no /web). */
+/** POST /user/video/copyMove (multipart, docs/product.md §13.2; the path has no /web). */
 export function copyMove(body: CopyMoveBody) {
   const form = toFormData({
     video_ids: body.video_ids,
     action: body.action,
-    // Spec 000 §3 merge payload: durationGreater flags a merge over the free time, paid by payment_id.
+    // docs/product.md §13.4 merge payload: durationGreater flags a merge over the free time, paid by payment_id.
     durationGreater: body.payment_id ? 1 : 0,
     payment_id: body.payment_id,
   });

@@ -4,7 +4,7 @@ import { callRoute } from '@/lib/api';
 import { isConverting } from '@/lib/videos';
 import { videoKeys } from '@/lib/query-keys';
 
-/** Spec §7: GET /web/user/video/list (final), /list/scheduled, /list/draft. */
+/** docs/product.md §13.2: GET /web/user/video/list (final), /list/scheduled, /list/draft. */
 const LIST_ROUTES = {
   final: videoRoutes.listFinal,
   scheduled: videoRoutes.listScheduled,

@@ -4,7 +4,7 @@ import { callRoute } from '@/lib/api';
 import { videoKeys } from '@/lib/query-keys';
 
 /**
- * POST /web/user/video/{id}/update-status: publishes a private video (irreversible, PRODUCT.md). The
+ * POST /web/user/video/{id}/update-status: publishes a private video (irreversible, docs/product.md §3.3). The
  * empty body means "publish" (the route reads a missing `is_private` as 0).
  */
 export function publishVideo(id: number) {

@@ -8,8 +8,8 @@ type RouteUpdateTypeBody = RouteBody<typeof videoRoutes.updateType>;
 /**
  * What the schedule form hands over: the route's schedule fields, all filled in (the route requires
  * them only for the scheduled folder, a rule its schema checks at run time). `share_at_date` is
- * yyyy-mm-dd, `share_at_time` HH:MM:00 (spec §5), `timezone` the browser's IANA zone: the server
- * stores the instant (PRODUCT.md "Scheduled delivery").
+ * yyyy-mm-dd, `share_at_time` HH:MM:00 (docs/product.md §13.6), `timezone` the browser's IANA zone: the server
+ * stores the instant (docs/product.md §5).
  */
 export type Schedule = Required<
   Pick<RouteUpdateTypeBody, 'email' | 'share_at_date' | 'share_at_time' | 'timezone'>

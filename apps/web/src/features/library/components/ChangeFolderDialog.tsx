@@ -12,7 +12,7 @@ interface ChangeFolderDialogProps {
   onNext: (to: VideoFolder) => void;
 }
 
-/** Spec §4 Change Folder: pick one of the offered folders, then Next. */
+/** docs/product.md §13.5 Change Folder: pick one of the offered folders, then Next. */
 export function ChangeFolderDialog({ show, from, onCancel, onNext }: ChangeFolderDialogProps) {
   const [choice, setChoice] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -9,7 +9,7 @@ interface CodeFieldProps {
   hint: string;
 }
 
-/** A video code with a Copy button (spec §4: 'copied' success alert, or 'Failed to copy!'). */
+/** A video code with a Copy button (docs/product.md §13.5: 'copied' success alert, or 'Failed to copy!'). */
 export function CodeField({ id, label, code, hint }: CodeFieldProps) {
   const dialog = useDialog();
   const copy = async () => {

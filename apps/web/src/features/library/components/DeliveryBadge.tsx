@@ -5,7 +5,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * A scheduled video's delivery (PRODUCT.md "Scheduled delivery"): Delivered once sent (the video stays
+ * A scheduled video's delivery (docs/product.md §5): Delivered once sent (the video stays
  * in the scheduled folder), Sending…, or Delivery failed with the reason after the last retry. A pending
  * delivery needs no badge: the schedule itself is shown. One held past its moment while the account was
  * deactivated waits for the owner's answer (decision 0239), which the list says before the video is opened.

@@ -44,7 +44,7 @@ interface PaidMerge {
 }
 
 /**
- * The Drafts tab (spec §4 draft multi-select): 'Edit' toggles selection mode, 'Cancel' clears it,
+ * The Drafts tab (docs/product.md §13.5 draft multi-select): 'Edit' toggles selection mode, 'Cancel' clears it,
  * 'Next' checks the selection, asks Copy or Move, and merges through copyMove.
  */
 export function DraftsPanel() {
@@ -70,7 +70,7 @@ export function DraftsPanel() {
     setPicked([]);
   };
 
-  /** 'Oops!' offering to buy the minutes (spec 000 §4); the offer opens the payment form. */
+  /** 'Oops!' offering to buy the minutes (docs/product.md §13.5); the offer opens the payment form. */
   const offerExtraTime = async (ids: number[], totalSeconds: number, text: string) => {
     const answer = await dialog({
       variant: 'unsuccessful',
@@ -126,7 +126,7 @@ export function DraftsPanel() {
         },
         onError: async (error) => {
           if (error instanceof ApiError && error.status === 422) {
-            // The server measured the real files: over the allowance is the 'Oops!' of spec §4. A payment
+            // The server measured the real files: over the allowance is the 'Oops!' of docs/product.md §13.5. A payment
             // it refused (used, or too short) is of no more use, so the offer buys afresh.
             setAskAction(null);
             setPaid(null);

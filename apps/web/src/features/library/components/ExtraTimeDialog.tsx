@@ -3,7 +3,7 @@ import { ExtraTimePayment } from '@/components/payment';
 import type { ChosenExtraTime } from '@/lib/extra-time';
 
 /**
- * The payment form for a merge over the free 60 seconds (spec 000 §4 'a payment form for extra time',
+ * The payment form for a merge over the free 60 seconds (docs/product.md §13.5 'a payment form for extra time',
  * decision 0182), in a dialog so the selection stays as it was while paying.
  */
 export function ExtraTimeDialog({

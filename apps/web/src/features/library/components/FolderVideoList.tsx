@@ -9,7 +9,7 @@ import { FINAL_EMPTY_TEXT } from './final-folder-texts';
 import type { Video, VideoFolder } from '@pw/contracts';
 
 const EMPTY: Record<VideoFolder, { title: string; text: string }> = {
-  // Spec §8: the {product} page shows 'Not Available' when there is no video.
+  // docs/product.md §13.5: the {product} page shows 'Not Available' when there is no video.
   final: {
     title: 'Not Available',
     text: FINAL_EMPTY_TEXT,

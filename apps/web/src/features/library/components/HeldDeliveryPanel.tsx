@@ -33,7 +33,7 @@ const FAILED: Record<HeldDeliveryDecision, string> = {
 
 /**
  * A scheduled delivery whose moment passed over a day ago while the account was deactivated: nothing was
- * sent, and the owner says whether it goes now or not at all (issue 13, decision 0239). Shown only while
+ * sent, and the owner says whether it goes now or not at all (docs/product.md §5.6, decision 0239). Shown only while
  * the delivery is `awaiting_owner`; the refreshed list takes it away once answered.
  */
 export function HeldDeliveryPanel({ video, disabled }: { video: Video; disabled: boolean }) {

@@ -13,7 +13,7 @@ interface MergeActionDialogProps {
   onCancel: () => void;
 }
 
-/** Spec §4: with two or more drafts selected, ask 'Copy' or 'Move' (move cannot be reverted). */
+/** docs/product.md §13.5: with two or more drafts selected, ask 'Copy' or 'Move' (move cannot be reverted). */
 export function MergeActionDialog({ show, count, busy, error, onChoose, onCancel }: MergeActionDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="merge-dialog-title">

@@ -52,7 +52,7 @@ interface ScheduleDialogProps {
 /** The server names the fields as the API does. */
 const SERVER_FIELDS = { email: 'email', date: 'share_at_date', time: 'share_at_time' } as const;
 
-/** Spec §4/§5 scheduling form: e-mail, date (earliest today) and time, all required. */
+/** docs/product.md §13.5, §13.6 scheduling form: e-mail, date (earliest today) and time, all required. */
 export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: ScheduleDialogProps) {
   const { value, errors, setErrors, change, check, reset } = useScheduleForm({
     email: '',

@@ -5,7 +5,7 @@ import { DeliveryBadge } from './DeliveryBadge';
 import { VideoThumb } from './VideoThumb';
 import type { Video } from '@pw/contracts';
 
-/** Where a video's detail screen lives: the folder's relative route with ?video={id} (spec §2). */
+/** Where a video's detail screen lives: the folder's relative route with ?video={id} (docs/product.md §13.3). */
 export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
   return `/user/profile/${FOLDER_ROUTES[video.type]}?video=${video.id}`;
 }

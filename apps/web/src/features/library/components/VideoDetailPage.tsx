@@ -38,7 +38,7 @@ import { videoFolderLabels, type Video, type VideoFolder } from '@pw/contracts';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
-/** The success title of each way into the scheduled folder (spec §4, and 'sent again' for issue 10). */
+/** The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again', decision 0107). */
 const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
   move: 'Video moved and scheduled',
   change: 'Video schedule has been updated',
@@ -83,7 +83,7 @@ function DeliveryLine({ video }: { video: Video }) {
 
 /**
  * Finds the video of `?video={id}`: the folder list is the truth (so edits show at once), the video
- * passed in navigation state covers the first paint and a list still loading (spec §2, §8).
+ * passed in navigation state covers the first paint and a list still loading (docs/product.md §13.3, §13.5).
  */
 function useFolderVideo(folder: VideoFolder) {
   const [params] = useSearchParams();
@@ -230,7 +230,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     if (confirmed) setPanel('change');
   };
 
-  /** A delivered video is sent again as a new delivery: its own question and form (issue 10). */
+  /** A delivered video is sent again as a new delivery: its own question and form (decision 0107). */
   const onSendAgain = async () => {
     const { confirmed } = await dialog({
       variant: 'question',

@@ -9,7 +9,7 @@ import './library.scss';
 import { videoFolderLabels } from '@pw/contracts';
 
 /**
- * The video tabs of /user/profile (spec §2): 'My Parting Words' (default), 'Scheduled folder',
+ * The video tabs of /user/profile (docs/product.md §13.3): 'My Parting Words' (default), 'Scheduled folder',
  * 'Drafts'. The open tab is kept in ?tab= so Back from a video returns to the same tab.
  */
 export function VideoTabs() {

@@ -2,10 +2,10 @@ import { FOLDER_ROUTES } from '@/lib/videos';
 import { videoFolderLabels, type VideoFolder, FOLDER_CHOICE_MESSAGE } from '@pw/contracts';
 
 /**
- * The folder-move rules of spec §4, as the server enforces them (docs/decisions/0061-folder-move-options.md):
+ * The folder-move rules of docs/product.md §13.5, as the server enforces them (docs/decisions/0061-folder-move-options.md):
  * from My Parting Words or Drafts a video goes to the scheduled folder; from the scheduled folder to
  * Drafts or My Parting Words, after confirming that it will not be sent. Moving into the scheduled
- * folder asks for an e-mail, a date and a time. The spec also lists the folder a video is already in;
+ * folder asks for an e-mail, a date and a time. The contract also lists the folder a video is already in;
  * that "move" changes nothing, so it is not offered.
  */
 export const FOLDERS: readonly VideoFolder[] = ['final', 'scheduled', 'draft'];
@@ -53,17 +53,17 @@ export function moveSteps(
   return steps;
 }
 
-/** Spec §5: the folder select must hold one of the offered options. */
+/** docs/product.md §13.6: the folder select must hold one of the offered options. */
 export function validateFolderChoice(from: VideoFolder, choice: string): string | null {
   return TARGETS[from].some((target) => target === choice) ? null : FOLDER_CHOICE_MESSAGE;
 }
 
-/** Only a scheduled video has a delivery time to change (spec §4 "Change time"). */
+/** Only a scheduled video has a delivery time to change (docs/product.md §13.5 "Change time"). */
 export function canChangeTime(folder: VideoFolder): boolean {
   return folder === 'scheduled';
 }
 
-/** The spec §4 success text of a move that does not schedule. */
+/** The docs/product.md §13.5 success text of a move that does not schedule. */
 export function transferredMessage(to: VideoFolder): string {
   return `The video has been successfully transferred to ${videoFolderLabels[to]}.`;
 }

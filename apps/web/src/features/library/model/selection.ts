@@ -2,7 +2,7 @@ import { durationSeconds } from '@/lib/videos';
 import { FREE_VIDEO_SECONDS, type Video } from '@pw/contracts';
 
 /**
- * Draft multi-select (spec §4): the ids are kept in the order they were picked, because merging joins
+ * Draft multi-select (docs/product.md §13.5): the ids are kept in the order they were picked, because merging joins
  * the drafts in that order.
  */
 export type Selection = readonly number[];
@@ -36,7 +36,7 @@ export type MergeCheck =
   | { ok: false; reason: 'too-long'; ids: number[]; totalSeconds: number };
 
 /**
- * What 'Next' does with the current selection: fewer than two is the spec's 'Oops!'; a total over
+ * What 'Next' does with the current selection: fewer than two is the contract's 'Oops!'; a total over
  * the free allowance is the 'Oops!' offering to buy extra time (decision 0182); otherwise the ids go to copyMove in order.
  * A draft whose duration is unknown counts as zero here; the server measures the real files and
  * still refuses an over-long merge (422).

@@ -6,7 +6,7 @@ import { notificationKeys } from '@/lib/query-keys';
 import type { NotificationStatus } from '@pw/contracts';
 import type { NotificationList } from '@pw/contracts';
 
-/** Spec §9: page size default 10, page 1. */
+/** docs/product.md §13.7: page size default 10, page 1. */
 export const NOTIFICATIONS_PER_PAGE = 10;
 
 /** The first page; the zone lets the server write created_at_formatted in the reader's local time. */

@@ -13,8 +13,8 @@ export const toggleNotification = (id: NotificationItem['id']) =>
   callRoute(notificationRoutes.toggle, { params: { id } });
 
 /**
- * POST /notification/update/{id}: read <-> unread. The badge and the list change at once (spec §4:
- * "the badge updates locally and the server is updated"); a failure is only logged (spec §8) and the
+ * POST /notification/update/{id}: read <-> unread. The badge and the list change at once (docs/product.md §13.5:
+ * "the badge updates locally and the server is updated"); a failure is only logged (docs/product.md §13.5) and the
  * optimistic change is put back.
  */
 export function useToggleNotification() {

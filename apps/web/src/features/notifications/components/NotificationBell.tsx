@@ -12,7 +12,7 @@ import { Loading } from '@/components/Loading';
 import './notifications.scss';
 
 /**
- * The signed-in header's bell (spec 000 §2, 001 §2): unread badge capped at '9+', a dropdown with the
+ * The signed-in header's bell (docs/product.md §10.1, §13.3): unread badge capped at '9+', a dropdown with the
  * recent notifications and a 'View All' link to the role's notifications page. It polls, so a delivery
  * made while the page is open shows without a reload. Keyboard: Enter/Space/ArrowDown open the menu,
  * arrows move between entries, Escape closes it and returns focus to the bell.

@@ -15,7 +15,7 @@ import { Loading } from '@/components/Loading';
 import './notifications.scss';
 import type { NotificationItem } from '@pw/contracts';
 
-/** Spec 001 §9: the filter reads All, Read, Unread. */
+/** docs/product.md §13.7: the filter reads All, Read, Unread. */
 const FILTERS: { value: NotificationStatus; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'read', label: 'Read' },

@@ -4,7 +4,7 @@ import type { AccountType } from '@pw/contracts';
 export type NotificationArea = 'user' | 'funeral' | 'admin';
 
 export const NOTIFICATION_AREAS: Record<NotificationArea, { path: string; emptyText: string }> = {
-  // Spec 000 §8 (user and funeral-home areas) and spec 001 §8 (admin back office).
+  // docs/product.md §13.5: one empty text for users and funeral homes, another for the back office.
   user: { path: '/user/notifications', emptyText: 'No notification' },
   funeral: { path: '/funeral/notifications', emptyText: 'No notification' },
   admin: { path: '/admin/notifications', emptyText: 'No notifications available' },

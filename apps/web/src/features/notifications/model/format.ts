@@ -1,4 +1,4 @@
-/** Spec §9: the badge shows '9+' above 9, nothing at 0. */
+/** docs/product.md §13.7: the badge shows '9+' above 9, nothing at 0. */
 export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 9 ? '9+' : String(Math.floor(count));

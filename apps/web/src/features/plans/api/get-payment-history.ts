@@ -6,7 +6,7 @@ import { planKeys } from '@/lib/query-keys';
 
 /**
  * GET /web/user/payment{query}: the user's payments, newest first. Purchase Date is from_date/to_date,
- * Expiry Date expiry_from/expiry_to (spec 000 §9), days read in the person's own zone.
+ * Expiry Date expiry_from/expiry_to (docs/product.md §13.7), days read in the person's own zone.
  */
 export const getPaymentHistory = (params: Record<string, string | number>, signal?: AbortSignal) =>
   callRoute(paymentRoutes.userHistory, { query: { ...params, tz: browserTimeZone() }, signal });

@@ -49,7 +49,7 @@ function CategoryPlans({ category, base }: { category: PlanCategory; base: PlanF
 }
 
 /**
- * /user/{subscription-plans|subscription-logs}/plan-details (spec 000 §2): the plans of the category in
+ * /user/{subscription-plans|subscription-logs}/plan-details (docs/product.md §13.3): the plans of the category in
  * ?category=, or of every category when none is named (the logs' 'Buy a Plan').
  */
 export function PlanDetailsPage({ base }: { base: PlanFlowBase }) {

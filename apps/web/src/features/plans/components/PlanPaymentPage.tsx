@@ -15,7 +15,7 @@ import { usePayPlan } from '../api/pay-plan';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { afterPaymentPath, idFromSearch, planDetailsPath, type PlanFlowBase } from '../model/plan-flow';
 
-/** Spec 000 §2 profile/payment: navigation state may carry navigateBackUrl and the plan id. */
+/** docs/product.md §13.3 profile/payment: navigation state may carry navigateBackUrl and the plan id. */
 interface PaymentState {
   navigateBackUrl?: unknown;
   id?: unknown;
@@ -30,7 +30,7 @@ function findPlan(categories: PlanCategory[], id: number | null): PlanSummary | 
 }
 
 /**
- * The payment page of a plan (spec 000 §2/§3/§4): /plan-details/payment under either flow, the renew
+ * The payment page of a plan (docs/product.md §13.3, §13.4, §13.5): /plan-details/payment under either flow, the renew
  * page of the logs, and profile/payment. The plan is named in the URL (?plan=7, so a reload keeps it) or
  * in the state's `id`. A made payment shows 'Payment Successfully Made!' and moves on; a refused one
  * shows the server's message in red under the form and charges nothing.

@@ -19,9 +19,9 @@ const FILTERS = ['expiry_from', 'expiry_to'] as const;
 export const RENEW_QUESTION = 'On renewing, current package will expire automatically';
 
 /**
- * /user/subscription-logs (spec 000 §2/§9): the payment table (S.No., Subscription Module, subscription
+ * /user/subscription-logs (docs/product.md §13.3, §13.7): the payment table (S.No., Subscription Module, subscription
  * Duration, Price, Purchase Date, Expiry Date, Status), Purchase Date and Expiry Date filters, paging,
- * and 'Renew' on the rows of a plan (spec §4: asked first, then the renew payment page).
+ * and 'Renew' on the rows of a plan (docs/product.md §13.5: asked first, then the renew payment page).
  */
 export function SubscriptionLogsPage() {
   useTitle('Subscription Logs');

@@ -23,7 +23,7 @@ interface Item {
 
 /**
  * The plans on offer: nothing active reads 'No data found :('; a failure, a missing call included, shows
- * the server's message in red (spec 000 §8), never an empty list.
+ * the server's message in red (docs/product.md §13.5), never an empty list.
  */
 function PlansList({
   query,
@@ -117,7 +117,7 @@ const heldPlans = (active: ActivePlan | undefined): ActiveSubscription[] =>
   [active?.home_plan, active?.ad_free].filter((plan): plan is ActiveSubscription => !!plan);
 
 /**
- * /user/subscription-plans (spec 000 §2): the plan the person holds and when it renews, what a membership
+ * /user/subscription-plans (docs/product.md §13.3): the plan the person holds and when it renews, what a membership
  * adds to the free use, and the plan categories with their price range, each with 'View Details', and
  * 'Skip' (decision 0283).
  */

@@ -1,5 +1,5 @@
 /**
- * The two ways into the plan screens (spec 000 §2): from /user/subscription-plans (after login, or the
+ * The two ways into the plan screens (docs/product.md §13.3): from /user/subscription-plans (after login, or the
  * plans link) and from /user/subscription-logs. The same plan-details and payment screens sit under both;
  * the base decides where Back and the end of a payment lead (decision 0180).
  */

@@ -125,7 +125,7 @@ function ExportSection({ role }: { role: LeavingRole }) {
 }
 
 /**
- * 'Download my data' and 'Delete account' on the profile of a user or funeral home (issue 13). After a
+ * 'Download my data' and 'Delete account' on the profile of a user or funeral home (docs/product.md §11.5, §11.6). After a
  * deletion the person is signed out and sent to the login page, where the confirmation is shown.
  */
 export function AccountDataCard({ role }: { role: LeavingRole }) {

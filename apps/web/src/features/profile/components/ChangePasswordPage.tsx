@@ -10,7 +10,7 @@ import { useChangePassword } from '../api/change-password';
 import { PROFILE_PATHS } from '../model/paths';
 
 /**
- * Change password for every role (spec 000 §5, spec 001 §5): the form's currentPassword, newPassword and
+ * Change password for every role (docs/product.md §13.6): the form's currentPassword, newPassword and
  * confirmPassword are sent as old_password, password and password_confirmation, only when all three are
  * filled; Update is disabled while sending and while the new password differs from the confirmation.
  */

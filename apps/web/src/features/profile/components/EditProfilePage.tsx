@@ -27,7 +27,7 @@ type Values = {
 const REQUIRED_MESSAGE = 'This field is required.';
 
 /**
- * /user/profile/edit, /funeral/profile/edit, /admin/profile/edit (spec 000 §5, spec 001 §5). Required:
+ * /user/profile/edit, /funeral/profile/edit, /admin/profile/edit (docs/product.md §13.6). Required:
  * first_name, last_name, phone, and for users and funeral homes address and map_link (red asterisks);
  * nothing is sent until first_name, last_name and phone are filled. The admin's phone has a country picker
  * and sends dialing_code. After saving, the stored session record is refreshed (header name and photo).

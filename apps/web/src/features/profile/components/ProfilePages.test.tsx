@@ -27,7 +27,7 @@ const account = (extra: Partial<Account> = {}): Account => ({
   ...extra,
 });
 
-/** The details page also asks for the latest data export (issue 13): none. */
+/** The details page also asks for the latest data export (docs/product.md §11.5): none. */
 const noExport = () => ({ body: { data: null } });
 
 describe('profile map link (issue 8, issue 10)', () => {

@@ -39,7 +39,7 @@ function Summary({ account }: { account: Account }) {
   );
 }
 
-/** /user/profile: photo, name, e-mail and 'My Profile Details' (spec 000 §2). */
+/** /user/profile: photo, name, e-mail and 'My Profile Details' (docs/product.md §13.3). */
 export function UserProfilePage() {
   useTitle('My Profile');
   return (
@@ -73,7 +73,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * A map link opens only when it is a web address (issue 8): a value stored before the server checked it
+ * A map link opens only when it is a web address (decision 0106): a value stored before the server checked it
  * (e.g. `javascript:…`) is shown as plain text, never as a link.
  */
 function MapLink({ href }: { href: string }) {

@@ -1,6 +1,6 @@
 import type { AccountType } from '@pw/contracts';
 
-/** Where each role's profile screens live (spec 000 §2, spec 001 §2). */
+/** Where each role's profile screens live (docs/product.md §13.3, §9). */
 export const PROFILE_PATHS: Record<
   AccountType,
   { home: string; details: string; edit: string; changePassword: string }

@@ -1,6 +1,6 @@
 import { accountDataRoutes, accountRoutes, type AccountType } from '@pw/contracts';
 
-/** Profile calls carry the role in the path (spec 000 §6): /web/user, /web/funeral-home, /admin. */
+/** Profile calls carry the role in the path (docs/product.md §1.2): /web/user, /web/funeral-home, /admin. */
 export const PROFILE_ROUTES = {
   user: {
     profile: accountRoutes.userProfile,

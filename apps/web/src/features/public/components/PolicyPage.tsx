@@ -3,7 +3,7 @@ import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
 
 /**
- * /policy: static text under exactly the headings of spec 000 §2, with the content of spec 000 §1's
+ * /policy: static text under exactly the headings of docs/product.md §13.3, with the content of docs/product.md §1's
  * privacy paragraph. The contact line shows the support e-mail.
  */
 const SECTIONS: { heading: string; body: ReactNode }[] = [

@@ -119,7 +119,7 @@ const SECTIONS: { heading: string; body: ReactNode }[] = [
   },
 ];
 
-/** /terms: Terms and Conditions (spec: its text is not shown; written for this product). */
+/** /terms: Terms and Conditions (contract: its text is not shown; written for this product). */
 export function TermsPage() {
   useTitle('Terms and Conditions');
   return (

@@ -33,7 +33,7 @@ export const RECORDER_HELP = {
 } as const;
 
 /**
- * /user/video/VideoRecorder (spec §4 'Recorder'): record a message with the camera and microphone,
+ * /user/video/VideoRecorder (docs/product.md §13.5 'Recorder'): record a message with the camera and microphone,
  * pause and resume, then Save it to the edit list (or Finish, which stops and saves in one step) or
  * discard it. docs/decisions/0053-recorder.md.
  */
@@ -48,7 +48,7 @@ export function RecorderPage() {
   const onProblem = useCallback(
     async (problem: RecorderProblem) => {
       await dialog({ variant: 'unsuccessful', title: 'Recording', text: RECORDER_MESSAGES[problem] });
-      // Spec §5: after a webcam failure the page reloads, which also releases the camera.
+      // docs/product.md §13.6: after a webcam failure the page reloads, which also releases the camera.
       if (problem === 'webcam') window.location.reload();
     },
     [dialog],

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The recorder's states (spec §4): idle ('Click to record') → recording (Stop, Pause, Finish) →
+ * The recorder's states (docs/product.md §13.5): idle ('Click to record') → recording (Stop, Pause, Finish) →
  * paused (Resume) → recorded (Save, or Discard). 'starting' covers the camera permission prompt.
  */
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'recorded';
 
 export type RecorderProblem = 'unsupported' | 'webcam';
 
-/** WebM first (spec §9: recorded files are saved as webm); MP4 only for browsers that record nothing else. */
+/** WebM first (docs/product.md §13.7: recorded files are saved as webm); MP4 only for browsers that record nothing else. */
 const MIME_CANDIDATES = [
   'video/webm;codecs=vp9,opus',
   'video/webm;codecs=vp8,opus',

@@ -16,7 +16,7 @@ function patchVideo(data: FeedData | undefined, id: number, patch: (video: Video
 }
 
 /**
- * Like toggles at once in the reel (spec: like toggles and adjusts likes by one), then the server's
+ * Like toggles at once in the reel (contract: like toggles and adjusts likes by one), then the server's
  * answer replaces the guess; a failure puts the previous state back.
  */
 export function useLikeFeedVideo() {

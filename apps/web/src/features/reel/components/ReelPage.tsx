@@ -18,7 +18,7 @@ import collectionPlayIcon from 'bootstrap-icons/icons/collection-play.svg?raw';
 import { Icon } from '@/components/Icon';
 import type { Video } from '@pw/contracts';
 
-/** Spec §9: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
+/** docs/product.md §13.7: the reel slides in 400 ms; the overlay controls hide 1 s after the mouse leaves. */
 export const SLIDE_MS = 400;
 export const CONTROLS_HIDE_MS = 1000;
 /** Load the next page when the viewer is this close to the end of what is loaded. */
@@ -27,7 +27,7 @@ const PREFETCH_DISTANCE = 2;
 type Direction = 1 | -1;
 
 /**
- * What a person comes home to do: upload (the spec's button), record, or open their own folders (the
+ * What a person comes home to do: upload (the contract's button), record, or open their own folders (the
  * profile's tabs), without going through the avatar menu.
  */
 function HomeActions() {
@@ -49,7 +49,7 @@ function HomeActions() {
   );
 }
 
-/** /user/home: the public videos of everyone, one at a time (spec §2 "User area", §9). */
+/** /user/home: the public videos of everyone, one at a time (docs/product.md §3.6, §13.3). */
 export function ReelPage() {
   useTitle('Home');
   const user = useSessionUser();

@@ -6,7 +6,7 @@ import { useTitle } from '@/lib/use-title';
 
 /**
  * /funeral/report-passing: a listed funeral home reports the passing of a final message's author with
- * its access code (issue 14: "a listed funeral home can report it too, and says so"). The report goes
+ * its access code (docs/product.md §6.3: a listed funeral home may report, and says who it is). The report goes
  * out in the home's name; the server refuses a home that is not listed.
  */
 export function FuneralReportPassingPage() {

@@ -5,7 +5,7 @@ import { videoKeys } from '@/lib/query-keys';
 import type { StoreFields } from '../model/upload-flow';
 
 /**
- * `POST /api/web/user/video/store` (spec §7, multipart): the finished tus uploads, named by id in the edit
+ * `POST /api/web/user/video/store` (docs/product.md §13.2, multipart): the finished tus uploads, named by id in the edit
  * list's order, plus the folder, title, description and, for scheduled videos, e-mail, date, time and zone.
  */
 export async function storeVideo(uploadIds: readonly string[], fields: StoreFields): Promise<Video> {

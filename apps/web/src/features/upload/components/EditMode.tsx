@@ -20,7 +20,7 @@ import { useAddFiles } from './use-add-files';
 import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
 /**
- * Edit mode (spec §2): an editable title, a player that moves on to the next clip when one ends, the
+ * Edit mode (docs/product.md §13.3): an editable title, a player that moves on to the next clip when one ends, the
  * reorderable strip with per-clip removal, Add more and Upload. The total length is measured here and
  * flagged above 60 seconds.
  */

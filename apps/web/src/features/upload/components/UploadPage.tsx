@@ -14,7 +14,7 @@ import './upload.scss';
 const FALLBACK_BACK = '/user/profile';
 
 /**
- * /user/video/upload and /user/profile/edit-videos (spec §2 'Edit/upload screen'): edit mode when the
+ * /user/video/upload and /user/profile/edit-videos (docs/product.md §13.3 'Edit/upload screen'): edit mode when the
  * stored edit list holds clips, otherwise the record/upload choice.
  */
 export function UploadPage() {
@@ -39,7 +39,7 @@ export function UploadPage() {
           store={store}
           flow={{
             service,
-            // Back one page as the spec says; opened directly, the page opens the folder the video
+            // Back one page as the contract says; opened directly, the page opens the folder the video
             // was saved in, where it is listed (not whichever tab happens to be the default).
             onSaved: ({ folder }) => {
               void store.clear().then(() => goBack(folderTabPath(folder)));

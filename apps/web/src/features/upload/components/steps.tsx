@@ -69,7 +69,7 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Vide
   );
 }
 
-/** The Title and Description dialogs: one required field each (spec §5 placeholders). */
+/** The Title and Description dialogs: one required field each (docs/product.md §13.6 placeholders). */
 export function TextStep({
   kind,
   initial,

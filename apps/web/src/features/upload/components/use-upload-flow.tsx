@@ -74,7 +74,7 @@ export interface UploadFlowOptions {
 }
 
 /**
- * The upload dialog chain of spec §4: over 60 s → 'Exceeding limit' (Pay now / Reselect video(s));
+ * The upload dialog chain of docs/product.md §13.5: over 60 s → 'Exceeding limit' (Pay now / Reselect video(s));
  * otherwise 'Save Video?' → Change Folder → Title → Description → (Scheduled) → upload → outcome.
  * Returns `start` for the Upload button and the element holding the chain's modals.
  */

@@ -15,7 +15,7 @@ import type { ScheduleInput } from '@/lib/schedule-form';
 import { formatHms } from '@/lib/edit-list/durations';
 
 /**
- * The rules of the upload dialog chain (spec §4 'Upload flow', §5), kept apart from the modals so they
+ * The rules of the upload dialog chain (docs/product.md §13.5 'Upload flow', §13.6), kept apart from the modals so they
  * can be read and tested on their own.
  */
 
@@ -43,7 +43,7 @@ export function freeTimeLine(ratePerMinute?: string | null): string {
   return `Every video's first ${FREE_VIDEO_SECONDS} seconds are free, with or without a membership; extra minutes are bought at the current rate${rate}.`;
 }
 
-/** Spec §5: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
+/** docs/product.md §13.6: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
 export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
 
 export function validateFolder(value: string): VideoFolder | { error: string } {
@@ -87,7 +87,7 @@ export function buildStoreFields(input: {
   if (input.folder === 'scheduled' && input.schedule) {
     fields.email = input.schedule.email.trim();
     fields.share_at_date = input.schedule.date;
-    // Spec §3/§5: the time is sent with ':00' appended.
+    // docs/product.md §13.4, §13.6: the time is sent with ':00' appended.
     fields.share_at_time = `${input.schedule.time.slice(0, 5)}:00`;
     fields.timezone = input.timeZone ?? browserTimeZone();
   }
@@ -100,7 +100,7 @@ export type UploadFailure =
   | { kind: 'overLimit'; message: string }
   | { kind: 'message'; message: string };
 
-/** What the person sees after a failed store call (spec §4 outcomes, §8 server messages shown). */
+/** What the person sees after a failed store call (docs/product.md §13.5 outcomes and server messages). */
 export function classifyFailure(error: unknown): UploadFailure {
   if (error instanceof ApiError) {
     if (error.status === 409) return { kind: 'conflict', message: UPLOAD_MESSAGES.folderConflict };

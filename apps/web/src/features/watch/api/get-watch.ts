@@ -3,7 +3,7 @@ import { deliveryRoutes, type WatchResponse } from '@pw/contracts';
 import { ApiError, callRoute } from '@/lib/api';
 import { watchKeys } from '@/lib/query-keys';
 
-/** What a recipient's private link shows (PRODUCT.md "Scheduled delivery"); URLs are signed and expire. */
+/** What a recipient's private link shows (docs/product.md §5); URLs are signed and expire. */
 export type WatchMessage = WatchResponse['data'];
 
 export const getWatch = async (token: string, signal?: AbortSignal) =>

@@ -8,26 +8,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { backUp, BackupError, restore, type BackupTarget } from '../apps/server/src/platform/backup';
-import { createLocalStorage } from '../apps/server/src/platform/storage/local-storage';
-import { createS3Client, createS3Storage } from '../apps/server/src/platform/storage/s3-storage';
-import { localKeys, s3Keys } from '../apps/server/src/platform/storage/key-rotation';
+import { storedObjects } from '../apps/server/src/platform/storage/stored-objects';
 
 function target(command: string): BackupTarget {
   const config = loadConfig();
   const log = (message: string) => console.log(`${command}: ${message}`);
-  if (config.STORAGE === 's3') {
-    const settings = {
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID!,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-    };
-    const client = createS3Client(settings);
-    const storage = createS3Storage({ bucket: config.S3_BUCKET!, ...settings, client });
-    return { config, storage, keys: () => s3Keys(client, config.S3_BUCKET!), log };
-  }
-  const root = path.join(config.DATA_DIR, 'media');
-  return { config, storage: createLocalStorage(root), keys: () => localKeys(root), log };
+  return { config, ...storedObjects(config), log };
 }
 
 async function main() {

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -16,36 +15,18 @@ import { FakeClock } from './platform/clock';
 import { loadConfig, type AppConfig } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { backUp, BackupError, restore, verifyBackup, type BackupTarget } from './platform/backup';
-import { createLocalStorage } from './platform/storage/local-storage';
-import { localKeys } from './platform/storage/key-rotation';
+import { storedObjects } from './platform/storage/stored-objects';
 import { insertMembership, insertVideo } from '../test/delivery-fixtures';
 import { randomIp, signUpUser } from './modules/accounts/accounts.fixtures';
-import type { TestContext } from '../test/helpers';
+import { createDatabaseBeside, type TestContext } from '../test/helpers';
 
 const baseUrl = process.env.DATABASE_URL;
 const MEDIA_KEY = randomBytes(32).toString('base64');
 const APP_SECRET = 'backup-drill-secret-of-32-bytes-or-more';
 
 /** An empty database for one installation: a PGlite folder, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  if (!baseUrl) return { drop: async () => {} };
-  const name = `pw_drill_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+const emptyDatabase = async (): Promise<{ url?: string; drop: () => Promise<void> }> =>
+  baseUrl ? createDatabaseBeside(baseUrl) : { drop: async () => {} };
 
 interface Installation {
   config: AppConfig;
@@ -64,11 +45,10 @@ async function installation(): Promise<Installation> {
     MEDIA_KEY,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
   });
-  const root = path.join(dataDir, 'media');
   return {
     config,
     dataDir,
-    target: { config, storage: createLocalStorage(root), keys: () => localKeys(root) },
+    target: { config, ...storedObjects(config) },
     drop: async () => {
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });

@@ -11,7 +11,7 @@ export const EMAIL_MESSAGES = {
   tooLong: 'The e-mail address is too long.',
 } as const;
 
-/** Spec 000 §8 and every list of choices: what a form shows for a choice that is not one offered. */
+/** docs/product.md §13.5: what a form shows for a choice that is not one of those offered (any list). */
 export const INVALID_OPTION = 'Please select a valid option.';
 
 export const emailField = z

@@ -32,14 +32,14 @@ export const TOO_FEW_VIDEOS_MESSAGE = 'please Select Atleast 2 Videos to Continu
 export const VIDEOS_MERGED_MESSAGE = 'Videos Merged Successfully!';
 /** A folder choice that is missing or not offered (the upload chain and Change Folder). */
 
-/** What the video calls answer with and the web shows (spec texts, kept as written: contract). */
+/** What the video calls answer with and the web shows (contract texts, kept as written). */
 export const VIDEO_MESSAGES = {
   savedAndScheduled: 'Video Saved and scheduled',
   movedAndScheduled: 'Video moved and scheduled',
   scheduleUpdated: 'Video schedule has been updated',
   /** Scheduling a delivered video again: a new delivery, worded as one. */
   scheduledAgain: 'Video scheduled to be sent again',
-  /** 'has' after a plural subject is the spec's. */
+  /** 'has' after a plural subject is the contract's. */
   detailsUpdated: 'Video Title and description has been updated',
   deleted: 'Video deleted successfully',
   /** A video whose conversion failed, when no better reason was kept. */

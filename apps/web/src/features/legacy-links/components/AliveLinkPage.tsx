@@ -8,7 +8,7 @@ import { useAlive, useAlivePage, type AlivePage } from '../api/alive-link';
 import { LinkLoadFailed } from './LinkStates';
 import { LEGACY_MESSAGES } from '@pw/contracts';
 
-// The words for the two buttons (the first is the mail's too).
+// The two buttons say what they do in the owner's own voice (docs/product.md §6.4, §6.5); the first is the mail's too.
 export const HERE_BUTTON = "I'm here";
 
 /**

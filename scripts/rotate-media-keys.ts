@@ -5,32 +5,18 @@
  * restarting the processes; once it reports no object left under an old key, that key may be dropped.
  * Safe to stop and run again. Progress goes to the standard output.
  */
-import path from 'node:path';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { resolveMediaKeyring } from '../apps/server/src/platform/secrets';
-import { createLocalStorage } from '../apps/server/src/platform/storage/local-storage';
-import { createS3Client, createS3Storage } from '../apps/server/src/platform/storage/s3-storage';
-import { localKeys, rotateMediaKeys, s3Keys } from '../apps/server/src/platform/storage/key-rotation';
+import { rotateMediaKeys } from '../apps/server/src/platform/storage/key-rotation';
+import { storedObjects } from '../apps/server/src/platform/storage/stored-objects';
 
 async function main() {
   const config = loadConfig();
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
   const log = (message: string) => console.log(`keys:rotate ${message}`);
   const options = { encryptPlain: process.argv.includes('--encrypt-plain') };
-  if (config.STORAGE === 's3') {
-    const settings = {
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID!,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-    };
-    const client = createS3Client(settings);
-    const inner = createS3Storage({ bucket: config.S3_BUCKET!, ...settings, client });
-    await rotateMediaKeys(inner, s3Keys(client, config.S3_BUCKET!), keyring, log, options);
-  } else {
-    const root = path.join(config.DATA_DIR, 'media');
-    await rotateMediaKeys(createLocalStorage(root), localKeys(root), keyring, log, options);
-  }
+  const { storage, keys } = storedObjects(config);
+  await rotateMediaKeys(storage, keys(), keyring, log, options);
 }
 
 main().then(

@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+// The same phrase as the app's list (a pure function: the bare route's work stays its own).
+import { timeAgo } from '../../apps/server/src/modules/notifications/notifications.format';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const publicUrl = 'http://pw.bench';
@@ -51,23 +53,6 @@ async function startApp(): Promise<{ app: FastifyInstance; close: () => Promise<
   };
 }
 
-const HUMAN_UNITS: Array<[string, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-];
-const timeAgo = (then: Date, now: Date) => {
-  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
-  for (const [unit, size] of HUMAN_UNITS) {
-    const count = Math.floor(seconds / size);
-    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-  }
-  return 'just now';
-};
 const utc = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   year: 'numeric',

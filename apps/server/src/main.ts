@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError } from './platform/config';
 import { compose, startWorkers } from './composition';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, logDestination } from './platform/logging/logger';
 import { buildApp } from './app';
 
 /** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
@@ -19,7 +19,7 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 /** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
 async function main() {
   const config = await orStop(() => loadConfig());
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, logDestination());
   const composition = await orStop(() => compose(config, logger));
   const deps = composition.platform;
   // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds (decision 0080).

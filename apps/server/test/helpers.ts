@@ -15,16 +15,12 @@ import { buildApp } from '../src/app';
 import { recordRouteCoverage } from './route-coverage';
 
 /**
- * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
- * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards.
+ * A new, empty PostgreSQL database beside the one at `baseUrl` (nothing migrated); `drop` removes it
+ * once its connections are gone.
  */
-export async function createTestDatabase(
-  baseUrl = process.env.DATABASE_URL,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!baseUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
+export async function createDatabaseBeside(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -32,11 +28,9 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
-      await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       // pg's pool.end() resolves before its sockets have closed; forcing the drop at once can kill a
@@ -52,6 +46,28 @@ export async function createTestDatabase(
         }
       }
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
+ * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards.
+ */
+export async function createTestDatabase(
+  baseUrl = process.env.DATABASE_URL,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const beside = await createDatabaseBeside(baseUrl);
+  const database = await openDatabase({ url: beside.url });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await beside.drop();
     },
   };
 }

@@ -20,6 +20,8 @@ export const ACCOUNT_DATA_MESSAGES = {
   passwordRequired: 'The password field is required.',
   wrongPassword: 'The password is incorrect.',
   deleted: 'Your account has been deleted.',
+  /** Kept on a failed export and shown on the profile's data card. */
+  exportFailed: 'Your data could not be collected. Please try again.',
 } as const;
 
 /** One export as its owner reads it; `download_url` only while ready (a signed link that expires). */

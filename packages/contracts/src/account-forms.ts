@@ -169,4 +169,6 @@ export const adminProfileUpdateBody = z.object({
 
 /** docs/product.md §13.6 image uploader. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+/** docs/product.md §13.6's image uploader message, word for word: the server's refusal and the uploader's own. */
+export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;

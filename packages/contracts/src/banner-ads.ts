@@ -16,8 +16,11 @@ export const BANNER_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 export const BANNER_COUNTS_NOTE = 'Each reader counts once a day: one view and one click at most.';
 
 export const BANNER_MESSAGES = {
+  /** The admin's notice title and the request form's name. */
+  newRequest: 'New banner ad request',
   /** docs/product.md §13.6, word for word. */
   urlIncorrect: 'URL is Incorrect!',
+  urlRequired: 'The brand url field is required.',
   imagesRequired: 'The images field is required.',
   tooManyImages: `You may upload at most ${BANNER_IMAGES_MAX} images.`,
   imageTooLarge: 'An image may not be larger than 15 MB.',
@@ -45,7 +48,7 @@ export const BRAND_URL_PATTERN =
 export const brandUrlField = z
   .string()
   .trim()
-  .min(1, { error: 'The brand url field is required.', abort: true })
+  .min(1, { error: BANNER_MESSAGES.urlRequired, abort: true })
   .max(2000, 'The brand url may not be longer than 2000 characters.')
   .refine((value) => BRAND_URL_PATTERN.test(value), BANNER_MESSAGES.urlIncorrect)
   .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`));

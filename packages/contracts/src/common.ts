@@ -3,16 +3,24 @@ import { z } from 'zod';
 /** docs/product.md §13.6: non-space text without @, an @, more such text, a dot, more such text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The one wording of a missing field, shared by the schemas and the web forms that check first. */
+export const requiredMessage = (label: string) => `The ${label} field is required.`;
+
+export const EMAIL_MESSAGES = {
+  invalid: 'Please enter a valid e-mail address.',
+  tooLong: 'The e-mail address is too long.',
+} as const;
+
+/** docs/product.md §13.5: what a form shows for a choice that is not one of those offered (any list). */
+export const INVALID_OPTION = 'Please select a valid option.';
+
 export const emailField = z
   .string()
   .trim()
-  .min(1, 'The email field is required.')
-  .regex(EMAIL_PATTERN, 'Please enter a valid e-mail address.')
-  .max(254, 'The e-mail address is too long.')
+  .min(1, requiredMessage('email'))
+  .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
+  .max(254, EMAIL_MESSAGES.tooLong)
   .transform((value) => value.toLowerCase());
-
-/** The one wording of a missing field, shared by the schemas and the web forms that check first. */
-export const requiredMessage = (label: string) => `The ${label} field is required.`;
 
 export const requiredText = (label: string, max = 255) =>
   z

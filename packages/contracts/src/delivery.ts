@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { idParams } from './common';
 import { defineRoute } from './route';
 
+/** What the recipient's page and the watch call say (decision 0126: one home for a shared text). */
+export const DELIVERY_MESSAGES = {
+  /** Any link that does not open a video: unknown, revoked, expired, deleted (no hint which). */
+  noLongerAvailable: 'This message is no longer available.',
+} as const;
+
 /**
  * pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040).
  * pending → awaiting_owner when an account is activated again more than a day after a held delivery's

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { emailField, idParams, optionalText, recordId, requiredMessage, requiredText } from './common';
+import {
+  INVALID_OPTION,
+  emailField,
+  idParams,
+  optionalText,
+  recordId,
+  requiredMessage,
+  requiredText,
+} from './common';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 import { videoSchema } from './videos';
 
-/** docs/product.md §13.5: what the form shows for a choice that is not one of the offered options. */
-export const INVALID_OPTION = 'Please select a valid option.';
 export const FUNERAL_FORM_SENT = 'Your form has been sent to the funeral home.';
 export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
 export const FUNERAL_REQUEST_NOT_FOUND = 'Request not found.';

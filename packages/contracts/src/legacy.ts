@@ -4,6 +4,16 @@ import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 import { videoCodeParams } from './videos';
 
+/** Words the legacy mails, notices and pages share (decision 0126). */
+export const LEGACY_MESSAGES = {
+  /** A trusted contact's mail subject and the owner's page heading. */
+  passingReported: 'A passing has been reported',
+  /** The owner's notice title and the alive link's heading. */
+  yourPassingReported: 'Your passing has been reported',
+  /** The owner's button, in the app, on the alive link's page and in the mail. */
+  aliveButton: "I'm alive — cancel this",
+} as const;
+
 /**
  * Legacy release (docs/product.md §6): the final message opens by its access code only
  * after a reported passing has waited out the owner's waiting period without a cancel (or check-ins went

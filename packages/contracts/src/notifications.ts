@@ -3,6 +3,10 @@ import { idParams } from './common';
 import { pageParams, paginatedResponse, timeZoneField, type Paginated } from './lists';
 import { defineRoute } from './route';
 
+export const NOTIFICATION_MESSAGES = {
+  allRead: 'All notifications marked as read.',
+} as const;
+
 /** docs/product.md §9: the list is filtered All, Read or Unread. */
 export const notificationStatuses = ['all', 'read', 'unread'] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];

@@ -3,6 +3,15 @@ import { idParams, requiredMessage, requiredText } from './common';
 import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
+/** The admin's plan calls answer with these; the web shows them, or the same when an answer has none. */
+export const PLAN_MESSAGES = {
+  created: 'Subscription Plan Created Successfully.',
+  updated: 'Subscription Plan Updated Successfully.',
+  activated: 'Subscription Plan has been Activated Successfully.',
+  deactivated: 'Subscription Plan has been Deactivated Successfully.',
+  rateUpdated: 'Updated',
+} as const;
+
 /**
  * Plans (docs/product.md §7, §13.4, §13.6, §13.7). Prices are exact money: sent as a number or a
  * numeric text with at most two decimals, answered as text with two decimals ("4.99"), kept as whole

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idParams, optionalText, pageQuery, requiredText } from './common';
+import { INVALID_OPTION, emailField, idParams, optionalText, pageQuery, requiredText } from './common';
 import { deliveryInfo } from './delivery';
 import { paginatedResponse } from './lists';
 import { defineRoute } from './route';
@@ -31,9 +31,22 @@ export const NO_VIDEO_FOR_CODE_MESSAGE = 'No video found for this code.';
 export const TOO_FEW_VIDEOS_MESSAGE = 'please Select Atleast 2 Videos to Continue!';
 export const VIDEOS_MERGED_MESSAGE = 'Videos Merged Successfully!';
 /** A folder choice that is missing or not offered (the upload chain and Change Folder). */
-export const FOLDER_CHOICE_MESSAGE = 'Please select a valid option.';
 
-const folderField = z.enum(videoFolders, { error: FOLDER_CHOICE_MESSAGE });
+/** What the video calls answer with and the web shows (contract texts, kept as written). */
+export const VIDEO_MESSAGES = {
+  savedAndScheduled: 'Video Saved and scheduled',
+  movedAndScheduled: 'Video moved and scheduled',
+  scheduleUpdated: 'Video schedule has been updated',
+  /** Scheduling a delivered video again: a new delivery, worded as one. */
+  scheduledAgain: 'Video scheduled to be sent again',
+  /** 'has' after a plural subject is the contract's. */
+  detailsUpdated: 'Video Title and description has been updated',
+  deleted: 'Video deleted successfully',
+  /** A video whose conversion failed, when no better reason was kept. */
+  processingFailed: 'The video could not be processed.',
+} as const;
+
+const folderField = z.enum(videoFolders, { error: INVALID_OPTION });
 
 /** `yyyy-mm-dd` as the date input sends it. */
 const dateField = z

@@ -4,8 +4,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createLocalStorage } from './storage/local-storage';
-import { createS3Storage } from './storage/s3-storage';
+import { storedObjects } from './storage/stored-objects';
 import { createMediaTools, type MediaTools } from './media/media';
 import { resolveBinaries } from './media/binaries';
 import { createSvgRasterizer, type SvgRasterizer } from './media/svg-raster';
@@ -56,20 +55,7 @@ export type PlatformOverrides = Partial<
 /** Every storage encrypts what it holds (decision 0296); the keyring is resolved once, at start. */
 function createStorage(config: AppConfig): Storage {
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
-  return createEncryptedStorage(createPlainStorage(config), keyring);
-}
-
-function createPlainStorage(config: AppConfig): Storage {
-  if (config.STORAGE === 's3') {
-    return createS3Storage({
-      bucket: config.S3_BUCKET!,
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID!,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-    });
-  }
-  return createLocalStorage(path.join(config.DATA_DIR, 'media'));
+  return createEncryptedStorage(storedObjects(config).storage, keyring);
 }
 
 function createPaymentProvider(config: AppConfig, clock: Clock): PaymentProvider {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { EMAIL_PATTERN } from '@pw/contracts';
+import { EMAIL_PATTERN, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
 import { localDateIso, localTimeHm } from './dates';
 
 /**
@@ -18,8 +18,8 @@ export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
 const FIELDS = ['email', 'date', 'time'] as const;
 
 export const SCHEDULE_MESSAGES = {
-  emailRequired: 'The email field is required.',
-  emailInvalid: 'Please enter a valid e-mail address.',
+  emailRequired: requiredMessage('email'),
+  emailInvalid: EMAIL_MESSAGES.invalid,
   dateRequired: 'The date field is required.',
   datePast: 'The date must be today or later.',
   timeRequired: 'The time field is required.',

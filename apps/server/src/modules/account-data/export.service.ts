@@ -171,7 +171,7 @@ export function createExportService(deps: ExportServiceDeps) {
         if (lastAttempt)
           await repo.updateExport(
             exportId,
-            { status: 'failed', step: null, error: 'Your data could not be collected. Please try again.' },
+            { status: 'failed', step: null, error: ACCOUNT_DATA_MESSAGES.exportFailed },
             clock.now(),
           );
         throw error;

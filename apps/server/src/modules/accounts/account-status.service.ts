@@ -3,6 +3,7 @@ import {
   FUNERAL_HOME_DEACTIVATED,
   USER_ACTIVATED,
   USER_DEACTIVATED,
+  FUNERAL_HOME_NOT_FOUND,
 } from '@pw/contracts';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
@@ -32,7 +33,7 @@ const messages = {
   'funeral-home': { 0: FUNERAL_HOME_DEACTIVATED, 1: FUNERAL_HOME_ACTIVATED },
 } as const;
 
-const notFoundMessage = { user: 'User not found.', 'funeral-home': 'Funeral home not found.' } as const;
+const notFoundMessage = { user: 'User not found.', 'funeral-home': FUNERAL_HOME_NOT_FOUND } as const;
 
 /**
  * Deactivating and activating an account (docs/product.md §2.6, decision 0237). Everything else that a deactivation

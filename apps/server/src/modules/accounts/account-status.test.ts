@@ -9,13 +9,13 @@ import {
   USER_ACTIVATED,
   USER_DEACTIVATED,
   type ApiRoute,
+  ACCOUNT_MESSAGES,
 } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { sessions, users } from './accounts.schema';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import {
   ADMIN_ENV,
   logInAgain,

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import type { AccountType } from './accounts.schema';
 import type { SessionStore } from './sessions';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 export interface AuthAccount {
   id: number;
@@ -18,8 +19,6 @@ declare module 'fastify' {
     account?: AuthAccount;
   }
 }
-
-export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact support.';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -38,7 +37,7 @@ export function createAuthGuard(sessions: SessionStore) {
     if (!token) return null;
     const found = await sessions.find(token);
     if (!found) return null;
-    if (found.user.status !== 1) throw forbidden(DEACTIVATED_MESSAGE);
+    if (found.user.status !== 1) throw forbidden(ACCOUNT_MESSAGES.deactivated);
     return {
       id: found.user.id,
       type: found.user.type,

@@ -1,6 +1,5 @@
-import { accountRoutes } from '@pw/contracts';
+import { accountRoutes, ACCOUNT_MESSAGES } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { accountOf } from './auth.guard';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';

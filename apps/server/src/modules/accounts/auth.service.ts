@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { emailField, funeralHomeSignupBody, userSignupBodyOn, type loginBody } from '@pw/contracts';
+import {
+  emailField,
+  funeralHomeSignupBody,
+  userSignupBodyOn,
+  type loginBody,
+  ACCOUNT_MESSAGES,
+} from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/events';
 import { forbidden, invalid, unauthorized, validationFailed, type FieldErrors } from '../../platform/errors';
@@ -8,7 +14,6 @@ import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { Storage } from '../../platform/storage/storage';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { isUniqueViolation, type AccountsRepo, type UserRow } from './accounts.repo';
 import { loginRules, rule } from './accounts.limits';
 import { accountView, belongsTo, type ActivePlansOf, type Area } from './accounts.view';

@@ -7,7 +7,6 @@ import { invalid } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import type { AccountsRepo } from './accounts.repo';
 import {
   codeRules,
@@ -20,6 +19,7 @@ import {
 import { belongsTo, type Area } from './accounts.view';
 import { hashPassword } from './passwords';
 import { resetCodeMail } from './reset-code.mail';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 export interface PasswordResetServiceDeps {
   repo: AccountsRepo;

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import {
   ADMIN,
   ADMIN_ENV,
@@ -18,6 +17,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './accounts.fixtures';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 const RESET_ANSWER = { message: ACCOUNT_MESSAGES.resetSent, data: null };

@@ -1,6 +1,5 @@
-import { accountRoutes, adminProfileUpdateBody, profileUpdateBody } from '@pw/contracts';
+import { accountRoutes, adminProfileUpdateBody, profileUpdateBody, ACCOUNT_MESSAGES } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { accountOf } from './auth.guard';
 import type { SvgRasterizer } from '../../platform/media/svg-raster';
 import { checkFields, photoUpload, readPhoto } from './photo-form';

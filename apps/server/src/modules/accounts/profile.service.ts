@@ -6,7 +6,6 @@ import { invalid, unauthorized } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { Storage } from '../../platform/storage/storage';
 import type { Notifications } from '../notifications';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import type { AccountsRepo, UserRow } from './accounts.repo';
 import { rule } from './accounts.limits';
 import { passwordChangedNotice } from './accounts.notices';
@@ -14,6 +13,7 @@ import { accountView, type ActivePlansOf } from './accounts.view';
 import type { AuthAccount } from './auth.guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { deletePhoto, storePhoto, type InspectedPhoto } from './photos';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 export interface ProfileServiceDeps {
   repo: AccountsRepo;

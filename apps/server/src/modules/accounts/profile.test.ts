@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE, notificationKinds } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, notificationKinds, ACCOUNT_MESSAGES } from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
 import { LIMITS } from './accounts.limits';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import {
   ADMIN,

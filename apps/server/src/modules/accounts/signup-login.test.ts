@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { users, sessions } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
-import { ACCOUNT_MESSAGES } from './accounts.messages';
 import { IMAGE_TYPE_MESSAGE } from './photos';
 import { SHORT_SESSION_MS, LONG_SESSION_MS } from './sessions';
 import {

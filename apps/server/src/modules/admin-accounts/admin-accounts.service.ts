@@ -8,6 +8,7 @@ import {
   type AdminUserDetail,
   type AdminUserItem,
   type AdminUserListQuery,
+  FUNERAL_HOME_NOT_FOUND,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
@@ -23,7 +24,6 @@ import type {
 } from './admin-accounts.repo';
 
 export const USER_NOT_FOUND = 'User not found.';
-export const FUNERAL_HOME_NOT_FOUND = 'Funeral home not found.';
 
 export interface AdminAccountsDeps {
   repo: AdminAccountsRepo;

@@ -1,4 +1,4 @@
-import { AD_LIVE_MESSAGE, notificationKinds } from '@pw/contracts';
+import { AD_LIVE_MESSAGE, notificationKinds, BANNER_MESSAGES } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 
 /** The requester's page of one request (docs/product.md §13.3 screens: /user/banner-ads/{id}, /funeral/…). */
@@ -11,7 +11,7 @@ export const bannerAdNotices = {
   newRequest(ad: { id: number; brandName: string }, requesterName: string): NotifyInput {
     return {
       kind: notificationKinds.newBannerAd,
-      title: 'New banner ad request',
+      title: BANNER_MESSAGES.newRequest,
       body: `${requesterName} asked to run a banner ad for ${ad.brandName}.`,
       data: { banner_ad_id: ad.id, link: `/admin/bannerads-subscription-management/new-request/${ad.id}` },
     };

@@ -3,6 +3,7 @@ import { enqueueSend } from './delivery.queue';
 import { notifyOwner, ownerNotice } from './owner-notices';
 import { sendClaimed } from './delivery.send';
 import type { DeliveryOutcome, WorkerContext } from './delivery.context';
+import { VIDEO_MESSAGES } from '@pw/contracts';
 
 /**
  * Runs `delivery.send` jobs: for each delivery does whatever its row says is due — claim → SMTP → record
@@ -82,7 +83,7 @@ async function decideUnclaimable(ctx: WorkerContext, deliveryId: number): Promis
   }
   if (video.state === 'failed' || (video.state === 'ready' && !video.mediaKey)) {
     const failed = await deps.db.transaction(async (tx) => {
-      const row = await deps.repo.markFailed(deliveryId, null, 'The video could not be processed.', tx);
+      const row = await deps.repo.markFailed(deliveryId, null, VIDEO_MESSAGES.processingFailed, tx);
       if (row) await deps.notifications.notify(row.ownerId, ownerNotice('failed', row, video), tx);
       return row;
     });

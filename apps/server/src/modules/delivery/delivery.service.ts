@@ -2,7 +2,12 @@ import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { HELD_DELIVERY_CANCELLED, HELD_DELIVERY_SENT, NO_HELD_DELIVERY } from '@pw/contracts';
+import {
+  HELD_DELIVERY_CANCELLED,
+  HELD_DELIVERY_SENT,
+  NO_HELD_DELIVERY,
+  DELIVERY_MESSAGES,
+} from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler } from '../videos';
@@ -11,8 +16,6 @@ import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
-
-export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -145,17 +148,17 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * Otherwise 404 "This message is no longer available."
      */
     async watch(token: string) {
-      if (token.length < 20 || token.length > 100) throw notFound(NO_LONGER_AVAILABLE);
+      if (token.length < 20 || token.length > 100) throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
         if (!['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
-          throw notFound(NO_LONGER_AVAILABLE);
+          throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
       }
       const granted = await repo.findGrantByTokenHash(hash);
       if (!granted || granted.owner.status !== 1 || !(await deps.maySee(granted.video.id, granted.grantedBy)))
-        throw notFound(NO_LONGER_AVAILABLE);
+        throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);
     },
   };

@@ -19,8 +19,8 @@ import { defaultDeliveryWorkerOptions, type WorkerContext, type WorkerDeps } fro
 import { processDeliveries, processDelivery } from './delivery.decide';
 import { createOwnerNoticeBatcher } from './owner-notices';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
-import { NO_LONGER_AVAILABLE } from './delivery.service';
 import { Semaphore } from '../../platform/semaphore';
+import { DELIVERY_MESSAGES } from '@pw/contracts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -212,7 +212,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect(row!.status).toBe('cancelled');
     const page = await watch(tokenOf(row!));
     expect(page.statusCode).toBe(404);
-    expect(page.json()).toEqual({ message: NO_LONGER_AVAILABLE });
+    expect(page.json()).toEqual({ message: DELIVERY_MESSAGES.noLongerAvailable });
   });
 
   it('sends a rescheduled delivery only at its new time, to its new address', async () => {
@@ -244,7 +244,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect(await rowFor(videoId)).toHaveLength(0);
     const page = await watch(tokenOf(row!));
     expect(page.statusCode).toBe(404);
-    expect(page.json().message).toBe(NO_LONGER_AVAILABLE);
+    expect(page.json().message).toBe(DELIVERY_MESSAGES.noLongerAvailable);
   });
 
   it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
@@ -347,7 +347,7 @@ describe('scheduled delivery (SMTP)', () => {
     for (const token of ['x', 'A'.repeat(43), 'A'.repeat(99)]) {
       const page = await watch(token);
       expect(page.statusCode).toBe(404);
-      expect(page.json()).toEqual({ message: NO_LONGER_AVAILABLE });
+      expect(page.json()).toEqual({ message: DELIVERY_MESSAGES.noLongerAvailable });
     }
   });
 

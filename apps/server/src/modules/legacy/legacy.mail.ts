@@ -1,6 +1,7 @@
 import type { MailMessage } from '../../platform/mail/mailer';
 import { hello } from '../../platform/mail/greeting';
 import { escapeHtml } from '../../platform/mail/html';
+import { LEGACY_MESSAGES } from '@pw/contracts';
 
 /** The e-mails of the legacy release, by `legacy_mails.kind`. */
 export const mailKinds = [
@@ -64,7 +65,7 @@ export function whenText(date: Date): string {
 
 export const SUBJECTS: Record<MailKind, string> = {
   'contact-role': 'You have been named a trusted contact',
-  'contact-report': 'A passing has been reported',
+  'contact-report': LEGACY_MESSAGES.passingReported,
   'contact-release': 'A final message has been left for you',
   'reporter-cancelled': 'The report has been cancelled',
   'owner-report': 'Your passing has been reported — cancel if you are alive',

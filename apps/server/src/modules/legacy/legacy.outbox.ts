@@ -4,6 +4,7 @@ import type { LegacyRepo } from './legacy.repo';
 import type { LegacyMailRow } from './legacy.schema';
 import { SUBJECTS, letter, whenText, type MailKind } from './legacy.mail';
 import { legacyToken } from './legacy.tokens';
+import { LEGACY_MESSAGES } from '@pw/contracts';
 
 export interface OutboxDeps {
   repo: LegacyRepo;
@@ -109,7 +110,7 @@ async function compose(deps: OutboxDeps, mail: LegacyMailRow) {
           `If nobody cancels it, your final message will be released on ${whenText(report.releaseAt)}.`,
           'If you are alive, press the button below and then confirm on the page: the report is cancelled. You can also cancel it in the app after signing in.',
         ],
-        link: { label: "I'm alive — cancel this", url },
+        link: { label: LEGACY_MESSAGES.aliveButton, url },
       });
     }
     case 'owner-halted':

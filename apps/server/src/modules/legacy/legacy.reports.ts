@@ -1,4 +1,4 @@
-import { notificationKinds, type ReporterKind } from '@pw/contracts';
+import { notificationKinds, type ReporterKind, LEGACY_MESSAGES } from '@pw/contracts';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
@@ -127,7 +127,7 @@ export function createReports(deps: LegacyDeps) {
         ownerId,
         {
           kind: notificationKinds.legacyReported,
-          title: 'Your passing has been reported',
+          title: LEGACY_MESSAGES.yourPassingReported,
           body: `${reporter.name} (${reporter.relation}) reported your passing. Unless you cancel it, your final message will be released on ${whenText(releaseAt)}. Cancel it in 'Release of my final message'.`,
           data: { report_id: report.id },
         },

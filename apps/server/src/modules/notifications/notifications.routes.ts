@@ -1,4 +1,4 @@
-import { notificationRoutes } from '@pw/contracts';
+import { notificationRoutes, NOTIFICATION_MESSAGES } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import { accountOf } from '../accounts';
@@ -28,7 +28,7 @@ export function registerNotificationRoutes(router: Router, notifications: Notifi
   });
 
   router.route(notificationRoutes.markAllRead, async ({ request }) => ({
-    message: 'All notifications marked as read.',
+    message: NOTIFICATION_MESSAGES.allRead,
     data: await notifications.markAllRead(accountOf(request).id),
   }));
 }

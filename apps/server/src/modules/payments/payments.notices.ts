@@ -1,4 +1,4 @@
-import { notificationKinds } from '@pw/contracts';
+import { notificationKinds, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 import { fromCents } from '../plans';
 
@@ -47,7 +47,7 @@ export const paymentNotices = {
   ): NotifyInput {
     return {
       kind: notificationKinds.paymentMade,
-      title: 'Payment Successfully Made!',
+      title: PAYMENT_SUCCESS_MESSAGE,
       body: `We received your payment of ${money(payment.amountCents)} for ${payment.what}, charged to your ${card(payment.brand, payment.last4)}.`,
       data: { payment_id: payment.id, link: plansPage(holder) },
       email: true,

@@ -1,15 +1,7 @@
-import { adminPlanRoutesByKind, planKinds, planRoutes } from '@pw/contracts';
+import { adminPlanRoutesByKind, planKinds, planRoutes, PLAN_MESSAGES } from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { PlansService } from './plans.service';
-
-export const PLAN_MESSAGES = {
-  created: 'Subscription Plan Created Successfully.',
-  updated: 'Subscription Plan Updated Successfully.',
-  activated: 'Subscription Plan has been Activated Successfully.',
-  deactivated: 'Subscription Plan has been Deactivated Successfully.',
-  rateUpdated: 'Updated',
-} as const;
 
 /** The plans calls, as declared in @pw/contracts (`planRoutes`): each handler only calls the service. */
 export function registerPlansRoutes(router: Router, service: PlansService, publicUrl: string) {

@@ -1,4 +1,4 @@
-import { videoFolderLabels, type VideoUpdateTypeBody } from '@pw/contracts';
+import { videoFolderLabels, type VideoUpdateTypeBody, VIDEO_MESSAGES } from '@pw/contracts';
 import { invalid } from '../../platform/errors';
 import { newAccessCode } from './codes';
 import { scheduleFrom } from './schedule-form';
@@ -6,9 +6,6 @@ import type { Actor, VideoServiceDeps } from './service-deps';
 import { mapConflicts } from './video-insert';
 import type { VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
-
-/** Scheduling a delivered video again: a new delivery, worded as one. */
-export const RESEND_MESSAGE = 'Video scheduled to be sent again';
 
 /**
  * Folder moves the screens offer (docs/product.md §3.1): from "My Parting Words" to scheduled; from drafts to
@@ -57,8 +54,8 @@ export function createFolderMove(
           );
           if (from === 'scheduled') await scheduler.cancel(id, tx);
           await scheduler.schedule({ videoId: id, ownerId: actor.id, ...schedule }, tx);
-          if (from !== 'scheduled') return 'Video moved and scheduled';
-          return delivered ? RESEND_MESSAGE : 'Video schedule has been updated';
+          if (from !== 'scheduled') return VIDEO_MESSAGES.movedAndScheduled;
+          return delivered ? VIDEO_MESSAGES.scheduledAgain : VIDEO_MESSAGES.scheduleUpdated;
         }
         if (from !== to) {
           if (to === 'final') await lookup.finalOccupied(actor.id, id, tx);

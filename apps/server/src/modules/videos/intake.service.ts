@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ONLY_VIDEO_MESSAGE, videoFolderLabels, type VideoStoreBody } from '@pw/contracts';
+import { ONLY_VIDEO_MESSAGE, videoFolderLabels, type VideoStoreBody, VIDEO_MESSAGES } from '@pw/contracts';
 import { invalid } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/http/body';
 import { UnsupportedMediaError } from '../../platform/media/media';
@@ -196,7 +196,7 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
     return {
       message:
         body.type === 'scheduled'
-          ? 'Video Saved and scheduled'
+          ? VIDEO_MESSAGES.savedAndScheduled
           : `The video has been successfully saved to ${videoFolderLabels[body.type]}.`,
       video: await lookup.viewOf(video.id, actor.id),
     };

@@ -1,4 +1,9 @@
-import { NO_VIDEO_FOR_CODE_MESSAGE, NOT_YET_RELEASED_MESSAGE, ONLY_DRAFTS_PUBLISHED } from '@pw/contracts';
+import {
+  NO_VIDEO_FOR_CODE_MESSAGE,
+  NOT_YET_RELEASED_MESSAGE,
+  ONLY_DRAFTS_PUBLISHED,
+  VIDEO_MESSAGES,
+} from '@pw/contracts';
 import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
@@ -45,7 +50,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
       await owned(id, actor.id);
       await repo.update(id, { title, description, hashtags: extractHashtags(title, description) });
       return {
-        message: 'Video Title and description has been updated',
+        message: VIDEO_MESSAGES.detailsUpdated,
         video: await viewOf(id, actor.id),
       };
     },
@@ -84,7 +89,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
         [video.mediaKey, video.thumbnailKey, ...(mergeOwned ? [] : video.sourceKeys)],
         deps.logger,
       );
-      return { message: 'Video deleted successfully' };
+      return { message: VIDEO_MESSAGES.deleted };
     },
 
     /** Likes toggle. Anyone signed in may like a public video; the owner may like their own. */

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { FastifyRequest } from 'fastify';
 import { CENSORED_PATHS, REDACTED, redactSecrets, redactUrl } from './redact';
 
@@ -33,4 +34,19 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     },
     destination,
   );
+}
+
+/**
+ * Where the process's lines go: readable lines for a person at a terminal (`npm start` in a shell), one
+ * JSON object a line otherwise (a file, a pipe, a log collector). Lines reach the prettifier after the
+ * redaction above, so a terminal shows no more than the JSON would.
+ */
+export function logDestination(out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout) {
+  if (!out.isTTY) return undefined;
+  return pretty({
+    destination: out,
+    sync: true,
+    colorize: out === process.stdout,
+    translateTime: 'SYS:HH:MM:ss.l',
+  });
 }

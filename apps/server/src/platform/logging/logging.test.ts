@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, logDestination } from './logger';
 import { maskEmails, redactSecrets, redactUrl } from './redact';
 
 /** A logger at `info` whose lines are collected, parsed. */
@@ -155,5 +155,39 @@ describe('the process logger', () => {
     expect(camel).toMatchObject({ cardNo: '[redacted]', cvv: '[redacted]', expiryDate: '[redacted]' });
     expect(charge).toMatchObject({ card: '[redacted]', amountCents: 999 });
     expect(nested.body).toEqual({ card: '[redacted]' });
+  });
+});
+
+describe('where the lines go', () => {
+  /** A stream that collects what it is given, a terminal or not. */
+  function sink(isTTY: boolean) {
+    const chunks: string[] = [];
+    const stream = Object.assign(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+      { isTTY },
+    );
+    return { stream, text: () => chunks.join('') };
+  }
+
+  it('keeps JSON lines when the output is not a terminal', () => {
+    expect(logDestination(sink(false).stream)).toBeUndefined();
+  });
+
+  it('prints readable lines at a terminal, still redacted', () => {
+    const out = sink(true);
+    const logger = createLogger('info', logDestination(out.stream));
+    logger.info({ password: 'hunter2-secret', url: `/watch/${TOKEN}` }, 'signed in sam@recipient.test');
+    const text = out.text();
+    expect(text).toContain('INFO');
+    expect(text).toContain('/watch/[redacted]');
+    expect(text).not.toContain('hunter2-secret');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('sam@recipient.test');
+    expect(() => JSON.parse(text.split('\n')[0]!)).toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { SvgRasterizer } from '../media/svg-raster';
+import { IMAGE_TYPE_MESSAGE } from '@pw/contracts';
 
 /**
  * Uploaded images checked by their content, never by name or claimed type: the one check every form
@@ -16,8 +17,7 @@ export const IMAGE_FILE_TYPES = {
 } as const;
 export type ImageExtension = keyof typeof IMAGE_FILE_TYPES;
 
-/** docs/product.md §13.6's image uploader message, word for word. */
-export const IMAGE_TYPE_MESSAGE = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
+export { IMAGE_TYPE_MESSAGE };
 /** An SVG ffmpeg could not draw (broken, or too heavy to draw in time). */
 export const SVG_UNREADABLE_MESSAGE = 'The SVG image could not be read. Please upload it as a PNG or JPG.';
 /** This server's ffmpeg has no SVG decoder (decision 0276): refused rather than stored as a document. */

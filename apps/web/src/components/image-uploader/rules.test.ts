@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addImages, countError, IMAGE_MAX_BYTES, SIZE_ERROR, TYPE_ERROR } from './rules';
+import { addImages, countError, IMAGE_MAX_BYTES, SIZE_ERROR } from './rules';
+import { IMAGE_TYPE_MESSAGE } from '@pw/contracts';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 const png = (name = 'a.png') => file(name, 'image/png');
@@ -15,14 +16,14 @@ describe('image uploader rules (spec §5)', () => {
   it('refuses other types with the spec message and keeps the images of the selection', () => {
     const pdf = file('doc.pdf', 'application/pdf');
     const result = addImages([], [pdf, png()], 3);
-    expect(result.error).toBe(TYPE_ERROR);
-    expect(TYPE_ERROR).toBe('Only image files (jpg, png, gif, webp, svg) are allowed.');
+    expect(result.error).toBe(IMAGE_TYPE_MESSAGE);
+    expect(IMAGE_TYPE_MESSAGE).toBe('Only image files (jpg, png, gif, webp, svg) are allowed.');
     expect(result.files.map((f) => f.name)).toEqual(['a.png']);
   });
 
   it('uses the extension when the browser gives no type', () => {
     expect(addImages([], [file('photo.JPEG', '')], 1).error).toBeNull();
-    expect(addImages([], [file('notes.txt', '')], 1).error).toBe(TYPE_ERROR);
+    expect(addImages([], [file('notes.txt', '')], 1).error).toBe(IMAGE_TYPE_MESSAGE);
   });
 
   it('refuses a selection over the limit with "You can only upload up to {n} files."', () => {

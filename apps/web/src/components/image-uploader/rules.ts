@@ -1,3 +1,4 @@
+import { IMAGE_TYPE_MESSAGE } from '@pw/contracts';
 /**
  * The image uploader rules of docs/product.md §13.6: jpeg, png, gif, webp or svg only; at most `max` files (3 by
  * default, 1 for sign-up photos); the hint promises 15 MB, so larger files are refused here too.
@@ -7,7 +8,6 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 3;
 
-export const TYPE_ERROR = 'Only image files (jpg, png, gif, webp, svg) are allowed.';
 export const countError = (max: number) => `You can only upload up to ${max} files.`;
 export const SIZE_ERROR = 'Each image must be 15 MB or smaller.';
 export const UPLOAD_HINT = 'Upload Image JPG, JPEG max (15 MB)';
@@ -40,7 +40,7 @@ export interface AddResult {
  */
 export function addImages(current: File[], incoming: File[], max = DEFAULT_MAX_FILES): AddResult {
   const images = incoming.filter((file) => IMAGE_TYPES.includes(imageType(file)));
-  let error: string | null = images.length < incoming.length ? TYPE_ERROR : null;
+  let error: string | null = images.length < incoming.length ? IMAGE_TYPE_MESSAGE : null;
   const sized = images.filter((file) => file.size <= IMAGE_MAX_BYTES);
   if (sized.length < images.length) error ??= SIZE_ERROR;
   if (sized.length === 0) return { files: current, error };

@@ -11,6 +11,7 @@ import { useUpdateAdminPlan } from '../api/update-plan';
 import { durationLabel, planListPath, type AfterSave, type PlanArea } from '../model/plan-areas';
 import { useSavedDialog } from './use-saved-dialog';
 import { EMPTY_PLAN, PlanForm, planFormValues } from './PlanForm';
+import { PLAN_MESSAGES } from '@pw/contracts';
 
 /**
  * Every kind of plan ends a save the same way, the way docs/product.md §9.3 gives for banner plans: the success
@@ -38,11 +39,7 @@ export function NewPlanPage({ area }: { area: PlanArea }) {
   const submit = (values: PlanFormValues) =>
     mutation.mutate(values, {
       onSuccess: (response) =>
-        void afterSave(
-          area.afterCreate,
-          response.message || 'Subscription Plan Created Successfully.',
-          values,
-        ),
+        void afterSave(area.afterCreate, response.message || PLAN_MESSAGES.created, values),
     });
   return (
     <div className="page-narrow">
@@ -76,7 +73,7 @@ export function EditPlanPage({ area }: { area: PlanArea }) {
   const submit = (values: PlanFormValues) =>
     mutation.mutate(values, {
       onSuccess: (response) =>
-        void afterSave(area.afterEdit, response.message || 'Subscription Plan Updated Successfully.', values),
+        void afterSave(area.afterEdit, response.message || PLAN_MESSAGES.updated, values),
     });
   return (
     <div className="page-narrow">

@@ -12,6 +12,7 @@ import { useLogin } from '../api/login';
 import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
 import { useVerifyCode } from '../api/verify-code';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 type Step = 'login' | 'forgot' | 'code' | 'reset';
 
@@ -293,7 +294,7 @@ function ResetStep({
           await dialog({
             variant: 'success',
             title: 'Password Reset',
-            text: 'Your password has been reset. Please login to continue',
+            text: ACCOUNT_MESSAGES.passwordReset,
           });
           onDone();
         },

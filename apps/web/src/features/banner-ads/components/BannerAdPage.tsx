@@ -14,6 +14,7 @@ import { useTitle } from '@/lib/use-title';
 import { useBannerAd } from '../api/get-banner-ad';
 import { useBannerPlans } from '../api/get-banner-plans';
 import { adPaymentPath, awaitsPayment, type BannerArea } from '../model/banner-areas';
+import { INVALID_OPTION } from '@pw/contracts';
 
 export const NOT_FOUND_TEXT = 'This banner ad request does not exist.';
 
@@ -87,7 +88,7 @@ function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
               ))}
             </div>
           </fieldset>
-          {missing && <FormError message="Please select a valid option." />}
+          {missing && <FormError message={INVALID_OPTION} />}
           <button type="submit" className="btn btn-primary mt-3">
             Continue to payment
           </button>

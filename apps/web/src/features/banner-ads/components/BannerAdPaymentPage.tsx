@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
+import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE, BANNER_MESSAGES } from '@pw/contracts';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
@@ -68,11 +68,7 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
     if (!awaitsPayment(ad.data))
       return (
         <EmptyState
-          text={
-            ad.data.plan
-              ? 'This banner ad has already been paid for.'
-              : 'Only an approved request can be paid for.'
-          }
+          text={ad.data.plan ? BANNER_MESSAGES.alreadyPaid : 'Only an approved request can be paid for.'}
         >
           <Link to={adPath(area, ad.data.id)} className="btn btn-outline-primary">
             Back to the ad

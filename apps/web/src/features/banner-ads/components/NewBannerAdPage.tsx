@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BANNER_MESSAGES, BRAND_URL_PATTERN, EMAIL_PATTERN } from '@pw/contracts';
+import { BANNER_MESSAGES, BRAND_URL_PATTERN, EMAIL_PATTERN, EMAIL_MESSAGES } from '@pw/contracts';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
@@ -18,8 +18,8 @@ type Values = Record<Exclude<Field, 'images'>, string>;
 export const NEW_AD_MESSAGES = {
   nameRequired: 'The brand name field is required.',
   emailRequired: 'The brand email field is required.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  urlRequired: 'The brand url field is required.',
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  urlRequired: BANNER_MESSAGES.urlRequired,
   imagesRequired: BANNER_MESSAGES.imagesRequired,
   sent: 'Banner Ad Request Sent',
 } as const;
@@ -118,7 +118,7 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
           <p className="mb-2">{NEW_AD_TEXTS.where}</p>
           <p className="mb-0 text-body-secondary">{NEW_AD_TEXTS.price}</p>
         </section>
-        <form noValidate onSubmit={submit} aria-label="New banner ad request">
+        <form noValidate onSubmit={submit} aria-label={BANNER_MESSAGES.newRequest}>
           <TextField
             id="brand_name"
             label="Brand Name"

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { REPORT_CANCELLED_MESSAGE } from '@pw/contracts';
+import { REPORT_CANCELLED_MESSAGE, LEGACY_MESSAGES } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { fakeApi, type Handler } from '@/test/fake-api';
-import { AliveLinkPage, CANCEL_BUTTON, HERE_BUTTON } from './AliveLinkPage';
+import { AliveLinkPage, HERE_BUTTON } from './AliveLinkPage';
 import { LINK_GONE_TITLE } from './LinkStates';
 
 const TOKEN = 'a'.repeat(43);
@@ -36,9 +36,9 @@ describe("the owner's alive page (/legacy/alive/:token, issue 14)", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello Margaret' })).toBeInTheDocument();
     expect(screen.getByText(/^Someone reported your passing/)).toBeInTheDocument();
     expect(posts(server)).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: CANCEL_BUTTON }));
+    await user.click(screen.getByRole('button', { name: LEGACY_MESSAGES.aliveButton }));
     expect(await screen.findByText(REPORT_CANCELLED_MESSAGE)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: CANCEL_BUTTON })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LEGACY_MESSAGES.aliveButton })).not.toBeInTheDocument();
     expect(posts(server)).toHaveLength(1);
   });
 
@@ -49,7 +49,7 @@ describe("the owner's alive page (/legacy/alive/:token, issue 14)", () => {
     });
     await screen.findByRole('heading', { name: 'Hello Margaret' });
     expect(screen.queryByText(/Someone reported your passing/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: CANCEL_BUTTON })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LEGACY_MESSAGES.aliveButton })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: HERE_BUTTON }));
     expect(await screen.findByText('Thank you. We are glad you are here.')).toBeInTheDocument();
     expect(posts(server)).toHaveLength(1);
@@ -60,9 +60,9 @@ describe("the owner's alive page (/legacy/alive/:token, issue 14)", () => {
       [PAGE]: () => ({ body: { data: { first_name: 'Margaret', open_report: true, purpose: 'report' } } }),
       [ALIVE]: () => ({ status: 404, body: { message: 'This link is no longer valid.' } }),
     });
-    await user.click(await screen.findByRole('button', { name: CANCEL_BUTTON }));
+    await user.click(await screen.findByRole('button', { name: LEGACY_MESSAGES.aliveButton }));
     expect(await screen.findByText('This link is no longer valid.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: CANCEL_BUTTON })).toBeEnabled();
+    expect(screen.getByRole('button', { name: LEGACY_MESSAGES.aliveButton })).toBeEnabled();
   });
 
   it('an ended or unknown link shows that it is no longer valid', async () => {

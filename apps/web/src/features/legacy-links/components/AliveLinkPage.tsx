@@ -6,9 +6,9 @@ import { errorMessage } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useAlive, useAlivePage, type AlivePage } from '../api/alive-link';
 import { LinkLoadFailed } from './LinkStates';
+import { LEGACY_MESSAGES } from '@pw/contracts';
 
-// The two buttons say what they do in the owner's own voice (docs/product.md §6.4, §6.5).
-export const CANCEL_BUTTON = "I'm alive — cancel this";
+// The two buttons say what they do in the owner's own voice (docs/product.md §6.4, §6.5); the first is the mail's too.
 export const HERE_BUTTON = "I'm here";
 
 /**
@@ -42,7 +42,7 @@ function AliveAnswer({ token, page }: { token: string; page: AlivePage }) {
           {reported ? (
             <>
               <h2 id="alive-heading" className="h5">
-                Your passing has been reported
+                {LEGACY_MESSAGES.yourPassingReported}
               </h2>
               <p>
                 Someone reported your passing to Parting Words. If you are alive, cancel the report: your
@@ -72,7 +72,7 @@ function AliveAnswer({ token, page }: { token: string; page: AlivePage }) {
               disabled={alive.isPending}
               onClick={() => alive.mutate()}
             >
-              {alive.isPending ? 'Sending…' : reported ? CANCEL_BUTTON : HERE_BUTTON}
+              {alive.isPending ? 'Sending…' : reported ? LEGACY_MESSAGES.aliveButton : HERE_BUTTON}
             </button>
           </div>
           <FormError message={alive.isError ? errorMessage(alive.error) : null} />

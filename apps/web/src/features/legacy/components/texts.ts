@@ -1,4 +1,5 @@
 import type { ReleaseState } from '@pw/contracts';
+import { LEGACY_MESSAGES } from '@pw/contracts';
 
 /** The owner's screens of the legacy release (docs/product.md §6); the texts the contract does not fix, decision 0254. */
 export const LEGACY_TEXTS = {
@@ -35,8 +36,8 @@ export const LEGACY_TEXTS = {
   saving: 'Saving…',
   logHeading: 'History',
   emptyLog: 'Nothing has happened yet.',
-  reportHeading: 'A passing has been reported',
-  cancel: "I'm alive — cancel this",
+  reportHeading: LEGACY_MESSAGES.passingReported,
+  cancel: LEGACY_MESSAGES.aliveButton,
   signInCancelsNothing: 'Signing in does not cancel it: only this button or the link in our e-mail does.',
   confirmTitle: 'Cancel this report?',
   confirmText:

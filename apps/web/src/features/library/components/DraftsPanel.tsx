@@ -11,7 +11,7 @@ import {
   selectionPosition,
   toggleSelected,
 } from '../model/selection';
-import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
+import { EditDetailsDialog } from './EditDetailsDialog';
 import { FolderVideoList } from './FolderVideoList';
 import { MergeActionDialog } from './MergeActionDialog';
 import { SelectableVideoCard, VideoCard } from './VideoCard';
@@ -23,6 +23,7 @@ import {
   TOO_FEW_VIDEOS_MESSAGE,
   VIDEOS_MERGED_MESSAGE,
   type Video,
+  VIDEO_MESSAGES,
 } from '@pw/contracts';
 import type { ChosenExtraTime } from '@/lib/extra-time';
 import { ExtraTimeDialog } from './ExtraTimeDialog';
@@ -219,7 +220,7 @@ export function DraftsPanel() {
           onCancel={() => setRenaming(null)}
           onSaved={() => {
             setRenaming(null);
-            void dialog({ variant: 'success', title: DETAILS_UPDATED_MESSAGE });
+            void dialog({ variant: 'success', title: VIDEO_MESSAGES.detailsUpdated });
           }}
         />
       )}

@@ -13,12 +13,6 @@ interface EditDetailsDialogProps {
   onSaved: () => void;
 }
 
-/**
- * The success title after a save (docs/product.md §13.5), shown by every screen that opens this dialog. Contract text,
- * kept as written (contract): 'has' after a plural subject is the contract's; the server answers the same.
- */
-export const DETAILS_UPDATED_MESSAGE = 'Video Title and description has been updated';
-
 /** docs/product.md §13.5: edit the title, then the description (two steps), then save both. */
 export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetailsDialogProps) {
   const [step, setStep] = useState<'title' | 'description'>('title');

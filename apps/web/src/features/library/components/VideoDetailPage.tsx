@@ -12,13 +12,13 @@ import { useDeleteVideo } from '../api/delete-video';
 import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
-import { canChangeTime, FOLDER_CONFLICT_MESSAGE, moveSteps, transferredMessage } from '../model/folders';
+import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
 import { deliveryPhase, isLiveDelivery, localMoment, scheduledMoment } from '../model/delivery';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
-import { DETAILS_UPDATED_MESSAGE, EditDetailsDialog } from './EditDetailsDialog';
+import { EditDetailsDialog } from './EditDetailsDialog';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
@@ -34,15 +34,21 @@ import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import personCheckIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '@/components/Icon';
-import { videoFolderLabels, type Video, type VideoFolder } from '@pw/contracts';
+import {
+  videoFolderLabels,
+  type Video,
+  type VideoFolder,
+  VIDEO_MESSAGES,
+  FOLDER_OCCUPIED_MESSAGE,
+} from '@pw/contracts';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
 /** The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again', decision 0107). */
 const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
-  move: 'Video moved and scheduled',
-  change: 'Video schedule has been updated',
-  again: 'Video scheduled to be sent again',
+  move: VIDEO_MESSAGES.movedAndScheduled,
+  change: VIDEO_MESSAGES.scheduleUpdated,
+  again: VIDEO_MESSAGES.scheduledAgain,
 };
 
 /** When and to whom a scheduled video goes, went, or could not go. */
@@ -156,7 +162,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       title: 'Unsuccessful',
       text:
         error instanceof ApiError && error.status === 409
-          ? FOLDER_CONFLICT_MESSAGE
+          ? FOLDER_OCCUPIED_MESSAGE
           : errorMessage(error, fallback),
     });
 
@@ -271,7 +277,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     try {
       await remove.mutateAsync();
       navigate(folderTabPath(folder), { replace: true });
-      void dialog({ variant: 'success', title: 'Video deleted successfully' }).then(() =>
+      void dialog({ variant: 'success', title: VIDEO_MESSAGES.deleted }).then(() =>
         focusAfterDialog('my-videos-heading'),
       );
     } catch (error) {
@@ -429,7 +435,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         onCancel={() => setPanel(null)}
         onSaved={() => {
           setPanel(null);
-          void dialog({ variant: 'success', title: DETAILS_UPDATED_MESSAGE });
+          void dialog({ variant: 'success', title: VIDEO_MESSAGES.detailsUpdated });
         }}
       />
       <ChangeFolderDialog

@@ -1,5 +1,5 @@
 import { FOLDER_ROUTES } from '@/lib/videos';
-import { videoFolderLabels, type VideoFolder, FOLDER_CHOICE_MESSAGE } from '@pw/contracts';
+import { videoFolderLabels, type VideoFolder, INVALID_OPTION } from '@pw/contracts';
 
 /**
  * The folder-move rules of docs/product.md §13.5, as the server enforces them (docs/decisions/0061-folder-move-options.md):
@@ -55,7 +55,7 @@ export function moveSteps(
 
 /** docs/product.md §13.6: the folder select must hold one of the offered options. */
 export function validateFolderChoice(from: VideoFolder, choice: string): string | null {
-  return TARGETS[from].some((target) => target === choice) ? null : FOLDER_CHOICE_MESSAGE;
+  return TARGETS[from].some((target) => target === choice) ? null : INVALID_OPTION;
 }
 
 /** Only a scheduled video has a delivery time to change (docs/product.md §13.5 "Change time"). */
@@ -67,6 +67,3 @@ export function canChangeTime(folder: VideoFolder): boolean {
 export function transferredMessage(to: VideoFolder): string {
   return `The video has been successfully transferred to ${videoFolderLabels[to]}.`;
 }
-
-export const FOLDER_CONFLICT_MESSAGE =
-  'A file already exists in that folder. It needs to be removed before placing another file there.';

@@ -14,6 +14,7 @@ import { NotificationRow } from './NotificationRow';
 import { Loading } from '@/components/Loading';
 import './notifications.scss';
 import type { NotificationItem } from '@pw/contracts';
+import { NOTIFICATION_MESSAGES } from '@pw/contracts';
 
 /** docs/product.md §13.7: the filter reads All, Read, Unread. */
 const FILTERS: { value: NotificationStatus; label: string }[] = [
@@ -63,7 +64,7 @@ export function NotificationsPage({ area }: { area: NotificationArea }) {
     // aria-disabled rather than disabled: a button that disables itself would drop keyboard focus.
     if (nothingUnread) return;
     markAll.mutate();
-    setAnnouncement('All notifications marked as read.');
+    setAnnouncement(NOTIFICATION_MESSAGES.allRead);
   };
 
   const toggleItem = (item: NotificationItem) => {

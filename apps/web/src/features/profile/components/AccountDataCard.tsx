@@ -11,6 +11,7 @@ import { session } from '@/lib/session';
 import { useLatestExport, useStartExport } from '../api/account-export';
 import type { LeavingRole } from '../model/role';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { ACCOUNT_DATA_MESSAGES } from '@pw/contracts';
 
 export const EXPORT_TEXTS = {
   heading: 'Your data',
@@ -21,7 +22,7 @@ export const EXPORT_TEXTS = {
   preparing: 'Preparing your data…',
   ready: 'Your data is ready.',
   download: 'Download (zip)',
-  failed: 'Your data could not be collected. Please try again.',
+  failed: ACCOUNT_DATA_MESSAGES.exportFailed,
   expired: 'Your last copy has expired.',
   deleteHeading: 'Delete account',
   deleteIntro: 'Delete your account and everything in it. Scheduled deliveries will not be sent.',

@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useChangePassword } from '../api/change-password';
 import { PROFILE_PATHS } from '../model/paths';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 /**
  * Change password for every role (docs/product.md §13.6): the form's currentPassword, newPassword and
@@ -37,7 +38,7 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
           await dialog({
             variant: 'success',
             title: 'Password Updated',
-            text: response.message || 'Your password has been changed.',
+            text: response.message || ACCOUNT_MESSAGES.passwordChanged,
           });
           navigate(paths.details);
         },

@@ -14,6 +14,7 @@ import { useTitle } from '@/lib/use-title';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_PATHS } from '../model/paths';
+import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 type Values = {
   home_name: string;
@@ -103,7 +104,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
         await dialog({
           variant: 'success',
           title: 'Profile Updated',
-          text: response.message || 'Your profile has been updated.',
+          text: response.message || ACCOUNT_MESSAGES.profileUpdated,
         });
         navigate(paths.details);
       },

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FREE_VIDEO_SECONDS, type Video, type VideoFolder } from '@pw/contracts';
+import { FREE_VIDEO_SECONDS, type Video, type VideoFolder, VIDEO_MESSAGES } from '@pw/contracts';
 import { useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { formatClock } from '@/lib/edit-list/durations';
@@ -151,7 +151,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     if (savedFolder === 'scheduled') {
       await dialog({
         variant: 'success',
-        title: 'Video Saved and scheduled',
+        title: VIDEO_MESSAGES.savedAndScheduled,
         text: `Your video is scheduled and will be sent to ${email} at the specified time. It is saved in the Scheduled folder.`,
       });
     } else {
@@ -223,7 +223,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
       throw error;
     }
     if (video.state === 'failed') {
-      const reason = video.failure_reason ?? 'The video could not be processed.';
+      const reason = video.failure_reason ?? VIDEO_MESSAGES.processingFailed;
       if (reason === UPLOAD_MESSAGES.onlyVideo) await showFailure(new Error(reason));
       else {
         setStep('idle');

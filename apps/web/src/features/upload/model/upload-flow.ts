@@ -1,5 +1,5 @@
 import {
-  FOLDER_CHOICE_MESSAGE,
+  INVALID_OPTION,
   FOLDER_OCCUPIED_MESSAGE,
   ONLY_VIDEO_MESSAGE,
   requiredMessage,
@@ -27,7 +27,7 @@ export const FOLDERS: ReadonlyArray<{ value: VideoFolder; label: string }> = (
 export const folderLabel = (folder: VideoFolder) => videoFolderLabels[folder];
 
 export const UPLOAD_MESSAGES = {
-  invalidFolder: FOLDER_CHOICE_MESSAGE,
+  invalidFolder: INVALID_OPTION,
   titleRequired: requiredMessage('title'),
   descriptionRequired: requiredMessage('description'),
   folderConflict: FOLDER_OCCUPIED_MESSAGE,

@@ -5,8 +5,7 @@ import { ApiError } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useWatch } from '../api/get-watch';
 import './watch.scss';
-
-const GONE = 'This message is no longer available.';
+import { DELIVERY_MESSAGES } from '@pw/contracts';
 
 /**
  * /watch/:token — the page a scheduled delivery's e-mail links to. Public and account-free: the token in
@@ -42,7 +41,7 @@ export function WatchPage() {
       watch.error instanceof ApiError && (watch.error.status === 404 || watch.error.status === 410);
     content = gone ? (
       <div className="watch-notice">
-        <h1 className="h3">{GONE}</h1>
+        <h1 className="h3">{DELIVERY_MESSAGES.noLongerAvailable}</h1>
         <p className="text-body-secondary mb-0">
           The sender may have withdrawn it, or the link has been replaced. If you were expecting a message,
           the person who sent it can share it with you again.

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import type { AccountType } from './accounts.schema';
 import type { SessionStore } from './sessions';
+import { isActiveAccount } from './account-reads';
 
 export interface AuthAccount {
   id: number;
@@ -38,7 +39,7 @@ export function createAuthGuard(sessions: SessionStore) {
     if (!token) return null;
     const found = await sessions.find(token);
     if (!found) return null;
-    if (found.user.status !== 1) throw forbidden(DEACTIVATED_MESSAGE);
+    if (!isActiveAccount(found.user)) throw forbidden(DEACTIVATED_MESSAGE);
     return {
       id: found.user.id,
       type: found.user.type,

@@ -7,6 +7,15 @@ import { createBannerAdsService } from './banner-ads.service';
 import { registerBannerAdsRoutes } from './banner-ads.routes';
 import { createBannerLive, type BannerPayments } from './banner-ads.live';
 import { bannerReadersPruneQueue, startReadersPruneWorker } from './banner-ads.queue';
+import { readOnlyView } from '../../platform/db/read-only';
+import { bannerAds, bannerAdImages } from './banner-ads.schema';
+
+/** The banner ads as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const bannerAdsView = <TAlias extends string>(alias: TAlias) => readOnlyView(bannerAds, alias);
+
+/** The banner ads' images as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const bannerAdImagesView = <TAlias extends string>(alias: TAlias) =>
+  readOnlyView(bannerAdImages, alias);
 
 export type { BannerPayments } from './banner-ads.live';
 

@@ -1,13 +1,22 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardGrouping, RevenueKind } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { bannerAds } from '../banner-ads/banner-ads.schema';
-import { scheduledDeliveries } from '../delivery/delivery.schema';
-import { payments, subscriptions } from '../payments/payments.schema';
-import { plans } from '../plans/plans.schema';
-import { queries } from '../queries/queries.schema';
 import { dashboardPaymentBuckets, dashboardRollupState } from './dashboard.schema';
+import { accountsView } from '../accounts';
+import { bannerAdsView } from '../banner-ads';
+import { scheduledDeliveriesView } from '../delivery';
+import { paymentsView, subscriptionsView } from '../payments';
+import { plansView } from '../plans';
+import { queriesView } from '../queries';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
+const bannerAds = bannerAdsView('banner_ads');
+const scheduledDeliveries = scheduledDeliveriesView('scheduled_deliveries');
+const payments = paymentsView('payments');
+const subscriptions = subscriptionsView('subscriptions');
+const plans = plansView('plans');
+const queries = queriesView('queries');
 
 /** A resolved range: inclusive local days, how they are grouped, the zone the days are in. */
 export interface DayRange {

@@ -11,6 +11,7 @@ import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
+import { isActiveAccount } from '../accounts';
 
 export const NO_LONGER_AVAILABLE = 'This message is no longer available.';
 
@@ -149,12 +150,16 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
-        if (!['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
+        if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(NO_LONGER_AVAILABLE);
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
       }
       const granted = await repo.findGrantByTokenHash(hash);
-      if (!granted || granted.owner.status !== 1 || !(await deps.maySee(granted.video.id, granted.grantedBy)))
+      if (
+        !granted ||
+        !isActiveAccount(granted.owner) ||
+        !(await deps.maySee(granted.video.id, granted.grantedBy))
+      )
         throw notFound(NO_LONGER_AVAILABLE);
       return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);
     },

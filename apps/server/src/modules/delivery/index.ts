@@ -8,6 +8,12 @@ import { startDeliveryWorker } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
 import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 import type { HoldsMembership } from './delivery.allowance';
+import { readOnlyView } from '../../platform/db/read-only';
+import { scheduledDeliveries } from './delivery.schema';
+
+/** The scheduled deliveries as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const scheduledDeliveriesView = <TAlias extends string>(alias: TAlias) =>
+  readOnlyView(scheduledDeliveries, alias);
 
 export type { DeliveryService } from './delivery.service';
 export type { ShareInput } from './delivery.grants';

@@ -6,6 +6,11 @@ import { notificationEmailQueue } from './notifications.queue';
 import { startNotificationWorker } from './notifications.worker';
 import { registerNotificationRoutes } from './notifications.routes';
 import { subscribeAdminNotices } from './notifications.events';
+import { readOnlyView } from '../../platform/db/read-only';
+import { notifications } from './notifications.schema';
+
+/** The notifications as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const notificationsView = <TAlias extends string>(alias: TAlias) => readOnlyView(notifications, alias);
 
 export type { Notifications, NotifyInput, NotifyTarget } from './notifications.service';
 

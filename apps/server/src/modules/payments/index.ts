@@ -17,8 +17,18 @@ import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createExpiryRun, type ExpireSubscriptions } from './subscriptions.expiry';
 import { expireSubscriptionsQueue } from './subscriptions.queue';
 import { startExpiryWorker } from './subscriptions.worker';
+import { readOnlyView } from '../../platform/db/read-only';
+import { payments, subscriptions } from './payments.schema';
+
+/** The payments as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const paymentsView = <TAlias extends string>(alias: TAlias) => readOnlyView(payments, alias);
+
+/** The subscriptions as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const subscriptionsView = <TAlias extends string>(alias: TAlias) => readOnlyView(subscriptions, alias);
 
 export type { HeldKind } from './subscriptions.service';
+/** Whether a subscription runs at `now` (not expired, no end or an end after it), on the table or `subscriptionsView`. */
+export { subscriptionRunningAt } from './payments.schema';
 
 export interface PaymentsNeeds {
   plans: PlansApi;

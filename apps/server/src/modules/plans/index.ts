@@ -4,6 +4,11 @@ import type { Platform } from '../../platform/platform';
 import { createPlansRepo } from './plans.repo';
 import { createPlansService } from './plans.service';
 import { registerPlansRoutes } from './plans.routes';
+import { readOnlyView } from '../../platform/db/read-only';
+import { plans } from './plans.schema';
+
+/** The plans as other modules read and join them: read-only, named as the query needs (decision 0310). */
+export const plansView = <TAlias extends string>(alias: TAlias) => readOnlyView(plans, alias);
 
 /** Money as the API shows it (decision 0150), for the modules that answer prices too. */
 export { fromCents } from './plans.money';

@@ -53,9 +53,6 @@ export interface FuneralHomesServiceDeps {
   releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
 }
 
-/** What the grant's caller may not see (or that does not exist): the same 404, nothing created. */
-export const VIDEO_NOT_FOUND = 'Video not found.';
-
 const FORM_FIELDS = [
   'serviceId',
   'locationId',

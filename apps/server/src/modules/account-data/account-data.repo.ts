@@ -3,14 +3,11 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { accountExports, fileDeletions, type AccountExportRow } from './account-data.schema';
 import { isActiveAccount } from '../accounts';
 import { accountsView } from '../accounts';
-import { bannerAdImagesView, bannerAdsView } from '../banner-ads';
-import { videosView } from '../videos';
+import { bannerAdImagesView as bannerAdImages, bannerAdsView as bannerAds } from '../banner-ads';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
-const bannerAdImages = bannerAdImagesView('banner_ad_images');
-const bannerAds = bannerAdsView('banner_ads');
 
 export type ExportPatch = Partial<
   Pick<

@@ -2,26 +2,20 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { accountsView } from '../accounts';
 import { columnsOf } from '../../platform/db/read-only';
-import { bannerAdsView } from '../banner-ads';
-import { scheduledDeliveriesView } from '../delivery';
-import { funeralLocationsView, funeralRequestsView, funeralServicesView } from '../funeral-homes';
-import { notificationsView } from '../notifications';
-import { paymentsView, subscriptionsView } from '../payments';
-import { plansView } from '../plans';
-import { videosView } from '../videos';
+import { bannerAdsView as bannerAds } from '../banner-ads';
+import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
+import {
+  funeralLocationsView as funeralLocations,
+  funeralRequestsView as funeralRequests,
+  funeralServicesView as funeralServices,
+} from '../funeral-homes';
+import { notificationsView as notifications } from '../notifications';
+import { paymentsView as payments, subscriptionsView as subscriptions } from '../payments';
+import { plansView as plans } from '../plans';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
-const scheduledDeliveries = scheduledDeliveriesView('scheduled_deliveries');
-const funeralLocations = funeralLocationsView('funeral_locations');
-const funeralRequests = funeralRequestsView('funeral_requests');
-const funeralServices = funeralServicesView('funeral_services');
-const payments = paymentsView('payments');
-const subscriptions = subscriptionsView('subscriptions');
-const plans = plansView('plans');
-const notifications = notificationsView('notifications');
-const bannerAds = bannerAdsView('banner_ads');
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const money = (cents: number) => (cents / 100).toFixed(2);

@@ -3,16 +3,16 @@ import type { AdminFuneralHomeListQuery, AdminUserListQuery } from '@pw/contract
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
 import { type AccountType, accountsView, fullNameOf } from '../accounts';
-import { paymentsView, subscriptionRunningAt, subscriptionsView } from '../payments';
-import { plansView } from '../plans';
-import { videosView } from '../videos';
+import {
+  paymentsView as payments,
+  subscriptionRunningAt,
+  subscriptionsView as subscriptions,
+} from '../payments';
+import { plansView as plans } from '../plans';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const payments = paymentsView('payments');
-const subscriptions = subscriptionsView('subscriptions');
-const plans = plansView('plans');
-const videos = videosView('videos');
 
 /** The plan kinds an account holds (payments' `kind`), as the admin's screens group them. */
 export type HeldKind = 'membership' | 'ad-free' | 'funeral-home';

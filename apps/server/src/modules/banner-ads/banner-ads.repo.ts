@@ -4,11 +4,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross } from '../../platform/db/paginate';
 import { bannerAdImages, bannerAdReaders, bannerAds, type BannerAdRow } from './banner-ads.schema';
 import { accountActiveById, accountsView } from '../accounts';
-import { plansView } from '../plans';
+import { plansView as plans } from '../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const plans = plansView('plans');
 
 /** The list kit's view of banner_ads (search is added per list: the admin's also looks at requesters). */
 const bannerAdList = {

@@ -10,12 +10,9 @@ import { bannerReadersPruneQueue, startReadersPruneWorker } from './banner-ads.q
 import { readOnlyView } from '../../platform/db/read-only';
 import { bannerAds, bannerAdImages } from './banner-ads.schema';
 
-/** The banner ads as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const bannerAdsView = <TAlias extends string>(alias: TAlias) => readOnlyView(bannerAds, alias);
-
-/** The banner ads' images as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const bannerAdImagesView = <TAlias extends string>(alias: TAlias) =>
-  readOnlyView(bannerAdImages, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const bannerAdsView = readOnlyView(bannerAds, 'banner_ads');
+export const bannerAdImagesView = readOnlyView(bannerAdImages, 'banner_ad_images');
 
 export type { BannerPayments } from './banner-ads.live';
 

@@ -3,20 +3,14 @@ import type { DashboardGrouping, RevenueKind } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { dashboardPaymentBuckets, dashboardRollupState } from './dashboard.schema';
 import { accountsView } from '../accounts';
-import { bannerAdsView } from '../banner-ads';
-import { scheduledDeliveriesView } from '../delivery';
-import { paymentsView, subscriptionsView } from '../payments';
-import { plansView } from '../plans';
-import { queriesView } from '../queries';
+import { bannerAdsView as bannerAds } from '../banner-ads';
+import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
+import { paymentsView as payments, subscriptionsView as subscriptions } from '../payments';
+import { plansView as plans } from '../plans';
+import { queriesView as queries } from '../queries';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const bannerAds = bannerAdsView('banner_ads');
-const scheduledDeliveries = scheduledDeliveriesView('scheduled_deliveries');
-const payments = paymentsView('payments');
-const subscriptions = subscriptionsView('subscriptions');
-const plans = plansView('plans');
-const queries = queriesView('queries');
 
 /** A resolved range: inclusive local days, how they are grouped, the zone the days are in. */
 export interface DayRange {

@@ -3,11 +3,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { scheduledDeliveries as d, type DeliveryRow } from './delivery.schema';
 import { now, staleClaim, unclaimed } from './delivery.conditions';
 import { accountsView, activeAccount } from '../accounts';
-import { videosView } from '../videos';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
 
 /** What sending needs of a claimed delivery. */
 export interface ClaimedDelivery {

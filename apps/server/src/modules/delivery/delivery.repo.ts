@@ -10,11 +10,10 @@ import {
 import { live, now, OVERDUE_ASK_OWNER } from './delivery.conditions';
 import { createDeliveryClaims } from './delivery.claims';
 import { accountsView } from '../accounts';
-import { videosView } from '../videos';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
 
 export type { ClaimedDelivery, OwnerNoticeTaken } from './delivery.claims';
 

@@ -11,9 +11,8 @@ import type { HoldsMembership } from './delivery.allowance';
 import { readOnlyView } from '../../platform/db/read-only';
 import { scheduledDeliveries } from './delivery.schema';
 
-/** The scheduled deliveries as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const scheduledDeliveriesView = <TAlias extends string>(alias: TAlias) =>
-  readOnlyView(scheduledDeliveries, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
 
 export type { DeliveryService } from './delivery.service';
 export type { ShareInput } from './delivery.grants';

@@ -13,17 +13,10 @@ import { createAccessGrants } from './access-grants';
 import { readOnlyView } from '../../platform/db/read-only';
 import { funeralServices, funeralLocations, funeralRequests } from './funeral-homes.schema';
 
-/** The homes' service options as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const funeralServicesView = <TAlias extends string>(alias: TAlias) =>
-  readOnlyView(funeralServices, alias);
-
-/** The homes' locations as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const funeralLocationsView = <TAlias extends string>(alias: TAlias) =>
-  readOnlyView(funeralLocations, alias);
-
-/** The homes' user requests as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const funeralRequestsView = <TAlias extends string>(alias: TAlias) =>
-  readOnlyView(funeralRequests, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const funeralServicesView = readOnlyView(funeralServices, 'funeral_services');
+export const funeralLocationsView = readOnlyView(funeralLocations, 'funeral_locations');
+export const funeralRequestsView = readOnlyView(funeralRequests, 'funeral_requests');
 
 /** What funeral-homes calls in other modules (handed in by composition.ts). */
 export interface FuneralHomesNeeds {

@@ -27,11 +27,10 @@ import {
   type LegacySettingsRow,
 } from './legacy.schema';
 import { accountsView } from '../accounts';
-import { videosView } from '../videos';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
 
 const r = legacyReports;
 

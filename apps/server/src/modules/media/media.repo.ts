@@ -1,11 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { accountsView } from '../accounts';
-import { videosView } from '../videos';
+import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const videos = videosView('videos');
 
 /** What the media module reads of other modules' tables (read-only): whose video a key belongs to. */
 export function createMediaRepo(db: Db) {

@@ -9,8 +9,8 @@ import { subscribeAdminNotices } from './notifications.events';
 import { readOnlyView } from '../../platform/db/read-only';
 import { notifications } from './notifications.schema';
 
-/** The notifications as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const notificationsView = <TAlias extends string>(alias: TAlias) => readOnlyView(notifications, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const notificationsView = readOnlyView(notifications, 'notifications');
 
 export type { Notifications, NotifyInput, NotifyTarget } from './notifications.service';
 

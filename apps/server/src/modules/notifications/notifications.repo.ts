@@ -4,11 +4,10 @@ import { preparedQuery } from '../../platform/db/prepared';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notifications, type NotificationRow } from './notifications.schema';
 import { accountsView, activeAccount, type AccountType } from '../accounts';
-import { queriesView } from '../queries';
+import { queriesView as queries } from '../queries';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const queries = queriesView('queries');
 
 export interface NewNotification {
   userId: number;

@@ -20,11 +20,9 @@ import { startExpiryWorker } from './subscriptions.worker';
 import { readOnlyView } from '../../platform/db/read-only';
 import { payments, subscriptions } from './payments.schema';
 
-/** The payments as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const paymentsView = <TAlias extends string>(alias: TAlias) => readOnlyView(payments, alias);
-
-/** The subscriptions as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const subscriptionsView = <TAlias extends string>(alias: TAlias) => readOnlyView(subscriptions, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const paymentsView = readOnlyView(payments, 'payments');
+export const subscriptionsView = readOnlyView(subscriptions, 'subscriptions');
 
 export type { HeldKind } from './subscriptions.service';
 /** Whether a subscription runs at `now` (not expired, no end or an end after it), on the table or `subscriptionsView`. */

@@ -7,13 +7,11 @@ export const DELETED_PAYER = 'Deleted account';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
 import { type AccountType, accountsView } from '../accounts';
-import { bannerAdsView } from '../banner-ads';
-import { plansView } from '../plans';
+import { bannerAdsView as bannerAds } from '../banner-ads';
+import { plansView as plans } from '../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const plans = plansView('plans');
-const bannerAds = bannerAdsView('banner_ads');
 
 /** From and To are whole days in the reader's zone (the list kit's rule): [from 00:00, to + 1 day). */
 

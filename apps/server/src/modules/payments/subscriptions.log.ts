@@ -6,11 +6,10 @@ import type { Db } from '../../platform/db';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
 import { accountsView } from '../accounts';
-import { plansView } from '../plans';
+import { plansView as plans } from '../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const plans = plansView('plans');
 
 /** The admin's purchase log of one kind of plan (spec 001 §3 subscription log row). */
 export function createSubscriptionLog(db: Db, clock: Clock) {

@@ -3,11 +3,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { Holder } from './payments.notices';
 import { payments, subscriptionRunningAt, subscriptions } from './payments.schema';
 import { accountsView } from '../accounts';
-import { plansView } from '../plans';
+import { plansView as plans } from '../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
-const plans = plansView('plans');
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

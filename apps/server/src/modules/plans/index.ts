@@ -7,8 +7,8 @@ import { registerPlansRoutes } from './plans.routes';
 import { readOnlyView } from '../../platform/db/read-only';
 import { plans } from './plans.schema';
 
-/** The plans as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const plansView = <TAlias extends string>(alias: TAlias) => readOnlyView(plans, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const plansView = readOnlyView(plans, 'plans');
 
 /** Money as the API shows it (decision 0150), for the modules that answer prices too. */
 export { fromCents } from './plans.money';

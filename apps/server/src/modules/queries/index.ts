@@ -6,8 +6,8 @@ import { registerQueriesRoutes } from './queries.routes';
 import { readOnlyView } from '../../platform/db/read-only';
 import { queries } from './queries.schema';
 
-/** The contact-us messages as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const queriesView = <TAlias extends string>(alias: TAlias) => readOnlyView(queries, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const queriesView = readOnlyView(queries, 'queries');
 
 /**
  * Contact-us messages and the administrator's queries screens (spec 001). The model module of

@@ -16,8 +16,8 @@ import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
 import { readOnlyView } from '../../platform/db/read-only';
 import { videos } from './videos.schema';
 
-/** The videos as other modules read and join them: read-only, named as the query needs (decision 0310). */
-export const videosView = <TAlias extends string>(alias: TAlias) => readOnlyView(videos, alias);
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const videosView = readOnlyView(videos, 'videos');
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';

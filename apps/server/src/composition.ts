@@ -95,7 +95,7 @@ export async function compose(
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
       // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
-      maySee: (videoId, userId) => videos.api.access.check({ id: userId }, 'video.read', videoId),
+      videoAccess: { check: (actor, permission, id) => videos.api.access.check(actor, permission, id) },
     },
     () => tuning.delivery,
   );

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors';
 import { HELD_DELIVERY_CANCELLED, HELD_DELIVERY_SENT, NO_HELD_DELIVERY } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
-import { formatDuration, type DeliveryScheduler } from '../videos';
+import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
@@ -28,8 +28,8 @@ export interface DeliveryServiceDeps {
   publicUrl: string;
   /** Whether the owner holds a running membership (the payments module's answer). */
   holdsMembership: HoldsMembership;
-  /** Whether a person may still see a video (the videos module's one rule): a granted link needs it. */
-  maySee(videoId: number, userId: number): Promise<boolean>;
+  /** Whether a person may still see a video (`video.read` of the videos' one check): a granted link needs it. */
+  videoAccess: VideoAccessCheck;
   /** Telling owners about deliveries that wait for their answer. */
   notifications: Pick<OwnerNotifier, 'notifyMany'>;
 }
@@ -158,7 +158,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       if (
         !granted ||
         !isActiveAccount(granted.owner) ||
-        !(await deps.maySee(granted.video.id, granted.grantedBy))
+        !(await deps.videoAccess.check({ id: granted.grantedBy }, 'video.read', granted.video.id))
       )
         throw notFound(NO_LONGER_AVAILABLE);
       return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);

@@ -103,6 +103,8 @@ export function createVideoAccess(deps: { repo: VideosRepo; releaseOf: ReleaseOf
 }
 
 export type VideoAccess = ReturnType<typeof createVideoAccess>;
+/** The yes/no half, for a module built before videos that asks it at request time (delivery). */
+export type VideoAccessCheck = Pick<VideoAccess, 'check'>;
 
 /** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
 export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup; access: VideoAccess }) {

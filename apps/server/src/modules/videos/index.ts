@@ -26,7 +26,7 @@ export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
 export { codeLookupRule } from './videos.limits';
-export type { VideoPermission, VideosApi } from './access';
+export type { VideoAccessCheck, VideoPermission, VideosApi } from './access';
 
 /** What the videos module calls in other modules, handed in by the composition root. */
 export interface VideosNeeds {

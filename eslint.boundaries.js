@@ -36,15 +36,19 @@ const platformZone = {
   message: 'platform/ sits below the modules: it never imports a module or the composition root.',
 };
 
-// Rule 2: a module reaches another module only through that module's index.ts.
-const moduleZones = folderNames('apps/server/src/modules').map((name) => ({
-  target: `${SERVER}/modules/${name}/**`,
-  from: `${SERVER}/modules/!(${name})/**`,
-  // A module's tables are public too, for foreign keys and read-only joins (decision 0129); only the
-  // owning module writes them.
-  except: [`${SERVER}/modules/*/index.ts`, `${SERVER}/modules/*/*.schema.ts`],
-  message: `Import another module through its public entry (modules/<module>/index.ts), not its inner files.`,
-}));
+// Rule 2: a module reaches another module only through that module's index.ts, its data too: the owner
+// exports read functions or read-only views of its tables there (decision 0310). Only a schema file may
+// import another module's schema file, for a foreign key (the schema block below).
+const moduleZonesExcept = (except) =>
+  folderNames('apps/server/src/modules').map((name) => ({
+    target: `${SERVER}/modules/${name}/**`,
+    from: `${SERVER}/modules/!(${name})/**`,
+    except,
+    message: `Import another module through its public entry (modules/<module>/index.ts), not its inner files (not even its *.schema.ts: read its data through what its index.ts exports).`,
+  }));
+const moduleZones = moduleZonesExcept([`${SERVER}/modules/*/index.ts`]);
+const schemaFiles = [`${SERVER}/modules/*/*.schema.ts`];
+const schemaModuleZones = moduleZonesExcept([`${SERVER}/modules/*/index.ts`, ...schemaFiles]);
 
 // Rule 3: features never import each other; the rest of the web source uses a feature's index only.
 const featureZones = folderNames('apps/web/src/features').map((name) => ({
@@ -64,8 +68,9 @@ const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
 
 const serverSource = ['apps/server/src/**/*.ts', `${fixtureRoot}/apps/server/src/**/*.ts`];
 const webSource = ['apps/web/src/**/*.{ts,tsx}', `${fixtureRoot}/apps/web/src/**/*.{ts,tsx}`];
-// Tests and fixtures build whole worlds out of several modules, so they may reach inner files, and a
-// platform helper's test may use a module's real table as its example (apps/server/test/** is outside
+// Tests and fixtures build whole worlds out of several modules, so they may reach inner files (other
+// modules' tables too: they plant rows no API writes and check what a deletion left; decision 0310), and
+// a platform helper's test may use a module's real table as its example (apps/server/test/** is outside
 // serverSource, so the rules never see it).
 const serverTestFiles = ['**/*.test.ts', '**/*.fixtures.ts'];
 
@@ -104,6 +109,12 @@ export default [
     files: serverSource,
     ignores: serverTestFiles,
     rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...moduleZones]) },
+  },
+  {
+    // A table's foreign key names the other module's table: schema files may import schema files (and
+    // drizzle-kit reads them all by glob). This block replaces the one above for them.
+    files: ['apps/server/src/modules/*/*.schema.ts', `${fixtureRoot}/apps/server/src/modules/*/*.schema.ts`],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...schemaModuleZones]) },
   },
   {
     files: webSource,

@@ -95,7 +95,7 @@ export async function compose(
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
       // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
-      maySee: (videoId, userId) => videos.api.maySee(videoId, userId),
+      videoAccess: { check: (actor, permission, id) => videos.api.access.check(actor, permission, id) },
     },
     () => tuning.delivery,
   );
@@ -116,6 +116,8 @@ export async function compose(
       deliveryScheduler: overrides.deliveryScheduler ?? delivery.api,
       videoPayments,
       guardFor: accounts.api.guardFor,
+      // Legacy is built after videos: asked at request time (a final message's release).
+      releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
     },
     () => tuning.videos,
   );

@@ -140,6 +140,7 @@ export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServic
     uploads: createUploadStore(ctx.dataDir),
     secret: ctx.deps.secret,
     logger: ctx.deps.logger,
+    releaseOf: (ownerId, tx) => ctx.deps.legacy.releaseOf(ownerId, tx),
     ...overrides,
   });
 }

@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
-import { bannerAdImages, bannerAds } from '../banner-ads/banner-ads.schema';
 import { accountExports, fileDeletions, type AccountExportRow } from './account-data.schema';
+import { isActiveAccount } from '../accounts';
+import { accountsView } from '../accounts';
+import { bannerAdImagesView as bannerAdImages, bannerAdsView as bannerAds } from '../banner-ads';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 export type ExportPatch = Partial<
   Pick<
@@ -54,7 +58,7 @@ export function createAccountDataRepo(db: Db) {
     /** Whether the account is active now (a deactivated one's archive is not handed out). */
     async isActiveAccount(accountId: number): Promise<boolean> {
       const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, accountId));
-      return row?.status === 1;
+      return !!row && isActiveAccount(row);
     },
 
     async updateExport(id: number, patch: ExportPatch, now: Date, tx: DbOrTx = db): Promise<void> {

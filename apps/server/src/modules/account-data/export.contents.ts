@@ -1,13 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
-import { scheduledDeliveries } from '../delivery/delivery.schema';
-import { funeralLocations, funeralRequests, funeralServices } from '../funeral-homes/funeral-homes.schema';
-import { payments, subscriptions } from '../payments/payments.schema';
-import { plans } from '../plans/plans.schema';
-import { notifications } from '../notifications/notifications.schema';
-import { bannerAds } from '../banner-ads/banner-ads.schema';
+import { accountsView } from '../accounts';
+import { columnsOf } from '../../platform/db/read-only';
+import { bannerAdsView as bannerAds } from '../banner-ads';
+import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
+import {
+  funeralLocationsView as funeralLocations,
+  funeralRequestsView as funeralRequests,
+  funeralServicesView as funeralServices,
+} from '../funeral-homes';
+import { notificationsView as notifications } from '../notifications';
+import { paymentsView as payments, subscriptionsView as subscriptions } from '../payments';
+import { plansView as plans } from '../plans';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -86,7 +94,7 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
     .orderBy(asc(scheduledDeliveries.id));
   const forms = await db
     .select({
-      request: funeralRequests,
+      request: columnsOf(funeralRequests),
       home: users.homeName,
       service: funeralServices.name,
       location: funeralLocations.name,
@@ -98,13 +106,13 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
     .where(eq(funeralRequests.requesterId, accountId))
     .orderBy(asc(funeralRequests.id));
   const paymentRows = await db
-    .select({ payment: payments, plan: plans.title })
+    .select({ payment: columnsOf(payments), plan: plans.title })
     .from(payments)
     .leftJoin(plans, eq(plans.id, payments.planId))
     .where(eq(payments.accountId, accountId))
     .orderBy(asc(payments.id));
   const subscriptionRows = await db
-    .select({ subscription: subscriptions, plan: plans.title })
+    .select({ subscription: columnsOf(subscriptions), plan: plans.title })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.accountId, accountId))

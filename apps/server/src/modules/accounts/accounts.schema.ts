@@ -50,9 +50,6 @@ export const users = pgTable(
   ],
 );
 
-/** The full name as the admin's lists search it: the very expression `users_full_name_trgm_idx` indexes. */
-export const fullNameOf = sql`(${users.firstName} || ' ' || ${users.lastName})`;
-
 /** Opaque bearer tokens: only their SHA-256 is stored, so a database leak yields no usable credential. */
 export const sessions = pgTable(
   'sessions',

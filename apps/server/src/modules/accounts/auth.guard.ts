@@ -3,6 +3,7 @@ import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import type { AccountType } from './accounts.schema';
 import type { SessionStore } from './sessions';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
+import { isActiveAccount } from './account-reads';
 
 export interface AuthAccount {
   id: number;
@@ -37,7 +38,7 @@ export function createAuthGuard(sessions: SessionStore) {
     if (!token) return null;
     const found = await sessions.find(token);
     if (!found) return null;
-    if (found.user.status !== 1) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    if (!isActiveAccount(found.user)) throw forbidden(ACCOUNT_MESSAGES.deactivated);
     return {
       id: found.user.id,
       type: found.user.type,

@@ -23,6 +23,7 @@ import { deletePhoto, storePhoto } from './photos';
 import type { FormPhoto } from './photo-form';
 import type { SessionStore } from './sessions';
 import './accounts.events';
+import { isActiveAccount } from './account-reads';
 
 export interface AuthServiceDeps {
   repo: AccountsRepo;
@@ -117,7 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
       // The password was right: not a failure, even when the account turns out deactivated.
       await attempt.succeeded();
-      if (user.status !== 1) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+      if (!isActiveAccount(user)) throw forbidden(ACCOUNT_MESSAGES.deactivated);
       return signIn(user, input.remember);
     },
 

@@ -22,6 +22,9 @@ import type { DbTx } from '../../platform/db';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
 export type { SessionStore } from './sessions';
+export type { AccountType } from './accounts.schema';
+/** The one rule of an active account, and the accounts as other modules read them (decision 0310). */
+export { accountActiveById, accountsView, activeAccount, fullNameOf, isActiveAccount } from './account-reads';
 /** A profile photo's public URL (the funeral-home directory shows homes' photos). */
 export { photoUrl } from './photos';
 

@@ -2,10 +2,17 @@ import { and, desc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { AdminFuneralHomeListQuery, AdminUserListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
-import { fullNameOf, users, type AccountType } from '../accounts/accounts.schema';
-import { payments, subscriptionRunningAt, subscriptions } from '../payments/payments.schema';
-import { plans } from '../plans/plans.schema';
-import { videos } from '../videos/videos.schema';
+import { type AccountType, accountsView, fullNameOf } from '../accounts';
+import {
+  paymentsView as payments,
+  subscriptionRunningAt,
+  subscriptionsView as subscriptions,
+} from '../payments';
+import { plansView as plans } from '../plans';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** The plan kinds an account holds (payments' `kind`), as the admin's screens group them. */
 export type HeldKind = 'membership' | 'ad-free' | 'funeral-home';
@@ -49,7 +56,7 @@ const userList = accountList(
     email: users.email,
     status: users.status,
   },
-  [fullNameOf, users.email],
+  [fullNameOf(users), users.email],
 );
 const homeList = accountList(
   {
@@ -58,7 +65,7 @@ const homeList = accountList(
     email: users.email,
     status: users.status,
   },
-  [users.homeName, fullNameOf, users.email],
+  [users.homeName, fullNameOf(users), users.email],
 );
 
 /** The account holds a running plan of the kind (of this duration, when given). */
@@ -66,7 +73,7 @@ function holdsRunning(now: Date, kind: HeldKind, duration?: string): SQL {
   const running = and(
     eq(subscriptions.accountId, users.id),
     eq(subscriptions.kind, kind),
-    subscriptionRunningAt(now),
+    subscriptionRunningAt(now, subscriptions),
   );
   if (!duration) return exists(sql`(select 1 from ${subscriptions} where ${running})`);
   return exists(
@@ -114,7 +121,7 @@ export function createAdminAccountsRepo(db: Db) {
         .select({ accountId: subscriptions.accountId, kind: subscriptions.kind, title: plans.title })
         .from(subscriptions)
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(and(inArray(subscriptions.accountId, accountIds), subscriptionRunningAt(now)))
+        .where(and(inArray(subscriptions.accountId, accountIds), subscriptionRunningAt(now, subscriptions)))
         .orderBy(desc(subscriptions.startsAt), desc(subscriptions.id));
     },
 
@@ -134,7 +141,7 @@ export function createAdminAccountsRepo(db: Db) {
           id: subscriptions.id,
           kind: subscriptions.kind,
           status: subscriptions.status,
-          running: sql<boolean>`coalesce(${subscriptionRunningAt(now)}, false)`,
+          running: sql<boolean>`coalesce(${subscriptionRunningAt(now, subscriptions)}, false)`,
           startsAt: subscriptions.startsAt,
           expiresAt: subscriptions.expiresAt,
           amountCents: payments.amountCents,

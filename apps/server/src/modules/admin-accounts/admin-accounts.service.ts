@@ -12,7 +12,7 @@ import {
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { photoUrl } from '../accounts';
+import { isActiveAccount, photoUrl } from '../accounts';
 import { fromCents } from '../plans';
 import type { VideosApi } from '../videos';
 import type {
@@ -83,7 +83,7 @@ const ofKind = (entries: SubscriptionEntry[], kind: HeldKind) =>
   entries.filter((entry) => entry.kind === kind).map(toSubscription);
 
 const profile = (row: AccountRow) => ({
-  status: row.status === 1 ? (1 as const) : (0 as const),
+  status: isActiveAccount(row) ? (1 as const) : (0 as const),
   address: row.address,
   map_link: row.mapLink,
   photo_path: photoUrl(row.photoKey),

@@ -4,6 +4,7 @@ import type { DbTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import type { Notifications } from '../notifications';
 import type { BannerAdsRepo } from './banner-ads.repo';
+import { createBannerAdAccess } from './banner-ads.access';
 import { bannerAdNotices } from './banner-ads.notices';
 import { clickToken, readClickToken } from './banner-ads.clicks';
 import type { SignKey } from './banner-ads.view';
@@ -41,11 +42,11 @@ const clickPath = (token: string) => `/api${routePath(bannerAdRoutes.click, { to
 export function createBannerLive(deps: BannerLiveDeps) {
   const { repo, clock, secret, sign, notifications } = deps;
   const rotation = createLiveRotation({ repo, clock });
+  const access = createBannerAdAccess(repo);
 
   const payments: BannerPayments = {
     async payable(accountId, adId, tx) {
-      const ad = await repo.lockById(adId, tx);
-      if (!ad || ad.accountId !== accountId) throw notFound();
+      const ad = await access.require({ id: accountId }, 'ad.own', adId, tx);
       if (ad.paymentId !== null) throw invalid('banner_ad_id', BANNER_MESSAGES.alreadyPaid);
       if (ad.status === 'pending') throw invalid('banner_ad_id', BANNER_MESSAGES.notApproved);
       if (ad.status === 'rejected') throw invalid('banner_ad_id', BANNER_MESSAGES.rejectedNotPayable);

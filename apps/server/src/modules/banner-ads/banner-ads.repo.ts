@@ -2,9 +2,12 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQ
 import type { BannerAdListQuery, BannerAdStatus } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross } from '../../platform/db/paginate';
-import { users } from '../accounts/accounts.schema';
-import { plans } from '../plans/plans.schema';
 import { bannerAdImages, bannerAdReaders, bannerAds, type BannerAdRow } from './banner-ads.schema';
+import { accountActiveById, accountsView } from '../accounts';
+import { plansView as plans } from '../plans';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** The list kit's view of banner_ads (search is added per list: the admin's also looks at requesters). */
 const bannerAdList = {
@@ -98,7 +101,7 @@ const runningAt = (now: Date): SQL =>
     or(gt(bannerAds.endsAt, now), isNull(bannerAds.endsAt)),
     // A scalar subquery, not a join: PostgreSQL runs it per candidate by the users' primary key,
     // where a join would read the whole users table (a million accounts) for a thousand ads.
-    sql`(select ${users.status} from ${users} where ${users.id} = ${bannerAds.accountId}) = 1`,
+    accountActiveById(bannerAds.accountId),
   )!;
 
 export interface NewBannerAd {

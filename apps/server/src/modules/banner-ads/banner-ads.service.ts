@@ -16,6 +16,7 @@ import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import type { AuthAccount } from '../accounts';
 import type { Notifications } from '../notifications';
 import type { BannerAdsRepo, BannerAdSummary } from './banner-ads.repo';
+import { createBannerAdAccess } from './banner-ads.access';
 import { bannerAdNotices } from './banner-ads.notices';
 import {
   adminBannerAdDetail,
@@ -58,12 +59,7 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
     return adminBannerAdDetail(ad, context, requesters);
   }
 
-  /** The request, if it is this account's; anything else is "not found" (never "forbidden"). */
-  async function ownAd(account: AuthAccount, id: number) {
-    const ad = await repo.findById(id);
-    if (!ad || ad.accountId !== account.id) throw notFound();
-    return ad;
-  }
+  const access = createBannerAdAccess(repo);
 
   return {
     /** Stores the checked images, then records the request and tells the admins, in one transaction. */
@@ -107,7 +103,7 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
     },
 
     async detailOwn(account: AuthAccount, id: number) {
-      const ad = await ownAd(account, id);
+      const ad = await access.require(account, 'ad.own', id);
       return bannerAdItem(ad, await contextOf([ad]));
     },
 

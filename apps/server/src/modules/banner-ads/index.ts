@@ -7,6 +7,12 @@ import { createBannerAdsService } from './banner-ads.service';
 import { registerBannerAdsRoutes } from './banner-ads.routes';
 import { createBannerLive, type BannerPayments } from './banner-ads.live';
 import { bannerReadersPruneQueue, startReadersPruneWorker } from './banner-ads.queue';
+import { readOnlyView } from '../../platform/db/read-only';
+import { bannerAds, bannerAdImages } from './banner-ads.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const bannerAdsView = readOnlyView(bannerAds, 'banner_ads');
+export const bannerAdImagesView = readOnlyView(bannerAdImages, 'banner_ad_images');
 
 export type { BannerPayments } from './banner-ads.live';
 

@@ -1,13 +1,16 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DashboardGrouping, RevenueKind } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { bannerAds } from '../banner-ads/banner-ads.schema';
-import { scheduledDeliveries } from '../delivery/delivery.schema';
-import { payments, subscriptions } from '../payments/payments.schema';
-import { plans } from '../plans/plans.schema';
-import { queries } from '../queries/queries.schema';
 import { dashboardPaymentBuckets, dashboardRollupState } from './dashboard.schema';
+import { accountsView } from '../accounts';
+import { bannerAdsView as bannerAds } from '../banner-ads';
+import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
+import { paymentsView as payments, subscriptionsView as subscriptions } from '../payments';
+import { plansView as plans } from '../plans';
+import { queriesView as queries } from '../queries';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** A resolved range: inclusive local days, how they are grouped, the zone the days are in. */
 export interface DayRange {

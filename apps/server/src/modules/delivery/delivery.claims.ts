@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
 import { scheduledDeliveries as d, type DeliveryRow } from './delivery.schema';
 import { now, staleClaim, unclaimed } from './delivery.conditions';
+import { accountsView, activeAccount } from '../accounts';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** What sending needs of a claimed delivery. */
 export interface ClaimedDelivery {
@@ -96,7 +99,7 @@ export function createDeliveryClaims(db: Db) {
             eq(videos.folder, 'scheduled'),
             eq(videos.state, 'ready'),
             isNotNull(videos.mediaKey),
-            eq(users.status, 1),
+            activeAccount(users),
             or(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)), staleClaim),
           ),
         )

@@ -4,6 +4,7 @@ import { notifyOwner, ownerNotice } from './owner-notices';
 import { sendClaimed } from './delivery.send';
 import type { DeliveryOutcome, WorkerContext } from './delivery.context';
 import { VIDEO_MESSAGES } from '@pw/contracts';
+import { isActiveAccount } from '../accounts';
 
 /**
  * Runs `delivery.send` jobs: for each delivery does whatever its row says is due — claim → SMTP → record
@@ -64,7 +65,7 @@ async function decideUnclaimable(ctx: WorkerContext, deliveryId: number): Promis
     return 'early';
   }
   // From here the updates only touch the row if it is pending or its claimant died.
-  if (owner.status !== 1) {
+  if (!isActiveAccount(owner)) {
     // No job is queued for the recheck: the sweeper finds the row when it is due again, and activation
     // (resumeForOwner) enqueues one at once, which a queued job for the same key would block.
     const held = await deps.repo.postpone(

@@ -1,8 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
 import {
   scheduledDeliveries as d,
   watchGrants,
@@ -12,6 +9,11 @@ import {
 } from './delivery.schema';
 import { live, now, OVERDUE_ASK_OWNER } from './delivery.conditions';
 import { createDeliveryClaims } from './delivery.claims';
+import { accountsView } from '../accounts';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 export type { ClaimedDelivery, OwnerNoticeTaken } from './delivery.claims';
 
@@ -242,7 +244,7 @@ export function createDeliveryRepo(db: Db) {
 
     /** A sent grant's link with its video, the video's owner and the person who granted it. */
     async findGrantByTokenHash(tokenHash: string, tx: DbOrTx = db) {
-      const granter = alias(users, 'granter');
+      const granter = accountsView('granter');
       const [row] = await tx
         .select({
           grantedBy: watchGrants.grantedBy,

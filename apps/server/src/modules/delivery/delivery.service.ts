@@ -10,12 +10,13 @@ import {
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
-import { formatDuration, type DeliveryScheduler } from '../videos';
+import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
+import { isActiveAccount } from '../accounts';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -30,8 +31,8 @@ export interface DeliveryServiceDeps {
   publicUrl: string;
   /** Whether the owner holds a running membership (the payments module's answer). */
   holdsMembership: HoldsMembership;
-  /** Whether a person may still see a video (the videos module's one rule): a granted link needs it. */
-  maySee(videoId: number, userId: number): Promise<boolean>;
+  /** Whether a person may still see a video (`video.read` of the videos' one check): a granted link needs it. */
+  videoAccess: VideoAccessCheck;
   /** Telling owners about deliveries that wait for their answer. */
   notifications: Pick<OwnerNotifier, 'notifyMany'>;
 }
@@ -152,12 +153,16 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
-        if (!['pending', 'sending', 'sent'].includes(found.status) || found.owner.status !== 1)
+        if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
       }
       const granted = await repo.findGrantByTokenHash(hash);
-      if (!granted || granted.owner.status !== 1 || !(await deps.maySee(granted.video.id, granted.grantedBy)))
+      if (
+        !granted ||
+        !isActiveAccount(granted.owner) ||
+        !(await deps.videoAccess.check({ id: granted.grantedBy }, 'video.read', granted.video.id))
+      )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);
     },

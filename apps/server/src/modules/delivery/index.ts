@@ -8,6 +8,12 @@ import { startDeliveryWorker } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
 import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 import type { HoldsMembership } from './delivery.allowance';
+import type { VideoAccessCheck } from '../videos';
+import { readOnlyView } from '../../platform/db/read-only';
+import { scheduledDeliveries } from './delivery.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
 
 export type { DeliveryService } from './delivery.service';
 export type { ShareInput } from './delivery.grants';
@@ -19,8 +25,8 @@ export interface DeliveryNeeds {
   notifications: OwnerNotifier;
   /** The membership gate of one live delivery without a membership (the payments module's answer). */
   holdsMembership: HoldsMembership;
-  /** The videos module's one rule of who may see a video (built later: called at request time). */
-  maySee(videoId: number, userId: number): Promise<boolean>;
+  /** The videos module's one access check (built later: called at request time; decision 0311). */
+  videoAccess: VideoAccessCheck;
 }
 
 /** The delivery module's API: the scheduler the videos module calls, and the granted watch links (sent, listed, revoked). */
@@ -42,7 +48,7 @@ export function createDeliveryModule(
     secret: platform.secret,
     publicUrl,
     holdsMembership: needs.holdsMembership,
-    maySee: needs.maySee,
+    videoAccess: needs.videoAccess,
     notifications: needs.notifications,
   });
   const grants = createWatchGrants({

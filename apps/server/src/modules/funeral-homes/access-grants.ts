@@ -5,13 +5,12 @@ import { invalid, notFound } from '../../platform/errors';
 import type { DeliveryApi } from '../delivery';
 import type { VideosApi } from '../videos';
 import type { FuneralHomesRepo } from './funeral-homes.repo';
-import { VIDEO_NOT_FOUND } from './funeral-homes.service';
 
 export interface AccessGrantsDeps {
   db: Db;
   repo: FuneralHomesRepo;
   clock: Clock;
-  videos: Pick<VideosApi, 'ownerAndFolder'>;
+  videos: Pick<VideosApi, 'access'>;
   /** The delivery module's e-mailed watch links of a video (grant access, type 0). */
   watchGrants: Pick<DeliveryApi, 'ofVideo' | 'revoke'>;
 }
@@ -65,11 +64,9 @@ function parseGrantId(raw: string): { kind: 'home' | 'person'; id: number } | nu
 export function createAccessGrants(deps: AccessGrantsDeps) {
   const { db, repo, clock } = deps;
 
-  /** The owner's video, else the same 404 for someone else's, an unknown one and an odd id. */
-  async function ownVideo(ownerId: number, videoId: number) {
-    const video = await deps.videos.ownerAndFolder(videoId);
-    if (!video || video.ownerId !== ownerId) throw notFound(VIDEO_NOT_FOUND);
-  }
+  /** The owner's video (the videos' one check), else the same 404 for someone else's and an unknown one. */
+  const ownVideo = (ownerId: number, videoId: number) =>
+    deps.videos.access.require({ id: ownerId }, 'video.own', videoId);
 
   async function list(videoId: number): Promise<AccessGrant[]> {
     const [homes, people] = await Promise.all([

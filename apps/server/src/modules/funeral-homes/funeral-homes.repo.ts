@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
-import { users } from '../accounts/accounts.schema';
 import {
   funeralLocations,
   funeralRequests,
@@ -11,6 +10,10 @@ import {
   type FuneralRequestRow,
   type NewFuneralRequest,
 } from './funeral-homes.schema';
+import { accountsView, activeAccount } from '../accounts';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 export type OptionTable = typeof funeralServices | typeof funeralLocations;
 export type OptionKind = 'services' | 'locations';
@@ -65,7 +68,7 @@ export function createFuneralHomesRepo(db: Db) {
           photoKey: users.photoKey,
         })
         .from(users)
-        .where(and(eq(users.type, 'funeral-home'), eq(users.status, 1)))
+        .where(and(eq(users.type, 'funeral-home'), activeAccount(users)))
         .orderBy(asc(users.homeName), asc(users.id));
     },
 
@@ -73,7 +76,7 @@ export function createFuneralHomesRepo(db: Db) {
       const [row] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.type, 'funeral-home'), eq(users.status, 1)))
+        .where(and(eq(users.id, id), eq(users.type, 'funeral-home'), activeAccount(users)))
         .limit(1);
       return row !== undefined;
     },
@@ -198,7 +201,7 @@ export function createFuneralHomesRepo(db: Db) {
       const [row] = await tx
         .select({ id: users.id, homeName: users.homeName })
         .from(users)
-        .where(and(eq(users.email, email), eq(users.type, 'funeral-home'), eq(users.status, 1)))
+        .where(and(eq(users.email, email), eq(users.type, 'funeral-home'), activeAccount(users)))
         .limit(1);
       return row ?? null;
     },
@@ -214,8 +217,8 @@ export function createFuneralHomesRepo(db: Db) {
 
     /** The homes' requests holding this video (granted to them), with each home and granter named. */
     async grantsOfVideo(videoId: number, tx: DbOrTx = db) {
-      const home = alias(users, 'home');
-      const granter = alias(users, 'granter');
+      const home = accountsView('home');
+      const granter = accountsView('granter');
       return tx
         .select({
           id: funeralRequests.id,

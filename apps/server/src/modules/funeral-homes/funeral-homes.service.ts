@@ -46,15 +46,12 @@ export interface FuneralHomesServiceDeps {
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   photoUrl(key: string | null): string | null;
   /** The videos module: who may see a video (the one rule), the video as the home sees it, publishing. */
-  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
+  videos: Pick<VideosApi, 'access' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
   /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
   shareLink(input: ShareInput): Promise<void>;
   /** The legacy module: whether an owner's final message is released (a home publishes it only then). */
   releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
 }
-
-/** What the grant's caller may not see (or that does not exist): the same 404, nothing created. */
-export const VIDEO_NOT_FOUND = 'Video not found.';
 
 const FORM_FIELDS = [
   'serviceId',
@@ -97,7 +94,10 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
    */
   async function grantedVideo(request: FuneralRequestRow, tx?: DbOrTx): Promise<number | null> {
     if (request.videoId === null || request.revokedAt !== null) return null;
-    return (await deps.videos.maySee(request.videoId, request.requesterId, tx)) ? request.videoId : null;
+    const requester = { id: request.requesterId };
+    return (await deps.videos.access.check(requester, 'video.read', request.videoId, tx))
+      ? request.videoId
+      : null;
   }
 
   /**
@@ -205,7 +205,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
      * (decision 0211).
      */
     async grant(granter: AuthAccount, videoId: number, body: GrantAccessBody) {
-      if (!(await deps.videos.maySee(videoId, granter.id))) throw notFound(VIDEO_NOT_FOUND);
+      await deps.videos.access.require(granter, 'video.read', videoId);
       if (body.type === 0) {
         await deps.shareLink({
           videoId,

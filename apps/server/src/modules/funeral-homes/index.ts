@@ -10,6 +10,13 @@ import { createFuneralHomesRepo } from './funeral-homes.repo';
 import { createFuneralHomesService } from './funeral-homes.service';
 import { registerFuneralHomesRoutes } from './funeral-homes.routes';
 import { createAccessGrants } from './access-grants';
+import { readOnlyView } from '../../platform/db/read-only';
+import { funeralServices, funeralLocations, funeralRequests } from './funeral-homes.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const funeralServicesView = readOnlyView(funeralServices, 'funeral_services');
+export const funeralLocationsView = readOnlyView(funeralLocations, 'funeral_locations');
+export const funeralRequestsView = readOnlyView(funeralRequests, 'funeral_requests');
 
 /** What funeral-homes calls in other modules (handed in by composition.ts). */
 export interface FuneralHomesNeeds {
@@ -18,7 +25,7 @@ export interface FuneralHomesNeeds {
   /** Payments' set-based plan check (payments is built later: called at request time, decision 0171). */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   /** The videos module: who may see a video, the video as the home sees it, publishing, its owner. */
-  videos: Pick<VideosApi, 'maySee' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
+  videos: Pick<VideosApi, 'access' | 'viewFor' | 'publish' | 'ownerAndFolder'>;
   /** The delivery module: e-mails a person a private watch link (grant access, type 0). */
   shareLink(input: ShareInput): Promise<void>;
   /** The delivery module's watch links of a video: the owner's list of who holds access, and revoking. */

@@ -15,8 +15,6 @@ import {
 import type { AdminLegacyListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross, type ListSource } from '../../platform/db/paginate';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
 import {
   legacyAliveTokens,
   legacyContacts,
@@ -28,6 +26,11 @@ import {
   type LegacyReportRow,
   type LegacySettingsRow,
 } from './legacy.schema';
+import { accountsView } from '../accounts';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 const r = legacyReports;
 

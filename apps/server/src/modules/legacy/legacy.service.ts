@@ -19,6 +19,7 @@ import type { LegacyReportRow } from './legacy.schema';
 import { hashToken, legacyToken, newLink } from './legacy.tokens';
 import { addDays, DAYS_PER_MONTH } from './legacy.units';
 import type { Reporter, Reports } from './legacy.reports';
+import { isActiveAccount } from '../accounts';
 
 export const ALREADY_AVAILABLE_MESSAGE = 'This message is already available with its access code.';
 export const CONTACT_CONFIRMED_MESSAGE = 'Thank you. You are now a trusted contact.';
@@ -73,7 +74,7 @@ export function createLegacyService(
 
   async function contactByToken(token: string) {
     const found = token ? await repo.contactByTokenHash(hashToken(token)) : null;
-    if (!found || found.owner.status !== 1) throw notFound(LINK_GONE);
+    if (!found || !isActiveAccount(found.owner)) throw notFound(LINK_GONE);
     return found;
   }
 
@@ -93,7 +94,7 @@ export function createLegacyService(
 
   async function aliveByToken(token: string) {
     const found = token ? await repo.aliveByTokenHash(hashToken(token)) : null;
-    if (!found || found.owner.status !== 1) throw notFound(LINK_GONE);
+    if (!found || !isActiveAccount(found.owner)) throw notFound(LINK_GONE);
     return found;
   }
 

@@ -1,7 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { videos } from '../videos/videos.schema';
+import { accountsView } from '../accounts';
+import { videosView as videos } from '../videos';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** What the media module reads of other modules' tables (read-only): whose video a key belongs to. */
 export function createMediaRepo(db: Db) {

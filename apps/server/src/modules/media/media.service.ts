@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
 import type { Storage } from '../../platform/storage/storage';
+import { isActiveAccount } from '../accounts';
 import type { MediaRepo } from './media.repo';
 
 /** A deactivated owner's video, as if it were gone (docs/product.md §2.6; decision 0240). */
@@ -42,7 +43,8 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
       if (check === 'expired') throw forbidden('This link has expired. Reload the page to get a new one.');
       if (check !== 'valid') throw forbidden('This link is not valid.');
       const ownerStatus = await repo.videoOwnerStatus(key);
-      if (ownerStatus !== null && ownerStatus !== 1) throw notFound(MEDIA_UNAVAILABLE);
+      if (ownerStatus !== null && !isActiveAccount({ status: ownerStatus }))
+        throw notFound(MEDIA_UNAVAILABLE);
       const stored = await storage.stat(key);
       if (!stored) throw notFound();
 

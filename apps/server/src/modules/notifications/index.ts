@@ -6,6 +6,11 @@ import { notificationEmailQueue } from './notifications.queue';
 import { startNotificationWorker } from './notifications.worker';
 import { registerNotificationRoutes } from './notifications.routes';
 import { subscribeAdminNotices } from './notifications.events';
+import { readOnlyView } from '../../platform/db/read-only';
+import { notifications } from './notifications.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const notificationsView = readOnlyView(notifications, 'notifications');
 
 export type { Notifications, NotifyInput, NotifyTarget } from './notifications.service';
 

@@ -2,9 +2,12 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type Placeholder, type SQ
 import type { NotificationStatus } from '@pw/contracts';
 import { preparedQuery } from '../../platform/db/prepared';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users, type AccountType } from '../accounts/accounts.schema';
-import { queries } from '../queries/queries.schema';
 import { notifications, type NotificationRow } from './notifications.schema';
+import { accountsView, activeAccount, type AccountType } from '../accounts';
+import { queriesView as queries } from '../queries';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 export interface NewNotification {
   userId: number;
@@ -37,7 +40,7 @@ export function createNotificationsRepo(db: Db) {
       const rows = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.type, type), eq(users.status, 1)));
+        .where(and(eq(users.type, type), activeAccount(users)));
       return rows.map((r) => r.id);
     },
 

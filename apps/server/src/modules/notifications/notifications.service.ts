@@ -4,11 +4,11 @@ import type { Db } from '../../platform/db';
 import { sqlExecutor } from '../../platform/db/executor';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import type { AccountType } from '../accounts/accounts.schema';
 import type { NotificationRow } from './notifications.schema';
 import type { NewNotification, NotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 import { emailJobKey, notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
+import type { AccountType } from '../accounts';
 
 /** Who gets a notification: some accounts by id, or every active account of a role (e.g. the admins). */
 export type NotifyTarget = number | number[] | { role: AccountType };

@@ -10,6 +10,7 @@ import { waitUntilIdle } from '../../platform/jobs';
 import { Semaphore } from '../../platform/semaphore';
 import type { NotificationsRepo } from './notifications.repo';
 import { notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
+import { isActiveAccount } from '../accounts';
 
 /** What sending an e-mail copy needs. */
 export interface NotificationEmailDeps {
@@ -51,7 +52,7 @@ export async function sendNotificationEmail(
   const found = await repo.findForEmail(notificationId);
   if (!found || found.notification.emailedAt) return 'skipped';
   // A deactivated account is e-mailed nothing but the notice that it was deactivated (decision 0238).
-  if (found.status !== 1 && found.notification.kind !== notificationKinds.accountDeactivated)
+  if (!isActiveAccount(found) && found.notification.kind !== notificationKinds.accountDeactivated)
     return 'skipped';
   const { notification } = found;
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;

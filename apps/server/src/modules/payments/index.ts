@@ -17,8 +17,16 @@ import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createExpiryRun, type ExpireSubscriptions } from './subscriptions.expiry';
 import { expireSubscriptionsQueue } from './subscriptions.queue';
 import { startExpiryWorker } from './subscriptions.worker';
+import { readOnlyView } from '../../platform/db/read-only';
+import { payments, subscriptions } from './payments.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const paymentsView = readOnlyView(payments, 'payments');
+export const subscriptionsView = readOnlyView(subscriptions, 'subscriptions');
 
 export type { HeldKind } from './subscriptions.service';
+/** Whether a subscription runs at `now` (not expired, no end or an end after it), on the table or `subscriptionsView`. */
+export { subscriptionRunningAt } from './payments.schema';
 
 export interface PaymentsNeeds {
   plans: PlansApi;

@@ -1,5 +1,14 @@
 import { and, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  boolean,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
 
@@ -94,8 +103,11 @@ export const subscriptions = pgTable(
  * ahead by the platform clock — so a cancelled plan runs until it ends, and a life-time one always. With
  * the table, so a read-only join of another module (the admin's lists) asks exactly what payments asks.
  */
-export const subscriptionRunningAt = (now: Date) =>
+export const subscriptionRunningAt = (
+  now: Date,
+  subscription: { status: PgColumn; expiresAt: PgColumn } = subscriptions,
+) =>
   and(
-    ne(subscriptions.status, 'expired'),
-    or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+    ne(subscription.status, 'expired'),
+    or(isNull(subscription.expiresAt), gt(subscription.expiresAt, now)),
   )!;

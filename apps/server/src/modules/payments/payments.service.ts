@@ -7,7 +7,6 @@ import {
   type PaymentReceipt,
   type PlanKind,
 } from '@pw/contracts';
-import type { AccountType } from '../accounts/accounts.schema';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
@@ -18,6 +17,7 @@ import type { BannerPayments } from '../banner-ads';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import { paymentNotices, type Holder } from './payments.notices';
 import { subscriptionExpiry } from './subscription-terms';
+import type { AccountType } from '../accounts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 export const PAYMENT_CURRENCY = 'USD';

@@ -3,10 +3,13 @@ import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { fromCents } from '../plans';
 import type { Db } from '../../platform/db';
-import { users } from '../accounts/accounts.schema';
-import { plans } from '../plans/plans.schema';
 import { dayRange, searchAcross } from '../../platform/db/paginate';
 import { payments, subscriptions } from './payments.schema';
+import { accountsView } from '../accounts';
+import { plansView as plans } from '../plans';
+
+// Other modules' tables, read through their public views (decision 0310).
+const users = accountsView('users');
 
 /** The admin's purchase log of one kind of plan (docs/product.md §13.4 subscription log row). */
 export function createSubscriptionLog(db: Db, clock: Clock) {

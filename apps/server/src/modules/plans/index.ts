@@ -4,6 +4,11 @@ import type { Platform } from '../../platform/platform';
 import { createPlansRepo } from './plans.repo';
 import { createPlansService } from './plans.service';
 import { registerPlansRoutes } from './plans.routes';
+import { readOnlyView } from '../../platform/db/read-only';
+import { plans } from './plans.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const plansView = readOnlyView(plans, 'plans');
 
 /** Money as the API shows it (decision 0150), for the modules that answer prices too. */
 export { fromCents } from './plans.money';

@@ -3,6 +3,11 @@ import type { Platform } from '../../platform/platform';
 import { createQueriesRepo } from './queries.repo';
 import { createQueriesService } from './queries.service';
 import { registerQueriesRoutes } from './queries.routes';
+import { readOnlyView } from '../../platform/db/read-only';
+import { queries } from './queries.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const queriesView = readOnlyView(queries, 'queries');
 
 /**
  * Contact-us messages and the administrator's queries screens (docs/product.md §9.5). The model module of

@@ -1,43 +1,117 @@
 import type { Video } from '@pw/contracts';
 import type { DbOrTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
+import { isActiveAccount } from '../accounts';
+import type { ReleaseOf } from '../legacy';
 import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
-import type { VideosRepo } from './videos.repo';
+import type { VideoRow, VideosRepo } from './videos.repo';
 import type { VideoFolder } from './videos.schema';
 import { normaliseCode } from './codes';
 
-type Opened = NonNullable<Awaited<ReturnType<VideosRepo['withOpening']>>>;
-
 /**
- * THE rule of who may see a video beyond the public reel, and so grant access to it (decision 0210):
- * its owner, or a person who opened it with its access code while it is still the owner's final video
- * and the owner's account is active (what the code itself opens), and only once the message is released
- * or its owner chose that the code opens it at once (docs/product.md §6.1, decision 0249): an opening recorded
- * before the owner sealed it again counts for nothing while sealed. While the owner's account is
- * deactivated nobody may (their own sessions are refused anyway).
+ * What a person may do with a video (decision 0311):
+ * - `video.own`: change, move, publish, merge or delete it: its owner only;
+ * - `video.read`: see it beyond the public reel and hand it on (grant access, a watch link): its owner,
+ *   or a person who opened it with its access code while that code still opens it (decision 0210);
+ * - `video.like`: like it: its owner, or anyone signed in while it is public, processed and its owner
+ *   active (what the reel shows).
  */
-export function maySeeVideo(row: Opened, userId: number): boolean {
-  // A deactivated owner's videos are handed on to nobody, not even through the owner's own grants.
-  if (row.ownerStatus !== 1) return false;
-  if (row.video.ownerId === userId) return true;
-  return (
-    row.opened &&
-    row.released &&
-    row.video.folder === 'final' &&
-    row.video.accessCode !== null &&
-    row.ownerStatus === 1
-  );
+export type VideoPermission = 'video.own' | 'video.read' | 'video.like';
+
+/** Whether an owner's final message is released (the legacy module's, asked at request time). */
+export type ReleaseOfOwner = (ownerId: number, tx?: DbOrTx) => Promise<ReleaseOf>;
+
+interface AccessOptions {
+  /** Lock the row for the caller's transaction (`video.own` only: the row about to change). */
+  lock?: boolean;
+  tx?: DbOrTx;
 }
 
-/** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
-export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup }) {
-  const { repo, lookup } = deps;
+/**
+ * The videos' one access check, in the shape of Immich's `requireAccess`: every service asks it first and
+ * gets the row, or the 404 that says nothing about whether the video exists (the same answer for
+ * someone else's video as for a missing one).
+ */
+export function createVideoAccess(deps: { repo: VideosRepo; releaseOf: ReleaseOfOwner }) {
+  const { repo, releaseOf } = deps;
+
+  /**
+   * `video.read`: its owner, or a person who opened it with its access code while it is still the owner's
+   * final video, and only once the message is released or its owner chose that the code opens it at once
+   * (decision 0249): an opening recorded before the owner sealed it again counts for nothing while sealed.
+   * While the owner's account is deactivated nobody may, not even through the owner's own grants (their
+   * own sessions are refused anyway).
+   */
+  async function readable(videoId: number, userId: number, tx?: DbOrTx): Promise<VideoRow | null> {
+    const row = await repo.withOpening(videoId, userId, tx);
+    if (!row || !isActiveAccount({ status: row.ownerStatus })) return null;
+    if (row.video.ownerId === userId) return row.video;
+    if (!row.opened || row.video.folder !== 'final' || row.video.accessCode === null) return null;
+    return (await releaseOf(row.video.ownerId, tx)).released ? row.video : null;
+  }
+
+  /** `video.like`: public videos of deactivated accounts are neither shown nor liked. */
+  async function likeable(videoId: number, userId: number, tx?: DbOrTx): Promise<VideoRow | null> {
+    const view = await repo.view(videoId, userId, tx);
+    if (!view) return null;
+    const { video } = view;
+    const visible =
+      video.ownerId === userId ||
+      (video.isPrivate === 0 && video.state === 'ready' && isActiveAccount(view.creator));
+    return visible ? video : null;
+  }
+
+  async function find(
+    actor: { id: number },
+    permission: VideoPermission,
+    id: number,
+    { lock = false, tx }: AccessOptions = {},
+  ): Promise<VideoRow | null> {
+    switch (permission) {
+      case 'video.own':
+        return repo.findOwned(id, actor.id, lock, tx);
+      case 'video.read':
+        return readable(id, actor.id, tx);
+      case 'video.like':
+        return likeable(id, actor.id, tx);
+    }
+  }
+
   return {
-    /** Whether this person may see (and hand on) the video: its owner or a holder of its access code. */
-    async maySee(videoId: number, userId: number, tx?: DbOrTx): Promise<boolean> {
-      const row = await repo.withOpening(videoId, userId, tx);
-      return row !== null && maySeeVideo(row, userId);
+    /** Whether the person may (for other modules' yes/no questions, e.g. a watch link still working). */
+    async check(actor: { id: number }, permission: VideoPermission, id: number, tx?: DbOrTx) {
+      return (await find(actor, permission, id, { tx })) !== null;
     },
+
+    /** The video when the person may, else the 404 "Video not found." */
+    async require(actor: { id: number }, permission: VideoPermission, id: number, options?: AccessOptions) {
+      const video = await find(actor, permission, id, options);
+      if (!video) throw notFound(NOT_FOUND_MESSAGE);
+      return video;
+    },
+
+    /** `video.own` of several at once (one query), in the order asked; one missing is the 404. */
+    async requireAllOwned(actor: { id: number }, ids: number[], tx?: DbOrTx): Promise<VideoRow[]> {
+      const byId = new Map((await repo.findManyOwned(ids, actor.id, tx)).map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        if (!row) throw notFound(NOT_FOUND_MESSAGE);
+        return row;
+      });
+    },
+  };
+}
+
+export type VideoAccess = ReturnType<typeof createVideoAccess>;
+/** The yes/no half, for a module built before videos that asks it at request time (delivery). */
+export type VideoAccessCheck = Pick<VideoAccess, 'check'>;
+
+/** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
+export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup; access: VideoAccess }) {
+  const { repo, lookup, access } = deps;
+  return {
+    /** The one access check (decision 0311): `check` for a yes/no, `require` for the row or the 404. */
+    access: { check: access.check, require: access.require },
 
     /** Whose the video is and its folder (a final message is gated by its release); null when gone. */
     async ownerAndFolder(

@@ -2,7 +2,7 @@ import { videoFolderLabels, type VideoUpdateTypeBody, VIDEO_MESSAGES } from '@pw
 import { invalid } from '../../platform/errors';
 import { newAccessCode } from './codes';
 import { scheduleFrom } from './schedule-form';
-import type { Actor, VideoServiceDeps } from './service-deps';
+import type { Actor, VideoServiceParts } from './service-deps';
 import { mapConflicts } from './video-insert';
 import type { VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
@@ -20,7 +20,13 @@ export const FOLDER_MOVES: Readonly<Record<VideoFolder, readonly VideoFolder[]>>
 
 /** Change Folder (docs/product.md §13.5), with the delivery scheduled, rescheduled or cancelled in the same transaction. */
 export function createFolderMove(
-  { db, repo, clock, scheduler }: Pick<VideoServiceDeps, 'db' | 'repo' | 'clock' | 'scheduler'>,
+  {
+    db,
+    repo,
+    clock,
+    scheduler,
+    access,
+  }: Pick<VideoServiceParts, 'db' | 'repo' | 'clock' | 'scheduler' | 'access'>,
   lookup: VideoLookup,
 ) {
   return async function move(actor: Actor, id: number, body: VideoUpdateTypeBody) {
@@ -31,7 +37,7 @@ export function createFolderMove(
         : false;
     const message = await db
       .transaction(async (tx) => {
-        const video = await lookup.owned(id, actor.id, true, tx);
+        const video = await access.require(actor, 'video.own', id, { lock: true, tx });
         const from = video.folder;
         const to = body.type;
         if (!FOLDER_MOVES[from].includes(to)) {

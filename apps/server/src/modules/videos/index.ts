@@ -1,7 +1,7 @@
 import type { AccessGuard } from '../../platform/http/route';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
-import { createVideosApi, type VideosApi } from './access';
+import { createVideoAccess, createVideosApi, type ReleaseOfOwner, type VideosApi } from './access';
 import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
@@ -13,6 +13,11 @@ import { registerVideoRoutes } from './videos.routes';
 import { createVideoService } from './videos.service';
 import { createVideoLookup } from './video-lookup';
 import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
+import { readOnlyView } from '../../platform/db/read-only';
+import { videos } from './videos.schema';
+
+/** Its tables as other modules read and join them: read-only views (decision 0310). */
+export const videosView = readOnlyView(videos, 'videos');
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';
@@ -21,7 +26,7 @@ export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
 export { codeLookupRule } from './videos.limits';
-export type { VideosApi } from './access';
+export type { VideoAccessCheck, VideoPermission, VideosApi } from './access';
 
 /** What the videos module calls in other modules, handed in by the composition root. */
 export interface VideosNeeds {
@@ -31,6 +36,8 @@ export interface VideosNeeds {
   videoPayments: VideoPayments;
   /** Accounts' guard of a route's access: the tus routes are not declared, so they ask for it. */
   guardFor: AccessGuard;
+  /** Whether an owner's final message is released (the legacy module, built after videos). */
+  releaseOf: ReleaseOfOwner;
 }
 
 /** Videos: upload, conversion, folders, codes, merging, the reel, and their schedules. */
@@ -41,6 +48,7 @@ export function createVideosModule(
 ): AppModule<VideosApi> {
   const { db, config, clock, logger } = platform;
   const repo = createVideosRepo(db);
+  const access = createVideoAccess({ repo, releaseOf: needs.releaseOf });
   const jobs = createVideoJobs(platform.queue, db);
   // With an object store, resumable uploads live there too: any API process takes any of their requests.
   const uploads =
@@ -59,6 +67,7 @@ export function createVideosModule(
     uploads,
     secret: platform.secret,
     logger,
+    releaseOf: needs.releaseOf,
   });
   const worker = createVideoWorker(
     {
@@ -100,6 +109,10 @@ export function createVideosModule(
     },
     queues: [videoProcessQueue],
     workers: [worker],
-    api: createVideosApi({ repo, lookup: createVideoLookup({ repo, clock, secret: platform.secret }) }),
+    api: createVideosApi({
+      repo,
+      access,
+      lookup: createVideoLookup({ repo, clock, secret: platform.secret }),
+    }),
   };
 }

@@ -8,18 +8,18 @@ import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
 import { createFolderMove } from './folder-move';
-import type { Actor, VideoServiceDeps } from './service-deps';
-import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
+import type { Actor, VideoServiceParts } from './service-deps';
+import { notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
 
 /** A person's library (docs/product.md §13.5): folders, titles, publishing, deleting, likes, codes and the reel. */
-export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup) {
-  const { db, repo, storage, scheduler } = deps;
-  const { json, viewOf, owned } = lookup;
+export function createLibraryService(deps: VideoServiceParts, lookup: VideoLookup) {
+  const { db, repo, storage, scheduler, access } = deps;
+  const { json, viewOf } = lookup;
 
   return {
     async get(actor: Actor, id: number) {
-      await owned(id, actor.id);
+      await access.require(actor, 'video.own', id);
       return viewOf(id, actor.id);
     },
 
@@ -47,7 +47,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
     },
 
     async updateTitleDescription(actor: Actor, id: number, title: string, description: string) {
-      await owned(id, actor.id);
+      await access.require(actor, 'video.own', id);
       await repo.update(id, { title, description, hashtags: extractHashtags(title, description) });
       return {
         message: VIDEO_MESSAGES.detailsUpdated,
@@ -59,7 +59,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
 
     /** Publishing is one-way (docs/product.md §3.3): once public a video stays public. Drafts only. */
     async updateStatus(actor: Actor, id: number, isPrivate: 0 | 1) {
-      const video = await owned(id, actor.id);
+      const video = await access.require(actor, 'video.own', id);
       if (isPrivate === 1) {
         if (video.isPrivate === 0)
           throw invalid('is_private', 'A published video cannot be made private again.');
@@ -78,7 +78,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
     /** Removes the video, its media and any pending delivery. */
     async remove(actor: Actor, id: number) {
       const video = await db.transaction(async (tx) => {
-        const found = await owned(id, actor.id, true, tx);
+        const found = await access.require(actor, 'video.own', id, { lock: true, tx });
         await repo.delete(id, tx);
         if (found.folder === 'scheduled') await scheduler.cancel(id, tx);
         return found;
@@ -94,13 +94,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
 
     /** Likes toggle. Anyone signed in may like a public video; the owner may like their own. */
     async react(actor: Actor, id: number) {
-      const view = await repo.view(id, actor.id);
-      // Public videos of deactivated accounts are neither shown nor liked.
-      const visible =
-        view &&
-        (view.video.ownerId === actor.id ||
-          (view.video.isPrivate === 0 && view.video.state === 'ready' && view.creator.status === 1));
-      if (!view || !visible) throw notFound(NOT_FOUND_MESSAGE);
+      await access.require(actor, 'video.like', id);
       const result = await repo.toggleLike(id, actor.id);
       return { total_likes: result.totalLikes, is_liked: result.isLiked };
     },
@@ -118,7 +112,7 @@ export function createLibraryService(deps: VideoServiceDeps, lookup: VideoLookup
       if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);
       if (view.video.ownerId !== actor.id) {
         // Before release the code tells only that a message exists: no title, no name, no video (0249).
-        const state = await repo.releaseState(view.video.ownerId);
+        const { state } = await deps.releaseOf(view.video.ownerId);
         if (state === 'sealed' || state === 'waiting') throw locked(NOT_YET_RELEASED_MESSAGE, { state });
         await repo.recordCodeOpening(view.video.id, actor.id, deps.clock.now());
       }

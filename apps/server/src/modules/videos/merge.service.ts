@@ -1,24 +1,19 @@
 import { VIDEOS_MERGED_MESSAGE, type VideoCopyMoveBody } from '@pw/contracts';
-import { invalid, notFound } from '../../platform/errors';
+import { invalid } from '../../platform/errors';
 import type { IntakeParts } from './intake.service';
 import { mergedTitle } from './merge-title';
-import type { Actor, VideoServiceDeps } from './service-deps';
-import { NOT_FOUND_MESSAGE } from './video-lookup';
+import type { Actor, VideoServiceParts } from './service-deps';
 import type { VideoRow } from './videos.repo';
 
 /** Copy/move: ready drafts joined, in the chosen order, into a new draft (docs/product.md §13.5). */
 export function createMergeService(
-  { repo, payments, jobs }: Pick<VideoServiceDeps, 'repo' | 'payments' | 'jobs'>,
+  { repo, payments, jobs, access }: Pick<VideoServiceParts, 'repo' | 'payments' | 'jobs' | 'access'>,
   { lookup, checkAllowance, insertVideo }: IntakeParts,
 ) {
   /** The caller's drafts in the given order; each must be there, a draft, and processed. */
   async function draftsToMerge(actor: Actor, ids: number[]): Promise<VideoRow[]> {
     if (new Set(ids).size !== ids.length) throw invalid('video_ids', 'Each video can be chosen only once.');
-    const rows = await repo.findManyOwned(ids, actor.id);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered = ids.map((id) => byId.get(id));
-    if (ordered.some((row) => row === undefined)) throw notFound(NOT_FOUND_MESSAGE);
-    const sources = ordered as VideoRow[];
+    const sources = await access.requireAllOwned(actor, ids);
     if (sources.some((row) => row.folder !== 'draft'))
       throw invalid('video_ids', 'Only drafts can be merged.');
     if (sources.some((row) => row.state !== 'ready' || row.durationMs === null))

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { MediaTools } from '../../platform/media/media';
 import type { Storage } from '../../platform/storage/storage';
+import type { ReleaseOfOwner, VideoAccess } from './access';
 import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
 import type { UploadStore } from './video-uploads';
@@ -21,8 +22,13 @@ export interface VideoServiceDeps {
   jobs: VideoJobs;
   uploads: UploadStore;
   secret: string;
+  /** Whether an owner's final message is released (the legacy module's). */
+  releaseOf: ReleaseOfOwner;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
+
+/** The services' parts: the deps and the one access check (access.ts) every service asks first. */
+export type VideoServiceParts = VideoServiceDeps & { access: VideoAccess };
 
 /** Who acts: the signed-in user. */
 export interface Actor {

@@ -14,7 +14,7 @@ export function notPublishable(state: VideoRow['state']): string {
     : 'The video is still being processed. Please publish it once it is ready.';
 }
 
-/** Reading videos as their owner or a viewer sees them: the JSON, the owned row, the final folder. */
+/** Reading videos as their owner or a viewer sees them: the JSON and the final folder. */
 export function createVideoLookup({
   repo,
   clock,
@@ -30,12 +30,6 @@ export function createVideoLookup({
       const view = await repo.view(id, viewerId, tx);
       if (!view) throw notFound(NOT_FOUND_MESSAGE);
       return json(view, viewerId);
-    },
-
-    async owned(id: number, ownerId: number, lock = false, tx?: DbOrTx): Promise<VideoRow> {
-      const video = await repo.findOwned(id, ownerId, lock, tx);
-      if (!video) throw notFound(NOT_FOUND_MESSAGE);
-      return video;
     },
 
     /** One video in "My Parting Words": the 409 when another one is there already. */

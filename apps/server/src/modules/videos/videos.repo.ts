@@ -2,9 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
 import { conversionAbandoned } from './conversion-claims';
-import type { ReleaseState } from '@pw/contracts';
-import { users } from '../accounts/accounts.schema';
-import { legacySettings } from '../legacy/legacy.schema';
+import { accountsView, activeAccount } from '../accounts';
 import {
   videoCodeOpenings,
   videoLikes,
@@ -30,13 +28,15 @@ export interface VideoView {
  * a transaction to join as its last parameter (`tx`), the database when none is given.
  */
 export function createVideosRepo(db: Db) {
+  const owner = accountsView('owner');
+
   const viewColumns = (viewerId: number | null) => ({
     video: videos,
     creator: {
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      status: users.status,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      email: owner.email,
+      status: owner.status,
     },
     totalLikes: sql<number>`(select count(*)::int from ${videoLikes} where ${videoLikes.videoId} = ${videos.id})`,
     isLiked:
@@ -49,12 +49,12 @@ export function createVideosRepo(db: Db) {
     tx
       .select(viewColumns(viewerId))
       .from(videos)
-      .innerJoin(users, eq(users.id, videos.ownerId))
+      .innerJoin(owner, eq(owner.id, videos.ownerId))
       .where(where)
       .$dynamic();
 
   /** Visible to everyone signed in: public, processed, and the owner's account is active. */
-  const publicVideo = and(eq(videos.isPrivate, 0), eq(videos.state, 'ready'), eq(users.status, 1));
+  const publicVideo = and(eq(videos.isPrivate, 0), eq(videos.state, 'ready'), activeAccount(owner));
 
   return {
     async insert(values: NewVideoRow, tx: DbOrTx = db): Promise<VideoRow> {
@@ -158,21 +158,9 @@ export function createVideosRepo(db: Db) {
       const [row] = await views(
         tx,
         viewerId,
-        and(eq(videos.accessCode, code), eq(videos.folder, 'final'), eq(users.status, 1)),
+        and(eq(videos.accessCode, code), eq(videos.folder, 'final'), activeAccount(owner)),
       );
       return row ?? null;
-    },
-
-    /**
-     * Where the owner's final message stands (the legacy module's table, read-only; decision 0249): an
-     * account without a row is sealed.
-     */
-    async releaseState(ownerId: number, tx: DbOrTx = db): Promise<ReleaseState> {
-      const [row] = await tx
-        .select({ state: legacySettings.state })
-        .from(legacySettings)
-        .where(eq(legacySettings.userId, ownerId));
-      return row?.state ?? 'sealed';
     },
 
     /** Records that this person opened the video with its access code (the first opening is kept). */
@@ -188,12 +176,11 @@ export function createVideosRepo(db: Db) {
       const [row] = await tx
         .select({
           video: videos,
-          ownerStatus: users.status,
+          ownerStatus: owner.status,
           opened: sql<boolean>`exists(select 1 from ${videoCodeOpenings} where ${videoCodeOpenings.videoId} = ${videos.id} and ${videoCodeOpenings.userId} = ${userId})`,
-          released: sql<boolean>`exists(select 1 from ${legacySettings} where ${legacySettings.userId} = ${videos.ownerId} and ${legacySettings.state} in ('released', 'open'))`,
         })
         .from(videos)
-        .innerJoin(users, eq(users.id, videos.ownerId))
+        .innerJoin(owner, eq(owner.id, videos.ownerId))
         .where(eq(videos.id, videoId));
       return row ?? null;
     },
@@ -206,7 +193,7 @@ export function createVideosRepo(db: Db) {
       const [count] = await tx
         .select({ total: sql<number>`count(*)::int` })
         .from(videos)
-        .innerJoin(users, eq(users.id, videos.ownerId))
+        .innerJoin(owner, eq(owner.id, videos.ownerId))
         .where(publicVideo);
       return { rows, total: count?.total ?? 0 };
     },

@@ -5,6 +5,7 @@ import { createMergeService } from './merge.service';
 import type { VideoServiceDeps } from './service-deps';
 import { createVideoInserter } from './video-insert';
 import { createVideoLookup } from './video-lookup';
+import { createVideoAccess } from './access';
 
 export type { Actor, VideoServiceDeps } from './service-deps';
 
@@ -12,7 +13,8 @@ export type { Actor, VideoServiceDeps } from './service-deps';
  * The videos' one service, as the routes call it: intake (store), merging (copy/move) and the library
  * (folders, publishing, likes, codes, the reel), built from the same parts.
  */
-export function createVideoService(deps: VideoServiceDeps) {
+export function createVideoService(serviceDeps: VideoServiceDeps) {
+  const deps = { ...serviceDeps, access: createVideoAccess(serviceDeps) };
   const lookup = createVideoLookup(deps);
   const parts = {
     lookup,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SortOrder } from '@pw/contracts';
@@ -19,7 +19,8 @@ export interface ListRequest {
 
 /** How one list maps onto SQL: the table, the columns sent back, and what may be sorted and searched. */
 export interface ListSource<TSelection extends SelectedFieldsFlat> {
-  table: PgTable;
+  /** The table, or a module's read-only view of another's (decision 0310). */
+  table: PgTable | Subquery;
   select: TSelection;
   /** The sort whitelist: query name → column. Nothing else ever reaches ORDER BY. */
   sortable: Record<string, PgColumn>;

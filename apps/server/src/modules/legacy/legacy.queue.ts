@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, sendJob } from '../../platform/queues';
+import { defineQueue, sendJob } from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
  * `legacy.release`: one job per report, sent with the report in its transaction, due at `release_at`
  * (decision 0249). `short`: one queued job per report at most, so the sweeper cannot pile up copies.
  */
-export const legacyReleaseQueue = defineQueue<{ reportId: number }>({
+export const legacyReleaseQueue = defineQueue({
   name: 'legacy.release',
   payload: z.object({ reportId: z.number().int().positive() }),
   policy: 'short',
@@ -15,10 +15,11 @@ export const legacyReleaseQueue = defineQueue<{ reportId: number }>({
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 300,
+  work: { pollingIntervalSeconds: 2 },
 });
 
-/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once. */
-export const legacyMailQueue = defineQueue<{ mailId: number }>({
+/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once; five a poll, one at a time. */
+export const legacyMailQueue = defineQueue({
   name: 'legacy.mail',
   payload: z.object({ mailId: z.number().int().positive() }),
   policy: 'short',
@@ -26,6 +27,24 @@ export const legacyMailQueue = defineQueue<{ mailId: number }>({
   retryDelay: 30,
   retryBackoff: true,
   expireInSeconds: 300,
+  work: { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 2 },
+});
+
+/**
+ * `legacy.sweep`: re-sends lost jobs, sends the owners' daily reminders and the check-ins (legacy.worker.ts),
+ * once every 30 seconds however many workers are up; a run left behind by a killed worker is not retried,
+ * the next period's run does its work.
+ */
+export const legacySweepQueue = defineQueue({
+  name: 'legacy.sweep',
+  payload: z.object({}).strict(),
+  policy: 'standard',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 300,
+  work: { pollingIntervalSeconds: 30 },
+  schedule: { everySeconds: 30 },
 });
 
 export function enqueueRelease(queue: PgBoss, reportId: number, startAfter: Date, tx?: DbOrTx) {

@@ -7,12 +7,18 @@ import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
 import { registerTusRoutes } from './tus.routes';
 import { createStoredUploadStore, createUploadStore } from './video-uploads';
-import { createVideoJobs, videoProcessQueue } from './videos.queue';
+import {
+  createVideoJobs,
+  videoProcessQueue,
+  videoStuckSweepQueue,
+  videoTakeOverQueue,
+  videoUploadSweepQueue,
+} from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
 import { createVideoService } from './videos.service';
 import { createVideoLookup } from './video-lookup';
-import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
+import { videoHandlers, type VideoWorkerOptions } from './videos.worker';
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';
@@ -60,7 +66,7 @@ export function createVideosModule(
     secret: platform.secret,
     logger,
   });
-  const worker = createVideoWorker(
+  const worker = videoHandlers(
     {
       db,
       repo,
@@ -98,8 +104,8 @@ export function createVideosModule(
         logger,
       });
     },
-    queues: [videoProcessQueue],
-    workers: [worker],
+    queues: [videoProcessQueue, videoStuckSweepQueue, videoTakeOverQueue, videoUploadSweepQueue],
+    ...worker,
     api: createVideosApi({ repo, lookup: createVideoLookup({ repo, clock, secret: platform.secret }) }),
   };
 }

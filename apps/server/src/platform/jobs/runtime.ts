@@ -137,14 +137,15 @@ interface Running {
 
 /**
  * Sends a scheduled queue's job once a period from this process; the slot (counted by the database) or,
- * for a cron time, its key keeps it to one job a period however many processes send. Answers how to stop.
+ * for a cron time, its key keeps it to one job a period however many processes send. A period schedule
+ * sends its first job as the worker starts (the start waits for it). Answers how to stop.
  */
-function keepSchedule(
+async function keepSchedule(
   boss: PgBoss,
   queue: QueueDefinition<unknown>,
   schedule: Schedule,
   logger: Pick<FastifyBaseLogger, 'error'>,
-): () => void {
+): Promise<() => void> {
   const send = (options: { singletonSeconds: number; singletonKey?: string }) =>
     sendJob(boss, queue, {}, options).then(
       (id) => {
@@ -155,7 +156,7 @@ function keepSchedule(
     );
   if ('everySeconds' in schedule) {
     const tick = () => send({ singletonSeconds: schedule.everySeconds });
-    void tick();
+    await tick();
     const timer = setInterval(() => void tick(), schedule.everySeconds * 1000);
     timer.unref();
     return () => clearInterval(timer);
@@ -262,7 +263,9 @@ async function startHandler(boss: PgBoss, handler: JobHandler, logger: FastifyBa
   localLoops.set(boss, loops);
   loops.set(queue.name, loopIds);
 
-  const stopSchedule = options.schedule ? keepSchedule(boss, queue, options.schedule, logger) : () => {};
+  const stopSchedule = options.schedule
+    ? await keepSchedule(boss, queue, options.schedule, logger)
+    : () => {};
 
   return {
     async stop() {

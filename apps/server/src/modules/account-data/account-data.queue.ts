@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineQueue } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue } from '../../platform/jobs';
 
 /**
  * Builds one export archive (decision 0241). `singletonKey` of the export: one job per export. A crash
@@ -21,14 +21,11 @@ export const accountExportQueue = defineQueue({
  * deletion interrupted after its commit) removed from storage. One run every ten minutes however many
  * workers are up.
  */
-export const accountDataSweepQueue = defineQueue({
+export const accountDataSweepQueue = defineScheduledQueue({
   name: 'account-data.sweep',
-  payload: z.object({}).strict(),
-  policy: 'standard',
+  schedule: { everySeconds: 10 * 60 },
   retryLimit: 3,
   retryDelay: 60,
-  retryBackoff: true,
   expireInSeconds: 30 * 60,
-  work: { pollingIntervalSeconds: 5 },
-  schedule: { everySeconds: 10 * 60 },
+  pollingIntervalSeconds: 5,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, sendJob, sendJobs, type PayloadOf } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob, sendJobs, type PayloadOf } from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -34,16 +34,10 @@ export const SWEEP_EVERY_SECONDS = 15;
  * workers are up (each also sweeps once as it starts). A run left behind by a killed worker is not
  * retried: the next period's run does its work.
  */
-export const deliverySweepQueue = defineQueue({
+export const deliverySweepQueue = defineScheduledQueue({
   name: 'delivery.sweep',
-  payload: z.object({}).strict(),
-  policy: 'standard',
-  retryLimit: 0,
-  retryDelay: 0,
-  retryBackoff: false,
-  expireInSeconds: 300,
-  work: { pollingIntervalSeconds: 15 },
   schedule: { everySeconds: SWEEP_EVERY_SECONDS },
+  expireInSeconds: 300,
 });
 
 /** The singleton key of a delivery's job: one queued check per delivery at most. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, sendJob } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob } from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -35,16 +35,10 @@ export const legacyMailQueue = defineQueue({
  * once every 30 seconds however many workers are up; a run left behind by a killed worker is not retried,
  * the next period's run does its work.
  */
-export const legacySweepQueue = defineQueue({
+export const legacySweepQueue = defineScheduledQueue({
   name: 'legacy.sweep',
-  payload: z.object({}).strict(),
-  policy: 'standard',
-  retryLimit: 0,
-  retryDelay: 0,
-  retryBackoff: false,
-  expireInSeconds: 300,
-  work: { pollingIntervalSeconds: 30 },
   schedule: { everySeconds: 30 },
+  expireInSeconds: 300,
 });
 
 export function enqueueRelease(queue: PgBoss, reportId: number, startAfter: Date, tx?: DbOrTx) {

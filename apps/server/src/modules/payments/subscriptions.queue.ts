@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineQueue } from '../../platform/jobs';
+import { defineScheduledQueue } from '../../platform/jobs';
 
 /**
  * The subscriptions' daily duty (decision 0171): one job runs `expireSubscriptions` by the platform
@@ -9,13 +8,10 @@ import { defineQueue } from '../../platform/jobs';
  * run is retried; what it had settled stays settled (each subscription is its own transaction), and two
  * runs at once (a retry beside the next hour's) settle each subscription once.
  */
-export const expireSubscriptionsQueue = defineQueue({
+export const expireSubscriptionsQueue = defineScheduledQueue({
   name: 'payments.expire-subscriptions',
-  payload: z.object({}).strict(),
-  policy: 'standard',
+  schedule: { everySeconds: 60 * 60 },
   retryLimit: 5,
   retryDelay: 60,
-  retryBackoff: true,
   expireInSeconds: 30 * 60,
-  schedule: { everySeconds: 60 * 60 },
 });

@@ -1,6 +1,6 @@
 import type { PgBoss } from '../../platform/queue';
 import { z } from 'zod';
-import { defineQueue, sendJob, wakeWorkers } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers } from '../../platform/jobs';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conversionTimeoutMs } from '../../platform/media/media';
 
@@ -25,27 +25,21 @@ export const videoProcessQueue = defineQueue({
 });
 export const VIDEO_PROCESS_QUEUE = videoProcessQueue.name;
 
-/** The periodic duties of the video workers: one run a period however many workers are up. */
-const sweep = (name: `video.${string}`, everySeconds: number) =>
-  defineQueue({
-    name,
-    payload: z.object({}).strict(),
-    policy: 'standard',
-    // A run left behind by a killed worker is not retried: the next period's run does its work.
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    expireInSeconds: 15 * 60,
-    work: { pollingIntervalSeconds: Math.min(everySeconds, 30) },
-    schedule: { everySeconds },
-  });
-
 /** Videos left processing without a job (videos.sweeper.ts); each worker also sweeps as it starts. */
-export const videoStuckSweepQueue = sweep('video.sweep-stuck', 60);
+export const videoStuckSweepQueue = defineScheduledQueue({
+  name: 'video.sweep-stuck',
+  schedule: { everySeconds: 60 },
+});
 /** Conversions whose worker died, taken over (decision 0293). */
-export const videoTakeOverQueue = sweep('video.take-over', 15);
+export const videoTakeOverQueue = defineScheduledQueue({
+  name: 'video.take-over',
+  schedule: { everySeconds: 15 },
+});
 /** Resumable uploads left unfinished for a day, removed. */
-export const videoUploadSweepQueue = sweep('video.sweep-uploads', 60 * 60);
+export const videoUploadSweepQueue = defineScheduledQueue({
+  name: 'video.sweep-uploads',
+  schedule: { everySeconds: 60 * 60 },
+});
 
 /** Copying the inputs out of storage and the outputs into it: on top of the media steps' own timeouts. */
 const TRANSFER_ALLOWANCE_SECONDS = 15 * 60;

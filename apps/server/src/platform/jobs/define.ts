@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import cronParser from 'cron-parser';
 
 /** pg-boss refuses a throttling slot longer than its archive interval (12 hours by default). */
@@ -110,4 +110,39 @@ export function defineQueue<Schema extends z.ZodType>(
       ...(schedule ? { schedule } : {}),
     },
   };
+}
+
+/** What a scheduled duty says of itself; the rest is the same for every one. */
+export interface DutySpec {
+  name: `${string}.${string}`;
+  schedule: Schedule;
+  /** Retries of a failed run (default none: the next period's run does its work). */
+  retryLimit?: number;
+  /** Seconds before the first retry, doubled each time. */
+  retryDelay?: number;
+  /** Default 15 minutes. */
+  expireInSeconds?: number;
+  /** Default the period, at most 30 s: the worker that sends a run takes it at once anyway. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * A duty the platform runs by itself on a schedule, one run a period however many workers are up: a
+ * queue with an empty payload (the run reads what it needs) and the `standard` policy (the period's slot
+ * already keeps it to one job).
+ */
+export function defineScheduledQueue(spec: DutySpec): QueueDefinition<Record<string, never>> {
+  const { name, schedule, retryLimit = 0, retryDelay = 0, expireInSeconds = 15 * 60 } = spec;
+  const period = 'everySeconds' in schedule ? schedule.everySeconds : 60;
+  return defineQueue({
+    name,
+    payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+    policy: 'standard',
+    retryLimit,
+    retryDelay,
+    retryBackoff: retryLimit > 0,
+    expireInSeconds,
+    work: { pollingIntervalSeconds: spec.pollingIntervalSeconds ?? Math.min(period, 30) },
+    schedule,
+  });
 }

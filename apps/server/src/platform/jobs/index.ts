@@ -5,6 +5,7 @@
  */
 export {
   defineQueue,
+  defineScheduledQueue,
   checkSchedule,
   type QueueDefinition,
   type PayloadOf,

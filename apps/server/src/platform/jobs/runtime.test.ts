@@ -180,8 +180,8 @@ describe('running jobs', () => {
     }
   });
 
-  it('a stop waits for the running job, which is recorded done; a job sent meanwhile waits for the next worker', async () => {
-    const queue = probeQueue();
+  /** A worker whose one job runs until `finish()` (or never), started and running when this answers. */
+  const startBlocked = async (queue: ReturnType<typeof probeQueue>) => {
     let finish = () => {};
     let started = false;
     const stop = await start([
@@ -199,39 +199,61 @@ describe('running jobs', () => {
     await sendJob(boss, queue, { n: 1 });
     wakeWorkers(boss, queue);
     await expect.poll(() => started).toBe(true);
+    return { stop, finish: () => finish() };
+  };
+
+  it('a stop waits for the running job, which is recorded done; a job sent meanwhile waits for the next worker', async () => {
+    const queue = probeQueue();
+    const worker = await startBlocked(queue);
     let stopped = false;
-    const stopping = stop().then(() => (stopped = true));
+    const stopping = worker.stop().then(() => (stopped = true));
     await sendJob(boss, queue, { n: 2 });
     // The handler is still running: the stop has not finished.
     await expect.poll(() => statesOf(queue.name)).toEqual(['active', 'created']);
     expect(stopped).toBe(false);
-    finish();
+    worker.finish();
     await stopping;
     expect(await statesOf(queue.name)).toEqual(['completed', 'created']);
   });
 
   it('a stop waits for a running job only as long as the queue says', async () => {
-    const queue = probeQueue({ stopWaitSeconds: 1 });
-    let started = false;
+    // Its job never ends.
+    const worker = await startBlocked(probeQueue({ stopWaitSeconds: 1 }));
+    const before = Date.now();
+    await worker.stop();
+    expect(Date.now() - before).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - before).toBeLessThan(5000);
+  });
+
+  it('a run that outlived its expiry leaves the outcome to pg-boss: its retry is not recorded done by it', async () => {
+    const queue = defineQueue({
+      ...common,
+      name: nextName(),
+      payload,
+      retryLimit: 1,
+      expireInSeconds: 2,
+      work: { pollingIntervalSeconds: 0.5 },
+    });
+    const runs: Array<() => void> = [];
     const stop = await start([
       {
         name: 'probe',
         queues: [queue],
-        handlers: [
-          handle(queue, async () => {
-            started = true;
-            await new Promise(() => {}); // never ends
-          }),
-        ],
+        handlers: [handle(queue, () => new Promise<void>((resolve) => runs.push(resolve)))],
       },
     ]);
-    await sendJob(boss, queue, { n: 1 });
-    wakeWorkers(boss, queue);
-    await expect.poll(() => started).toBe(true);
-    const before = Date.now();
-    await stop();
-    expect(Date.now() - before).toBeGreaterThanOrEqual(900);
-    expect(Date.now() - before).toBeLessThan(5000);
+    try {
+      await sendJob(boss, queue, { n: 1 });
+      wakeWorkers(boss, queue);
+      // pg-boss gives the first run up after 2 s and starts the retry on the same row.
+      await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(2);
+      runs[0]!();
+      await expect.poll(() => statesOf(queue.name)).toEqual(['active']);
+      runs[1]!();
+      await expect.poll(() => statesOf(queue.name)).toEqual(['completed']);
+    } finally {
+      await stop();
+    }
   });
 
   it('a job sent in this process is taken at once when woken, not at the next poll', async () => {

@@ -188,30 +188,41 @@ async function keepSchedule(
 async function startHandler(boss: PgBoss, handler: JobHandler, logger: FastifyBaseLogger): Promise<Running> {
   const { queue } = handler;
   const options: WorkOptions = { ...queue.work, ...handler.tuning?.() };
-  const limit = pLimit(Math.max(1, options.concurrency));
   const running = new Set<Promise<unknown>>();
   const loopIds: string[] = [];
 
-  const record = async (jobs: Array<Job<unknown>>, outcomes: Outcome[]) => {
-    const done: string[] = [];
-    await Promise.all(
-      outcomes.map(async (outcome, i) => {
-        const job = jobs[i]!;
-        if (outcome.status === 'fulfilled') return void done.push(job.id);
-        logger.warn(
-          { err: outcome.reason, queue: queue.name, jobId: job.id, payload: job.data },
-          'job failed; pg-boss retries it while attempts remain',
-        );
-        await boss
-          .fail(queue.name, job.id, { message: String(outcome.reason) })
-          .catch((err: unknown) => logger.error({ err, queue: queue.name }, 'could not record a failed job'));
-      }),
+  /**
+   * Records each job's outcome in pg-boss before the batch counts as finished (so a stop waiting for it
+   * leaves nothing half-done), unless the batch outlived its expiry: pg-boss failed it then, and a retry
+   * may already be running on the same row, so the outcome is left to pg-boss.
+   */
+  const record = async (jobs: Array<Job<unknown>>, outcomes: Outcome[], deadline: number) => {
+    const failed = outcomes.flatMap((outcome, i) =>
+      outcome.status === 'rejected' ? [{ job: jobs[i]!, outcome }] : [],
     );
-    // Recorded before the batch counts as finished, so a stop waiting for it leaves nothing half-done.
+    for (const { job, outcome } of failed)
+      logger.warn(
+        { err: outcome.reason, queue: queue.name, jobId: job.id, payload: job.data },
+        'job failed; pg-boss retries it while attempts remain',
+      );
+    if (Date.now() > deadline) {
+      if (failed.length) throw failed[0]!.outcome.reason;
+      return;
+    }
+    await Promise.all(
+      failed.map(({ job, outcome }) =>
+        boss
+          .fail(queue.name, job.id, { message: String(outcome.reason) })
+          .catch((err: unknown) => logger.error({ err, queue: queue.name }, 'could not record a failed job')),
+      ),
+    );
+    const done = jobs.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((job) => job.id);
     if (done.length) await boss.complete(queue.name, done);
   };
 
   const runBatch = async (raw: Array<PgBossNs.JobWithMetadata<object>>) => {
+    // pg-boss gives a batch up at its longest expiry; a second's margin keeps clear of that moment.
+    const deadline = Date.now() + Math.max(...raw.map((job) => job.expireInSeconds)) * 1000 - 1000;
     const checked: Array<Job<unknown>> = [];
     const refused: Array<Job<unknown>> = [];
     const reasons: Outcome[] = [];
@@ -230,12 +241,13 @@ async function startHandler(boss: PgBoss, handler: JobHandler, logger: FastifyBa
         reasons.push({ status: 'rejected', reason: new Error(`bad payload: ${parsed.error.message}`) });
       }
     }
-    if (refused.length) await record(refused, reasons);
+    if (refused.length) await record(refused, reasons, deadline);
     if (checked.length === 0) return;
+    // Per batch: a batch pg-boss gave up on must not hold up the next one (a retry of its own job).
     const outcomes = await handler
-      .run(checked, limit)
+      .run(checked, pLimit(Math.max(1, options.concurrency)))
       .catch((error: unknown) => checked.map((): Outcome => ({ status: 'rejected', reason: error })));
-    await record(checked, outcomes);
+    await record(checked, outcomes, deadline);
   };
 
   for (let i = 0; i < Math.max(1, options.loops); i++) {

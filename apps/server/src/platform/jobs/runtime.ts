@@ -131,6 +131,8 @@ export function nextCronTime(cron: string, at: Date): Date {
   return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: at }).next().toDate();
 }
 
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 interface Running {
   stop(): Promise<void>;
 }
@@ -168,13 +170,15 @@ async function keepSchedule(
   const arm = () => {
     if (stopped) return;
     const at = nextCronTime(schedule.cron, new Date());
-    timer = setTimeout(
-      () => {
-        void send({ singletonSeconds: 60, singletonKey: at.toISOString() });
-        arm();
-      },
-      at.getTime() - Date.now() + 2000,
-    );
+    const wait = at.getTime() - Date.now() + 2000;
+    // A timer waits at most about 24 days: a time further away is armed again when that has passed.
+    timer =
+      wait > LONGEST_TIMER_MS
+        ? setTimeout(arm, LONGEST_TIMER_MS)
+        : setTimeout(() => {
+            void send({ singletonSeconds: 60, singletonKey: at.toISOString() });
+            arm();
+          }, wait);
     timer.unref();
   };
   arm();

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineQueue, defineScheduledQueue } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
 
 /**
  * Builds one export archive (decision 0241). `singletonKey` of the export: one job per export. A crash
@@ -8,11 +7,9 @@ import { defineQueue, defineScheduledQueue } from '../../platform/jobs';
  */
 export const accountExportQueue = defineQueue({
   name: 'account-data.export',
-  payload: z.object({ exportId: z.number().int().positive() }),
+  payload: idPayload('exportId'),
   policy: 'standard',
-  retryLimit: 3,
-  retryDelay: 30,
-  retryBackoff: true,
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
   expireInSeconds: 2 * 60 * 60,
 });
 
@@ -24,8 +21,7 @@ export const accountExportQueue = defineQueue({
 export const accountDataSweepQueue = defineScheduledQueue({
   name: 'account-data.sweep',
   schedule: { everySeconds: 10 * 60 },
-  retryLimit: 3,
-  retryDelay: 60,
+  retry: { limit: 3, delaySeconds: 60 },
   expireInSeconds: 30 * 60,
   pollingIntervalSeconds: 5,
 });

@@ -8,7 +8,6 @@ import { defineScheduledQueue } from '../../platform/jobs';
 export const bannerReadersPruneQueue = defineScheduledQueue({
   name: 'banner-ads.prune-readers',
   schedule: { everySeconds: 60 * 60 },
-  retryLimit: 3,
-  retryDelay: 60,
+  retry: { limit: 3, delaySeconds: 60 },
   expireInSeconds: 30 * 60,
 });

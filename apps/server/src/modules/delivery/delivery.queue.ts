@@ -1,6 +1,12 @@
-import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, defineScheduledQueue, sendJob, sendJobs, type PayloadOf } from '../../platform/jobs';
+import {
+  defineQueue,
+  defineScheduledQueue,
+  sendJob,
+  sendJobs,
+  type PayloadOf,
+  idPayload,
+} from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -14,11 +20,9 @@ import type { DbOrTx } from '../../platform/db';
 export const deliverySendQueue = defineQueue({
   name: 'delivery.send',
   // The delivery id only; the worker re-reads the row and decides.
-  payload: z.object({ deliveryId: z.number().int().positive() }),
+  payload: idPayload('deliveryId'),
   policy: 'short',
-  retryLimit: 10,
-  retryDelay: 5,
-  retryBackoff: true,
+  retry: { limit: 10, delaySeconds: 5, backoff: true },
   // Longer than one batch can take (each send is bounded by the mailer's timeouts).
   expireInSeconds: 600,
   work: { batchSize: 25, loops: 2, pollingIntervalSeconds: 0.5, refetchWhenFull: true, stopWaitSeconds: 120 },

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, defineScheduledQueue, sendJob } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob, idPayload } from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -9,11 +8,9 @@ import type { DbOrTx } from '../../platform/db';
  */
 export const legacyReleaseQueue = defineQueue({
   name: 'legacy.release',
-  payload: z.object({ reportId: z.number().int().positive() }),
+  payload: idPayload('reportId'),
   policy: 'short',
-  retryLimit: 10,
-  retryDelay: 5,
-  retryBackoff: true,
+  retry: { limit: 10, delaySeconds: 5, backoff: true },
   expireInSeconds: 300,
   work: { pollingIntervalSeconds: 2 },
 });
@@ -21,11 +18,9 @@ export const legacyReleaseQueue = defineQueue({
 /** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once; five a poll, one at a time. */
 export const legacyMailQueue = defineQueue({
   name: 'legacy.mail',
-  payload: z.object({ mailId: z.number().int().positive() }),
+  payload: idPayload('mailId'),
   policy: 'short',
-  retryLimit: 8,
-  retryDelay: 30,
-  retryBackoff: true,
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
   expireInSeconds: 300,
   work: { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 2 },
 });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineQueue, type PayloadOf } from '../../platform/jobs';
+import { defineQueue, type PayloadOf, idPayload } from '../../platform/jobs';
 
 /**
  * `short` policy: at most one queued job per singleton key (`${id}:email`). Failures retry with growing
@@ -11,11 +10,9 @@ import { defineQueue, type PayloadOf } from '../../platform/jobs';
 export const notificationEmailQueue = defineQueue({
   name: 'notification.email',
   // Ids only; the handler re-reads the row.
-  payload: z.object({ notificationId: z.number().int().positive() }),
+  payload: idPayload('notificationId'),
   policy: 'short',
-  retryLimit: 8,
-  retryDelay: 30,
-  retryBackoff: true,
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
   expireInSeconds: 300,
   work: { batchSize: 10, concurrency: 3, pollingIntervalSeconds: 1 },
 });

@@ -11,7 +11,6 @@ import { defineScheduledQueue } from '../../platform/jobs';
 export const expireSubscriptionsQueue = defineScheduledQueue({
   name: 'payments.expire-subscriptions',
   schedule: { everySeconds: 60 * 60 },
-  retryLimit: 5,
-  retryDelay: 60,
+  retry: { limit: 5, delaySeconds: 60 },
   expireInSeconds: 30 * 60,
 });

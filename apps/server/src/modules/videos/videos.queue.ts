@@ -1,6 +1,5 @@
 import type { PgBoss } from '../../platform/queue';
-import { z } from 'zod';
-import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers, idPayload } from '../../platform/jobs';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conversionTimeoutMs } from '../../platform/media/media';
 
@@ -15,11 +14,9 @@ import { conversionTimeoutMs } from '../../platform/media/media';
  */
 export const videoProcessQueue = defineQueue({
   name: 'video.process',
-  payload: z.object({ videoId: z.number().int().positive() }),
+  payload: idPayload('videoId'),
   policy: 'stately',
-  retryLimit: 3,
-  retryDelay: 10,
-  retryBackoff: true,
+  retry: { limit: 3, delaySeconds: 10, backoff: true },
   expireInSeconds: 60 * 60,
   work: { pollingIntervalSeconds: 0.5, stopWaitSeconds: 10 },
 });

@@ -46,15 +46,28 @@ export interface QueueDefinition<Payload> {
   work: WorkOptions;
 }
 
+/** A failed job's retries: how many, seconds before the first, doubled each time when `backoff`. */
+export interface RetrySpec {
+  limit: number;
+  delaySeconds: number;
+  backoff: boolean;
+}
+
 /** What `defineQueue` is given: the work options and the schedule are optional. */
 export type QueueSpec<Schema extends z.ZodType> = Omit<
   QueueDefinition<z.output<Schema>>,
-  'payload' | 'work'
+  'payload' | 'work' | 'retryLimit' | 'retryDelay' | 'retryBackoff'
 > & {
   payload: Schema;
+  retry: RetrySpec;
   work?: Partial<WorkOptions>;
   schedule?: Schedule;
 };
+
+/** A payload of one row's id: payloads carry ids only, the handler re-reads its rows. */
+export function idPayload<Key extends string>(key: Key) {
+  return z.object({ [key]: z.number().int().positive() } as { [K in Key]: z.ZodNumber });
+}
 
 /** A queue's payload type, e.g. `PayloadOf<typeof videoProcessQueue>`. */
 export type PayloadOf<Queue> = Queue extends QueueDefinition<infer Payload> ? Payload : never;
@@ -91,13 +104,16 @@ export function defineQueue<Schema extends z.ZodType>(
 ): QueueDefinition<z.output<Schema>> {
   if (!QUEUE_NAME.test(spec.name))
     throw new Error(`Queue name ${spec.name} is not <module>.<verb> in lower case.`);
-  const { schedule, work, ...rest } = spec;
+  const { schedule, work, retry, ...rest } = spec;
   if (schedule) checkSchedule(spec.name, schedule);
   // The platform sends a scheduled job with an empty payload: the job reads what it needs when it runs.
   if (schedule && !spec.payload.safeParse({}).success)
     throw new Error(`Queue ${spec.name} has a schedule: its payload must be empty ({}).`);
   return {
     ...rest,
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: retry.backoff,
     payload: spec.payload as z.ZodType<z.output<Schema>>,
     work: {
       batchSize: 1,
@@ -116,10 +132,8 @@ export function defineQueue<Schema extends z.ZodType>(
 export interface DutySpec {
   name: `${string}.${string}`;
   schedule: Schedule;
-  /** Retries of a failed run (default none: the next period's run does its work). */
-  retryLimit?: number;
-  /** Seconds before the first retry, doubled each time. */
-  retryDelay?: number;
+  /** Retries of a failed run, with back-off (default none: the next period's run does its work). */
+  retry?: Omit<RetrySpec, 'backoff'>;
   /** Default 15 minutes. */
   expireInSeconds?: number;
   /** Default the period, at most 30 s: the worker that sends a run takes it at once anyway. */
@@ -132,15 +146,13 @@ export interface DutySpec {
  * already keeps it to one job).
  */
 export function defineScheduledQueue(spec: DutySpec): QueueDefinition<Record<string, never>> {
-  const { name, schedule, retryLimit = 0, retryDelay = 0, expireInSeconds = 15 * 60 } = spec;
+  const { name, schedule, retry = { limit: 0, delaySeconds: 0 }, expireInSeconds = 15 * 60 } = spec;
   const period = 'everySeconds' in schedule ? schedule.everySeconds : 60;
   return defineQueue({
     name,
     payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
     policy: 'standard',
-    retryLimit,
-    retryDelay,
-    retryBackoff: retryLimit > 0,
+    retry: { ...retry, backoff: retry.limit > 0 },
     expireInSeconds,
     work: { pollingIntervalSeconds: spec.pollingIntervalSeconds ?? Math.min(period, 30) },
     schedule,

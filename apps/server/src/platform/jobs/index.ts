@@ -6,11 +6,13 @@
 export {
   defineQueue,
   defineScheduledQueue,
+  idPayload,
   checkSchedule,
   type QueueDefinition,
   type PayloadOf,
   type Schedule,
   type WorkOptions,
+  type RetrySpec,
 } from './define';
 export { sendJob, sendJobs, type SendOptions } from './send';
 export {

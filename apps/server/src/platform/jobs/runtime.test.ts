@@ -24,9 +24,7 @@ let queues = 0;
 const nextName = () => `probe.run-${'abcdefghijklmnopqrstuvwxyz'[queues++]}` as const;
 const common = {
   policy: 'standard',
-  retryLimit: 0,
-  retryDelay: 0,
-  retryBackoff: false,
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
   expireInSeconds: 60,
 } as const;
 const payload = z.object({ n: z.number().int() });
@@ -230,7 +228,7 @@ describe('running jobs', () => {
       ...common,
       name: nextName(),
       payload,
-      retryLimit: 1,
+      retry: { limit: 1, delaySeconds: 0, backoff: false },
       expireInSeconds: 2,
       work: { pollingIntervalSeconds: 0.5 },
     });

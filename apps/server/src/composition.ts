@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform';
 import type { AppModule } from './platform/module';
-import { createQueues } from './platform/queues';
+import { createQueues, startJobs } from './platform/jobs';
 import { createRouter } from './platform/http/route';
 import { createAccountsModule, type AccountsApi } from './modules/accounts';
 import type { SessionStore, AuthGuard } from './modules/accounts';
@@ -181,12 +181,8 @@ export async function compose(
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   // One process at a time: pg-boss's queue creation deadlocked when processes started together.
-  await platform.database.exclusively('queues', () =>
-    createQueues(
-      platform.queue,
-      modules.flatMap((module) => module.queues ?? []),
-    ),
-  );
+  // A queue without its handler, or a handler without its queue, stops the start here, in every process.
+  await platform.database.exclusively('queues', () => createQueues(platform.queue, modules));
   for (const module of modules) module.listen?.();
   return { platform, accounts: accounts.api, modules, deps, tuning };
 }
@@ -198,19 +194,14 @@ export async function registerModules(api: FastifyInstance, composition: Composi
 }
 
 /**
- * Starts every module's workers (ROLE=worker or all), in the order the modules were built, and answers
- * how to stop them (in reverse).
+ * Starts every module's job handlers (ROLE=worker or all), in the order the modules were built, and
+ * answers how to stop them (in reverse, each waiting for its running jobs): platform/jobs.
  */
 export async function startWorkers(
   composition: Composition,
   tuning: WorkerTuning = {},
 ): Promise<() => Promise<void>> {
   Object.assign(composition.tuning, tuning);
-  const workers = composition.modules.flatMap((module) => module.workers ?? []);
-  const stops: Array<() => Promise<void>> = [];
-  for (const worker of workers) stops.push(await worker.start());
-  composition.platform.logger.info(`workers: ${workers.map((worker) => worker.label).join(', ')}`);
-  return async () => {
-    for (const stop of stops.reverse()) await stop();
-  };
+  const { queue, logger } = composition.platform;
+  return startJobs(queue, composition.modules, logger);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Router } from './http/route';
-import type { QueueDefinition, QueueWorker } from './queues';
+import type { JobHandler, JobsOwner, QueueDefinition } from './jobs';
 
 /**
  * The one shape of a module (docs/architecture.md). `modules/<m>/index.ts` exports a factory
@@ -12,10 +12,12 @@ export interface AppModule<Api = undefined> {
   name: string;
   /** Registers the module's routes under /api (declared in @pw/contracts). */
   routes?(router: Router, app: FastifyInstance): void | Promise<void>;
-  /** The queues the module owns (platform/queues.ts). */
+  /** The queues the module owns (`defineQueue`, platform/jobs), created at start in every process. */
   queues?: Array<QueueDefinition<unknown>>;
-  /** Its job workers and sweepers. */
-  workers?: QueueWorker[];
+  /** One handler for each of them, bound to its services (`handle`), run by worker processes. */
+  handlers?: JobHandler[];
+  /** What its handlers need opened before their first job and closed after their last one. */
+  worker?: JobsOwner['worker'];
   /** Subscribes its event listeners (platform/events); called once. */
   listen?(): void;
   api: Api;

@@ -1,35 +1,27 @@
-import { z } from 'zod';
-import { defineQueue } from '../../platform/queues';
+import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
 
 /**
  * Builds one export archive (decision 0241). `singletonKey` of the export: one job per export. A crash
  * mid-way is retried from the start (the archive is written under its final key only when complete).
+ * One at a time per process: each streams whole videos.
  */
-export const accountExportQueue = defineQueue<{ exportId: number }>({
+export const accountExportQueue = defineQueue({
   name: 'account-data.export',
-  payload: z.object({ exportId: z.number().int().positive() }),
+  payload: idPayload('exportId'),
   policy: 'standard',
-  retryLimit: 3,
-  retryDelay: 30,
-  retryBackoff: true,
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
   expireInSeconds: 2 * 60 * 60,
 });
 
 /**
  * The sweeper (decision 0243): expired archives deleted, and the files of deleted accounts (or of a
- * deletion interrupted after its commit) removed from storage. Every few minutes; `stately` keeps one.
+ * deletion interrupted after its commit) removed from storage. One run every ten minutes however many
+ * workers are up.
  */
-export const accountDataSweepQueue = defineQueue<Record<string, never>>({
+export const accountDataSweepQueue = defineScheduledQueue({
   name: 'account-data.sweep',
-  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
-  policy: 'stately',
-  retryLimit: 3,
-  retryDelay: 60,
-  retryBackoff: true,
+  schedule: { everySeconds: 10 * 60 },
+  retry: { limit: 3, delaySeconds: 60 },
   expireInSeconds: 30 * 60,
+  pollingIntervalSeconds: 5,
 });
-
-export const SWEEP_EVERY_MS = 10 * 60 * 1000;
-
-/** One queued sweep per ten minutes however many workers send it. */
-export const sweepJobKey = (at: Date) => `sweep:${Math.floor(at.getTime() / SWEEP_EVERY_MS)}`;

@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
 import type { PgBoss } from '../../platform/queue';
-import { sendJob } from '../../platform/queues';
+import { sendJob } from '../../platform/jobs';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { Storage } from '../../platform/storage/storage';
 import type { Notifications } from '../notifications';

@@ -5,7 +5,7 @@ import type { Notifications } from '../notifications';
 import { createAccountDataRepo } from './account-data.repo';
 import { accountDataSweepQueue, accountExportQueue } from './account-data.queue';
 import { registerAccountDataRoutes } from './account-data.routes';
-import { startExportWorker, startSweepWorker } from './account-data.worker';
+import { handle } from '../../platform/jobs';
 import { createDeletionService } from './deletion.service';
 import { createExportService } from './export.service';
 import { createFileSweeper, type FileSweeper } from './file-sweeper';
@@ -59,19 +59,11 @@ export function createAccountDataModule(
   return {
     name: 'account-data',
     routes: (router) => registerAccountDataRoutes(router, exports, deletion),
-    queues: [accountExportQueue, accountDataSweepQueue] as AppModule['queues'],
-    workers: [
-      {
-        queue: accountExportQueue,
-        label: accountExportQueue.name,
-        start: () => startExportWorker(queue, exports),
-      },
-      {
-        queue: accountDataSweepQueue,
-        label: accountDataSweepQueue.name,
-        start: () => startSweepWorker(queue, files, logger),
-      },
-    ] as AppModule['workers'],
+    queues: [accountExportQueue, accountDataSweepQueue],
+    handlers: [
+      handle(accountExportQueue, (job) => exports.build(job.data.exportId, job.lastAttempt)),
+      handle(accountDataSweepQueue, () => files.sweep()),
+    ],
     api: { sweep: files.sweep },
   };
 }

@@ -6,7 +6,8 @@ import { createBannerAdsRepo } from './banner-ads.repo';
 import { createBannerAdsService } from './banner-ads.service';
 import { registerBannerAdsRoutes } from './banner-ads.routes';
 import { createBannerLive, type BannerPayments } from './banner-ads.live';
-import { bannerReadersPruneQueue, startReadersPruneWorker } from './banner-ads.queue';
+import { bannerReadersPruneQueue } from './banner-ads.queue';
+import { handle } from '../../platform/jobs';
 import { readOnlyView } from '../../platform/db/read-only';
 import { bannerAds, bannerAdImages } from './banner-ads.schema';
 
@@ -57,14 +58,8 @@ export function createBannerAdsModule(platform: Platform, needs: BannerAdsNeeds)
     name: 'banner-ads',
     routes: (router) =>
       registerBannerAdsRoutes(router, service, live, platform.config.PUBLIC_URL, platform.svg),
-    queues: [bannerReadersPruneQueue] as AppModule['queues'],
-    workers: [
-      {
-        queue: bannerReadersPruneQueue,
-        label: bannerReadersPruneQueue.name,
-        start: () => startReadersPruneWorker(platform.queue, { repo, clock, logger }),
-      },
-    ] as AppModule['workers'],
+    queues: [bannerReadersPruneQueue],
+    handlers: [handle(bannerReadersPruneQueue, () => repo.pruneReaders(clock.now()))],
     api: { bannerPayments: live.payments },
   };
 }

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
 import type { Mailer } from '../../platform/mail/mailer';
-import type { Semaphore } from '../../platform/semaphore';
+import type { LimitFunction } from 'p-limit';
 import type { Notifications } from '../notifications';
 import type { DeliveryRepo } from './delivery.repo';
 import type { Liveness } from './liveness';
+import { deliverySendQueue, SWEEP_EVERY_SECONDS } from './delivery.queue';
 
 export interface DeliveryWorkerOptions {
   /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
@@ -35,11 +36,11 @@ export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
   maxAttempts: 8,
   processingRecheckSeconds: 30,
   holdRecheckSeconds: 3600,
-  sweepIntervalSeconds: 15,
+  sweepIntervalSeconds: SWEEP_EVERY_SECONDS,
   sweepGraceSeconds: 10,
-  pollingIntervalSeconds: 0.5,
-  batchSize: 25,
-  loops: 2,
+  pollingIntervalSeconds: deliverySendQueue.work.pollingIntervalSeconds,
+  batchSize: deliverySendQueue.work.batchSize,
+  loops: deliverySendQueue.work.loops,
   sendConcurrency: 8,
 };
 
@@ -78,7 +79,7 @@ export interface WorkerContext {
   liveness: Pick<Liveness, 'id' | 'alive'>;
   options: DeliveryWorkerOptions;
   /** Bounds concurrent SMTP exchanges (and, on PostgreSQL, the mark transactions held open by them). */
-  sendSlots: Semaphore;
+  sendSlots: LimitFunction;
   /** PostgreSQL: a pool of its own for the mark transactions (see sendInMarkTransaction). */
   markDb?: Db;
   /** Tells owners how their deliveries ended, in batches (owner-notices.ts). */

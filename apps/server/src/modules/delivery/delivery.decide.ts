@@ -32,11 +32,7 @@ export async function processDeliveries(
   for (const id of deliveryIds) {
     const claimed = claimedById.get(id);
     claimedById.delete(id); // a second job for the same delivery in one batch finds it taken
-    outcomes.push(
-      claimed
-        ? ctx.sendSlots.acquire().then((release) => sendClaimed(ctx, claimed).finally(release))
-        : decideUnclaimable(ctx, id),
-    );
+    outcomes.push(claimed ? ctx.sendSlots(() => sendClaimed(ctx, claimed)) : decideUnclaimable(ctx, id));
   }
   return Promise.allSettled(outcomes);
 }

@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail/mailer';
@@ -103,20 +104,24 @@ function logTakenOver(ctx: WorkerContext, claimed: ClaimedDelivery) {
 
 /** The server accepted the message: record it, retrying if the database fails (a lost record means a resend later). */
 async function markSentPersistently(ctx: WorkerContext, claimed: ClaimedDelivery): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const marked = await ctx.deps.repo.markSent(claimed.id, claimed.attempts, { accepted: true });
-      if (!marked) logTakenOver(ctx, claimed);
-      return marked;
-    } catch (error) {
-      if (attempt >= 10) throw error;
-      ctx.deps.logger.error(
-        { err: error, deliveryId: claimed.id },
-        'could not record a sent delivery; retrying',
-      );
-      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
-    }
-  }
+  const marked = await pRetry(
+    () => ctx.deps.repo.markSent(claimed.id, claimed.attempts, { accepted: true }),
+    {
+      // Ten tries in all, one second apart at first, doubling up to 30 s.
+      retries: 9,
+      minTimeout: 1000,
+      maxTimeout: 30_000,
+      onFailedAttempt: ({ error, retriesLeft }) => {
+        if (retriesLeft > 0)
+          ctx.deps.logger.error(
+            { err: error, deliveryId: claimed.id },
+            'could not record a sent delivery; retrying',
+          );
+      },
+    },
+  );
+  if (!marked) logTakenOver(ctx, claimed);
+  return marked;
 }
 
 async function handleSendFailure(

@@ -19,8 +19,8 @@ import { defaultDeliveryWorkerOptions, type WorkerContext, type WorkerDeps } fro
 import { processDeliveries, processDelivery } from './delivery.decide';
 import { createOwnerNoticeBatcher } from './owner-notices';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
-import { Semaphore } from '../../platform/semaphore';
 import { DELIVERY_MESSAGES } from '@pw/contracts';
+import pLimit from 'p-limit';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -386,7 +386,7 @@ describe('scheduled delivery (SMTP)', () => {
       deps: workerDeps(),
       liveness: { id, alive: true },
       options: { ...defaultDeliveryWorkerOptions, retryBaseSeconds: 1 },
-      sendSlots: new Semaphore(4),
+      sendSlots: pLimit(4),
       // The PostgreSQL path (mark transaction held during the SMTP exchange) when the suite runs there.
       markDb: ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined,
       ownerNotices,

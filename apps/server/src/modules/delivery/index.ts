@@ -3,8 +3,8 @@ import type { Platform } from '../../platform/platform';
 import { createDeliveryRepo } from './delivery.repo';
 import { createDeliveryService, type DeliveryService } from './delivery.service';
 import { createWatchGrants, type WatchGrants } from './delivery.grants';
-import { deliverySendQueue } from './delivery.queue';
-import { startDeliveryWorker } from './delivery.worker';
+import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
+import { deliveryHandlers } from './delivery.worker';
 import { registerDeliveryRoutes } from './delivery.routes';
 import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 import type { HoldsMembership } from './delivery.allowance';
@@ -63,28 +63,21 @@ export function createDeliveryModule(
   return {
     name: 'delivery',
     routes: (router) => registerDeliveryRoutes(router, delivery),
-    queues: [deliverySendQueue],
-    workers: [
+    queues: [deliverySendQueue, deliverySweepQueue],
+    ...deliveryHandlers(
       {
-        queue: deliverySendQueue,
-        label: 'delivery.send',
-        start: () =>
-          startDeliveryWorker(
-            {
-              db: platform.db,
-              database: platform.database,
-              repo,
-              queue: platform.queue,
-              mailer: platform.mailer,
-              notifications: needs.notifications,
-              logger: platform.logger,
-              secret: platform.secret,
-              publicUrl,
-            },
-            tuning(),
-          ),
+        db: platform.db,
+        database: platform.database,
+        repo,
+        queue: platform.queue,
+        mailer: platform.mailer,
+        notifications: needs.notifications,
+        logger: platform.logger,
+        secret: platform.secret,
+        publicUrl,
       },
-    ],
+      tuning,
+    ),
     api: {
       ...delivery,
       share: grants.share,

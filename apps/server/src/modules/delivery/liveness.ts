@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
+import { holdConnection } from '../../platform/db/held-connection';
 
 /** Advisory-lock namespace of delivery workers ('PWD1'); the second key is the worker's liveness id. */
 export const LIVENESS_NAMESPACE = 0x50574431;
@@ -61,43 +61,21 @@ export async function acquireLiveness(
     };
   }
 
-  const url = database.url;
-  let client: pg.Client | null = null;
   let id = 0;
   let alive = false;
-  let released = false;
-
-  const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      keepAlive: true,
-      application_name: 'pw-delivery-liveness',
-    });
-    next.on('error', (error) => {
-      if (released) return;
+  const connection = await holdConnection({
+    url: database.url,
+    applicationName: 'pw-delivery-liveness',
+    what: 'delivery worker liveness',
+    logger,
+    async onConnect(client) {
+      id = await tryLock((text, values) => client.query(text, values));
+      alive = true;
+    },
+    onLost: () => {
       alive = false;
-      logger.error({ err: error }, 'delivery worker lost its liveness connection; reconnecting');
-      void reconnect();
-    });
-    await next.connect();
-    id = await tryLock((text, values) => next.query(text, values));
-    client = next;
-    alive = true;
-  };
-  const reconnect = async () => {
-    for (let delay = 1000; !released; delay = Math.min(delay * 2, 30_000)) {
-      try {
-        await client?.end().catch(() => undefined);
-        await connect();
-        logger.info({ id }, 'delivery worker liveness restored');
-        return;
-      } catch (error) {
-        logger.warn({ err: error }, 'delivery worker liveness: reconnect failed');
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  };
-  await connect();
+    },
+  });
   return {
     get id() {
       return id;
@@ -106,9 +84,8 @@ export async function acquireLiveness(
       return alive;
     },
     async release() {
-      released = true;
       alive = false;
-      await client?.end().catch(() => undefined);
+      await connection.close();
     },
   };
 }

@@ -4,13 +4,13 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createCheckIns } from './legacy.checkins';
 import type { LegacyDeps, LegacyNeeds } from './legacy.context';
-import { legacyMailQueue, legacyReleaseQueue } from './legacy.queue';
+import { legacyMailQueue, legacyReleaseQueue, legacySweepQueue } from './legacy.queue';
 import { createReports } from './legacy.reports';
 import { createLegacyRepo } from './legacy.repo';
 import { registerLegacyRoutes } from './legacy.routes';
 import { createLegacyService } from './legacy.service';
 import { waitUnitMs } from './legacy.units';
-import { legacyWorkers, sweepLegacy, type LegacyWorkerOptions } from './legacy.worker';
+import { legacyHandlers, sweepLegacy, type LegacyWorkerOptions } from './legacy.worker';
 import { sendOutboxMail } from './legacy.outbox';
 
 export type { LegacyNeeds } from './legacy.context';
@@ -69,8 +69,8 @@ export function createLegacyModule(
   return {
     name: 'legacy',
     routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
-    queues: [legacyReleaseQueue, legacyMailQueue] as AppModule['queues'],
-    workers: legacyWorkers(workerDeps, tuning),
+    queues: [legacyReleaseQueue, legacyMailQueue, legacySweepQueue],
+    ...legacyHandlers(workerDeps, tuning),
     api: {
       async releaseOf(ownerId, tx) {
         // No row: the defaults, sealed (legacy.schema.ts).

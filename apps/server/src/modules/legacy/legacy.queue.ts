@@ -1,30 +1,38 @@
-import { z } from 'zod';
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, sendJob } from '../../platform/queues';
+import { defineQueue, defineScheduledQueue, sendJob, idPayload } from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
  * `legacy.release`: one job per report, sent with the report in its transaction, due at `release_at`
  * (decision 0249). `short`: one queued job per report at most, so the sweeper cannot pile up copies.
  */
-export const legacyReleaseQueue = defineQueue<{ reportId: number }>({
+export const legacyReleaseQueue = defineQueue({
   name: 'legacy.release',
-  payload: z.object({ reportId: z.number().int().positive() }),
+  payload: idPayload('reportId'),
   policy: 'short',
-  retryLimit: 10,
-  retryDelay: 5,
-  retryBackoff: true,
+  retry: { limit: 10, delaySeconds: 5, backoff: true },
   expireInSeconds: 300,
+  work: { pollingIntervalSeconds: 2 },
 });
 
-/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once. */
-export const legacyMailQueue = defineQueue<{ mailId: number }>({
+/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once; five a poll, one at a time. */
+export const legacyMailQueue = defineQueue({
   name: 'legacy.mail',
-  payload: z.object({ mailId: z.number().int().positive() }),
+  payload: idPayload('mailId'),
   policy: 'short',
-  retryLimit: 8,
-  retryDelay: 30,
-  retryBackoff: true,
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  expireInSeconds: 300,
+  work: { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 2 },
+});
+
+/**
+ * `legacy.sweep`: re-sends lost jobs, sends the owners' daily reminders and the check-ins (legacy.worker.ts),
+ * once every 30 seconds however many workers are up; a run left behind by a killed worker is not retried,
+ * the next period's run does its work.
+ */
+export const legacySweepQueue = defineScheduledQueue({
+  name: 'legacy.sweep',
+  schedule: { everySeconds: 30 },
   expireInSeconds: 300,
 });
 

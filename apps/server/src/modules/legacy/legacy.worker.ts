@@ -1,15 +1,20 @@
-import type { Job } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { waitUntilIdle } from '../../platform/jobs';
-import type { QueueWorker } from '../../platform/queues';
+import { handle } from '../../platform/jobs';
+import type { AppModule } from '../../platform/module';
 import type { LegacyDeps } from './legacy.context';
 import { sendOutboxMail, type OutboxDeps } from './legacy.outbox';
-import { enqueueMails, enqueueRelease, legacyMailQueue, legacyReleaseQueue } from './legacy.queue';
+import {
+  enqueueMails,
+  enqueueRelease,
+  legacyMailQueue,
+  legacyReleaseQueue,
+  legacySweepQueue,
+} from './legacy.queue';
 import type { Reports } from './legacy.reports';
 import type { CheckIns } from './legacy.checkins';
 
 export interface LegacyWorkerOptions {
-  /** How often the sweeper looks for lost jobs, due reminders and check-ins. */
+  /** How often the sweeper looks for lost jobs, due reminders and check-ins (one run a period in all). */
   sweepIntervalSeconds: number;
   pollingIntervalSeconds: number;
 }
@@ -49,81 +54,37 @@ export async function sweepLegacy(deps: WorkerDeps): Promise<void> {
 }
 
 /**
- * Runs `handle` on a queue's jobs, counting those in flight; answers how to stop (after they finish).
- * A handler that throws fails its batch: pg-boss retries it with the queue's back-off.
+ * The legacy module's handlers: the release job, the outbox's mails and the sweeper (one run a period
+ * however many workers are up, and one in each worker as it starts, to catch up after a stop).
  */
-async function workOn<Payload extends object>(
-  queue: WorkerDeps['queue'],
-  name: string,
-  options: { batchSize: number; pollingIntervalSeconds: number },
-  handle: (jobs: Job<Payload>[]) => Promise<void>,
-): Promise<() => Promise<void>> {
-  let inFlight = 0;
-  const id = await queue.work<Payload>(name, options, async (jobs) => {
-    inFlight += jobs.length;
-    try {
-      await handle(jobs);
-    } finally {
-      inFlight -= jobs.length;
-    }
-  });
-  return async () => {
-    await queue.offWork({ id });
-    await waitUntilIdle(() => inFlight, 30_000);
-  };
-}
-
-/** The legacy module's workers: the release job, the outbox's mails, and the sweeper riding on the first. */
-export function legacyWorkers(
+export function legacyHandlers(
   deps: WorkerDeps,
   options: () => Partial<LegacyWorkerOptions> | undefined,
-): QueueWorker[] {
-  const { queue, logger } = deps;
-  const polling = () => ({ ...defaultLegacyWorkerOptions, ...options() });
-  const release: QueueWorker = {
-    queue: legacyReleaseQueue as QueueWorker['queue'],
-    label: 'legacy.release',
-    async start() {
-      const tuning = polling();
-      const stopJobs = await workOn<{ reportId: number }>(
-        queue,
-        legacyReleaseQueue.name,
-        { batchSize: 1, pollingIntervalSeconds: tuning.pollingIntervalSeconds },
-        async ([job]) => {
-          const outcome = await deps.reports.release(job!.data.reportId);
-          logger.info({ reportId: job!.data.reportId, outcome }, 'legacy release job');
+): Pick<AppModule, 'handlers' | 'worker'> {
+  const { logger } = deps;
+  const tuning = () => ({ ...defaultLegacyWorkerOptions, ...options() });
+  const polling = () => ({ pollingIntervalSeconds: tuning().pollingIntervalSeconds });
+  return {
+    handlers: [
+      handle(
+        legacyReleaseQueue,
+        async (job) => {
+          const outcome = await deps.reports.release(job.data.reportId);
+          logger.info({ reportId: job.data.reportId, outcome }, 'legacy release job');
         },
-      );
-      let sweeping: Promise<void> | null = null;
-      const sweep = () =>
-        (sweeping ??= sweepLegacy(deps)
-          .catch((error: unknown) => logger.error({ err: error }, 'legacy sweeper failed'))
-          .finally(() => {
-            sweeping = null;
-          }));
-      await sweep();
-      const timer = setInterval(() => void sweep(), tuning.sweepIntervalSeconds * 1000);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await sweeping;
-        await stopJobs();
-      };
+        polling,
+      ),
+      // A sent row is never sent again: a retried job sends only what is left.
+      handle(legacyMailQueue, (job) => sendOutboxMail(deps.outbox, job.data.mailId), polling),
+      handle(
+        legacySweepQueue,
+        () => sweepLegacy(deps),
+        () => ({ schedule: { everySeconds: tuning().sweepIntervalSeconds } }),
+      ),
+    ],
+    worker: {
+      start: () =>
+        sweepLegacy(deps).catch((error: unknown) => logger.error({ err: error }, 'legacy sweeper failed')),
     },
   };
-  const mail: QueueWorker = {
-    queue: legacyMailQueue as QueueWorker['queue'],
-    label: 'legacy.mail',
-    start: () =>
-      workOn<{ mailId: number }>(
-        queue,
-        legacyMailQueue.name,
-        { batchSize: 5, pollingIntervalSeconds: polling().pollingIntervalSeconds },
-        // A sent row is never sent again: a retried batch sends only what is left.
-        async (jobs) => {
-          for (const job of jobs) await sendOutboxMail(deps.outbox, job.data.mailId);
-        },
-      ),
-  };
-  return [release, mail];
 }

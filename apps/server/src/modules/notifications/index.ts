@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/platform';
 import { createNotificationsRepo } from './notifications.repo';
 import { createNotifications, type Notifications } from './notifications.service';
 import { notificationEmailQueue } from './notifications.queue';
-import { startNotificationWorker } from './notifications.worker';
+import { notificationEmailHandler } from './notifications.worker';
 import { registerNotificationRoutes } from './notifications.routes';
 import { subscribeAdminNotices } from './notifications.events';
 import { readOnlyView } from '../../platform/db/read-only';
@@ -31,20 +31,14 @@ export function createNotificationsModule(platform: Platform): AppModule<Notific
     name: 'notifications',
     routes: (router) => registerNotificationRoutes(router, notifications, publicUrl),
     queues: [notificationEmailQueue],
-    workers: [
-      {
-        queue: notificationEmailQueue,
-        label: 'notification.email',
-        start: () =>
-          startNotificationWorker({
-            repo,
-            mailer: platform.mailer,
-            clock: platform.clock,
-            publicUrl,
-            queue: platform.queue,
-            logger: platform.logger,
-          }),
-      },
+    handlers: [
+      notificationEmailHandler({
+        repo,
+        mailer: platform.mailer,
+        clock: platform.clock,
+        publicUrl,
+        logger: platform.logger,
+      }),
     ],
     listen: () => subscribeAdminNotices({ events: platform.events, repo, notifications }),
     api: notifications,

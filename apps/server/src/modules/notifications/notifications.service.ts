@@ -1,14 +1,14 @@
 import type { NotificationItem, NotificationListQuery, NotificationStatus } from '@pw/contracts';
 import type { PgBoss } from '../../platform/queue';
 import type { Db } from '../../platform/db';
-import { sqlExecutor } from '../../platform/db/executor';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { NotificationRow } from './notifications.schema';
 import type { NewNotification, NotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
-import { emailJobKey, notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
+import { emailJobKey, notificationEmailQueue } from './notifications.queue';
 import type { AccountType } from '../accounts';
+import { sendJobs } from '../../platform/jobs';
 
 /** Who gets a notification: some accounts by id, or every active account of a role (e.g. the admins). */
 export type NotifyTarget = number | number[] | { role: AccountType };
@@ -79,13 +79,14 @@ export function createNotifications({ db, repo, queue, clock }: NotificationsSer
     const quietRows = await repo.insertNotifications(quiet, tx);
     if (emailedRows.length) {
       // One INSERT for all the e-mail jobs (sendJob sends one at a time), in the caller's transaction.
-      await queue.insert(
+      await sendJobs(
+        queue,
+        notificationEmailQueue,
         emailedRows.map((row) => ({
-          name: notificationEmailQueue.name,
-          data: { notificationId: row.id } satisfies NotificationEmailJob,
+          payload: { notificationId: row.id },
           singletonKey: emailJobKey(row.id),
         })),
-        { db: sqlExecutor(tx) },
+        { tx },
       );
     }
     return [...emailedRows, ...quietRows].map((r) => r.id);

@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificationKinds } from '@pw/contracts';
-import type { PgBoss } from '../../platform/queue';
 import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../platform/mail/mailer';
 import { hello } from '../../platform/mail/greeting';
 import { escapeHtml } from '../../platform/mail/html';
 import { classifyMailError } from '../../platform/mail/mail-errors';
-import { waitUntilIdle } from '../../platform/jobs';
-import { Semaphore } from '../../platform/semaphore';
+import { handle, type JobHandler } from '../../platform/jobs';
 import type { NotificationsRepo } from './notifications.repo';
-import { notificationEmailQueue, type NotificationEmailJob } from './notifications.queue';
+import { notificationEmailQueue } from './notifications.queue';
 import { isActiveAccount } from '../accounts';
 
 /** What sending an e-mail copy needs. */
@@ -20,9 +18,8 @@ export interface NotificationEmailDeps {
   publicUrl: string;
 }
 
-/** What the worker needs besides: the queue it runs on and the log its failures go to. */
+/** What the handler needs besides: the log its failures go to. */
 export interface NotificationWorkerDeps extends NotificationEmailDeps {
-  queue: PgBoss;
   logger: FastifyBaseLogger;
 }
 
@@ -76,47 +73,23 @@ export async function sendNotificationEmail(
   return 'sent';
 }
 
-/** Runs `notification.email` jobs (ROLE=worker|all); the root created the queue. */
-export async function startNotificationWorker(deps: NotificationWorkerDeps): Promise<() => Promise<void>> {
-  const { queue, logger } = deps;
-  let inFlight = 0;
-  // At most 10 a second per worker process: these are not time-critical, and during a burst of
-  // scheduled deliveries the CPU and the mail connections are better left to the deliveries.
-  const batchSize = 10;
-  const slots = new Semaphore(3);
-  const workerId = await queue.work<NotificationEmailJob>(
-    notificationEmailQueue.name,
-    { batchSize, pollingIntervalSeconds: 1 },
-    async (jobs) => {
-      inFlight += jobs.length;
-      // One failing e-mail must not fail (and re-send) the others of its batch; a few at a time.
-      await Promise.all(
-        jobs.map(async (job) => {
-          const release = await slots.acquire();
-          try {
-            await sendNotificationEmail(deps, job.data.notificationId);
-          } catch (error) {
-            const failure = classifyMailError(error);
-            logger.warn(
-              { notificationId: job.data.notificationId, reason: failure.reason },
-              'notification e-mail failed',
-            );
-            // A permanent refusal will not change on retry; the notification stays in the app.
-            if (failure.temporary)
-              await queue
-                .fail(notificationEmailQueue.name, job.id, { message: failure.reason })
-                .catch((err: unknown) => logger.error({ err }, 'could not record the failure'));
-          } finally {
-            release();
-          }
-        }),
-      ).finally(() => {
-        inFlight -= jobs.length;
-      });
-    },
-  );
-  return async () => {
-    await queue.offWork({ id: workerId });
-    await waitUntilIdle(() => inFlight, 60_000);
-  };
+/**
+ * The handler of `notification.email` jobs (ROLE=worker|all): one failing e-mail fails (and re-sends)
+ * only itself. A permanent refusal will not change on retry: the job ends and the notification stays in
+ * the app; a temporary one fails the job, retried with the queue's back-off.
+ */
+export function notificationEmailHandler(deps: NotificationWorkerDeps): JobHandler {
+  return handle(notificationEmailQueue, async (job) => {
+    try {
+      await sendNotificationEmail(deps, job.data.notificationId);
+    } catch (error) {
+      const failure = classifyMailError(error);
+      // Logged by the runtime with the job, and retried.
+      if (failure.temporary) throw new Error(failure.reason);
+      deps.logger.warn(
+        { notificationId: job.data.notificationId, reason: failure.reason },
+        'notification e-mail failed',
+      );
+    }
+  });
 }

@@ -16,7 +16,7 @@ import { createSubscriptionsService, type SubscriptionsService } from './subscri
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createExpiryRun, type ExpireSubscriptions } from './subscriptions.expiry';
 import { expireSubscriptionsQueue } from './subscriptions.queue';
-import { startExpiryWorker } from './subscriptions.worker';
+import { handle } from '../../platform/jobs';
 import { readOnlyView } from '../../platform/db/read-only';
 import { payments, subscriptions } from './payments.schema';
 
@@ -97,13 +97,10 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
       registerSubscriptionRoutes(router, subscriptions);
     },
     queues: [expireSubscriptionsQueue],
-    workers: [
-      {
-        queue: expireSubscriptionsQueue,
-        label: expireSubscriptionsQueue.name,
-        start: () =>
-          startExpiryWorker({ queue: platform.queue, expireSubscriptions, logger: platform.logger }),
-      },
+    handlers: [
+      handle(expireSubscriptionsQueue, async () => {
+        platform.logger.info(await expireSubscriptions(), 'subscriptions settled');
+      }),
     ],
     api: {
       videoPayments: createVideoPayments(repo, platform.clock),

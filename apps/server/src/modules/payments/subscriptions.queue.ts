@@ -1,26 +1,16 @@
-import { z } from 'zod';
-import { defineQueue } from '../../platform/queues';
+import { defineScheduledQueue } from '../../platform/jobs';
 
 /**
  * The subscriptions' daily duty (decision 0171): one job runs `expireSubscriptions` by the platform
- * clock. `stately`: at most one queued and one running, so a slow run never piles up copies. A failed
- * run is retried; what it had settled stays settled (each subscription is its own transaction).
+ * clock. Every hour: the job is daily in what it does (the warning 7 days ahead, the end at its day),
+ * hourly in when it looks, so a plan ends within the hour of its time and a renewal leaves no day without
+ * it; one job an hour however many workers are up (decision 0300), so copies never pile up. A failed
+ * run is retried; what it had settled stays settled (each subscription is its own transaction), and two
+ * runs at once (a retry beside the next hour's) settle each subscription once.
  */
-export const expireSubscriptionsQueue = defineQueue<Record<string, never>>({
+export const expireSubscriptionsQueue = defineScheduledQueue({
   name: 'payments.expire-subscriptions',
-  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
-  policy: 'stately',
-  retryLimit: 5,
-  retryDelay: 60,
-  retryBackoff: true,
+  schedule: { everySeconds: 60 * 60 },
+  retry: { limit: 5, delaySeconds: 60 },
   expireInSeconds: 30 * 60,
 });
-
-/**
- * Every hour: the job is daily in what it does (the warning 7 days ahead, the end at its day), hourly
- * in when it looks, so a plan ends within the hour of its time and a renewal leaves no day without it.
- */
-export const EXPIRE_SUBSCRIPTIONS_EVERY_MS = 60 * 60 * 1000;
-
-/** One queued run per hour however many workers send it (`singletonKey` of the hour). */
-export const expiryJobKey = (at: Date) => `expire:${at.toISOString().slice(0, 13)}`;

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
+import { holdConnection } from '../../platform/db/held-connection';
 
 /** Advisory-lock namespace of conversions in progress ('PWV1'); the second key is the video's id. */
 export const CONVERSION_NAMESPACE = 0x50575631;
@@ -55,54 +55,29 @@ export async function openConversionClaims(
     };
   }
 
-  const url = database.url;
-  let client: pg.Client | null = null;
-  let closed = false;
-
-  const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      keepAlive: true,
-      // Tells an operator (and the process test) which process converts what.
-      application_name: `pw-video-conversions-${process.pid}`,
-    });
-    next.on('error', (error) => {
-      if (closed) return;
-      logger.error({ err: error }, 'video worker lost its conversion-lock connection; reconnecting');
-      client = null;
-      void reconnect();
-    });
-    await next.connect();
+  const connection = await holdConnection({
+    url: database.url,
+    // Tells an operator (and the process test) which process converts what.
+    applicationName: `pw-video-conversions-${process.pid}`,
+    what: 'video worker conversion locks',
+    logger,
     // Conversions still running here take their locks again: a takeover must not start beside them.
-    for (const videoId of held) await next.query(lockSql, [CONVERSION_NAMESPACE, videoId]);
-    client = next;
-  };
-  const reconnect = async () => {
-    for (let delay = 1000; !closed && !client; delay = Math.min(delay * 2, 30_000)) {
-      try {
-        await connect();
-        logger.info('video worker conversion locks restored');
-      } catch (error) {
-        logger.warn({ err: error }, 'video worker conversion locks: reconnect failed');
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  };
-  await connect();
+    async onConnect(client) {
+      for (const videoId of held) await client.query(lockSql, [CONVERSION_NAMESPACE, videoId]);
+    },
+  });
   return {
     async hold(videoId) {
       held.add(videoId);
+      const client = connection.client;
       if (!client) return true;
       const { rows } = await client.query(lockSql, [CONVERSION_NAMESPACE, videoId]);
       return rows[0]?.ok === true;
     },
     async release(videoId) {
       held.delete(videoId);
-      await client?.query(unlockSql, [CONVERSION_NAMESPACE, videoId]).catch(() => undefined);
+      await connection.client?.query(unlockSql, [CONVERSION_NAMESPACE, videoId]).catch(() => undefined);
     },
-    async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
-    },
+    close: () => connection.close(),
   };
 }

@@ -7,12 +7,18 @@ import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
 import { registerTusRoutes } from './tus.routes';
 import { createStoredUploadStore, createUploadStore } from './video-uploads';
-import { createVideoJobs, videoProcessQueue } from './videos.queue';
+import {
+  createVideoJobs,
+  videoProcessQueue,
+  videoStuckSweepQueue,
+  videoTakeOverQueue,
+  videoUploadSweepQueue,
+} from './videos.queue';
 import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
 import { createVideoService } from './videos.service';
 import { createVideoLookup } from './video-lookup';
-import { createVideoWorker, type VideoWorkerOptions } from './videos.worker';
+import { videoHandlers, type VideoWorkerOptions } from './videos.worker';
 import { readOnlyView } from '../../platform/db/read-only';
 import { videos } from './videos.schema';
 
@@ -69,7 +75,7 @@ export function createVideosModule(
     logger,
     releaseOf: needs.releaseOf,
   });
-  const worker = createVideoWorker(
+  const worker = videoHandlers(
     {
       db,
       repo,
@@ -107,8 +113,8 @@ export function createVideosModule(
         logger,
       });
     },
-    queues: [videoProcessQueue],
-    workers: [worker],
+    queues: [videoProcessQueue, videoStuckSweepQueue, videoTakeOverQueue, videoUploadSweepQueue],
+    ...worker,
     api: createVideosApi({
       repo,
       access,

@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { FOLDER_OCCUPIED_MESSAGE } from '@pw/contracts';
 import type { Db, DbTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
@@ -26,9 +27,10 @@ export function createVideoInserter(db: Db, repo: VideosRepo) {
     build: (tx: DbTx, video: VideoRow) => Promise<void>,
     values: Omit<NewVideoRow, 'searchCode' | 'accessCode'>,
   ) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await db.transaction(async (tx) => {
+    const codeCollision = (error: unknown) => /code/.test(uniqueViolation(error) ?? '');
+    return pRetry(
+      () =>
+        db.transaction(async (tx) => {
           const video = await repo.insert(
             {
               ...values,
@@ -39,13 +41,9 @@ export function createVideoInserter(db: Db, repo: VideosRepo) {
           );
           await build(tx, video);
           return video;
-        });
-      } catch (error) {
-        const constraint = uniqueViolation(error);
-        if (constraint !== null && /code/.test(constraint) && attempt < 3) continue;
-        mapConflicts(error);
-      }
-    }
+        }),
+      { retries: 2, minTimeout: 0, shouldRetry: ({ error }) => codeCollision(error) },
+    ).catch(mapConflicts);
   };
 }
 

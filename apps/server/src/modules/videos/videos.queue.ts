@@ -1,6 +1,5 @@
-import type PgBoss from 'pg-boss';
-import { z } from 'zod';
-import { defineQueue, sendJob } from '../../platform/queues';
+import type { PgBoss } from '../../platform/queue';
+import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers, idPayload } from '../../platform/jobs';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conversionTimeoutMs } from '../../platform/media/media';
 
@@ -10,17 +9,34 @@ import { conversionTimeoutMs } from '../../platform/media/media';
  * once. `stately` + the `${videoId}:process` key keeps one queued and one running job per video. Failures
  * end up visible on the video itself (`state: failed`, `failure_reason`). The expiry here is only the
  * default for a job sent without knowing its video's length (the sweeper's): see processingExpirySeconds.
+ * One conversion at a time per worker process. A stop waits 10 s for a running conversion; a longer one is
+ * failed by pg-boss as the process ends and retried elsewhere (decision 0293).
  */
 export const videoProcessQueue = defineQueue({
   name: 'video.process',
-  payload: z.object({ videoId: z.number().int().positive() }),
+  payload: idPayload('videoId'),
   policy: 'stately',
-  retryLimit: 3,
-  retryDelay: 10,
-  retryBackoff: true,
+  retry: { limit: 3, delaySeconds: 10, backoff: true },
   expireInSeconds: 60 * 60,
+  work: { pollingIntervalSeconds: 0.5, stopWaitSeconds: 10 },
 });
 export const VIDEO_PROCESS_QUEUE = videoProcessQueue.name;
+
+/** Videos left processing without a job (videos.sweeper.ts); each worker also sweeps as it starts. */
+export const videoStuckSweepQueue = defineScheduledQueue({
+  name: 'video.sweep-stuck',
+  schedule: { everySeconds: 60 },
+});
+/** Conversions whose worker died, taken over (decision 0293). */
+export const videoTakeOverQueue = defineScheduledQueue({
+  name: 'video.take-over',
+  schedule: { everySeconds: 15 },
+});
+/** Resumable uploads left unfinished for a day, removed. */
+export const videoUploadSweepQueue = defineScheduledQueue({
+  name: 'video.sweep-uploads',
+  schedule: { everySeconds: 60 * 60 },
+});
 
 /** Copying the inputs out of storage and the outputs into it: on top of the media steps' own timeouts. */
 const TRANSFER_ALLOWANCE_SECONDS = 15 * 60;
@@ -43,10 +59,6 @@ export function processingExpirySeconds(size: ConversionSize): number {
   return Math.min(MAX_EXPIRY_SECONDS, Math.ceil(seconds));
 }
 
-export interface ProcessVideoPayload {
-  videoId: number;
-}
-
 export interface VideoJobs {
   /**
    * Queues processing of a video (deduplicated per video) through `tx`: given the transaction that creates
@@ -56,15 +68,6 @@ export interface VideoJobs {
   enqueue(videoId: number, size?: ConversionSize, tx?: DbOrTx): Promise<boolean>;
   /** Lets this process's worker take the job at once instead of at its next poll (after the commit). */
   wake(): void;
-}
-
-/** Workers in this process, so a job sent here starts at once instead of at the next poll. */
-const localWorkers = new WeakMap<PgBoss, string>();
-
-/** This process works the queue with worker `workerId` (or no longer, with null). */
-export function setLocalWorker(queue: PgBoss, workerId: string | null) {
-  if (workerId) localWorkers.set(queue, workerId);
-  else localWorkers.delete(queue);
 }
 
 /** Sends `video.process` jobs; without a transaction they go through the application's database. */
@@ -84,9 +87,6 @@ export function createVideoJobs(queue: PgBoss, db: Db): VideoJobs {
       );
       return id !== null;
     },
-    wake() {
-      const worker = localWorkers.get(queue);
-      if (worker) queue.notifyWorker(worker);
-    },
+    wake: () => wakeWorkers(queue, videoProcessQueue),
   };
 }

@@ -1,16 +1,23 @@
 import type { Clock } from '../../platform/clock';
 import type { PgBoss } from '../../platform/queue';
-import type { QueueWorker } from '../../platform/queues';
+import { handle } from '../../platform/jobs';
+import type { AppModule } from '../../platform/module';
 import { removeTempLeftovers } from './temp-leftovers';
 import { sweepExpiredUploads, type UploadStore } from './video-uploads';
 import { processVideo, type ProcessDeps } from './videos.jobs';
-import { setLocalWorker, videoProcessQueue, type ProcessVideoPayload, type VideoJobs } from './videos.queue';
+import {
+  videoProcessQueue,
+  videoStuckSweepQueue,
+  videoTakeOverQueue,
+  videoUploadSweepQueue,
+  type VideoJobs,
+} from './videos.queue';
 import { sweepStuckVideos, takeOverAbandonedConversions } from './videos.sweeper';
-import { openConversionClaims } from './conversion-claims';
+import { openConversionClaims, type ConversionClaims } from './conversion-claims';
 import type { Database } from '../../platform/db';
 
 export interface VideoWorkerOptions {
-  /** How often to look for videos stuck in processing without a job (also once at start). */
+  /** How often to look for videos stuck in processing without a job (also once as each worker starts). */
   stuckSweepIntervalMs?: number;
   /** How often to look for conversions whose worker died (their jobs are then retried elsewhere). */
   abandonedSweepIntervalMs?: number;
@@ -25,89 +32,60 @@ export interface VideoWorkerParts extends ProcessDeps {
   database: Database;
 }
 
+/** A period in milliseconds as a schedule (whole seconds, at least one). */
+const every = (ms: number | undefined) =>
+  ms === undefined ? {} : { schedule: { everySeconds: Math.max(1, Math.round(ms / 1000)) } };
+
 /**
- * The video worker (ROLE=worker|all): the `video.process` jobs, the sweeper of videos left processing
- * without a job (at start and every minute), the takeover of conversions whose worker died (every 15 s,
- * see conversion-claims.ts), and the hourly sweep of abandoned uploads; on start it first
- * removes temporary leftovers.
+ * The video module's handlers (ROLE=worker|all): the `video.process` jobs, each converted under its
+ * conversion lock (see conversion-claims.ts); the sweep of videos left processing without a job (every
+ * minute, and as each worker starts); the takeover of conversions whose worker died (every 15 s); and the
+ * hourly sweep of abandoned uploads. A worker first removes temporary leftovers.
  */
-export function createVideoWorker(
+export function videoHandlers(
   parts: VideoWorkerParts,
   tuning: () => VideoWorkerOptions | undefined,
-): QueueWorker {
+): Pick<AppModule, 'handlers' | 'worker'> {
+  const { logger } = parts;
+  let claims: ConversionClaims | undefined;
   return {
-    queue: videoProcessQueue,
-    label: videoProcessQueue.name,
-    start: () => startVideoWorker(parts, tuning() ?? {}),
-  };
-}
-
-async function startVideoWorker(
-  parts: VideoWorkerParts,
-  options: VideoWorkerOptions,
-): Promise<() => Promise<void>> {
-  const { queue, uploads, logger } = parts;
-  await removeTempLeftovers(parts.dataDir, parts.clock, logger);
-  const claims = await openConversionClaims(parts.database, logger);
-  const workerId = await queue.work<ProcessVideoPayload>(
-    videoProcessQueue.name,
-    { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-    async ([job]) => {
-      if (!job) return;
-      const videoId = job.data.videoId;
-      if (!(await claims.hold(videoId)))
-        logger.warn({ videoId }, 'another live process holds this conversion; converting anyway');
-      try {
-        await processVideo(parts, videoId, {
-          lastAttempt: job.retryCount >= job.retryLimit,
-          expireInSeconds: job.expireInSeconds,
-        });
-      } finally {
-        await claims.release(videoId);
-      }
+    handlers: [
+      handle(videoProcessQueue, async (job) => {
+        const videoId = job.data.videoId;
+        if (!(await claims!.hold(videoId)))
+          logger.warn({ videoId }, 'another live process holds this conversion; converting anyway');
+        try {
+          await processVideo(parts, videoId, {
+            lastAttempt: job.lastAttempt,
+            expireInSeconds: job.expireInSeconds,
+          });
+        } finally {
+          await claims!.release(videoId);
+        }
+      }),
+      handle(
+        videoStuckSweepQueue,
+        () => sweepStuckVideos(parts),
+        () => every(tuning()?.stuckSweepIntervalMs),
+      ),
+      handle(
+        videoTakeOverQueue,
+        () => takeOverAbandonedConversions(parts),
+        () => every(tuning()?.abandonedSweepIntervalMs),
+      ),
+      handle(videoUploadSweepQueue, () => sweepExpiredUploads(parts, parts.uploads)),
+    ],
+    worker: {
+      async start() {
+        await removeTempLeftovers(parts.dataDir, parts.clock, logger);
+        claims = await openConversionClaims(parts.database, logger);
+        await sweepStuckVideos(parts).catch((error: unknown) =>
+          logger.error({ err: error }, 'stuck video sweep failed'),
+        );
+      },
+      stop: async () => {
+        await claims?.close();
+      },
     },
-  );
-  setLocalWorker(queue, workerId);
-
-  let sweeping: Promise<unknown> | null = null;
-  const sweepStuck = () =>
-    (sweeping ??= sweepStuckVideos(parts)
-      .catch((error: unknown) => logger.error({ err: error }, 'stuck video sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      }));
-  await sweepStuck();
-  const stuckTimer = setInterval(() => void sweepStuck(), options.stuckSweepIntervalMs ?? 60_000);
-  stuckTimer.unref();
-
-  let takingOver: Promise<unknown> | null = null;
-  const takeOver = () =>
-    (takingOver ??= takeOverAbandonedConversions(parts)
-      .catch((error: unknown) => logger.error({ err: error }, 'abandoned conversion sweep failed'))
-      .finally(() => {
-        takingOver = null;
-      }));
-  const takeOverTimer = setInterval(() => void takeOver(), options.abandonedSweepIntervalMs ?? 15_000);
-  takeOverTimer.unref();
-
-  const uploadTimer = setInterval(
-    () => {
-      void sweepExpiredUploads(parts, uploads).catch((error: unknown) =>
-        logger.error({ err: error }, 'upload sweep failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  uploadTimer.unref();
-
-  return async () => {
-    clearInterval(stuckTimer);
-    clearInterval(uploadTimer);
-    clearInterval(takeOverTimer);
-    setLocalWorker(queue, null);
-    await queue.offWork(videoProcessQueue.name);
-    await sweeping;
-    await takingOver;
-    await claims.close();
   };
 }

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Semaphore } from '../semaphore';
+import pLimit from 'p-limit';
 import { runMediaProcess } from './runner';
 
 /**
@@ -106,7 +106,7 @@ export function svgRasterArgs(input: string, output: string, size: { width: numb
  */
 export function createSvgRasterizer(ffmpeg: string): SvgRasterizer {
   let capable: Promise<boolean> | null = null;
-  const slots = new Semaphore(2);
+  const slots = pLimit(2);
   const canDraw = () =>
     (capable ??= runMediaProcess(ffmpeg, ['-hide_banner', '-decoders'], { timeoutMs: RASTER_TIMEOUT_MS })
       .then(({ stdout }) => /^\s*V\S*\s+(librsvg|svg)\s/m.test(stdout))
@@ -116,19 +116,18 @@ export function createSvgRasterizer(ffmpeg: string): SvgRasterizer {
     async toPng(input, output) {
       if (!(await canDraw())) return 'unavailable';
       const size = rasterSize(await fsp.readFile(input, 'utf8'));
-      const release = await slots.acquire();
-      try {
-        await runMediaProcess(ffmpeg, svgRasterArgs(path.resolve(input), path.resolve(output), size), {
-          timeoutMs: RASTER_TIMEOUT_MS,
-          cwd: path.dirname(path.resolve(output)),
-        });
-        return 'converted';
-      } catch {
-        await fsp.rm(output, { force: true });
-        return 'unreadable';
-      } finally {
-        release();
-      }
+      return slots(async () => {
+        try {
+          await runMediaProcess(ffmpeg, svgRasterArgs(path.resolve(input), path.resolve(output), size), {
+            timeoutMs: RASTER_TIMEOUT_MS,
+            cwd: path.dirname(path.resolve(output)),
+          });
+          return 'converted' as const;
+        } catch {
+          await fsp.rm(output, { force: true });
+          return 'unreadable' as const;
+        }
+      });
     },
   };
 }

@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import geo from 'bootstrap-icons/icons/geo-alt.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
-import { splitErrors, useFocusOnFailure } from '@/components/form/form-errors';
+import { useFocusOnFailure } from '@/components/form/form-errors';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Icon } from '@/components/Icon';
 import { useSessionUser } from '@/lib/session';
 import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
+import { contactUsBody } from '@pw/contracts';
 import { useSendContact, type ContactInput } from '../api/send-contact';
 
 /** The form's fields: their errors show at the field, any other above the form (decision 0282). */
@@ -31,15 +32,17 @@ export function ContactUsPage() {
     subject: '',
     message: '',
   });
-  const [values, setValues] = useState<ContactInput>(blank);
   const failure = mutation.isError ? mutation.error : null;
-  const { fields: errors, summary } = splitErrors(failure, CONTACT_FIELDS);
+  // Checked with the contract's body first: what it refuses shows at the field, in the server's words.
+  const { field, handleSubmit, reset, summary } = useBodyForm<ContactInput>({
+    schema: contactUsBody,
+    defaultValues: blank(),
+    failure,
+    fields: CONTACT_FIELDS,
+  });
   const focus = useFocusOnFailure<HTMLFormElement, HTMLDivElement>(failure);
-  const set = (key: keyof ContactInput) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) =>
     mutation.mutate(
       {
         name: values.name.trim(),
@@ -49,7 +52,7 @@ export function ContactUsPage() {
       },
       {
         onSuccess: async (response) => {
-          setValues(blank());
+          reset(blank());
           mutation.reset();
           await dialog({
             variant: 'success',
@@ -58,8 +61,8 @@ export function ContactUsPage() {
           });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <div className="container py-5">
@@ -91,44 +94,19 @@ export function ContactUsPage() {
         <div className="col-lg-7">
           <div className="card">
             <div className="card-body p-4">
-              <form ref={focus.form} onSubmit={submit}>
+              <form ref={focus.form} onSubmit={(event) => void submit(event)}>
                 <FormError ref={focus.summary} message={summary} className={summary ? 'mb-3' : ''} />
-                <TextField
-                  id="contact-name"
-                  label="Name"
-                  autoComplete="name"
-                  required
-                  value={values.name}
-                  onChange={set('name')}
-                  error={errors.name}
-                />
+                <TextField id="contact-name" label="Name" autoComplete="name" required {...field('name')} />
                 <TextField
                   id="contact-email"
                   label="Email"
                   type="email"
                   autoComplete="email"
                   required
-                  value={values.email}
-                  onChange={set('email')}
-                  error={errors.email}
+                  {...field('email')}
                 />
-                <TextField
-                  id="contact-subject"
-                  label="Subject"
-                  required
-                  value={values.subject}
-                  onChange={set('subject')}
-                  error={errors.subject}
-                />
-                <TextAreaField
-                  id="contact-message"
-                  label="Message"
-                  rows={6}
-                  required
-                  value={values.message}
-                  onChange={set('message')}
-                  error={errors.message}
-                />
+                <TextField id="contact-subject" label="Subject" required {...field('subject')} />
+                <TextAreaField id="contact-message" label="Message" rows={6} required {...field('message')} />
                 <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
                   {mutation.isPending ? 'Sending…' : 'Send Message'}
                 </button>

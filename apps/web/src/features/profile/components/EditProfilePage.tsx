@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Account, AccountType } from '@pw/contracts';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { adminProfileUpdateBody, profileUpdateBody, type Account, type AccountType } from '@pw/contracts';
 import type { TCountryCode } from 'countries-list';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
 import { Loading } from '@/components/Loading';
 import { countryForDialingCode, dialingCodeOf } from '@/components/phone/countries';
 import { PhoneInput } from '@/components/phone/PhoneInput';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -25,6 +28,19 @@ type Values = {
 };
 
 const REQUIRED_MESSAGE = 'This field is required.';
+
+/**
+ * What the form checks before sending (spec 000 §5): first_name, last_name and phone filled, said in the
+ * form's own words; once filled, the contract's own rule for that field. The other fields are left to
+ * the server, whose words show at them.
+ */
+const filledThen = (field: z.ZodType<unknown, string>) => z.string().trim().min(1, REQUIRED_MESSAGE).pipe(field);
+const profileFormSchema = (body: typeof profileUpdateBody | typeof adminProfileUpdateBody) =>
+  z.object({
+    first_name: filledThen(body.shape.first_name),
+    last_name: filledThen(body.shape.last_name),
+    phone: filledThen(body.shape.phone),
+  });
 
 /**
  * /user/profile/edit, /funeral/profile/edit, /admin/profile/edit (spec 000 §5, spec 001 §5). Required:
@@ -53,34 +69,24 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
   const navigate = useNavigate();
   const dialog = useDialog();
   const mutation = useUpdateProfile(role);
-  const [values, setValues] = useState<Values>({
-    home_name: account.home_name ?? '',
-    first_name: account.first_name ?? '',
-    last_name: account.last_name ?? '',
-    phone: isAdmin ? (account.phone ?? '').replace(/\D/g, '') : (account.phone ?? ''),
-    address: account.address ?? '',
-    map_link: account.map_link ?? '',
+  const failure = mutation.isError ? mutation.error : null;
+  const { control, field, errorOf, handleSubmit, summary } = useBodyForm<Values>({
+    schema: profileFormSchema(isAdmin ? adminProfileUpdateBody : profileUpdateBody),
+    defaultValues: {
+      home_name: account.home_name ?? '',
+      first_name: account.first_name ?? '',
+      last_name: account.last_name ?? '',
+      phone: isAdmin ? (account.phone ?? '').replace(/\D/g, '') : (account.phone ?? ''),
+      address: account.address ?? '',
+      map_link: account.map_link ?? '',
+    },
+    failure,
+    focusFirstError: false,
   });
   const [country, setCountry] = useState<TCountryCode>(countryForDialingCode(account.dialing_code));
   const [photo, setPhoto] = useState<File[]>([]);
-  const [missing, setMissing] = useState<Partial<Record<keyof Values, string>>>({});
 
-  const serverErrors = fieldErrors(mutation.error);
-  const errorOf = (field: keyof Values) => missing[field] ?? serverErrors[field];
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setMissing((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const empty: Partial<Record<keyof Values, string>> = {};
-    for (const field of ['first_name', 'last_name', 'phone'] as const) {
-      if (!values[field].trim()) empty[field] = REQUIRED_MESSAGE;
-    }
-    setMissing(empty);
-    if (Object.keys(empty).length > 0) return;
-
+  const submit = handleSubmit((values) => {
     const shared = {
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
@@ -108,12 +114,12 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
         navigate(paths.details);
       },
     });
-  };
+  });
 
   return (
     <div className="card">
       <div className="card-body p-4">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <ImageUploader
             id="photo"
             label="Photo"
@@ -121,16 +127,10 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
             onChange={setPhoto}
             maxFiles={1}
             currentUrl={account.photo_path}
-            error={serverErrors.photo}
+            error={errorOf('photo')}
           />
           {role === 'funeral-home' && (
-            <TextField
-              id="home_name"
-              label="Funeral Home Name"
-              value={values.home_name}
-              onChange={set('home_name')}
-              error={errorOf('home_name')}
-            />
+            <TextField id="home_name" label="Funeral Home Name" {...field('home_name')} />
           )}
           <div className="row g-3 mb-3">
             <div className="col-sm-6">
@@ -139,9 +139,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 label="First Name"
                 autoComplete="given-name"
                 markRequired
-                value={values.first_name}
-                onChange={set('first_name')}
-                error={errorOf('first_name')}
+                {...field('first_name')}
                 className=""
               />
             </div>
@@ -151,9 +149,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 label="Last Name"
                 autoComplete="family-name"
                 markRequired
-                value={values.last_name}
-                onChange={set('last_name')}
-                error={errorOf('last_name')}
+                {...field('last_name')}
                 className=""
               />
             </div>
@@ -165,15 +161,21 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
             <input id="profile-email" className="form-control" value={account.email} readOnly disabled />
           </div>
           {isAdmin ? (
-            <PhoneInput
-              id="phone"
-              label="Phone"
-              required
-              country={country}
-              phone={values.phone}
-              onCountryChange={setCountry}
-              onPhoneChange={(digits) => set('phone')({ target: { value: digits } })}
-              error={errorOf('phone') ?? serverErrors.dialing_code}
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field: phone }) => (
+                <PhoneInput
+                  id="phone"
+                  label="Phone"
+                  required
+                  country={country}
+                  phone={phone.value}
+                  onCountryChange={setCountry}
+                  onPhoneChange={phone.onChange}
+                  error={errorOf('phone') ?? errorOf('dialing_code')}
+                />
+              )}
             />
           ) : (
             <>
@@ -183,18 +185,14 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 type="tel"
                 autoComplete="tel"
                 markRequired
-                value={values.phone}
-                onChange={set('phone')}
-                error={errorOf('phone')}
+                {...field('phone')}
               />
               <TextField
                 id="address"
                 label="Address"
                 autoComplete="street-address"
                 markRequired
-                value={values.address}
-                onChange={set('address')}
-                error={errorOf('address')}
+                {...field('address')}
               />
               <TextField
                 id="map_link"
@@ -202,9 +200,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 type="url"
                 markRequired
                 hint="The web address of your location on a map, starting with https:// or http://."
-                value={values.map_link}
-                onChange={set('map_link')}
-                error={errorOf('map_link')}
+                {...field('map_link')}
               />
             </>
           )}
@@ -216,7 +212,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
               Cancel
             </Link>
           </div>
-          <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+          <FormError message={summary} />
         </form>
       </div>
     </div>

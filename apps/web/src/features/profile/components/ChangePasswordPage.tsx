@@ -1,13 +1,24 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AccountType } from '@pw/contracts';
+import { z } from 'zod';
+import { changePasswordBody, type AccountType } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
 import { PasswordField } from '@/components/form/PasswordField';
-import { errorMessage, fieldErrors } from '@/lib/api';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { useTitle } from '@/lib/use-title';
 import { useChangePassword } from '../api/change-password';
 import { PROFILE_PATHS } from '../model/paths';
+
+/**
+ * The form's own names for the body's fields, each checked with the body's rule; the confirmation is
+ * compared as it is typed (Update stays disabled until it matches), so it needs no rule here.
+ */
+const changePasswordForm = z.object({
+  currentPassword: changePasswordBody.shape.old_password,
+  newPassword: changePasswordBody.shape.password,
+  confirmPassword: z.string(),
+});
+type ChangePasswordValues = z.input<typeof changePasswordForm>;
 
 /**
  * Change password for every role (spec 000 §5, spec 001 §5): the form's currentPassword, newPassword and
@@ -20,18 +31,28 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
   const navigate = useNavigate();
   const dialog = useDialog();
   const mutation = useChangePassword(role);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const errors = fieldErrors(mutation.error);
+  const { field, errorOf, handleSubmit, watch, summary } = useBodyForm<ChangePasswordValues>({
+    schema: changePasswordForm,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    failure: mutation.isError ? mutation.error : null,
+    focusFirstError: false,
+  });
+  const [currentPassword, newPassword, confirmPassword] = watch([
+    'currentPassword',
+    'newPassword',
+    'confirmPassword',
+  ]);
   const mismatch = confirmPassword !== '' && newPassword !== confirmPassword;
   const ready = currentPassword !== '' && newPassword !== '' && newPassword === confirmPassword;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     if (!ready) return;
     mutation.mutate(
-      { old_password: currentPassword, password: newPassword, password_confirmation: confirmPassword },
+      {
+        old_password: values.currentPassword,
+        password: values.newPassword,
+        password_confirmation: values.confirmPassword,
+      },
       {
         onSuccess: async (response) => {
           await dialog({
@@ -43,7 +64,7 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
         },
       },
     );
-  };
+  });
 
   return (
     <div className={role === 'admin' ? '' : 'container py-5'}>
@@ -51,37 +72,31 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
         <h1 className="h2 mb-4">Change Password</h1>
         <div className="card">
           <div className="card-body p-4">
-            <form onSubmit={submit}>
+            <form onSubmit={(event) => void submit(event)}>
               <PasswordField
                 id="currentPassword"
-                name="currentPassword"
                 label="Current Password"
                 autoComplete="current-password"
                 required
-                value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.target.value)}
-                error={errors.old_password}
+                {...field('currentPassword')}
+                error={errorOf('currentPassword') ?? errorOf('old_password')}
               />
               <PasswordField
                 id="newPassword"
-                name="newPassword"
                 label="New Password"
                 autoComplete="new-password"
                 hint="At least 8 characters."
                 required
-                value={newPassword}
-                onChange={(event) => setNewPassword(event.target.value)}
-                error={errors.password}
+                {...field('newPassword')}
+                error={errorOf('newPassword') ?? errorOf('password')}
               />
               <PasswordField
                 id="confirmPassword"
-                name="confirmPassword"
                 label="Confirm Password"
                 autoComplete="new-password"
                 required
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
-                error={mismatch ? 'The passwords do not match.' : errors.password_confirmation}
+                {...field('confirmPassword')}
+                error={mismatch ? 'The passwords do not match.' : errorOf('password_confirmation')}
               />
               <div className="d-flex flex-wrap gap-2">
                 <button type="submit" className="btn btn-primary" disabled={!ready || mutation.isPending}>
@@ -91,7 +106,7 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
                   Cancel
                 </Link>
               </div>
-              <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+              <FormError message={summary} />
             </form>
           </div>
         </div>

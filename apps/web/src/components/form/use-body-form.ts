@@ -29,6 +29,8 @@ export interface BodyFormOptions<V extends FieldValues> {
   fields?: readonly string[];
   /** Focus the first field the schema refuses (on by default, as react-hook-form does). */
   focusFirstError?: boolean;
+  /** When a refused field is checked again: as it changes (the default), or only at the next send. */
+  recheck?: 'onChange' | 'onSubmit';
 }
 
 /**
@@ -42,6 +44,7 @@ export function useBodyForm<V extends FieldValues>({
   failure,
   fields,
   focusFirstError = true,
+  recheck = 'onChange',
 }: BodyFormOptions<V>) {
   const form = useForm<V>({
     defaultValues,
@@ -50,6 +53,7 @@ export function useBodyForm<V extends FieldValues>({
         (zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<V>)
       : undefined,
     shouldFocusError: focusFirstError,
+    reValidateMode: recheck,
   });
   const server = fields
     ? splitErrors(failure, fields)

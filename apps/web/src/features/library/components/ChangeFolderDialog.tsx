@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { moveOptions, validateFolderChoice } from '../model/folders';
-import type { VideoFolder } from '@pw/contracts';
+import { FOLDER_CHOICE_MESSAGE, videoUpdateTypeBody, type VideoFolder } from '@pw/contracts';
 
 interface ChangeFolderDialogProps {
   show: boolean;
@@ -14,28 +16,25 @@ interface ChangeFolderDialogProps {
 
 /** Spec §4 Change Folder: pick one of the offered folders, then Next. */
 export function ChangeFolderDialog({ show, from, onCancel, onNext }: ChangeFolderDialogProps) {
-  const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const select = useRef<HTMLSelectElement>(null);
+  // A folder of the contract's list, and one this video may move to (spec §5).
+  const schema = z.object({
+    type: videoUpdateTypeBody.shape.type.refine(
+      (to) => validateFolderChoice(from, to) === null,
+      FOLDER_CHOICE_MESSAGE,
+    ),
+  });
+  const { register, handleSubmit, reset, setFocus, errorOf } = useBodyForm<{ type: string }>({
+    schema,
+    defaultValues: { type: '' },
+  });
+  const error = errorOf('type');
   const options = moveOptions(from);
 
   useEffect(() => {
-    if (show) {
-      setChoice('');
-      setError(null);
-    }
-  }, [show]);
+    if (show) reset({ type: '' });
+  }, [show, reset]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateFolderChoice(from, choice);
-    if (problem) {
-      setError(problem);
-      select.current?.focus();
-      return;
-    }
-    onNext(choice as VideoFolder);
-  };
+  const submit = handleSubmit(({ type }) => onNext(type as VideoFolder));
 
   return (
     <Modal
@@ -43,26 +42,21 @@ export function ChangeFolderDialog({ show, from, onCancel, onNext }: ChangeFolde
       onHide={onCancel}
       centered
       aria-labelledby="change-folder-title"
-      onEntered={() => select.current?.focus()}
+      onEntered={() => setFocus('type')}
     >
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title as="h2" id="change-folder-title" className="h5">
           Change Folder
         </Modal.Title>
       </Modal.Header>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Body>
           <Form.Label htmlFor="change-folder-select">
             Move this video to<span className="required-asterisk">*</span>
           </Form.Label>
           <Form.Select
             id="change-folder-select"
-            ref={select}
-            value={choice}
-            onChange={(event) => {
-              setChoice(event.target.value);
-              setError(null);
-            }}
+            {...register('type')}
             isInvalid={Boolean(error)}
             aria-describedby={error ? 'change-folder-error' : undefined}
           >

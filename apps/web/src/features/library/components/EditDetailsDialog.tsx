@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { errorMessage } from '@/lib/api';
 import { useUpdateTitleDesc } from '../api/update-title-desc';
-import { requiredMessage, type Video } from '@pw/contracts';
+import { videoUpdateTitleDescBody, type Video } from '@pw/contracts';
 
 interface EditDetailsDialogProps {
   show: boolean;
@@ -22,48 +23,45 @@ export const DETAILS_UPDATED_MESSAGE = 'Video Title and description has been upd
 /** Spec §4: edit the title, then the description (two steps), then save both. */
 export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetailsDialogProps) {
   const [step, setStep] = useState<'title' | 'description'>('title');
-  const [title, setTitle] = useState(video.title);
-  const [description, setDescription] = useState(video.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const titleInput = useRef<HTMLInputElement>(null);
-  const descriptionInput = useRef<HTMLTextAreaElement>(null);
+  // Each step checks its own field with the contract's rule ('The title field is required.').
+  const { register, trigger, handleSubmit, reset, clearErrors, setFocus, formState } = useBodyForm<{
+    title: string;
+    description: string;
+  }>({
+    schema: videoUpdateTitleDescBody,
+    defaultValues: { title: video.title, description: video.description ?? '' },
+    focusFirstError: false,
+    recheck: 'onSubmit',
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
   const update = useUpdateTitleDesc(video.id);
+  const error = formState.errors[step]?.message ?? serverError;
 
   // Each opening starts from the video's current text.
   useEffect(() => {
     if (!show) return;
     setStep('title');
-    setTitle(video.title);
-    setDescription(video.description ?? '');
-    setError(null);
-  }, [show, video.title, video.description]);
+    reset({ title: video.title, description: video.description ?? '' });
+    setServerError(null);
+  }, [show, video.title, video.description, reset]);
 
   useEffect(() => {
-    if (show && step === 'description') descriptionInput.current?.focus();
-  }, [show, step]);
+    if (show && step === 'description') setFocus('description');
+  }, [show, step, setFocus]);
 
-  const next = (event: FormEvent) => {
+  const next = async (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setError(requiredMessage('title'));
-      return;
-    }
-    setError(null);
-    setStep('description');
+    setServerError(null);
+    if (await trigger('title')) setStep('description');
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!description.trim()) {
-      setError(requiredMessage('description'));
-      return;
-    }
-    setError(null);
+  const save = handleSubmit(({ title, description }) => {
+    setServerError(null);
     update.mutate(
       { title: title.trim(), description: description.trim() },
-      { onSuccess: onSaved, onError: (failure) => setError(errorMessage(failure)) },
+      { onSuccess: onSaved, onError: (failure) => setServerError(errorMessage(failure)) },
     );
-  };
+  });
 
   return (
     <Modal
@@ -71,7 +69,7 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
       onHide={onCancel}
       centered
       aria-labelledby="edit-details-title"
-      onEntered={() => titleInput.current?.focus()}
+      onEntered={() => setFocus('title')}
     >
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title as="h2" id="edit-details-title" className="h5">
@@ -80,19 +78,17 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
         </Modal.Title>
       </Modal.Header>
       {step === 'title' ? (
-        <Form onSubmit={next} noValidate>
+        <Form onSubmit={(event) => void next(event)} noValidate>
           <Modal.Body>
             <Form.Label htmlFor="edit-title">
               Title<span className="required-asterisk">*</span>
             </Form.Label>
             <Form.Control
               id="edit-title"
-              ref={titleInput}
-              value={title}
               maxLength={255}
               required
               placeholder="Title of your video"
-              onChange={(event) => setTitle(event.target.value)}
+              {...register('title')}
               isInvalid={Boolean(error)}
               aria-describedby={error ? 'edit-details-error' : undefined}
             />
@@ -110,21 +106,19 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
           </Modal.Footer>
         </Form>
       ) : (
-        <Form onSubmit={save} noValidate>
+        <Form onSubmit={(event) => void save(event)} noValidate>
           <Modal.Body>
             <Form.Label htmlFor="edit-description">
               Description<span className="required-asterisk">*</span>
             </Form.Label>
             <Form.Control
               id="edit-description"
-              ref={descriptionInput}
               as="textarea"
               rows={5}
-              value={description}
               maxLength={5000}
               required
               placeholder="Enter description of Your Video"
-              onChange={(event) => setDescription(event.target.value)}
+              {...register('description')}
               isInvalid={Boolean(error)}
               aria-describedby={error ? 'edit-details-error' : undefined}
             />
@@ -138,9 +132,10 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
             <Button
               variant="outline-secondary"
               onClick={() => {
-                setError(null);
+                setServerError(null);
+                clearErrors();
                 setStep('title');
-                titleInput.current?.focus();
+                setFocus('title');
               }}
               disabled={update.isPending}
             >

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { FormError } from '@/components/form/FormError';
-import { splitErrors, useFocusOnFailure } from '@/components/form/form-errors';
+import { useFocusOnFailure } from '@/components/form/form-errors';
 import { PasswordField } from '@/components/form/PasswordField';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
 import { afterLoginPath } from '@/lib/routing';
 import { session } from '@/lib/session';
@@ -30,6 +31,21 @@ const SIGNUP_FIELDS = [
   'photo',
 ] as const;
 
+/** The typed fields (the photo is the uploader's), every one sent as typed, empty ones too. */
+type SignupValues = Record<Exclude<(typeof SIGNUP_FIELDS)[number], 'photo'>, string>;
+const EMPTY: SignupValues = {
+  home_name: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  date_of_birth: '',
+  address: '',
+  map_link: '',
+  password: '',
+  password_confirmation: '',
+};
+
 /** The latest date of birth that is 18 or older today (guides the date picker; the server decides). */
 function adultBirthdayLimit(today = new Date()): string {
   const limit = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate());
@@ -55,7 +71,14 @@ export function SignupPage({ kind }: { kind: Kind }) {
   const [signInError, setSignInError] = useState<unknown>(null);
 
   const failure = mutation.isError ? mutation.error : signInError;
-  const { fields: errors, summary } = splitErrors(failure, SIGNUP_FIELDS);
+  // No schema: sign-up makes no check of its own (spec §5), the server's answer is the one judge.
+  const { field, errorOf, handleSubmit, reset, summary } = useBodyForm<SignupValues>({
+    defaultValues: EMPTY,
+    failure,
+    fields: SIGNUP_FIELDS,
+  });
+  // Switching tabs starts a fresh form.
+  useEffect(() => reset(EMPTY), [kind, reset]);
   const focus = useFocusOnFailure<HTMLFormElement, HTMLDivElement>(failure);
   const busy = mutation.isPending || signingIn;
 
@@ -64,21 +87,18 @@ export function SignupPage({ kind }: { kind: Kind }) {
     navigate(afterLoginPath(user), { replace: true });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     setSignInError(null);
-    const form = new FormData(event.currentTarget);
     // Every field of the form as typed (empty ones too: the server reports them), the photo when chosen.
-    const field = (name: string) => String(form.get(name) ?? '');
     const shared = {
-      first_name: field('first_name'),
-      last_name: field('last_name'),
-      email: field('email'),
-      phone: field('phone'),
-      address: field('address'),
-      map_link: field('map_link'),
-      password: field('password'),
-      password_confirmation: field('password_confirmation'),
+      first_name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      phone: values.phone,
+      address: values.address,
+      map_link: values.map_link,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
       photo: photo[0],
     };
     const afterSignup = {
@@ -101,9 +121,9 @@ export function SignupPage({ kind }: { kind: Kind }) {
         }
       },
     };
-    if (isFuneral) funeralSignup.mutate({ ...shared, home_name: field('home_name') }, afterSignup);
-    else userSignup.mutate({ ...shared, date_of_birth: field('date_of_birth') }, afterSignup);
-  };
+    if (isFuneral) funeralSignup.mutate({ ...shared, home_name: values.home_name }, afterSignup);
+    else userSignup.mutate({ ...shared, date_of_birth: values.date_of_birth }, afterSignup);
+  });
 
   return (
     <div className="auth-page container py-5">
@@ -131,37 +151,29 @@ export function SignupPage({ kind }: { kind: Kind }) {
           </nav>
 
           {/* key: switching tabs starts a fresh form. noValidate: the server does the checking (spec §5). */}
-          <form key={kind} ref={focus.form} onSubmit={submit} noValidate>
+          <form key={kind} ref={focus.form} onSubmit={(event) => void submit(event)} noValidate>
             <FormError ref={focus.summary} message={summary} className={summary ? 'mb-3' : ''} />
             {isFuneral && (
-              <TextField
-                id="home_name"
-                name="home_name"
-                label="Funeral Home Name"
-                markRequired
-                error={errors.home_name}
-              />
+              <TextField id="home_name" {...field('home_name')} label="Funeral Home Name" markRequired />
             )}
             <div className="row g-3">
               <div className="col-sm-6">
                 <TextField
                   id="first_name"
-                  name="first_name"
+                  {...field('first_name')}
                   label="First Name"
                   autoComplete="given-name"
                   markRequired
-                  error={errors.first_name}
                   className=""
                 />
               </div>
               <div className="col-sm-6">
                 <TextField
                   id="last_name"
-                  name="last_name"
+                  {...field('last_name')}
                   label="Last Name"
                   autoComplete="family-name"
                   markRequired
-                  error={errors.last_name}
                   className=""
                 />
               </div>
@@ -169,66 +181,59 @@ export function SignupPage({ kind }: { kind: Kind }) {
             <div className="mt-3" />
             <TextField
               id="email"
-              name="email"
+              {...field('email')}
               type="email"
               label="Email"
               autoComplete="email"
               markRequired
-              error={errors.email}
             />
             <TextField
               id="phone"
-              name="phone"
+              {...field('phone')}
               type="tel"
               label="Phone"
               autoComplete="tel"
               markRequired
-              error={errors.phone}
             />
             {!isFuneral && (
               <TextField
                 id="date_of_birth"
-                name="date_of_birth"
+                {...field('date_of_birth')}
                 type="date"
                 label="Date of Birth"
                 max={adultBirthdayLimit()}
                 hint="You must be 18 or older to use Parting Words."
                 markRequired
-                error={errors.date_of_birth}
               />
             )}
             <TextField
               id="address"
-              name="address"
+              {...field('address')}
               label="Address"
               autoComplete="street-address"
               markRequired
-              error={errors.address}
             />
             <TextField
               id="map_link"
-              name="map_link"
+              {...field('map_link')}
               type="url"
               label="Map Link"
               hint="Optional: the web address of your location on a map, starting with https:// or http://."
-              error={errors.map_link}
             />
             <PasswordField
               id="password"
-              name="password"
+              {...field('password')}
               label="Password"
               autoComplete="new-password"
               hint="At least 8 characters."
               markRequired
-              error={errors.password}
             />
             <PasswordField
               id="password_confirmation"
-              name="password_confirmation"
+              {...field('password_confirmation')}
               label="Confirm Password"
               autoComplete="new-password"
               markRequired
-              error={errors.password_confirmation}
             />
             <ImageUploader
               id="photo"
@@ -236,7 +241,7 @@ export function SignupPage({ kind }: { kind: Kind }) {
               files={photo}
               onChange={setPhoto}
               maxFiles={1}
-              error={errors.photo}
+              error={errorOf('photo')}
             />
             <button type="submit" className="btn btn-primary w-100" disabled={busy}>
               {busy ? 'Creating your account…' : 'Sign Up'}

@@ -66,5 +66,8 @@ export function useBodyForm<V extends FieldValues>({
     error: errorOf(name),
     ...form.register(name, options),
   });
-  return { ...form, errorOf, field, summary: server.summary };
+  // For forms with no error at their fields (login, the reset steps): the one line under the form says
+  // the first thing the schema refused, in the same words the server would answer, else the server's.
+  const firstRefusal = Object.values(errors).find((error) => error?.message)?.message as string | undefined;
+  return { ...form, errorOf, field, summary: server.summary, message: firstRefusal ?? server.summary };
 }

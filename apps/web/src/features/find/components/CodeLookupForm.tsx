@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { errorMessage } from '@/lib/api';
 import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
 import { Icon } from '@/components/Icon';
@@ -19,20 +20,20 @@ interface CodeLookupFormProps {
 /** A code box and 'Find': nothing is sent while empty (spec §5); the server's message shows in red. */
 export function CodeLookupForm({ label, hint, lookup, resultPath, quietError }: CodeLookupFormProps) {
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
+  // The code is a path parameter, not a body: no schema, the server judges it.
+  const { register, handleSubmit } = useBodyForm<{ code: string }>({ defaultValues: { code: '' } });
   const id = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ code }) => {
     const value = code.trim();
     if (!value || lookup.isPending) return;
     // The code goes along so the video page can read the video again (on reload too).
     lookup.mutate(value, { onSuccess: (video) => navigate(resultPath, { state: { video, code: value } }) });
-  };
+  });
 
   const failure = lookup.isError && !quietError ? errorMessage(lookup.error, 'Unable to find video') : null;
   return (
-    <form onSubmit={submit} noValidate className="card p-3 p-sm-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="card p-3 p-sm-4">
       <label htmlFor={`${id}-code`} className="form-label fw-semibold">
         {label}
       </label>
@@ -41,13 +42,13 @@ export function CodeLookupForm({ label, hint, lookup, resultPath, quietError }: 
           id={`${id}-code`}
           className={`form-control flex-grow-1 w-auto ${failure ? 'is-invalid' : ''}`}
           style={{ minWidth: '12rem' }}
-          value={code}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (lookup.isError) lookup.reset();
-          }}
+          {...register('code', {
+            onChange: () => {
+              if (lookup.isError) lookup.reset();
+            },
+          })}
           aria-describedby={`${id}-hint${failure ? ` ${id}-error` : ''}`}
           aria-invalid={failure ? true : undefined}
         />

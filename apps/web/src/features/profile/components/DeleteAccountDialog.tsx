@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { accountDeleteBody } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { PasswordField } from '@/components/form/PasswordField';
-import { errorMessage, fieldErrors } from '@/lib/api';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { useDeleteAccount } from '../api/delete-account';
 import type { LeavingRole } from '../model/role';
 
@@ -33,24 +33,29 @@ export function DeleteAccountDialog({
   onDeleted: (message: string) => void;
 }) {
   const mutation = useDeleteAccount(role);
-  const [password, setPassword] = useState('');
-  const errors = fieldErrors(mutation.error);
+  const failure = mutation.isError ? mutation.error : null;
+  const { field, errorOf, handleSubmit, reset, watch, summary } = useBodyForm<{ password: string }>({
+    schema: accountDeleteBody,
+    defaultValues: { password: '' },
+    failure,
+    focusFirstError: false,
+  });
+  const password = watch('password');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password || mutation.isPending) return;
-    mutation.mutate(password, { onSuccess: (response) => onDeleted(response.message) });
-  };
+  const submit = handleSubmit((values) => {
+    if (!values.password || mutation.isPending) return;
+    mutation.mutate(values.password, { onSuccess: (response) => onDeleted(response.message) });
+  });
   const close = () => {
     if (mutation.isPending) return;
-    setPassword('');
+    reset({ password: '' });
     mutation.reset();
     onClose();
   };
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="delete-account-title">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Body className="p-4">
           <h2 id="delete-account-title" className="h4">
             {DELETE_TEXTS.title}
@@ -59,17 +64,14 @@ export function DeleteAccountDialog({
           <p className="text-body-secondary small">{DELETE_TEXTS.keepData}</p>
           <PasswordField
             id="deleteAccountPassword"
-            name="password"
             label="Password"
             hint="Type your password to confirm."
             autoComplete="current-password"
             required
             autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            {...field('password')}
           />
-          <FormError message={mutation.isError && !errors.password ? errorMessage(mutation.error) : null} />
+          <FormError message={errorOf('password') ? null : summary} />
         </Modal.Body>
         <Modal.Footer className="flex-wrap">
           <button

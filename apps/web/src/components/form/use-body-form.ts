@@ -69,5 +69,12 @@ export function useBodyForm<V extends FieldValues>({
   // For forms with no error at their fields (login, the reset steps): the one line under the form says
   // the first thing the schema refused, in the same words the server would answer, else the server's.
   const firstRefusal = Object.values(errors).find((error) => error?.message)?.message as string | undefined;
-  return { ...form, errorOf, field, summary: server.summary, message: firstRefusal ?? server.summary };
+  return {
+    ...form,
+    errorOf,
+    field,
+    serverErrors: server.fields,
+    summary: server.summary,
+    message: firstRefusal ?? server.summary,
+  };
 }

@@ -1,12 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import checkCircle from 'bootstrap-icons/icons/check-circle.svg?raw';
 import questionCircle from 'bootstrap-icons/icons/question-circle.svg?raw';
-import { requiredMessage, type AdminLegacyItem } from '@pw/contracts';
+import { legacyRoutes, type AdminLegacyItem } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { TextAreaField } from '@/components/form/TextAreaField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Icon } from '@/components/Icon';
-import { errorMessage, fieldErrors } from '@/lib/api';
 import { useHaltRelease } from '../api/halt-release';
 import { ownerName } from './format';
 
@@ -40,31 +39,25 @@ export function HaltReleaseDialog({
   onFinished: (halted: boolean) => void;
 }) {
   const mutation = useHaltRelease();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const serverErrors = fieldErrors(mutation.error);
-  const reasonError = missing ? requiredMessage('reason') : serverErrors.reason;
+  // A missing reason is said (and focused) before sending, in the contract's words.
+  const { field, serverErrors, handleSubmit, reset, summary } = useBodyForm<{ reason: string }>({
+    schema: legacyRoutes.adminHalt.body,
+    defaultValues: { reason: '' },
+    failure: mutation.isError ? mutation.error : null,
+  });
   const done = mutation.isSuccess ? mutation.data.message : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ reason }) => {
     if (!item || mutation.isPending) return;
-    if (!reason.trim()) {
-      setMissing(true);
-      field.current?.focus();
-      return;
-    }
     mutation.mutate({ id: item.id, reason: reason.trim() });
-  };
+  });
   const close = () => {
     if (!mutation.isPending) onClose();
   };
   // Each opening starts empty, without the last one's errors.
   const finished = () => {
     const halted = mutation.isSuccess;
-    setReason('');
-    setMissing(false);
+    reset({ reason: '' });
     mutation.reset();
     onFinished(halted);
   };
@@ -94,7 +87,7 @@ export function HaltReleaseDialog({
         </Modal.Body>
       )}
       {item && done === null && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Modal.Body className="p-4">
             <div className="text-center">
               <Icon svg={questionCircle} className="text-primary dialog-icon" />
@@ -110,24 +103,16 @@ export function HaltReleaseDialog({
             </div>
             <TextAreaField
               id="halt-reason"
-              ref={field}
               label={HALT_TEXTS.reason}
               hint={HALT_TEXTS.reasonHint}
               required
               autoFocus
               rows={4}
               maxLength={REASON_MAX}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (event.target.value.trim()) setMissing(false);
-              }}
-              error={reasonError}
+              {...field('reason')}
               className="mb-0"
             />
-            <FormError
-              message={mutation.isError && !serverErrors.reason ? errorMessage(mutation.error) : null}
-            />
+            <FormError message={serverErrors.reason ? null : summary} />
           </Modal.Body>
           <Modal.Footer className="justify-content-center">
             <button

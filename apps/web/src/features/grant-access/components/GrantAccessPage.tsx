@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { EMAIL_PATTERN, GRANT_EMAIL_FAILED } from '@pw/contracts';
+import { GRANT_EMAIL_FAILED, grantAccessBody } from '@pw/contracts';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
@@ -57,23 +57,21 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
   const goBack = useGoBack('/user/profile');
   const homes = useFuneralHomes();
   const grant = useGrantAccess(videoId);
-  const [option, setOption] = useState<Option>('funeral-home');
-  const [homeId, setHomeId] = useState<number | null>(null);
-  const [email, setEmail] = useState('');
+  // No check on sending: the button waits until the choice is made, or the e-mail passes the contract's rule.
+  const { register, watch, setValue, handleSubmit } = useBodyForm<{
+    option: Option;
+    homeId: number | null;
+    email: string;
+  }>({ defaultValues: { option: 'funeral-home', homeId: null, email: '' } });
+  const [option, homeId, email] = watch(['option', 'homeId', 'email']);
 
   const home = homes.data?.find((each) => each.id === homeId) ?? null;
-  const emailValid = EMAIL_PATTERN.test(email.trim());
+  const emailValid = grantAccessBody.shape.email.safeParse(email).success;
   const ready = option === 'funeral-home' ? home !== null : emailValid;
   const failure = grant.isError ? errorMessage(grant.error, GRANT_EMAIL_FAILED) : null;
   const emailError = option === 'other' ? fieldErrors(grant.error).email : undefined;
 
-  const choose = (next: Option) => {
-    setOption(next);
-    grant.reset();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(() => {
     if (!ready || grant.isPending) return;
     if (option === 'funeral-home' && home) {
       grant.mutate(
@@ -92,7 +90,7 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
       { type: 0, email: to },
       {
         onSuccess: async (response) => {
-          setEmail('');
+          setValue('email', '');
           await dialog({
             variant: 'success',
             title: 'Access granted',
@@ -102,7 +100,7 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
         },
       },
     );
-  };
+  });
 
   return (
     <div className="container py-4 page-narrow">
@@ -115,7 +113,7 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
         Hand this video to the funeral home that will play it at the service, or send another person a private
         link to watch it.
       </p>
-      <form noValidate onSubmit={submit} className="card p-3 p-sm-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="card p-3 p-sm-4">
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">Grant access to</legend>
           <div className="d-flex flex-wrap gap-3">
@@ -125,9 +123,8 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
                   id={`grant-${value}`}
                   className="form-check-input"
                   type="radio"
-                  name="grant-option"
-                  checked={option === value}
-                  onChange={() => choose(value)}
+                  value={value}
+                  {...register('option', { onChange: () => grant.reset() })}
                 />
                 <label className="form-check-label" htmlFor={`grant-${value}`}>
                   {label}
@@ -157,7 +154,7 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
                 homes={homes.data}
                 value={homeId}
                 onChange={(id) => {
-                  setHomeId(id);
+                  setValue('homeId', id);
                   grant.reset();
                 }}
                 disabled={grant.isPending}
@@ -184,12 +181,12 @@ function GrantAccessForm({ videoId }: { videoId: number }) {
             type="email"
             autoComplete="email"
             markRequired
-            value={email}
             maxLength={254}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (grant.isError) grant.reset();
-            }}
+            {...register('email', {
+              onChange: () => {
+                if (grant.isError) grant.reset();
+              },
+            })}
             error={emailError}
             hint={PERSON_MAY}
           />

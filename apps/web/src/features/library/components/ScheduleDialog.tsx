@@ -78,7 +78,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const checked = check();
+    const checked = await check();
     if (!checked.ok) return;
     try {
       await onSubmit({

@@ -1,14 +1,16 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 import { FieldError } from '@/components/form/FieldError';
 import { Label } from '@/components/form/Label';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { StepModal } from './StepModal';
 import { localDateIso } from '@/lib/dates';
 import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
-import { FOLDERS, validateDescription, validateFolder, validateTitle } from '../model/upload-flow';
-import type { VideoFolder } from '@pw/contracts';
+import { FOLDERS } from '../model/upload-flow';
+import { videoStoreBody, videoUpdateTitleDescBody, type VideoFolder } from '@pw/contracts';
+import { z } from 'zod';
 
 interface StepProps<T> {
   initial: T;
@@ -22,10 +24,22 @@ interface StepProps<T> {
  */
 const focusField = (id: string) => document.getElementById(id)?.focus();
 
+/** The upload's folder, as the store call's body checks it. */
+const folderForm = z.object({ type: videoStoreBody.shape.type });
+/** Each text step checks its one field with the rule of the details call. */
+const textForms = {
+  title: z.object({ text: videoUpdateTitleDescBody.shape.title }),
+  description: z.object({ text: videoUpdateTitleDescBody.shape.description }),
+};
+
 /** Change Folder: Drafts, Scheduled folder or My Parting Words; nothing chosen → 'Please select a valid option.' */
 export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<VideoFolder | ''>) {
-  const [value, setValue] = useState<string>(initial);
-  const [error, setError] = useState<string | undefined>();
+  // A refused choice takes focus, so its message (linked by aria-describedby) is read out.
+  const { register, handleSubmit, errorOf } = useBodyForm<{ type: string }>({
+    schema: folderForm,
+    defaultValues: { type: initial },
+  });
+  const error = errorOf('type');
   const id = 'upload-folder-select';
   return (
     <StepModal
@@ -33,13 +47,7 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Vide
       title="Change Folder"
       onBack={onBack}
       onCancel={onCancel}
-      onSubmit={() => {
-        const result = validateFolder(value);
-        if (typeof result === 'object') {
-          setError(result.error);
-          focusField(id);
-        } else onNext(result);
-      }}
+      onSubmit={() => void handleSubmit(({ type }) => onNext(type as VideoFolder))()}
     >
       <Label htmlFor={id} required>
         Save the video in
@@ -48,14 +56,10 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Vide
         id={id}
         autoFocus
         required
-        value={value}
         isInvalid={error !== undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(undefined);
-        }}
+        {...register('type')}
       >
         <option value="">Select folder</option>
         {FOLDERS.map((folder) => (
@@ -78,8 +82,10 @@ export function TextStep({
   onCancel,
   submitLabel,
 }: StepProps<string> & { kind: 'title' | 'description'; submitLabel?: string }) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  const { field: register, handleSubmit } = useBodyForm<{ text: string }>({
+    schema: textForms[kind],
+    defaultValues: { text: initial },
+  });
   const isTitle = kind === 'title';
   const id = `upload-${kind}-input`;
   const field = {
@@ -87,13 +93,8 @@ export function TextStep({
     label: isTitle ? 'Title' : 'Description',
     autoFocus: true,
     required: true,
-    value,
-    error,
     className: 'mb-0',
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setValue(event.target.value);
-      setError(undefined);
-    },
+    ...register('text'),
   };
   return (
     <StepModal
@@ -102,13 +103,7 @@ export function TextStep({
       submitLabel={submitLabel}
       onBack={onBack}
       onCancel={onCancel}
-      onSubmit={() => {
-        const problem = isTitle ? validateTitle(value) : validateDescription(value);
-        if (problem) {
-          setError(problem);
-          focusField(id);
-        } else onNext(value.trim());
-      }}
+      onSubmit={() => void handleSubmit(({ text }) => onNext(text.trim()))()}
     >
       {isTitle ? (
         <TextField {...field} type="text" maxLength={255} placeholder="Title of your video" />
@@ -143,11 +138,12 @@ export function ScheduleStep({
       submitLabel="Upload"
       onBack={onBack}
       onCancel={onCancel}
-      onSubmit={() => {
-        const checked = check();
-        if (checked.ok) onNext(checked.input);
-        else focusField(`upload-schedule-${checked.first}`);
-      }}
+      onSubmit={() =>
+        void check().then((checked) => {
+          if (checked.ok) onNext(checked.input);
+          else focusField(`upload-schedule-${checked.first}`);
+        })
+      }
     >
       <p className="text-body-secondary">
         The video will be e-mailed to this address at the date and time you choose (your time zone).

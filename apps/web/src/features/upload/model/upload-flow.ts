@@ -46,16 +46,6 @@ export function freeTimeLine(ratePerMinute?: string | null): string {
 /** Spec §5: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
 export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
 
-export function validateFolder(value: string): VideoFolder | { error: string } {
-  return FOLDERS.some((option) => option.value === value)
-    ? (value as VideoFolder)
-    : { error: UPLOAD_MESSAGES.invalidFolder };
-}
-
-export const validateTitle = (value: string) => (value.trim() ? null : UPLOAD_MESSAGES.titleRequired);
-export const validateDescription = (value: string) =>
-  value.trim() ? null : UPLOAD_MESSAGES.descriptionRequired;
-
 export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 
 type StoreBody = RouteBody<typeof videoRoutes.store>;

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { BannerAdItem } from '@pw/contracts';
+import { z } from 'zod';
+import { INVALID_OPTION, type BannerAdItem } from '@pw/contracts';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { BannerAdFacts } from '@/components/banner-ad/BannerAdFacts';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
@@ -30,13 +31,14 @@ export function AdReadError({ error, onRetry }: { error: unknown; onRetry: () =>
 function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
   const plans = useBannerPlans(area);
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen === null) return setMissing(true);
-    void navigate(adPaymentPath(area, ad.id, chosen));
-  };
+  // No call yet (the plan goes to the payment page's address): only 'a package is chosen'.
+  const { register, handleSubmit, watch, message } = useBodyForm<{ plan: string }>({
+    schema: z.object({ plan: z.string().min(1, INVALID_OPTION) }),
+    defaultValues: { plan: '' },
+    focusFirstError: false,
+  });
+  const chosen = Number(watch('plan')) || null;
+  const submit = handleSubmit(({ plan }) => void navigate(adPaymentPath(area, ad.id, Number(plan))));
   return (
     <section className="card p-4 mt-4" aria-labelledby="package-heading">
       <h2 id="package-heading" className="h4">
@@ -50,7 +52,7 @@ function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
       ) : plans.data.length === 0 ? (
         <EmptyState text="No banner packages are on offer at the moment." />
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <fieldset>
             <legend className="visually-hidden">Banner packages</legend>
             <div className="d-grid gap-2">
@@ -62,14 +64,9 @@ function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
                   <span className="d-flex align-items-start gap-2">
                     <input
                       type="radio"
-                      name="plan"
                       className="form-check-input mt-1"
                       value={plan.id}
-                      checked={chosen === plan.id}
-                      onChange={() => {
-                        setChosen(plan.id);
-                        setMissing(false);
-                      }}
+                      {...register('plan')}
                     />
                     <span className="min-w-0">
                       <span className="d-block fw-semibold text-break">{plan.title}</span>
@@ -87,7 +84,7 @@ function PackageChoice({ area, ad }: { area: BannerArea; ad: BannerAdItem }) {
               ))}
             </div>
           </fieldset>
-          {missing && <FormError message="Please select a valid option." />}
+          {message && <FormError message={message} />}
           <button type="submit" className="btn btn-primary mt-3">
             Continue to payment
           </button>

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { oneTimeRateBody, type OneTimeRate } from '@pw/contracts';
 import { DataTable, ListFooter, PerPageSelect, useListState } from '@/components/data-table';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
-import { errorMessage, fieldErrors } from '@/lib/api';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { useTitle } from '@/lib/use-title';
 import { useOneTimeRate } from '../api/get-one-time-rate';
 import { useSetOneTimeRate } from '../api/set-one-time-rate';
@@ -31,14 +29,10 @@ export function OneTimeRatePage() {
   const { data, isPending, isFetching, isError, refetch } = useOneTimeRate(list.params);
   const mutation = useSetOneTimeRate();
   const saved = useSavedDialog();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<{ rate: string }>({
+  const { field, handleSubmit, reset, summary } = useBodyForm<{ rate: string }>({
+    schema: oneTimeRateBody,
     defaultValues: { rate: '' },
-    resolver: zodResolver(oneTimeRateBody) as unknown as Resolver<{ rate: string }>,
+    failure: mutation.isError ? mutation.error : null,
   });
 
   // The form shows the current rate once it is known (and again after each save).
@@ -49,7 +43,8 @@ export function OneTimeRatePage() {
 
   // Spec 001's 'Updated', in the success dialog every plan save ends with (decision 0285).
   const submit = handleSubmit(({ rate }) =>
-    mutation.mutate(rate, {
+    // As the schema gives it back: trimmed (the form keeps the values as typed).
+    mutation.mutate(rate.trim(), {
       onSuccess: (response) =>
         void saved(
           response.message || 'Updated',
@@ -73,13 +68,12 @@ export function OneTimeRatePage() {
               markRequired
               inputMode="decimal"
               hint="In dollars, e.g. 0.50"
-              error={errors.rate?.message ?? fieldErrors(mutation.error).rate}
-              {...register('rate')}
+              {...field('rate')}
             />
             <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
               {mutation.isPending ? 'Saving…' : 'Save'}
             </button>
-            <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
+            <FormError message={summary} />
           </form>
         </div>
       </div>

@@ -1,9 +1,8 @@
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FieldFrame, fieldControlProps } from '@/components/form/FieldFrame';
 import { FormError } from '@/components/form/FormError';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import type { PlanFormValues } from '../api/plan-form-values';
 import { planFormSchemas, type PlanArea } from '../model/plan-areas';
 
@@ -42,16 +41,16 @@ export function PlanForm({
   onCancel: () => void;
 }) {
   const schema = planFormSchemas(area.kind)[mode];
+  // Checks with the contract's schema, but sends the values as typed: the server parses them again.
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<PlanFormValues>({
+    errorOf: clientError,
+  } = useBodyForm<PlanFormValues>({
+    schema,
     defaultValues: initial,
-    // Checks with the contract's schema, but sends the values as typed: the server parses them again.
-    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<PlanFormValues>,
   });
-  const errorOf = (field: keyof PlanFormValues) => errors[field]?.message ?? serverFieldErrors[field];
+  const errorOf = (field: keyof PlanFormValues) => clientError(field) ?? serverFieldErrors[field];
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>

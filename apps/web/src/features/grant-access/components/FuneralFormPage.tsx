@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FuneralHomeItem, FuneralOption } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
@@ -9,9 +8,10 @@ import { FieldFrame, fieldControlProps } from '@/components/form/FieldFrame';
 import { FormError } from '@/components/form/FormError';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
-import { errorMessage, fieldErrors, FETCH_FAILED_MESSAGE } from '@/lib/api';
+import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
 import { useFuneralHomes } from '../api/get-funeral-homes';
@@ -174,17 +174,10 @@ function FuneralForm({
   const dialog = useDialog();
   const navigate = useNavigate();
   const send = useSendFuneralForm();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useForm<FuneralFormValues>({
+  const { register, handleSubmit, watch, setValue, errorOf, summary } = useBodyForm<FuneralFormValues>({
+    schema: funeralFormSchema,
     defaultValues: emptyFuneralForm(fixedHome?.id ?? initialHomeId),
-    resolver: zodResolver(funeralFormSchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<FuneralFormValues>,
+    failure: send.isError ? send.error : null,
   });
   const chosen = watch('user_id');
   const homeId = /^[1-9]\d*$/.test(chosen) ? Number(chosen) : null;
@@ -202,8 +195,6 @@ function FuneralForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choice itself changes
   }, [homeId]);
 
-  const server = fieldErrors(send.error);
-  const errorOf = (field: keyof FuneralFormValues) => errors[field]?.message ?? server[field];
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : '';
 
   const submit = (values: FuneralFormValues) => {
@@ -303,7 +294,7 @@ function FuneralForm({
           {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
-      <FormError message={send.isError ? errorMessage(send.error) : null} />
+      <FormError message={summary} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { BANNER_MESSAGES, bannerAdCreateBody } from '@pw/contracts';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
@@ -73,7 +72,9 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
   const navigate = useNavigate();
   const dialog = useDialog();
   const create = useCreateBannerAd(area);
-  const { control, field, errorOf, handleSubmit, setError } = useBodyForm<Values & { images: File[] }>({
+  const { field, errorOf, handleSubmit, setError, watch, setValue, formState } = useBodyForm<
+    Values & { images: File[] }
+  >({
     schema: bannerAdForm,
     defaultValues: { brand_name: '', brand_email: '', brand_url: '', images: [] },
     focusFirstError: false,
@@ -151,21 +152,16 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
             maxLength={2000}
             {...field('brand_url')}
           />
-          <Controller
-            control={control}
-            name="images"
-            render={({ field: images }) => (
-              <ImageUploader
-                id="images"
-                label="Images"
-                keepShape
-                hint={NEW_AD_TEXTS.images}
-                required
-                files={images.value}
-                onChange={images.onChange}
-                error={errorOf('images')}
-              />
-            )}
+          <ImageUploader
+            id="images"
+            label="Images"
+            keepShape
+            hint={NEW_AD_TEXTS.images}
+            required
+            files={watch('images')}
+            // Checked again once sent, so the missing-image error goes with the first image.
+            onChange={(files) => setValue('images', files, { shouldValidate: formState.isSubmitted })}
+            error={errorOf('images')}
           />
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             {create.isPending ? 'Sending…' : 'Send Request'}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { AlertFieldError } from '@/components/form/FieldError';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { moveOptions, validateFolderChoice } from '../model/folders';
 import { FOLDER_CHOICE_MESSAGE, videoUpdateTypeBody, type VideoFolder } from '@pw/contracts';
@@ -67,11 +68,7 @@ export function ChangeFolderDialog({ show, from, onCancel, onNext }: ChangeFolde
               </option>
             ))}
           </Form.Select>
-          {error && (
-            <p id="change-folder-error" className="text-danger small mt-2 mb-0" role="alert">
-              {error}
-            </p>
-          )}
+          <AlertFieldError id="change-folder-error" message={error} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onCancel}>

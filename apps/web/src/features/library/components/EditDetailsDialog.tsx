@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { AlertFieldError } from '@/components/form/FieldError';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { errorMessage } from '@/lib/api';
 import { useUpdateTitleDesc } from '../api/update-title-desc';
@@ -92,11 +93,7 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
               isInvalid={Boolean(error)}
               aria-describedby={error ? 'edit-details-error' : undefined}
             />
-            {error && (
-              <p id="edit-details-error" className="text-danger small mt-2 mb-0" role="alert">
-                {error}
-              </p>
-            )}
+            <AlertFieldError id="edit-details-error" message={error} />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" onClick={onCancel}>
@@ -122,11 +119,7 @@ export function EditDetailsDialog({ show, video, onCancel, onSaved }: EditDetail
               isInvalid={Boolean(error)}
               aria-describedby={error ? 'edit-details-error' : undefined}
             />
-            {error && (
-              <p id="edit-details-error" className="text-danger small mt-2 mb-0" role="alert">
-                {error}
-              </p>
-            )}
+            <AlertFieldError id="edit-details-error" message={error} />
           </Modal.Body>
           <Modal.Footer>
             <Button

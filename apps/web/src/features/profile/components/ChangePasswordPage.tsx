@@ -1,8 +1,8 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { changePasswordBody, type AccountType } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
-import { FormError } from '@/components/form/FormError';
+import { SubmitRow } from '@/components/form/SubmitRow';
 import { PasswordField } from '@/components/form/PasswordField';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { useTitle } from '@/lib/use-title';
@@ -98,15 +98,14 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
                 {...field('confirmPassword')}
                 error={mismatch ? 'The passwords do not match.' : errorOf('password_confirmation')}
               />
-              <div className="d-flex flex-wrap gap-2">
-                <button type="submit" className="btn btn-primary" disabled={!ready || mutation.isPending}>
-                  {mutation.isPending ? 'Updating…' : 'Update'}
-                </button>
-                <Link to={paths.details} className="btn btn-outline-secondary">
-                  Cancel
-                </Link>
-              </div>
-              <FormError message={summary} />
+              <SubmitRow
+                label="Update"
+                pendingLabel="Updating…"
+                pending={mutation.isPending}
+                ready={ready}
+                cancelTo={paths.details}
+                message={summary}
+              />
             </form>
           </div>
         </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { adminProfileUpdateBody, profileUpdateBody, type Account, type AccountType } from '@pw/contracts';
 import type { TCountryCode } from 'countries-list';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
+import { SubmitRow } from '@/components/form/SubmitRow';
 import { TextField } from '@/components/form/TextField';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
@@ -34,7 +35,8 @@ const REQUIRED_MESSAGE = 'This field is required.';
  * form's own words; once filled, the contract's own rule for that field. The other fields are left to
  * the server, whose words show at them.
  */
-const filledThen = (field: z.ZodType<unknown, string>) => z.string().trim().min(1, REQUIRED_MESSAGE).pipe(field);
+const filledThen = (field: z.ZodType<unknown, string>) =>
+  z.string().trim().min(1, REQUIRED_MESSAGE).pipe(field);
 const profileFormSchema = (body: typeof profileUpdateBody | typeof adminProfileUpdateBody) =>
   z.object({
     first_name: filledThen(body.shape.first_name),
@@ -204,15 +206,13 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
               />
             </>
           )}
-          <div className="d-flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving…' : 'Update'}
-            </button>
-            <Link to={paths.details} className="btn btn-outline-secondary">
-              Cancel
-            </Link>
-          </div>
-          <FormError message={summary} />
+          <SubmitRow
+            label="Update"
+            pendingLabel="Saving…"
+            pending={mutation.isPending}
+            cancelTo={paths.details}
+            message={summary}
+          />
         </form>
       </div>
     </div>

@@ -66,7 +66,7 @@ export function useBodyForm<V extends FieldValues>({
     error: errorOf(name),
     ...form.register(name, options),
   });
-  // For forms with no error at their fields (login, the reset steps): the one line under the form says
+  // For forms with no error at their fields (the banner package choice): the one line under the form says
   // the first thing the schema refused, in the same words the server would answer, else the server's.
   const firstRefusal = Object.values(errors).find((error) => error?.message)?.message as string | undefined;
   return {

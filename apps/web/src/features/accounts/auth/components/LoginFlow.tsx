@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { loginBody, resetPasswordBody, setPasswordBody, verifyCodeBody } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
 import { PasswordField } from '@/components/form/PasswordField';
 import { TextField } from '@/components/form/TextField';
-import { useBodyForm } from '@/components/form/use-body-form';
+import { errorMessage } from '@/lib/api';
 import { afterLoginPath } from '@/lib/routing';
 import { session } from '@/lib/session';
 import type { AuthArea } from '../model/area';
@@ -96,11 +94,6 @@ export function LoginFlow({
   );
 }
 
-/** Keeps what a step holds that the next steps need (the e-mail, the code) in the flow as it is typed. */
-function useShared(value: string, share: (value: string) => void) {
-  useEffect(() => share(value), [value, share]);
-}
-
 function LoginStep({
   area,
   email,
@@ -112,53 +105,52 @@ function LoginStep({
   setEmail: (value: string) => void;
   onForgot: () => void;
 }) {
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const mutation = useLogin(area);
   const navigate = useNavigate();
-  const { register, handleSubmit, watch, message } = useBodyForm<{
-    email: string;
-    password: string;
-    remember: boolean;
-  }>({
-    schema: loginBody,
-    defaultValues: { email, password: '', remember: false },
-    failure: mutation.isError ? mutation.error : null,
-    focusFirstError: false,
-  });
 
-  useShared(watch('email'), setEmail);
-
-  const submit = handleSubmit(({ email: typed, password, remember }) =>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     mutation.mutate(
-      { email: typed.trim(), password, remember },
+      { email: email.trim(), password, remember },
       {
         onSuccess: ({ data }) => {
           session.signIn(data.user, data.token);
           navigate(afterLoginPath(data.user), { replace: true });
         },
       },
-    ),
-  );
+    );
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3">
+    <form onSubmit={submit} className="mt-3">
       <TextField
         id="login-email"
         label="Email"
         type="email"
         autoComplete="email"
         required
-        {...register('email')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
       />
       <PasswordField
         id="login-password"
         label="Password"
         autoComplete="current-password"
         required
-        {...register('password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
       />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <div className="form-check">
-          <input id="login-remember" type="checkbox" className="form-check-input" {...register('remember')} />
+          <input
+            id="login-remember"
+            type="checkbox"
+            className="form-check-input"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
           <label htmlFor="login-remember" className="form-check-label">
             Remember me
           </label>
@@ -170,7 +162,7 @@ function LoginStep({
       <button type="submit" className="btn btn-primary w-100" disabled={mutation.isPending}>
         {mutation.isPending ? 'Logging in…' : 'Login'}
       </button>
-      <FormError message={message} />
+      <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
   );
 }
@@ -187,21 +179,13 @@ function ForgotStep({
   onSent: () => void;
 }) {
   const mutation = useResetPassword(area);
-  const { register, handleSubmit, watch, message } = useBodyForm<{ email: string }>({
-    schema: resetPasswordBody,
-    defaultValues: { email },
-    failure: mutation.isError ? mutation.error : null,
-    focusFirstError: false,
-  });
-  const typed = watch('email');
-  useShared(typed, setEmail);
-  const filled = typed.trim() !== '';
-  const submit = handleSubmit(({ email: typed }) => {
-    if (!typed.trim()) return;
-    mutation.mutate(typed.trim(), { onSuccess: onSent });
-  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    mutation.mutate(email.trim(), { onSuccess: onSent });
+  };
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3">
+    <form onSubmit={submit} className="mt-3">
       <p className="text-body-secondary">
         Enter the e-mail address of your account and we will send you a verification code.
       </p>
@@ -211,18 +195,16 @@ function ForgotStep({
         type="email"
         autoComplete="email"
         required
-        {...register('email')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!filled || mutation.isPending}>
+      <button type="submit" className="btn btn-primary w-100" disabled={!email.trim() || mutation.isPending}>
         {mutation.isPending ? 'Sending…' : 'Continue'}
       </button>
-      <FormError message={message} />
+      <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
   );
 }
-
-/** The code as the form names it, checked with the body's rule for `token` (six digits). */
-const codeForm = z.object({ code: verifyCodeBody.shape.token });
 
 function CodeStep({
   area,
@@ -239,24 +221,15 @@ function CodeStep({
 }) {
   const verify = useVerifyCode(area);
   const resend = useResetPassword(area);
-  const failure = verify.isError ? verify.error : resend.isError ? resend.error : null;
-  const { register, handleSubmit, watch, message } = useBodyForm<{ code: string }>({
-    schema: codeForm,
-    defaultValues: { code },
-    failure,
-    focusFirstError: false,
-  });
-  const typed = watch('code');
-  useShared(typed, setCode);
-  const filled = typed.trim() !== '';
-  const submit = handleSubmit((values) => {
-    if (!values.code.trim()) return;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
     resend.reset();
-    verify.mutate({ email: email.trim(), token: values.code.trim() }, { onSuccess: onVerified });
-  });
-  const codeField = register('code');
+    verify.mutate({ email: email.trim(), token: code.trim() }, { onSuccess: onVerified });
+  };
+  const error = verify.isError ? verify.error : resend.isError ? resend.error : null;
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3">
+    <form onSubmit={submit} className="mt-3">
       <p className="text-body-secondary">
         We sent a 6-digit code to <strong className="text-break">{email}</strong> if it belongs to an account.
         It is valid for 10 minutes.
@@ -268,14 +241,10 @@ function CodeStep({
         autoComplete="one-time-code"
         maxLength={6}
         required
-        {...codeField}
-        onChange={(event) => {
-          // Spaces pasted with the code are dropped as it is typed.
-          event.target.value = event.target.value.replace(/\s/g, '');
-          return codeField.onChange(event);
-        }}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!filled || verify.isPending}>
+      <button type="submit" className="btn btn-primary w-100" disabled={!code.trim() || verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Continue'}
       </button>
       <button
@@ -292,13 +261,10 @@ function CodeStep({
       <div role="status" className="mt-2">
         {resend.isSuccess && <p className="text-success mb-0">A new code is on its way.</p>}
       </div>
-      <FormError message={message} />
+      <FormError message={error ? errorMessage(error) : null} />
     </form>
   );
 }
-
-/** The new password checked with the body's rule; the confirmation is compared as it is typed. */
-const resetForm = z.object({ password: setPasswordBody.shape.password, confirmation: z.string() });
 
 function ResetStep({
   area,
@@ -311,18 +277,14 @@ function ResetStep({
   code: string;
   onDone: () => void;
 }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
   const mutation = useSetPassword(area);
   const dialog = useDialog();
-  const { register, handleSubmit, watch, message } = useBodyForm<{ password: string; confirmation: string }>({
-    schema: resetForm,
-    defaultValues: { password: '', confirmation: '' },
-    failure: mutation.isError ? mutation.error : null,
-    focusFirstError: false,
-  });
-  const [password, confirmation] = watch(['password', 'confirmation']);
   const ready = password !== '' && password === confirmation;
 
-  const submit = handleSubmit(() => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (!ready) return;
     mutation.mutate(
       { email: email.trim(), token: code.trim(), password, password_confirmation: confirmation },
@@ -337,17 +299,18 @@ function ResetStep({
         },
       },
     );
-  });
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3">
+    <form onSubmit={submit} className="mt-3">
       <PasswordField
         id="new-password"
         label="New Password"
         autoComplete="new-password"
         required
         hint="At least 8 characters."
-        {...register('password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
       />
       <PasswordField
         id="confirm-password"
@@ -355,12 +318,13 @@ function ResetStep({
         autoComplete="new-password"
         required
         error={confirmation && confirmation !== password ? 'The passwords do not match.' : undefined}
-        {...register('confirmation')}
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
       />
       <button type="submit" className="btn btn-primary w-100" disabled={!ready || mutation.isPending}>
         {mutation.isPending ? 'Updating…' : 'Update'}
       </button>
-      <FormError message={message} />
+      <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
   );
 }

@@ -51,15 +51,20 @@ const schemaFiles = [`${SERVER}/modules/*/*.schema.ts`];
 const schemaModuleZones = moduleZonesExcept([`${SERVER}/modules/*/index.ts`, ...schemaFiles]);
 
 // Rule 3: features never import each other; the rest of the web source uses a feature's index only.
-const featureZones = folderNames('apps/web/src/features').map((name) => ({
-  target: `${WEB}/features/${name}/**`,
-  from: `${WEB}/features/!(${name})/**`,
+// A feature is `features/<domain>/<feature>` (decision 0316): two features of one domain are as apart
+// as two of different domains.
+const features = folderNames('apps/web/src/features').flatMap((domain) =>
+  folderNames(`apps/web/src/features/${domain}`).map((name) => ({ domain, name })),
+);
+const featureZones = features.map(({ domain, name }) => ({
+  target: `${WEB}/features/${domain}/${name}/**`,
+  from: [`${WEB}/features/!(${domain})/**`, `${WEB}/features/${domain}/!(${name})/**`],
   message: 'Web features never import each other: move what both need to components/ or lib/.',
 }));
 const outsideFeaturesZone = {
   target: [`${WEB}/!(features)/**`, `${WEB}/*.{ts,tsx}`],
   from: `${WEB}/features/**`,
-  except: [`${WEB}/features/*/index.{ts,tsx}`],
+  except: [`${WEB}/features/*/*/index.{ts,tsx}`],
   message: 'Outside features/, import a feature through its index.ts only.',
 };
 

@@ -11,11 +11,11 @@ import type { AccountType } from '@pw/contracts';
 import { lazyPage } from '@/lib/lazy-page';
 import { publicOnlyRedirect, roleAreaRedirect } from '@/lib/routing';
 import { session } from '@/lib/session';
-import { adminLoginRoutes, visitorAuthRoutes } from '@/features/auth';
-import { contactRoutes } from '@/features/contact';
-import { legacyLinkRoutes } from '@/features/legacy-links';
-import { publicRoutes } from '@/features/public';
-import { watchRoutes } from '@/features/watch';
+import { adminLoginRoutes, visitorAuthRoutes } from '@/features/accounts/auth';
+import { contactRoutes } from '@/features/queries/contact';
+import { legacyLinkRoutes } from '@/features/legacy/links';
+import { publicRoutes } from '@/features/site/public';
+import { watchRoutes } from '@/features/videos/watch';
 import { NotFound } from './NotFound';
 import { RouterError } from './RouterError';
 

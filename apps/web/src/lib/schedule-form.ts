@@ -1,5 +1,8 @@
-import { useCallback, useState } from 'react';
-import { EMAIL_PATTERN, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
+import { useCallback } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { emailField, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
 import { localDateIso, localTimeHm } from './dates';
 
 /**
@@ -29,9 +32,9 @@ export const SCHEDULE_MESSAGES = {
 /** Every field's problem at `now`; a time already past today is refused (the instant must be ahead). */
 export function validateSchedule(input: ScheduleInput, now: Date): ScheduleErrors {
   const errors: ScheduleErrors = {};
-  const email = input.email.trim();
-  if (!email) errors.email = SCHEDULE_MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = SCHEDULE_MESSAGES.emailInvalid;
+  // The contracts' e-mail rule: SCHEDULE_MESSAGES.emailRequired, then emailInvalid.
+  const email = emailField.safeParse(input.email);
+  if (!email.success) errors.email = email.error.issues[0]?.message;
   const today = localDateIso(now);
   if (!input.date) errors.date = SCHEDULE_MESSAGES.dateRequired;
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || input.date < today)
@@ -43,36 +46,63 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
   return errors;
 }
 
+/** The rules above as the form's schema, judged at `now()` each time the form is checked. */
+const scheduleSchema = (now: () => Date) =>
+  z.object({ email: z.string(), date: z.string(), time: z.string() }).superRefine((input, ctx) => {
+    for (const [field, message] of Object.entries(validateSchedule(input, now())))
+      ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+
+export type ScheduleCheck = { ok: true; input: ScheduleInput } | { ok: false; first: keyof ScheduleInput };
+
 /**
- * The form's values and errors. Until the first send, typing clears only the field's own error; after
- * it every change checks the whole form again, so an error goes the moment it is fixed (a time "later
- * than now" is also fixed by a later date) and never outlives its cause.
+ * The form's values (in react-hook-form) and errors. Until the first send, typing clears only the
+ * field's own error; after it every change checks the whole form again, so an error goes the moment it
+ * is fixed (a time "later than now" is also fixed by a later date) and never outlives its cause.
  */
 export function useScheduleForm(initial: ScheduleInput, now: () => Date = () => new Date()) {
-  const [value, setValue] = useState(initial);
-  const [errors, setErrors] = useState<ScheduleErrors>({});
-  const [sent, setSent] = useState(false);
+  const form = useForm<ScheduleInput>({
+    defaultValues: initial,
+    resolver: zodResolver(scheduleSchema(now)),
+    // The callers put focus where they choose (the first field in error).
+    shouldFocusError: false,
+  });
+  const { errors: found, isSubmitted } = form.formState;
+  const value = form.watch();
+  const errors: ScheduleErrors = {};
+  for (const field of FIELDS) if (found[field]?.message) errors[field] = found[field].message;
 
   const change = (field: keyof ScheduleInput, text: string) => {
-    const next = { ...value, [field]: text };
-    setValue(next);
-    setErrors(sent ? validateSchedule(next, now()) : { ...errors, [field]: undefined });
+    form.setValue(field, text);
+    if (!isSubmitted) return form.clearErrors(field);
+    // Checked again at once (the resolver answers a tick later): the error goes as the key is pressed.
+    const again = validateSchedule(form.getValues(), now());
+    for (const name of FIELDS) {
+      const message = again[name];
+      if (message) form.setError(name, { type: 'validate', message });
+      else form.clearErrors(name);
+    }
   };
 
   /** Marks the form as sent and shows its errors; gives the trimmed input, or the first field in error. */
-  const check = (): { ok: true; input: ScheduleInput } | { ok: false; first: keyof ScheduleInput } => {
-    setSent(true);
-    const found = validateSchedule(value, now());
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    return first ? { ok: false, first } : { ok: true, input: { ...value, email: value.email.trim() } };
+  const check = () =>
+    new Promise<ScheduleCheck>((resolve) => {
+      void form.handleSubmit(
+        (input) => resolve({ ok: true, input: { ...input, email: input.email.trim() } }),
+        (refused) => resolve({ ok: false, first: FIELDS.find((field) => refused[field]) ?? 'email' }),
+      )();
+    });
+
+  /** The server's words for some fields, shown as the form's own until they are fixed. */
+  const setErrors = (fromServer: ScheduleErrors) => {
+    for (const field of FIELDS) {
+      const message = fromServer[field];
+      if (message) form.setError(field, { type: 'server', message });
+    }
   };
 
-  const reset = useCallback((start: ScheduleInput) => {
-    setValue(start);
-    setErrors({});
-    setSent(false);
-  }, []);
+  const { reset: resetForm } = form;
+  const reset = useCallback((start: ScheduleInput) => resetForm(start), [resetForm]);
 
   return { value, errors, setErrors, change, check, reset };
 }

@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { adminAccountsRoutes } from '@/features/admin-accounts';
-import { adminBannerAdsRoutes } from '@/features/admin-banner-ads';
-import { adminDashboardRoutes } from '@/features/admin-dashboard';
-import { adminLegacyRoutes } from '@/features/admin-legacy';
-import { adminPlansRoutes } from '@/features/admin-plans';
-import { adminPurchasesRoutes } from '@/features/admin-purchases';
-import { adminQueriesRoutes } from '@/features/admin-queries';
-import { adminNotificationsRoutes } from '@/features/notifications';
-import { adminProfileRoutes } from '@/features/profile';
+import { adminAccountsRoutes } from '@/features/accounts/admin';
+import { adminBannerAdsRoutes } from '@/features/banner-ads/admin';
+import { adminDashboardRoutes } from '@/features/dashboard/admin';
+import { adminLegacyRoutes } from '@/features/legacy/admin';
+import { adminPlansRoutes } from '@/features/plans/admin';
+import { adminPurchasesRoutes } from '@/features/plans/purchases';
+import { adminQueriesRoutes } from '@/features/queries/admin';
+import { adminNotificationsRoutes } from '@/features/notifications/inbox';
+import { adminProfileRoutes } from '@/features/accounts/profile';
 
 /** The back office's pages under /admin (its layout, guard and not-found page are in router.tsx). */
 export const areaRoutes: RouteObject[] = [

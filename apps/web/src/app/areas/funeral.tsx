@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { funeralBannerAdsRoutes } from '@/features/banner-ads';
-import { funeralRequestsRoutes } from '@/features/funeral-requests';
-import { funeralSubscriptionRoutes } from '@/features/funeral-subscription';
-import { funeralNotificationsRoutes } from '@/features/notifications';
-import { funeralProfileRoutes } from '@/features/profile';
-import { funeralReportPassingRoutes } from '@/features/report-passing';
+import { funeralBannerAdsRoutes } from '@/features/banner-ads/owner';
+import { funeralRequestsRoutes } from '@/features/funeral-homes/requests';
+import { funeralSubscriptionRoutes } from '@/features/plans/funeral';
+import { funeralNotificationsRoutes } from '@/features/notifications/inbox';
+import { funeralProfileRoutes } from '@/features/accounts/profile';
+import { funeralReportPassingRoutes } from '@/features/legacy/report';
 
 /** The funeral home's pages under /funeral (its layout, guard and not-found page are in router.tsx). */
 export const areaRoutes: RouteObject[] = [

@@ -1,15 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { userBannerAdsRoutes } from '@/features/banner-ads';
-import { findRoutes } from '@/features/find';
-import { grantAccessRoutes } from '@/features/grant-access';
-import { legacyProfileSectionRoutes } from '@/features/legacy';
-import { libraryRoutes, videoTabRoutes } from '@/features/library';
-import { userNotificationsRoutes } from '@/features/notifications';
-import { userPlansRoutes } from '@/features/plans';
-import { userProfileRoutes } from '@/features/profile';
-import { recorderRoutes } from '@/features/recorder';
-import { reelRoutes } from '@/features/reel';
-import { uploadRoutes } from '@/features/upload';
+import { userBannerAdsRoutes } from '@/features/banner-ads/owner';
+import { findRoutes } from '@/features/videos/find';
+import { grantAccessRoutes } from '@/features/funeral-homes/grant-access';
+import { legacyProfileSectionRoutes } from '@/features/legacy/owner';
+import { libraryRoutes, videoTabRoutes } from '@/features/videos/library';
+import { userNotificationsRoutes } from '@/features/notifications/inbox';
+import { userPlansRoutes } from '@/features/plans/user';
+import { userProfileRoutes } from '@/features/accounts/profile';
+import { recorderRoutes } from '@/features/videos/recorder';
+import { reelRoutes } from '@/features/videos/reel';
+import { uploadRoutes } from '@/features/videos/upload';
 
 /** The user area's pages under /user (its layout, guard and not-found page are in router.tsx). */
 export const areaRoutes: RouteObject[] = [

@@ -15,7 +15,7 @@ import receipt from 'bootstrap-icons/icons/receipt.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { HeaderBell } from '@/features/notifications';
+import { HeaderBell } from '@/features/notifications/inbox';
 import { roleAreaRedirect } from '@/lib/routing';
 import { SITE } from '@/lib/site-config';
 import { useSessionUser } from '@/lib/session';

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import type { AccountType } from '@pw/contracts';
-import { BannerSlot } from '@/features/banner-ads';
-import { LegacyReportSlot } from '@/features/legacy';
+import { BannerSlot } from '@/features/banner-ads/owner';
+import { LegacyReportSlot } from '@/features/legacy/owner';
 import { roleAreaRedirect } from '@/lib/routing';
 import { useSessionUser } from '@/lib/session';
 import { SiteLayout } from './SiteLayout';

@@ -1,4 +1,4 @@
-import { HeaderBell } from '@/features/notifications';
+import { HeaderBell } from '@/features/notifications/inbox';
 import type { SessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 

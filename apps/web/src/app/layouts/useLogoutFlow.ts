@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
-import { logout } from '@/features/auth';
+import { logout } from '@/features/accounts/auth';
 import { session } from '@/lib/session';
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -26,19 +27,22 @@ export default function DialogModal({
   show: boolean;
   onClose: (result: DialogResult) => void;
 }) {
-  const [text, setText] = useState('');
+  // The text is the caller's to send (with its own call's schema); here it only has to be there.
+  const { register, handleSubmit, watch, setFocus } = useForm<{ text: string }>({
+    defaultValues: { text: '' },
+  });
+  const text = watch('text');
   const primary = useRef<HTMLButtonElement>(null);
-  const textArea = useRef<HTMLTextAreaElement>(null);
 
   // docs/product.md §13.7: dialog focus delay 300 ms (after Bootstrap's 300 ms transition).
   useEffect(() => {
     if (!show) return;
     const timer = setTimeout(
-      () => (options.descriptiveText ? textArea.current : primary.current)?.focus(),
+      () => (options.descriptiveText ? setFocus('text') : primary.current?.focus()),
       300,
     );
     return () => clearTimeout(timer);
-  }, [show, options]);
+  }, [show, options, setFocus]);
 
   const variant = options.variant;
   const icon = ICONS[variant];
@@ -66,23 +70,22 @@ export default function DialogModal({
         )}
         {options.descriptiveText && (
           <Form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (text.trim()) onClose({ confirmed: true, text: text.trim() });
-            }}
+            onSubmit={(event) =>
+              void handleSubmit((values) => {
+                if (values.text.trim()) onClose({ confirmed: true, text: values.text.trim() });
+              })(event)
+            }
           >
             <Form.Label htmlFor="dialog-descriptive-text" className="visually-hidden">
               {options.title}
             </Form.Label>
             <Form.Control
               id="dialog-descriptive-text"
-              ref={textArea}
               as="textarea"
               rows={4}
               required
               placeholder="Type here..."
-              value={text}
-              onChange={(event) => setText(event.target.value)}
+              {...register('text')}
             />
             <div className="d-flex gap-2 justify-content-center mt-3">
               <Button variant="outline-secondary" onClick={() => onClose({ confirmed: false })}>

@@ -7,3 +7,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </div>
   );
 }
+
+/**
+ * A dialog field's error in a small red line that is announced as it appears (the library's dialogs);
+ * `id` is referenced by the control's aria-describedby.
+ */
+export function AlertFieldError({ id, message }: { id: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-danger small mt-2 mb-0" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { requiredMessage } from '@pw/contracts';
+import { useEffect, useId, useRef } from 'react';
+import { z } from 'zod';
+import { reportPassingBody, requiredMessage } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
-import { errorMessage, fieldErrors } from '@/lib/api';
+import { useBodyForm } from '@/components/form/use-body-form';
 
 /** What a report carries (contracts `reportPassingBody`), and the access code where the form asks for it. */
 export interface ReportFields {
@@ -14,6 +15,9 @@ export interface ReportFields {
 export const RELATION_MAX = 100;
 export const NOTE_MAX = 2000;
 const CODE_REQUIRED = requiredMessage('access code');
+
+/** The report's body, and first the access code where the form asks for it (a path parameter). */
+const withCode = z.object({ code: z.string().trim().min(1, CODE_REQUIRED) }).extend(reportPassingBody.shape);
 
 interface ReportPassingFormProps {
   /** Ask for the access code in the form too (a funeral home's page); `code` then holds what was typed. */
@@ -48,33 +52,24 @@ export function ReportPassingForm({
   useEffect(() => {
     if (autoFocus) document.getElementById(`${id}-${askCode ? 'code' : 'relation'}`)?.focus();
   }, [autoFocus, askCode, id]);
-  const [code, setCode] = useState('');
-  const [relation, setRelation] = useState(defaultRelation);
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState<{ code?: string; relation?: string }>({});
-  const server = fieldErrors(error);
+  // Nothing is sent while a required field is empty: focus goes to the first, as the server would say it.
+  const { field, serverErrors, handleSubmit, summary } = useBodyForm<ReportFields & { code: string }>({
+    schema: askCode ? withCode : reportPassingBody,
+    defaultValues: { code: '', relation: defaultRelation, note: '' },
+    failure: error,
+    recheck: 'onSubmit',
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     if (pending) return;
-    const fields = { code: code.trim(), relation: relation.trim(), note: note.trim() };
-    const empty = {
-      code: askCode && !fields.code ? CODE_REQUIRED : undefined,
-      relation: fields.relation ? undefined : requiredMessage('relation'),
-    };
-    setMissing(empty);
-    if (empty.code || empty.relation) {
-      document.getElementById(`${id}-${empty.code ? 'code' : 'relation'}`)?.focus();
-      return;
-    }
-    onSubmit(fields);
-  };
+    onSubmit({ code: values.code.trim(), relation: values.relation.trim(), note: values.note.trim() });
+  });
 
   // The message under the form unless the answer's field errors already show beside their fields.
   const shown = askCode ? ['code', 'relation', 'note'] : ['relation', 'note'];
-  const hasFieldErrors = shown.some((field) => server[field]);
+  const hasFieldErrors = shown.some((name) => serverErrors[name]);
   return (
-    <form onSubmit={submit} noValidate aria-label="Report a passing">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Report a passing">
       {askCode && (
         <TextField
           id={`${id}-code`}
@@ -83,9 +78,7 @@ export function ReportPassingForm({
           required
           autoComplete="off"
           spellCheck={false}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={missing.code ?? server.code}
+          {...field('code')}
         />
       )}
       <TextField
@@ -94,9 +87,7 @@ export function ReportPassingForm({
         hint="For example: daughter, friend, neighbour, funeral home."
         required
         maxLength={RELATION_MAX}
-        value={relation}
-        onChange={(event) => setRelation(event.target.value)}
-        error={missing.relation ?? server.relation}
+        {...field('relation')}
       />
       <TextAreaField
         id={`${id}-note`}
@@ -104,9 +95,7 @@ export function ReportPassingForm({
         hint={`Anything that helps confirm the passing, up to ${NOTE_MAX} characters.`}
         rows={4}
         maxLength={NOTE_MAX}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        error={server.note}
+        {...field('note')}
       />
       <div className="d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={pending}>
@@ -118,7 +107,7 @@ export function ReportPassingForm({
           </button>
         )}
       </div>
-      <FormError message={error && !hasFieldErrors ? errorMessage(error) : null} />
+      <FormError message={hasFieldErrors ? null : summary} />
     </form>
   );
 }

@@ -1,8 +1,7 @@
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CARD_NUMBER_MAX_DIGITS, CVV_MAX_DIGITS, paymentCardFields } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 
 /** The four card fields of docs/product.md §13.4, as typed. */
 export interface PaymentCardValues {
@@ -37,14 +36,12 @@ export function PaymentCardForm({
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentCardValues>({
+    errorOf: clientError,
+  } = useBodyForm<PaymentCardValues>({
+    schema: paymentCardFields,
     defaultValues: EMPTY,
-    resolver: zodResolver(paymentCardFields, undefined, {
-      raw: true,
-    }) as unknown as Resolver<PaymentCardValues>,
   });
-  const errorOf = (field: keyof PaymentCardValues) => errors[field]?.message ?? serverFieldErrors[field];
+  const errorOf = (field: keyof PaymentCardValues) => clientError(field) ?? serverFieldErrors[field];
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Payment">

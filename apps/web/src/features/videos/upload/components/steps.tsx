@@ -1,0 +1,165 @@
+import { useRef } from 'react';
+import Form from 'react-bootstrap/Form';
+import { FieldError } from '@/components/form/FieldError';
+import { Label } from '@/components/form/Label';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
+import { StepModal } from './StepModal';
+import { localDateIso } from '@/lib/dates';
+import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
+import { FOLDERS } from '../model/upload-flow';
+import { videoStoreBody, videoUpdateTitleDescBody, type VideoFolder } from '@pw/contracts';
+import { z } from 'zod';
+
+interface StepProps<T> {
+  initial: T;
+  onNext: (value: T) => void;
+  onBack?: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A field in error takes focus, so its message (linked by aria-describedby) is read out, in every step.
+ */
+const focusField = (id: string) => document.getElementById(id)?.focus();
+
+/** The upload's folder, as the store call's body checks it. */
+const folderForm = z.object({ type: videoStoreBody.shape.type });
+/** Each text step checks its one field with the rule of the details call. */
+const textForms = {
+  title: z.object({ text: videoUpdateTitleDescBody.shape.title }),
+  description: z.object({ text: videoUpdateTitleDescBody.shape.description }),
+};
+
+/** Change Folder: Drafts, Scheduled folder or My Parting Words; nothing chosen → 'Please select a valid option.' */
+export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<VideoFolder | ''>) {
+  // A refused choice takes focus, so its message (linked by aria-describedby) is read out.
+  const { register, handleSubmit, errorOf } = useBodyForm<{ type: string }>({
+    schema: folderForm,
+    defaultValues: { type: initial },
+  });
+  const error = errorOf('type');
+  const id = 'upload-folder-select';
+  return (
+    <StepModal
+      id="upload-folder"
+      title="Change Folder"
+      onBack={onBack}
+      onCancel={onCancel}
+      onSubmit={() => void handleSubmit(({ type }) => onNext(type as VideoFolder))()}
+    >
+      <Label htmlFor={id} required>
+        Save the video in
+      </Label>
+      <Form.Select
+        id={id}
+        autoFocus
+        required
+        isInvalid={error !== undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register('type')}
+      >
+        <option value="">Select folder</option>
+        {FOLDERS.map((folder) => (
+          <option key={folder.value} value={folder.value}>
+            {folder.label}
+          </option>
+        ))}
+      </Form.Select>
+      <FieldError id={`${id}-error`} message={error} />
+    </StepModal>
+  );
+}
+
+/** The Title and Description dialogs: one required field each (docs/product.md §13.6 placeholders). */
+export function TextStep({
+  kind,
+  initial,
+  onNext,
+  onBack,
+  onCancel,
+  submitLabel,
+}: StepProps<string> & { kind: 'title' | 'description'; submitLabel?: string }) {
+  const { field: register, handleSubmit } = useBodyForm<{ text: string }>({
+    schema: textForms[kind],
+    defaultValues: { text: initial },
+  });
+  const isTitle = kind === 'title';
+  const id = `upload-${kind}-input`;
+  const field = {
+    id,
+    label: isTitle ? 'Title' : 'Description',
+    autoFocus: true,
+    required: true,
+    className: 'mb-0',
+    ...register('text'),
+  };
+  return (
+    <StepModal
+      id={`upload-${kind}`}
+      title={isTitle ? 'Title' : 'Description'}
+      submitLabel={submitLabel}
+      onBack={onBack}
+      onCancel={onCancel}
+      onSubmit={() => void handleSubmit(({ text }) => onNext(text.trim()))()}
+    >
+      {isTitle ? (
+        <TextField {...field} type="text" maxLength={255} placeholder="Title of your video" />
+      ) : (
+        <TextAreaField {...field} rows={4} maxLength={5000} placeholder="Enter description of Your Video" />
+      )}
+    </StepModal>
+  );
+}
+
+/** Scheduled: recipient e-mail, date (earliest today) and time, all required. */
+export function ScheduleStep({
+  initial,
+  onNext,
+  onBack,
+  onCancel,
+  now = () => new Date(),
+}: StepProps<ScheduleInput> & { now?: () => Date }) {
+  const { value, errors, change, check } = useScheduleForm(initial, now);
+  const today = useRef(localDateIso(now())).current;
+  const field = (name: keyof ScheduleInput) => ({
+    id: `upload-schedule-${name}`,
+    required: true,
+    value: value[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+  });
+  return (
+    <StepModal
+      id="upload-schedule"
+      title="Scheduled"
+      submitLabel="Upload"
+      onBack={onBack}
+      onCancel={onCancel}
+      onSubmit={() =>
+        void check().then((checked) => {
+          if (checked.ok) onNext(checked.input);
+          else focusField(`upload-schedule-${checked.first}`);
+        })
+      }
+    >
+      <p className="text-body-secondary">
+        The video will be e-mailed to this address at the date and time you choose (your time zone).
+      </p>
+      <TextField
+        {...field('email')}
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        placeholder="name@example.com"
+      />
+      <div className="row g-3">
+        <TextField {...field('date')} label="Date" type="date" min={today} className="col-sm-6" />
+        <TextField {...field('time')} label="Time" type="time" className="col-sm-6" />
+      </div>
+    </StepModal>
+  );
+}

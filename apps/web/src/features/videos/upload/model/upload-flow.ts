@@ -1,0 +1,112 @@
+import {
+  INVALID_OPTION,
+  FOLDER_OCCUPIED_MESSAGE,
+  ONLY_VIDEO_MESSAGE,
+  requiredMessage,
+  videoFolderLabels,
+  type VideoFolder,
+  FREE_VIDEO_SECONDS,
+  videoRoutes,
+  type RouteBody,
+} from '@pw/contracts';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
+import type { ScheduleInput } from '@/lib/schedule-form';
+import { formatHms } from '@/lib/edit-list/durations';
+
+/**
+ * The rules of the upload dialog chain (docs/product.md §13.5 'Upload flow', §13.6), kept apart from the modals so they
+ * can be read and tested on their own.
+ */
+
+/** The Change Folder choices, in the order of the profile tabs' folders. */
+export const FOLDERS: ReadonlyArray<{ value: VideoFolder; label: string }> = (
+  ['draft', 'scheduled', 'final'] as const
+).map((value) => ({ value, label: videoFolderLabels[value] }));
+
+export const folderLabel = (folder: VideoFolder) => videoFolderLabels[folder];
+
+export const UPLOAD_MESSAGES = {
+  invalidFolder: INVALID_OPTION,
+  titleRequired: requiredMessage('title'),
+  descriptionRequired: requiredMessage('description'),
+  folderConflict: FOLDER_OCCUPIED_MESSAGE,
+  onlyVideo: ONLY_VIDEO_MESSAGE,
+} as const;
+
+/**
+ * Said with every 'Exceeding limit': the free time is per video and a membership does not lengthen it,
+ * so a member meeting the limit knows why, and what the minutes cost.
+ */
+export function freeTimeLine(ratePerMinute?: string | null): string {
+  const rate = ratePerMinute ? ` ($${ratePerMinute} per minute)` : '';
+  return `Every video's first ${FREE_VIDEO_SECONDS} seconds are free, with or without a membership; extra minutes are bought at the current rate${rate}.`;
+}
+
+/** docs/product.md §13.6: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
+export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
+
+export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
+
+type StoreBody = RouteBody<typeof videoRoutes.store>;
+
+/**
+ * The store call's fields: its route's body less the upload ids (the call adds them), as the chain fills
+ * it: title and description always, and `duration` as the HH:MM:SS measured in the browser (the route
+ * takes any value and ignores it: the server measures again and only trusts its own).
+ */
+export type StoreFields = Omit<StoreBody, 'upload_ids'> &
+  Required<Pick<StoreBody, 'title' | 'description'>> & { duration: string };
+
+export function buildStoreFields(input: {
+  folder: VideoFolder;
+  title: string;
+  description: string;
+  totalSeconds: number;
+  schedule?: ScheduleInput;
+  paymentId?: string;
+  timeZone?: string;
+}): StoreFields {
+  const fields: StoreFields = {
+    type: input.folder,
+    title: input.title.trim(),
+    description: input.description.trim(),
+    duration: formatHms(input.totalSeconds),
+  };
+  if (input.paymentId) fields.payment_id = input.paymentId;
+  if (input.folder === 'scheduled' && input.schedule) {
+    fields.email = input.schedule.email.trim();
+    fields.share_at_date = input.schedule.date;
+    // docs/product.md §13.4, §13.6: the time is sent with ':00' appended.
+    fields.share_at_time = `${input.schedule.time.slice(0, 5)}:00`;
+    fields.timezone = input.timeZone ?? browserTimeZone();
+  }
+  return fields;
+}
+
+export type UploadFailure =
+  | { kind: 'conflict'; message: string }
+  | { kind: 'fileError'; message: string }
+  | { kind: 'overLimit'; message: string }
+  | { kind: 'message'; message: string };
+
+/** What the person sees after a failed store call (docs/product.md §13.5 outcomes and server messages). */
+export function classifyFailure(error: unknown): UploadFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return { kind: 'conflict', message: UPLOAD_MESSAGES.folderConflict };
+    const texts = [error.message, ...Object.values(error.errors ?? {}).flat()];
+    if (texts.some((text) => text === UPLOAD_MESSAGES.onlyVideo))
+      return { kind: 'fileError', message: UPLOAD_MESSAGES.onlyVideo };
+    // The video server answers an over-length upload with a 422 naming the allowance ("…longer than your
+    // 60 seconds allowance. Buy extra time…"); a refused payment id is the same situation.
+    if (error.status === 422 && (/allowance/i.test(error.message) || error.errors?.payment_id)) {
+      return { kind: 'overLimit', message: error.message };
+    }
+    const details = Object.values(error.errors ?? {}).flat();
+    const message =
+      details.length > 0 && !details.includes(error.message) ? details.join(' ') : error.message;
+    return { kind: 'message', message };
+  }
+  if (error instanceof Error && error.message) return { kind: 'message', message: error.message };
+  return { kind: 'message', message: UNKNOWN_ERROR_MESSAGE };
+}

@@ -1,3 +1,4 @@
+import { accountRoutes, deliveryRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { videos } from './modules/videos/videos.schema';
 import { createTestDatabase } from '../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 import { insertUser, insertVideo } from '../test/delivery-fixtures';
+import { rawRouteUrl } from '../test/addresses';
 
 /**
  * The whole product as `npm start` runs it (main.ts's logger at `info`, real HTTP, the web app, the job
@@ -130,9 +132,9 @@ describe('secrets stay out of the log', () => {
 
     // The run was logged: requests, with their secrets replaced, and each e-mail, its recipient masked.
     expect(log).toContain('"url":"/watch/[redacted]"');
-    expect(log).toContain('"url":"/api/watch/[redacted]"');
+    expect(log).toContain(`"url":"${rawRouteUrl(deliveryRoutes.watch, { token: '[redacted]' })}"`);
     expect(log).toMatch(/"url":"\/api\/media\/v\/videos\/[0-9a-f]+\.mp4\?exp=\d+&sig=\[redacted\]"/);
-    expect(log).toContain('"url":"/api/web/user/verify/code"');
+    expect(log).toContain(`"url":"${routeUrl(accountRoutes.webVerifyCode)}"`);
     const mailLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'mail sent');
     expect(mailLines.map((entry) => entry.to).sort()).toEqual([
       'a***@example.test',

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { accountDataRoutes, routePath } from '@pw/contracts';
+import { accountDataRoutes, routePath, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
@@ -29,19 +29,19 @@ export async function storedVideo(ctx: TestContext, ownerId: number, title: stri
 export const startExport = (ctx: TestContext, token: string | null, role: Role = 'user') =>
   ctx.app.inject({
     method: 'POST',
-    url: `/api${routesOf(role).startExport.path}`,
+    url: routeUrl(routesOf(role).startExport),
     headers: token ? bearer(token) : {},
   });
 
 export const getExport = (ctx: TestContext, token: string | null, id: number | string, role: Role = 'user') =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api${routePath(routesOf(role).export, { id })}`,
+    url: routeUrl(routesOf(role).export, { id }),
     headers: token ? bearer(token) : {},
   });
 
 export const latestExport = (ctx: TestContext, token: string, role: Role = 'user') =>
-  ctx.app.inject({ method: 'GET', url: `/api${routesOf(role).latestExport.path}`, headers: bearer(token) });
+  ctx.app.inject({ method: 'GET', url: routeUrl(routesOf(role).latestExport), headers: bearer(token) });
 
 export const deleteAccount = (
   ctx: TestContext,
@@ -51,7 +51,7 @@ export const deleteAccount = (
 ) =>
   ctx.app.inject({
     method: 'DELETE',
-    url: `/api${routesOf(role).deleteAccount.path}`,
+    url: routeUrl(routesOf(role).deleteAccount),
     headers: token ? bearer(token) : {},
     payload: payload as Record<string, unknown>,
     remoteAddress: randomIp(),

@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
@@ -68,17 +69,17 @@ async function signUp(ctx: TestContext, url: string, fields: Record<string, stri
 }
 
 export const signUpUser = (ctx: TestContext, overrides: Record<string, string> = {}) =>
-  signUp(ctx, '/api/web/user/signup', userFields(overrides));
+  signUp(ctx, routeUrl(accountRoutes.userSignup), userFields(overrides));
 
 export const signUpFuneralHome = (ctx: TestContext, overrides: Record<string, string> = {}) =>
-  signUp(ctx, '/api/web/funeral-home/signup', funeralHomeFields(overrides));
+  signUp(ctx, routeUrl(accountRoutes.funeralHomeSignup), funeralHomeFields(overrides));
 
 /** The admin from ADMIN_ENV (the context must be created with it), signed in. */
 export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
   await ensureFirstAdmin(ctx.deps);
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/api/admin/login',
+    url: routeUrl(accountRoutes.adminLogin),
     payload: { email: ADMIN.email, password: ADMIN.password },
     remoteAddress: randomIp(),
   });
@@ -97,7 +98,7 @@ export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
 export async function logInAgain(ctx: TestContext, who: SignedIn) {
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/web/user/login',
+    url: routeUrl(accountRoutes.webLogin),
     payload: { email: who.email, password: who.password },
     remoteAddress: randomIp(),
   });

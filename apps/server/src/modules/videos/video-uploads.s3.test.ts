@@ -3,6 +3,7 @@
  * process's disk or memory, so two API processes (two apps on one database and one bucket, each with
  * a DATA_DIR of its own) take the requests of one upload in turns, and the stored video is the file.
  */
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,7 +148,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
 
     const stored = await second.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: owner.headers,
       payload: { type: 'draft', title: 'Across processes', upload_ids: [id] },
     });
@@ -199,7 +200,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
 
     const stored = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: owner.headers,
       payload: { type: 'draft', title: 'Resumed', upload_ids: [id] },
     });

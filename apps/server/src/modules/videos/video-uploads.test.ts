@@ -9,6 +9,8 @@ import {
   PENDING_UPLOAD_MESSAGES,
   UPLOAD_NAMED_TWICE_MESSAGE,
   videoStoreBody,
+  videoRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
@@ -201,7 +203,7 @@ describe('resumable uploads (tus)', () => {
     expect(created.status).toBe(201);
     const ownPath = created.headers.get('location')!;
     const ownId = ownPath.split('/').pop()!;
-    const collection = '/api/web/user/video/tus';
+    const collection = routeUrl(videoRoutes.detail, { id: 'tus' });
 
     const tricks = [
       `${ownPath}?x=/${victimId}`,

@@ -1,3 +1,4 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -118,7 +119,7 @@ describe('video processing job', () => {
     const body = await clipsBody({ type: 'draft', title: 'Timed' }, clips);
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...owner.headers, ...body.headers },
       payload: body.payload,
     });
@@ -212,7 +213,7 @@ describe('video processing job', () => {
     const body = await clipsBody({ type: 'draft' }, [clip]);
     const response = await small.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...user.headers, ...body.headers },
       payload: body.payload,
     });

@@ -1,3 +1,4 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
   async function playableSeconds(videoId: number): Promise<number> {
     const detail = await ctx.app.inject({
       method: 'GET',
-      url: `/api/web/user/video/${videoId}`,
+      url: routeUrl(videoRoutes.detail, { id: videoId }),
       headers: owner.headers,
     });
     const link = (detail.json() as { data: { video_link: string | null } }).data.video_link;

@@ -2,6 +2,7 @@
  * Issue 8, measured from outside as the issue did: the real server in its own process (`main.ts`), real
  * sockets, its temporary folders listed and its memory read from /proc.
  */
+import { accountRoutes, queryRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -74,7 +75,7 @@ describe('request bodies against the running server', () => {
         [{ field: 'photo', filename: 'junk.bin', size: 5 * 1000 * 1000 }],
       );
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => send('/api/web/user/login', login, boundary)),
+      Array.from({ length: 20 }, () => send(routeUrl(accountRoutes.webLogin), login, boundary)),
     );
     // Login takes no file: the part is refused before it is written anywhere.
     for (const answer of answers) {
@@ -90,7 +91,7 @@ describe('request bodies against the running server', () => {
 
     // A refused sign-up (fields missing) with a real photo: 422, the photo is gone.
     const refused = await send(
-      '/api/web/user/signup',
+      routeUrl(accountRoutes.userSignup),
       () =>
         multipartChunks(
           boundary,
@@ -141,7 +142,7 @@ describe('request bodies against the running server', () => {
 
     // A client that goes away in the middle of its photo: the half-written file goes too.
     const cut = send(
-      '/api/web/user/signup',
+      routeUrl(accountRoutes.userSignup),
       () =>
         multipartChunks(
           boundary,
@@ -167,9 +168,9 @@ describe('request bodies against the running server', () => {
     // Fields just under the per-field limit too: the total of the text fields stops those.
     const justUnder = Buffer.alloc(60 * 1024, 'b');
     for (const [url, value] of [
-      ['/api/web/user/contact-us', mebibyte],
-      ['/api/web/user/contact-us', justUnder],
-      ['/api/web/user/signup', mebibyte],
+      [routeUrl(queryRoutes.contactUs), mebibyte],
+      [routeUrl(queryRoutes.contactUs), justUnder],
+      [routeUrl(accountRoutes.userSignup), mebibyte],
     ] as const) {
       const rssBefore = server.rssBytes();
       server.resetPeak();

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../test/helpers';
-import { referencePath } from '../test/addresses';
-import { accountRoutes, deliveryRoutes, notificationRoutes, queryRoutes, videoRoutes } from '@pw/contracts';
+import {
+  accountRoutes,
+  deliveryRoutes,
+  notificationRoutes,
+  queryRoutes,
+  videoRoutes,
+  referencePath,
+} from '@pw/contracts';
 import {
   operationsOf,
   randomRequest,

@@ -114,3 +114,7 @@ export function routeUrl<R extends ApiRoute>(
 ): string {
   return `${API_ROOT}${routePath(route, params, query)}`;
 }
+
+/** The path of a call in the published API reference (OpenAPI), params in braces: `/api/watch/{token}`. */
+export const referencePath = (route: ApiRoute): string =>
+  `${API_ROOT}${route.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;

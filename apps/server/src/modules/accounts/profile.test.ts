@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE, notificationKinds, accountRoutes, routeUrl } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, notificationKinds, accountRoutes, routeUrl, referencePath } from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
@@ -20,7 +20,7 @@ import {
   type SignedIn,
   waitForMail,
 } from './accounts.fixtures';
-import { referencePath, undeclaredPaths } from '../../../test/addresses';
+import { undeclaredPaths } from '../../../test/addresses';
 
 const png = (content = tinyPng) => [
   { field: 'photo', filename: 'photo.png', contentType: 'image/png', content },

@@ -1,4 +1,4 @@
-import { queryRoutes, routeUrl } from '@pw/contracts';
+import { queryRoutes, routeUrl, referencePath } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
@@ -13,7 +13,7 @@ import {
 import { users } from '../accounts/accounts.schema';
 import { CONTACT_LIMIT } from './queries.limits';
 import { queries } from './queries.schema';
-import { referencePath, routeTitle, undeclaredPaths } from '../../../test/addresses';
+import { routeTitle, undeclaredPaths } from '../../../test/addresses';
 
 describe('contact us', () => {
   let ctx: TestContext;

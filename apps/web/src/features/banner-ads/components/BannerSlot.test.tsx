@@ -1,3 +1,4 @@
+import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActiveSubscription } from '@pw/contracts';
 import { session, type SessionUser } from '@/lib/session';
 import { deferred } from '@/test/handler-fake-api';
-import { fakeApi, type Reply } from '@/test/fake-api';
+import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BannerSlot, hasAdFree } from './BannerSlot';
 
@@ -35,7 +36,7 @@ const slotAd = {
   id: 9,
   brand_name: 'Acme Flowers',
   image_url: 'https://media.test/a.png',
-  click_url: '/api/banner-ad/9/click?sig=abc',
+  click_url: routeUrl(bannerAdRoutes.click, { token: '9.abc' }),
 };
 
 function renderSlot(role: 'user' | 'funeral-home' = 'user', route = '/user/home') {
@@ -66,7 +67,7 @@ describe('hasAdFree', () => {
 describe('BannerSlot', () => {
   it('draws nothing while the ad loads, then the ad in its box as a link to click_url in a new tab', async () => {
     const answer = deferred<Reply>();
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => answer.promise });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => answer.promise });
     session.signIn(person(), 'token');
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -87,7 +88,7 @@ describe('BannerSlot', () => {
   });
 
   it('asks again for the next page (one view per page shown)', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person(), 'token');
     const user = userEvent.setup();
     renderSlot();
@@ -99,7 +100,7 @@ describe('BannerSlot', () => {
   });
 
   it('takes no space and invites nothing when no ad is live', async () => {
-    const api = fakeApi({ 'GET /api/web/funeral-home/banner-ad/slot': () => ({ body: { data: null } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.funeralHome.slot)]: () => ({ body: { data: null } }) });
     session.signIn(person({ type: 'funeral-home' }), 'token');
     renderSlot('funeral-home', '/funeral/user-requests');
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -110,7 +111,7 @@ describe('BannerSlot', () => {
   });
 
   it('shows only on the pages for browsing: never on the recorder, the editor, payments or watching', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person(), 'token');
     for (const page of [
       '/user/video/VideoRecorder',
@@ -135,7 +136,7 @@ describe('BannerSlot', () => {
 
   it('follows no link that is neither through the app nor to a web address', async () => {
     const api = fakeApi({
-      'GET /api/web/user/banner-ad/slot': () => ({
+      [routeKey(bannerAdRoutes.user.slot)]: () => ({
         body: { data: { ...slotAd, click_url: 'javascript:alert(1)' } },
       }),
     });
@@ -148,7 +149,7 @@ describe('BannerSlot', () => {
   });
 
   it('shows nothing when the call fails', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ status: 500, body: {} }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ status: 500, body: {} }) });
     session.signIn(person(), 'token');
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -157,7 +158,7 @@ describe('BannerSlot', () => {
   });
 
   it('renders nothing at all, and asks nothing, for a person with ad-free', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person({ active_plan: { home_plan: null, ad_free: adFree(null) } }), 'token');
     renderSlot();
     expect(screen.getByText('Page content')).toBeInTheDocument();

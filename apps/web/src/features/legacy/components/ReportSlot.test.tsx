@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REPORT_CANCELLED_MESSAGE, type AccountType } from '@pw/contracts';
+import { REPORT_CANCELLED_MESSAGE, type AccountType, legacyRoutes } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi } from '@/test/fake-api';
 import { formatWhen } from '@/lib/dates';
 import { session } from '@/lib/session';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
@@ -11,7 +11,7 @@ import { LEGACY_POLL_MS } from '../api/get-settings';
 import { ReportSlot } from './ReportSlot';
 import { LEGACY_TEXTS } from './texts';
 
-const SETTINGS = 'GET /api/web/user/legacy';
+const SETTINGS = routeKey(legacyRoutes.settings);
 const BANNER = { name: LEGACY_TEXTS.reportHeading };
 
 const signIn = (type: AccountType) =>
@@ -39,7 +39,7 @@ describe('the open report at the top of the user area (issue 14)', () => {
     let current = legacySettings({ state: 'waiting', open_report: openReport() });
     const api = fakeApi({
       [SETTINGS]: () => ({ body: { data: current } }),
-      'POST /api/web/user/legacy/cancel': () => {
+      [routeKey(legacyRoutes.cancelReport)]: () => {
         current = legacySettings();
         return { body: { message: REPORT_CANCELLED_MESSAGE, data: current } };
       },
@@ -69,7 +69,7 @@ describe('the open report at the top of the user area (issue 14)', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     expect(api.calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
       SETTINGS,
-      'POST /api/web/user/legacy/cancel',
+      routeKey(legacyRoutes.cancelReport),
     ]);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath, deliveryRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
+import { accountRoutes, deliveryRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from './app';
 import { createTestContext, withConfig, type TestContext } from '../test/helpers';
 import { signedMediaUrl } from './platform/http/signed-url';

@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { API_ROOT } from '@pw/contracts';
+import { API_HEALTH_PATH, API_ROOT } from '@pw/contracts';
 import { AppError } from './platform/errors';
 import { refuseNulCharacters } from './platform/http/body';
 import { registerMultipart } from './platform/http/multipart';
@@ -129,7 +129,7 @@ export async function buildApp(
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.get(`${API_ROOT}/health`, { schema: { hide: true } }, async () => {
+  app.get(API_HEALTH_PATH, { schema: { hide: true } }, async () => {
     await deps.db.execute(sql`select 1`);
     return { status: 'ok' };
   });

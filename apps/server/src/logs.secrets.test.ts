@@ -1,4 +1,4 @@
-import { accountRoutes, deliveryRoutes, routeUrl } from '@pw/contracts';
+import { accountRoutes, deliveryRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +101,7 @@ describe('secrets stay out of the log', () => {
     // The recipient opens the link: the page, its API call, the video (whole and ranged), the poster.
     const page = await fetch(`${base}/watch/${token}`);
     expect(page.status).toBe(200);
-    const watch = await fetch(`${base}/api/watch/${token}`);
+    const watch = await fetch(`${base}${routeUrl(deliveryRoutes.watch, { token })}`);
     expect(watch.status).toBe(200);
     const { video_link: videoLink, video_thumbnail: thumbnail } = (
       (await watch.json()) as { data: { video_link: string; video_thumbnail: string } }
@@ -115,16 +115,16 @@ describe('secrets stay out of the log', () => {
 
     // A password reset: ask for a code, then check it.
     await insertUser(deps.db, { email: RESETTER });
-    const post = (step: string, body: object) =>
-      fetch(`${base}/api/web/user/${step}`, {
+    const post = (route: ApiRoute, body: object) =>
+      fetch(`${base}${routeUrl(route)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect((await post('reset/password', { email: RESETTER })).status).toBe(200);
+    expect((await post(accountRoutes.webResetPassword, { email: RESETTER })).status).toBe(200);
     await smtp.waitFor((messages) => messages.some((m) => m.to === RESETTER));
     const code = /\b(\d{6})\b/.exec(smtp.messages.find((m) => m.to === RESETTER)!.text)![1]!;
-    expect((await post('verify/code', { email: RESETTER, token: code })).status).toBe(200);
+    expect((await post(accountRoutes.webVerifyCode, { email: RESETTER, token: code })).status).toBe(200);
 
     await stop();
     stop = async () => {};

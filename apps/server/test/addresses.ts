@@ -1,4 +1,4 @@
-import { API_ROOT, type ApiRoute } from '@pw/contracts';
+import { API_HEALTH_PATH, API_ROOT, type ApiRoute } from '@pw/contracts';
 
 /**
  * The addresses server tests write out on purpose, because the route table does not declare them: the
@@ -7,7 +7,7 @@ import { API_ROOT, type ApiRoute } from '@pw/contracts';
  * '/api/' literals lets this file alone among the server tests keep them.
  */
 export const undeclaredPaths = {
-  health: '/api/health',
+  health: API_HEALTH_PATH,
   docs: '/api/docs',
   docsJson: '/api/docs/json',
   /** Answers only the API's 404, never the web app. */

@@ -103,6 +103,9 @@ export function routePath<R extends ApiRoute>(
 /** Where the server mounts the route table: every declared path lives under it. */
 export const API_ROOT = '/api';
 
+/** The server's health check: beside the route table (no schema, not in the reference), for probes. */
+export const API_HEALTH_PATH = `${API_ROOT}/health`;
+
 /**
  * The address a client requests for a call: `routePath` under the API's root. Tests, the web's fake API
  * and the e2e helpers build every URL of a declared call with it, so a renamed path moves them all.

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { accountDataRoutes, routePath, routeUrl } from '@pw/contracts';
+import { accountDataRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';

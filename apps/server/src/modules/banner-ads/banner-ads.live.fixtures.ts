@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { paymentRoutes, routePath, bannerAdRoutes, routeUrl } from '@pw/contracts';
+import { paymentRoutes, bannerAdRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, post, type SignedIn } from '../accounts/accounts.fixtures';
 import { CARD } from '../payments/payments.fixtures';

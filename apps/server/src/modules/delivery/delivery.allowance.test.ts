@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath, subscriptionRoutes, videoRoutes, routeUrl } from '@pw/contracts';
+import { accountRoutes, subscriptionRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { bearer, randomIp, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';

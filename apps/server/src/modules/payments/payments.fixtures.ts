@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { paymentRoutes, routePath, routeUrl } from '@pw/contracts';
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, type SignedIn } from '../accounts/accounts.fixtures';
 import { plans } from '../plans/plans.schema';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { paymentRoutes, routePath, routeUrl } from '@pw/contracts';
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from '../../app';
 import { compose, type CompositionView } from '../../composition';
 import { loadConfig } from '../../platform/config';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath, videoRoutes, routeUrl } from '@pw/contracts';
+import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { clipsBody, createAccount, type TestAccount } from '../../../test/video-helpers';

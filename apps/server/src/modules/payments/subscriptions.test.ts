@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath, subscriptionRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
+import { accountRoutes, subscriptionRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,

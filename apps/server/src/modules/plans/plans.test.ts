@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPlanRoutesByKind, planRoutes, routePath, type ApiRoute, routeUrl } from '@pw/contracts';
+import { adminPlanRoutesByKind, planRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath, videoRoutes, routeUrl } from '@pw/contracts';
+import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { claimDuration, makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {

@@ -3,7 +3,7 @@
  * process's disk or memory, so two API processes (two apps on one database and one bucket, each with
  * a DATA_DIR of its own) take the requests of one upload in turns, and the stored video is the file.
  */
-import { videoRoutes, routeUrl } from '@pw/contracts';
+import { videoRoutes, routeUrl, API_ROOT, VIDEO_TUS_PATH } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,7 +116,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
     const hosts: string[] = [];
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(video, {
-        endpoint: `${bases[0]}/api/web/user/video/tus`,
+        endpoint: `${bases[0]}${API_ROOT}${VIDEO_TUS_PATH}`,
         chunkSize: 256 * 1024,
         retryDelays: [],
         headers: owner.headers,
@@ -168,7 +168,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
     headers: Record<string, string> = {},
     body?: Buffer,
   ) =>
-    fetch(`${base}/api/web/user/video/tus${id ? `/${id}` : ''}`, {
+    fetch(`${base}${API_ROOT}${VIDEO_TUS_PATH}${id ? `/${id}` : ''}`, {
       method,
       headers: { ...owner.headers, 'Tus-Resumable': '1.0.0', ...headers },
       body,

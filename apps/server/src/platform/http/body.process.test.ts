@@ -2,7 +2,7 @@
  * Issue 8, measured from outside as the issue did: the real server in its own process (`main.ts`), real
  * sockets, its temporary folders listed and its memory read from /proc.
  */
-import { accountRoutes, queryRoutes, routeUrl } from '@pw/contracts';
+import { accountRoutes, queryRoutes, routeUrl, API_HEALTH_PATH } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -105,7 +105,7 @@ describe('request bodies against the running server', () => {
 
     // A successful sign-up and profile update with a photo: stored, and no temporary copy stays.
     const email = `proc-${randomBytes(4).toString('hex')}@example.test`;
-    const signup = await fetch(`${server.url}/api/web/user/signup`, {
+    const signup = await fetch(`${server.url}${routeUrl(accountRoutes.userSignup)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -131,7 +131,7 @@ describe('request bodies against the running server', () => {
     }))
       form.append(name, value);
     form.append('photo', new Blob([tinyPng], { type: 'image/png' }), 'me.png');
-    const update = await fetch(`${server.url}/api/web/user/profile/update`, {
+    const update = await fetch(`${server.url}${routeUrl(accountRoutes.userProfileUpdate)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -181,6 +181,6 @@ describe('request bodies against the running server', () => {
       expect(growth, `${url}: grew by ${(growth / MiB).toFixed(1)} MiB`).toBeLessThan(64 * MiB);
     }
     // And the server still answers.
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}${API_HEALTH_PATH}`)).status).toBe(200);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   funeralHomeRoutes,
   legacyRoutes,
@@ -63,14 +63,15 @@ describe('no token or signed link reaches the log', () => {
     await ctx?.close();
   });
 
-  const mailTo = async (to: string, predicate: (text: string) => boolean = () => true) => {
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === to && predicate(m.text)).pop();
-      if (mail) return mail;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no mail to ${to}`);
-  };
+  const mailTo = (to: string, predicate: (text: string) => boolean = () => true) =>
+    vi.waitFor(
+      async () => {
+        const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === to && predicate(m.text)).pop();
+        if (!mail) throw new Error(`no mail to ${to}`);
+        return mail;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   const sigOf = (url: string) => new URL(url, 'http://pw.test').searchParams.get('sig') ?? '';
 
   it('holds none of them, while the requests that carried them are logged redacted', async () => {

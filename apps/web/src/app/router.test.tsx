@@ -9,6 +9,7 @@ import sweepPages from '../../../../e2e/support/area-pages.json?raw';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
+import { settled } from '@/test/render';
 import { loadAreaRoutes, patchRoutesOnNavigation, routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
@@ -192,20 +193,21 @@ describe('the legacy release in the user area (issue 14, decision 0254)', () => 
       view.unmount();
       router.dispose();
     };
-    return { view, close };
+    return { view, close, client };
   }
 
-  // A slot drawn by mistake would load the alert's code lazily, then ask: the wait below leaves it time to.
+  // A section drawn by mistake would have its lazy route loaded before the page is drawn, then ask: once
+  // nothing is in flight, it has asked.
   it('shows neither to a funeral home', async () => {
     signIn('funeral-home', 'home-token');
     const home = { ...account, type: 'funeral-home', home_name: 'Willow Funeral Home' };
     const api = fakeApi({ [routeKey(accountRoutes.funeralHomeProfile)]: () => ({ body: { data: home } }) });
-    const { view, close } = await draw('/funeral/profile');
+    const { view, close, client } = await draw('/funeral/profile');
     // The funeral home's profile details are drawn (with 'Your data'); give a lazy section time to ask.
     await waitFor(() => expect(view.getByRole('heading', { name: 'Your data' })).toBeVisible(), {
       timeout: 5000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(client);
     expect(view.queryByRole('region', { name: 'Release of my final message' })).not.toBeInTheDocument();
     const asked = api.calls.filter(
       (call) =>

@@ -8,6 +8,7 @@ import { insertVideo } from '../../../test/delivery-fixtures';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { bearer, randomIp, type SignedIn } from '../accounts/accounts.fixtures';
 import { videos } from '../videos/videos.schema';
+import { vi } from 'vitest';
 
 export type Role = 'user' | 'funeral-home';
 const routesOf = (role: Role) => (role === 'user' ? accountDataRoutes.user : accountDataRoutes.funeralHome);
@@ -65,13 +66,15 @@ export async function waitForExport(
   role: Role = 'user',
   timeoutMs = 60_000,
 ) {
-  const started = Date.now();
-  for (;;) {
-    const data = (await getExport(ctx, who.token, id, role)).json().data;
-    if (data.status !== 'queued' && data.status !== 'running') return data;
-    if (Date.now() - started > timeoutMs) throw new Error(`export ${id} still ${data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const data = (await getExport(ctx, who.token, id, role)).json().data;
+      if (data.status === 'queued' || data.status === 'running')
+        throw new Error(`export ${id} still ${data.status}`);
+      return data;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Every entry of a zip, by name. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountDataRoutes, adminAccountRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
@@ -121,13 +121,14 @@ describe('data export (issue 13)', () => {
       .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, 'account.export_ready')));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.data).toMatchObject({ export_id: exportId });
-    const started = Date.now();
-    while (
-      !(await readOutbox(ctx.dataDir)).some((m) => m.to === owner.email && m.subject.includes('ready'))
-    ) {
-      if (Date.now() - started > 10_000) throw new Error('no export e-mail');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        const mails = await readOutbox(ctx.dataDir);
+        if (!mails.some((m) => m.to === owner.email && m.subject.includes('ready')))
+          throw new Error('no export e-mail');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('answers the latest export after a reload, and a new export once the last one is finished', async () => {

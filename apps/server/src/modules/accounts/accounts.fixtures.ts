@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
 import { ensureFirstAdmin } from './admin-bootstrap';
+import { vi } from 'vitest';
 
 /**
  * Test fixtures of the accounts feature (also handy for other features' tests that need a signed-in
@@ -117,13 +118,14 @@ export function get(ctx: TestContext, url: string, token?: string): Promise<Ligh
  * land in the outbox a moment later).
  */
 export async function waitForMail(dataDir: string, to: string, n = 1, timeoutMs = 5000): Promise<OutboxMail> {
-  const started = Date.now();
-  for (;;) {
-    const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
-    if (mails.length >= n) return mails[n - 1]!;
-    if (Date.now() - started > timeoutMs) throw new Error(`no e-mail #${n} to ${to} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+      if (mails.length < n) throw new Error(`no e-mail #${n} to ${to} after ${timeoutMs} ms`);
+      return mails[n - 1]!;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 export const codeIn = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';

@@ -1,5 +1,5 @@
 import { deliveryRoutes, videoRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
@@ -282,13 +282,14 @@ describe('scheduled delivery (SMTP)', () => {
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
     await scheduleDelivery(videoId, to, inSeconds(1));
 
-    const deadline = Date.now() + 10_000;
     let row: DeliveryRow | undefined;
-    while (Date.now() < deadline) {
-      [row] = await rowFor(videoId);
-      if (row?.status === 'failed' && row.ownerNotifiedAt) break;
-      await sleep(100);
-    }
+    await vi.waitFor(
+      async () => {
+        [row] = await rowFor(videoId);
+        if (!(row?.status === 'failed' && row.ownerNotifiedAt)) throw new Error('not failed and told yet');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(row!.status).toBe('failed');
     expect(row!.attempts).toBe(1);
     expect(row!.lastError).toContain('550');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from '../../app';
 import { compose, type Composition } from '../../composition';
@@ -31,11 +31,12 @@ const SECRET = 'legacy-process-secret-of-32-bytes-or-more';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(200);
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out: ${what}`);
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 describe('the release job with real worker processes (PostgreSQL)', () => {

@@ -10,7 +10,6 @@ import { sendNotificationEmail } from './notifications.worker';
 import { createNotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('notifications', () => {
   let ctx: TestContext;
@@ -234,12 +233,10 @@ describe('notifications', () => {
       expect(inactive).toHaveLength(0);
 
       // The e-mail copies go out through the worker (outbox here), once each.
-      const deadline = Date.now() + 10_000;
-      let mails = await readOutbox(ctx.dataDir);
-      while (mails.length < 2 && Date.now() < deadline) {
-        await sleep(100);
-        mails = await readOutbox(ctx.dataDir);
-      }
+      await expect
+        .poll(async () => (await readOutbox(ctx.dataDir)).length, { timeout: 10_000, interval: 100 })
+        .toBeGreaterThanOrEqual(2);
+      const mails = await readOutbox(ctx.dataDir);
       expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual([
         ['ada@example.test', 'New contact query'],
         ['ada@example.test', 'New user sign-up'],

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
@@ -87,8 +87,13 @@ describe('video processing job', () => {
       ...ctx.deps.media,
       async render(clips, output, signal) {
         retryConverting();
-        while ((await videoRow(ctx, video.id))!.state !== 'ready')
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        await vi.waitFor(
+          async () => {
+            if ((await videoRow(ctx, video.id))!.state !== 'ready')
+              throw new Error('the first run has not finished');
+          },
+          { timeout: 30_000, interval: 20 },
+        );
         return ctx.deps.media.render(clips, output, signal);
       },
     };

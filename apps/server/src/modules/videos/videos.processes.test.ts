@@ -3,7 +3,7 @@
  * machine's PostgreSQL: a worker SIGKILLed in the middle of a conversion leaves its job active in pg-boss,
  * and another worker must take it over within two minutes, not after the job's expiry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -27,11 +27,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Worker = ChildProcess & { output: string[] };
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-    await sleep(200);
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out: ${what()}`);
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 describe('video conversion with real worker processes (PostgreSQL)', () => {

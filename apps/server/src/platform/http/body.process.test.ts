@@ -6,7 +6,7 @@ import { accountRoutes, queryRoutes, routeUrl, API_HEALTH_PATH } from '@pw/contr
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tinyPng } from '../../../test/helpers';
 import {
   lengthOf,
@@ -32,13 +32,13 @@ describe('request bodies against the running server', () => {
     return { tmpdir: await list(server.tmpDir), dataTmp: await list(path.join(server.dataDir, 'tmp')) };
   };
 
-  const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) =>
+    vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`timed out: ${what}`);
+      },
+      { timeout: timeoutMs, interval: 50 },
+    );
 
   const send = (
     url: string,

@@ -7,7 +7,7 @@ import type { ActiveSubscription } from '@pw/contracts';
 import { session, type SessionUser } from '@/lib/session';
 import { deferred } from '@/test/handler-fake-api';
 import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithApp, settled } from '@/test/render';
 import { BannerSlot, hasAdFree } from './BannerSlot';
 
 const adFree = (expiry: string | null): ActiveSubscription => ({
@@ -38,6 +38,9 @@ const slotAd = {
   image_url: 'https://media.test/a.png',
   click_url: routeUrl(bannerAdRoutes.click, { token: '9.abc' }),
 };
+
+/** The slot's lazily loaded part that asks for the ad. */
+const adPart = () => import('./BannerSlotAd');
 
 function renderSlot(role: 'user' | 'funeral-home' = 'user', route = '/user/home') {
   return renderWithApp(
@@ -102,9 +105,9 @@ describe('BannerSlot', () => {
   it('takes no space and invites nothing when no ad is live', async () => {
     const api = fakeApi({ [routeKey(bannerAdRoutes.funeralHome.slot)]: () => ({ body: { data: null } }) });
     session.signIn(person({ type: 'funeral-home' }), 'token');
-    renderSlot('funeral-home', '/funeral/user-requests');
+    const view = renderSlot('funeral-home', '/funeral/user-requests');
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(view.queryClient, [adPart()]);
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Advertise here/ })).not.toBeInTheDocument();
@@ -123,9 +126,9 @@ describe('BannerSlot', () => {
       const view = renderSlot('user', page);
       expect(screen.getByText('Page content')).toBeInTheDocument();
       expect(screen.queryByRole('complementary'), page).not.toBeInTheDocument();
+      await settled(view.queryClient, [adPart()]);
       view.unmount();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toHaveLength(0);
     for (const page of ['/user/home', '/user/profile', '/user/notifications']) {
       const view = renderSlot('user', page);
@@ -141,9 +144,9 @@ describe('BannerSlot', () => {
       }),
     });
     session.signIn(person(), 'token');
-    renderSlot();
+    const view = renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(view.queryClient, [adPart()]);
     expect(screen.queryByRole('link', { name: /Advertisement/ })).toBeNull();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
@@ -160,11 +163,11 @@ describe('BannerSlot', () => {
   it('renders nothing at all, and asks nothing, for a person with ad-free', async () => {
     const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person({ active_plan: { home_plan: null, ad_free: adFree(null) } }), 'token');
-    renderSlot();
+    const view = renderSlot();
     expect(screen.getByText('Page content')).toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled(view.queryClient, [adPart()]);
     expect(api.calls).toHaveLength(0);
   });
 });

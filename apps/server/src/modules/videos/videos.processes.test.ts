@@ -22,7 +22,6 @@ import { createVideoJobs } from './videos.queue';
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = 'process-test-secret-of-32-bytes-or-more';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Worker = ChildProcess & { output: string[] };
 

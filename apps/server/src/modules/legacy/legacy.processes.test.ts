@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from '../../app';
 import { compose, type Composition } from '../../composition';
@@ -24,20 +24,12 @@ import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { videos } from '../videos/videos.schema';
 import { legacyContacts, legacyReports } from './legacy.schema';
 import { legacyToken } from './legacy.tokens';
+import { waitUntil } from '../../../test/wait';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'legacy-process-secret-of-32-bytes-or-more';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  await vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out: ${what}`);
-    },
-    { timeout: timeoutMs, interval: 200 },
-  );
-}
 
 describe('the release job with real worker processes (PostgreSQL)', () => {
   let composition: Composition;

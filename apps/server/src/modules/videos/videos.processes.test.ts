@@ -3,7 +3,7 @@
  * machine's PostgreSQL: a worker SIGKILLed in the middle of a conversion leaves its job active in pg-boss,
  * and another worker must take it over within two minutes, not after the job's expiry.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -18,21 +18,13 @@ import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { CONVERSION_NAMESPACE } from './conversion-claims';
 import { createVideosRepo } from './videos.repo';
 import { createVideoJobs } from './videos.queue';
+import { waitUntil } from '../../../test/wait';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = 'process-test-secret-of-32-bytes-or-more';
 
 type Worker = ChildProcess & { output: string[] };
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string) {
-  await vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out: ${what()}`);
-    },
-    { timeout: timeoutMs, interval: 200 },
-  );
-}
 
 describe('video conversion with real worker processes (PostgreSQL)', () => {
   let deps: CompositionView;

@@ -6,7 +6,7 @@ import { accountRoutes, queryRoutes, routeUrl, API_HEALTH_PATH } from '@pw/contr
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../../test/helpers';
 import {
   lengthOf,
@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../../../test/server-process';
 import { BODY_MESSAGES } from './body';
+import { waitUntil } from '../../../test/wait';
 
 const MiB = 1024 * 1024;
 
@@ -33,12 +34,7 @@ describe('request bodies against the running server', () => {
   };
 
   const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) =>
-    vi.waitFor(
-      async () => {
-        if (!(await check())) throw new Error(`timed out: ${what}`);
-      },
-      { timeout: timeoutMs, interval: 50 },
-    );
+    waitUntil(check, timeoutMs, what, 50);
 
   const send = (
     url: string,

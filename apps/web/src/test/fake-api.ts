@@ -21,7 +21,7 @@ export function routeKey<R extends ApiRoute>(route: R, params?: RouteParams<R>):
 export interface RecordedCall {
   method: string;
   url: URL;
-  /** Path and query string, e.g. `routeUrl(videoRoutes.list, {}, { page: 2 })`. */
+  /** Path and query string, e.g. `/api/web/user/video/list?page=2`. */
   path: string;
   /** The request body: FormData for a multipart form, else text (null for GET). */
   body: string | FormData | null;

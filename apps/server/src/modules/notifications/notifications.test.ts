@@ -10,7 +10,6 @@ import { sendNotificationEmail } from './notifications.worker';
 import { createNotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
 
-
 describe('notifications', () => {
   let ctx: TestContext;
   let userA: number;

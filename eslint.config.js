@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries, { fixtureRoot } from './eslint.boundaries.js';
 
+const API_LITERAL_MESSAGE =
+  "Address a declared call through the route table: routeUrl(route, params) from @pw/contracts (the web's fake API: routeKey), not an '/api/' string.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +35,22 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // Every call is addressed from the route table (decisions 0127, 0320): a path string written
+    // anywhere else goes stale silently when the declaration moves. A few addresses the table does not
+    // declare (health, the API reference, 404 probes) live in the one test file allowed below.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/packages/contracts/**', '**/apps/server/test/addresses.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+          selector: `${node}=/^((GET|POST|PUT|PATCH|DELETE) )?\\/api\\//]`,
+          message: API_LITERAL_MESSAGE,
+        })),
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

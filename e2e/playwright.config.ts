@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { API_HEALTH_PATH } from '@pw/contracts';
 
 /**
  * Playwright drives the machine's Chromium (Debian's `chromium` package): Playwright cannot download its
@@ -47,7 +48,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node ../node_modules/.bin/tsx ../apps/server/src/main.ts',
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${PORT}${API_HEALTH_PATH}`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

@@ -1,5 +1,8 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { routePath, type ApiRoute, type RouteBody, type RouteParams } from '@pw/contracts';
+import { API_ROOT, routeUrl, type ApiRoute, type RouteBody, type RouteParams } from '@pw/contracts';
+
+/** The API reference's page: served beside the route table, not declared in it. */
+export const API_REFERENCE_PAGE = `${API_ROOT}/docs`;
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -23,7 +26,7 @@ export function callApi<R extends ApiRoute>(
   route: R,
   input: CallInput<R> = {},
 ): Promise<APIResponse> {
-  const url = `/api${routePath(route, input.params, input.query)}`;
+  const url = routeUrl(route, input.params, input.query);
   const headers = { ...input.headers, ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}) };
   return request.fetch(url, {
     method: route.method,

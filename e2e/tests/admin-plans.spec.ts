@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { planRoutes, routePath, type RouteResponse } from '@pw/contracts';
+import { planRoutes, routeUrl, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';
@@ -20,7 +20,7 @@ type UserPlans = RouteResponse<typeof planRoutes.userPlans>;
  */
 async function offeredTitles(page: Page): Promise<string[]> {
   const answer = page.waitForResponse((response) =>
-    response.url().endsWith(`/api${routePath(planRoutes.userHomePlans)}`),
+    response.url().endsWith(routeUrl(planRoutes.userHomePlans)),
   );
   await page.goto('/user/subscription-plans');
   const body = (await (await answer).json()) as HomePlans;

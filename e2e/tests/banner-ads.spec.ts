@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bannerAdRoutes, BANNER_MESSAGES } from '@pw/contracts';
+import { bannerAdRoutes, BANNER_MESSAGES, routeUrl } from '@pw/contracts';
 import { ADMIN } from '../playwright.config';
 import { logIn, PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';
@@ -286,7 +286,7 @@ test('a live ad shows in the slot of a user without ad-free; its click goes thro
   let shown = false;
   for (let load = 0; load < 20 && !shown; load += 1) {
     const [slot] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/web/user/banner-ad/slot')),
+      page.waitForResponse((response) => response.url().endsWith(routeUrl(bannerAdRoutes.user.slot))),
       page.goto('/user/notifications'),
     ]);
     shown = ((await slot.json()) as { data: { id: number } | null }).data?.id === ad.id;

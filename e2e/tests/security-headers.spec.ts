@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deliveryRoutes, referencePath } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
+import { API_REFERENCE_PAGE } from '../support/api';
 import { test, expect } from '../support/csp';
 import { schedule, uploadDraft } from '../support/videos';
 import { newPerson, nextMinute, waitForMail, watchLinkOf } from './notifications/helpers';
@@ -53,9 +55,9 @@ test('pages come with the policy, and another site cannot frame them', async ({ 
 });
 
 test('the API reference works under its own policy', async ({ page }) => {
-  await page.goto('/api/docs');
+  await page.goto(API_REFERENCE_PAGE);
   await expect(page.getByText('Parting Words API').first()).toBeVisible();
-  await expect(page.getByText('/api/watch/{token}').first()).toBeVisible();
+  await expect(page.getByText(referencePath(deliveryRoutes.watch)).first()).toBeVisible();
 });
 
 test('a delivered message plays on its watch page, and its link never leaves as a Referer', async ({

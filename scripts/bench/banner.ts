@@ -13,6 +13,7 @@ import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { percentile } from './timing';
 import { steadyLoad } from './steady-load';
 import { sized } from './options';
+import { bannerAdRoutes, accountRoutes, routeUrl } from '@pw/contracts';
 
 const LIVE_ADS = sized(1_000, 20);
 const ENDED_ADS = sized(10_000, 50);
@@ -63,7 +64,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const readerId = await insertUser(deps.db, { email: 'reader@banner.bench' });
     const headers = { authorization: `Bearer ${await deps.sessions.create(readerId, false)}` };
     const slot = async (as = headers) => {
-      const response = await fetch(`${address}/api/web/user/banner-ad/slot`, { headers: as });
+      const response = await fetch(`${address}${routeUrl(bannerAdRoutes.user.slot)}`, { headers: as });
       const body = (await response.json()) as { data: { id: number } | null };
       if (!response.ok || !body.data) throw new Error(`slot: ${response.status} ${JSON.stringify(body)}`);
       return body.data.id;
@@ -72,8 +73,8 @@ export async function run(): Promise<Record<string, string | number>> {
 
     // 100 requests a second for 20 seconds, the slot and then, as the harness's own cost beside it, the
     // profile call (the same guard and a few reads by index, no write).
-    const times = await steadyLoad(`${address}/api/web/user/banner-ad/slot`, headers, LOAD);
-    const baseline = await steadyLoad(`${address}/api/web/user/profile`, headers, LOAD);
+    const times = await steadyLoad(`${address}${routeUrl(bannerAdRoutes.user.slot)}`, headers, LOAD);
+    const baseline = await steadyLoad(`${address}${routeUrl(accountRoutes.userProfile)}`, headers, LOAD);
     const { rows: shownRows } = await bare.query<{ n: number }>(
       'select count(*)::int as n from banner_ads where views > 0',
     );

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { BenchOptions } from './options';
+import { API_HEALTH_PATH } from '@pw/contracts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,7 +37,7 @@ async function coldStart(port: number) {
     detached: true,
   });
   try {
-    await waitForHealth(`http://localhost:${port}/api/health`, Date.now() + 120_000);
+    await waitForHealth(`http://localhost:${port}${API_HEALTH_PATH}`, Date.now() + 120_000);
     return { seconds: (performance.now() - started) / 1000, dataDir, child };
   } catch (error) {
     process.kill(-child.pid!, 'SIGTERM');

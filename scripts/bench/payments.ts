@@ -13,6 +13,7 @@ import { withPostgresApp } from './postgres-app';
 import { percentile, p95 } from './timing';
 import { PAYMENT_LOG_SQL, PURCHASE_LOG_SQL, seedPayments } from './payments-seed';
 import { sized } from './options';
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 
 const PAYMENTS = sized(1_000_000, 2_000);
 const IDLE_PAYMENTS = sized(100, 3);
@@ -37,7 +38,7 @@ export async function run(): Promise<Record<string, string | number>> {
       return { id, token: await deps.sessions.create(id, false) };
     };
     const pay = async (token: string, key: string) => {
-      const response = await fetch(`${address}/api/web/user/plan/${planId}/payment`, {
+      const response = await fetch(`${address}${routeUrl(paymentRoutes.userPlanPayment, { id: planId })}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${token}`,
@@ -116,7 +117,9 @@ export async function run(): Promise<Record<string, string | number>> {
     // The cost of any admin call here (HTTP in this process, the session check, JSON): a call that
     // reads no table, so what the lists add above it is their SQL.
     const fixedCost = await p95(async () => {
-      const response = await fetch(`${address}/api/admin/payment/plans-categoris`, { headers: adminHeaders });
+      const response = await fetch(`${address}${routeUrl(paymentRoutes.adminCategories)}`, {
+        headers: adminHeaders,
+      });
       if (!response.ok) throw new Error(`categories failed: ${response.status}`);
       await response.json();
     });

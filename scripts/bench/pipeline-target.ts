@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 // The same phrase as the app's list (a pure function: the bare route's work stays its own).
 import { timeAgo } from '../../apps/server/src/modules/notifications/notifications.format';
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const publicUrl = 'http://pw.bench';
@@ -79,7 +80,7 @@ async function startBare(prepared: boolean): Promise<{ app: FastifyInstance; clo
   const run = (name: string, text: string, values: unknown[]) =>
     pool.query(prepared ? { name, text, values } : { text, values });
   const app = Fastify();
-  app.get('/api/notification', async (request, reply) => {
+  app.get(routeUrl(notificationRoutes.list), async (request, reply) => {
     const query = request.query as { page?: string; per_page?: string };
     const page = Math.max(1, Number(query.page ?? 1) || 1);
     const perPage = Math.min(999, Math.max(1, Number(query.per_page ?? 10) || 10));
@@ -117,7 +118,7 @@ async function startBare(prepared: boolean): Promise<{ app: FastifyInstance; clo
     }));
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const from = total === 0 ? null : (page - 1) * perPage + 1;
-    const link = (to: number) => `/api/notification?per_page=${perPage}&page=${to}`;
+    const link = (to: number) => routeUrl(notificationRoutes.list, {}, { per_page: perPage, page: to });
     return {
       data,
       meta: {

@@ -20,10 +20,11 @@ import { createSessionStore } from '../../apps/server/src/modules/accounts/sessi
 import { createNotificationsRepo } from '../../apps/server/src/modules/notifications/notifications.repo';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { sized } from './options';
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 
 const CONNECTIONS = 20;
 const NOTIFICATIONS = 60;
-const PATH = '/api/notification?per_page=10&page=1';
+const PATH = routeUrl(notificationRoutes.list, {}, { per_page: 10, page: 1 });
 const seconds = Number(process.env.PIPELINE_SECONDS ?? sized(5, 1));
 const rounds = Number(process.env.PIPELINE_ROUNDS ?? sized(3, 1));
 

@@ -7,6 +7,7 @@ import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { withPostgresApp } from './postgres-app';
 import { p95 } from './timing';
 import { sized } from './options';
+import { queryRoutes, routeUrl } from '@pw/contracts';
 
 const ROWS = sized(100_000, 1_000);
 const SEARCH = 'refund';
@@ -45,7 +46,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const headers = { authorization: `Bearer ${token}` };
     const list = async (page: number) => {
       const query = `search=${SEARCH}&from_date=${FROM}&to_date=${TO}&per_page=10&page=${page}`;
-      const response = await fetch(`${address}/api/admin/queries?${query}`, { headers });
+      const response = await fetch(`${address}${routeUrl(queryRoutes.list)}?${query}`, { headers });
       if (!response.ok) throw new Error(`list failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as { meta: { total: number; last_page: number } };
     };

@@ -31,6 +31,7 @@ import { DEFAULT_ENCODE } from '../../apps/server/src/platform/media/args';
 import { runMediaProcess } from '../../apps/server/src/platform/media/runner';
 import { freePort } from '../../apps/server/test/server-process';
 import { sized } from './options';
+import { videoRoutes, routeUrl, API_HEALTH_PATH, API_ROOT, VIDEO_TUS_PATH } from '@pw/contracts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GiB = 1024 * 1024 * 1024;
@@ -82,7 +83,7 @@ async function startServer(dataDir: string): Promise<Server> {
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${API_HEALTH_PATH}`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -198,7 +199,7 @@ async function largeUpload(server: Server, work: string) {
 
   const auth = { authorization: `Bearer ${server.token}` };
   // Resumable path: create, then one PATCH with the whole gibibyte.
-  const created = await fetch(`${server.url}/api/web/user/video/tus`, {
+  const created = await fetch(`${server.url}${API_ROOT}${VIDEO_TUS_PATH}`, {
     method: 'POST',
     headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(UPLOAD_BYTES) },
   });
@@ -233,7 +234,7 @@ async function largeUpload(server: Server, work: string) {
     server,
     {
       method: 'POST',
-      path: '/api/web/user/video/store',
+      path: routeUrl(videoRoutes.store),
       headers: {
         ...auth,
         'Content-Type': parts.contentType,
@@ -357,7 +358,7 @@ async function fastPath(server: Server, work: string) {
       server,
       {
         method: 'POST',
-        path: '/api/web/user/video/store',
+        path: routeUrl(videoRoutes.store),
         headers: {
           ...auth,
           'Content-Type': parts.contentType,
@@ -371,7 +372,7 @@ async function fastPath(server: Server, work: string) {
     const id = (JSON.parse(response.body) as { data: { id: number } }).data.id;
     for (;;) {
       const video = (await (
-        await fetch(`${server.url}/api/web/user/video/${id}`, { headers: auth })
+        await fetch(`${server.url}${routeUrl(videoRoutes.detail, { id })}`, { headers: auth })
       ).json()) as {
         data: { state: string };
       };

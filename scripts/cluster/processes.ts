@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_HEALTH_PATH } from '@pw/contracts';
 
 const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
 
@@ -96,7 +97,7 @@ export async function waitHealthy(url: string, proc: Proc, timeoutMs = 60_000) {
   await waitFor(
     async () => {
       if (!proc.alive()) throw new Error(`${proc.label} exited: ${proc.output.slice(-20).join('\n')}`);
-      return (await fetch(`${url}/api/health`)).ok;
+      return (await fetch(`${url}${API_HEALTH_PATH}`)).ok;
     },
     timeoutMs,
     `${proc.label} healthy`,

@@ -1,4 +1,4 @@
-// Proof that the import boundaries (decision 0135) hold: the repository's own ESLint config lints a
+// Proof that the import boundaries (decision 0135) and the ban on '/api/' strings (decision 0320) hold: the repository's own ESLint config lints a
 // fixture tree laid out like the real one, where each file either plants one violation or shows a
 // legal import. The table names every fixture file, so a new one cannot go unchecked.
 import path from 'node:path';
@@ -15,6 +15,7 @@ const moduleThroughEntry = ['import-x/no-restricted-paths', 'through its public 
 const featuresApart = ['import-x/no-restricted-paths', 'never import each other'];
 const featureThroughIndex = ['import-x/no-restricted-paths', 'through its index.ts only'];
 const cycle = ['import-x/no-cycle', 'Dependency cycle'];
+const apiLiteral = ['no-restricted-syntax', 'through the route table'];
 
 /** Fixture file (under the fixture root) → the one problem it must raise, or null when it is legal. */
 const expected: Record<string, string[] | null> = {
@@ -30,6 +31,8 @@ const expected: Record<string, string[] | null> = {
   'apps/web/src/app/reaches-inside.ts': featureThroughIndex,
   'apps/web/src/lib/ring-a.ts': cycle,
   'apps/web/src/lib/ring-b.ts': cycle,
+  'apps/server/src/modules/beta/beta.routes.test.ts': apiLiteral,
+  'apps/web/src/features/alpha/one/one.fake-api.test.ts': apiLiteral,
 
   'apps/server/src/composition.ts': null,
   'apps/server/src/platform/clock.ts': null,
@@ -41,6 +44,8 @@ const expected: Record<string, string[] | null> = {
   'apps/server/src/modules/beta/through-entry.ts': null,
   'apps/server/src/modules/beta/beta.test.ts': null,
   'apps/server/src/modules/beta/beta.fixtures.ts': null,
+  'apps/server/src/modules/beta/beta.route-url.test.ts': null,
+  'apps/server/test/addresses.ts': null,
   'apps/server/src/modules/gamma/shape-a.ts': null,
   'apps/server/src/modules/gamma/shape-b.ts': null,
   'apps/web/src/features/alpha/one/api/get-one.ts': null,

@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath } from '@pw/contracts';
+import { accountRoutes, deliveryRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from './app';
 import { createTestContext, withConfig, type TestContext } from '../test/helpers';
 import { signedMediaUrl } from './platform/http/signed-url';
+import { undeclaredPaths } from '../test/addresses';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -80,19 +81,22 @@ describe('security headers', () => {
   });
 
   it('sends it with API answers, errors included', async () => {
-    const health = await web.inject({ method: 'GET', url: '/api/health' });
+    const health = await web.inject({ method: 'GET', url: undeclaredPaths.health });
     expect(health.statusCode).toBe(200);
     expectSecurityHeaders(health);
 
-    const watch = await web.inject({ method: 'GET', url: '/api/watch/not-a-token-anyone-was-given' });
+    const watch = await web.inject({
+      method: 'GET',
+      url: routeUrl(deliveryRoutes.watch, { token: 'not-a-token-anyone-was-given' }),
+    });
     expect(watch.statusCode).toBe(404);
     expectSecurityHeaders(watch);
 
-    const unauthorized = await web.inject({ method: 'GET', url: '/api/notification/bell' });
+    const unauthorized = await web.inject({ method: 'GET', url: routeUrl(notificationRoutes.bell) });
     expect(unauthorized.statusCode).toBe(401);
     expectSecurityHeaders(unauthorized);
 
-    const missing = await web.inject({ method: 'GET', url: '/api/nothing-here' });
+    const missing = await web.inject({ method: 'GET', url: undeclaredPaths.missing });
     expect(missing.statusCode).toBe(404);
     expectSecurityHeaders(missing);
   });
@@ -129,7 +133,7 @@ describe('security headers', () => {
   it('sends the sandbox policy with profile photos', async () => {
     const name = `${'ab'.repeat(16)}.png`;
     await ctx.deps.storage.put(`photos/${name}`, Buffer.from('not really a png'));
-    const photo = await web.inject({ method: 'GET', url: `/api${routePath(accountRoutes.photo, { name })}` });
+    const photo = await web.inject({ method: 'GET', url: routeUrl(accountRoutes.photo, { name }) });
     expect(photo.statusCode).toBe(200);
     expectUserFileHeaders(photo);
   });
@@ -146,7 +150,7 @@ describe('security headers', () => {
       { serveWeb: true, webDir },
     );
     try {
-      for (const url of ['/', '/api/health']) {
+      for (const url of ['/', undeclaredPaths.health]) {
         const response = await secure.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
@@ -164,7 +168,7 @@ describe('security headers', () => {
   });
 
   it('relaxes only the styles of the API reference, which injects a <style> element', async () => {
-    const docs = await web.inject({ method: 'GET', url: '/api/docs' });
+    const docs = await web.inject({ method: 'GET', url: undeclaredPaths.docs });
     expect(docs.statusCode).toBe(200);
     const csp = directives(docs.headers['content-security-policy']);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -173,7 +177,7 @@ describe('security headers', () => {
     expect(docs.headers['referrer-policy']).toBe('no-referrer');
 
     // The relaxed policy stays on the reference: the app's pages keep the strict one.
-    const page = await web.inject({ method: 'GET', url: '/api/docs-not-really' });
+    const page = await web.inject({ method: 'GET', url: undeclaredPaths.notDocs });
     expect(directives(page.headers['content-security-policy']).get('style-src')).toEqual(["'self'"]);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createTestContext, type TestContext } from '../test/helpers';
 import type { FastifyInstance } from 'fastify';
+import { undeclaredPaths } from '../test/addresses';
 
 /** The built web app as `npm start` serves it: SPA fallback, caching and compression. */
 describe('serving the web app', () => {
@@ -60,7 +61,7 @@ describe('serving the web app', () => {
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
-    const response = await web.inject({ method: 'GET', url: '/api/nope' });
+    const response = await web.inject({ method: 'GET', url: undeclaredPaths.missingShort });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found.' });
   });

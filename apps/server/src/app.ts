@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { API_HEALTH_PATH, API_ROOT } from '@pw/contracts';
 import { AppError } from './platform/errors';
 import { refuseNulCharacters } from './platform/http/body';
 import { registerMultipart } from './platform/http/multipart';
@@ -79,7 +80,10 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_ROOT}/docs`,
+    staticCSP: API_DOCS_CONTENT_SECURITY_POLICY,
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -125,7 +129,7 @@ export async function buildApp(
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => {
+  app.get(API_HEALTH_PATH, { schema: { hide: true } }, async () => {
     await deps.db.execute(sql`select 1`);
     return { status: 'ok' };
   });
@@ -137,7 +141,7 @@ export async function buildApp(
       refuseNulCharacters(request.query as Record<string, unknown>);
   });
 
-  await app.register(async (api) => registerModules(api, composition), { prefix: '/api' });
+  await app.register(async (api) => registerModules(api, composition), { prefix: API_ROOT });
 
   const webDir = options.webDir ?? webDistDir;
   const indexHtml = path.join(webDir, 'index.html');
@@ -164,7 +168,7 @@ export async function buildApp(
     // The static plugin answers a folder (`/`) with 403; the app's root is the React app.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      if (request.url.startsWith(`${API_ROOT}/`) || request.method !== 'GET') {
         return reply.status(404).send({ message: 'Not found.' });
       }
       // Client-side routes: the React app decides (and shows its not-found page).

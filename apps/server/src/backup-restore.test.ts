@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { accountRoutes, routeUrl, videoRoutes } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { compose } from './composition';
@@ -127,7 +128,7 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, (
       const due = new Date(Date.now() + 7 * 24 * 3600_000);
       const moved = await ctx.app.inject({
         method: 'POST',
-        url: `/api/web/user/video/${videoId}/update-type`,
+        url: routeUrl(videoRoutes.updateType, { id: videoId }),
         headers: { authorization: `Bearer ${user.token}` },
         payload: {
           type: 'scheduled',
@@ -175,7 +176,7 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, (
     try {
       const login = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web/user/login',
+        url: routeUrl(accountRoutes.webLogin),
         payload: owner,
         remoteAddress: randomIp(),
       });
@@ -183,7 +184,7 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, (
       const token = login.json().data.token as string;
       const detail = await ctx.app.inject({
         method: 'GET',
-        url: `/api/web/user/video/${videoId}`,
+        url: routeUrl(videoRoutes.detail, { id: videoId }),
         headers: { authorization: `Bearer ${token}` },
       });
       expect(detail.statusCode).toBe(200);

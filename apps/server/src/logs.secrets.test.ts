@@ -1,3 +1,4 @@
+import { accountRoutes, deliveryRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { videos } from './modules/videos/videos.schema';
 import { createTestDatabase } from '../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 import { insertUser, insertVideo } from '../test/delivery-fixtures';
+import { rawRouteUrl } from '../test/addresses';
 
 /**
  * The whole product as `npm start` runs it (main.ts's logger at `info`, real HTTP, the web app, the job
@@ -99,7 +101,7 @@ describe('secrets stay out of the log', () => {
     // The recipient opens the link: the page, its API call, the video (whole and ranged), the poster.
     const page = await fetch(`${base}/watch/${token}`);
     expect(page.status).toBe(200);
-    const watch = await fetch(`${base}/api/watch/${token}`);
+    const watch = await fetch(`${base}${routeUrl(deliveryRoutes.watch, { token })}`);
     expect(watch.status).toBe(200);
     const { video_link: videoLink, video_thumbnail: thumbnail } = (
       (await watch.json()) as { data: { video_link: string; video_thumbnail: string } }
@@ -113,16 +115,16 @@ describe('secrets stay out of the log', () => {
 
     // A password reset: ask for a code, then check it.
     await insertUser(deps.db, { email: RESETTER });
-    const post = (step: string, body: object) =>
-      fetch(`${base}/api/web/user/${step}`, {
+    const post = (route: ApiRoute, body: object) =>
+      fetch(`${base}${routeUrl(route)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect((await post('reset/password', { email: RESETTER })).status).toBe(200);
+    expect((await post(accountRoutes.webResetPassword, { email: RESETTER })).status).toBe(200);
     await smtp.waitFor((messages) => messages.some((m) => m.to === RESETTER));
     const code = /\b(\d{6})\b/.exec(smtp.messages.find((m) => m.to === RESETTER)!.text)![1]!;
-    expect((await post('verify/code', { email: RESETTER, token: code })).status).toBe(200);
+    expect((await post(accountRoutes.webVerifyCode, { email: RESETTER, token: code })).status).toBe(200);
 
     await stop();
     stop = async () => {};
@@ -130,9 +132,9 @@ describe('secrets stay out of the log', () => {
 
     // The run was logged: requests, with their secrets replaced, and each e-mail, its recipient masked.
     expect(log).toContain('"url":"/watch/[redacted]"');
-    expect(log).toContain('"url":"/api/watch/[redacted]"');
+    expect(log).toContain(`"url":"${rawRouteUrl(deliveryRoutes.watch, { token: '[redacted]' })}"`);
     expect(log).toMatch(/"url":"\/api\/media\/v\/videos\/[0-9a-f]+\.mp4\?exp=\d+&sig=\[redacted\]"/);
-    expect(log).toContain('"url":"/api/web/user/verify/code"');
+    expect(log).toContain(`"url":"${routeUrl(accountRoutes.webVerifyCode)}"`);
     const mailLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'mail sent');
     expect(mailLines.map((entry) => entry.to).sort()).toEqual([
       'a***@example.test',

@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funeralHomeRoutes, legacyRoutes } from '@pw/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  funeralHomeRoutes,
+  legacyRoutes,
+  deliveryRoutes,
+  bannerAdRoutes,
+  accountRoutes,
+  accountDataRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { createTestContext, readOutbox, type TestContext } from '../test/helpers';
 import { startWorkers } from './composition';
 import { createLogger } from './platform/logging/logger';
@@ -22,6 +30,7 @@ import { call, finalVideo, openByCode } from './modules/funeral-homes/funeral-ho
 import { flushLegacyMails, linkToken } from './modules/legacy/legacy.fixtures';
 import { planIds } from './modules/payments/payments.fixtures';
 import { videos } from './modules/videos/videos.schema';
+import { rawRouteUrl } from '../test/addresses';
 
 /**
  * Every flow that hands out a token or a signed link, run through the process logger at `info` (the
@@ -54,14 +63,15 @@ describe('no token or signed link reaches the log', () => {
     await ctx?.close();
   });
 
-  const mailTo = async (to: string, predicate: (text: string) => boolean = () => true) => {
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === to && predicate(m.text)).pop();
-      if (mail) return mail;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no mail to ${to}`);
-  };
+  const mailTo = (to: string, predicate: (text: string) => boolean = () => true) =>
+    vi.waitFor(
+      async () => {
+        const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === to && predicate(m.text)).pop();
+        if (!mail) throw new Error(`no mail to ${to}`);
+        return mail;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   const sigOf = (url: string) => new URL(url, 'http://pw.test').searchParams.get('sig') ?? '';
 
   it('holds none of them, while the requests that carried them are logged redacted', async () => {
@@ -83,7 +93,7 @@ describe('no token or signed link reaches the log', () => {
     });
     expect(granted.statusCode).toBe(200);
     secrets.watchToken = linkToken((await mailTo('cousin@kin.test')).text, 'watch');
-    const watch = await get(ctx, `/api/watch/${secrets.watchToken}`);
+    const watch = await get(ctx, routeUrl(deliveryRoutes.watch, { token: secrets.watchToken }));
     expect(watch.statusCode).toBe(200);
     const { video_link: videoLink, video_thumbnail: thumbnail } = watch.json().data;
     secrets.mediaSignature = sigOf(videoLink);
@@ -91,7 +101,7 @@ describe('no token or signed link reaches the log', () => {
     await get(ctx, videoLink);
     await get(ctx, thumbnail);
     // A report of a passing names the code in its path.
-    await post(ctx, `/api/web/user/video/${video.accessCode}/report-passing`, {
+    await post(ctx, routeUrl(legacyRoutes.reportByCode, { code: video.accessCode }), {
       headers: bearer(holder.token),
       payload: { relation: 'Friend' },
     });
@@ -107,7 +117,7 @@ describe('no token or signed link reaches the log', () => {
     // A banner's click link and its signed image.
     const advertiser = await signUpUser(ctx);
     await liveAd(ctx, advertiser, admin, (await planIds(ctx))['Banner Ad Week']!, 'Evergreen Flowers');
-    const slot = (await get(ctx, '/api/web/user/banner-ad/slot', holder.token)).json().data;
+    const slot = (await get(ctx, routeUrl(bannerAdRoutes.user.slot), holder.token)).json().data;
     secrets.clickToken = slot.click_url.split('/').pop();
     secrets.bannerSignature = sigOf(slot.image_url);
     expect((await get(ctx, slot.click_url)).statusCode).toBe(302);
@@ -115,12 +125,13 @@ describe('no token or signed link reaches the log', () => {
 
     // A password reset code, asked for and checked.
     expect(
-      (await post(ctx, '/api/web/user/reset/password', { payload: { email: holder.email } })).statusCode,
+      (await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: holder.email } }))
+        .statusCode,
     ).toBe(200);
     secrets.resetCode = codeIn(await waitForMail(ctx.dataDir, holder.email));
     expect(
       (
-        await post(ctx, '/api/web/user/verify/code', {
+        await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
           payload: { email: holder.email, token: secrets.resetCode },
         })
       ).statusCode,
@@ -138,17 +149,25 @@ describe('no token or signed link reaches the log', () => {
     expect(saved.statusCode).toBe(200);
     await flushLegacyMails(ctx);
     secrets.contactToken = linkToken((await mailTo('kim@kin.test')).text, 'contact');
-    expect((await get(ctx, `/api/legacy/contact/${secrets.contactToken}`)).statusCode).toBe(200);
-    const reported = await post(ctx, `/api/legacy/contact/${secrets.contactToken}/report`, {
-      payload: { relation: 'Sister' },
-    });
+    expect(
+      (await get(ctx, routeUrl(legacyRoutes.contactPage, { token: secrets.contactToken }))).statusCode,
+    ).toBe(200);
+    const reported = await post(
+      ctx,
+      routeUrl(legacyRoutes.reportByContact, { token: secrets.contactToken }),
+      {
+        payload: { relation: 'Sister' },
+      },
+    );
     expect(reported.statusCode).toBe(200);
     await flushLegacyMails(ctx);
     secrets.aliveToken = linkToken(
       (await mailTo(owner.email, (text) => text.includes('/legacy/alive/'))).text,
       'alive',
     );
-    expect((await get(ctx, `/api/legacy/alive/${secrets.aliveToken}`)).statusCode).toBe(200);
+    expect((await get(ctx, routeUrl(legacyRoutes.alivePage, { token: secrets.aliveToken }))).statusCode).toBe(
+      200,
+    );
 
     await stopWorkers();
     stopWorkers = async () => {};
@@ -157,12 +176,12 @@ describe('no token or signed link reaches the log', () => {
     // Each was really handed out, and the requests that carried them were logged, redacted.
     for (const [name, value] of Object.entries(secrets)) expect(value, name).toMatch(/^[\w.-]{6,}$/);
     for (const url of [
-      '/api/watch/[redacted]',
-      '/api/web/account/export/download/[redacted]',
-      '/api/web/banner-ad/click/[redacted]',
-      '/api/legacy/contact/[redacted]',
-      '/api/legacy/alive/[redacted]',
-      '/api/web/user/video/[redacted]/report-passing',
+      rawRouteUrl(deliveryRoutes.watch, { token: '[redacted]' }),
+      rawRouteUrl(accountDataRoutes.download, { token: '[redacted]' }),
+      rawRouteUrl(bannerAdRoutes.click, { token: '[redacted]' }),
+      rawRouteUrl(legacyRoutes.contactPage, { token: '[redacted]' }),
+      rawRouteUrl(legacyRoutes.alivePage, { token: '[redacted]' }),
+      rawRouteUrl(legacyRoutes.reportByCode, { code: '[redacted]' }),
     ])
       expect(log).toContain(`"url":"${url}"`);
     expect(log).toMatch(/sig=\[redacted\]/);

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { API_ROOT } from '@pw/contracts';
 
 export type Identity = 'visitor' | 'bogus' | 'user' | 'funeral-home' | 'admin';
 export const IDENTITIES: readonly Identity[] = ['visitor', 'bogus', 'user', 'funeral-home', 'admin'];
@@ -95,8 +96,8 @@ export function operationsOf(document: unknown): Operation[] {
 /** The role whose area a secured path belongs to (so the guard lets the malformed body through). */
 export function ownerOf(operation: Operation): Identity {
   if (!operation.secured) return 'visitor';
-  if (operation.path.startsWith('/api/admin/')) return 'admin';
-  if (operation.path.startsWith('/api/web/funeral-home/')) return 'funeral-home';
+  if (operation.path.startsWith(`${API_ROOT}/admin/`)) return 'admin';
+  if (operation.path.startsWith(`${API_ROOT}/web/funeral-home/`)) return 'funeral-home';
   return 'user';
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as contracts from '@pw/contracts';
-import type { ApiRoute, CoverageKind } from '@pw/contracts';
+import { API_ROOT, type ApiRoute, type CoverageKind } from '@pw/contracts';
 
 /** Where the workers write their records: set by the reporter before any worker starts. */
 export const COVERAGE_DIR_ENV = 'PW_ROUTE_COVERAGE_DIR';
@@ -122,8 +122,8 @@ export function recordRouteCoverage(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const kind = kindOf(reply.statusCode);
     const url = request.routeOptions.url;
-    if (!kind || !url?.startsWith('/api/')) return;
-    const line = `${request.method} ${url.slice('/api'.length)}\t${kind}`;
+    if (!kind || !url?.startsWith(`${API_ROOT}/`)) return;
+    const line = `${request.method} ${url.slice(API_ROOT.length)}\t${kind}`;
     if (written.has(line)) return;
     written.add(line);
     fs.appendFileSync(file, `${line}\n`);

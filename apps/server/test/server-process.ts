@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from './helpers';
+import { API_HEALTH_PATH } from '@pw/contracts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,7 +83,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${API_HEALTH_PATH}`)).ok) break;
     } catch {
       // not listening yet
     }

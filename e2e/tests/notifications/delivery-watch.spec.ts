@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_ROOT } from '@pw/contracts';
 import { signUpUser } from '../../support/accounts';
 import { signInBrowser } from '../../support/browser';
 import { uploadDraft } from '../../support/videos';
@@ -61,7 +62,7 @@ test('a scheduled draft reaches its recipient, who watches it without an account
   const watch = await visitor.newPage();
   const authorization: (string | undefined)[] = [];
   watch.on('request', (req) => {
-    if (req.url().includes('/api/')) authorization.push(req.headers().authorization);
+    if (req.url().includes(`${API_ROOT}/`)) authorization.push(req.headers().authorization);
   });
   await watch.goto(link);
   await expect(watch).toHaveTitle('Parting Words | A message for you');

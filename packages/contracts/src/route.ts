@@ -99,3 +99,25 @@ export function routePath<R extends ApiRoute>(
   });
   return `${filled}${buildQuery(query)}`;
 }
+
+/** Where the server mounts the route table: every declared path lives under it. */
+export const API_ROOT = '/api';
+
+/** The server's health check: beside the route table (no schema, not in the reference), for probes. */
+export const API_HEALTH_PATH = `${API_ROOT}/health`;
+
+/**
+ * The address a client requests for a call: `routePath` under the API's root. Tests, the web's fake API
+ * and the e2e helpers build every URL of a declared call with it, so a renamed path moves them all.
+ */
+export function routeUrl<R extends ApiRoute>(
+  route: R,
+  params: RouteParams<R> = {} as RouteParams<R>,
+  query?: Record<string, QueryValue>,
+): string {
+  return `${API_ROOT}${routePath(route, params, query)}`;
+}
+
+/** The path of a call in the published API reference (OpenAPI), params in braces: `/api/watch/{token}`. */
+export const referencePath = (route: ApiRoute): string =>
+  `${API_ROOT}${route.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
+import { undeclaredPaths } from '../../test/addresses';
 
 describe('platform', () => {
   let ctx: TestContext;
@@ -9,19 +10,19 @@ describe('platform', () => {
   afterAll(() => ctx.close());
 
   it('answers /api/health after the migrations ran', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await ctx.app.inject({ method: 'GET', url: undeclaredPaths.health });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('answers unknown API paths with a 404 in the envelope', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const response = await ctx.app.inject({ method: 'GET', url: undeclaredPaths.missing });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found.' });
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await ctx.app.inject({ method: 'GET', url: undeclaredPaths.docsJson });
     expect(response.statusCode).toBe(200);
     expect(response.json().info.title).toBe('Parting Words API');
   });

@@ -1,3 +1,4 @@
+import { accountRoutes, legacyRoutes } from '@pw/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { editList } from '@/lib/edit-list/edit-list-store';
 import { session } from '@/lib/session';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings } from '@/test/legacy-fixture';
 import { patchRoutesOnNavigation, routes } from './router';
 
@@ -15,8 +16,8 @@ const account = { id: 7, type: 'user' as const, email: 'p@example.com', first_na
 async function open(path: string) {
   session.signIn({ ...account, photo_path: null }, 'token');
   fakeApi({
-    'GET /api/web/user/profile': () => ({ body: { data: account } }),
-    'GET /api/web/user/legacy': () => ({ body: { data: legacySettings() } }),
+    [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account } }),
+    [routeKey(legacyRoutes.settings)]: () => ({ body: { data: legacySettings() } }),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

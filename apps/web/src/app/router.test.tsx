@@ -1,3 +1,4 @@
+import { accountRoutes, legacyRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -6,8 +7,9 @@ import { session } from '@/lib/session';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import sweepPages from '../../../../e2e/support/area-pages.json?raw';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
+import { settled } from '@/test/render';
 import { loadAreaRoutes, patchRoutesOnNavigation, routes } from './router';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
@@ -191,23 +193,25 @@ describe('the legacy release in the user area (issue 14, decision 0254)', () => 
       view.unmount();
       router.dispose();
     };
-    return { view, close };
+    return { view, close, client };
   }
 
-  // A slot drawn by mistake would load the alert's code lazily, then ask: the wait below leaves it time to.
+  // A section drawn by mistake would have its lazy route loaded before the page is drawn, then ask: once
+  // nothing is in flight, it has asked.
   it('shows neither to a funeral home', async () => {
     signIn('funeral-home', 'home-token');
     const home = { ...account, type: 'funeral-home', home_name: 'Willow Funeral Home' };
-    const api = fakeApi({ 'GET /api/web/funeral-home/profile': () => ({ body: { data: home } }) });
-    const { view, close } = await draw('/funeral/profile');
+    const api = fakeApi({ [routeKey(accountRoutes.funeralHomeProfile)]: () => ({ body: { data: home } }) });
+    const { view, close, client } = await draw('/funeral/profile');
     // The funeral home's profile details are drawn (with 'Your data'); give a lazy section time to ask.
     await waitFor(() => expect(view.getByRole('heading', { name: 'Your data' })).toBeVisible(), {
       timeout: 5000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(client);
     expect(view.queryByRole('region', { name: 'Release of my final message' })).not.toBeInTheDocument();
     const asked = api.calls.filter(
-      (call) => call.url.pathname === '/api/web/user/legacy' && call.authorization === 'Bearer home-token',
+      (call) =>
+        call.url.pathname === routeUrl(legacyRoutes.settings) && call.authorization === 'Bearer home-token',
     );
     expect(asked).toHaveLength(0);
     await close();
@@ -216,8 +220,8 @@ describe('the legacy release in the user area (issue 14, decision 0254)', () => 
   it('draws the release card under the user’s profile details, the report alert above every page', async () => {
     signIn('user');
     fakeApi({
-      'GET /api/web/user/legacy': () => ({ body: { data: settings } }),
-      'GET /api/web/user/profile': () => ({ body: { data: account } }),
+      [routeKey(legacyRoutes.settings)]: () => ({ body: { data: settings } }),
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account } }),
     });
     const { view, close } = await draw('/user/profile/details');
     const card = await view.findByRole('region', { name: 'Release of my final message' }, { timeout: 5000 });

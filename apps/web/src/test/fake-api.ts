@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { routeUrl, type ApiRoute, type RouteParams } from '@pw/contracts';
 
 /**
  * The API as component tests see it: MSW intercepts the client's real `fetch` calls (started in
@@ -9,10 +10,18 @@ import { setupServer } from 'msw/node';
  */
 export const apiServer = setupServer();
 
+/**
+ * The table key of a declared call, "METHOD /api/path" with its params filled in: handlers and
+ * assertions name the route from the route table, never a path string.
+ */
+export function routeKey<R extends ApiRoute>(route: R, params?: RouteParams<R>): string {
+  return `${route.method} ${routeUrl(route, params)}`;
+}
+
 export interface RecordedCall {
   method: string;
   url: URL;
-  /** Path and query string, e.g. `/api/video/list?page=2`. */
+  /** Path and query string, e.g. `/api/web/user/video/list?page=2`. */
   path: string;
   /** The request body: FormData for a multipart form, else text (null for GET). */
   body: string | FormData | null;

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 
@@ -15,7 +16,7 @@ export function renderWithApp(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <DialogProvider>
         <MemoryRouter initialEntries={[state === undefined ? route : { pathname: route, state }]}>
@@ -24,4 +25,17 @@ export function renderWithApp(
       </DialogProvider>
     </QueryClientProvider>,
   );
+  return { ...view, queryClient };
+}
+
+/**
+ * Waits until a screen is idle: the lazily loaded parts given have loaded and been drawn, and no query
+ * is in flight. A test proving that something was not asked waits for this, never for a fixed time: a
+ * part drawn by mistake would have started its query by then, and the fake API recorded it.
+ */
+export async function settled(queryClient: QueryClient, lazyParts: Array<Promise<unknown>> = []) {
+  await act(async () => {
+    await Promise.all(lazyParts);
+  });
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 }

@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { accountDataRoutes, routePath } from '@pw/contracts';
+import { accountDataRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { bearer, randomIp, type SignedIn } from '../accounts/accounts.fixtures';
 import { videos } from '../videos/videos.schema';
+import { vi } from 'vitest';
 
 export type Role = 'user' | 'funeral-home';
 const routesOf = (role: Role) => (role === 'user' ? accountDataRoutes.user : accountDataRoutes.funeralHome);
@@ -29,19 +30,19 @@ export async function storedVideo(ctx: TestContext, ownerId: number, title: stri
 export const startExport = (ctx: TestContext, token: string | null, role: Role = 'user') =>
   ctx.app.inject({
     method: 'POST',
-    url: `/api${routesOf(role).startExport.path}`,
+    url: routeUrl(routesOf(role).startExport),
     headers: token ? bearer(token) : {},
   });
 
 export const getExport = (ctx: TestContext, token: string | null, id: number | string, role: Role = 'user') =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api${routePath(routesOf(role).export, { id })}`,
+    url: routeUrl(routesOf(role).export, { id }),
     headers: token ? bearer(token) : {},
   });
 
 export const latestExport = (ctx: TestContext, token: string, role: Role = 'user') =>
-  ctx.app.inject({ method: 'GET', url: `/api${routesOf(role).latestExport.path}`, headers: bearer(token) });
+  ctx.app.inject({ method: 'GET', url: routeUrl(routesOf(role).latestExport), headers: bearer(token) });
 
 export const deleteAccount = (
   ctx: TestContext,
@@ -51,7 +52,7 @@ export const deleteAccount = (
 ) =>
   ctx.app.inject({
     method: 'DELETE',
-    url: `/api${routesOf(role).deleteAccount.path}`,
+    url: routeUrl(routesOf(role).deleteAccount),
     headers: token ? bearer(token) : {},
     payload: payload as Record<string, unknown>,
     remoteAddress: randomIp(),
@@ -65,13 +66,15 @@ export async function waitForExport(
   role: Role = 'user',
   timeoutMs = 60_000,
 ) {
-  const started = Date.now();
-  for (;;) {
-    const data = (await getExport(ctx, who.token, id, role)).json().data;
-    if (data.status !== 'queued' && data.status !== 'running') return data;
-    if (Date.now() - started > timeoutMs) throw new Error(`export ${id} still ${data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const data = (await getExport(ctx, who.token, id, role)).json().data;
+      if (data.status === 'queued' || data.status === 'running')
+        throw new Error(`export ${id} still ${data.status}`);
+      return data;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Every entry of a zip, by name. */

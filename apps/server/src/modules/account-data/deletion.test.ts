@@ -1,3 +1,4 @@
+import { accountRoutes, dashboardRoutes, accountDataRoutes, paymentRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -34,17 +35,17 @@ describe('account deletion (issue 13)', () => {
   const login = (email: string, password: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/login',
+      url: routeUrl(accountRoutes.webLogin),
       payload: { email, password },
       remoteAddress: randomIp(),
     });
   const profile = (token: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/web/user/profile', headers: bearer(token) });
+    ctx.app.inject({ method: 'GET', url: routeUrl(accountRoutes.userProfile), headers: bearer(token) });
   const revenue = async () =>
     (
       await ctx.app.inject({
         method: 'GET',
-        url: '/api/admin/dashboard/subscription',
+        url: routeUrl(dashboardRoutes.subscription),
         headers: bearer(admin.token),
       })
     ).json();
@@ -109,7 +110,7 @@ describe('account deletion (issue 13)', () => {
     for (let i = 0; i < 12; i += 1) {
       const response = await ctx.app.inject({
         method: 'DELETE',
-        url: '/api/web/user/account',
+        url: routeUrl(accountDataRoutes.user.deleteAccount),
         headers: bearer(person.token),
         payload: { password: `guess-${i}-wrong` },
         remoteAddress: '203.0.113.9',
@@ -195,7 +196,7 @@ describe('account deletion (issue 13)', () => {
     expect(await revenue()).toEqual(revenueBefore);
     const log = await ctx.app.inject({
       method: 'GET',
-      url: '/api/admin/payment',
+      url: routeUrl(paymentRoutes.adminLog),
       headers: bearer(admin.token),
     });
     expect(log.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { adminAccountRoutes } from '@pw/contracts';
+import { accountDataRoutes, adminAccountRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { startWorkers } from '../../composition';
@@ -121,13 +121,14 @@ describe('data export (issue 13)', () => {
       .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, 'account.export_ready')));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.data).toMatchObject({ export_id: exportId });
-    const started = Date.now();
-    while (
-      !(await readOutbox(ctx.dataDir)).some((m) => m.to === owner.email && m.subject.includes('ready'))
-    ) {
-      if (Date.now() - started > 10_000) throw new Error('no export e-mail');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        const mails = await readOutbox(ctx.dataDir);
+        if (!mails.some((m) => m.to === owner.email && m.subject.includes('ready')))
+          throw new Error('no export e-mail');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('answers the latest export after a reload, and a new export once the last one is finished', async () => {
@@ -159,11 +160,11 @@ describe('data export (issue 13)', () => {
       ['user', owner, home],
       ['funeral-home', home, owner],
     ] as const) {
-      const base = `/api/web/${role}/account/export`;
+      const routes = role === 'user' ? accountDataRoutes.user : accountDataRoutes.funeralHome;
       for (const [method, url] of [
-        ['POST', base],
-        ['GET', base],
-        ['GET', `${base}/${exportId}`],
+        ['POST', routeUrl(routes.startExport)],
+        ['GET', routeUrl(routes.latestExport)],
+        ['GET', routeUrl(routes.export, { id: exportId })],
       ] as const) {
         expect((await call(method, url, null)).statusCode, `${method} ${url}`).toBe(401);
         expect((await call(method, url, other.token)).statusCode, `${method} ${url}`).toBe(403);
@@ -179,7 +180,6 @@ describe('data export (issue 13)', () => {
   it('refuses a forged, altered or foreign download link', async () => {
     const token = downloadUrl.split('/').pop()!;
     const [id, exp, sig] = token.split('.');
-    const base = '/api/web/account/export/download/';
     for (const forged of [
       `${Number(id) + 1}.${exp}.${sig}`,
       `${id}.${Number(exp) + 3600}.${sig}`,
@@ -187,15 +187,24 @@ describe('data export (issue 13)', () => {
       'not-a-token',
       `${id}.${exp}`,
     ]) {
-      const response = await ctx.app.inject({ method: 'GET', url: `${base}${forged}` });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: routeUrl(accountDataRoutes.download, { token: forged }),
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('This download link is not valid.');
     }
     // A link that cannot be one (characters no token has) is refused by its shape: 422.
-    const malformed = await ctx.app.inject({ method: 'GET', url: `${base}${id}.${exp}.bad!sig` });
+    const malformed = await ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(accountDataRoutes.download, { token: `${id}.${exp}.bad!sig` }),
+    });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().message).toBe('This download link is not valid.');
-    const huge = await ctx.app.inject({ method: 'GET', url: `${base}${'a'.repeat(500)}` });
+    const huge = await ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(accountDataRoutes.download, { token: 'a'.repeat(500) }),
+    });
     expect([403, 414, 422]).toContain(huge.statusCode);
     // The link is the permission: it works without a bearer header, and a stranger's header changes nothing.
     const withStranger = await ctx.app.inject({

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAccountRoutes, FUNERAL_HOME_NOT_FOUND, funeralHomeRoutes, videoRoutes } from '@pw/contracts';
+import {
+  adminAccountRoutes,
+  FUNERAL_HOME_NOT_FOUND,
+  funeralHomeRoutes,
+  videoRoutes,
+  bannerAdRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { call, finalVideo, openByCode, signUpListedHome } from '../funeral-homes/funeral-homes.fixtures';
@@ -29,8 +36,7 @@ describe('what deactivation stops and activation brings back (issue 13)', () => 
     (await call(ctx, videoRoutes.feed, viewer.token, { query: { per_page: 100 } }))
       .json()
       .data.map((video: { id: number }) => video.id);
-  const bySearchCode = (code: string) =>
-    get(ctx, `/api/web/user/video/${code}/detail-by-search-code`, viewer.token);
+  const bySearchCode = (code: string) => get(ctx, routeUrl(videoRoutes.bySearchCode, { code }), viewer.token);
   const media = (url: string) => ctx.app.inject({ method: 'GET', url });
   const signedLinks = (body: string) => body.match(/\/api\/media\/v\/[^"?]+\?exp=\d+&sig=[\w-]+/g) ?? [];
 
@@ -105,11 +111,12 @@ describe('what deactivation stops and activation brings back (issue 13)', () => 
   it('its live ad leaves the slot and its clicks are not counted; both come back on activation', async () => {
     const advertiser = await signUpUser(ctx);
     const adId = await liveAd(ctx, advertiser, admin, (await planIds(ctx))['Banner Ad Month']!, 'Lupin');
-    const slot = async () => (await get(ctx, '/api/web/user/banner-ad/slot', viewer.token)).json().data;
+    const slot = async () => (await get(ctx, routeUrl(bannerAdRoutes.user.slot), viewer.token)).json().data;
     const shown = await slot();
     expect(shown.id).toBe(adId);
     const clicksOf = async () =>
-      (await get(ctx, `/api/admin/banner-ads/${adId}/detail`, admin.token)).json().data.clicks as number;
+      (await get(ctx, routeUrl(bannerAdRoutes.detail, { id: adId }), admin.token)).json().data
+        .clicks as number;
     const before = await clicksOf();
 
     await setStatus(advertiser, 0);

@@ -12,6 +12,7 @@ import {
   ACCOUNT_MESSAGES,
 } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
+import { rawRouteUrl } from '../../../test/addresses';
 import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { notifications } from '../notifications/notifications.schema';
@@ -36,7 +37,7 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
     typeof id === 'string'
       ? ctx.app.inject({
           method: 'POST',
-          url: `/api${route.path.replace(':id', id)}`,
+          url: rawRouteUrl(route, { id }),
           headers: token ? { authorization: `Bearer ${token}` } : {},
           payload: body,
         })

@@ -1,7 +1,9 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
 import { ensureFirstAdmin } from './admin-bootstrap';
+import { vi } from 'vitest';
 
 /**
  * Test fixtures of the accounts feature (also handy for other features' tests that need a signed-in
@@ -68,17 +70,17 @@ async function signUp(ctx: TestContext, url: string, fields: Record<string, stri
 }
 
 export const signUpUser = (ctx: TestContext, overrides: Record<string, string> = {}) =>
-  signUp(ctx, '/api/web/user/signup', userFields(overrides));
+  signUp(ctx, routeUrl(accountRoutes.userSignup), userFields(overrides));
 
 export const signUpFuneralHome = (ctx: TestContext, overrides: Record<string, string> = {}) =>
-  signUp(ctx, '/api/web/funeral-home/signup', funeralHomeFields(overrides));
+  signUp(ctx, routeUrl(accountRoutes.funeralHomeSignup), funeralHomeFields(overrides));
 
 /** The admin from ADMIN_ENV (the context must be created with it), signed in. */
 export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
   await ensureFirstAdmin(ctx.deps);
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/api/admin/login',
+    url: routeUrl(accountRoutes.adminLogin),
     payload: { email: ADMIN.email, password: ADMIN.password },
     remoteAddress: randomIp(),
   });
@@ -97,7 +99,7 @@ export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
 export async function logInAgain(ctx: TestContext, who: SignedIn) {
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/web/user/login',
+    url: routeUrl(accountRoutes.webLogin),
     payload: { email: who.email, password: who.password },
     remoteAddress: randomIp(),
   });
@@ -116,13 +118,14 @@ export function get(ctx: TestContext, url: string, token?: string): Promise<Ligh
  * land in the outbox a moment later).
  */
 export async function waitForMail(dataDir: string, to: string, n = 1, timeoutMs = 5000): Promise<OutboxMail> {
-  const started = Date.now();
-  for (;;) {
-    const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
-    if (mails.length >= n) return mails[n - 1]!;
-    if (Date.now() - started > timeoutMs) throw new Error(`no e-mail #${n} to ${to} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+      if (mails.length < n) throw new Error(`no e-mail #${n} to ${to} after ${timeoutMs} ms`);
+      return mails[n - 1]!;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 export const codeIn = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';

@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -14,10 +15,12 @@ describe('ensureFirstAdmin', () => {
 
   const admins = () => ctx.deps.db.select().from(users).where(eq(users.type, 'admin'));
   const login = (email: string, password: string) =>
-    post(ctx, '/api/admin/login', { payload: { email, password } });
+    post(ctx, routeUrl(accountRoutes.adminLogin), { payload: { email, password } });
   /** The opening line of the reset-code e-mail the admin gets (text and HTML). */
   async function resetMailGreeting(email: string) {
-    expect((await post(ctx, '/api/admin/reset/password', { payload: { email } })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, routeUrl(accountRoutes.adminResetPassword), { payload: { email } })).statusCode,
+    ).toBe(200);
     const mail = await waitForMail(ctx.dataDir, email);
     return { text: mail.text.split('\n')[0], html: /<p>(.*?)<\/p>/.exec(mail.html)?.[1] };
   }
@@ -44,7 +47,7 @@ describe('ensureFirstAdmin', () => {
 
     // No ADMIN_NAME: no made-up name ('Site Admin' once); the e-mails greet neutrally.
     expect(rows[0]).toMatchObject({ firstName: '', lastName: '' });
-    const profile = await get(ctx, '/api/admin/profile', signedIn.json().data.token);
+    const profile = await get(ctx, routeUrl(accountRoutes.adminProfile), signedIn.json().data.token);
     expect(profile.json().data).toMatchObject({ first_name: '', last_name: '' });
     expect(await resetMailGreeting('admin@partingwords.local')).toEqual({ text: 'Hello,', html: 'Hello,' });
   });

@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -41,7 +42,7 @@ describe('client addresses (TRUST_PROXY)', () => {
     const email = uniqueEmail('seen');
     const response = await app.inject({
       method: 'POST',
-      url: '/api/web/user/login',
+      url: routeUrl(accountRoutes.webLogin),
       payload: { email, password: 'not-the-password' },
       remoteAddress: socketAddress,
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
@@ -68,7 +69,7 @@ describe('client addresses (TRUST_PROXY)', () => {
     for (let i = 0; i < 130; i += 1) {
       const response = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web/user/login',
+        url: routeUrl(accountRoutes.webLogin),
         payload: { email: uniqueEmail('spray'), password: 'guess-guess' },
         remoteAddress: '203.0.113.20',
         headers: { 'x-forwarded-for': `10.${i >> 8}.${i & 255}.1` },

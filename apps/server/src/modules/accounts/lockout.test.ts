@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
@@ -19,11 +20,11 @@ describe('lockouts count failures, not the account alone', () => {
   afterAll(() => ctx.close());
 
   const login = (email: string, password: string, remoteAddress: string) =>
-    post(ctx, '/api/web/user/login', { payload: { email, password }, remoteAddress });
+    post(ctx, routeUrl(accountRoutes.webLogin), { payload: { email, password }, remoteAddress });
   const verify = (email: string, token: string, remoteAddress: string) =>
-    post(ctx, '/api/web/user/verify/code', { payload: { email, token }, remoteAddress });
+    post(ctx, routeUrl(accountRoutes.webVerifyCode), { payload: { email, token }, remoteAddress });
   const askCode = (email: string, remoteAddress: string) =>
-    post(ctx, '/api/web/user/reset/password', { payload: { email }, remoteAddress });
+    post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email }, remoteAddress });
   const addresses = (n: number) => Array.from({ length: n }, () => randomIp());
 
   describe('login', () => {
@@ -94,7 +95,7 @@ describe('lockouts count failures, not the account alone', () => {
           expect((await verify(owner.email, wrong, address)).statusCode).toBe(422);
       }
       expect((await verify(owner.email, code, home)).statusCode).toBe(200);
-      const set = await post(ctx, '/api/web/user/set/password', {
+      const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
         payload: {
           email: owner.email,
           token: code,
@@ -115,7 +116,7 @@ describe('lockouts count failures, not the account alone', () => {
       expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(429);
       await askCode(owner.email, home);
       const code = codeIn(await waitForMail(ctx.dataDir, owner.email));
-      const set = await post(ctx, '/api/web/user/set/password', {
+      const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
         payload: {
           email: owner.email,
           token: code,

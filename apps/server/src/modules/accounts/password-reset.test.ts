@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
@@ -34,9 +35,6 @@ describe('forgot password', () => {
   });
   afterAll(() => ctx.close());
 
-  const web = (step: string) => `/api/web/user/${step}`;
-  const admin = (step: string) => `/api/admin/${step}`;
-
   async function requestCode(url: string, email: string, n = 1): Promise<string> {
     const response = await post(ctx, url, { payload: { email } });
     expect(response.statusCode).toBe(200);
@@ -50,21 +48,25 @@ describe('forgot password', () => {
   it('e-mails a 6-digit code (text and HTML) and walks through verify and set', async () => {
     const account = await signUpUser(ctx);
     const otherSession = (
-      await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD, remember: true } })
+      await post(ctx, routeUrl(accountRoutes.webLogin), {
+        payload: { email: account.email, password: PASSWORD, remember: true },
+      })
     ).json().data.token;
 
-    const code = await requestCode(web('reset/password'), account.email);
+    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
     expect(code).toMatch(/^\d{6}$/);
     const mail = await waitForMail(ctx.dataDir, account.email);
     expect(mail.subject).toBe('Your Parting Words verification code');
     expect(mail.text).toContain('valid for 10 minutes');
     expect(mail.html).toContain(code);
 
-    const verify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+      payload: { email: account.email, token: code },
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ message: ACCOUNT_MESSAGES.codeValid, data: null });
 
-    const set = await post(ctx, web('set/password'), {
+    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: account.email,
         token: code,
@@ -79,29 +81,33 @@ describe('forgot password', () => {
     });
 
     // Every session is signed out; only the new password works.
-    expect((await get(ctx, '/api/web/user/profile', account.token)).statusCode).toBe(401);
-    expect((await get(ctx, '/api/web/user/profile', otherSession)).statusCode).toBe(401);
-    const old = await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD } });
+    expect((await get(ctx, routeUrl(accountRoutes.userProfile), account.token)).statusCode).toBe(401);
+    expect((await get(ctx, routeUrl(accountRoutes.userProfile), otherSession)).statusCode).toBe(401);
+    const old = await post(ctx, routeUrl(accountRoutes.webLogin), {
+      payload: { email: account.email, password: PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await post(ctx, web('login'), {
+    const fresh = await post(ctx, routeUrl(accountRoutes.webLogin), {
       payload: { email: account.email, password: NEW_PASSWORD },
     });
     expect(fresh.statusCode).toBe(200);
 
     // The code was spent.
-    const reuse = await post(ctx, web('set/password'), {
+    const reuse = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: { email: account.email, token: code, password: PASSWORD, password_confirmation: PASSWORD },
     });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json()).toEqual(INVALID_CODE);
-    const reverify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    const reverify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+      payload: { email: account.email, token: code },
+    });
     expect(reverify.json()).toEqual(INVALID_CODE);
   });
 
   it('serves funeral homes in the user area', async () => {
     const home = await signUpFuneralHome(ctx);
-    const code = await requestCode(web('reset/password'), home.email);
-    const set = await post(ctx, web('set/password'), {
+    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), home.email);
+    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: home.email,
         token: code,
@@ -116,8 +122,10 @@ describe('forgot password', () => {
     const account = await signUpUser(ctx);
     const before = (await readOutbox(ctx.dataDir)).length;
     const nobody = uniqueEmail('nobody');
-    const unknown = await post(ctx, web('reset/password'), { payload: { email: nobody } });
-    const known = await post(ctx, web('reset/password'), { payload: { email: account.email } });
+    const unknown = await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: nobody } });
+    const known = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
+      payload: { email: account.email },
+    });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await waitForMail(ctx.dataDir, account.email);
@@ -127,7 +135,9 @@ describe('forgot password', () => {
     expect(after.some((mail) => mail.to === nobody)).toBe(false);
 
     // A code check for an unknown e-mail reads like a wrong code.
-    const verify = await post(ctx, web('verify/code'), { payload: { email: nobody, token: '123456' } });
+    const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+      payload: { email: nobody, token: '123456' },
+    });
     expect(verify.statusCode).toBe(422);
     expect(verify.json()).toEqual(INVALID_CODE);
   });
@@ -135,23 +145,29 @@ describe('forgot password', () => {
   it('keeps the areas apart: admins reset in the admin area only, users in the user area only', async () => {
     const account = await signUpUser(ctx);
     const before = (await readOutbox(ctx.dataDir)).length;
-    expect((await post(ctx, admin('reset/password'), { payload: { email: account.email } })).json()).toEqual(
-      RESET_ANSWER,
-    );
-    expect((await post(ctx, web('reset/password'), { payload: { email: ADMIN.email } })).json()).toEqual(
-      RESET_ANSWER,
-    );
+    expect(
+      (
+        await post(ctx, routeUrl(accountRoutes.adminResetPassword), { payload: { email: account.email } })
+      ).json(),
+    ).toEqual(RESET_ANSWER);
+    expect(
+      (await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: ADMIN.email } })).json(),
+    ).toEqual(RESET_ANSWER);
     await settle();
     expect(await readOutbox(ctx.dataDir)).toHaveLength(before);
   });
 
   it('resets the admin password in the admin area', async () => {
-    const code = await requestCode(admin('reset/password'), ADMIN.email);
+    const code = await requestCode(routeUrl(accountRoutes.adminResetPassword), ADMIN.email);
     expect(
-      (await post(ctx, admin('verify/code'), { payload: { email: ADMIN.email, token: code } })).statusCode,
+      (
+        await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
+          payload: { email: ADMIN.email, token: code },
+        })
+      ).statusCode,
     ).toBe(200);
     // A user-area call cannot spend an admin's code.
-    const crossed = await post(ctx, web('set/password'), {
+    const crossed = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: ADMIN.email,
         token: code,
@@ -160,7 +176,7 @@ describe('forgot password', () => {
       },
     });
     expect(crossed.json()).toEqual(INVALID_CODE);
-    const set = await post(ctx, admin('set/password'), {
+    const set = await post(ctx, routeUrl(accountRoutes.adminSetPassword), {
       payload: {
         email: ADMIN.email,
         token: code,
@@ -170,12 +186,15 @@ describe('forgot password', () => {
     });
     expect(set.statusCode).toBe(200);
     expect(
-      (await post(ctx, admin('login'), { payload: { email: ADMIN.email, password: NEW_PASSWORD } }))
-        .statusCode,
+      (
+        await post(ctx, routeUrl(accountRoutes.adminLogin), {
+          payload: { email: ADMIN.email, password: NEW_PASSWORD },
+        })
+      ).statusCode,
     ).toBe(200);
     // Put the fixture's password back for the other tests.
-    const back = await requestCode(admin('reset/password'), ADMIN.email, 2);
-    const restore = await post(ctx, admin('set/password'), {
+    const back = await requestCode(routeUrl(accountRoutes.adminResetPassword), ADMIN.email, 2);
+    const restore = await post(ctx, routeUrl(accountRoutes.adminSetPassword), {
       payload: {
         email: ADMIN.email,
         token: back,
@@ -188,16 +207,22 @@ describe('forgot password', () => {
 
   it('refuses a code after 10 minutes', async () => {
     const account = await signUpUser(ctx);
-    const code = await requestCode(web('reset/password'), account.email);
+    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
     ctx.clock.advance(9 * 60 * 1000);
     expect(
-      (await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } })).statusCode,
+      (
+        await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+          payload: { email: account.email, token: code },
+        })
+      ).statusCode,
     ).toBe(200);
     ctx.clock.advance(2 * 60 * 1000);
-    const late = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
+    const late = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+      payload: { email: account.email, token: code },
+    });
     expect(late.statusCode).toBe(422);
     expect(late.json()).toEqual(INVALID_CODE);
-    const set = await post(ctx, web('set/password'), {
+    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: account.email,
         token: code,
@@ -210,32 +235,36 @@ describe('forgot password', () => {
 
   it('makes an earlier code useless once a new one is asked for', async () => {
     const account = await signUpUser(ctx);
-    const first = await requestCode(web('reset/password'), account.email, 1);
-    const second = await requestCode(web('reset/password'), account.email, 2);
+    const first = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 1);
+    const second = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 2);
     if (first !== second) {
-      const old = await post(ctx, web('verify/code'), { payload: { email: account.email, token: first } });
+      const old = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+        payload: { email: account.email, token: first },
+      });
       expect(old.json()).toEqual(INVALID_CODE);
     }
     const rows = await ctx.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
     expect(rows.filter((row) => row.usedAt === null)).toHaveLength(1);
-    const current = await post(ctx, web('verify/code'), { payload: { email: account.email, token: second } });
+    const current = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
+      payload: { email: account.email, token: second },
+    });
     expect(current.statusCode).toBe(200);
   });
 
   it('kills a code for an address after 5 wrong tries there, counted on verify and set alike', async () => {
     const account = await signUpUser(ctx);
-    const code = await requestCode(web('reset/password'), account.email);
+    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const ip = randomIp();
     for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
-      const response = await post(ctx, web('verify/code'), {
+      const response = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
         payload: { email: account.email, token: wrong },
         remoteAddress: ip,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual(INVALID_CODE);
     }
-    const fifth = await post(ctx, web('set/password'), {
+    const fifth = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: account.email,
         token: wrong,
@@ -246,7 +275,7 @@ describe('forgot password', () => {
     });
     expect(fifth.json()).toEqual(INVALID_CODE);
     // Now even the right code is dead from this address ...
-    const right = await post(ctx, web('verify/code'), {
+    const right = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
       payload: { email: account.email, token: code },
       remoteAddress: ip,
     });
@@ -254,12 +283,16 @@ describe('forgot password', () => {
     expect(right.json()).toEqual(INVALID_CODE);
     // ... and the old password still works; a new code starts afresh.
     expect(
-      (await post(ctx, web('login'), { payload: { email: account.email, password: PASSWORD } })).statusCode,
+      (
+        await post(ctx, routeUrl(accountRoutes.webLogin), {
+          payload: { email: account.email, password: PASSWORD },
+        })
+      ).statusCode,
     ).toBe(200);
-    const again = await requestCode(web('reset/password'), account.email, 2);
+    const again = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 2);
     expect(
       (
-        await post(ctx, web('verify/code'), {
+        await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
           payload: { email: account.email, token: again },
           remoteAddress: ip,
         })
@@ -268,28 +301,30 @@ describe('forgot password', () => {
   });
 
   it('validates each step (422 with field errors)', async () => {
-    const reset = await post(ctx, web('reset/password'), { payload: { email: 'nope' } });
+    const reset = await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: 'nope' } });
     expect(reset.statusCode).toBe(422);
     expect(reset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
 
-    const adminReset = await post(ctx, admin('reset/password'), { payload: { email: 'nope' } });
+    const adminReset = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
+      payload: { email: 'nope' },
+    });
     expect(adminReset.statusCode).toBe(422);
     expect(adminReset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
 
-    const verify = await post(ctx, web('verify/code'), { payload: { token: '12ab' } });
+    const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), { payload: { token: '12ab' } });
     expect(verify.statusCode).toBe(422);
     expect(verify.json().errors).toEqual({
       email: ['The email field is required.'],
       token: ['The verification code must be 6 digits.'],
     });
 
-    const adminVerify = await post(ctx, admin('verify/code'), { payload: {} });
+    const adminVerify = await post(ctx, routeUrl(accountRoutes.adminVerifyCode), { payload: {} });
     expect(adminVerify.json().errors).toEqual({
       email: ['The email field is required.'],
       token: ['The token field is required.'],
     });
 
-    const set = await post(ctx, admin('set/password'), {
+    const set = await post(ctx, routeUrl(accountRoutes.adminSetPassword), {
       payload: { email: ADMIN.email, token: '123456', password: 'short', password_confirmation: 'other' },
     });
     expect(set.statusCode).toBe(422);
@@ -298,7 +333,7 @@ describe('forgot password', () => {
       password_confirmation: ['The password confirmation does not match.'],
     });
 
-    const mismatch = await post(ctx, web('set/password'), {
+    const mismatch = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: {
         email: ADMIN.email,
         token: '123456',
@@ -315,13 +350,13 @@ describe('forgot password', () => {
     const account = await signUpUser(ctx);
     const ip = randomIp();
     for (let i = 0; i < LIMITS.resetPerAccountAddress.limit; i += 1) {
-      const response = await post(ctx, web('reset/password'), {
+      const response = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
         payload: { email: account.email },
         remoteAddress: ip,
       });
       expect(response.statusCode).toBe(200);
     }
-    const over = await post(ctx, web('reset/password'), {
+    const over = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
       payload: { email: account.email },
       remoteAddress: ip,
     });
@@ -330,13 +365,13 @@ describe('forgot password', () => {
 
     const sprayer = randomIp();
     for (let i = 0; i < LIMITS.resetPerAddress.limit; i += 1) {
-      const response = await post(ctx, admin('reset/password'), {
+      const response = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
         payload: { email: uniqueEmail('spray') },
         remoteAddress: sprayer,
       });
       expect(response.statusCode).toBe(200);
     }
-    const overIp = await post(ctx, admin('reset/password'), {
+    const overIp = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
       payload: { email: uniqueEmail('spray') },
       remoteAddress: sprayer,
     });
@@ -348,13 +383,13 @@ describe('forgot password', () => {
     const email = uniqueEmail('guess');
     const ip = randomIp();
     for (let i = 0; i < LIMITS.codeFailuresPerAccountAddress.limit; i += 1) {
-      const response = await post(ctx, web('verify/code'), {
+      const response = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
         payload: { email, token: '123456' },
         remoteAddress: ip,
       });
       expect(response.statusCode).toBe(422);
     }
-    const over = await post(ctx, web('set/password'), {
+    const over = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
       payload: { email, token: '123456', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
       remoteAddress: ip,
     });
@@ -363,12 +398,12 @@ describe('forgot password', () => {
 
     const sprayer = randomIp();
     for (let i = 0; i < LIMITS.codeFailuresPerAddress.limit; i += 1) {
-      await post(ctx, admin('verify/code'), {
+      await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
         payload: { email: uniqueEmail('spray'), token: '123456' },
         remoteAddress: sprayer,
       });
     }
-    const overIp = await post(ctx, admin('verify/code'), {
+    const overIp = await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
       payload: { email: uniqueEmail('spray'), token: '123456' },
       remoteAddress: sprayer,
     });

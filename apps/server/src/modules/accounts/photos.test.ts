@@ -1,3 +1,4 @@
+import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import fs from 'node:fs/promises';
@@ -14,6 +15,7 @@ import {
   SVG_UNREADABLE_MESSAGE,
 } from './photos';
 import { post, userFields } from './accounts.fixtures';
+import { routeTitle } from '../../../test/addresses';
 
 /** Real, minimal images of each raster type the contract accepts. */
 const samples = {
@@ -83,7 +85,7 @@ describe('photo type by content', () => {
 /** The width and height a PNG's header gives. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
-describe('GET /api/media/photos/:name', () => {
+describe(routeTitle(accountRoutes.photo), () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -93,7 +95,7 @@ describe('GET /api/media/photos/:name', () => {
   async function signUpWith(filename: string, contentType: string, content: Buffer) {
     return post(
       ctx,
-      '/api/web/user/signup',
+      routeUrl(accountRoutes.userSignup),
       multipart(userFields(), [{ field: 'photo', filename, contentType, content }]),
     );
   }
@@ -170,7 +172,7 @@ describe('GET /api/media/photos/:name', () => {
     });
     expect(again.statusCode).toBe(304);
     for (const name of ['0123456789abcdef0123456789abcdef.png', '..%2F..%2Fapp-secret', 'x.png', 'ABC.png']) {
-      const missing = await ctx.app.inject({ method: 'GET', url: `/api/media/photos/${name}` });
+      const missing = await ctx.app.inject({ method: 'GET', url: routeUrl(accountRoutes.photo, { name }) });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Not found.' });
     }

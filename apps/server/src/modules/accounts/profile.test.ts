@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE, notificationKinds, ACCOUNT_MESSAGES } from '@pw/contracts';
+import {
+  MAP_LINK_MESSAGE,
+  notificationKinds,
+  ACCOUNT_MESSAGES,
+  accountRoutes,
+  routeUrl,
+  referencePath,
+} from '@pw/contracts';
 import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
@@ -19,6 +26,7 @@ import {
   type SignedIn,
   waitForMail,
 } from './accounts.fixtures';
+import { undeclaredPaths } from '../../../test/addresses';
 
 const png = (content = tinyPng) => [
   { field: 'photo', filename: 'photo.png', contentType: 'image/png', content },
@@ -49,7 +57,7 @@ describe('profiles and change password', () => {
 
   describe('GET profile', () => {
     it('returns each role its own account', async () => {
-      const mine = await get(ctx, '/api/web/user/profile', user.token);
+      const mine = await get(ctx, routeUrl(accountRoutes.userProfile), user.token);
       expect(mine.statusCode).toBe(200);
       expect(mine.json().data).toMatchObject({
         id: user.id,
@@ -57,18 +65,22 @@ describe('profiles and change password', () => {
         email: user.email,
         active_plan: { home_plan: null, ad_free: null },
       });
-      const theirs = await get(ctx, '/api/web/funeral-home/profile', home.token);
+      const theirs = await get(ctx, routeUrl(accountRoutes.funeralHomeProfile), home.token);
       expect(theirs.json().data).toMatchObject({
         id: home.id,
         type: 'funeral-home',
         home_name: 'Evergreen Funeral Home',
       });
-      const adminProfile = await get(ctx, '/api/admin/profile', admin.token);
+      const adminProfile = await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token);
       expect(adminProfile.json().data).toMatchObject({ id: admin.id, type: 'admin', email: ADMIN.email });
     });
 
     it('needs a valid credential (401)', async () => {
-      for (const url of ['/api/web/user/profile', '/api/web/funeral-home/profile', '/api/admin/profile']) {
+      for (const url of [
+        routeUrl(accountRoutes.userProfile),
+        routeUrl(accountRoutes.funeralHomeProfile),
+        routeUrl(accountRoutes.adminProfile),
+      ]) {
         expect((await get(ctx, url)).statusCode).toBe(401);
         const bad = await get(ctx, url, 'forged-token');
         expect(bad.statusCode).toBe(401);
@@ -78,11 +90,11 @@ describe('profiles and change password', () => {
 
     it('refuses another role (403)', async () => {
       const cases: Array<[string, string]> = [
-        ['/api/web/user/profile', home.token],
-        ['/api/web/user/profile', admin.token],
-        ['/api/web/funeral-home/profile', user.token],
-        ['/api/admin/profile', user.token],
-        ['/api/admin/profile', home.token],
+        [routeUrl(accountRoutes.userProfile), home.token],
+        [routeUrl(accountRoutes.userProfile), admin.token],
+        [routeUrl(accountRoutes.funeralHomeProfile), user.token],
+        [routeUrl(accountRoutes.adminProfile), user.token],
+        [routeUrl(accountRoutes.adminProfile), home.token],
       ];
       for (const [url, token] of cases) {
         const response = await get(ctx, url, token);
@@ -96,7 +108,7 @@ describe('profiles and change password', () => {
     it('updates a user from a multipart form, and a new photo replaces (and deletes) the old one', async () => {
       const account = await signUpUser(ctx);
       const form = multipart(profileFields, png());
-      const response = await post(ctx, '/api/web/user/profile/update', {
+      const response = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: form.payload,
         headers: { ...form.headers, ...bearer(account.token) },
       });
@@ -110,7 +122,7 @@ describe('profiles and change password', () => {
       const replace = multipart(profileFields, [
         { field: 'photo', filename: 'new.gif', contentType: 'image/gif', content: tinyGif },
       ]);
-      const replaced = await post(ctx, '/api/web/user/profile/update', {
+      const replaced = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: replace.payload,
         headers: { ...replace.headers, ...bearer(account.token) },
       });
@@ -122,7 +134,7 @@ describe('profiles and change password', () => {
       expect(await ctx.deps.storage.stat(`photos/${oldPath.split('/').pop()}`)).toBeNull();
 
       // Without a photo the current one stays.
-      const plain = await post(ctx, '/api/web/user/profile/update', {
+      const plain = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: { ...profileFields, first_name: 'Amazing Grace' },
         headers: bearer(account.token),
       });
@@ -131,7 +143,7 @@ describe('profiles and change password', () => {
     });
 
     it('lets a funeral home change its home name too', async () => {
-      const response = await post(ctx, '/api/web/funeral-home/profile/update', {
+      const response = await post(ctx, routeUrl(accountRoutes.funeralHomeProfileUpdate), {
         payload: { ...profileFields, home_name: 'Willow Chapel' },
         headers: bearer(home.token),
       });
@@ -144,7 +156,7 @@ describe('profiles and change password', () => {
     });
 
     it('requires first_name, last_name, phone, address and map_link (422)', async () => {
-      const response = await post(ctx, '/api/web/user/profile/update', {
+      const response = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: { first_name: ' ' },
         headers: bearer(user.token),
       });
@@ -159,7 +171,7 @@ describe('profiles and change password', () => {
     });
 
     it('accepts only an http(s) web address as the map link, and keeps the account as it was', async () => {
-      const before = (await get(ctx, '/api/web/user/profile', user.token)).json().data;
+      const before = (await get(ctx, routeUrl(accountRoutes.userProfile), user.token)).json().data;
       for (const map_link of [
         'not a url',
         'javascript:alert(document.cookie)',
@@ -170,8 +182,8 @@ describe('profiles and change password', () => {
         '//maps.example.test/x',
       ]) {
         for (const [path, token] of [
-          ['/api/web/user/profile/update', user.token],
-          ['/api/web/funeral-home/profile/update', home.token],
+          [routeUrl(accountRoutes.userProfileUpdate), user.token],
+          [routeUrl(accountRoutes.funeralHomeProfileUpdate), home.token],
         ] as const) {
           const form = multipart({ ...profileFields, map_link });
           const response = await post(ctx, path, {
@@ -185,10 +197,10 @@ describe('profiles and change password', () => {
           });
         }
       }
-      const after = (await get(ctx, '/api/web/user/profile', user.token)).json().data;
+      const after = (await get(ctx, routeUrl(accountRoutes.userProfile), user.token)).json().data;
       expect(after.map_link).toBe(before.map_link);
 
-      const ok = await post(ctx, '/api/web/user/profile/update', {
+      const ok = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: { ...profileFields, map_link: ' HTTP://maps.example.test/place?q=1 ' },
         headers: bearer(user.token),
       });
@@ -205,7 +217,7 @@ describe('profiles and change password', () => {
           content: Buffer.from('MZ\x90\x00binary'),
         },
       ]);
-      const response = await post(ctx, '/api/web/funeral-home/profile/update', {
+      const response = await post(ctx, routeUrl(accountRoutes.funeralHomeProfileUpdate), {
         payload: form.payload,
         headers: { ...form.headers, ...bearer(home.token) },
       });
@@ -214,25 +226,28 @@ describe('profiles and change password', () => {
     });
 
     it('needs a credential (401) and the right role (403)', async () => {
-      expect((await post(ctx, '/api/web/user/profile/update', { payload: profileFields })).statusCode).toBe(
-        401,
-      );
-      const wrongRole = await post(ctx, '/api/web/user/profile/update', {
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.userProfileUpdate), { payload: profileFields })).statusCode,
+      ).toBe(401);
+      const wrongRole = await post(ctx, routeUrl(accountRoutes.userProfileUpdate), {
         payload: profileFields,
         headers: bearer(home.token),
       });
       expect(wrongRole.statusCode).toBe(403);
-      const userOnAdmin = await post(ctx, '/api/admin/profile/update', {
+      const userOnAdmin = await post(ctx, routeUrl(accountRoutes.adminProfileUpdate), {
         payload: profileFields,
         headers: bearer(user.token),
       });
       expect(userOnAdmin.statusCode).toBe(403);
-      const homeAsUser = await post(ctx, '/api/web/funeral-home/profile/update', {
+      const homeAsUser = await post(ctx, routeUrl(accountRoutes.funeralHomeProfileUpdate), {
         payload: profileFields,
         headers: bearer(user.token),
       });
       expect(homeAsUser.statusCode).toBe(403);
-      for (const url of ['/api/web/funeral-home/profile/update', '/api/admin/profile/update'])
+      for (const url of [
+        routeUrl(accountRoutes.funeralHomeProfileUpdate),
+        routeUrl(accountRoutes.adminProfileUpdate),
+      ])
         expect((await post(ctx, url, { payload: profileFields })).statusCode, url).toBe(401);
     });
 
@@ -241,7 +256,7 @@ describe('profiles and change password', () => {
         { first_name: 'Head', last_name: 'Keeper', phone: '123456789012345', dialing_code: '+44' },
         png(),
       );
-      const response = await post(ctx, '/api/admin/profile/update', {
+      const response = await post(ctx, routeUrl(accountRoutes.adminProfileUpdate), {
         payload: form.payload,
         headers: { ...form.headers, ...bearer(admin.token) },
       });
@@ -255,20 +270,20 @@ describe('profiles and change password', () => {
       });
       expect(response.json().data.photo_path).toMatch(/\.png$/);
 
-      const keep = await post(ctx, '/api/admin/profile/update', {
+      const keep = await post(ctx, routeUrl(accountRoutes.adminProfileUpdate), {
         payload: { first_name: 'Head', last_name: 'Keeper', phone: '5550100' },
         headers: bearer(admin.token),
       });
       expect(keep.json().data).toMatchObject({ phone: '5550100', dialing_code: '+44' });
       expect(keep.json().data.photo_path).toBe(response.json().data.photo_path);
 
-      const tooLong = await post(ctx, '/api/admin/profile/update', {
+      const tooLong = await post(ctx, routeUrl(accountRoutes.adminProfileUpdate), {
         payload: { first_name: 'Head', last_name: 'Keeper', phone: '1234567890123456' },
         headers: bearer(admin.token),
       });
       expect(tooLong.statusCode).toBe(422);
       expect(tooLong.json().errors).toEqual({ phone: ['The phone must be up to 15 digits.'] });
-      const missing = await post(ctx, '/api/admin/profile/update', {
+      const missing = await post(ctx, routeUrl(accountRoutes.adminProfileUpdate), {
         payload: {},
         headers: bearer(admin.token),
       });
@@ -282,9 +297,21 @@ describe('profiles and change password', () => {
 
   describe('POST change-password', () => {
     const cases = [
-      { url: '/api/web/user/change-password', login: '/api/web/user/login', who: 'user' },
-      { url: '/api/web/funeral-home/change-password', login: '/api/web/user/login', who: 'funeral home' },
-      { url: '/api/admin/change-password', login: '/api/admin/login', who: 'admin' },
+      {
+        url: routeUrl(accountRoutes.userChangePassword),
+        login: routeUrl(accountRoutes.webLogin),
+        who: 'user',
+      },
+      {
+        url: routeUrl(accountRoutes.funeralHomeChangePassword),
+        login: routeUrl(accountRoutes.webLogin),
+        who: 'funeral home',
+      },
+      {
+        url: routeUrl(accountRoutes.adminChangePassword),
+        login: routeUrl(accountRoutes.adminLogin),
+        who: 'admin',
+      },
     ] as const;
 
     for (const { url, login, who } of cases) {
@@ -332,7 +359,7 @@ describe('profiles and change password', () => {
     }
 
     const changePassword = (account: SignedIn, oldPassword: string, newPassword: string) =>
-      post(ctx, '/api/web/user/change-password', {
+      post(ctx, routeUrl(accountRoutes.userChangePassword), {
         payload: { old_password: oldPassword, password: newPassword, password_confirmation: newPassword },
         headers: bearer(account.token),
       });
@@ -365,7 +392,9 @@ describe('profiles and change password', () => {
     it('changes the password and revokes the other sessions in one transaction: a failure changes nothing', async () => {
       const account = await signUpUser(ctx);
       const other = (
-        await post(ctx, '/api/web/user/login', { payload: { email: account.email, password: PASSWORD } })
+        await post(ctx, routeUrl(accountRoutes.webLogin), {
+          payload: { email: account.email, password: PASSWORD },
+        })
       ).json().data.token;
       // The database refuses to revoke this account's sessions, as a lost connection or a deadlock would.
       const run = (statement: string) => ctx.deps.db.execute(sql.raw(statement));
@@ -381,19 +410,19 @@ describe('profiles and change password', () => {
       }
       // The old password still works, the new one does not, the other session lives, nobody was told.
       const login = (password: string) =>
-        post(ctx, '/api/web/user/login', { payload: { email: account.email, password } });
+        post(ctx, routeUrl(accountRoutes.webLogin), { payload: { email: account.email, password } });
       expect((await login(PASSWORD)).statusCode).toBe(200);
       expect((await login('half-changed-password')).statusCode).toBe(401);
-      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.userProfile), other)).statusCode).toBe(200);
       expect(await passwordNotices(account.id)).toHaveLength(0);
       // Once the database works again, so does the change.
       expect((await changePassword(account, PASSWORD, 'fully-changed-password')).statusCode).toBe(200);
-      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(401);
+      expect((await get(ctx, routeUrl(accountRoutes.userProfile), other)).statusCode).toBe(401);
       expect(await passwordNotices(account.id)).toHaveLength(1);
     });
 
     it('refuses a wrong old password on old_password (422)', async () => {
-      const response = await post(ctx, '/api/web/user/change-password', {
+      const response = await post(ctx, routeUrl(accountRoutes.userChangePassword), {
         payload: {
           old_password: 'not-my-password',
           password: 'whatever-new-1',
@@ -409,19 +438,19 @@ describe('profiles and change password', () => {
     });
 
     it('validates the fields (422)', async () => {
-      const adminEmpty = await post(ctx, '/api/admin/change-password', {
+      const adminEmpty = await post(ctx, routeUrl(accountRoutes.adminChangePassword), {
         payload: {},
         headers: bearer(admin.token),
       });
       expect(adminEmpty.statusCode).toBe(422);
       expect(adminEmpty.json().errors).toHaveProperty('old_password');
-      const response = await post(ctx, '/api/web/funeral-home/change-password', {
+      const response = await post(ctx, routeUrl(accountRoutes.funeralHomeChangePassword), {
         payload: { password: 'new-password-1', password_confirmation: 'new-password-2' },
         headers: bearer(home.token),
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ old_password: ['The old password field is required.'] });
-      const mismatch = await post(ctx, '/api/web/funeral-home/change-password', {
+      const mismatch = await post(ctx, routeUrl(accountRoutes.funeralHomeChangePassword), {
         payload: {
           old_password: PASSWORD,
           password: 'new-password-1',
@@ -436,8 +465,10 @@ describe('profiles and change password', () => {
     });
 
     it('needs a credential (401) before looking at the body, and the right role (403)', async () => {
-      expect((await post(ctx, '/api/admin/change-password', { payload: {} })).statusCode).toBe(401);
-      const wrongRole = await post(ctx, '/api/admin/change-password', {
+      expect((await post(ctx, routeUrl(accountRoutes.adminChangePassword), { payload: {} })).statusCode).toBe(
+        401,
+      );
+      const wrongRole = await post(ctx, routeUrl(accountRoutes.adminChangePassword), {
         payload: {
           old_password: PASSWORD,
           password: 'new-password-1',
@@ -446,24 +477,27 @@ describe('profiles and change password', () => {
         headers: bearer(user.token),
       });
       expect(wrongRole.statusCode).toBe(403);
-      const homeOnUser = await post(ctx, '/api/web/user/change-password', {
+      const homeOnUser = await post(ctx, routeUrl(accountRoutes.userChangePassword), {
         payload: {},
         headers: bearer(home.token),
       });
       expect(homeOnUser.statusCode).toBe(403);
-      const userOnHome = await post(ctx, '/api/web/funeral-home/change-password', {
+      const userOnHome = await post(ctx, routeUrl(accountRoutes.funeralHomeChangePassword), {
         payload: {},
         headers: bearer(user.token),
       });
       expect(userOnHome.statusCode).toBe(403);
-      for (const url of ['/api/web/user/change-password', '/api/web/funeral-home/change-password'])
+      for (const url of [
+        routeUrl(accountRoutes.userChangePassword),
+        routeUrl(accountRoutes.funeralHomeChangePassword),
+      ])
         expect((await post(ctx, url, { payload: {} })).statusCode, url).toBe(401);
     });
 
     it('limits old-password guesses per account (429 + Retry-After)', async () => {
       const account = await signUpUser(ctx);
       for (let i = 0; i < LIMITS.changePasswordPerAccount.limit; i += 1) {
-        const response = await post(ctx, '/api/web/user/change-password', {
+        const response = await post(ctx, routeUrl(accountRoutes.userChangePassword), {
           payload: {
             old_password: `guess-${i}-guess`,
             password: 'new-password-1',
@@ -473,7 +507,7 @@ describe('profiles and change password', () => {
         });
         expect(response.statusCode).toBe(422);
       }
-      const over = await post(ctx, '/api/web/user/change-password', {
+      const over = await post(ctx, routeUrl(accountRoutes.userChangePassword), {
         payload: {
           old_password: PASSWORD,
           password: 'new-password-1',
@@ -488,33 +522,33 @@ describe('profiles and change password', () => {
 
   describe('API reference', () => {
     it('lists every accounts call under /api/docs with its tag, body and bearer security', async () => {
-      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const doc = (await ctx.app.inject({ method: 'GET', url: undeclaredPaths.docsJson })).json();
       const op = (method: string, path: string) => doc.paths[path]?.[method];
       const open = [
-        ['post', '/api/web/user/signup'],
-        ['post', '/api/web/funeral-home/signup'],
-        ['post', '/api/web/user/login'],
-        ['post', '/api/admin/login'],
-        ['post', '/api/web/user/reset/password'],
-        ['post', '/api/web/user/verify/code'],
-        ['post', '/api/web/user/set/password'],
-        ['post', '/api/admin/reset/password'],
-        ['post', '/api/admin/verify/code'],
-        ['post', '/api/admin/set/password'],
-        ['get', '/api/media/photos/{name}'],
+        ['post', referencePath(accountRoutes.userSignup)],
+        ['post', referencePath(accountRoutes.funeralHomeSignup)],
+        ['post', referencePath(accountRoutes.webLogin)],
+        ['post', referencePath(accountRoutes.adminLogin)],
+        ['post', referencePath(accountRoutes.webResetPassword)],
+        ['post', referencePath(accountRoutes.webVerifyCode)],
+        ['post', referencePath(accountRoutes.webSetPassword)],
+        ['post', referencePath(accountRoutes.adminResetPassword)],
+        ['post', referencePath(accountRoutes.adminVerifyCode)],
+        ['post', referencePath(accountRoutes.adminSetPassword)],
+        ['get', referencePath(accountRoutes.photo)],
       ];
       const guarded = [
-        ['post', '/api/web/user/logout'],
-        ['post', '/api/admin/logout'],
-        ['get', '/api/web/user/profile'],
-        ['get', '/api/web/funeral-home/profile'],
-        ['get', '/api/admin/profile'],
-        ['post', '/api/web/user/profile/update'],
-        ['post', '/api/web/funeral-home/profile/update'],
-        ['post', '/api/admin/profile/update'],
-        ['post', '/api/web/user/change-password'],
-        ['post', '/api/web/funeral-home/change-password'],
-        ['post', '/api/admin/change-password'],
+        ['post', referencePath(accountRoutes.webLogout)],
+        ['post', referencePath(accountRoutes.adminLogout)],
+        ['get', referencePath(accountRoutes.userProfile)],
+        ['get', referencePath(accountRoutes.funeralHomeProfile)],
+        ['get', referencePath(accountRoutes.adminProfile)],
+        ['post', referencePath(accountRoutes.userProfileUpdate)],
+        ['post', referencePath(accountRoutes.funeralHomeProfileUpdate)],
+        ['post', referencePath(accountRoutes.adminProfileUpdate)],
+        ['post', referencePath(accountRoutes.userChangePassword)],
+        ['post', referencePath(accountRoutes.funeralHomeChangePassword)],
+        ['post', referencePath(accountRoutes.adminChangePassword)],
       ];
       for (const [method, path] of [...open, ...guarded]) {
         const operation = op(method!, path!);
@@ -523,7 +557,7 @@ describe('profiles and change password', () => {
       }
       for (const [method, path] of guarded) expect(op(method!, path!).security).toEqual([{ bearer: [] }]);
       for (const [method, path] of open) expect(op(method!, path!).security).toBeUndefined();
-      const signup = op('post', '/api/web/user/signup').requestBody.content;
+      const signup = op('post', routeUrl(accountRoutes.userSignup)).requestBody.content;
       expect(Object.keys(signup)).toEqual(['multipart/form-data', 'application/json']);
       expect(signup['multipart/form-data'].schema.properties.photo).toMatchObject({
         type: 'string',
@@ -531,7 +565,8 @@ describe('profiles and change password', () => {
       });
       expect(signup['multipart/form-data'].schema.required).toContain('date_of_birth');
       expect(
-        op('post', '/api/admin/set/password').requestBody.content['application/json'].schema.required,
+        op('post', routeUrl(accountRoutes.adminSetPassword)).requestBody.content['application/json'].schema
+          .required,
       ).toEqual(['email', 'token', 'password', 'password_confirmation']);
     });
   });

@@ -1,3 +1,4 @@
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
@@ -13,7 +14,7 @@ describe('the prepared session lookup', () => {
   const list = (token: string) =>
     ctx.app.inject({
       method: 'GET',
-      url: '/api/notification?per_page=10&page=1',
+      url: `${routeUrl(notificationRoutes.list)}?per_page=10&page=1`,
       headers: { authorization: `Bearer ${token}` },
     });
   // More calls at once than the pool has connections: every connection has prepared the statement.

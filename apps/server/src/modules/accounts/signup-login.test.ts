@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES, accountRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { users, sessions } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
@@ -21,6 +21,7 @@ import {
   uniqueEmail,
   userFields,
 } from './accounts.fixtures';
+import { routeTitle } from '../../../test/addresses';
 
 describe('sign-up, login and logout', () => {
   let ctx: TestContext;
@@ -29,7 +30,7 @@ describe('sign-up, login and logout', () => {
   });
   afterAll(() => ctx.close());
 
-  describe('POST /api/web/user/signup', () => {
+  describe(routeTitle(accountRoutes.userSignup), () => {
     it('creates a user from a multipart form with a photo, signs them in and announces the account', async () => {
       const announced: unknown[] = [];
       const off = ctx.deps.events.on('account.created', (event) => void announced.push(event));
@@ -37,7 +38,7 @@ describe('sign-up, login and logout', () => {
       const form = multipart(fields, [
         { field: 'photo', filename: 'me.png', contentType: 'image/png', content: tinyPng },
       ]);
-      const response = await post(ctx, '/api/web/user/signup', form);
+      const response = await post(ctx, routeUrl(accountRoutes.userSignup), form);
       off();
       expect(response.statusCode).toBe(201);
       const body = response.json();
@@ -61,7 +62,7 @@ describe('sign-up, login and logout', () => {
       expect(announced).toEqual([{ accountId: body.data.user.id, type: 'user' }]);
 
       // The token works at once, and the photo URL serves the very bytes.
-      const profile = await get(ctx, '/api/web/user/profile', body.data.token);
+      const profile = await get(ctx, routeUrl(accountRoutes.userProfile), body.data.token);
       expect(profile.statusCode).toBe(200);
       const photo = await get(ctx, body.data.user.photo_path);
       expect(photo.statusCode).toBe(200);
@@ -70,13 +71,13 @@ describe('sign-up, login and logout', () => {
     });
 
     it('accepts JSON without a photo', async () => {
-      const response = await post(ctx, '/api/web/user/signup', { payload: userFields() });
+      const response = await post(ctx, routeUrl(accountRoutes.userSignup), { payload: userFields() });
       expect(response.statusCode).toBe(201);
       expect(response.json().data.user.photo_path).toBeNull();
     });
 
     it('names every missing field in one 422', async () => {
-      const response = await post(ctx, '/api/web/user/signup', multipart({}));
+      const response = await post(ctx, routeUrl(accountRoutes.userSignup), multipart({}));
       expect(response.statusCode).toBe(422);
       const { errors } = response.json();
       expect(errors).toMatchObject({
@@ -89,7 +90,7 @@ describe('sign-up, login and logout', () => {
     });
 
     it('checks the e-mail, the password and its confirmation', async () => {
-      const response = await post(ctx, '/api/web/user/signup', {
+      const response = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ email: 'not-an-email', password: 'short', password_confirmation: 'other' }),
       });
       expect(response.statusCode).toBe(422);
@@ -98,7 +99,7 @@ describe('sign-up, login and logout', () => {
       expect(errors.password).toEqual(['The password must be at least 8 characters.']);
       expect(message).toContain('Please enter a valid e-mail address.');
 
-      const mismatch = await post(ctx, '/api/web/user/signup', {
+      const mismatch = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ password_confirmation: 'something-else' }),
       });
       expect(mismatch.statusCode).toBe(422);
@@ -115,7 +116,7 @@ describe('sign-up, login and logout', () => {
         );
         return date.toISOString().slice(0, 10);
       };
-      const young = await post(ctx, '/api/web/user/signup', {
+      const young = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ date_of_birth: yearsAgo(18, 1) }),
       });
       expect(young.statusCode).toBe(422);
@@ -124,22 +125,22 @@ describe('sign-up, login and logout', () => {
         errors: { date_of_birth: ['You must be at least 18 years old to sign up.'] },
       });
 
-      const birthday = await post(ctx, '/api/web/user/signup', {
+      const birthday = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ date_of_birth: yearsAgo(18) }),
       });
       expect(birthday.statusCode).toBe(201);
     });
 
     it('refuses dates that are not days of the calendar or lie in the future', async () => {
-      const bad = await post(ctx, '/api/web/user/signup', {
+      const bad = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ date_of_birth: '1990-02-30' }),
       });
       expect(bad.json().errors.date_of_birth).toEqual(['The date of birth must be a valid date.']);
-      const shape = await post(ctx, '/api/web/user/signup', {
+      const shape = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ date_of_birth: '10/05/1990' }),
       });
       expect(shape.json().errors.date_of_birth).toEqual(['The date of birth must be a date (YYYY-MM-DD).']);
-      const future = await post(ctx, '/api/web/user/signup', {
+      const future = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ date_of_birth: '2999-01-01' }),
       });
       expect(future.json().errors.date_of_birth).toEqual([ACCOUNT_MESSAGES.dateOfBirthInFuture]);
@@ -153,7 +154,7 @@ describe('sign-up, login and logout', () => {
         .slice(0, 10);
       const response = await post(
         ctx,
-        '/api/web/user/signup',
+        routeUrl(accountRoutes.userSignup),
         multipart(
           userFields({
             email: first.email,
@@ -179,7 +180,7 @@ describe('sign-up, login and logout', () => {
 
     it('reports a mismatch with the other errors even when a field is missing altogether', async () => {
       const { last_name: _omit, ...fields } = userFields({ password_confirmation: 'different-one' });
-      const response = await post(ctx, '/api/web/user/signup', { payload: fields });
+      const response = await post(ctx, routeUrl(accountRoutes.userSignup), { payload: fields });
       expect(response.json().errors).toEqual({
         last_name: ['The last name field is required.'],
         password_confirmation: ['The password confirmation does not match.'],
@@ -188,14 +189,18 @@ describe('sign-up, login and logout', () => {
 
     it('says that an empty date of birth is required, in one sentence', async () => {
       for (const date_of_birth of ['', '   ']) {
-        const response = await post(ctx, '/api/web/user/signup', multipart(userFields({ date_of_birth })));
+        const response = await post(
+          ctx,
+          routeUrl(accountRoutes.userSignup),
+          multipart(userFields({ date_of_birth })),
+        );
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({ date_of_birth: ['The date of birth field is required.'] });
       }
     });
 
     it('takes an optional map link only as an http(s) address, on both sign-ups', async () => {
-      for (const url of ['/api/web/user/signup', '/api/web/funeral-home/signup']) {
+      for (const url of [routeUrl(accountRoutes.userSignup), routeUrl(accountRoutes.funeralHomeSignup)]) {
         const fields = url.includes('funeral') ? funeralHomeFields : userFields;
         const bad = await post(ctx, url, { payload: fields({ map_link: 'not a url' }) });
         expect(bad.statusCode).toBe(422);
@@ -208,7 +213,7 @@ describe('sign-up, login and logout', () => {
 
     it('refuses an e-mail that is already taken, whatever its case', async () => {
       const first = await signUpUser(ctx);
-      const again = await post(ctx, '/api/web/user/signup', {
+      const again = await post(ctx, routeUrl(accountRoutes.userSignup), {
         payload: userFields({ email: first.email.toUpperCase() }),
       });
       expect(again.statusCode).toBe(422);
@@ -217,7 +222,7 @@ describe('sign-up, login and logout', () => {
         errors: { email: ['The email has already been taken.'] },
       });
       // Across roles too: one e-mail is one sign-in.
-      const asHome = await post(ctx, '/api/web/funeral-home/signup', {
+      const asHome = await post(ctx, routeUrl(accountRoutes.funeralHomeSignup), {
         payload: funeralHomeFields({ email: first.email }),
       });
       expect(asHome.json().errors.email).toEqual(['The email has already been taken.']);
@@ -227,7 +232,7 @@ describe('sign-up, login and logout', () => {
       const fields = userFields();
       const response = await post(
         ctx,
-        '/api/web/user/signup',
+        routeUrl(accountRoutes.userSignup),
         multipart(fields, [
           { field: 'photo', filename: 'me.png', contentType: 'image/png', content: Buffer.from('just text') },
         ]),
@@ -244,7 +249,7 @@ describe('sign-up, login and logout', () => {
     it('reports field errors and the photo error together', async () => {
       const response = await post(
         ctx,
-        '/api/web/user/signup',
+        routeUrl(accountRoutes.userSignup),
         multipart({ first_name: 'A' }, [
           { field: 'photo', filename: 'x.gif', contentType: 'image/gif', content: Buffer.from('<html>') },
         ]),
@@ -261,7 +266,7 @@ describe('sign-up, login and logout', () => {
       tinyPng.copy(big);
       const response = await post(
         ctx,
-        '/api/web/user/signup',
+        routeUrl(accountRoutes.userSignup),
         multipart(userFields(), [
           { field: 'photo', filename: 'big.png', contentType: 'image/png', content: big },
         ]),
@@ -276,23 +281,30 @@ describe('sign-up, login and logout', () => {
       const { limit } = LIMITS.signupPerIp;
       for (let i = 0; i < limit; i += 1) {
         // Every request with a well-formed e-mail counts (its answer tells whether the e-mail is taken).
-        const taken = await post(ctx, '/api/web/user/signup', {
+        const taken = await post(ctx, routeUrl(accountRoutes.userSignup), {
           payload: userFields({ email: existing.email }),
           remoteAddress: ip,
         });
         expect(taken.statusCode).toBe(422);
       }
-      const over = await post(ctx, '/api/web/user/signup', { payload: userFields(), remoteAddress: ip });
+      const over = await post(ctx, routeUrl(accountRoutes.userSignup), {
+        payload: userFields(),
+        remoteAddress: ip,
+      });
       expect(over.statusCode).toBe(429);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 
-  describe('POST /api/web/funeral-home/signup', () => {
+  describe(routeTitle(accountRoutes.funeralHomeSignup), () => {
     it('creates a funeral home with its home name and no date of birth', async () => {
       const announced: unknown[] = [];
       const off = ctx.deps.events.on('account.created', (event) => void announced.push(event));
-      const response = await post(ctx, '/api/web/funeral-home/signup', multipart(funeralHomeFields()));
+      const response = await post(
+        ctx,
+        routeUrl(accountRoutes.funeralHomeSignup),
+        multipart(funeralHomeFields()),
+      );
       off();
       expect(response.statusCode).toBe(201);
       const { user, token } = response.json().data;
@@ -302,21 +314,21 @@ describe('sign-up, login and logout', () => {
         date_of_birth: null,
       });
       expect(announced).toEqual([{ accountId: user.id, type: 'funeral-home' }]);
-      expect((await get(ctx, '/api/web/funeral-home/profile', token)).statusCode).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.funeralHomeProfile), token)).statusCode).toBe(200);
     });
 
     it('requires the home name', async () => {
       const { home_name: _omit, ...fields } = funeralHomeFields();
-      const response = await post(ctx, '/api/web/funeral-home/signup', { payload: fields });
+      const response = await post(ctx, routeUrl(accountRoutes.funeralHomeSignup), { payload: fields });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ home_name: ['The home name field is required.'] });
     });
   });
 
-  describe('POST /api/web/user/login', () => {
+  describe(routeTitle(accountRoutes.webLogin), () => {
     it('signs a user in with the account and a 12-hour token', async () => {
       const account = await signUpUser(ctx);
-      const response = await post(ctx, '/api/web/user/login', {
+      const response = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: account.email.toUpperCase(), password: PASSWORD },
       });
       expect(response.statusCode).toBe(200);
@@ -334,15 +346,15 @@ describe('sign-up, login and logout', () => {
       expect(rows).toHaveLength(2); // the sign-up's and the login's
       const latest = rows.sort((a, b) => a.id - b.id).at(-1)!;
       expect(latest.expiresAt.getTime() - latest.createdAt.getTime()).toBe(SHORT_SESSION_MS);
-      expect((await get(ctx, '/api/web/user/profile', body.data.token)).statusCode).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.userProfile), body.data.token)).statusCode).toBe(200);
     });
 
     it('gives a 30-day token with Remember me, and the short one expires after 12 hours', async () => {
       const account = await signUpUser(ctx);
-      const long = await post(ctx, '/api/web/user/login', {
+      const long = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: account.email, password: PASSWORD, remember: true },
       });
-      const short = await post(ctx, '/api/web/user/login', {
+      const short = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: account.email, password: PASSWORD, remember: 'false' },
       });
       const longToken = long.json().data.token;
@@ -354,8 +366,8 @@ describe('sign-up, login and logout', () => {
 
       ctx.clock.advance(SHORT_SESSION_MS + 1000);
       try {
-        expect((await get(ctx, '/api/web/user/profile', shortToken)).statusCode).toBe(401);
-        expect((await get(ctx, '/api/web/user/profile', longToken)).statusCode).toBe(200);
+        expect((await get(ctx, routeUrl(accountRoutes.userProfile), shortToken)).statusCode).toBe(401);
+        expect((await get(ctx, routeUrl(accountRoutes.userProfile), longToken)).statusCode).toBe(200);
       } finally {
         ctx.clock.advance(-(SHORT_SESSION_MS + 1000));
       }
@@ -363,7 +375,7 @@ describe('sign-up, login and logout', () => {
 
     it('signs a funeral home in on the same call', async () => {
       const home = await signUpFuneralHome(ctx);
-      const response = await post(ctx, '/api/web/user/login', {
+      const response = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: home.email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(200);
@@ -382,14 +394,14 @@ describe('sign-up, login and logout', () => {
         { email: ADMIN.email, password: ADMIN.password },
       ];
       for (const payload of attempts) {
-        const response = await post(ctx, '/api/web/user/login', { payload });
+        const response = await post(ctx, routeUrl(accountRoutes.webLogin), { payload });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: 'These credentials do not match our records.' });
       }
     });
 
     it('validates the body (422)', async () => {
-      const response = await post(ctx, '/api/web/user/login', { payload: { email: 'nope' } });
+      const response = await post(ctx, routeUrl(accountRoutes.webLogin), { payload: { email: 'nope' } });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         email: ['Please enter a valid e-mail address.'],
@@ -400,16 +412,16 @@ describe('sign-up, login and logout', () => {
     it('refuses a deactivated account with 403 (only once the password is right), and its live tokens too', async () => {
       const account = await signUpUser(ctx);
       await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
-      const wrong = await post(ctx, '/api/web/user/login', {
+      const wrong = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: account.email, password: 'nope-nope' },
       });
       expect(wrong.statusCode).toBe(401);
-      const right = await post(ctx, '/api/web/user/login', {
+      const right = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: account.email, password: PASSWORD },
       });
       expect(right.statusCode).toBe(403);
       expect(right.json()).toEqual({ message: 'Your account has been deactivated. Please contact support.' });
-      const profile = await get(ctx, '/api/web/user/profile', account.token);
+      const profile = await get(ctx, routeUrl(accountRoutes.userProfile), account.token);
       expect(profile.statusCode).toBe(403);
       expect(profile.json().message).toBe('Your account has been deactivated. Please contact support.');
     });
@@ -418,7 +430,10 @@ describe('sign-up, login and logout', () => {
       const account = await signUpUser(ctx);
       const ip = randomIp();
       const login = (password: string, remoteAddress = ip) =>
-        post(ctx, '/api/web/user/login', { payload: { email: account.email, password }, remoteAddress });
+        post(ctx, routeUrl(accountRoutes.webLogin), {
+          payload: { email: account.email, password },
+          remoteAddress,
+        });
       const { limit, windowSeconds } = LIMITS.loginFailuresPerAccountAddress;
       for (let i = 0; i < limit - 1; i += 1) expect((await login('bad-guess')).statusCode).toBe(401);
       // A success forgets this address's failures on the account ...
@@ -441,13 +456,13 @@ describe('sign-up, login and logout', () => {
       const ip = randomIp();
       const { limit } = LIMITS.loginFailuresPerAddress;
       for (let i = 0; i < limit; i += 1) {
-        const response = await post(ctx, '/api/web/user/login', {
+        const response = await post(ctx, routeUrl(accountRoutes.webLogin), {
           payload: { email: uniqueEmail('spray'), password: 'guess-guess' },
           remoteAddress: ip,
         });
         expect(response.statusCode).toBe(401);
       }
-      const over = await post(ctx, '/api/web/user/login', {
+      const over = await post(ctx, routeUrl(accountRoutes.webLogin), {
         payload: { email: uniqueEmail('spray'), password: 'guess-guess' },
         remoteAddress: ip,
       });
@@ -456,16 +471,16 @@ describe('sign-up, login and logout', () => {
     });
   });
 
-  describe('POST /api/admin/login', () => {
+  describe(routeTitle(accountRoutes.adminLogin), () => {
     it('signs the admin in', async () => {
       const admin = await signInAdmin(ctx);
       expect(admin.user).toMatchObject({ type: 'admin', email: ADMIN.email, active_plan: null });
-      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token)).statusCode).toBe(200);
     });
 
     it('refuses users and funeral homes with the generic 401', async () => {
       const account = await signUpUser(ctx);
-      const response = await post(ctx, '/api/admin/login', {
+      const response = await post(ctx, routeUrl(accountRoutes.adminLogin), {
         payload: { email: account.email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(401);
@@ -473,7 +488,7 @@ describe('sign-up, login and logout', () => {
     });
 
     it('validates the body (422)', async () => {
-      const response = await post(ctx, '/api/admin/login', { payload: {} });
+      const response = await post(ctx, routeUrl(accountRoutes.adminLogin), { payload: {} });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         email: ['The email field is required.'],
@@ -486,45 +501,53 @@ describe('sign-up, login and logout', () => {
     it('revokes the calling token only', async () => {
       const account = await signUpUser(ctx);
       const other = (
-        await post(ctx, '/api/web/user/login', { payload: { email: account.email, password: PASSWORD } })
+        await post(ctx, routeUrl(accountRoutes.webLogin), {
+          payload: { email: account.email, password: PASSWORD },
+        })
       ).json().data.token;
-      const response = await post(ctx, '/api/web/user/logout', { headers: bearer(account.token) });
+      const response = await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(account.token) });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'You have been logged out.', data: null });
-      expect((await get(ctx, '/api/web/user/profile', account.token)).statusCode).toBe(401);
-      expect((await get(ctx, '/api/web/user/profile', other)).statusCode).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.userProfile), account.token)).statusCode).toBe(401);
+      expect((await get(ctx, routeUrl(accountRoutes.userProfile), other)).statusCode).toBe(200);
       // A revoked token cannot log out again.
-      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(account.token) })).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(account.token) })).statusCode,
+      ).toBe(401);
     });
 
     it('logs a funeral home out on the user-area call', async () => {
       const home = await signUpFuneralHome(ctx);
-      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(home.token) })).statusCode).toBe(200);
-      expect((await get(ctx, '/api/web/funeral-home/profile', home.token)).statusCode).toBe(401);
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(home.token) })).statusCode,
+      ).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.funeralHomeProfile), home.token)).statusCode).toBe(401);
     });
 
     it('needs a credential (401) and the right area (403)', async () => {
-      expect((await post(ctx, '/api/web/user/logout')).statusCode).toBe(401);
-      expect((await post(ctx, '/api/web/user/logout', { headers: bearer('not-a-token') })).statusCode).toBe(
-        401,
-      );
+      expect((await post(ctx, routeUrl(accountRoutes.webLogout))).statusCode).toBe(401);
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer('not-a-token') })).statusCode,
+      ).toBe(401);
       const account = await signUpUser(ctx);
-      expect((await post(ctx, '/api/admin/logout', { headers: bearer(account.token) })).statusCode).toBe(403);
-      expect((await post(ctx, '/api/admin/logout')).statusCode).toBe(401);
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.adminLogout), { headers: bearer(account.token) })).statusCode,
+      ).toBe(403);
+      expect((await post(ctx, routeUrl(accountRoutes.adminLogout))).statusCode).toBe(401);
       // An admin signs out in the admin area: the user area's logout is not its call.
       const admin = await signInAdmin(ctx);
-      expect((await post(ctx, '/api/web/user/logout', { headers: bearer(admin.token) })).statusCode).toBe(
-        403,
-      );
-      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(200);
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(admin.token) })).statusCode,
+      ).toBe(403);
+      expect((await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token)).statusCode).toBe(200);
     });
 
     it('logs the admin out', async () => {
       const admin = await signInAdmin(ctx);
-      expect((await post(ctx, '/api/admin/logout', { headers: bearer(admin.token) })).statusCode).toBe(200);
-      expect((await get(ctx, '/api/admin/profile', admin.token)).statusCode).toBe(401);
+      expect(
+        (await post(ctx, routeUrl(accountRoutes.adminLogout), { headers: bearer(admin.token) })).statusCode,
+      ).toBe(200);
+      expect((await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token)).statusCode).toBe(401);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminAccountRoutes, routePath } from '@pw/contracts';
+import { adminAccountRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import {
@@ -27,7 +27,7 @@ describe('admin user and funeral-home details, and the final message', () => {
   let plain: SignedIn;
 
   const call = (route: Detail, id: number | string, token = admin.token) =>
-    get(ctx, `/api${routePath(adminAccountRoutes[route], { id })}`, token);
+    get(ctx, routeUrl(adminAccountRoutes[route], { id }), token);
   const data = async (route: Detail, id: number) => {
     const response = await call(route, id);
     expect(response.statusCode, response.body).toBe(200);
@@ -209,7 +209,7 @@ describe('admin user and funeral-home details, and the final message', () => {
       ['partingWords', user.id],
     ];
     for (const [route, id] of targets) {
-      const url = `/api${routePath(adminAccountRoutes[route], { id })}`;
+      const url = routeUrl(adminAccountRoutes[route], { id });
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       expect((await call(route, id, 'forged-token')).statusCode).toBe(401);
       // Not even one's own record through the admin's call.

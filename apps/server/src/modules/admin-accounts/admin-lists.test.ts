@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAccountRoutes, routePath } from '@pw/contracts';
+import { adminAccountRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -26,7 +26,7 @@ describe('admin users and funeral-homes lists', () => {
   const id: Record<string, number> = {};
 
   const list = async (route: 'users' | 'funeralHomes', query: Query = {}, token = admin.token) =>
-    get(ctx, `/api${routePath(adminAccountRoutes[route], {}, query)}`, token);
+    get(ctx, routeUrl(adminAccountRoutes[route], {}, query), token);
   const ok = async (route: 'users' | 'funeralHomes', query: Query = {}) => {
     const response = await list(route, { per_page: 50, ...query });
     expect(response.statusCode, response.body).toBe(200);
@@ -347,7 +347,7 @@ describe('admin users and funeral-homes lists', () => {
     for (const route of ['users', 'funeralHomes'] as const) {
       const none = await ctx.app.inject({
         method: 'GET',
-        url: `/api${routePath(adminAccountRoutes[route])}`,
+        url: routeUrl(adminAccountRoutes[route]),
       });
       expect(none.statusCode).toBe(401);
       expect((await list(route, {}, 'not-a-token')).statusCode).toBe(401);

@@ -1,9 +1,14 @@
 import fs from 'node:fs/promises';
+import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import path from 'node:path';
 import { multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { bearer, randomIp } from '../accounts/accounts.fixtures';
 
 export type Role = 'user' | 'funeral-home';
+
+/** The banner-ad calls of a requester's role. */
+export const bannerRoutesOf = (role: string) =>
+  role === 'funeral-home' ? bannerAdRoutes.funeralHome : bannerAdRoutes.user;
 
 export interface TestFile {
   field: string;
@@ -37,7 +42,7 @@ export function sendAdRequest(
   const body = multipart(fields, files);
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/web/${role}/banner-ad/create`,
+    url: routeUrl(bannerRoutesOf(role).create),
     payload: body.payload,
     headers: { ...body.headers, ...(token ? bearer(token) : {}) },
     remoteAddress: randomIp(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { paymentRoutes, routePath } from '@pw/contracts';
+import { paymentRoutes, bannerAdRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, post, type SignedIn } from '../accounts/accounts.fixtures';
 import { CARD } from '../payments/payments.fixtures';
@@ -21,7 +21,7 @@ export function payBanner(
     role === 'funeral-home' ? paymentRoutes.funeralHomePlanPayment : paymentRoutes.userPlanPayment;
   return ctx.app.inject({
     method: 'POST',
-    url: `/api${routePath(route, { id: planId })}`,
+    url: routeUrl(route, { id: planId }),
     headers: { ...(who ? bearer(who.token) : {}), ...headers },
     payload: { ...CARD, ...body },
   });
@@ -34,7 +34,7 @@ export async function approvedAd(ctx: TestContext, who: SignedIn, admin: SignedI
     brand_email: 'ads@evergreen.example',
     brand_url: `https://${brand.toLowerCase().replace(/\W/g, '')}.example/landing`,
   });
-  const decided = await post(ctx, `/api/admin/banner-ads/${id}/update-status`, {
+  const decided = await post(ctx, routeUrl(bannerAdRoutes.updateStatus, { id }), {
     payload: { status: 1 },
     headers: bearer(admin.token),
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AD_LIVE_MESSAGE, BANNER_AD_REQUIRED_MESSAGE, BANNER_MESSAGES } from '@pw/contracts';
+import {
+  AD_LIVE_MESSAGE,
+  BANNER_AD_REQUIRED_MESSAGE,
+  BANNER_MESSAGES,
+  notificationRoutes,
+  paymentRoutes,
+  bannerAdRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -13,7 +21,7 @@ import {
 } from '../accounts/accounts.fixtures';
 import { planIds } from '../payments/payments.fixtures';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox';
-import { createAd } from './banner-ads.fixtures';
+import { bannerRoutesOf, createAd } from './banner-ads.fixtures';
 import { approvedAd, payBanner, paymentsOf } from './banner-ads.live.fixtures';
 
 let ctx: TestContext;
@@ -29,13 +37,9 @@ afterAll(() => ctx.close());
 
 const charges = () => (ctx.deps.payments as SandboxPaymentProvider).charges().length;
 const own = async (who: SignedIn, id: number) =>
-  get(
-    ctx,
-    `/api/web/${who.user.type === 'funeral-home' ? 'funeral-home' : 'user'}/banner-ad/${id}`,
-    who.token,
-  );
+  get(ctx, routeUrl(bannerRoutesOf(String(who.user.type)).detail, { id }), who.token);
 const noticesOf = async (who: SignedIn) =>
-  (await get(ctx, '/api/notification', who.token)).json().data as Array<{
+  (await get(ctx, routeUrl(notificationRoutes.list), who.token)).json().data as Array<{
     type: string;
     data: Record<string, unknown>;
   }>;
@@ -75,7 +79,7 @@ describe('paying a banner plan for an approved request (issue 12)', () => {
     });
 
     // The admin's payment log files it under the Banner Ad category (id 4), its own history too.
-    const log = await get(ctx, '/api/admin/payment?subscription_type=4', admin.token);
+    const log = await get(ctx, `${routeUrl(paymentRoutes.adminLog)}?subscription_type=4`, admin.token);
     expect(log.statusCode, log.body).toBe(200);
     expect(log.json().data).toEqual([
       expect.objectContaining({
@@ -84,7 +88,7 @@ describe('paying a banner plan for an approved request (issue 12)', () => {
         plan_name: 'Banner Ad Week',
       }),
     ]);
-    const mine = (await get(ctx, '/api/web/user/payment', user.token)).json().data;
+    const mine = (await get(ctx, routeUrl(paymentRoutes.userHistory), user.token)).json().data;
     expect(mine[0]).toMatchObject({
       status_detail: 'Active',
       expiry_date: ad.live_until,
@@ -99,7 +103,7 @@ describe('paying a banner plan for an approved request (issue 12)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const ad = (await own(home, id)).json().data;
     expect(ad).toMatchObject({ is_live: true, live_until: null, plan: { duration: 'life-time' } });
-    const admins = (await get(ctx, `/api/admin/banner-ads/${id}/detail`, admin.token)).json().data;
+    const admins = (await get(ctx, routeUrl(bannerAdRoutes.detail, { id }), admin.token)).json().data;
     expect(admins).toMatchObject({
       is_live: true,
       views: 0,
@@ -158,7 +162,7 @@ describe('paying a banner plan for an approved request (issue 12)', () => {
     const user = await signUpUser(ctx);
     const pending = await createAd(ctx, user.token, 'user');
     const rejected = await createAd(ctx, user.token, 'user');
-    await post(ctx, `/api/admin/banner-ads/${rejected}/update-status`, {
+    await post(ctx, routeUrl(bannerAdRoutes.updateStatus, { id: rejected }), {
       payload: { status: 2, rejection_reason: 'Blurry' },
       headers: bearer(admin.token),
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_MESSAGES } from '@pw/contracts';
+import { BANNER_MESSAGES, notificationRoutes, bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, tinyPng, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -210,7 +210,7 @@ describe('banner ad requests: success, own list and detail', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(await filesUnder(ctx, 'tmp')).toEqual([]);
 
-    const notices = (await get(ctx, '/api/notification', admin.token)).json().data;
+    const notices = (await get(ctx, routeUrl(notificationRoutes.list), admin.token)).json().data;
     expect(notices[0]).toMatchObject({ type: 'banner_ad.new', data: { banner_ad_id: data.id } });
   });
 
@@ -222,31 +222,53 @@ describe('banner ad requests: success, own list and detail', () => {
     const theirs = await createAd(ctx, other.token, 'user', adFields({ brand_name: 'Theirs' }));
 
     const list = (
-      await get(ctx, '/api/web/user/banner-ad?per_page=10&sort=brand_name&order=asc', user.token)
+      await get(
+        ctx,
+        `${routeUrl(bannerAdRoutes.user.list)}?per_page=10&sort=brand_name&order=asc`,
+        user.token,
+      )
     ).json();
     expect(list.data.map((row: { brand_name: string }) => row.brand_name)).toEqual(['Mine', 'Mine too']);
     expect(list.meta).toMatchObject({ total: 2, current_page: 1 });
     expect(list.data[0].images).toHaveLength(1);
 
-    expect((await get(ctx, `/api/web/user/banner-ad/${mine}`, user.token)).json().data.id).toBe(mine);
-    expect((await get(ctx, `/api/web/user/banner-ad/${theirs}`, user.token)).statusCode).toBe(404);
-    expect((await get(ctx, `/api/web/user/banner-ad/999999`, user.token)).statusCode).toBe(404);
+    expect(
+      (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: mine }), user.token)).json().data.id,
+    ).toBe(mine);
+    expect(
+      (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: theirs }), user.token)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: 999999 }), user.token)).statusCode,
+    ).toBe(404);
     for (const odd of ['abc', '-1', '99999999999999999999'])
-      expect((await get(ctx, `/api/web/user/banner-ad/${odd}`, user.token)).statusCode, odd).toBe(404);
+      expect(
+        (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: odd }), user.token)).statusCode,
+        odd,
+      ).toBe(404);
   });
 
   it('guards the list and the detail: 401, 403, and a bad query is 422', async () => {
     const user = await signUpUser(ctx);
     const home = await signUpFuneralHome(ctx);
     const id = await createAd(ctx, user.token, 'user');
-    expect((await get(ctx, '/api/web/user/banner-ad')).statusCode).toBe(401);
-    expect((await get(ctx, `/api/web/user/banner-ad/${id}`)).statusCode).toBe(401);
-    expect((await get(ctx, '/api/web/user/banner-ad', home.token)).statusCode).toBe(403);
-    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, home.token)).statusCode).toBe(404);
-    expect((await get(ctx, '/api/web/user/banner-ad?per_page=7', user.token)).statusCode).toBe(422);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.user.list))).statusCode).toBe(401);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id }))).statusCode).toBe(401);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.user.list), home.token)).statusCode).toBe(403);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id }), home.token)).statusCode).toBe(
+      404,
+    );
+    expect((await get(ctx, `${routeUrl(bannerAdRoutes.user.list)}?per_page=7`, user.token)).statusCode).toBe(
+      422,
+    );
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/web/user/banner-ad', headers: bearer('nonsense') }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: routeUrl(bannerAdRoutes.user.list),
+          headers: bearer('nonsense'),
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -256,17 +278,21 @@ describe('banner ad requests: success, own list and detail', () => {
     const id = await createAd(ctx, home.token, 'funeral-home', adFields({ brand_name: 'Willow' }));
     await createAd(ctx, user.token, 'user', adFields({ brand_name: 'Not theirs' }));
 
-    const list = await get(ctx, '/api/web/funeral-home/banner-ad', home.token);
+    const list = await get(ctx, routeUrl(bannerAdRoutes.funeralHome.list), home.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((row: { brand_name: string }) => row.brand_name)).toEqual(['Willow']);
-    const detail = await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, home.token);
+    const detail = await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id }), home.token);
     expect(detail.json().data).toMatchObject({ id, brand_name: 'Willow' });
 
-    expect((await get(ctx, '/api/web/funeral-home/banner-ad?per_page=7', home.token)).statusCode).toBe(422);
-    expect((await get(ctx, '/api/web/funeral-home/banner-ad')).statusCode).toBe(401);
-    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`)).statusCode).toBe(401);
-    expect((await get(ctx, '/api/web/funeral-home/banner-ad', user.token)).statusCode).toBe(403);
-    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, user.token)).statusCode).toBe(403);
-    expect((await get(ctx, `/api/web/user/banner-ad/${id}`, home.token)).statusCode).toBe(403);
+    expect(
+      (await get(ctx, `${routeUrl(bannerAdRoutes.funeralHome.list)}?per_page=7`, home.token)).statusCode,
+    ).toBe(422);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.funeralHome.list))).statusCode).toBe(401);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id }))).statusCode).toBe(401);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.funeralHome.list), user.token)).statusCode).toBe(403);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id }), user.token)).statusCode).toBe(
+      403,
+    );
+    expect((await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id }), home.token)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_MESSAGES } from '@pw/contracts';
+import { BANNER_MESSAGES, bannerAdRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -22,12 +22,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const decide = (id: number, payload: Record<string, unknown>, token = admin.token) =>
-  post(ctx, `/api/admin/banner-ads/${id}/update-status`, { payload, headers: bearer(token) });
+  post(ctx, routeUrl(bannerAdRoutes.updateStatus, { id }), { payload, headers: bearer(token) });
 
 const statusOf = async (id: number) =>
-  (await get(ctx, `/api/admin/banner-ads/${id}/detail`, admin.token)).json().data.status as string;
+  (await get(ctx, routeUrl(bannerAdRoutes.detail, { id }), admin.token)).json().data.status as string;
 
-const noticesOf = async (who: SignedIn) => (await get(ctx, '/api/notification', who.token)).json().data;
+const noticesOf = async (who: SignedIn) =>
+  (await get(ctx, routeUrl(notificationRoutes.list), who.token)).json().data;
 
 describe('admin banner ad logs and detail', () => {
   it('lists pending and approved requests with who asked, searched and dated', async () => {
@@ -37,7 +38,9 @@ describe('admin banner ad logs and detail', () => {
     const userAd = await createAd(ctx, user.token, 'user', adFields({ brand_name: 'Hopper Ad' }));
     expect((await decide(userAd, { status: 1 })).statusCode).toBe(200);
 
-    const pending = (await get(ctx, '/api/admin/banner-ads/panding/logs?search=pines', admin.token)).json();
+    const pending = (
+      await get(ctx, `${routeUrl(bannerAdRoutes.pendingLogs)}?search=pines`, admin.token)
+    ).json();
     expect(pending.data).toEqual([
       expect.objectContaining({
         id: homeAd,
@@ -51,21 +54,21 @@ describe('admin banner ad logs and detail', () => {
     const byEmail = (
       await get(
         ctx,
-        `/api/admin/banner-ads/approved/logs?search=${encodeURIComponent(user.email)}`,
+        `${routeUrl(bannerAdRoutes.approvedLogs)}?search=${encodeURIComponent(user.email)}`,
         admin.token,
       )
     ).json();
     expect(byEmail.data.map((row: { id: number }) => row.id)).toEqual([userAd]);
     expect(byEmail.data[0]).toMatchObject({ name: 'Grace Hopper', type: 'user', status: 'approved' });
     const past = (
-      await get(ctx, '/api/admin/banner-ads/panding/logs?to_date=2000-01-01', admin.token)
+      await get(ctx, `${routeUrl(bannerAdRoutes.pendingLogs)}?to_date=2000-01-01`, admin.token)
     ).json();
     expect(past.meta.total).toBe(0);
-    expect((await get(ctx, '/api/admin/banner-ads/panding/logs?sort=price', admin.token)).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await get(ctx, `${routeUrl(bannerAdRoutes.pendingLogs)}?sort=price`, admin.token)).statusCode,
+    ).toBe(422);
 
-    const detail = (await get(ctx, `/api/admin/banner-ads/${homeAd}/detail`, admin.token)).json().data;
+    const detail = (await get(ctx, routeUrl(bannerAdRoutes.detail, { id: homeAd }), admin.token)).json().data;
     expect(detail).toMatchObject({
       id: homeAd,
       name: 'Quiet Pines',
@@ -73,16 +76,18 @@ describe('admin banner ad logs and detail', () => {
       reviewed_at: null,
     });
     expect(detail.media).toHaveLength(1);
-    expect((await get(ctx, '/api/admin/banner-ads/999999/detail', admin.token)).statusCode).toBe(404);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.detail, { id: 999999 }), admin.token)).statusCode).toBe(
+      404,
+    );
   });
 
   it("is the admin's only: 401 without a credential, 403 for a user or funeral home", async () => {
     const user = await signUpUser(ctx);
     const id = await createAd(ctx, user.token, 'user');
     for (const url of [
-      '/api/admin/banner-ads/panding/logs',
-      '/api/admin/banner-ads/approved/logs',
-      `/api/admin/banner-ads/${id}/detail`,
+      routeUrl(bannerAdRoutes.pendingLogs),
+      routeUrl(bannerAdRoutes.approvedLogs),
+      routeUrl(bannerAdRoutes.detail, { id }),
     ]) {
       expect((await get(ctx, url)).statusCode).toBe(401);
       expect((await get(ctx, url, user.token)).statusCode).toBe(403);
@@ -97,8 +102,9 @@ describe('admin banner ad logs and detail', () => {
       'from_date=2026-02-01&to_date=2026-01-01',
       'from_date=yesterday',
     ]) {
-      for (const state of ['panding', 'approved']) {
-        const response = await get(ctx, `/api/admin/banner-ads/${state}/logs?${query}`, admin.token);
+      for (const route of [bannerAdRoutes.pendingLogs, bannerAdRoutes.approvedLogs]) {
+        const state = route.path;
+        const response = await get(ctx, `${routeUrl(route)}?${query}`, admin.token);
         expect(response.statusCode, `${state}: ${query}`).toBe(422);
       }
     }
@@ -135,7 +141,8 @@ describe('POST /admin/banner-ads/{id}/update-status', () => {
     const id = await createAd(ctx, home.token, 'funeral-home');
     const response = await decide(id, { status: '2', rejection_reason: 'Image is blurry' });
     expect(response.statusCode, response.body).toBe(200);
-    const mine = (await get(ctx, `/api/web/funeral-home/banner-ad/${id}`, home.token)).json().data;
+    const mine = (await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id }), home.token)).json()
+      .data;
     expect(mine).toMatchObject({ status_detail: 'rejected', rejection_reason: 'Image is blurry' });
     const [notice] = await noticesOf(home);
     expect(notice).toMatchObject({
@@ -164,12 +171,15 @@ describe('POST /admin/banner-ads/{id}/update-status', () => {
     expect(long.statusCode).toBe(422);
     expect(long.json().errors).toHaveProperty('rejection_reason');
     for (const odd of ['abc', '-1', '99999999999999999999']) {
-      const decided = await post(ctx, `/api/admin/banner-ads/${odd}/update-status`, {
+      const decided = await post(ctx, routeUrl(bannerAdRoutes.updateStatus, { id: odd }), {
         payload: { status: 1 },
         headers: bearer(admin.token),
       });
       expect(decided.statusCode, odd).toBe(404);
-      expect((await get(ctx, `/api/admin/banner-ads/${odd}/detail`, admin.token)).statusCode, odd).toBe(404);
+      expect(
+        (await get(ctx, routeUrl(bannerAdRoutes.detail, { id: odd }), admin.token)).statusCode,
+        odd,
+      ).toBe(404);
     }
     expect(await statusOf(id)).toBe('pending');
     expect(await noticesOf(user)).toEqual([]);
@@ -180,7 +190,7 @@ describe('POST /admin/banner-ads/{id}/update-status', () => {
     const home = await signUpFuneralHome(ctx);
     const id = await createAd(ctx, user.token, 'user');
     expect(
-      (await post(ctx, `/api/admin/banner-ads/${id}/update-status`, { payload: { status: 1 } })).statusCode,
+      (await post(ctx, routeUrl(bannerAdRoutes.updateStatus, { id }), { payload: { status: 1 } })).statusCode,
     ).toBe(401);
     expect((await decide(id, { status: 1 }, user.token)).statusCode).toBe(403);
     expect((await decide(id, { status: 1 }, home.token)).statusCode).toBe(403);

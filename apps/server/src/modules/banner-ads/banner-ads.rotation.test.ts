@@ -14,6 +14,7 @@ function setUp(live: number[]) {
   const repo = {
     async liveIds() {
       state.reads += 1;
+      // A fake playing a slow database: the read takes a moment, so views can overlap it.
       await new Promise((resolve) => setTimeout(resolve, 5));
       return [...state.live];
     },

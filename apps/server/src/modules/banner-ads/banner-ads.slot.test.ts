@@ -1,3 +1,4 @@
+import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -12,6 +13,7 @@ import {
 import { users } from '../accounts/accounts.schema';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
 import { clickToken } from './banner-ads.clicks';
+import { bannerRoutesOf } from './banner-ads.fixtures';
 import { createBannerAdsRepo } from './banner-ads.repo';
 import { approvedAd, liveAd } from './banner-ads.live.fixtures';
 import { LIVE_READ_TTL_MS } from './banner-ads.rotation';
@@ -30,11 +32,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const slot = (who: SignedIn | undefined, role = 'user') =>
-  get(ctx, `/api/web/${role}/banner-ad/slot`, who?.token);
+  get(ctx, routeUrl(bannerRoutesOf(role).slot), who?.token);
 const countsOf = async (who: SignedIn, id: number) => {
   const role = who.user.type === 'funeral-home' ? 'funeral-home' : 'user';
-  const { views, clicks, is_live } = (await get(ctx, `/api/web/${role}/banner-ad/${id}`, who.token)).json()
-    .data;
+  const { views, clicks, is_live } = (
+    await get(ctx, routeUrl(bannerRoutesOf(role).detail, { id }), who.token)
+  ).json().data;
   return { views, clicks, is_live };
 };
 const click = (url: string) => ctx.app.inject({ method: 'GET', url });
@@ -81,7 +84,8 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     expect(clicked.statusCode).toBe(302);
     expect(clicked.headers.location).toBe('https://evergreenflowers.example/landing');
     expect(await countsOf(owner, adId)).toEqual({ views: 1, clicks: 1, is_live: true });
-    const adminView = (await get(ctx, `/api/admin/banner-ads/${adId}/detail`, admin.token)).json().data;
+    const adminView = (await get(ctx, routeUrl(bannerAdRoutes.detail, { id: adId }), admin.token)).json()
+      .data;
     expect(adminView).toMatchObject({ views: 1, clicks: 1 });
 
     // A funeral home's slot shows it too.
@@ -169,7 +173,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
       'a'.repeat(500),
     ];
     for (const token of forged) {
-      const response = await click(`/api/web/banner-ad/click/${token}`);
+      const response = await click(routeUrl(bannerAdRoutes.click, { token }));
       // 414: Fastify refuses a path parameter over 100 characters before any handler.
       expect([404, 414, 422], `${token}: ${response.statusCode}`).toContain(response.statusCode);
       expect(response.headers.location).toBeUndefined();
@@ -178,7 +182,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     // A token for an ad that exists but was never paid: not found either.
     const unpaid = await approvedAd(ctx, owner, admin);
     const response = await click(
-      `/api/web/banner-ad/click/${clickToken(ctx.config.APP_SECRET!, unpaid, target.id, now)}`,
+      routeUrl(bannerAdRoutes.click, { token: clickToken(ctx.config.APP_SECRET!, unpaid, target.id, now) }),
     );
     expect(response.statusCode).toBe(404);
   });
@@ -222,7 +226,10 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
     const { rows } = await ctx.deps.database.executeSql(`select ends_at from banner_ads where id = ${adId}`);
     const endsAt = new Date(rows[0]!.ends_at as string).getTime();
     expect(endsAt).toBe(
-      Date.parse((await get(ctx, `/api/web/user/banner-ad/${adId}`, owner.token)).json().data.live_until),
+      Date.parse(
+        (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: adId }), owner.token)).json().data
+          .live_until,
+      ),
     );
     const start = ctx.clock.now();
     try {
@@ -242,7 +249,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
       expect(after.has(adId)).toBe(false);
       const counts = await countsOf(owner, adId);
       expect(counts.is_live).toBe(false);
-      const late = await click(`/api/web/banner-ad/click/${lastLink}`);
+      const late = await click(routeUrl(bannerAdRoutes.click, { token: lastLink }));
       expect(late.statusCode).toBe(302);
       expect(await countsOf(owner, adId)).toEqual(counts);
 
@@ -251,7 +258,7 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
       reader = await fresh(reader);
       expect((await slot(reader)).json()).toEqual({ data: null });
       // An expired link (a day later) still forwards, uncounted.
-      expect((await click(`/api/web/banner-ad/click/${lastLink}`)).statusCode).toBe(302);
+      expect((await click(routeUrl(bannerAdRoutes.click, { token: lastLink }))).statusCode).toBe(302);
     } finally {
       ctx.clock.set(start);
     }
@@ -260,9 +267,13 @@ describe('the banner slot, its views and clicks (issue 12)', () => {
 
   it("answers the ad's counts to its requester only: 404 to another account, 401, 403", async () => {
     const stranger = await signUpUser(ctx);
-    expect((await get(ctx, `/api/web/user/banner-ad/${adId}`, stranger.token)).statusCode).toBe(404);
-    expect((await get(ctx, `/api/web/user/banner-ad/${adId}`)).statusCode).toBe(401);
-    expect((await get(ctx, `/api/web/funeral-home/banner-ad/${adId}`, owner.token)).statusCode).toBe(403);
-    expect((await get(ctx, `/api/admin/banner-ads/${adId}/detail`, owner.token)).statusCode).toBe(403);
+    expect(
+      (await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: adId }), stranger.token)).statusCode,
+    ).toBe(404);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.user.detail, { id: adId }))).statusCode).toBe(401);
+    expect(
+      (await get(ctx, routeUrl(bannerAdRoutes.funeralHome.detail, { id: adId }), owner.token)).statusCode,
+    ).toBe(403);
+    expect((await get(ctx, routeUrl(bannerAdRoutes.detail, { id: adId }), owner.token)).statusCode).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import { dashboardRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, gt, sql } from 'drizzle-orm';
@@ -30,20 +31,20 @@ describe('admin dashboard', () => {
   let home: SignedIn;
   let owner: number;
 
-  const call = (path: string, query = '', token = admin.token) =>
-    get(ctx, `/api/admin/dashboard/${path}${query}`, token);
+  const call = (route: ApiRoute, query = '', token = admin.token) =>
+    get(ctx, `${routeUrl(route)}${query}`, token);
   const counts = async () => {
-    const response = await call('get-counts');
+    const response = await call(dashboardRoutes.counts);
     expect(response.statusCode).toBe(200);
     return response.json().data;
   };
   const chart = async (query: string) => {
-    const response = await call('get-user-chart-data', query);
+    const response = await call(dashboardRoutes.userChart, query);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
   const revenue = async (query: string) => {
-    const response = await call('subscription', query);
+    const response = await call(dashboardRoutes.subscription, query);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
@@ -392,8 +393,9 @@ describe('admin dashboard', () => {
       ['?from_date=2026-06-01&from_date=2026-06-02', 'from_date'],
     ];
     for (const [query, field] of cases) {
-      for (const path of ['subscription', 'get-user-chart-data']) {
-        const response = await call(path, query);
+      for (const route of [dashboardRoutes.subscription, dashboardRoutes.userChart]) {
+        const path = route.path;
+        const response = await call(route, query);
         expect(response.statusCode, `${path}${query}`).toBe(422);
         expect(Object.keys(response.json().errors), `${path}${query}`).toContain(field);
       }
@@ -401,11 +403,12 @@ describe('admin dashboard', () => {
   });
 
   it('is the admin’s only: 401 without a valid credential, 403 for users and funeral homes', async () => {
-    for (const path of ['get-counts', 'subscription', 'get-user-chart-data']) {
-      expect((await get(ctx, `/api/admin/dashboard/${path}`)).statusCode, path).toBe(401);
-      expect((await get(ctx, `/api/admin/dashboard/${path}`, 'forged-token')).statusCode, path).toBe(401);
+    for (const route of Object.values(dashboardRoutes)) {
+      const path = route.path;
+      expect((await get(ctx, routeUrl(route))).statusCode, path).toBe(401);
+      expect((await get(ctx, routeUrl(route), 'forged-token')).statusCode, path).toBe(401);
       for (const who of [user, home]) {
-        const refused = await get(ctx, `/api/admin/dashboard/${path}`, who.token);
+        const refused = await get(ctx, routeUrl(route), who.token);
         expect(refused.statusCode, `${path} as ${who.user.type}`).toBe(403);
       }
     }

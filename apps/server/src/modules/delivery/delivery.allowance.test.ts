@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath, subscriptionRoutes, videoRoutes } from '@pw/contracts';
+import { accountRoutes, subscriptionRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { bearer, randomIp, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
@@ -21,7 +21,7 @@ describe('one scheduled delivery without a membership (issue 11, decision 0173)'
   const schedule = (videoId: number) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(videoRoutes.updateType, { id: videoId })}`,
+      url: routeUrl(videoRoutes.updateType, { id: videoId }),
       headers: bearer(user.token),
       payload: { type: 'scheduled', ...future() },
     });
@@ -73,7 +73,7 @@ describe('one scheduled delivery without a membership (issue 11, decision 0173)'
     const [membership] = await subscriptionsOf(ctx, user.id);
     const cancelled = await ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(subscriptionRoutes.userCancel, { id: membership!.id })}`,
+      url: routeUrl(subscriptionRoutes.userCancel, { id: membership!.id }),
       headers: bearer(user.token),
     });
     expect(cancelled.statusCode).toBe(200);
@@ -81,7 +81,7 @@ describe('one scheduled delivery without a membership (issue 11, decision 0173)'
     await ctx.deps.plansHeld.expireSubscriptions();
     const login = await ctx.app.inject({
       method: 'POST',
-      url: `/api${accountRoutes.webLogin.path}`,
+      url: routeUrl(accountRoutes.webLogin),
       payload: { email: user.email, password: user.password },
       remoteAddress: randomIp(),
     });

@@ -8,6 +8,7 @@ import {
   NO_HELD_DELIVERY,
   notificationKinds,
   videoRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
@@ -61,7 +62,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     typeof videoId === 'string'
       ? ctx.app.inject({
           method: 'POST',
-          url: `/api/web/user/video/${videoId}/delivery/decide`,
+          url: routeUrl(deliveryRoutes.decideHeld, { id: videoId }),
           headers: token ? { authorization: `Bearer ${token}` } : {},
           payload: body,
         })

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryRoutes, videoRoutes, routeUrl } from '@pw/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
@@ -39,7 +40,8 @@ describe('scheduled delivery (SMTP)', () => {
   const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
   const scheduleDelivery = (videoId: number, recipientEmail: string, dueAt: Date) =>
     ctx.deps.delivery.schedule({ timezone: 'UTC', videoId, ownerId, recipientEmail, dueAt });
-  const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
+  const watch = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
   const tokenOf = (row: DeliveryRow) => watchToken(ctx.deps.secret, row.messageId);
 
   beforeAll(async () => {
@@ -122,7 +124,7 @@ describe('scheduled delivery (SMTP)', () => {
     expect(status.get(videoId)).toMatchObject({ status: 'sent', recipientEmail: to, attempts: 1 });
     const listed = await ctx.app.inject({
       method: 'GET',
-      url: '/api/web/user/video/list/scheduled',
+      url: routeUrl(videoRoutes.listScheduled),
       headers: { authorization: `Bearer ${await ctx.deps.sessions.create(ownerId, false)}` },
     });
     const shown = listed.json().data.find((video: { id: number }) => video.id === videoId);
@@ -145,7 +147,7 @@ describe('scheduled delivery (SMTP)', () => {
     const move = (fields: Record<string, string>) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/web/user/video/${videoId}/update-type`,
+        url: routeUrl(videoRoutes.updateType, { id: videoId }),
         headers: { authorization: `Bearer ${token}` },
         payload: fields,
       });
@@ -280,13 +282,14 @@ describe('scheduled delivery (SMTP)', () => {
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
     await scheduleDelivery(videoId, to, inSeconds(1));
 
-    const deadline = Date.now() + 10_000;
     let row: DeliveryRow | undefined;
-    while (Date.now() < deadline) {
-      [row] = await rowFor(videoId);
-      if (row?.status === 'failed' && row.ownerNotifiedAt) break;
-      await sleep(100);
-    }
+    await vi.waitFor(
+      async () => {
+        [row] = await rowFor(videoId);
+        if (!(row?.status === 'failed' && row.ownerNotifiedAt)) throw new Error('not failed and told yet');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(row!.status).toBe('failed');
     expect(row!.attempts).toBe(1);
     expect(row!.lastError).toContain('550');

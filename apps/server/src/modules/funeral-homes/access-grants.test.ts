@@ -6,6 +6,8 @@ import {
   PUBLISH_AFTER_PASSING,
   REQUEST_HAS_NO_VIDEO,
   funeralHomeRoutes,
+  deliveryRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
@@ -32,7 +34,7 @@ describe("who holds access, revoking, and a final message published only after i
   const revoke = (token: string | undefined, videoId: number | string, grantId: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api/web/user/video/${videoId}/grants/${grantId}/revoke`,
+      url: routeUrl(funeralHomeRoutes.revokeGrant, { id: videoId, grant_id: grantId }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   const requestVideo = (home: SignedIn, id: number) =>
@@ -43,7 +45,8 @@ describe("who holds access, revoking, and a final message published only after i
     (await ctx.deps.db.select().from(videos).where(eq(videos.id, id)))[0]!;
   const requestRow = async (id: number) =>
     (await ctx.deps.db.select().from(funeralRequests).where(eq(funeralRequests.id, id)))[0]!;
-  const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
+  const watch = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
   const linkTo = async (email: string) => {
     const mail = (await readOutbox(ctx.dataDir)).filter((m) => m.to === email).at(-1);
     return /\/watch\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
@@ -156,7 +159,7 @@ describe("who holds access, revoking, and a final message published only after i
       for (const odd of ['abc', '-1', '0', '1.5', '9'.repeat(40), '%00', 'x'.repeat(2000)]) {
         const answer = await ctx.app.inject({
           method: 'GET',
-          url: `/api/web/user/video/${encodeURIComponent(odd)}/grants`,
+          url: routeUrl(funeralHomeRoutes.grants, { id: encodeURIComponent(odd) }),
           headers: { authorization: `Bearer ${owner.token}` },
         });
         expect([404, 414, 422], `${odd.slice(0, 20)}: ${answer.statusCode}`).toContain(answer.statusCode);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes } from '@pw/contracts';
+import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
@@ -131,7 +131,7 @@ describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
       for (const path of ['abc', '-1', '99999999999999999999']) {
         const response = await ctx.app.inject({
           method: 'POST',
-          url: `/api/web/user/funeral-video/${path}/create`,
+          url: routeUrl(funeralHomeRoutes.create, { id: path }),
           headers: { authorization: `Bearer ${user.token}` },
           payload: form(),
         });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { buildQuery, notificationKinds, routePath, type ApiRoute } from '@pw/contracts';
+import { notificationKinds, type ApiRoute, videoRoutes, routeUrl } from '@pw/contracts';
 import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, signUpFuneralHome, type SignedIn } from '../accounts/accounts.fixtures';
@@ -18,11 +18,9 @@ export function call(
   token: string | undefined,
   options: { params?: Record<string, number>; query?: Record<string, string | number>; body?: object } = {},
 ) {
-  const path = routePath(route, (options.params ?? {}) as never);
-  const search = buildQuery(options.query);
   return ctx.app.inject({
     method: route.method,
-    url: `/api${path}${search}`,
+    url: routeUrl(route, (options.params ?? {}) as never, options.query),
     headers: token ? bearer(token) : {},
     ...(options.body ? { payload: options.body } : {}),
   });
@@ -66,7 +64,7 @@ export async function finalVideo(ctx: TestContext, owner?: number, title = 'My l
 export const openByCode = (ctx: TestContext, token: string, code: string) =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api/web/user/video/${code}/detail-by-access-code/`,
+    url: routeUrl(videoRoutes.byAccessCodeSlash, { code }),
     headers: bearer(token),
   });
 

@@ -7,6 +7,7 @@ import {
   funeralHomeRoutes,
   notificationKinds,
   videoRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
@@ -93,7 +94,7 @@ describe("the home's request video and publishing (issue 12, the chain of consen
       for (const id of ['abc', '-1', '2147483648', '99999999999999999999']) {
         const odd = await ctx.app.inject({
           method: 'GET',
-          url: `/api/web/funeral-home/connection/${id}/video`,
+          url: routeUrl(funeralHomeRoutes.requestVideo, { id }),
           headers: { authorization: `Bearer ${home.token}` },
         });
         expect(odd.statusCode, id).toBe(404);
@@ -193,7 +194,7 @@ describe("the home's request video and publishing (issue 12, the chain of consen
       for (const id of ['abc', '-1', '0', '2147483648', '99999999999999999999']) {
         const response = await ctx.app.inject({
           method: 'POST',
-          url: `/api/web/funeral-home/connection/${id}/publish`,
+          url: routeUrl(funeralHomeRoutes.publish, { id }),
           headers: { authorization: `Bearer ${home.token}` },
         });
         expect(response.statusCode, id).toBe(404);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funeralHomeRoutes } from '@pw/contracts';
+import { funeralHomeRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
@@ -93,7 +93,7 @@ describe("funeral homes: the home's user requests (GET /web/funeral-home/connect
     }
     const malformed = await ctx.app.inject({
       method: 'GET',
-      url: '/api/web/funeral-home/connection/abc',
+      url: routeUrl(funeralHomeRoutes.request, { id: 'abc' }),
       headers: { authorization: `Bearer ${home.token}` },
     });
     expect(malformed.statusCode).toBe(404);

@@ -6,6 +6,8 @@ import {
   FUNERAL_HOME_NOT_FOUND,
   GRANT_EMAIL_FAILED,
   funeralHomeRoutes,
+  deliveryRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
@@ -39,7 +41,7 @@ describe('grant access (POST /web/user/video/{id}/grant-access, issue 12)', () =
     typeof videoId === 'string'
       ? ctx.app.inject({
           method: 'POST',
-          url: `/api/web/user/video/${videoId}/grant-access`,
+          url: routeUrl(funeralHomeRoutes.grantAccess, { id: videoId }),
           headers: token ? { authorization: `Bearer ${token}` } : {},
           payload: body,
         })
@@ -55,7 +57,8 @@ describe('grant access (POST /web/user/video/{id}/grant-access, issue 12)', () =
     ctx.deps.db.select().from(watchGrants).where(eq(watchGrants.videoId, videoId));
   const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to === email);
   const linkIn = (text: string) => /http:\/\/pw\.test\/watch\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-  const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
+  const watch = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
 
   /** A final video of a new owner (Olive Owner) that `holder` opened with its code (the real call). */
   async function openedVideo(title?: string) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoutes } from '@pw/contracts';
+import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
@@ -88,17 +88,17 @@ describe('check-ins and the daily reminders (issue 14)', () => {
     await at(sent);
     const token = linkToken(mailsTo(owner.email, 'Are you there? Please check in')[0]!.text, 'alive');
     await at(sent + 5 * DAY);
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/legacy/alive/${token}` });
+    const page = await ctx.app.inject({ method: 'GET', url: routeUrl(legacyRoutes.alivePage, { token }) });
     expect(page.json().data).toEqual({ first_name: 'Ada', open_report: false, purpose: 'check-in' });
     expect((await settingsOf(owner.id)).checkInSentAt).not.toBeNull();
-    const answer = await ctx.app.inject({ method: 'POST', url: `/api/legacy/alive/${token}` });
+    const answer = await ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.alive, { token }) });
     expect(answer.statusCode).toBe(200);
     const after = await settingsOf(owner.id);
     expect(after.checkInSentAt).toBeNull();
     expect(after.nextCheckInAt!.getTime()).toBe(sent + 5 * DAY + 180 * DAY);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/legacy/alive/${token}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.alive, { token }) })).statusCode,
+    ).toBe(404);
     await at(sent + 40 * DAY);
     expect(await reportsOf(owner.id)).toHaveLength(0);
     expect(mailsTo(owner.email, 'Reminder: please check in')).toHaveLength(0);
@@ -113,7 +113,7 @@ describe('check-ins and the daily reminders (issue 14)', () => {
     expect(videoId).toBeGreaterThan(0);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/web/user/video/${accessCode}/report-passing`,
+      url: routeUrl(legacyRoutes.reportByCode, { code: accessCode }),
       headers: { authorization: `Bearer ${holder.token}` },
       payload: { relation: 'Friend' },
     });

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoutes, MAIL_LIMIT_MESSAGE, MAIL_RECIPIENT_LIMIT_MESSAGE } from '@pw/contracts';
+import {
+  legacyRoutes,
+  MAIL_LIMIT_MESSAGE,
+  MAIL_RECIPIENT_LIMIT_MESSAGE,
+  videoRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { bearer, signUpUser } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
@@ -84,7 +90,7 @@ describe('report-passing under the access-code guessing limit', () => {
   const report = (token: string, code: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api/web/user/video/${code}/report-passing`,
+      url: routeUrl(legacyRoutes.reportByCode, { code }),
       headers: bearer(token),
       payload: { relation: 'Neighbour' },
     });
@@ -105,7 +111,7 @@ describe('report-passing under the access-code guessing limit', () => {
     for (let i = 0; i < 20; i++)
       await ctx.app.inject({
         method: 'GET',
-        url: `/api/web/user/video/${guess(i)}/detail-by-access-code`,
+        url: routeUrl(videoRoutes.byAccessCode, { code: guess(i) }),
         headers: bearer(guesser.token),
       });
     for (let i = 20; i < 30; i++) expect((await report(guesser.token, guess(i))).statusCode).toBe(404);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoutes } from '@pw/contracts';
+import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from '../../app';
 import { compose, type Composition } from '../../composition';
 import { loadConfig } from '../../platform/config';
@@ -24,19 +24,12 @@ import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { videos } from '../videos/videos.schema';
 import { legacyContacts, legacyReports } from './legacy.schema';
 import { legacyToken } from './legacy.tokens';
+import { waitUntil } from '../../../test/wait';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'legacy-process-secret-of-32-bytes-or-more';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(200);
-  }
-}
 
 describe('the release job with real worker processes (PostgreSQL)', () => {
   let composition: Composition;
@@ -125,12 +118,17 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
     const [contact] = await db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, owner.id));
     const roleToken = legacyToken(SECRET, 'contact', contact!.tokenNonce);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${roleToken}/confirm` })).statusCode,
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: routeUrl(legacyRoutes.confirmContact, { token: roleToken }),
+        })
+      ).statusCode,
     ).toBe(200);
     const holder = await signUpUser(ctx);
     const report = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/CRASHPRF2345/report-passing',
+      url: routeUrl(legacyRoutes.reportByCode, { code: 'CRASHPRF2345' }),
       headers: { authorization: `Bearer ${holder.token}` },
       payload: { relation: 'Friend' },
     });

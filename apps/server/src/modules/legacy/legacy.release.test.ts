@@ -7,6 +7,9 @@ import {
   notificationKinds,
   REPORT_CANCELLED_MESSAGE,
   REPORT_RECEIVED_MESSAGE,
+  deliveryRoutes,
+  accountRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
@@ -38,21 +41,25 @@ describe('reports, the waiting period and the release (issue 14)', () => {
   const reportByCode = (token: string | undefined, code: string, body: object) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api/web/user/video/${code}/report-passing`,
+      url: routeUrl(legacyRoutes.reportByCode, { code }),
       headers: token ? bearer(token) : {},
       payload: body,
     });
   const reportByContact = (token: string, body: object) =>
-    ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/report`, payload: body });
+    ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.reportByContact, { token }), payload: body });
   const alive = (method: 'GET' | 'POST', token: string) =>
-    ctx.app.inject({ method, url: `/api/legacy/alive/${token}` });
+    ctx.app.inject({
+      method,
+      url: routeUrl(method === 'GET' ? legacyRoutes.alivePage : legacyRoutes.alive, { token }),
+    });
   /** Grant access type 0 (a person by e-mail): the chain of consent's rule of who may see it. */
   const grantTo = (token: string, videoId: number) =>
     call(ctx, funeralHomeRoutes.grantAccess, token, {
       params: { id: videoId },
       body: { type: 0, email: 'friend-of-holder@kin.test' },
     });
-  const watch = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/watch/${token}` });
+  const watch = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
 
   /**
    * An owner (signed up: sealed) with a final video and its code, and trusted contacts; the first
@@ -76,7 +83,8 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     const tokens = contacts.map((email) => linkToken(mailsTo(email).at(-1)!.text, 'contact'));
     for (const token of tokens.slice(0, confirmed))
       expect(
-        (await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` })).statusCode,
+        (await ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.confirmContact, { token }) }))
+          .statusCode,
       ).toBe(200);
     return { owner, videoId, accessCode, tokens };
   }
@@ -247,7 +255,7 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     // Signing in again (family may hold the password) changes nothing.
     const login = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/login',
+      url: routeUrl(accountRoutes.webLogin),
       payload: { email: owner.email, password: owner.password },
     });
     expect(login.statusCode).toBe(200);
@@ -322,7 +330,10 @@ describe('reports, the waiting period and the release (issue 14)', () => {
     expect(grants).toHaveLength(1);
     expect(grants[0]!.tokenHash).toBe(hashToken(watchToken));
     // The contact's page now shows the same link; the code opens the video for the holder.
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/legacy/contact/${tokens[0]}` });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(legacyRoutes.contactPage, { token: tokens[0]! }),
+    });
     expect(page.json().data).toMatchObject({
       state: 'released',
       watch_url: `http://pw.test/watch/${watchToken}`,
@@ -393,7 +404,7 @@ describe('reports, the waiting period and the release (issue 14)', () => {
         (
           await ctx.app.inject({
             method: 'POST',
-            url: `/api/admin/legacy/${id}/halt`,
+            url: routeUrl(legacyRoutes.adminHalt, { id }),
             headers: bearer(admin.token),
             payload: { reason: 'Disputed' },
           })

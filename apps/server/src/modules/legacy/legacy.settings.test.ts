@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoutes, notificationKinds, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
+import { legacyRoutes, notificationKinds, SETTINGS_SAVED_MESSAGE, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import {
@@ -30,7 +30,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     ctx.deps.db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, ownerId));
   const mailsTo = (email: string) => smtp.messages.filter((m) => m.to === email);
   const contactPage = (token: string) =>
-    ctx.app.inject({ method: 'GET', url: `/api/legacy/contact/${token}` });
+    ctx.app.inject({ method: 'GET', url: routeUrl(legacyRoutes.contactPage, { token }) });
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -110,7 +110,10 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
       state: 'sealed',
       watch_url: null,
     });
-    const confirm = await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` });
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: routeUrl(legacyRoutes.confirmContact, { token }),
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().data.confirmed).toBe(true);
     expect((await settings(owner.token)).json().data.contacts[0].confirmed_at).not.toBeNull();
@@ -129,7 +132,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     const [notice, ...more] = await notices();
     expect(more).toHaveLength(0);
     expect(notice!.body).toContain('Kim K. (kim@kin.test) accepted the role of trusted contact');
-    await ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` });
+    await ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.confirmContact, { token }) });
     expect(await notices()).toHaveLength(1);
   });
 
@@ -172,7 +175,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     const resend = (token: string | undefined, id: number | string) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/web/user/legacy/contacts/${id}/resend`,
+        url: routeUrl(legacyRoutes.resendContact, { id }),
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
     const other = await signUpUser(ctx);
@@ -203,7 +206,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     ]) {
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web/user/legacy',
+        url: routeUrl(legacyRoutes.saveSettings),
         headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
         payload,
       });
@@ -212,7 +215,8 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     expect((await settings(owner.token)).json().data).toEqual(before);
     await flushLegacyMails(ctx);
     const token = linkToken(mailsTo('kim@kin.test')[0]!.text, 'contact');
-    const confirm = () => ctx.app.inject({ method: 'POST', url: `/api/legacy/contact/${token}/confirm` });
+    const confirm = () =>
+      ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.confirmContact, { token }) });
     const [a, b] = await Promise.all([confirm(), confirm()]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const log = (await settings(owner.token)).json().data.log as Array<{ text: string }>;
@@ -224,7 +228,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
       expect((await contactPage(token)).statusCode).toBe(404);
     const post = await ctx.app.inject({
       method: 'POST',
-      url: `/api/legacy/contact/${'b'.repeat(43)}/report`,
+      url: routeUrl(legacyRoutes.reportByContact, { token: 'b'.repeat(43) }),
       payload: { relation: 'Friend' },
     });
     expect(post.statusCode).toBe(404);

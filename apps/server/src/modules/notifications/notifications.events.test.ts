@@ -1,3 +1,4 @@
+import { notificationRoutes, queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import {
@@ -20,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function adminNotifications() {
-  const response = await get(ctx, '/api/notification?status=unread&per_page=50', admin.token);
+  const response = await get(
+    ctx,
+    `${routeUrl(notificationRoutes.list)}?status=unread&per_page=50`,
+    admin.token,
+  );
   expect(response.statusCode).toBe(200);
   return response.json().data as { type: string; data: { title: string; body: string } }[];
 }
@@ -40,7 +45,7 @@ describe('admin notifications from account events', () => {
       data: { title: 'New funeral home sign-up' },
     });
     // The new user gets none of these.
-    const own = await get(ctx, '/api/notification/bell', user.token);
+    const own = await get(ctx, routeUrl(notificationRoutes.bell), user.token);
     expect(own.json().data.count).toBe(0);
   });
 
@@ -51,7 +56,7 @@ describe('admin notifications from account events', () => {
       subject: 'Pricing',
       message: 'Hi',
     });
-    const response = await post(ctx, '/api/web/user/contact-us', form);
+    const response = await post(ctx, routeUrl(queryRoutes.contactUs), form);
     expect(response.statusCode).toBe(200);
     const items = await adminNotifications();
     expect(items.find((item) => item.type === 'query.new')).toMatchObject({

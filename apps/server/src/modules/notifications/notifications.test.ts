@@ -1,3 +1,4 @@
+import { notificationRoutes, queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
@@ -8,8 +9,6 @@ import { newSignupNotice } from './notifications.events';
 import { sendNotificationEmail } from './notifications.worker';
 import { createNotificationsRepo } from './notifications.repo';
 import { formatDateTime, timeAgo } from './notifications.format';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('notifications', () => {
   let ctx: TestContext;
@@ -56,11 +55,11 @@ describe('notifications', () => {
 
   it('refuses every call without a valid credential (401)', async () => {
     for (const response of [
-      await get('/api/notification'),
-      await get('/api/notification/bell'),
-      await post('/api/notification/update/1'),
-      await post('/api/notification/mark-all-read'),
-      await get('/api/notification', 'not-a-token'),
+      await get(routeUrl(notificationRoutes.list)),
+      await get(routeUrl(notificationRoutes.bell)),
+      await post(routeUrl(notificationRoutes.toggle, { id: 1 })),
+      await post(routeUrl(notificationRoutes.markAllRead)),
+      await get(routeUrl(notificationRoutes.list), 'not-a-token'),
     ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthenticated.' });
@@ -68,14 +67,14 @@ describe('notifications', () => {
   });
 
   it('pages newest first with Laravel-style meta and a next link for Load More', async () => {
-    const first = await get('/api/notification', tokenA);
+    const first = await get(routeUrl(notificationRoutes.list), tokenA);
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.data).toHaveLength(10);
     expect(body.data[0].data).toEqual({ title: 'Title 23', body: 'Body 23', kind: 'test.item', n: 23 });
     expect(body.meta).toEqual({ current_page: 1, last_page: 3, from: 1, to: 10, total: 23, per_page: 10 });
     expect(body.links.prev).toBeNull();
-    expect(body.links.next).toBe('/api/notification?page=2&per_page=10');
+    expect(body.links.next).toBe(`${routeUrl(notificationRoutes.list)}?page=2&per_page=10`);
 
     const second = (await get(body.links.next, tokenA)).json();
     expect(second.data.map((n: { data: { title: string } }) => n.data.title)[0]).toBe('Title 13');
@@ -83,15 +82,15 @@ describe('notifications', () => {
     const third = (await get(second.links.next, tokenA)).json();
     expect(third.data).toHaveLength(3);
     expect(third.links.next).toBeNull();
-    expect(third.links.prev).toBe('/api/notification?page=2&per_page=10');
+    expect(third.links.prev).toBe(`${routeUrl(notificationRoutes.list)}?page=2&per_page=10`);
 
-    const big = (await get('/api/notification?per_page=999', tokenA)).json();
+    const big = (await get(`${routeUrl(notificationRoutes.list)}?per_page=999`, tokenA)).json();
     expect(big.data).toHaveLength(23);
     expect(big.meta).toMatchObject({ last_page: 1, total: 23 });
   });
 
   it('shows the spec fields: id, read_at, created_at, created_at_human, created_at_formatted', async () => {
-    const [item] = (await get('/api/notification?per_page=10', tokenA)).json().data;
+    const [item] = (await get(`${routeUrl(notificationRoutes.list)}?per_page=10`, tokenA)).json().data;
     // Title 23 was created at 10:52 UTC; the clock is now 10:53 (the loop advanced it once more).
     expect(item).toMatchObject({
       type: 'test.item',
@@ -101,63 +100,69 @@ describe('notifications', () => {
       created_at_formatted: 'Nov 22, 2026 10:52 AM',
     });
     expect(typeof item.id).toBe('number');
-    const zoned = (await get('/api/notification?per_page=10&tz=America/New_York', tokenA)).json();
+    const zoned = (
+      await get(`${routeUrl(notificationRoutes.list)}?per_page=10&tz=America/New_York`, tokenA)
+    ).json();
     expect(zoned.data[0].created_at_formatted).toBe('Nov 22, 2026 5:52 AM');
-    expect(zoned.links.next).toBe('/api/notification?per_page=10&tz=America%2FNew_York&page=2');
+    expect(zoned.links.next).toBe(
+      `${routeUrl(notificationRoutes.list)}?per_page=10&tz=America%2FNew_York&page=2`,
+    );
   });
 
   it('validates the query (422)', async () => {
-    const bad = await get('/api/notification?status=old', tokenA);
+    const bad = await get(`${routeUrl(notificationRoutes.list)}?status=old`, tokenA);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status).toBeDefined();
-    const badZone = await get('/api/notification?tz=Mars/Base', tokenA);
+    const badZone = await get(`${routeUrl(notificationRoutes.list)}?tz=Mars/Base`, tokenA);
     expect(badZone.statusCode).toBe(422);
     expect(badZone.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
     // The list kit's page sizes only (docs/product.md §13.7: 10, 25, 50, All = 999).
     for (const perPage of ['0', '1', '3', '1000']) {
-      const badSize = await get(`/api/notification?per_page=${perPage}`, tokenA);
+      const badSize = await get(`${routeUrl(notificationRoutes.list)}?per_page=${perPage}`, tokenA);
       expect(badSize.statusCode).toBe(422);
       expect(badSize.json().errors.per_page).toEqual(['The per page must be one of: 10, 25, 50, 999.']);
     }
-    expect((await get('/api/notification?page=abc', tokenA)).statusCode).toBe(422);
-    const badBell = await get('/api/notification/bell?tz=Mars/Base', tokenA);
+    expect((await get(`${routeUrl(notificationRoutes.list)}?page=abc`, tokenA)).statusCode).toBe(422);
+    const badBell = await get(`${routeUrl(notificationRoutes.bell)}?tz=Mars/Base`, tokenA);
     expect(badBell.statusCode).toBe(422);
     expect(badBell.json().errors.tz).toEqual(['The tz must be a valid time zone.']);
   });
 
   it('toggles one read and unread, filters by status, and keeps each account to its own', async () => {
-    const list = (await get('/api/notification', tokenA)).json().data.slice(0, 3);
+    const list = (await get(routeUrl(notificationRoutes.list), tokenA)).json().data.slice(0, 3);
     for (const item of list) {
-      const toggled = await post(`/api/notification/update/${item.id}`, tokenA);
+      const toggled = await post(routeUrl(notificationRoutes.toggle, { id: item.id }), tokenA);
       expect(toggled.statusCode).toBe(200);
       expect(toggled.json().message).toBe('Notification marked as read.');
       expect(toggled.json().data.read_at).toBe(ctx.clock.now().toISOString());
     }
-    const read = (await get('/api/notification?status=read', tokenA)).json();
+    const read = (await get(`${routeUrl(notificationRoutes.list)}?status=read`, tokenA)).json();
     expect(read.meta.total).toBe(3);
     expect(read.data.every((n: { read_at: string | null }) => n.read_at !== null)).toBe(true);
-    expect((await get('/api/notification?status=unread', tokenA)).json().meta.total).toBe(20);
-    expect((await get('/api/notification?status=all', tokenA)).json().meta.total).toBe(23);
+    expect((await get(`${routeUrl(notificationRoutes.list)}?status=unread`, tokenA)).json().meta.total).toBe(
+      20,
+    );
+    expect((await get(`${routeUrl(notificationRoutes.list)}?status=all`, tokenA)).json().meta.total).toBe(23);
 
-    const back = await post(`/api/notification/update/${list[0].id}`, tokenA);
+    const back = await post(routeUrl(notificationRoutes.toggle, { id: list[0].id }), tokenA);
     expect(back.json()).toMatchObject({ message: 'Notification marked as unread.', data: { read_at: null } });
-    expect((await get('/api/notification?status=read', tokenA)).json().meta.total).toBe(2);
+    expect((await get(`${routeUrl(notificationRoutes.list)}?status=read`, tokenA)).json().meta.total).toBe(2);
 
     // Someone else's, unknown or malformed: 404, and nothing changes.
     for (const id of [list[1].id, 999_999, 'abc', '-1']) {
-      const foreign = await post(`/api/notification/update/${id}`, tokenB);
+      const foreign = await post(routeUrl(notificationRoutes.toggle, { id }), tokenB);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toEqual({ message: 'Notification not found.' });
     }
-    expect((await get('/api/notification?status=read', tokenA)).json().meta.total).toBe(2);
+    expect((await get(`${routeUrl(notificationRoutes.list)}?status=read`, tokenA)).json().meta.total).toBe(2);
 
-    const b = (await get('/api/notification', tokenB)).json();
+    const b = (await get(routeUrl(notificationRoutes.list), tokenB)).json();
     expect(b.meta.total).toBe(2);
     expect(b.data.map((n: { data: { title: string } }) => n.data.title)).toEqual(['For B 2', 'For B']);
   });
 
   it('the bell: recent notifications, the unread count and the unread ones', async () => {
-    const bell = await get('/api/notification/bell', tokenA);
+    const bell = await get(routeUrl(notificationRoutes.bell), tokenA);
     expect(bell.statusCode).toBe(200);
     const { data } = bell.json();
     expect(data.count).toBe(21);
@@ -165,27 +170,32 @@ describe('notifications', () => {
     expect(data.notifications[0].data.title).toBe('Title 23');
     expect(data.bell).toHaveLength(8);
     expect(data.bell.every((n: { read_at: string | null }) => n.read_at === null)).toBe(true);
-    expect((await get('/api/notification/bell', tokenB)).json().data.count).toBe(2);
+    expect((await get(routeUrl(notificationRoutes.bell), tokenB)).json().data.count).toBe(2);
   });
 
   it('marks all read for the caller only', async () => {
-    const response = await post('/api/notification/mark-all-read', tokenA);
+    const response = await post(routeUrl(notificationRoutes.markAllRead), tokenA);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'All notifications marked as read.',
       data: { updated: 21, count: 0 },
     });
-    expect((await get('/api/notification/bell', tokenA)).json().data).toMatchObject({ count: 0, bell: [] });
-    expect((await get('/api/notification?status=unread', tokenA)).json().meta.total).toBe(0);
-    expect((await get('/api/notification/bell', tokenB)).json().data.count).toBe(2);
+    expect((await get(routeUrl(notificationRoutes.bell), tokenA)).json().data).toMatchObject({
+      count: 0,
+      bell: [],
+    });
+    expect((await get(`${routeUrl(notificationRoutes.list)}?status=unread`, tokenA)).json().meta.total).toBe(
+      0,
+    );
+    expect((await get(routeUrl(notificationRoutes.bell), tokenB)).json().data.count).toBe(2);
   });
 
   it('works for every role, and refuses a deactivated account (403)', async () => {
-    expect((await get('/api/notification', tokenAdmin)).statusCode).toBe(200);
+    expect((await get(routeUrl(notificationRoutes.list), tokenAdmin)).statusCode).toBe(200);
     const deactivated = await insertUser(ctx.deps.db, { status: 1 });
     const token = await ctx.deps.sessions.create(deactivated, false);
     await setUserStatus(ctx.deps.db, deactivated, 0);
-    const response = await get('/api/notification/bell', token);
+    const response = await get(routeUrl(notificationRoutes.bell), token);
     expect(response.statusCode).toBe(403);
   });
 
@@ -202,11 +212,11 @@ describe('notifications', () => {
       await ctx.deps.events.emit('account.created', { accountId: signedUp, type: 'user' });
       const contact = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web/user/contact-us',
+        url: routeUrl(queryRoutes.contactUs),
         payload: { name: 'Visitor', email: 'v@example.test', subject: 'Pricing', message: 'How much is it?' },
       });
       expect(contact.statusCode).toBe(200);
-      const adminItems = (await get('/api/notification', tokenAdmin)).json().data;
+      const adminItems = (await get(routeUrl(notificationRoutes.list), tokenAdmin)).json().data;
       expect(adminItems.map((n: { data: { title: string } }) => n.data.title)).toEqual([
         'New contact query',
         'New user sign-up',
@@ -222,12 +232,10 @@ describe('notifications', () => {
       expect(inactive).toHaveLength(0);
 
       // The e-mail copies go out through the worker (outbox here), once each.
-      const deadline = Date.now() + 10_000;
-      let mails = await readOutbox(ctx.dataDir);
-      while (mails.length < 2 && Date.now() < deadline) {
-        await sleep(100);
-        mails = await readOutbox(ctx.dataDir);
-      }
+      await expect
+        .poll(async () => (await readOutbox(ctx.dataDir)).length, { timeout: 10_000, interval: 100 })
+        .toBeGreaterThanOrEqual(2);
+      const mails = await readOutbox(ctx.dataDir);
       expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual([
         ['ada@example.test', 'New contact query'],
         ['ada@example.test', 'New user sign-up'],

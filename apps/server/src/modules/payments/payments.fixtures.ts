@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { paymentRoutes, routePath } from '@pw/contracts';
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
 import { bearer, type SignedIn } from '../accounts/accounts.fixtures';
 import { plans } from '../plans/plans.schema';
@@ -27,7 +27,7 @@ export async function buyPlan(ctx: TestContext, who: SignedIn, planId: number, c
     who.user.type === 'funeral-home' ? paymentRoutes.funeralHomePlanPayment : paymentRoutes.userPlanPayment;
   const response = await ctx.app.inject({
     method: 'POST',
-    url: `/api${routePath(route, { id: planId })}`,
+    url: routeUrl(route, { id: planId }),
     headers: bearer(who.token),
     payload: card,
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath, type ApiRoute } from '@pw/contracts';
+import { paymentRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -20,12 +20,11 @@ describe('payment history and the admin payment log', () => {
   let other: SignedIn;
   let home: SignedIn;
 
-  const url = (route: ApiRoute, query?: Record<string, string>) =>
-    `/api${routePath(route, {} as never, query)}`;
+  const url = (route: ApiRoute, query?: Record<string, string>) => routeUrl(route, {} as never, query);
   const pay = (route: ApiRoute, token: string, body: object, id?: number) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(route, (id === undefined ? {} : { id }) as never)}`,
+      url: routeUrl(route, (id === undefined ? {} : { id }) as never),
       headers: bearer(token),
       payload: body,
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath, type ApiRoute } from '@pw/contracts';
+import { paymentRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { bearer, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox';
@@ -31,7 +31,7 @@ describe('payments (issue 11: plans and extra time paid once, subscriptions star
   ) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(route, params as never)}`,
+      url: routeUrl(route, params as never),
       headers: { ...(token ? bearer(token) : {}), ...headers },
       payload: body,
     });

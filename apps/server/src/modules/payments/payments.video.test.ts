@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath } from '@pw/contracts';
+import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { clipsBody, createAccount, type TestAccount } from '../../../test/video-helpers';
@@ -32,7 +32,7 @@ describe('extra video time bought with a payment (decision 0037)', () => {
     const body = await clipsBody(fields, [long]);
     return ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...account.headers, ...body.headers },
       payload: body.payload,
     });
@@ -40,7 +40,7 @@ describe('extra video time bought with a payment (decision 0037)', () => {
   const buyMinute = async (account: TestAccount) => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(paymentRoutes.extraTimePayment)}`,
+      url: routeUrl(paymentRoutes.extraTimePayment),
       headers: account.headers,
       payload: { ...CARD, duration: '00:01:00' },
     });
@@ -67,7 +67,7 @@ describe('extra video time bought with a payment (decision 0037)', () => {
   const unused = (headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: 'GET',
-      url: `/api${routePath(paymentRoutes.unusedExtraTime)}`,
+      url: routeUrl(paymentRoutes.unusedExtraTime),
       headers,
     });
 
@@ -91,7 +91,7 @@ describe('extra video time bought with a payment (decision 0037)', () => {
     // A query string it does not take changes nothing: still the buyer's own list only.
     const odd = await ctx.app.inject({
       method: 'GET',
-      url: `/api${routePath(paymentRoutes.unusedExtraTime)}?account_id=${owner.id}&page=-1`,
+      url: `${routeUrl(paymentRoutes.unusedExtraTime)}?account_id=${owner.id}&page=-1`,
       headers: owner.headers,
     });
     expect([200, 422]).toContain(odd.statusCode);

@@ -147,10 +147,12 @@ describe('the subscriptions job: warning, renewal, expiry, by a moved clock (iss
     ctx.clock.set(new Date(first!.expiresAt!.getTime() + 1000));
     const stop = await startWorkers(ctx.composition);
     try {
-      for (let waited = 0; waited < 15_000; waited += 200) {
-        if ((await subscriptionsOf(ctx, user.id))[0]!.status === 'expired') break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await expect
+        .poll(async () => (await subscriptionsOf(ctx, user.id))[0]!.status, {
+          timeout: 15_000,
+          interval: 200,
+        })
+        .toBe('expired');
     } finally {
       await stop();
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRoutes, routePath, subscriptionRoutes, type ApiRoute } from '@pw/contracts';
+import { accountRoutes, subscriptionRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -24,13 +24,13 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
   const cancel = (route: ApiRoute, token: string | undefined, id: number | string) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(route, { id } as never)}`,
+      url: routeUrl(route, { id } as never),
       headers: token ? bearer(token) : {},
     });
   const login = async (who: SignedIn) => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: `/api${accountRoutes.webLogin.path}`,
+      url: routeUrl(accountRoutes.webLogin),
       payload: { email: who.email, password: who.password },
       remoteAddress: randomIp(),
     });
@@ -40,8 +40,7 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
     return response.json().data.user;
   };
   const profile = async (route: ApiRoute, who: SignedIn) =>
-    (await ctx.app.inject({ method: 'GET', url: `/api${route.path}`, headers: bearer(who.token) })).json()
-      .data;
+    (await ctx.app.inject({ method: 'GET', url: routeUrl(route), headers: bearer(who.token) })).json().data;
 
   beforeAll(async () => {
     ctx = await createTestContext(ADMIN_ENV);

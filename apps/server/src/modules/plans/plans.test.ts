@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPlanRoutesByKind, planRoutes, routePath, type ApiRoute } from '@pw/contracts';
+import { adminPlanRoutesByKind, planRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   ADMIN_ENV,
@@ -16,7 +16,7 @@ const path = (
   route: ApiRoute,
   params: Record<string, string | number> = {},
   query?: Record<string, string>,
-) => `/api${routePath(route, params as never, query)}`;
+) => routeUrl(route, params as never, query);
 
 describe('plans (issue 11: the kinds of plan, their offers and the per-minute rate)', () => {
   let ctx: TestContext;

@@ -1,3 +1,4 @@
+import { queryRoutes, routeUrl, referencePath } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
@@ -12,6 +13,7 @@ import {
 import { users } from '../accounts/accounts.schema';
 import { CONTACT_LIMIT } from './queries.limits';
 import { queries } from './queries.schema';
+import { routeTitle, undeclaredPaths } from '../../../test/addresses';
 
 describe('contact us', () => {
   let ctx: TestContext;
@@ -24,7 +26,7 @@ describe('contact us', () => {
   });
   afterAll(() => ctx.close());
 
-  describe('POST /api/web/user/contact-us', () => {
+  describe(routeTitle(queryRoutes.contactUs), () => {
     const message = {
       name: 'Visitor',
       email: 'visitor@example.test',
@@ -40,7 +42,7 @@ describe('contact us', () => {
     it('stores a guest message sent as multipart, and announces it', async () => {
       const announced: unknown[] = [];
       const off = ctx.deps.events.on('query.created', (event) => void announced.push(event));
-      const response = await post(ctx, '/api/web/user/contact-us', multipart(message));
+      const response = await post(ctx, routeUrl(queryRoutes.contactUs), multipart(message));
       off();
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -53,14 +55,14 @@ describe('contact us', () => {
     });
 
     it('records who sent it when signed in (user, funeral home)', async () => {
-      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(user.token) });
+      await post(ctx, routeUrl(queryRoutes.contactUs), { payload: message, headers: bearer(user.token) });
       expect(await lastQuery()).toMatchObject({ userType: 'user', userId: user.id });
-      await post(ctx, '/api/web/user/contact-us', { payload: message, headers: bearer(home.token) });
+      await post(ctx, routeUrl(queryRoutes.contactUs), { payload: message, headers: bearer(home.token) });
       expect(await lastQuery()).toMatchObject({ userType: 'funeral-home', userId: home.id });
     });
 
     it('takes a message from a dead or deactivated credential as a guest one', async () => {
-      const forged = await post(ctx, '/api/web/user/contact-us', {
+      const forged = await post(ctx, routeUrl(queryRoutes.contactUs), {
         payload: message,
         headers: bearer('forged'),
       });
@@ -69,7 +71,7 @@ describe('contact us', () => {
 
       const account = await signUpUser(ctx);
       await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
-      const deactivated = await post(ctx, '/api/web/user/contact-us', {
+      const deactivated = await post(ctx, routeUrl(queryRoutes.contactUs), {
         payload: message,
         headers: bearer(account.token),
       });
@@ -78,7 +80,7 @@ describe('contact us', () => {
     });
 
     it('validates the fields (422)', async () => {
-      const response = await post(ctx, '/api/web/user/contact-us', { payload: { email: 'x' } });
+      const response = await post(ctx, routeUrl(queryRoutes.contactUs), { payload: { email: 'x' } });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         name: ['The name field is required.'],
@@ -91,18 +93,21 @@ describe('contact us', () => {
     it('limits messages per address (429 + Retry-After)', async () => {
       const ip = randomIp();
       for (let i = 0; i < CONTACT_LIMIT.limit; i += 1) {
-        const response = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
+        const response = await post(ctx, routeUrl(queryRoutes.contactUs), {
+          payload: message,
+          remoteAddress: ip,
+        });
         expect(response.statusCode).toBe(200);
       }
-      const over = await post(ctx, '/api/web/user/contact-us', { payload: message, remoteAddress: ip });
+      const over = await post(ctx, routeUrl(queryRoutes.contactUs), { payload: message, remoteAddress: ip });
       expect(over.statusCode).toBe(429);
       expect(over.headers['retry-after']).toBeDefined();
     });
   });
 
   it('is in the API reference without a required credential', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const operation = doc.paths['/api/web/user/contact-us'].post;
+    const doc = (await ctx.app.inject({ method: 'GET', url: undeclaredPaths.docsJson })).json();
+    const operation = doc.paths[referencePath(queryRoutes.contactUs)].post;
     expect(operation.tags).toEqual(['Queries']);
     expect(operation.security).toBeUndefined();
   });

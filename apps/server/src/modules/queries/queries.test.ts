@@ -1,3 +1,4 @@
+import { queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -13,6 +14,7 @@ import {
 } from '../accounts/accounts.fixtures';
 import { queries } from './queries.schema';
 import { notifications } from '../notifications/notifications.schema';
+import { rawRouteUrl } from '../../../test/addresses';
 
 describe('admin queries (contact-us messages in the back office)', () => {
   let ctx: TestContext;
@@ -21,8 +23,8 @@ describe('admin queries (contact-us messages in the back office)', () => {
   let home: SignedIn;
 
   const contactUs = (fields: Record<string, string>, token?: string) =>
-    post(ctx, '/api/web/user/contact-us', { payload: fields, headers: token ? bearer(token) : {} });
-  const list = (query = '') => get(ctx, `/api/admin/queries${query}`, admin.token);
+    post(ctx, routeUrl(queryRoutes.contactUs), { payload: fields, headers: token ? bearer(token) : {} });
+  const list = (query = '') => get(ctx, `${routeUrl(queryRoutes.list)}${query}`, admin.token);
 
   beforeAll(async () => {
     ctx = await createTestContext(ADMIN_ENV);
@@ -62,7 +64,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.meta).toEqual({ current_page: 1, last_page: 3, from: 1, to: 10, total: 25, per_page: 10 });
-    expect(body.links).toEqual({ prev: null, next: '/api/admin/queries?page=2&per_page=10' });
+    expect(body.links).toEqual({ prev: null, next: `${routeUrl(queryRoutes.list)}?page=2&per_page=10` });
     expect(body.data[0]).toEqual({
       id: expect.any(Number),
       name: 'Evergreen',
@@ -78,7 +80,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
     ]);
     const last = (await get(ctx, body.links.next.replace('page=2', 'page=3'), admin.token)).json();
     expect(last.meta).toMatchObject({ current_page: 3, from: 21, to: 25 });
-    expect(last.links).toEqual({ prev: '/api/admin/queries?page=2&per_page=10', next: null });
+    expect(last.links).toEqual({ prev: `${routeUrl(queryRoutes.list)}?page=2&per_page=10`, next: null });
     expect((await list('?per_page=25')).json().data).toHaveLength(25);
     expect((await list('?per_page=999')).json().meta).toMatchObject({ last_page: 1, total: 25 });
   });
@@ -106,7 +108,9 @@ describe('admin queries (contact-us messages in the back office)', () => {
     ]);
     const paged = (await list('?search=old&user_type=guest&page=2')).json();
     expect(paged.meta).toMatchObject({ total: 22, from: 11, to: 20 });
-    expect(paged.links.next).toBe('/api/admin/queries?search=old&user_type=guest&page=3&per_page=10');
+    expect(paged.links.next).toBe(
+      `${routeUrl(queryRoutes.list)}?search=old&user_type=guest&page=3&per_page=10`,
+    );
   });
 
   it('refuses bad list parameters with a 422 envelope naming the field', async () => {
@@ -152,20 +156,20 @@ describe('admin queries (contact-us messages in the back office)', () => {
     expect(injected.statusCode).toBe(200);
     expect(injected.json().meta.total).toBe(0);
     // An id longer than Fastify's parameter limit (100) is 414 before the route; a long one under it, 404.
-    const hugeId = await get(ctx, `/api/admin/queries/${'9'.repeat(10_000)}/detail`, admin.token);
+    const hugeId = await get(ctx, routeUrl(queryRoutes.detail, { id: '9'.repeat(10_000) }), admin.token);
     expect(hugeId.statusCode).toBe(414);
     expect(hugeId.json()).toEqual({ message: 'The address is too long.' });
-    const badEscape = await get(ctx, '/api/admin/queries/%zz/detail', admin.token);
+    const badEscape = await get(ctx, rawRouteUrl(queryRoutes.detail, { id: '%zz' }), admin.token);
     expect(badEscape.statusCode).toBe(400);
     expect(badEscape.json()).toEqual({ message: 'The address is malformed.' });
-    const longId = await get(ctx, `/api/admin/queries/${'9'.repeat(99)}/detail`, admin.token);
+    const longId = await get(ctx, routeUrl(queryRoutes.detail, { id: '9'.repeat(99) }), admin.token);
     expect(longId.statusCode).toBe(404);
     expect((await list()).json().meta.total).toBe(25);
   });
 
   it('shows one message with its text, and 404 for an unknown or malformed id', async () => {
     const [row] = await ctx.deps.db.select().from(queries).where(eq(queries.name, 'Uma User'));
-    const response = await get(ctx, `/api/admin/queries/${row!.id}/detail`, admin.token);
+    const response = await get(ctx, routeUrl(queryRoutes.detail, { id: row!.id }), admin.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: {
@@ -179,7 +183,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
       },
     });
     for (const id of ['999999', '0', '-1', 'abc', '1e3', '99999999999']) {
-      const missing = await get(ctx, `/api/admin/queries/${id}/detail`, admin.token);
+      const missing = await get(ctx, routeUrl(queryRoutes.detail, { id }), admin.token);
       expect(missing.statusCode, id).toBe(404);
       expect(missing.json()).toEqual({ message: 'Query not found.' });
     }
@@ -187,7 +191,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
 
   it('is the admin’s only: 401 for visitors and dead tokens, 403 for users and funeral homes', async () => {
     const [row] = await ctx.deps.db.select().from(queries).limit(1);
-    for (const url of ['/api/admin/queries', `/api/admin/queries/${row!.id}/detail`]) {
+    for (const url of [routeUrl(queryRoutes.list), routeUrl(queryRoutes.detail, { id: row!.id })]) {
       expect((await get(ctx, url)).statusCode).toBe(401);
       expect((await get(ctx, url, 'forged-token')).statusCode).toBe(401);
       for (const other of [user, home]) {

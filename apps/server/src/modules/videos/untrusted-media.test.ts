@@ -1,3 +1,4 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
   const store = (account: TestAccount, body: { payload: Buffer; headers: Record<string, string> }) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...account.headers, ...body.headers },
       payload: body.payload,
     });
@@ -85,7 +86,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
     // What the attacker can watch: the video as the API serves it to them.
     const detail = await ctx.app.inject({
       method: 'GET',
-      url: `/api/web/user/video/${row.id}`,
+      url: routeUrl(videoRoutes.detail, { id: row.id }),
       headers: attacker.headers,
     });
     const served = await ctx.app.inject({ method: 'GET', url: detail.json().data.video_link });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRoutes, routePath, videoRoutes } from '@pw/contracts';
+import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { claimDuration, makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
@@ -73,7 +73,7 @@ describe('video length: counted from the streams, cut and checked', () => {
     const body = await clipsBody(fields, files);
     return ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(videoRoutes.store)}`,
+      url: routeUrl(videoRoutes.store),
       headers: { ...owner.headers, ...body.headers },
       payload: body.payload,
     });
@@ -81,7 +81,7 @@ describe('video length: counted from the streams, cut and checked', () => {
   const buyMinute = async () => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(paymentRoutes.extraTimePayment)}`,
+      url: routeUrl(paymentRoutes.extraTimePayment),
       headers: { ...owner.headers, 'idempotency-key': `minute-${Math.random()}` },
       payload: { ...CARD, duration: '00:01:00' },
     });
@@ -91,7 +91,7 @@ describe('video length: counted from the streams, cut and checked', () => {
   const unused = async () => {
     const response = await ctx.app.inject({
       method: 'GET',
-      url: `/api${routePath(paymentRoutes.unusedExtraTime)}`,
+      url: routeUrl(paymentRoutes.unusedExtraTime),
       headers: owner.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -121,7 +121,7 @@ describe('video length: counted from the streams, cut and checked', () => {
   const merge = (ids: number[], paymentId?: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api${routePath(videoRoutes.copyMove)}`,
+      url: routeUrl(videoRoutes.copyMove),
       headers: owner.headers,
       payload: { video_ids: ids, action: 'copy', ...(paymentId ? { payment_id: paymentId } : {}) },
     });

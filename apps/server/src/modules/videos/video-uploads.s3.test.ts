@@ -3,6 +3,7 @@
  * process's disk or memory, so two API processes (two apps on one database and one bucket, each with
  * a DATA_DIR of its own) take the requests of one upload in turns, and the stored video is the file.
  */
+import { videoRoutes, routeUrl, API_ROOT, VIDEO_TUS_PATH } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,7 +116,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
     const hosts: string[] = [];
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(video, {
-        endpoint: `${bases[0]}/api/web/user/video/tus`,
+        endpoint: `${bases[0]}${API_ROOT}${VIDEO_TUS_PATH}`,
         chunkSize: 256 * 1024,
         retryDelays: [],
         headers: owner.headers,
@@ -147,7 +148,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
 
     const stored = await second.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: owner.headers,
       payload: { type: 'draft', title: 'Across processes', upload_ids: [id] },
     });
@@ -167,7 +168,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
     headers: Record<string, string> = {},
     body?: Buffer,
   ) =>
-    fetch(`${base}/api/web/user/video/tus${id ? `/${id}` : ''}`, {
+    fetch(`${base}${API_ROOT}${VIDEO_TUS_PATH}${id ? `/${id}` : ''}`, {
       method,
       headers: { ...owner.headers, 'Tus-Resumable': '1.0.0', ...headers },
       body,
@@ -199,7 +200,7 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
 
     const stored = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: owner.headers,
       payload: { type: 'draft', title: 'Resumed', upload_ids: [id] },
     });

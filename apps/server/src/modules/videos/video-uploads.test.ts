@@ -9,6 +9,10 @@ import {
   PENDING_UPLOAD_MESSAGES,
   UPLOAD_NAMED_TWICE_MESSAGE,
   videoStoreBody,
+  videoRoutes,
+  routeUrl,
+  API_ROOT,
+  VIDEO_TUS_PATH,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
@@ -53,7 +57,7 @@ describe('resumable uploads (tus)', () => {
     await fs.rm(clipDir, { recursive: true, force: true });
   });
 
-  const endpoint = () => `${base}/api/web/user/video/tus`;
+  const endpoint = () => `${base}${API_ROOT}${VIDEO_TUS_PATH}`;
 
   /** Uploads with tus-js-client; `stopAt` aborts once that share of the bytes is acknowledged. */
   function tusUpload(
@@ -106,7 +110,7 @@ describe('resumable uploads (tus)', () => {
     expect(sha256(stored)).toBe(sha256(video));
 
     // The finished upload becomes a video through the ordinary store call.
-    const response = await fetch(`${base}/api/web/user/video/store`, {
+    const response = await fetch(`${base}${routeUrl(videoRoutes.store)}`, {
       method: 'POST',
       headers: { ...owner.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
@@ -149,7 +153,7 @@ describe('resumable uploads (tus)', () => {
 
     // Nor can another user, or an unfinished upload, be stored.
     const store = (account: TestAccount) =>
-      fetch(`${base}/api/web/user/video/store`, {
+      fetch(`${base}${routeUrl(videoRoutes.store)}`, {
         method: 'POST',
         headers: { ...account.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
@@ -201,7 +205,7 @@ describe('resumable uploads (tus)', () => {
     expect(created.status).toBe(201);
     const ownPath = created.headers.get('location')!;
     const ownId = ownPath.split('/').pop()!;
-    const collection = '/api/web/user/video/tus';
+    const collection = routeUrl(videoRoutes.detail, { id: 'tus' });
 
     const tricks = [
       `${ownPath}?x=/${victimId}`,
@@ -261,7 +265,7 @@ describe('resumable uploads (tus)', () => {
     const id = done.url.split('/').pop()!;
     const uploadFile = path.join(ctx.dataDir, 'uploads', id);
     const store = (fields: Record<string, unknown>) =>
-      fetch(`${base}/api/web/user/video/store`, {
+      fetch(`${base}${routeUrl(videoRoutes.store)}`, {
         method: 'POST',
         headers: { ...keeper.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ upload_ids: [id], ...fields }),
@@ -319,7 +323,7 @@ describe('resumable uploads (tus)', () => {
     const text = Buffer.from('not a video at all\n'.repeat(2000));
     const done = await tusUpload(owner, text);
     const id = done.url.split('/').pop()!;
-    const response = await fetch(`${base}/api/web/user/video/store`, {
+    const response = await fetch(`${base}${routeUrl(videoRoutes.store)}`, {
       method: 'POST',
       headers: { ...owner.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
@@ -346,7 +350,7 @@ describe('resumable uploads (tus)', () => {
     const twice = await createAccount(ctx);
     const done = await tusUpload(twice, video);
     const id = done.url.split('/').pop()!;
-    const response = await fetch(`${base}/api/web/user/video/store`, {
+    const response = await fetch(`${base}${routeUrl(videoRoutes.store)}`, {
       method: 'POST',
       headers: { ...twice.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'draft', upload_ids: [id, id] }),

@@ -1,8 +1,9 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
@@ -86,8 +87,13 @@ describe('video processing job', () => {
       ...ctx.deps.media,
       async render(clips, output, signal) {
         retryConverting();
-        while ((await videoRow(ctx, video.id))!.state !== 'ready')
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        await vi.waitFor(
+          async () => {
+            if ((await videoRow(ctx, video.id))!.state !== 'ready')
+              throw new Error('the first run has not finished');
+          },
+          { timeout: 30_000, interval: 20 },
+        );
         return ctx.deps.media.render(clips, output, signal);
       },
     };
@@ -118,7 +124,7 @@ describe('video processing job', () => {
     const body = await clipsBody({ type: 'draft', title: 'Timed' }, clips);
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...owner.headers, ...body.headers },
       payload: body.payload,
     });
@@ -212,7 +218,7 @@ describe('video processing job', () => {
     const body = await clipsBody({ type: 'draft' }, [clip]);
     const response = await small.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...user.headers, ...body.headers },
       payload: body.payload,
     });

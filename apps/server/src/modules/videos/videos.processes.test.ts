@@ -18,21 +18,13 @@ import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { CONVERSION_NAMESPACE } from './conversion-claims';
 import { createVideosRepo } from './videos.repo';
 import { createVideoJobs } from './videos.queue';
+import { waitUntil } from '../../../test/wait';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = 'process-test-secret-of-32-bytes-or-more';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Worker = ChildProcess & { output: string[] };
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-    await sleep(200);
-  }
-}
 
 describe('video conversion with real worker processes (PostgreSQL)', () => {
   let deps: CompositionView;

@@ -1,6 +1,7 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
@@ -43,6 +44,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
         renders.inFlight += 1;
         renders.mostAtOnce = Math.max(renders.mostAtOnce, renders.inFlight);
         try {
+          // A fake playing a slow converter, so a retry can overtake a run still converting.
           await sleep(renders.delayMs);
           return await real.render(clips, output, signal);
         } finally {
@@ -83,7 +85,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
   async function playableSeconds(videoId: number): Promise<number> {
     const detail = await ctx.app.inject({
       method: 'GET',
-      url: `/api/web/user/video/${videoId}`,
+      url: routeUrl(videoRoutes.detail, { id: videoId }),
       headers: owner.headers,
     });
     const link = (detail.json() as { data: { video_link: string | null } }).data.video_link;
@@ -185,16 +187,17 @@ describe('video processing recovers from crashes and expired jobs', () => {
 
     // Settled: ready, nothing converting, no job left to run; then the time a conversion overtaken by its
     // retry would need to store its output and clean up after itself (pg-boss no longer tracks that run).
-    const started = Date.now();
-    for (;;) {
-      const row = await videoRow(ctx, video.id);
-      const live = (await jobStates(video.id)).some((state) =>
-        ['created', 'retry', 'active'].includes(state),
-      );
-      if (row!.state !== 'processing' && renders.inFlight === 0 && !live) break;
-      if (Date.now() - started > 60_000) throw new Error('processing did not settle');
-      await sleep(50);
-    }
+    await vi.waitFor(
+      async () => {
+        const row = await videoRow(ctx, video.id);
+        const live = (await jobStates(video.id)).some((state) =>
+          ['created', 'retry', 'active'].includes(state),
+        );
+        if (!(row!.state !== 'processing' && renders.inFlight === 0 && !live))
+          throw new Error('processing did not settle');
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     await sleep(2000);
     expect(renders.inFlight).toBe(0);
     renders.delayMs = 0;

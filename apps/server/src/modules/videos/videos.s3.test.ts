@@ -1,3 +1,4 @@
+import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +66,7 @@ describe('videos on S3-compatible storage (s3rver)', () => {
     const body = await clipsBody({ type: 'draft', title: 'On S3' }, [clip]);
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...user.headers, ...body.headers },
       payload: body.payload,
     });
@@ -79,7 +80,11 @@ describe('videos on S3-compatible storage (s3rver)', () => {
     expect(await filesUnder(path.join(ctx.dataDir, 'tmp'))).toEqual([]);
 
     const link = (
-      await ctx.app.inject({ method: 'GET', url: `/api/web/user/video/${row.id}`, headers: user.headers })
+      await ctx.app.inject({
+        method: 'GET',
+        url: routeUrl(videoRoutes.detail, { id: row.id }),
+        headers: user.headers,
+      })
     ).json().data.video_link as string;
     const whole = await ctx.app.inject({ method: 'GET', url: link });
     expect(whole.statusCode).toBe(200);
@@ -99,7 +104,7 @@ describe('videos on S3-compatible storage (s3rver)', () => {
 
     const deleted = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/web/user/video/${row.id}/delete`,
+      url: routeUrl(videoRoutes.remove, { id: row.id }),
       headers: user.headers,
     });
     expect(deleted.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { videoRoutes, legacyRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -66,7 +67,7 @@ describe('videos API', () => {
     const body = await clipsBody(fields, files);
     return ctx.app.inject({
       method: 'POST',
-      url: '/api/web/user/video/store',
+      url: routeUrl(videoRoutes.store),
       headers: { ...account.headers, ...body.headers },
       payload: body.payload,
     });
@@ -127,7 +128,8 @@ describe('videos API', () => {
       const sourceDuration = (await ctx.deps.media.probe(source)).durationSeconds;
       expect(Math.abs(row.durationMs! / 1000 - sourceDuration)).toBeLessThan(0.15);
 
-      const detail = (await call(owner, 'GET', `/api/web/user/video/${body.data.id}`)).json().data;
+      const detail = (await call(owner, 'GET', routeUrl(videoRoutes.detail, { id: body.data.id }))).json()
+        .data;
       expect(detail.duration).toBe('00:00:03');
       expect(detail.video_link).toMatch(/^\/api\/media\/v\/videos\/\d+\/[0-9a-f]+\/video\.mp4\?exp=\d+&sig=/);
       expect(detail.video_thumbnail).toMatch(/thumbnail\.jpg\?exp=/);
@@ -148,7 +150,7 @@ describe('videos API', () => {
 
     it('keeps nothing of an uploaded clip readable on disk: media is stored encrypted', async () => {
       const id = await readyVideo(owner);
-      const detail = (await call(owner, 'GET', `/api/web/user/video/${id}`)).json().data;
+      const detail = (await call(owner, 'GET', routeUrl(videoRoutes.detail, { id }))).json().data;
       const served = await fs.readFile(await download(detail.video_link, 'served-encrypted.mp4'));
       const thumbnail = (await ctx.app.inject({ method: 'GET', url: detail.video_thumbnail })).rawPayload;
       expect(served.subarray(4, 8).toString('latin1')).toBe('ftyp');
@@ -167,7 +169,7 @@ describe('videos API', () => {
       expect(response.statusCode, response.body).toBe(201);
       const row = await waitForVideo(ctx, response.json().data.id);
       expect(row.state).toBe('ready');
-      const detail = (await call(owner, 'GET', `/api/web/user/video/${row.id}`)).json().data;
+      const detail = (await call(owner, 'GET', routeUrl(videoRoutes.detail, { id: row.id }))).json().data;
       const probed = await ctx.deps.media.probe(await download(detail.video_link, 'joined.mp4'));
       const sum =
         (await ctx.deps.media.probe(clips.webm!)).durationSeconds +
@@ -182,7 +184,7 @@ describe('videos API', () => {
       const response = await upload(owner, [clips.mp4!], { type: 'draft', title: 'Fast' });
       const row = await waitForReadyRow(ctx, response.json().data.id);
       expect(row.state).toBe('ready');
-      const detail = (await call(owner, 'GET', `/api/web/user/video/${row.id}`)).json().data;
+      const detail = (await call(owner, 'GET', routeUrl(videoRoutes.detail, { id: row.id }))).json().data;
       const output = await download(detail.video_link, 'copied.mp4');
       expect(await videoPacketsMd5(output)).toBe(await videoPacketsMd5(clips.mp4!));
       const boxes = await topLevelBoxes(output);
@@ -270,7 +272,7 @@ describe('videos API', () => {
         email: 'kin@example.test',
         ...future(),
       });
-      const move = await call(user, 'POST', `/api/web/user/video/${scheduledId}/update-type`, {
+      const move = await call(user, 'POST', routeUrl(videoRoutes.updateType, { id: scheduledId }), {
         type: 'final',
       });
       expect(move.statusCode).toBe(409);
@@ -292,7 +294,7 @@ describe('videos API', () => {
 
     it('needs e-mail, date, time and zone for the scheduled folder and refuses a past instant', async () => {
       const id = await readyVideo(owner);
-      const missing = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, {
+      const missing = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
       });
       expect(missing.statusCode).toBe(422);
@@ -302,7 +304,7 @@ describe('videos API', () => {
         'share_at_time',
         'timezone',
       ]);
-      const badZone = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, {
+      const badZone = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'kin@example.test',
         ...future(),
@@ -310,7 +312,7 @@ describe('videos API', () => {
       });
       expect(badZone.json().errors.timezone).toBeDefined();
       const yesterday = new Date(ctx.clock.now().getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
-      const past = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, {
+      const past = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'kin@example.test',
         share_at_date: yesterday,
@@ -334,7 +336,7 @@ describe('videos API', () => {
     it('schedules, reschedules and cancels delivery inside the move', async () => {
       const id = await readyVideo(owner);
       const when = future();
-      const moved = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, {
+      const moved = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'Kin@Example.test',
         ...when,
@@ -365,7 +367,7 @@ describe('videos API', () => {
       expect(dueAt.toISOString().slice(0, 10)).toBe(when.share_at_date);
 
       recorder.calls.length = 0;
-      const changed = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, {
+      const changed = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'kin@example.test',
         ...when,
@@ -376,7 +378,7 @@ describe('videos API', () => {
       expect(recorder.calls.map((c) => c.op)).toEqual(['cancel', 'schedule']);
 
       recorder.calls.length = 0;
-      const back = await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, { type: 'draft' });
+      const back = await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), { type: 'draft' });
       expect(back.json().message).toBe('The video has been successfully transferred to Drafts.');
       expect(back.json().data).toMatchObject({
         type: 'draft',
@@ -392,23 +394,23 @@ describe('videos API', () => {
     it('follows the spec moves: drafts cannot go straight to My Parting Words, scheduled can', async () => {
       const user = await createAccount(ctx);
       const id = await readyVideo(user);
-      const direct = await call(user, 'POST', `/api/web/user/video/${id}/update-type`, { type: 'final' });
+      const direct = await call(user, 'POST', routeUrl(videoRoutes.updateType, { id }), { type: 'final' });
       expect(direct.statusCode).toBe(422);
       expect(direct.json().errors.type).toEqual(['A video in Drafts cannot be moved to My Parting Words.']);
-      await call(user, 'POST', `/api/web/user/video/${id}/update-type`, {
+      await call(user, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'kin@example.test',
         ...future(),
       });
       recorder.calls.length = 0;
-      const toFinal = await call(user, 'POST', `/api/web/user/video/${id}/update-type`, { type: 'final' });
+      const toFinal = await call(user, 'POST', routeUrl(videoRoutes.updateType, { id }), { type: 'final' });
       expect(toFinal.statusCode).toBe(200);
       expect(toFinal.json().message).toBe('The video has been successfully transferred to My Parting Words.');
       expect(toFinal.json().data.access_code).toMatch(/^[A-Z2-9]{12}$/);
       expect(recorder.calls).toEqual([{ op: 'cancel', videoId: id, inTransaction: true }]);
-      const list = (await call(user, 'GET', '/api/web/user/video/list')).json();
+      const list = (await call(user, 'GET', routeUrl(videoRoutes.listFinal))).json();
       expect(list.data.map((v: { id: number }) => v.id)).toEqual([id]);
-      const same = await call(user, 'POST', `/api/web/user/video/${id}/update-type`, { type: 'final' });
+      const same = await call(user, 'POST', routeUrl(videoRoutes.updateType, { id }), { type: 'final' });
       expect(same.json().message).toBe('The video has been successfully transferred to My Parting Words.');
     });
 
@@ -416,7 +418,7 @@ describe('videos API', () => {
       const id = await readyVideo(owner, { type: 'scheduled', email: 'kin@example.test', ...future() });
       const row = await videoRow(ctx, id);
       recorder.calls.length = 0;
-      const response = await call(owner, 'DELETE', `/api/web/user/video/${id}/delete`);
+      const response = await call(owner, 'DELETE', routeUrl(videoRoutes.remove, { id }));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Video deleted successfully' });
       expect(recorder.calls).toEqual([{ op: 'cancel', videoId: id, inTransaction: true }]);
@@ -430,23 +432,23 @@ describe('videos API', () => {
       const a = await readyVideo(user, { type: 'draft', title: 'First' });
       ctx.clock.advance(1000);
       const b = await readyVideo(user, { type: 'draft', title: 'Second' });
-      const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json();
+      const drafts = (await call(user, 'GET', routeUrl(videoRoutes.listDraft))).json();
       expect(Object.keys(drafts)).toEqual(['data']);
       expect(drafts.data.map((v: { id: number }) => v.id)).toEqual([b, a]);
-      expect((await call(user, 'GET', '/api/web/user/video/list/scheduled')).json()).toEqual({ data: [] });
-      expect((await call(user, 'GET', '/api/web/user/video/list')).json()).toEqual({ data: [] });
+      expect((await call(user, 'GET', routeUrl(videoRoutes.listScheduled))).json()).toEqual({ data: [] });
+      expect((await call(user, 'GET', routeUrl(videoRoutes.listFinal))).json()).toEqual({ data: [] });
     });
   });
 
   describe('titles, publishing and likes', () => {
     it('updates title and description (both required) and reads hashtags from them', async () => {
       const id = await readyVideo(owner);
-      const missing = await call(owner, 'POST', `/api/web/user/video/${id}/update-title-desc`, {
+      const missing = await call(owner, 'POST', routeUrl(videoRoutes.updateTitleDesc, { id }), {
         title: 'New',
       });
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors.description).toEqual(['The description field is required.']);
-      const response = await call(owner, 'POST', `/api/web/user/video/${id}/update-title-desc`, {
+      const response = await call(owner, 'POST', routeUrl(videoRoutes.updateTitleDesc, { id }), {
         title: 'For my #Family',
         description: 'Words for the #garden and the #family',
       });
@@ -461,23 +463,23 @@ describe('videos API', () => {
 
     it('publishes once and never goes back to private', async () => {
       const id = await readyVideo(owner);
-      expect((await call(owner, 'GET', `/api/web/user/video/${id}`)).json().data.is_private).toBe(1);
+      expect((await call(owner, 'GET', routeUrl(videoRoutes.detail, { id }))).json().data.is_private).toBe(1);
       // The existing client sends its JSON content type even without a body.
       const published = await ctx.app.inject({
         method: 'POST',
-        url: `/api/web/user/video/${id}/update-status`,
+        url: routeUrl(videoRoutes.updateStatus, { id }),
         headers: { ...owner.headers, 'content-type': 'application/json' },
       });
       expect(published.statusCode).toBe(200);
       expect(published.json().message).toBe('The video has been published.');
       expect(published.json().data.is_private).toBe(0);
-      const back = await call(owner, 'POST', `/api/web/user/video/${id}/update-status`, { is_private: 1 });
+      const back = await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }), { is_private: 1 });
       expect(back.statusCode).toBe(422);
       expect(back.json().message).toBe('A published video cannot be made private again.');
       expect((await videoRow(ctx, id))!.isPrivate).toBe(0);
-      const again = await call(owner, 'POST', `/api/web/user/video/${id}/update-status`, { is_private: 0 });
+      const again = await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }), { is_private: 0 });
       expect(again.statusCode).toBe(200);
-      const bad = await call(owner, 'POST', `/api/web/user/video/${id}/update-status`, {
+      const bad = await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }), {
         is_private: 'maybe',
       });
       expect(bad.statusCode).toBe(422);
@@ -486,7 +488,7 @@ describe('videos API', () => {
     it('does not publish a video that is still processing', async () => {
       const response = await upload(owner, [clips.webm!]);
       const id = response.json().data.id;
-      const early = await call(owner, 'POST', `/api/web/user/video/${id}/update-status`);
+      const early = await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }));
       // The job may already have finished on a fast machine; either way nothing half-made goes public.
       if ((await videoRow(ctx, id))!.state === 'processing' || early.statusCode === 422) {
         expect(early.statusCode).toBe(422);
@@ -498,16 +500,16 @@ describe('videos API', () => {
     it('toggles likes: the owner on their own video, others on public videos only', async () => {
       const id = await readyVideo(owner);
       const like = (account: TestAccount) =>
-        call(account, 'POST', `/api/web/user/video/${id}/reaction`, { reaction: 'like' });
+        call(account, 'POST', routeUrl(videoRoutes.reaction, { id }), { reaction: 'like' });
       expect((await like(owner)).json().data).toEqual({ total_likes: 1, is_liked: true });
       expect((await like(owner)).json().data).toEqual({ total_likes: 0, is_liked: false });
       expect((await like(other)).statusCode).toBe(404);
-      const wrong = await call(other, 'POST', `/api/web/user/video/${id}/reaction`, { reaction: 'love' });
+      const wrong = await call(other, 'POST', routeUrl(videoRoutes.reaction, { id }), { reaction: 'love' });
       expect(wrong.statusCode).toBe(422);
-      await call(owner, 'POST', `/api/web/user/video/${id}/update-status`);
+      await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }));
       expect((await like(other)).json().data).toEqual({ total_likes: 1, is_liked: true });
       expect((await like(owner)).json().data).toEqual({ total_likes: 2, is_liked: true });
-      const seenByOther = (await call(other, 'GET', '/api/web/user/video/feed?per_page=50')).json();
+      const seenByOther = (await call(other, 'GET', `${routeUrl(videoRoutes.feed)}?per_page=50`)).json();
       const item = seenByOther.data.find((v: { id: number }) => v.id === id);
       expect(item).toMatchObject({ total_likes: 2, is_liked: true, access_code: null, email: null });
       expect(item.creator).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: null });
@@ -520,11 +522,15 @@ describe('videos API', () => {
       const id = await readyVideo(user);
       const code = (await videoRow(ctx, id))!.searchCode;
       const find = (c: string, slash = '') =>
-        call(other, 'GET', `/api/web/user/video/${c}/detail-by-search-code${slash}`);
+        call(
+          other,
+          'GET',
+          routeUrl(slash ? videoRoutes.bySearchCodeSlash : videoRoutes.bySearchCode, { code: c }),
+        );
       const privateOne = await find(code);
       expect(privateOne.statusCode).toBe(404);
       expect(privateOne.json()).toEqual({ message: 'No video found for this code.' });
-      await call(user, 'POST', `/api/web/user/video/${id}/update-status`);
+      await call(user, 'POST', routeUrl(videoRoutes.updateStatus, { id }));
       const found = await find(code, '/');
       expect(found.statusCode).toBe(200);
       expect(found.json().data.data).toMatchObject({
@@ -537,7 +543,7 @@ describe('videos API', () => {
       expect((await find('NOPE2345')).statusCode).toBe(404);
 
       const feedIds = async () =>
-        (await call(other, 'GET', '/api/web/user/video/feed?per_page=999'))
+        (await call(other, 'GET', `${routeUrl(videoRoutes.feed)}?per_page=999`))
           .json()
           .data.map((v: { id: number }) => v.id);
       expect(await feedIds()).toContain(id);
@@ -550,18 +556,22 @@ describe('videos API', () => {
     it('opens the final video by its access code, only while it is the final video', async () => {
       const user = await createAccount(ctx);
       const id = await readyVideo(user, { type: 'final', title: 'Goodbye' });
-      const mine = (await call(user, 'GET', '/api/web/user/video/list')).json().data[0];
+      const mine = (await call(user, 'GET', routeUrl(videoRoutes.listFinal))).json().data[0];
       const code = mine.access_code as string;
       expect(code).toMatch(/^[A-Z2-9]{12}$/);
       const open = (slash = '') =>
-        call(other, 'GET', `/api/web/user/video/${code}/detail-by-access-code${slash}`);
+        call(
+          other,
+          'GET',
+          routeUrl(slash ? videoRoutes.byAccessCodeSlash : videoRoutes.byAccessCode, { code }),
+        );
       // A new account is sealed (docs/product.md §6.1): the code tells only that a message exists until the owner
       // chooses 'available at once' (or a release; modules/legacy tests that).
       const sealed = await open();
       expect(sealed.statusCode).toBe(423);
       expect(sealed.body).not.toContain('Goodbye');
       const atOnce = { contacts: [], waiting_period_days: 3, check_in_months: 0, available_at_once: true };
-      expect((await call(user, 'POST', '/api/web/user/legacy', atOnce)).statusCode).toBe(200);
+      expect((await call(user, 'POST', routeUrl(legacyRoutes.saveSettings), atOnce)).statusCode).toBe(200);
       const found = await open();
       expect(found.statusCode).toBe(200);
       const video = found.json().data.data;
@@ -572,13 +582,13 @@ describe('videos API', () => {
       expect((await open('/')).statusCode).toBe(200);
       const searchCode = (await videoRow(ctx, id))!.searchCode;
       expect(
-        (await call(other, 'GET', `/api/web/user/video/${searchCode}/detail-by-access-code`)).statusCode,
+        (await call(other, 'GET', routeUrl(videoRoutes.byAccessCode, { code: searchCode }))).statusCode,
       ).toBe(404);
       await setAccountStatus(ctx, user.id, 0);
       expect((await open()).statusCode).toBe(404);
       await setAccountStatus(ctx, user.id, 1);
       const when = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-      await call(user, 'POST', `/api/web/user/video/${id}/update-type`, {
+      await call(user, 'POST', routeUrl(videoRoutes.updateType, { id }), {
         type: 'scheduled',
         email: 'kin@example.test',
         share_at_date: when,
@@ -593,22 +603,22 @@ describe('videos API', () => {
       const ids: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         const id = await readyVideo(user);
-        await call(user, 'POST', `/api/web/user/video/${id}/update-status`);
+        await call(user, 'POST', routeUrl(videoRoutes.updateStatus, { id }));
         ids.push(id);
       }
-      const page1 = (await call(other, 'GET', '/api/web/user/video/feed?per_page=2&page=1')).json();
+      const page1 = (await call(other, 'GET', `${routeUrl(videoRoutes.feed)}?per_page=2&page=1`)).json();
       expect(page1.data.map((v: { id: number }) => v.id)).toEqual([ids[2], ids[1]]);
       expect(page1.meta).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2 });
       expect(page1.links.next).toContain('page=2');
-      const page2 = (await call(other, 'GET', '/api/web/user/video/feed?per_page=2&page=2')).json();
+      const page2 = (await call(other, 'GET', `${routeUrl(videoRoutes.feed)}?per_page=2&page=2`)).json();
       expect(page2.data[0].id).toBe(ids[0]);
-      expect((await call(other, 'GET', '/api/web/user/video/feed?per_page=0')).statusCode).toBe(422);
+      expect((await call(other, 'GET', `${routeUrl(videoRoutes.feed)}?per_page=0`)).statusCode).toBe(422);
     });
   });
 
   describe('merging drafts', () => {
     const merge = (account: TestAccount, payload: Record<string, unknown>) =>
-      call(account, 'POST', '/api/user/video/copyMove', payload);
+      call(account, 'POST', routeUrl(videoRoutes.copyMove), payload);
 
     it('copies: joins drafts in order into a new draft and keeps them', async () => {
       const user = await createAccount(ctx);
@@ -628,7 +638,7 @@ describe('videos API', () => {
       expect(Math.abs(merged.durationMs! - (ra!.durationMs! + rb!.durationMs!))).toBeLessThan(250);
       expect(ra).not.toBeNull();
       expect(await ctx.deps.storage.stat(ra!.mediaKey!)).not.toBeNull();
-      const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json().data;
+      const drafts = (await call(user, 'GET', routeUrl(videoRoutes.listDraft))).json().data;
       expect(drafts.map((v: { id: number }) => v.id)).toEqual([merged.id, b, a]);
     });
 
@@ -645,7 +655,7 @@ describe('videos API', () => {
       expect(await videoRow(ctx, a)).toBeNull();
       expect(await videoRow(ctx, b)).toBeNull();
       for (const row of rows) expect(await ctx.deps.storage.stat(row!.mediaKey!)).toBeNull();
-      const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json().data;
+      const drafts = (await call(user, 'GET', routeUrl(videoRoutes.listDraft))).json().data;
       expect(drafts.map((v: { id: number }) => v.id)).toEqual([merged.id]);
     });
 
@@ -661,7 +671,7 @@ describe('videos API', () => {
         await waitForVideo(ctx, response.json().data.id);
       }
       expect(titles).toEqual(['Draft B + Draft C', 'Draft B + Draft C (2)']);
-      const drafts = (await call(user, 'GET', '/api/web/user/video/list/draft')).json().data;
+      const drafts = (await call(user, 'GET', routeUrl(videoRoutes.listDraft))).json().data;
       const names = drafts.map((v: { title: string }) => v.title);
       expect(new Set(names).size).toBe(names.length);
     });
@@ -678,7 +688,7 @@ describe('videos API', () => {
       const foreign = await readyVideo(other);
       expect((await merge(user, { video_ids: [a, foreign], action: 'copy' })).statusCode).toBe(404);
       const when = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-      await call(user, 'POST', `/api/web/user/video/${b}/update-type`, {
+      await call(user, 'POST', routeUrl(videoRoutes.updateType, { id: b }), {
         type: 'scheduled',
         email: 'kin@example.test',
         share_at_date: when,
@@ -709,7 +719,7 @@ describe('videos API', () => {
       const body = multipart({ 'video_ids[]': [String(a), String(b)], action: 'copy' });
       const response = await ctx.app.inject({
         method: 'POST',
-        url: '/api/user/video/copyMove',
+        url: routeUrl(videoRoutes.copyMove),
         headers: { ...user.headers, ...body.headers },
         payload: body.payload,
       });
@@ -721,7 +731,7 @@ describe('videos API', () => {
   describe('who may call what', () => {
     it('answers every call with 401 without a credential, 403 for a funeral home, 404 for another user', async () => {
       const id = await readyVideo(owner);
-      await call(owner, 'POST', `/api/web/user/video/${id}/update-status`);
+      await call(owner, 'POST', routeUrl(videoRoutes.updateStatus, { id }));
       const before = await videoRow(ctx, id);
       const mergeable = await readyVideo(owner);
       const scheduled = {
@@ -733,40 +743,58 @@ describe('videos API', () => {
       };
       const calls: Array<[string, 'GET' | 'POST' | 'DELETE', string, object | undefined, boolean]> = [
         // name, method, url, payload, is it about one video (404 for another user)?
-        ['list', 'GET', '/api/web/user/video/list', undefined, false],
-        ['list scheduled', 'GET', '/api/web/user/video/list/scheduled', undefined, false],
-        ['list draft', 'GET', '/api/web/user/video/list/draft', undefined, false],
-        ['feed', 'GET', '/api/web/user/video/feed', undefined, false],
-        ['detail', 'GET', `/api/web/user/video/${id}`, undefined, true],
+        ['list', 'GET', routeUrl(videoRoutes.listFinal), undefined, false],
+        ['list scheduled', 'GET', routeUrl(videoRoutes.listScheduled), undefined, false],
+        ['list draft', 'GET', routeUrl(videoRoutes.listDraft), undefined, false],
+        ['feed', 'GET', routeUrl(videoRoutes.feed), undefined, false],
+        ['detail', 'GET', routeUrl(videoRoutes.detail, { id }), undefined, true],
         [
           'title',
           'POST',
-          `/api/web/user/video/${id}/update-title-desc`,
+          routeUrl(videoRoutes.updateTitleDesc, { id }),
           { title: 'Hacked', description: 'x' },
           true,
         ],
-        ['type', 'POST', `/api/web/user/video/${id}/update-type`, scheduled, true],
-        ['status', 'POST', `/api/web/user/video/${id}/update-status`, { is_private: 0 }, true],
-        ['merge', 'POST', '/api/user/video/copyMove', { video_ids: [id, mergeable], action: 'move' }, true],
-        ['delete', 'DELETE', `/api/web/user/video/${id}/delete`, undefined, true],
+        ['type', 'POST', routeUrl(videoRoutes.updateType, { id }), scheduled, true],
+        ['status', 'POST', routeUrl(videoRoutes.updateStatus, { id }), { is_private: 0 }, true],
+        [
+          'merge',
+          'POST',
+          routeUrl(videoRoutes.copyMove),
+          { video_ids: [id, mergeable], action: 'move' },
+          true,
+        ],
+        ['delete', 'DELETE', routeUrl(videoRoutes.remove, { id }), undefined, true],
         [
           'search code',
           'GET',
-          `/api/web/user/video/${before!.searchCode}/detail-by-search-code`,
+          routeUrl(videoRoutes.bySearchCode, { code: before!.searchCode }),
           undefined,
           false,
         ],
-        ['access code', 'GET', `/api/web/user/video/NOSUCHCODE22/detail-by-access-code`, undefined, false],
+        [
+          'access code',
+          'GET',
+          routeUrl(videoRoutes.byAccessCode, { code: 'NOSUCHCODE22' }),
+          undefined,
+          false,
+        ],
         // The existing client also calls both code lookups with a trailing slash: the same guard.
         [
           'search code/',
           'GET',
-          `/api/web/user/video/${before!.searchCode}/detail-by-search-code/`,
+          routeUrl(videoRoutes.bySearchCodeSlash, { code: before!.searchCode }),
           undefined,
           false,
         ],
-        ['access code/', 'GET', `/api/web/user/video/NOSUCHCODE22/detail-by-access-code/`, undefined, false],
-        ['like', 'POST', `/api/web/user/video/${id}/reaction`, { reaction: 'like' }, false],
+        [
+          'access code/',
+          'GET',
+          routeUrl(videoRoutes.byAccessCodeSlash, { code: 'NOSUCHCODE22' }),
+          undefined,
+          false,
+        ],
+        ['like', 'POST', routeUrl(videoRoutes.reaction, { id }), { reaction: 'like' }, false],
       ];
       for (const [name, method, url, payload, ownerOnly] of calls) {
         expect((await call(null, method, url, payload)).statusCode, `${name} without credential`).toBe(401);
@@ -786,7 +814,7 @@ describe('videos API', () => {
       const storeBody = await clipsBody({ type: 'draft' }, [clips.mp4!]);
       const anonymous = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web/user/video/store',
+        url: routeUrl(videoRoutes.store),
         headers: storeBody.headers,
         payload: storeBody.payload,
       });
@@ -794,26 +822,26 @@ describe('videos API', () => {
       expect((await upload(funeralHome, [clips.mp4!])).statusCode).toBe(403);
       const deactivated = await createAccount(ctx, 'user', { status: 0 });
       expect((await upload(deactivated, [clips.mp4!])).statusCode).toBe(403);
-      expect((await call(other, 'GET', '/api/web/user/video/abc')).statusCode).toBe(404);
+      expect((await call(other, 'GET', routeUrl(videoRoutes.detail, { id: 'abc' }))).statusCode).toBe(404);
       expect(await filesUnder(path.join(ctx.dataDir, 'tmp'))).toEqual([]);
 
       // And the owner succeeds where the others were refused.
-      expect((await call(owner, 'GET', `/api/web/user/video/${id}`)).statusCode).toBe(200);
+      expect((await call(owner, 'GET', routeUrl(videoRoutes.detail, { id }))).statusCode).toBe(200);
       expect(
         (
-          await call(owner, 'POST', `/api/web/user/video/${id}/update-title-desc`, {
+          await call(owner, 'POST', routeUrl(videoRoutes.updateTitleDesc, { id }), {
             title: 'T',
             description: 'D',
           })
         ).statusCode,
       ).toBe(200);
-      expect((await call(owner, 'POST', `/api/web/user/video/${id}/update-type`, scheduled)).statusCode).toBe(
-        200,
-      );
       expect(
-        (await call(owner, 'POST', `/api/web/user/video/${id}/reaction`, { reaction: 'like' })).statusCode,
+        (await call(owner, 'POST', routeUrl(videoRoutes.updateType, { id }), scheduled)).statusCode,
       ).toBe(200);
-      expect((await call(owner, 'DELETE', `/api/web/user/video/${id}/delete`)).statusCode).toBe(200);
+      expect(
+        (await call(owner, 'POST', routeUrl(videoRoutes.reaction, { id }), { reaction: 'like' })).statusCode,
+      ).toBe(200);
+      expect((await call(owner, 'DELETE', routeUrl(videoRoutes.remove, { id }))).statusCode).toBe(200);
     });
   });
 });

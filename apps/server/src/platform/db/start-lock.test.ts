@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../../test/server-process';
+import { API_HEALTH_PATH } from '@pw/contracts';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -92,7 +93,7 @@ describe('processes starting together on an empty database', () => {
       const processes = roles.map((role, i) => start(role, url.toString(), dirs[i]!, ports[i]!));
       try {
         await Promise.all(processes.map((p) => p.ready));
-        const health = await fetch(`http://127.0.0.1:${ports[0]}/api/health`);
+        const health = await fetch(`http://127.0.0.1:${ports[0]}${API_HEALTH_PATH}`);
         expect(health.status).toBe(200);
         const checked = new pg.Client({ connectionString: url.toString() });
         await checked.connect();

@@ -17,6 +17,7 @@ describe('event bus', () => {
       throw new Error('boom');
     });
     const off = bus.on('test.ping', async ({ n }) => {
+      // A slow listener (code under test's peer): emit must wait for it before it answers.
       await new Promise((resolve) => setTimeout(resolve, 5));
       seen.push(`c${n}`);
     });

@@ -2,6 +2,7 @@
  * Hostile bodies, measured from outside (decision 0094): the real server in its own process (`main.ts`), real
  * sockets, its temporary folders listed and its memory read from /proc.
  */
+import { accountRoutes, queryRoutes, routeUrl, API_HEALTH_PATH } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import {
   type ServerProcess,
 } from '../../../test/server-process';
 import { BODY_MESSAGES } from './body';
+import { waitUntil } from '../../../test/wait';
 
 const MiB = 1024 * 1024;
 
@@ -31,13 +33,8 @@ describe('request bodies against the running server', () => {
     return { tmpdir: await list(server.tmpDir), dataTmp: await list(path.join(server.dataDir, 'tmp')) };
   };
 
-  const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) =>
+    waitUntil(check, timeoutMs, what, 50);
 
   const send = (
     url: string,
@@ -74,7 +71,7 @@ describe('request bodies against the running server', () => {
         [{ field: 'photo', filename: 'junk.bin', size: 5 * 1000 * 1000 }],
       );
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => send('/api/web/user/login', login, boundary)),
+      Array.from({ length: 20 }, () => send(routeUrl(accountRoutes.webLogin), login, boundary)),
     );
     // Login takes no file: the part is refused before it is written anywhere.
     for (const answer of answers) {
@@ -90,7 +87,7 @@ describe('request bodies against the running server', () => {
 
     // A refused sign-up (fields missing) with a real photo: 422, the photo is gone.
     const refused = await send(
-      '/api/web/user/signup',
+      routeUrl(accountRoutes.userSignup),
       () =>
         multipartChunks(
           boundary,
@@ -104,7 +101,7 @@ describe('request bodies against the running server', () => {
 
     // A successful sign-up and profile update with a photo: stored, and no temporary copy stays.
     const email = `proc-${randomBytes(4).toString('hex')}@example.test`;
-    const signup = await fetch(`${server.url}/api/web/user/signup`, {
+    const signup = await fetch(`${server.url}${routeUrl(accountRoutes.userSignup)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -130,7 +127,7 @@ describe('request bodies against the running server', () => {
     }))
       form.append(name, value);
     form.append('photo', new Blob([tinyPng], { type: 'image/png' }), 'me.png');
-    const update = await fetch(`${server.url}/api/web/user/profile/update`, {
+    const update = await fetch(`${server.url}${routeUrl(accountRoutes.userProfileUpdate)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -141,7 +138,7 @@ describe('request bodies against the running server', () => {
 
     // A client that goes away in the middle of its photo: the half-written file goes too.
     const cut = send(
-      '/api/web/user/signup',
+      routeUrl(accountRoutes.userSignup),
       () =>
         multipartChunks(
           boundary,
@@ -167,9 +164,9 @@ describe('request bodies against the running server', () => {
     // Fields just under the per-field limit too: the total of the text fields stops those.
     const justUnder = Buffer.alloc(60 * 1024, 'b');
     for (const [url, value] of [
-      ['/api/web/user/contact-us', mebibyte],
-      ['/api/web/user/contact-us', justUnder],
-      ['/api/web/user/signup', mebibyte],
+      [routeUrl(queryRoutes.contactUs), mebibyte],
+      [routeUrl(queryRoutes.contactUs), justUnder],
+      [routeUrl(accountRoutes.userSignup), mebibyte],
     ] as const) {
       const rssBefore = server.rssBytes();
       server.resetPeak();
@@ -180,6 +177,6 @@ describe('request bodies against the running server', () => {
       expect(growth, `${url}: grew by ${(growth / MiB).toFixed(1)} MiB`).toBeLessThan(64 * MiB);
     }
     // And the server still answers.
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}${API_HEALTH_PATH}`)).status).toBe(200);
   }, 120_000);
 });

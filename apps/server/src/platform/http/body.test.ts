@@ -1,7 +1,7 @@
 import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
 import { conflict } from '../errors';
@@ -102,11 +102,16 @@ describe('parseBody', () => {
     const created: string[] = [];
     const watcher = watch(tmpDir, (_event, name) => created.push(String(name)));
     const response = await post('/text-only', multipart({ name: 'Ada' }, [file('photo', 5 * 1024 * 1024)]));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The watcher reports in order: once it has seen a marker written after the answer, it has seen
+    // every file the request could have written before it.
+    const marker = '.after-the-answer';
+    await fs.writeFile(path.join(tmpDir, marker), '');
+    await vi.waitFor(() => expect(created).toContain(marker));
     watcher.close();
+    await fs.rm(path.join(tmpDir, marker));
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: BODY_MESSAGES.noFiles });
-    expect(created).toEqual([]);
+    expect(created.filter((name) => name !== marker)).toEqual([]);
   });
 
   it('answers 400 in the envelope for multipart without a boundary, or with a nameless part', async () => {

@@ -1,7 +1,17 @@
+import {
+  deliveryRoutes,
+  legacyRoutes,
+  videoRoutes,
+  accountDataRoutes,
+  bannerAdRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, logDestination } from './logger';
 import { maskEmails, redactSecrets, redactUrl } from './redact';
+import { rawRouteUrl } from '../../../test/addresses';
+import { MEDIA_PATH_PREFIX } from '../http/signed-url';
 
 /** A logger at `info` whose lines are collected, parsed. */
 function capture() {
@@ -20,32 +30,40 @@ const TOKEN = 'Zm9vYmFyLXdhdGNoLXRva2VuLW9mLTQzLWNoYXJzLWxvbmc';
 describe('redacting URLs', () => {
   it('hides watch tokens, signatures and access codes and keeps the rest readable', () => {
     expect(redactUrl(`/watch/${TOKEN}`)).toBe('/watch/[redacted]');
-    expect(redactUrl(`/api/watch/${TOKEN}?utm=x`)).toBe('/api/watch/[redacted]?utm=x');
-    expect(redactUrl(`/api/legacy/contact/${TOKEN}/report`)).toBe('/api/legacy/contact/[redacted]/report');
+    expect(redactUrl(`${routeUrl(deliveryRoutes.watch, { token: TOKEN })}?utm=x`)).toBe(
+      `${rawRouteUrl(deliveryRoutes.watch, { token: '[redacted]' })}?utm=x`,
+    );
+    expect(redactUrl(routeUrl(legacyRoutes.reportByContact, { token: TOKEN }))).toBe(
+      rawRouteUrl(legacyRoutes.reportByContact, { token: '[redacted]' }),
+    );
     expect(redactUrl(`/legacy/alive/${TOKEN}`)).toBe('/legacy/alive/[redacted]');
-    expect(redactUrl('/api/web/user/video/ABCDEFGHJKLM/report-passing')).toBe(
-      '/api/web/user/video/[redacted]/report-passing',
+    expect(redactUrl(routeUrl(legacyRoutes.reportByCode, { code: 'ABCDEFGHJKLM' }))).toBe(
+      rawRouteUrl(legacyRoutes.reportByCode, { code: '[redacted]' }),
     );
-    expect(redactUrl('/api/media/v/videos/7/video.mp4?exp=1795363200&sig=AbC-_09xyz')).toBe(
-      '/api/media/v/videos/7/video.mp4?exp=1795363200&sig=[redacted]',
+    expect(redactUrl(`${MEDIA_PATH_PREFIX}videos/7/video.mp4?exp=1795363200&sig=AbC-_09xyz`)).toBe(
+      `${MEDIA_PATH_PREFIX}videos/7/video.mp4?exp=1795363200&sig=[redacted]`,
     );
-    expect(redactUrl('/api/media/v/videos/7/video.mp4?sig=AbC&exp=1')).toBe(
-      '/api/media/v/videos/7/video.mp4?sig=[redacted]&exp=1',
+    expect(redactUrl(`${MEDIA_PATH_PREFIX}videos/7/video.mp4?sig=AbC&exp=1`)).toBe(
+      `${MEDIA_PATH_PREFIX}videos/7/video.mp4?sig=[redacted]&exp=1`,
     );
-    expect(redactUrl('/api/web/user/video/K7Q2ZP/detail-by-access-code')).toBe(
-      '/api/web/user/video/[redacted]/detail-by-access-code',
+    expect(redactUrl(routeUrl(videoRoutes.byAccessCode, { code: 'K7Q2ZP' }))).toBe(
+      rawRouteUrl(videoRoutes.byAccessCode, { code: '[redacted]' }),
     );
     expect(redactUrl('/reset?email=a%40b.c&token=123456&code=654321')).toBe(
       '/reset?email=a%40b.c&token=[redacted]&code=[redacted]',
     );
-    expect(redactUrl('/api/web/account/export/download/12.1795363200.AbC-_09xyz')).toBe(
-      '/api/web/account/export/download/[redacted]',
+    expect(redactUrl(routeUrl(accountDataRoutes.download, { token: '12.1795363200.AbC-_09xyz' }))).toBe(
+      rawRouteUrl(accountDataRoutes.download, { token: '[redacted]' }),
     );
-    expect(redactUrl('/api/web/banner-ad/click/7.1795363200.AbC-_09xyz?x=1')).toBe(
-      '/api/web/banner-ad/click/[redacted]?x=1',
+    expect(redactUrl(`${routeUrl(bannerAdRoutes.click, { token: '7.1795363200.AbC-_09xyz' })}?x=1`)).toBe(
+      `${rawRouteUrl(bannerAdRoutes.click, { token: '[redacted]' })}?x=1`,
     );
     // Nothing to hide: unchanged.
-    for (const plain of ['/api/web/user/video/list/draft?page=2', '/user/profile/final?video=3', '/watch']) {
+    for (const plain of [
+      `${routeUrl(videoRoutes.listDraft)}?page=2`,
+      '/user/profile/final?video=3',
+      '/watch',
+    ]) {
       expect(redactUrl(plain)).toBe(plain);
     }
   });
@@ -76,7 +94,7 @@ describe('the process logger', () => {
     const { logger, parsed } = capture();
     const request = {
       method: 'GET',
-      url: `/api/watch/${TOKEN}`,
+      url: routeUrl(deliveryRoutes.watch, { token: TOKEN }),
       host: 'localhost',
       ip: '127.0.0.1',
       socket: { remotePort: 5000 },
@@ -84,7 +102,7 @@ describe('the process logger', () => {
     logger.info({ req: request }, 'incoming request');
     expect(parsed()[0].req).toEqual({
       method: 'GET',
-      url: '/api/watch/[redacted]',
+      url: rawRouteUrl(deliveryRoutes.watch, { token: '[redacted]' }),
       host: 'localhost',
       remoteAddress: '127.0.0.1',
       remotePort: 5000,

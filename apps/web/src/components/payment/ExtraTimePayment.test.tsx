@@ -1,7 +1,8 @@
+import { planRoutes, paymentRoutes } from '@pw/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { extraMinutesNeeded, extraTimeDuration, extraTimePrice } from '@/lib/extra-time';
 import { ExtraTimePayment, NO_RATE_MESSAGE } from './ExtraTimePayment';
@@ -49,8 +50,8 @@ describe('extra time arithmetic', () => {
 describe('ExtraTimePayment', () => {
   it('shows the minutes needed and rate × minutes, and buys them with the duration HH:MM:00', async () => {
     const api = fakeApi({
-      'GET /api/web/user/plan': offer('0.99'),
-      'POST /api/web/user/video/payment': () => ({ body: { message: 'ok', data: receipt } }),
+      [routeKey(planRoutes.userPlans)]: offer('0.99'),
+      [routeKey(paymentRoutes.extraTimePayment)]: () => ({ body: { message: 'ok', data: receipt } }),
     });
     const onPaid = vi.fn();
     const user = userEvent.setup();
@@ -68,8 +69,8 @@ describe('ExtraTimePayment', () => {
 
   it('offers extra time bought earlier and unused: one that covers the video is applied, not bought again', async () => {
     const api = fakeApi({
-      'GET /api/web/user/plan': offer('0.99'),
-      'GET /api/web/user/video/payment/unused': () => ({
+      [routeKey(planRoutes.userPlans)]: offer('0.99'),
+      [routeKey(paymentRoutes.unusedExtraTime)]: () => ({
         body: {
           data: [
             {
@@ -104,7 +105,7 @@ describe('ExtraTimePayment', () => {
   });
 
   it('sends nothing while the card form is incomplete', async () => {
-    const api = fakeApi({ 'GET /api/web/user/plan': offer('0.99') });
+    const api = fakeApi({ [routeKey(planRoutes.userPlans)]: offer('0.99') });
     const user = userEvent.setup();
     renderWithApp(<ExtraTimePayment totalSeconds={75} onPaid={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Pay $0.99' }));
@@ -114,8 +115,8 @@ describe('ExtraTimePayment', () => {
 
   it("shows a declined card's message in red and does not go on", async () => {
     fakeApi({
-      'GET /api/web/user/plan': offer('0.99'),
-      'POST /api/web/user/video/payment': () => ({
+      [routeKey(planRoutes.userPlans)]: offer('0.99'),
+      [routeKey(paymentRoutes.extraTimePayment)]: () => ({
         status: 422,
         body: { message: 'Your card was declined.' },
       }),
@@ -131,12 +132,14 @@ describe('ExtraTimePayment', () => {
   }, 20_000);
 
   it('says so when no rate is set, and shows a failed read as an error', async () => {
-    fakeApi({ 'GET /api/web/user/plan': offer(null) });
+    fakeApi({ [routeKey(planRoutes.userPlans)]: offer(null) });
     const first = renderWithApp(<ExtraTimePayment totalSeconds={75} onPaid={vi.fn()} />);
     expect(await screen.findByText(NO_RATE_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     first.unmount();
-    fakeApi({ 'GET /api/web/user/plan': () => ({ status: 500, body: { message: 'Server error.' } }) });
+    fakeApi({
+      [routeKey(planRoutes.userPlans)]: () => ({ status: 500, body: { message: 'Server error.' } }),
+    });
     renderWithApp(<ExtraTimePayment totalSeconds={75} onPaid={vi.fn()} />);
     expect(await screen.findByText('Server error.')).toBeInTheDocument();
   });

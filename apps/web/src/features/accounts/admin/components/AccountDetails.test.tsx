@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { USER_DEACTIVATED, type AdminPartingWords } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { USER_DEACTIVATED, type AdminPartingWords, adminAccountRoutes, routeUrl } from '@pw/contracts';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomeDetailsPage } from './FuneralHomeDetailsPage';
 import { PartingWordsPage } from './PartingWordsPage';
@@ -44,7 +44,7 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
   it('shows the profile, each kind of subscription by plan title, and leads to the parting words', async () => {
     const user = userEvent.setup();
     fakeApi({
-      'GET /api/admin/user/7/detail': () => ({
+      [routeKey(adminAccountRoutes.userDetail, { id: 7 })]: () => ({
         body: {
           data: userDetailFixture(7, {
             first_name: 'Ada',
@@ -62,7 +62,7 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
           }),
         },
       }),
-      'GET /api/admin/video/7/parting-words': () => ({ body: { data: message() } }),
+      [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: message() } }),
     });
     renderAt('/admin/user-management/details/7');
     expect(await screen.findByRole('heading', { name: 'User Details' })).toBeInTheDocument();
@@ -96,8 +96,14 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
 
   it('says the user does not exist for an unknown id, and offers a retry when the call fails', async () => {
     fakeApi({
-      'GET /api/admin/user/999/detail': () => ({ status: 404, body: { message: 'Not found.' } }),
-      'GET /api/admin/user/8/detail': () => ({ status: 500, body: { message: 'Down' } }),
+      [routeKey(adminAccountRoutes.userDetail, { id: 999 })]: () => ({
+        status: 404,
+        body: { message: 'Not found.' },
+      }),
+      [routeKey(adminAccountRoutes.userDetail, { id: 8 })]: () => ({
+        status: 500,
+        body: { message: 'Down' },
+      }),
     });
     const { unmount } = renderAt('/admin/user-management/details/999');
     expect(await screen.findByText('This user does not exist.')).toBeInTheDocument();
@@ -110,8 +116,10 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
   it('deactivates from the details with the same dialogs, and the page reads the new status', async () => {
     let status: 0 | 1 = 1;
     const api = fakeApi({
-      'GET /api/admin/user/7/detail': () => ({ body: { data: userDetailFixture(7, { status }) } }),
-      'POST /api/admin/user/7/status': (call) => {
+      [routeKey(adminAccountRoutes.userDetail, { id: 7 })]: () => ({
+        body: { data: userDetailFixture(7, { status }) },
+      }),
+      [routeKey(adminAccountRoutes.userStatus, { id: 7 })]: (call) => {
         status = JSON.parse(String(call.body)).status;
         return { body: { message: USER_DEACTIVATED, data: { id: 7, status } } };
       },
@@ -122,13 +130,17 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await user.click(await screen.findByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(statusOf('First7 Last7')).toHaveDisplayValue('Inactive'));
-    expect(api.calls.filter((c) => c.url.pathname === '/api/admin/user/7/detail').length).toBeGreaterThan(1);
+    expect(
+      api.calls.filter((c) => c.url.pathname === routeUrl(adminAccountRoutes.userDetail, { id: 7 })).length,
+    ).toBeGreaterThan(1);
   });
 });
 
 describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () => {
   it('plays the final message with its title, code, visibility and creator', async () => {
-    fakeApi({ 'GET /api/admin/video/7/parting-words': () => ({ body: { data: message() } }) });
+    fakeApi({
+      [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: message() } }),
+    });
     renderAt('/admin/user-management/details/7/parting-words');
     const video = await screen.findByLabelText('Video: For Mira, on her wedding day');
     expect(video).toHaveAttribute('src', 'https://media.example/v/40.mp4?sig=abc');
@@ -145,8 +157,10 @@ describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () =>
 
   it('says "Not Available" when the user has none, and shows "Processing…" before the video is ready', async () => {
     fakeApi({
-      'GET /api/admin/video/7/parting-words': () => ({ body: { data: null } }),
-      'GET /api/admin/video/8/parting-words': () => ({ body: { data: message({ video_link: null }) } }),
+      [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: null } }),
+      [routeKey(adminAccountRoutes.partingWords, { id: 8 })]: () => ({
+        body: { data: message({ video_link: null }) },
+      }),
     });
     const { unmount } = renderAt('/admin/user-management/details/7/parting-words');
     expect(await screen.findByText('Not Available')).toBeInTheDocument();
@@ -158,7 +172,7 @@ describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () =>
 
   it('marks the button "Not Available" on the details when the user has no final message', async () => {
     fakeApi({
-      'GET /api/admin/user/7/detail': () => ({
+      [routeKey(adminAccountRoutes.userDetail, { id: 7 })]: () => ({
         body: { data: userDetailFixture(7, { has_parting_words: false }) },
       }),
     });
@@ -174,7 +188,7 @@ describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () =>
 describe('FuneralHomeDetailsPage (spec 001 §2, §3)', () => {
   it('shows the home, its owner and its plans', async () => {
     fakeApi({
-      'GET /api/admin/funeral-home/3/detail': () => ({
+      [routeKey(adminAccountRoutes.funeralHomeDetail, { id: 3 })]: () => ({
         body: {
           data: homeDetailFixture(3, {
             home_name: 'Evergreen Chapel',
@@ -195,7 +209,10 @@ describe('FuneralHomeDetailsPage (spec 001 §2, §3)', () => {
 
   it('says the funeral home does not exist for an unknown id', async () => {
     fakeApi({
-      'GET /api/admin/funeral-home/404/detail': () => ({ status: 404, body: { message: 'Not found.' } }),
+      [routeKey(adminAccountRoutes.funeralHomeDetail, { id: 404 })]: () => ({
+        status: 404,
+        body: { message: 'Not found.' },
+      }),
     });
     renderAt('/admin/funeral-homes-management/details/404');
     expect(await screen.findByText('This funeral home does not exist.')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FUNERAL_HOME_ACTIVATED, type AdminFuneralHomeItem } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { FUNERAL_HOME_ACTIVATED, type AdminFuneralHomeItem, adminAccountRoutes } from '@pw/contracts';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomesPage } from './FuneralHomesPage';
@@ -10,8 +10,8 @@ import { chooseStatus, homeFixture, statusOf } from './test-accounts';
 
 function homesServer(rows: AdminFuneralHomeItem[]) {
   return fakeApi({
-    'GET /api/admin/funeral-home': (call) => pagedAnswer(rows, call),
-    'POST /api/admin/funeral-home/3/status': (call) => {
+    [routeKey(adminAccountRoutes.funeralHomes)]: (call) => pagedAnswer(rows, call),
+    [routeKey(adminAccountRoutes.funeralHomeStatus, { id: 3 })]: (call) => {
       const status = JSON.parse(String(call.body)).status as 0 | 1;
       rows[0] = { ...rows[0]!, status: status === 1 ? 'active' : 'inactive' };
       return { body: { message: FUNERAL_HOME_ACTIVATED, data: { id: 3, status } } };
@@ -85,7 +85,9 @@ describe('FuneralHomesPage (spec 001 §2)', () => {
     const { unmount } = renderPage();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
     unmount();
-    fakeApi({ 'GET /api/admin/funeral-home': () => ({ status: 500, body: { message: 'Down' } }) });
+    fakeApi({
+      [routeKey(adminAccountRoutes.funeralHomes)]: () => ({ status: 500, body: { message: 'Down' } }),
+    });
     renderPage();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
   });

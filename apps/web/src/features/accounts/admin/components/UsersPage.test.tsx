@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { USER_DEACTIVATED, type AdminUserItem } from '@pw/contracts';
-import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { USER_DEACTIVATED, type AdminUserItem, adminAccountRoutes } from '@pw/contracts';
+import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { chooseStatus, statusOf, userFixture } from './test-accounts';
@@ -12,7 +12,7 @@ import { UsersPage } from './UsersPage';
 /** A server that searches, filters by status and changes a user's status when asked, like the real one. */
 function usersServer(rows: AdminUserItem[], { failStatus = false } = {}) {
   return fakeApi({
-    'GET /api/admin/user': (call: RecordedCall) => {
+    [routeKey(adminAccountRoutes.users)]: (call: RecordedCall) => {
       const search = (call.url.searchParams.get('search') ?? '').toLowerCase();
       const status = call.url.searchParams.get('status');
       const found = rows.filter(
@@ -22,7 +22,7 @@ function usersServer(rows: AdminUserItem[], { failStatus = false } = {}) {
       );
       return pagedAnswer(found, call);
     },
-    'POST /api/admin/user/7/status': (call) => {
+    [routeKey(adminAccountRoutes.userStatus, { id: 7 })]: (call) => {
       if (failStatus) return { status: 500, body: { message: 'Broken' } };
       const status = JSON.parse(String(call.body)).status as 0 | 1;
       const index = rows.findIndex((row) => row.id === 7);
@@ -130,7 +130,7 @@ describe('UsersPage (spec 001 §2, §9)', () => {
   });
 
   it('says "Unable to fetch data" when the list cannot load', async () => {
-    fakeApi({ 'GET /api/admin/user': () => ({ status: 500, body: { message: 'Down' } }) });
+    fakeApi({ [routeKey(adminAccountRoutes.users)]: () => ({ status: 500, body: { message: 'Down' } }) });
     renderPage();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
   });

@@ -1,11 +1,12 @@
+import { accountRoutes } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, type Reply } from '@/test/fake-api';
+import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { UserSignupPage } from './SignupPage';
 
-const SIGNUP = 'POST /api/web/user/signup';
+const SIGNUP = routeKey(accountRoutes.userSignup);
 
 function openSignup(reply: Reply) {
   const api = fakeApi({ [SIGNUP]: () => reply });

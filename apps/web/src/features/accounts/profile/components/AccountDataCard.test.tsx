@@ -1,10 +1,11 @@
+import { accountDataRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AccountExport } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { session } from '@/lib/session';
 import { AccountDataCard, EXPORT_TEXTS, ROLE_TEXTS } from './AccountDataCard';
 import { DELETE_TEXTS } from './DeleteAccountDialog';
@@ -26,7 +27,7 @@ const ready = exportOf({
   progress: 100,
   step: null,
   size_bytes: 2_500_000,
-  download_url: '/api/web/account/export/download/7.1795000000.abc',
+  download_url: routeUrl(accountDataRoutes.download, { token: '7.1795000000.abc' }),
   expires_at: '2026-11-30T10:00:00.000Z',
 });
 
@@ -43,8 +44,10 @@ describe('Download my data (issue 13)', () => {
   it('starts an export, shows its progress, then the download link', async () => {
     let polls = 0;
     const api = fakeApi({
-      'GET /api/web/user/account/export': () => ({ body: { data: polls++ === 0 ? null : ready } }),
-      'POST /api/web/user/account/export': () => ({ status: 201, body: { data: exportOf() } }),
+      [routeKey(accountDataRoutes.user.latestExport)]: () => ({
+        body: { data: polls++ === 0 ? null : ready },
+      }),
+      [routeKey(accountDataRoutes.user.startExport)]: () => ({ status: 201, body: { data: exportOf() } }),
     });
     const user = userEvent.setup();
     renderCard();
@@ -63,7 +66,9 @@ describe('Download my data (issue 13)', () => {
 
   it('finds a running export after a reload, for a funeral home too', async () => {
     fakeApi({
-      'GET /api/web/funeral-home/account/export': () => ({ body: { data: exportOf({ progress: 10 }) } }),
+      [routeKey(accountDataRoutes.funeralHome.latestExport)]: () => ({
+        body: { data: exportOf({ progress: 10 }) },
+      }),
     });
     renderCard('funeral-home');
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
@@ -71,7 +76,10 @@ describe('Download my data (issue 13)', () => {
 
   it('says when the state cannot be read, and when an export failed', async () => {
     fakeApi({
-      'GET /api/web/user/account/export': () => ({ status: 500, body: { message: 'Server Error' } }),
+      [routeKey(accountDataRoutes.user.latestExport)]: () => ({
+        status: 500,
+        body: { message: 'Server Error' },
+      }),
     });
     renderCard();
     expect(await screen.findByText('Server Error')).toBeInTheDocument();
@@ -79,7 +87,7 @@ describe('Download my data (issue 13)', () => {
 
   it('shows why an export failed and offers to start again', async () => {
     fakeApi({
-      'GET /api/web/user/account/export': () => ({
+      [routeKey(accountDataRoutes.user.latestExport)]: () => ({
         body: { data: exportOf({ status: 'failed', step: null, error: EXPORT_TEXTS.failed }) },
       }),
     });
@@ -92,8 +100,8 @@ describe('Download my data (issue 13)', () => {
 describe('Delete account (issue 13)', () => {
   it('asks a clear question with the password, shows a wrong password on the field, and keeps the account', async () => {
     const api = fakeApi({
-      'GET /api/web/user/account/export': () => ({ body: { data: null } }),
-      'DELETE /api/web/user/account': () => ({
+      [routeKey(accountDataRoutes.user.latestExport)]: () => ({ body: { data: null } }),
+      [routeKey(accountDataRoutes.user.deleteAccount)]: () => ({
         status: 422,
         body: { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
       }),
@@ -122,8 +130,8 @@ describe('Delete account (issue 13)', () => {
       'token-1',
     );
     fakeApi({
-      'GET /api/web/user/account/export': () => ({ body: { data: null } }),
-      'DELETE /api/web/user/account': () => ({
+      [routeKey(accountDataRoutes.user.latestExport)]: () => ({ body: { data: null } }),
+      [routeKey(accountDataRoutes.user.deleteAccount)]: () => ({
         body: { message: 'Your account has been deleted.', data: null },
       }),
     });
@@ -142,7 +150,7 @@ describe('Delete account (issue 13)', () => {
   });
 
   it("speaks to a funeral home of the home's data, not of videos and schedules", async () => {
-    fakeApi({ 'GET /api/web/funeral-home/account/export': () => ({ body: { data: null } }) });
+    fakeApi({ [routeKey(accountDataRoutes.funeralHome.latestExport)]: () => ({ body: { data: null } }) });
     const user = userEvent.setup();
     renderCard('funeral-home');
     const data = await screen.findByRole('region', { name: EXPORT_TEXTS.heading });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { MAP_LINK_MESSAGE, type Account } from '@pw/contracts';
+import { MAP_LINK_MESSAGE, type Account, accountRoutes, accountDataRoutes } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { UserEditProfilePage } from './EditProfilePage';
 import { ProfileDetailsPage } from './ProfilePages';
 
@@ -34,8 +34,8 @@ describe('profile map link (issue 8, issue 10)', () => {
   it('opens only a web address; a javascript: link stored earlier shows as text, never as a link', async () => {
     const attack = 'javascript:alert(document.cookie)';
     fakeApi({
-      'GET /api/web/user/profile': () => ({ body: { data: account({ map_link: attack }) } }),
-      'GET /api/web/user/account/export': noExport,
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account({ map_link: attack }) } }),
+      [routeKey(accountDataRoutes.user.latestExport)]: noExport,
     });
     renderWithApp(<ProfileDetailsPage role="user" />);
     expect(await screen.findByText(attack)).toBeInTheDocument();
@@ -45,8 +45,8 @@ describe('profile map link (issue 8, issue 10)', () => {
 
   it('links a stored https address as Open map', async () => {
     fakeApi({
-      'GET /api/web/user/profile': () => ({ body: { data: account() } }),
-      'GET /api/web/user/account/export': noExport,
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account() } }),
+      [routeKey(accountDataRoutes.user.latestExport)]: noExport,
     });
     renderWithApp(<ProfileDetailsPage role="user" />);
     const link = await screen.findByRole('link', { name: /Open map/ });
@@ -55,8 +55,8 @@ describe('profile map link (issue 8, issue 10)', () => {
 
   it('keeps the map link required, says the http(s) rule in its hint and shows the rule when broken', async () => {
     const server = fakeApi({
-      'GET /api/web/user/profile': () => ({ body: { data: account() } }),
-      'POST /api/web/user/profile/update': (call) => {
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account() } }),
+      [routeKey(accountRoutes.userProfileUpdate)]: (call) => {
         const sent = call.body as FormData;
         return String(sent.get('map_link')).startsWith('http')
           ? { body: { message: 'Your profile has been updated.', data: account() } }

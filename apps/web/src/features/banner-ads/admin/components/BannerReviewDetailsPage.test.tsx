@@ -1,8 +1,9 @@
+import { bannerAdRoutes } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminBannerAdDetail } from '@pw/contracts';
-import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { Route, Routes } from 'react-router';
 import { BannerReviewDetailsPage } from './BannerReviewDetailsPage';
@@ -27,8 +28,8 @@ function reviewServer(
 ) {
   let current = start;
   return fakeApi({
-    'GET /api/admin/banner-ads/21/detail': () => ({ body: { data: current } }),
-    'POST /api/admin/banner-ads/21/update-status': (call) => {
+    [routeKey(bannerAdRoutes.detail, { id: 21 })]: () => ({ body: { data: current } }),
+    [routeKey(bannerAdRoutes.updateStatus, { id: 21 })]: (call) => {
       if (decide) return decide(call);
       const body = JSON.parse(call.body as string) as { status: number; rejection_reason?: string };
       current =
@@ -145,12 +146,12 @@ describe('BannerReviewDetailsPage', () => {
 
   it('reads a missing request as not found, and a failed read as "Unable to fetch data"', async () => {
     fakeApi({
-      'GET /api/admin/banner-ads/99/detail': () => ({ status: 404, body: { message: 'Not found.' } }),
+      [routeKey(bannerAdRoutes.detail, { id: 99 })]: () => ({ status: 404, body: { message: 'Not found.' } }),
     });
     const first = renderDetails('new-request', 99);
     expect(await screen.findByText('This banner ad request does not exist.')).toBeInTheDocument();
     first.unmount();
-    fakeApi({ 'GET /api/admin/banner-ads/21/detail': () => ({ status: 500, body: {} }) });
+    fakeApi({ [routeKey(bannerAdRoutes.detail, { id: 21 })]: () => ({ status: 500, body: {} }) });
     renderDetails('approved');
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
   });

@@ -1,8 +1,9 @@
+import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { pagedReply } from '@/test/paged-reply';
 import { BannerReviewPage } from './BannerReviewPage';
@@ -38,8 +39,8 @@ const pendingRows = Array.from({ length: 11 }, (_, i) =>
 describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
   it('opens on New Requests while requests wait, and keeps that tab in the URL', async () => {
     fakeApi({
-      'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
-      'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
+      [routeKey(bannerAdRoutes.approvedLogs)]: pagedReply(approvedRows),
+      [routeKey(bannerAdRoutes.pendingLogs)]: pagedReply(pendingRows),
     });
     renderPage();
     expect(await screen.findByRole('tab', { name: 'New Requests' })).toHaveAttribute('aria-selected', 'true');
@@ -49,8 +50,8 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
 
   it('opens on Approved Ads when no request waits: its columns, no Status, View to approved-ads/{id}', async () => {
     const api = fakeApi({
-      'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
-      'GET /api/admin/banner-ads/panding/logs': pagedReply([]),
+      [routeKey(bannerAdRoutes.approvedLogs)]: pagedReply(approvedRows),
+      [routeKey(bannerAdRoutes.pendingLogs)]: pagedReply([]),
     });
     renderPage();
     expect(await screen.findByRole('tab', { name: 'Approved Ads' })).toHaveAttribute('aria-selected', 'true');
@@ -66,16 +67,16 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
     );
     // One look at the pending log to choose the tab, then the approved one only.
     expect(api.calls.map((call) => call.url.pathname)).toEqual([
-      '/api/admin/banner-ads/panding/logs',
-      '/api/admin/banner-ads/approved/logs',
+      routeUrl(bannerAdRoutes.pendingLogs),
+      routeUrl(bannerAdRoutes.approvedLogs),
     ]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=approved-ads'));
   });
 
   it('switches to New Requests (in the URL), with Status, paging and the Date filter sent', async () => {
     const api = fakeApi({
-      'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
-      'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
+      [routeKey(bannerAdRoutes.approvedLogs)]: pagedReply(approvedRows),
+      [routeKey(bannerAdRoutes.pendingLogs)]: pagedReply(pendingRows),
     });
     const user = userEvent.setup();
     renderPage('/admin/bannerads-subscription-management?tab=approved-ads&page=1');
@@ -97,7 +98,7 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
     const dateFrom = screen.getByLabelText('Date From');
     await user.type(dateFrom, '2026-11-01');
     const last = api.calls.at(-1)!.url;
-    expect(last.pathname).toBe('/api/admin/banner-ads/panding/logs');
+    expect(last.pathname).toBe(routeUrl(bannerAdRoutes.pendingLogs));
     expect(last.searchParams.get('from_date')).toBe('2026-11-01');
     expect(last.searchParams.get('page')).toBe('1');
     expect(screen.getByTestId('where').textContent).toContain('tab=new-requests');
@@ -105,8 +106,8 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
 
   it('moves between the tabs with the arrow keys', async () => {
     fakeApi({
-      'GET /api/admin/banner-ads/approved/logs': pagedReply(approvedRows),
-      'GET /api/admin/banner-ads/panding/logs': pagedReply(pendingRows),
+      [routeKey(bannerAdRoutes.approvedLogs)]: pagedReply(approvedRows),
+      [routeKey(bannerAdRoutes.pendingLogs)]: pagedReply(pendingRows),
     });
     const user = userEvent.setup();
     renderPage('/admin/bannerads-subscription-management?tab=approved-ads');
@@ -120,8 +121,8 @@ describe('BannerReviewPage (/admin/bannerads-subscription-management)', () => {
 
   it('says "No data found :(" for an empty tab and "Unable to fetch data" when a log fails', async () => {
     fakeApi({
-      'GET /api/admin/banner-ads/approved/logs': pagedReply([]),
-      'GET /api/admin/banner-ads/panding/logs': () => ({ status: 500, body: { message: 'Boom' } }),
+      [routeKey(bannerAdRoutes.approvedLogs)]: pagedReply([]),
+      [routeKey(bannerAdRoutes.pendingLogs)]: () => ({ status: 500, body: { message: 'Boom' } }),
     });
     const user = userEvent.setup();
     // The pending log cannot be read: the page opens on Approved Ads.

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { BANNER_COUNTS_NOTE, type BannerAdItem } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { BANNER_COUNTS_NOTE, type BannerAdItem, bannerAdRoutes, planRoutes, routeUrl } from '@pw/contracts';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPage } from './BannerAdPage';
@@ -24,7 +24,7 @@ const detail = (ad: BannerAdItem) => () => ({ body: { data: ad } });
 
 describe('BannerAdPage (banner-ads/{id})', () => {
   it('shows a pending request with its images, and no package choice', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/12': detail(bannerAd()) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: detail(bannerAd()) });
     renderAd();
     expect(await screen.findByText('Acme Flowers')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('BannerAdPage (banner-ads/{id})', () => {
 
   it('shows the rejection reason of a rejected request', async () => {
     fakeApi({
-      'GET /api/web/user/banner-ad/12': detail(
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: detail(
         bannerAd({ status: 'rejected', status_detail: 'rejected', rejection_reason: 'The image is blurry.' }),
       ),
     });
@@ -53,10 +53,10 @@ describe('BannerAdPage (banner-ads/{id})', () => {
 
   it('offers the role’s banner plans for an approved request (any case); the choice goes to payment', async () => {
     const api = fakeApi({
-      'GET /api/web/funeral-home/banner-ad/12': detail(
+      [routeKey(bannerAdRoutes.funeralHome.detail, { id: 12 })]: detail(
         bannerAd({ status: 'approved', status_detail: 'Approved' as BannerAdItem['status_detail'] }),
       ),
-      'GET /api/web/funeral-home/plan/banner-ads': plansReply,
+      [routeKey(planRoutes.funeralHomeBannerAdPlans)]: plansReply,
     });
     const user = userEvent.setup();
     renderAd('funeral-home');
@@ -68,12 +68,14 @@ describe('BannerAdPage (banner-ads/{id})', () => {
     await user.click(within(choice).getByRole('radio', { name: /Monthly Banner/ }));
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Payment page')).toBeInTheDocument();
-    expect(api.calls.some((call) => call.url.pathname === '/api/web/user/plan/banner-ads')).toBe(false);
+    expect(api.calls.some((call) => call.url.pathname === routeUrl(planRoutes.userBannerAdPlans))).toBe(
+      false,
+    );
   });
 
   it('shows a paid ad’s plan, live dates, views and clicks instead of the choice', async () => {
     fakeApi({
-      'GET /api/web/user/banner-ad/12': detail(
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: detail(
         bannerAd({
           status: 'approved',
           status_detail: 'approved',
@@ -98,23 +100,32 @@ describe('BannerAdPage (banner-ads/{id})', () => {
 
   it('says when the plans cannot be read or none is on offer', async () => {
     fakeApi({
-      'GET /api/web/user/banner-ad/12': detail(bannerAd({ status: 'approved', status_detail: 'approved' })),
-      'GET /api/web/user/plan/banner-ads': () => ({ status: 500, body: {} }),
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: detail(
+        bannerAd({ status: 'approved', status_detail: 'approved' }),
+      ),
+      [routeKey(planRoutes.userBannerAdPlans)]: () => ({ status: 500, body: {} }),
     });
     const first = renderAd();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     first.unmount();
     fakeApi({
-      'GET /api/web/user/banner-ad/12': detail(bannerAd({ status: 'approved', status_detail: 'approved' })),
-      'GET /api/web/user/plan/banner-ads': () => ({ body: { data: [] } }),
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: detail(
+        bannerAd({ status: 'approved', status_detail: 'approved' }),
+      ),
+      [routeKey(planRoutes.userBannerAdPlans)]: () => ({ body: { data: [] } }),
     });
     renderAd();
     expect(await screen.findByText('No banner packages are on offer at the moment.')).toBeInTheDocument();
   });
 
   it('reads a missing request as not found and a failed read as "Unable to fetch data"', async () => {
-    fakeApi({ 'GET /api/web/user/banner-ad/99': () => ({ status: 404, body: { message: 'Not found.' } }) });
+    fakeApi({
+      [routeKey(bannerAdRoutes.user.detail, { id: 99 })]: () => ({
+        status: 404,
+        body: { message: 'Not found.' },
+      }),
+    });
     renderAd('user', 99);
     expect(await screen.findByText('This banner ad request does not exist.')).toBeInTheDocument();
   });
@@ -122,7 +133,7 @@ describe('BannerAdPage (banner-ads/{id})', () => {
   it('retries a failed read', async () => {
     let fail = true;
     fakeApi({
-      'GET /api/web/user/banner-ad/12': () =>
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () =>
         fail ? { status: 500, body: {} } : { body: { data: bannerAd() } },
     });
     const user = userEvent.setup();

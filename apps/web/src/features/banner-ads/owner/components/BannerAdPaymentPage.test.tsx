@@ -1,8 +1,9 @@
+import { bannerAdRoutes, planRoutes, paymentRoutes } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPaymentPage } from './BannerAdPaymentPage';
@@ -42,9 +43,11 @@ async function payWith(user: ReturnType<typeof userEvent.setup>, number = '4242 
 describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
   it("pays the chosen plan for this ad (banner_ad_id), then 'Payment Successfully Made!', 'Your Ad Is Live Successfully!', back to the ad", async () => {
     const api = fakeApi({
-      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
-      'GET /api/web/user/plan/banner-ads': plansReply,
-      'POST /api/web/user/plan/32/payment': () => ({ body: { message: 'ok', data: receipt } }),
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: approved } }),
+      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
+      [routeKey(paymentRoutes.userPlanPayment, { id: 32 })]: () => ({
+        body: { message: 'ok', data: receipt },
+      }),
     });
     const user = userEvent.setup();
     renderPayment();
@@ -69,9 +72,11 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
 
   it("pays a funeral home's banner plan through its own call", async () => {
     const api = fakeApi({
-      'GET /api/web/funeral-home/banner-ad/12': () => ({ body: { data: approved } }),
-      'GET /api/web/funeral-home/plan/banner-ads': plansReply,
-      'POST /api/web/funeral-home/plan/32/payment': () => ({ body: { message: 'ok', data: receipt } }),
+      [routeKey(bannerAdRoutes.funeralHome.detail, { id: 12 })]: () => ({ body: { data: approved } }),
+      [routeKey(planRoutes.funeralHomeBannerAdPlans)]: plansReply,
+      [routeKey(paymentRoutes.funeralHomePlanPayment, { id: 32 })]: () => ({
+        body: { message: 'ok', data: receipt },
+      }),
     });
     const user = userEvent.setup();
     renderPayment('funeral-home');
@@ -82,9 +87,9 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
 
   it("shows a declined card's words in red, stays, and a second try is a new purchase", async () => {
     const api = fakeApi({
-      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
-      'GET /api/web/user/plan/banner-ads': plansReply,
-      'POST /api/web/user/plan/32/payment': () => ({
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: approved } }),
+      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
+      [routeKey(paymentRoutes.userPlanPayment, { id: 32 })]: () => ({
         status: 422,
         body: { message: 'Your card was declined.' },
       }),
@@ -102,18 +107,18 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
 
   it('offers no card form for a request that is not approved, or already paid', async () => {
     fakeApi({
-      'GET /api/web/user/banner-ad/12': () => ({ body: { data: bannerAd() } }),
-      'GET /api/web/user/plan/banner-ads': plansReply,
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: bannerAd() } }),
+      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
     });
     const first = renderPayment();
     expect(await screen.findByText('Only an approved request can be paid for.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Card Number/)).not.toBeInTheDocument();
     first.unmount();
     fakeApi({
-      'GET /api/web/user/banner-ad/12': () => ({
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({
         body: { data: { ...approved, plan: { id: 31, title: 'One Week Banner', duration: 'weekly' } } },
       }),
-      'GET /api/web/user/plan/banner-ads': plansReply,
+      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
     });
     renderPayment();
     expect(await screen.findByText('This banner ad has already been paid for.')).toBeInTheDocument();
@@ -121,8 +126,8 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
 
   it('says when the plan in the URL is not on offer', async () => {
     fakeApi({
-      'GET /api/web/user/banner-ad/12': () => ({ body: { data: approved } }),
-      'GET /api/web/user/plan/banner-ads': plansReply,
+      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: approved } }),
+      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
     });
     renderPayment('user', '?plan=999');
     expect(await screen.findByText('This package is not on offer any more.')).toBeInTheDocument();

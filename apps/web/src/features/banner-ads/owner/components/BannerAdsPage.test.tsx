@@ -1,8 +1,9 @@
+import { bannerAdRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdsPage } from './BannerAdsPage';
@@ -34,7 +35,7 @@ const renderPage = (role: 'user' | 'funeral-home' = 'user') =>
 
 describe('BannerAdsPage (Banner Ads Logs)', () => {
   it('lists the own requests with their state; a row opens the request; paging is in the URL', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad': pagedReply(ADS) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.list)]: pagedReply(ADS) });
     const user = userEvent.setup();
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Banner Ads Logs' })).toBeInTheDocument();
@@ -69,7 +70,7 @@ describe('BannerAdsPage (Banner Ads Logs)', () => {
   });
 
   it('asks the funeral-home calls and links inside /funeral', async () => {
-    fakeApi({ 'GET /api/web/funeral-home/banner-ad': pagedReply(ADS.slice(0, 1)) });
+    fakeApi({ [routeKey(bannerAdRoutes.funeralHome.list)]: pagedReply(ADS.slice(0, 1)) });
     renderPage('funeral-home');
     expect(await screen.findByRole('link', { name: 'Acme Flowers' })).toHaveAttribute(
       'href',
@@ -82,11 +83,11 @@ describe('BannerAdsPage (Banner Ads Logs)', () => {
   });
 
   it('says "No data found :(" with no requests and "Unable to fetch data" when the call fails', async () => {
-    fakeApi({ 'GET /api/web/user/banner-ad': pagedReply([]) });
+    fakeApi({ [routeKey(bannerAdRoutes.user.list)]: pagedReply([]) });
     const first = renderPage();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
     first.unmount();
-    fakeApi({ 'GET /api/web/user/banner-ad': () => ({ status: 500, body: { message: 'Boom' } }) });
+    fakeApi({ [routeKey(bannerAdRoutes.user.list)]: () => ({ status: 500, body: { message: 'Boom' } }) });
     renderPage();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
     expect(screen.queryByText('No data found :(')).not.toBeInTheDocument();

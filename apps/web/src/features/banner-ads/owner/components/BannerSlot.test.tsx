@@ -1,3 +1,4 @@
+import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
@@ -5,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActiveSubscription } from '@pw/contracts';
 import { session, type SessionUser } from '@/lib/session';
 import { deferred } from '@/test/handler-fake-api';
-import { fakeApi, type Reply } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
+import { renderWithApp, settled } from '@/test/render';
 import { BannerSlot, hasAdFree } from './BannerSlot';
 
 const adFree = (expiry: string | null): ActiveSubscription => ({
@@ -35,8 +36,11 @@ const slotAd = {
   id: 9,
   brand_name: 'Acme Flowers',
   image_url: 'https://media.test/a.png',
-  click_url: '/api/banner-ad/9/click?sig=abc',
+  click_url: routeUrl(bannerAdRoutes.click, { token: '9.abc' }),
 };
+
+/** The slot's lazily loaded part that asks for the ad. */
+const adPart = () => import('./BannerSlotAd');
 
 function renderSlot(role: 'user' | 'funeral-home' = 'user', route = '/user/home') {
   return renderWithApp(
@@ -66,7 +70,7 @@ describe('hasAdFree', () => {
 describe('BannerSlot', () => {
   it('draws nothing while the ad loads, then the ad in its box as a link to click_url in a new tab', async () => {
     const answer = deferred<Reply>();
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => answer.promise });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => answer.promise });
     session.signIn(person(), 'token');
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -87,7 +91,7 @@ describe('BannerSlot', () => {
   });
 
   it('asks again for the next page (one view per page shown)', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person(), 'token');
     const user = userEvent.setup();
     renderSlot();
@@ -99,18 +103,18 @@ describe('BannerSlot', () => {
   });
 
   it('takes no space and invites nothing when no ad is live', async () => {
-    const api = fakeApi({ 'GET /api/web/funeral-home/banner-ad/slot': () => ({ body: { data: null } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.funeralHome.slot)]: () => ({ body: { data: null } }) });
     session.signIn(person({ type: 'funeral-home' }), 'token');
-    renderSlot('funeral-home', '/funeral/user-requests');
+    const view = renderSlot('funeral-home', '/funeral/user-requests');
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(view.queryClient, [adPart()]);
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Advertise here/ })).not.toBeInTheDocument();
   });
 
   it('shows only on the pages for browsing: never on the recorder, the editor, payments or watching', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person(), 'token');
     for (const page of [
       '/user/video/VideoRecorder',
@@ -122,9 +126,9 @@ describe('BannerSlot', () => {
       const view = renderSlot('user', page);
       expect(screen.getByText('Page content')).toBeInTheDocument();
       expect(screen.queryByRole('complementary'), page).not.toBeInTheDocument();
+      await settled(view.queryClient, [adPart()]);
       view.unmount();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toHaveLength(0);
     for (const page of ['/user/home', '/user/profile', '/user/notifications']) {
       const view = renderSlot('user', page);
@@ -135,20 +139,20 @@ describe('BannerSlot', () => {
 
   it('follows no link that is neither through the app nor to a web address', async () => {
     const api = fakeApi({
-      'GET /api/web/user/banner-ad/slot': () => ({
+      [routeKey(bannerAdRoutes.user.slot)]: () => ({
         body: { data: { ...slotAd, click_url: 'javascript:alert(1)' } },
       }),
     });
     session.signIn(person(), 'token');
-    renderSlot();
+    const view = renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(view.queryClient, [adPart()]);
     expect(screen.queryByRole('link', { name: /Advertisement/ })).toBeNull();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
   it('shows nothing when the call fails', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ status: 500, body: {} }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ status: 500, body: {} }) });
     session.signIn(person(), 'token');
     renderSlot();
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -157,13 +161,13 @@ describe('BannerSlot', () => {
   });
 
   it('renders nothing at all, and asks nothing, for a person with ad-free', async () => {
-    const api = fakeApi({ 'GET /api/web/user/banner-ad/slot': () => ({ body: { data: slotAd } }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.slot)]: () => ({ body: { data: slotAd } }) });
     session.signIn(person({ active_plan: { home_plan: null, ad_free: adFree(null) } }), 'token');
-    renderSlot();
+    const view = renderSlot();
     expect(screen.getByText('Page content')).toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('banner-slot')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled(view.queryClient, [adPart()]);
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
+import { bannerAdRoutes } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { checkBannerAd, NewBannerAdPage } from './NewBannerAdPage';
@@ -112,7 +113,7 @@ describe('NewBannerAdPage (banner-ads/new)', () => {
 
   it('sends the fields and the images as multipart, says so, and opens the new request', async () => {
     const api = fakeApi({
-      'POST /api/web/user/banner-ad/create': () => ({
+      [routeKey(bannerAdRoutes.user.create)]: () => ({
         status: 201,
         body: { message: 'Your banner ad request has been sent.', data: bannerAd({ id: 77 }) },
       }),
@@ -136,7 +137,7 @@ describe('NewBannerAdPage (banner-ads/new)', () => {
 
   it("shows the server's field errors at their fields", async () => {
     fakeApi({
-      'POST /api/web/funeral-home/banner-ad/create': () => ({
+      [routeKey(bannerAdRoutes.funeralHome.create)]: () => ({
         status: 422,
         body: {
           message: 'The given data was invalid.',
@@ -157,7 +158,7 @@ describe('NewBannerAdPage (banner-ads/new)', () => {
   });
 
   it("falls back to 'Unkown Error Accured!' when the server gives no words", async () => {
-    const api = fakeApi({ 'POST /api/web/user/banner-ad/create': () => ({ status: 500, body: {} }) });
+    const api = fakeApi({ [routeKey(bannerAdRoutes.user.create)]: () => ({ status: 500, body: {} }) });
     const user = userEvent.setup();
     renderForm();
     await fill(user);

@@ -1,10 +1,11 @@
+import { dashboardRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardCounts, DashboardSubscriptionData, DashboardUserChartData } from '@pw/contracts';
 import { session } from '@/lib/session';
 import { localDateIso } from '@/lib/dates';
-import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { DashboardPage } from './DashboardPage';
 
@@ -69,8 +70,8 @@ function chartsServer(options: { counts?: number; charts?: number; empty?: boole
   const failing = (status: number | undefined, body: () => unknown) => () =>
     status ? { status, body: { message: 'Server Error' } } : { body: body() };
   return fakeApi({
-    'GET /api/admin/dashboard/get-counts': failing(options.counts, () => ({ data: COUNTS })),
-    'GET /api/admin/dashboard/subscription': (call) =>
+    [routeKey(dashboardRoutes.counts)]: failing(options.counts, () => ({ data: COUNTS })),
+    [routeKey(dashboardRoutes.subscription)]: (call) =>
       failing(options.charts, () => {
         const r = range(call);
         const series = periods(r).map((period, i) => ({
@@ -91,7 +92,7 @@ function chartsServer(options: { counts?: number; charts?: number; empty?: boole
         };
         return { data };
       })(),
-    'GET /api/admin/dashboard/get-user-chart-data': (call) =>
+    [routeKey(dashboardRoutes.userChart)]: (call) =>
       failing(options.charts, () => {
         const r = range(call);
         const series = periods(r).map((period) => ({
@@ -109,8 +110,8 @@ function chartsServer(options: { counts?: number; charts?: number; empty?: boole
   });
 }
 
-const lastCall = (api: FakeApi, path: string) =>
-  api.calls.filter((call) => call.url.pathname === `/api/admin/dashboard/${path}`).at(-1)?.url.searchParams;
+const lastCall = (api: FakeApi, route: ApiRoute) =>
+  api.calls.filter((call) => call.url.pathname === routeUrl(route)).at(-1)?.url.searchParams;
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -161,9 +162,9 @@ describe('admin dashboard', () => {
       const user = userEvent.setup();
       renderWithApp(<DashboardPage />, { route: '/admin/dashboard' });
       const today = localDateIso();
-      await waitFor(() => expect(lastCall(api, 'subscription')).toBeDefined());
-      for (const path of ['subscription', 'get-user-chart-data']) {
-        const query = lastCall(api, path)!;
+      await waitFor(() => expect(lastCall(api, dashboardRoutes.subscription)).toBeDefined());
+      for (const route of [dashboardRoutes.subscription, dashboardRoutes.userChart]) {
+        const query = lastCall(api, route)!;
         expect(query.get('from_date')).toBe(addDays(today, -29));
         expect(query.get('to_date')).toBe(today);
         expect(query.get('group_by')).toBe('day');
@@ -180,15 +181,15 @@ describe('admin dashboard', () => {
       await screen.findByRole('table', { name: 'Revenue and purchases by plan, per month' });
       const [year, month] = today.split('-').map(Number) as [number, number];
       const firstMonth = new Date(Date.UTC(year, month - 12, 1)).toISOString().slice(0, 10);
-      expect(lastCall(api, 'subscription')!.get('from_date')).toBe(firstMonth);
-      expect(lastCall(api, 'subscription')!.get('group_by')).toBe('month');
-      expect(lastCall(api, 'get-user-chart-data')!.get('group_by')).toBe('month');
+      expect(lastCall(api, dashboardRoutes.subscription)!.get('from_date')).toBe(firstMonth);
+      expect(lastCall(api, dashboardRoutes.subscription)!.get('group_by')).toBe('month');
+      expect(lastCall(api, dashboardRoutes.userChart)!.get('group_by')).toBe('month');
       const signups = screen.getByRole('table', { name: 'Sign-ups per month' });
       expect(within(signups).getAllByRole('row')).toHaveLength(13);
 
       await user.selectOptions(screen.getByLabelText('Group by'), 'Week');
-      await waitFor(() => expect(lastCall(api, 'get-user-chart-data')!.get('group_by')).toBe('week'));
-      expect(lastCall(api, 'get-user-chart-data')!.get('from_date')).toBe(firstMonth);
+      await waitFor(() => expect(lastCall(api, dashboardRoutes.userChart)!.get('group_by')).toBe('week'));
+      expect(lastCall(api, dashboardRoutes.userChart)!.get('from_date')).toBe(firstMonth);
     },
     REDRAWS,
   );
@@ -203,8 +204,8 @@ describe('admin dashboard', () => {
         route: '/admin/dashboard?range=custom&from_date=2026-01-01&to_date=2026-01-10',
       });
       await screen.findByRole('table', { name: 'Sign-ups per day' });
-      expect(lastCall(api, 'get-user-chart-data')!.get('from_date')).toBe('2026-01-01');
-      expect(lastCall(api, 'get-user-chart-data')!.get('to_date')).toBe('2026-01-10');
+      expect(lastCall(api, dashboardRoutes.userChart)!.get('from_date')).toBe('2026-01-01');
+      expect(lastCall(api, dashboardRoutes.userChart)!.get('to_date')).toBe('2026-01-10');
 
       const calls = api.calls.length;
       const from = screen.getByLabelText('From');
@@ -218,7 +219,9 @@ describe('admin dashboard', () => {
       ).toEqual([]);
 
       await user.selectOptions(screen.getByLabelText('Group by'), 'Month');
-      await waitFor(() => expect(lastCall(api, 'subscription')!.get('from_date')).toBe('2020-01-01'));
+      await waitFor(() =>
+        expect(lastCall(api, dashboardRoutes.subscription)!.get('from_date')).toBe('2020-01-01'),
+      );
       expect(screen.queryByText(/may span at most/)).toBeNull();
     },
     REDRAWS,

@@ -1,7 +1,8 @@
+import { routeKey } from '@/test/fake-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FUNERAL_FORM_SENT, INVALID_OPTION } from '@pw/contracts';
+import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes, routeUrl } from '@pw/contracts';
 import { useLocation } from 'react-router';
 import { session } from '@/lib/session';
 import type { fakeApi, Handler, RecordedCall } from '@/test/fake-api';
@@ -23,7 +24,7 @@ const OFFER: Record<
   '32': { services: [{ id: 7, name: 'Sea burial' }], locations: [{ id: 8, name: 'Harbour' }] },
 };
 
-const CREATE = (home: number) => `POST /api/web/user/funeral-video/${home}/create`;
+const CREATE = (home: number) => routeKey(funeralHomeRoutes.create, { id: home });
 const created = () => ({
   status: 201,
   body: { message: FUNERAL_FORM_SENT, data: { id: 500 } },
@@ -43,10 +44,10 @@ const openForm = (state?: unknown, handlers: Record<string, Handler> = {}, searc
     </>,
     state,
     {
-      'GET /api/web/user/funeral-video/sevices': (call) => ({
+      [routeKey(funeralHomeRoutes.services)]: (call) => ({
         body: { data: OFFER[call.url.searchParams.get('home_id')!]!.services },
       }),
-      'GET /api/web/user/funeral-video/locations': (call) => ({
+      [routeKey(funeralHomeRoutes.locations)]: (call) => ({
         body: { data: OFFER[call.url.searchParams.get('home_id')!]!.locations },
       }),
       [CREATE(31)]: created,
@@ -160,7 +161,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
     await user.click(send());
     const dialog = await screen.findByRole('dialog', { name: 'Form sent' });
     expect(within(dialog).getByText(FUNERAL_FORM_SENT)).toBeInTheDocument();
-    expect(posts(api).map((call) => call.path)).toEqual(['/api/web/user/funeral-video/31/create']);
+    expect(posts(api).map((call) => call.path)).toEqual([routeUrl(funeralHomeRoutes.create, { id: 31 })]);
     expect(bodyOf(posts(api)[0]!)).toEqual({
       user_id: 31,
       service_id: 2,
@@ -185,7 +186,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
     await user.type(screen.getByLabelText(/Officiant\/Speaker Preferences/), 'Our daughter');
     await user.click(send());
     await screen.findByRole('dialog', { name: 'Form sent' });
-    expect(posts(api)[0]!.path).toBe('/api/web/user/funeral-video/32/create');
+    expect(posts(api)[0]!.path).toBe(routeUrl(funeralHomeRoutes.create, { id: 32 }));
     expect(bodyOf(posts(api)[0]!)).toMatchObject({ user_id: 32, service_id: 7, location_id: 8 });
   });
 
@@ -210,7 +211,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
   });
 
   it('says no homes are listed, with no form, when the directory is empty', async () => {
-    openForm(undefined, { 'GET /api/web/user/funeral-video/funeral-homes': () => ({ body: { data: [] } }) });
+    openForm(undefined, { [routeKey(funeralHomeRoutes.homes)]: () => ({ body: { data: [] } }) });
     expect(await screen.findByText('No funeral homes are listed yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my profile' })).toHaveAttribute('href', '/user/profile');
@@ -218,7 +219,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
 
   it("shows 'Unable to fetch data' when the directory or a home's offer cannot be read", async () => {
     openForm(undefined, {
-      'GET /api/web/user/funeral-video/sevices': () => ({ status: 500, body: {} }),
+      [routeKey(funeralHomeRoutes.services)]: () => ({ status: 500, body: {} }),
     });
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText(/Funeral Home/), '31');
@@ -228,7 +229,7 @@ describe('Funeral Home Form (/user/access-code/form/request)', () => {
 
   it('shows the directory failure with a retry', async () => {
     openForm(undefined, {
-      'GET /api/web/user/funeral-video/funeral-homes': () => ({ status: 503, body: {} }),
+      [routeKey(funeralHomeRoutes.homes)]: () => ({ status: 503, body: {} }),
     });
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

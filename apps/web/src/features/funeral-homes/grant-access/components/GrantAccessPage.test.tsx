@@ -1,12 +1,13 @@
+import { routeKey } from '@/test/fake-api';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GRANT_EMAIL_FAILED, MAIL_LIMIT_MESSAGE } from '@pw/contracts';
+import { GRANT_EMAIL_FAILED, MAIL_LIMIT_MESSAGE, funeralHomeRoutes } from '@pw/contracts';
 import type { fakeApi, Handler } from '@/test/fake-api';
 import { GrantAccessPage, HOME_MAY, PERSON_MAY } from './GrantAccessPage';
 import { HOMES, HOMES_PATH, openPage } from './test-fixtures';
 
-const GRANT_PATH = 'POST /api/web/user/video/9/grant-access';
+const GRANT_PATH = routeKey(funeralHomeRoutes.grantAccess, { id: 9 });
 
 const openGrant = (state: unknown = { videoId: 9 }, handlers: Record<string, Handler> = {}) =>
   openPage('/user/access-code/form', <GrantAccessPage />, state, handlers);

@@ -1,7 +1,8 @@
+import { funeralHomeRoutes } from '@pw/contracts';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { FuneralHomeItem } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 
 /** The directory the component tests answer (docs/product.md §13.4: name, e-mail, address, photo). */
@@ -22,7 +23,7 @@ export const HOMES: FuneralHomeItem[] = [
   },
 ];
 
-export const HOMES_PATH = 'GET /api/web/user/funeral-video/funeral-homes';
+export const HOMES_PATH = routeKey(funeralHomeRoutes.homes);
 
 /** Where a page went, and the navigation state it passed along. */
 function Where() {

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { PUBLISHABLE_ONCE_CONFIRMED, PUBLISH_QUESTION, VIDEO_PUBLISHED, type Video } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import {
+  PUBLISHABLE_ONCE_CONFIRMED,
+  PUBLISH_QUESTION,
+  VIDEO_PUBLISHED,
+  type Video,
+  funeralHomeRoutes,
+} from '@pw/contracts';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { RequestVideoPage } from './RequestVideoPage';
 
-const VIDEO_PATH = 'GET /api/web/funeral-home/connection/12/video';
-const PUBLISH_PATH = 'POST /api/web/funeral-home/connection/12/publish';
+const VIDEO_PATH = routeKey(funeralHomeRoutes.requestVideo, { id: 12 });
+const PUBLISH_PATH = routeKey(funeralHomeRoutes.publish, { id: 12 });
 
 function openVideo(video: Video & { awaiting_release?: boolean }, handlers: Record<string, Handler> = {}) {
   const api = fakeApi({

@@ -1,9 +1,10 @@
+import { funeralHomeRoutes } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { FuneralRequestItem } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { pagedReply } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { UserRequestsPage } from './UserRequestsPage';
@@ -21,7 +22,7 @@ const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
 /** Pages like the real list (newest first). */
 function listServer(rows = ROWS) {
   return fakeApi({
-    'GET /api/web/funeral-home/connection': pagedReply(rows),
+    [routeKey(funeralHomeRoutes.requests)]: pagedReply(rows),
   });
 }
 
@@ -120,7 +121,7 @@ describe('User Requests (/funeral/user-requests)', () => {
   });
 
   it("says 'Unable to fetch data' (never an empty list) when the list fails", async () => {
-    fakeApi({ 'GET /api/web/funeral-home/connection': () => ({ status: 500, body: {} }) });
+    fakeApi({ [routeKey(funeralHomeRoutes.requests)]: () => ({ status: 500, body: {} }) });
     renderPage();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
     expect(screen.queryByText('No data found :(')).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -8,7 +9,7 @@ import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { LegacyReleasesPage } from './LegacyReleasesPage';
 
-const LIST = '/api/admin/legacy';
+const LIST = routeUrl(legacyRoutes.adminList);
 
 const item = (id: number, over: Partial<AdminLegacyItem> = {}): AdminLegacyItem => ({
   id,
@@ -49,7 +50,7 @@ function legacyServer(rows = ROWS, halt?: (call: RecordedCall) => Reply | Promis
       );
     },
   });
-  api.on('POST', '/api/admin/legacy/1/halt', async (call) => {
+  api.on('POST', routeUrl(legacyRoutes.adminHalt, { id: 1 }), async (call) => {
     if (halt) return halt(call);
     const row = data.find((r) => r.id === 1)!;
     row.state = 'halted';

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { REPORT_CANCELLED_MESSAGE, LEGACY_MESSAGES } from '@pw/contracts';
+import { REPORT_CANCELLED_MESSAGE, LEGACY_MESSAGES, legacyRoutes } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { AliveLinkPage, HERE_BUTTON } from './AliveLinkPage';
 import { LINK_GONE_TITLE } from './LinkStates';
 
 const TOKEN = 'a'.repeat(43);
-const PAGE = `GET /api/legacy/alive/${TOKEN}`;
-const ALIVE = `POST /api/legacy/alive/${TOKEN}`;
+const PAGE = routeKey(legacyRoutes.alivePage, { token: TOKEN });
+const ALIVE = routeKey(legacyRoutes.alive, { token: TOKEN });
 
 function open(handlers: Record<string, Handler>) {
   const server = fakeApi(handlers);

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { REPORT_RECEIVED_MESSAGE, type ContactPage } from '@pw/contracts';
+import { REPORT_RECEIVED_MESSAGE, type ContactPage, legacyRoutes } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { CONTACT_WAITING_TEXT, ContactLinkPage } from './ContactLinkPage';
 import { LINK_GONE_TITLE } from './LinkStates';
 
 const TOKEN = 'c'.repeat(43);
-const PAGE = `GET /api/legacy/contact/${TOKEN}`;
+const PAGE = routeKey(legacyRoutes.contactPage, { token: TOKEN });
 
 const role = (over: Partial<ContactPage> = {}): ContactPage => ({
   owner_first_name: 'Margaret',
@@ -70,7 +70,7 @@ describe('a trusted contact’s page (/legacy/contact/:token, issue 14)', () => 
   it('accepting the role posts confirm and shows the answer; the GET confirmed nothing', async () => {
     const { server, user } = open({
       [PAGE]: () => ({ body: { data: role() } }),
-      [`POST /api/legacy/contact/${TOKEN}/confirm`]: () => ({
+      [routeKey(legacyRoutes.confirmContact, { token: TOKEN })]: () => ({
         body: { message: 'Thank you. You are now a trusted contact.', data: role({ confirmed: true }) },
       }),
     });
@@ -92,7 +92,7 @@ describe('a trusted contact’s page (/legacy/contact/:token, issue 14)', () => 
     let state: ContactPage['state'] = 'sealed';
     const { server, user } = open({
       [PAGE]: () => ({ body: { data: role({ confirmed: true, state }) } }),
-      [`POST /api/legacy/contact/${TOKEN}/report`]: () => {
+      [routeKey(legacyRoutes.reportByContact, { token: TOKEN })]: () => {
         state = 'waiting';
         return { body: { message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } } };
       },
@@ -115,7 +115,7 @@ describe('a trusted contact’s page (/legacy/contact/:token, issue 14)', () => 
   it("a refused report shows the server's message", async () => {
     const { user } = open({
       [PAGE]: () => ({ body: { data: role() } }),
-      [`POST /api/legacy/contact/${TOKEN}/report`]: () => ({
+      [routeKey(legacyRoutes.reportByContact, { token: TOKEN })]: () => ({
         status: 404,
         body: { message: 'This link is no longer valid.' },
       }),

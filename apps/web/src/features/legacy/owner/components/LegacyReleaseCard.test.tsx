@@ -6,17 +6,19 @@ import {
   REPORT_CANCELLED_MESSAGE,
   SETTINGS_SAVED_MESSAGE,
   type LegacySettings,
+  legacyRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { deferred } from '@/test/handler-fake-api';
-import { fakeApi, type Reply } from '@/test/fake-api';
+import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
 import { formatWhen } from '@/lib/dates';
 import { contact, legacySettings, openReport } from '@/test/legacy-fixture';
 import { LegacyReleaseCard } from './LegacyReleaseCard';
 import { LEGACY_TEXTS, STATE_TEXTS } from './texts';
 
-const SETTINGS = 'GET /api/web/user/legacy';
-const SAVE = 'POST /api/web/user/legacy';
+const SETTINGS = routeKey(legacyRoutes.settings);
+const SAVE = routeKey(legacyRoutes.saveSettings);
 const reply = (data: LegacySettings, message?: string): Reply => ({ body: { message, data } });
 
 const renderCard = () => renderWithApp(<LegacyReleaseCard />);
@@ -266,7 +268,7 @@ describe('Release of my final message: editing (issue 14)', () => {
   it('sends a contact’s role e-mail again and says so', async () => {
     const api = fakeApi({
       [SETTINGS]: () => reply(legacySettings({ contacts: [contact(7, 'Lee Kin', 'lee@kin.test')] })),
-      'POST /api/web/user/legacy/contacts/7/resend': () =>
+      [routeKey(legacyRoutes.resendContact, { id: 7 })]: () =>
         reply(
           legacySettings({ contacts: [contact(7, 'Lee Kin', 'lee@kin.test')] }),
           'The e-mail has been sent again.',
@@ -277,14 +279,14 @@ describe('Release of my final message: editing (issue 14)', () => {
     await user.click(await screen.findByRole('button', { name: 'Send again to lee@kin.test' }));
     expect(await within(rows()[0]!).findByText('The e-mail has been sent again.')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
-      '/api/web/user/legacy/contacts/7/resend',
+      routeUrl(legacyRoutes.resendContact, { id: 7 }),
     ]);
   });
 
   it('says when sending again failed', async () => {
     fakeApi({
       [SETTINGS]: () => reply(legacySettings({ contacts: [contact(7, 'Lee Kin', 'lee@kin.test')] })),
-      'POST /api/web/user/legacy/contacts/7/resend': () => ({
+      [routeKey(legacyRoutes.resendContact, { id: 7 })]: () => ({
         status: 404,
         body: { message: 'Trusted contact not found.' },
       }),
@@ -304,7 +306,7 @@ describe('Release of my final message: an open report (issue 14)', () => {
     });
     const api = fakeApi({
       [SETTINGS]: () => reply(current),
-      'POST /api/web/user/legacy/cancel': () => {
+      [routeKey(legacyRoutes.cancelReport)]: () => {
         current = legacySettings();
         return reply(current, REPORT_CANCELLED_MESSAGE);
       },
@@ -340,7 +342,10 @@ describe('Release of my final message: an open report (issue 14)', () => {
   it('says so when the report could not be cancelled', async () => {
     fakeApi({
       [SETTINGS]: () => reply(legacySettings({ state: 'waiting', open_report: openReport() })),
-      'POST /api/web/user/legacy/cancel': () => ({ status: 404, body: { message: 'No report is waiting.' } }),
+      [routeKey(legacyRoutes.cancelReport)]: () => ({
+        status: 404,
+        body: { message: 'No report is waiting.' },
+      }),
     });
     const user = userEvent.setup();
     renderCard();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REPORT_CANCELLED_MESSAGE, type AccountType } from '@pw/contracts';
-import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi } from '@/test/fake-api';
+import { REPORT_CANCELLED_MESSAGE, type AccountType, legacyRoutes } from '@pw/contracts';
+import { renderWithApp, settled as idle } from '@/test/render';
+import { routeKey, fakeApi, type FakeApi } from '@/test/fake-api';
 import { formatWhen } from '@/lib/dates';
 import { session } from '@/lib/session';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
@@ -11,7 +11,7 @@ import { LEGACY_POLL_MS } from '../api/get-settings';
 import { ReportSlot } from './ReportSlot';
 import { LEGACY_TEXTS } from './texts';
 
-const SETTINGS = 'GET /api/web/user/legacy';
+const SETTINGS = routeKey(legacyRoutes.settings);
 const BANNER = { name: LEGACY_TEXTS.reportHeading };
 
 const signIn = (type: AccountType) =>
@@ -19,6 +19,9 @@ const signIn = (type: AccountType) =>
     { id: 4, type, email: 'olive@example.com', first_name: 'Olive', last_name: 'Owner', photo_path: null },
     'token-4',
   );
+
+/** The slot's lazily loaded banner, which asks for the settings. */
+const bannerPart = () => import('./ReportBanner');
 
 const renderSlot = () =>
   renderWithApp(
@@ -39,7 +42,7 @@ describe('the open report at the top of the user area (issue 14)', () => {
     let current = legacySettings({ state: 'waiting', open_report: openReport() });
     const api = fakeApi({
       [SETTINGS]: () => ({ body: { data: current } }),
-      'POST /api/web/user/legacy/cancel': () => {
+      [routeKey(legacyRoutes.cancelReport)]: () => {
         current = legacySettings();
         return { body: { message: REPORT_CANCELLED_MESSAGE, data: current } };
       },
@@ -69,7 +72,7 @@ describe('the open report at the top of the user area (issue 14)', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     expect(api.calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
       SETTINGS,
-      'POST /api/web/user/legacy/cancel',
+      routeKey(legacyRoutes.cancelReport),
     ]);
   });
 
@@ -96,10 +99,10 @@ describe('the open report at the top of the user area (issue 14)', () => {
     const api = fakeApi({
       [SETTINGS]: () => ({ body: { data: legacySettings({ open_report: openReport() }) } }),
     });
-    renderSlot();
+    const view = renderSlot();
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    // Give a lazy banner every chance to load and ask.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A banner drawn by mistake would have loaded and asked by the time the screen is idle.
+    await idle(view.queryClient, [bannerPart()]);
     expect(api.calls).toHaveLength(0);
     expect(screen.queryByRole('region', BANNER)).not.toBeInTheDocument();
   });
@@ -108,8 +111,8 @@ describe('the open report at the top of the user area (issue 14)', () => {
     const api = fakeApi({
       [SETTINGS]: () => ({ body: { data: legacySettings({ open_report: openReport() }) } }),
     });
-    renderSlot();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const view = renderSlot();
+    await idle(view.queryClient, [bannerPart()]);
     expect(api.calls).toHaveLength(0);
   });
 

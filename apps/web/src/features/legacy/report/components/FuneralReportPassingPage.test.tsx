@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REPORT_RECEIVED_MESSAGE } from '@pw/contracts';
+import { REPORT_RECEIVED_MESSAGE, legacyRoutes } from '@pw/contracts';
 import { session } from '@/lib/session';
 import { renderWithApp } from '@/test/render';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { FuneralReportPassingPage } from './FuneralReportPassingPage';
 
 const signInHome = () =>
@@ -27,7 +27,7 @@ describe('/funeral/report-passing (issue 14)', () => {
   it("says the report goes in the home's name and sends code, relation and note", async () => {
     signInHome();
     const server = fakeApi({
-      'POST /api/web/user/video/CODE77/report-passing': () => ({
+      [routeKey(legacyRoutes.reportByCode, { code: 'CODE77' })]: () => ({
         body: { message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } },
       }),
     });
@@ -65,7 +65,7 @@ describe('/funeral/report-passing (issue 14)', () => {
   it("shows the server's refusal (a home that is not listed, an unknown code)", async () => {
     signInHome();
     fakeApi({
-      'POST /api/web/user/video/CODE77/report-passing': () => ({
+      [routeKey(legacyRoutes.reportByCode, { code: 'CODE77' })]: () => ({
         status: 403,
         body: { message: 'Only a listed funeral home can report a passing.' },
       }),

@@ -1,3 +1,4 @@
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ afterEach(() => {
 
 describe('NotificationBell', () => {
   it('caps the badge at 9+ while the accessible name keeps the real count', async () => {
-    api.on('GET', '/api/notification/bell', () => bellOf([makeNotification()], 12));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([makeNotification()], 12));
     render(renderWith(<NotificationBell area="user" />).wrapper);
     const bell = await screen.findByRole('button', { name: 'Notifications, 12 unread' });
     expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('9+');
@@ -24,13 +25,13 @@ describe('NotificationBell', () => {
 
   it('shows the exact count up to nine and no badge at zero', async () => {
     const items = [makeNotification(), makeNotification(), makeNotification()];
-    api.on('GET', '/api/notification/bell', () => bellOf(items));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf(items));
     const { client, wrapper } = renderWith(<NotificationBell area="user" />);
     render(wrapper);
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
     expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('3');
 
-    api.on('GET', '/api/notification/bell', () => bellOf([], 0));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([], 0));
     await client.refetchQueries();
     await screen.findByRole('button', { name: 'Notifications, none unread' });
     expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
@@ -40,7 +41,7 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     const unread = makeNotification({ data: { title: 'Your video was delivered', body: 'Sent to Ann' } });
     const read = makeNotification({ read_at: new Date().toISOString() });
-    api.on('GET', '/api/notification/bell', () => bellOf([unread, read]));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([unread, read]));
     render(renderWith(<NotificationBell area="funeral" />).wrapper);
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
 
@@ -65,7 +66,7 @@ describe('NotificationBell', () => {
 
   it("says 'No notification' when there is none, and the admin wording in the admin area", async () => {
     const user = userEvent.setup();
-    api.on('GET', '/api/notification/bell', () => bellOf([], 0));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([], 0));
     const first = render(renderWith(<NotificationBell area="user" />).wrapper);
     await user.click(await screen.findByRole('button', { name: /Notifications/ }));
     expect(await screen.findByText('No notification')).toBeVisible();
@@ -102,7 +103,7 @@ describe('NotificationBell', () => {
       }),
     );
     localStorage.setItem('accessToken', 'token');
-    api.on('GET', '/api/notification/bell', () => bellOf([], 0));
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([], 0));
     const user = userEvent.setup();
     render(renderWith(<NotificationBell />).wrapper);
     await user.click(await screen.findByRole('button', { name: /Notifications/ }));

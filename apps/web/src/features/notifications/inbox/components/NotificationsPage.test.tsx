@@ -1,3 +1,4 @@
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ function renderPage(area: 'user' | 'funeral' | 'admin' = 'user', path = `/${area
 }
 
 const badge = () => screen.queryByTestId('notification-badge');
-const listCalls = () => api.calls.filter((call) => call.url.pathname === '/api/notification');
+const listCalls = () => api.calls.filter((call) => call.url.pathname === routeUrl(notificationRoutes.list));
 
 describe('NotificationsPage', () => {
   it('lists notifications with unread ones marked', async () => {
@@ -79,7 +80,8 @@ describe('NotificationsPage', () => {
     await waitFor(() => expect(items[0]!.read_at).not.toBeNull());
     expect(
       api.calls.some(
-        (c) => c.method === 'POST' && c.url.pathname === `/api/notification/update/${items[0]!.id}`,
+        (c) =>
+          c.method === 'POST' && c.url.pathname === routeUrl(notificationRoutes.toggle, { id: items[0]!.id }),
       ),
     ).toBe(true);
     await waitFor(() => expect(badge()).toHaveTextContent('2'));
@@ -221,8 +223,10 @@ describe('NotificationsPage', () => {
 
   it("shows 'Unable to fetch data' when the list fails, and a spinner while loading", async () => {
     const gate = deferred();
-    api.on('GET', '/api/notification/bell', () => ({ data: { notifications: [], count: 0, bell: [] } }));
-    api.on('GET', '/api/notification', async () => {
+    api.on('GET', routeUrl(notificationRoutes.bell), () => ({
+      data: { notifications: [], count: 0, bell: [] },
+    }));
+    api.on('GET', routeUrl(notificationRoutes.list), async () => {
       await gate.promise;
       return { message: 'never' };
     });

@@ -1,3 +1,4 @@
+import { notificationRoutes, routeUrl } from '@pw/contracts';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -81,10 +82,10 @@ export function fakeNotificationServer(api: FakeApi, items: NotificationItem[]) 
     apply();
     return { message: 'OK' };
   };
-  api.on('GET', '/api/notification/bell', () => ({
+  api.on('GET', routeUrl(notificationRoutes.bell), () => ({
     data: { notifications: state.items.slice(0, 5), count: unread().length, bell: unread().slice(0, 5) },
   }));
-  api.on('GET', '/api/notification', (url) => {
+  api.on('GET', routeUrl(notificationRoutes.list), (url) => {
     const status = url.searchParams.get('status') ?? 'all';
     const page = Number(url.searchParams.get('page') ?? 1);
     const perPage = Number(url.searchParams.get('per_page') ?? 10);
@@ -94,19 +95,19 @@ export function fakeNotificationServer(api: FakeApi, items: NotificationItem[]) 
     const lastPage = Math.max(1, Math.ceil(filtered.length / perPage));
     const next =
       page < lastPage
-        ? `${window.location.origin}/api/notification?page=${page + 1}&per_page=${perPage}&status=${status}`
+        ? `${window.location.origin}${routeUrl(notificationRoutes.list)}?page=${page + 1}&per_page=${perPage}&status=${status}`
         : null;
     return {
       ...pageOf(filtered.slice((page - 1) * perPage, page * perPage), { page, lastPage, next }),
     };
   });
-  api.on('POST', '/api/notification/mark-all-read', () =>
+  api.on('POST', routeUrl(notificationRoutes.markAllRead), () =>
     write(() => {
       for (const item of state.items) item.read_at ??= new Date().toISOString();
     }),
   );
   for (const item of state.items) {
-    api.on('POST', `/api/notification/update/${item.id}`, () =>
+    api.on('POST', routeUrl(notificationRoutes.toggle, { id: item.id }), () =>
       write(() => {
         item.read_at = item.read_at === null ? new Date().toISOString() : null;
       }),

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { negativeMoneyMessage, type OneTimeRate } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { negativeMoneyMessage, type OneTimeRate, planRoutes } from '@pw/contracts';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { OneTimeRatePage } from './OneTimeRatePage';
 
@@ -24,8 +24,8 @@ function rateServer(history: OneTimeRate[]) {
     },
   });
   return fakeApi({
-    'GET /api/admin/subscription/one-time-rate': answer,
-    'POST /api/admin/subscription/one-time-rate/create': (call) => {
+    [routeKey(planRoutes.oneTimeRate)]: answer,
+    [routeKey(planRoutes.oneTimeRateCreate)]: (call) => {
       const rate = {
         id: history.length + 1,
         rate: JSON.parse(String(call.body)).rate,

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminPlanRoutesByKind, negativeMoneyMessage, routePath, type PlanKind } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { adminPlanRoutesByKind, negativeMoneyMessage, type PlanKind, planRoutes } from '@pw/contracts';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
 import { EditPlanPage, NewPlanPage } from './PlanFormPage';
@@ -38,7 +38,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, price: string) {
 
 describe('the plan form', () => {
   it('requires all four fields and sends nothing until they are filled', async () => {
-    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
     const user = userEvent.setup();
     renderNew('membership');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -49,7 +49,7 @@ describe('the plan form', () => {
   });
 
   it('refuses a price that is not a number', async () => {
-    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
     const user = userEvent.setup();
     renderNew('membership');
     await fill(user, 'ten');
@@ -59,7 +59,7 @@ describe('the plan form', () => {
   });
 
   it('says a negative price cannot be, and what the lowest price is', async () => {
-    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
     const user = userEvent.setup();
     renderNew('membership');
     await fill(user, '-5');
@@ -71,7 +71,7 @@ describe('the plan form', () => {
   it.each(['membership', 'ad-free', 'funeral-home', 'banner-ad'] as const)(
     'a saved %s plan ends with the same success dialog, naming what was saved',
     async (kind) => {
-      fakeApi({ [`POST /api${routePath(adminPlanRoutesByKind[kind].create)}`]: created });
+      fakeApi({ [routeKey(adminPlanRoutesByKind[kind].create)]: created });
       const user = userEvent.setup();
       renderNew(kind);
       await fill(user, '12.50');
@@ -86,7 +86,7 @@ describe('the plan form', () => {
   );
 
   it('starts on monthly, sends the plan and goes back to the plan list', async () => {
-    const api = fakeApi({ 'POST /api/admin/subscription/time-block/create': created });
+    const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
     const user = userEvent.setup();
     renderNew('membership');
     expect(screen.getByLabelText(/Duration/)).toHaveValue('monthly');
@@ -108,7 +108,7 @@ describe('the plan form', () => {
   });
 
   it("offers the banner's Weekly ('1 week') and shows a success dialog before the list", async () => {
-    const api = fakeApi({ 'POST /api/admin/subscription/banner-ad/create': created });
+    const api = fakeApi({ [routeKey(planRoutes.bannerAdCreate)]: created });
     const user = userEvent.setup();
     renderNew('banner-ad');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -129,7 +129,7 @@ describe('the plan form', () => {
 
   it('shows the server message beneath the form when saving fails', async () => {
     fakeApi({
-      'POST /api/admin/subscription/time-block/create': () => ({
+      [routeKey(planRoutes.membershipCreate)]: () => ({
         status: 500,
         body: { message: 'Server says no.' },
       }),
@@ -145,8 +145,8 @@ describe('the plan form', () => {
     const area = PLAN_AREAS['banner-ad'];
     const plan = planFixture(4, { title: 'Week ad', duration: 'weekly', price: '3.00' });
     const api = fakeApi({
-      'GET /api/admin/subscription/banner-ad/4/detail': () => ({ body: { data: plan } }),
-      'POST /api/admin/subscription/banner-ad/4/update': () => ({
+      [routeKey(planRoutes.bannerAdDetail, { id: 4 })]: () => ({ body: { data: plan } }),
+      [routeKey(planRoutes.bannerAdUpdate, { id: 4 })]: () => ({
         body: { message: 'Subscription Plan Updated Successfully.', data: plan },
       }),
     });

@@ -1,8 +1,9 @@
+import { planRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
 import { PlanListPage } from './PlanListPage';
@@ -76,15 +77,15 @@ describe('PlanListPage', () => {
     const first = renderList();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
     first.unmount();
-    fakeApi({ 'GET /api/admin/subscription/time-block': () => ({ status: 500, body: { message: 'x' } }) });
+    fakeApi({ [routeKey(planRoutes.membershipList)]: () => ({ status: 500, body: { message: 'x' } }) });
     renderList();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
   });
 
   it('calls the list of its own kind (banner plans)', async () => {
-    const api = fakeApi({ 'GET /api/admin/subscription/banner-ad': (call) => pagedPlans(call, []) });
+    const api = fakeApi({ [routeKey(planRoutes.bannerAdList)]: (call) => pagedPlans(call, []) });
     renderWithApp(<PlanListPage area={PLAN_AREAS['banner-ad']} />);
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
-    expect(api.calls[0]!.url.pathname).toBe('/api/admin/subscription/banner-ad');
+    expect(api.calls[0]!.url.pathname).toBe(routeUrl(planRoutes.bannerAdList));
   });
 });

@@ -1,8 +1,9 @@
+import { planRoutes } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPlan } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
 import { PlanListPage } from './PlanListPage';
@@ -11,8 +12,8 @@ import { pagedPlans, planFixture } from './test-plans';
 /** A server whose plans change status when asked, like the real one. */
 function toggleServer(rows: AdminPlan[], fail = false) {
   return fakeApi({
-    'GET /api/admin/subscription/ad-free': (call) => pagedPlans(call, rows),
-    'POST /api/admin/subscription/ad-free/2/status': (call) => {
+    [routeKey(planRoutes.adFreeList)]: (call) => pagedPlans(call, rows),
+    [routeKey(planRoutes.adFreeStatus, { id: 2 })]: (call) => {
       if (fail) return { status: 500, body: { message: 'Broken' } };
       const status = JSON.parse(String(call.body)).status as 0 | 1;
       rows[0] = { ...rows[0]!, status, status_detail: status === 1 ? 'Active' : 'Inactive' };

@@ -1,5 +1,6 @@
+import { planRoutes } from '@pw/contracts';
 import type { AdminPlan } from '@pw/contracts';
-import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { pagedReply } from '@/test/paged-reply';
 
 /** Plans as the server answers them, for the component tests. */
@@ -21,4 +22,4 @@ export const pagedPlans = (call: RecordedCall, rows: AdminPlan[]) => pagedReply(
 
 /** The membership list call answering `rows`. */
 export const membershipListServer = (rows: AdminPlan[]) =>
-  fakeApi({ 'GET /api/admin/subscription/time-block': (call) => pagedPlans(call, rows) });
+  fakeApi({ [routeKey(planRoutes.membershipList)]: (call) => pagedPlans(call, rows) });

@@ -1,12 +1,13 @@
+import { paymentRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { HistoryPage } from './HistoryPage';
 import { at, monthly, page, record, yearly } from './test-fixtures';
 
-const HISTORY = 'GET /api/web/funeral-home/payment';
+const HISTORY = routeKey(paymentRoutes.funeralHomeHistory);
 const ROUTE = '/funeral/subscription-setting/history';
 const open = () => renderWithApp(at(ROUTE, <HistoryPage />), { route: ROUTE });
 const bodyRows = () => screen.getAllByRole('row').slice(1);

@@ -1,12 +1,13 @@
+import { paymentRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { HistoryPaymentPage, SubscriptionPlansPaymentPage } from './PlanPaymentPage';
 import { at, yearly } from './test-fixtures';
 
-const PAY = 'POST /api/web/funeral-home/plan/2/payment';
+const PAY = routeKey(paymentRoutes.funeralHomePlanPayment, { id: 2 });
 const ROUTE = '/funeral/subscription-plans/payment';
 const receipt = {
   message: 'Payment Successfully Made!',

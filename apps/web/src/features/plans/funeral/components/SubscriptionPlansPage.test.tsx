@@ -1,12 +1,13 @@
+import { planRoutes } from '@pw/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { SubscriptionPlansPage } from './SubscriptionPlansPage';
 import { at, monthly, yearly } from './test-fixtures';
 
-const PLANS = 'GET /api/web/funeral-home/plan';
+const PLANS = routeKey(planRoutes.funeralHomePlans);
 const open = () =>
   renderWithApp(at('/funeral/subscription-plans', <SubscriptionPlansPage />), {
     route: '/funeral/subscription-plans',

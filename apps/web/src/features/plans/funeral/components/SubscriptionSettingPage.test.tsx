@@ -1,13 +1,14 @@
+import { accountRoutes, subscriptionRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { SubscriptionSettingPage } from './SubscriptionSettingPage';
 import { accountWith, at, runningPlan } from './test-fixtures';
 
-const PROFILE = 'GET /api/web/funeral-home/profile';
-const CANCEL = 'POST /api/web/funeral-home/subscription/40/cancel';
+const PROFILE = routeKey(accountRoutes.funeralHomeProfile);
+const CANCEL = routeKey(subscriptionRoutes.funeralHomeCancel, { id: 40 });
 const ROUTE = '/funeral/subscription-setting';
 const open = () => renderWithApp(at(ROUTE, <SubscriptionSettingPage />), { route: ROUTE });
 const cancelled = { ...runningPlan, status: 'cancelled' as const, auto_renew: false };

@@ -1,9 +1,10 @@
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminPaymentRow } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { never, pageOf } from './test-logs';
 import { PaymentLogsPage } from './PaymentLogsPage';
@@ -31,8 +32,8 @@ const ROWS: AdminPaymentRow[] = [
   },
 ];
 
-const LOG = 'GET /api/admin/payment';
-const CATEGORIES = 'GET /api/admin/payment/plans-categoris';
+const LOG = routeKey(paymentRoutes.adminLog);
+const CATEGORIES = routeKey(paymentRoutes.adminCategories);
 const categories: Handler = () => ({
   body: {
     data: [
@@ -56,7 +57,7 @@ const renderPage = () =>
   );
 
 const lastQuery = (api: ReturnType<typeof fakeApi>) =>
-  api.calls.filter((c) => c.url.pathname === '/api/admin/payment').at(-1)!.url.searchParams;
+  api.calls.filter((c) => c.url.pathname === routeUrl(paymentRoutes.adminLog)).at(-1)!.url.searchParams;
 
 describe('PaymentLogsPage', () => {
   it('shows the spec columns with $ amounts and the user type in words', async () => {

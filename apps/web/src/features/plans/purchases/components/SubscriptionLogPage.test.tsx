@@ -1,3 +1,4 @@
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -22,9 +23,9 @@ const ROWS: SubscriptionLogRow[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 const PATHS = {
-  membership: '/api/admin/subscription/time-block/logs',
-  'ad-free': '/api/admin/subscription/ad-free/logs',
-  'funeral-home': '/api/admin/subscription/funeral-home/logs',
+  membership: routeUrl(paymentRoutes.membershipLogs),
+  'ad-free': routeUrl(paymentRoutes.adFreeLogs),
+  'funeral-home': routeUrl(paymentRoutes.funeralHomeLogs),
 } as const;
 
 function Where() {

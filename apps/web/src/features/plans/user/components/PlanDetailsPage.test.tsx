@@ -1,13 +1,14 @@
+import { planRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PlanDetailsPage } from './PlanDetailsPage';
 import { homePlansReply } from './test-plans';
 
 describe('/plan-details', () => {
   it("lists the chosen category's plans with '$' prices, duration labels and Pay Now", async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    fakeApi({ [routeKey(planRoutes.userHomePlans)]: homePlansReply });
     renderWithApp(<PlanDetailsPage base="subscription-plans" />, {
       route: '/user/subscription-plans/plan-details?category=1',
     });
@@ -24,7 +25,7 @@ describe('/plan-details', () => {
   });
 
   it('lists every category under the logs, their payment pages under the logs too', async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    fakeApi({ [routeKey(planRoutes.userHomePlans)]: homePlansReply });
     renderWithApp(<PlanDetailsPage base="subscription-logs" />);
     const adFree = await screen.findByRole('article', { name: 'Yearly Ad-Free' });
     expect(adFree).toHaveTextContent('/ Year');
@@ -35,14 +36,16 @@ describe('/plan-details', () => {
   });
 
   it("shows loading, then 'No data found :(' when nothing is on offer", async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': () => ({ body: { data: [] } }) });
+    fakeApi({ [routeKey(planRoutes.userHomePlans)]: () => ({ body: { data: [] } }) });
     renderWithApp(<PlanDetailsPage base="subscription-plans" />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();
   });
 
   it('shows a failed read as an error, never as an empty list', async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': () => ({ status: 404, body: { message: 'Not found.' } }) });
+    fakeApi({
+      [routeKey(planRoutes.userHomePlans)]: () => ({ status: 404, body: { message: 'Not found.' } }),
+    });
     renderWithApp(<PlanDetailsPage base="subscription-plans" />);
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
     expect(screen.queryByText('No data found :(')).not.toBeInTheDocument();

@@ -1,9 +1,10 @@
+import { planRoutes, paymentRoutes, accountRoutes } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/lib/session';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PlanPaymentPage } from './PlanPaymentPage';
 import { homePlansReply } from './test-plans';
@@ -66,9 +67,11 @@ describe('plan payment', () => {
 
   it("pays, says 'Payment Successfully Made!', refreshes the stored user's plan and opens the profile", async () => {
     const api = fakeApi({
-      'GET /api/web/user/home/plans': homePlansReply,
-      'POST /api/web/user/plan/7/payment': () => ({ body: { message: 'ok', data: receipt } }),
-      'GET /api/web/user/profile': () => ({
+      [routeKey(planRoutes.userHomePlans)]: homePlansReply,
+      [routeKey(paymentRoutes.userPlanPayment, { id: 7 })]: () => ({
+        body: { message: 'ok', data: receipt },
+      }),
+      [routeKey(accountRoutes.userProfile)]: () => ({
         body: { data: { ...user, active_plan: { home_plan: membership, ad_free: null } } },
       }),
     });
@@ -92,8 +95,8 @@ describe('plan payment', () => {
 
   it("shows a declined card's message in red and stays on the form", async () => {
     fakeApi({
-      'GET /api/web/user/home/plans': homePlansReply,
-      'POST /api/web/user/plan/7/payment': () => ({
+      [routeKey(planRoutes.userHomePlans)]: homePlansReply,
+      [routeKey(paymentRoutes.userPlanPayment, { id: 7 })]: () => ({
         status: 422,
         body: { message: 'Your card was declined.' },
       }),
@@ -107,7 +110,7 @@ describe('plan payment', () => {
   }, 20_000);
 
   it('sends nothing until the form is complete (spec 000 §5)', async () => {
-    const api = fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    const api = fakeApi({ [routeKey(planRoutes.userHomePlans)]: homePlansReply });
     const u = userEvent.setup();
     renderPayment('/user/subscription-plans/plan-details/payment?plan=9');
     await u.click(await screen.findByRole('button', { name: 'Pay $19.99' }));
@@ -117,9 +120,11 @@ describe('plan payment', () => {
 
   it('renews from the logs and goes back to them after the payment', async () => {
     fakeApi({
-      'GET /api/web/user/home/plans': homePlansReply,
-      'POST /api/web/user/plan/8/payment': () => ({ body: { message: 'ok', data: receipt } }),
-      'GET /api/web/user/profile': () => ({ body: { data: user } }),
+      [routeKey(planRoutes.userHomePlans)]: homePlansReply,
+      [routeKey(paymentRoutes.userPlanPayment, { id: 8 })]: () => ({
+        body: { message: 'ok', data: receipt },
+      }),
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: user } }),
     });
     const u = userEvent.setup();
     renderPayment('/user/subscription-logs/renew?plan=8', true);
@@ -135,13 +140,15 @@ describe('plan payment', () => {
   }, 20_000);
 
   it('says so when the plan is not on offer, and shows a failed read as an error', async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': homePlansReply });
+    fakeApi({ [routeKey(planRoutes.userHomePlans)]: homePlansReply });
     renderPayment('/user/subscription-plans/plan-details/payment?plan=99');
     expect(await screen.findByText('This plan is not on offer any more.')).toBeInTheDocument();
   });
 
   it('shows a failed plan read in red', async () => {
-    fakeApi({ 'GET /api/web/user/home/plans': () => ({ status: 500, body: { message: 'Server error.' } }) });
+    fakeApi({
+      [routeKey(planRoutes.userHomePlans)]: () => ({ status: 500, body: { message: 'Server error.' } }),
+    });
     renderPayment('/user/subscription-plans/plan-details/payment?plan=7');
     expect(await screen.findByText('Server error.')).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
+import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PaymentHistoryRow } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { RENEW_QUESTION, SubscriptionLogsPage } from './SubscriptionLogsPage';
 
@@ -32,7 +33,7 @@ const meta = (total: number) => ({
   to: total || null,
   total,
   per_page: 10,
-  path: '/api/web/user/payment',
+  path: routeUrl(paymentRoutes.userHistory),
 });
 const page = (rows: PaymentHistoryRow[]) => () => ({
   body: { data: rows, meta: meta(rows.length), links: { first: null, last: null, prev: null, next: null } },
@@ -74,7 +75,7 @@ function renderLogs(route = '/user/subscription-logs') {
 
 describe('/user/subscription-logs', () => {
   it('shows the spec columns, $ prices, duration labels, and Expired for an Inactive row', async () => {
-    fakeApi({ 'GET /api/web/user/payment': page([row(1), expired, extraTime]) });
+    fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([row(1), expired, extraTime]) });
     renderLogs();
     const table = await screen.findByRole('table');
     const headers = within(table)
@@ -98,7 +99,7 @@ describe('/user/subscription-logs', () => {
   });
 
   it('asks before renewing, then opens the renew payment page for that plan', async () => {
-    fakeApi({ 'GET /api/web/user/payment': page([expired]) });
+    fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([expired]) });
     const user = userEvent.setup();
     renderLogs();
     await user.click(await screen.findByRole('button', { name: 'Renew Yearly Ad-Free' }));
@@ -112,7 +113,7 @@ describe('/user/subscription-logs', () => {
   });
 
   it('sends the Purchase Date and Expiry Date filters and the paging', async () => {
-    const api = fakeApi({ 'GET /api/web/user/payment': page([row(1)]) });
+    const api = fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([row(1)]) });
     renderLogs('/user/subscription-logs?from_date=2026-11-01&expiry_to=2026-12-31&per_page=25');
     await screen.findByRole('table');
     const query = api.calls.at(-1)!.url.searchParams;
@@ -124,7 +125,7 @@ describe('/user/subscription-logs', () => {
   });
 
   it("reads 'No data found :(' when there are no payments", async () => {
-    fakeApi({ 'GET /api/web/user/payment': page([]) });
+    fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([]) });
     renderLogs();
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByText('No data found :(')).toBeInTheDocument();

@@ -1,13 +1,14 @@
+import { planRoutes, accountRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivePlan, ActiveSubscription } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { UserSubscriptionPlansPage } from './SubscriptionPlansPage';
 import { homePlansReply } from './test-plans';
 
-const PLANS = 'GET /api/web/user/home/plans';
-const PROFILE = 'GET /api/web/user/profile';
+const PLANS = routeKey(planRoutes.userHomePlans);
+const PROFILE = routeKey(accountRoutes.userProfile);
 
 const account = (active_plan: ActivePlan) => ({
   body: {

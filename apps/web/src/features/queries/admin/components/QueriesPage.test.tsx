@@ -1,9 +1,10 @@
+import { queryRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminQueryItem } from '@pw/contracts';
-import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { QueriesPage } from './QueriesPage';
 
@@ -19,7 +20,7 @@ const ALL: AdminQueryItem[] = Array.from({ length: 25 }, (_, i) => ({
 /** A server that pages and searches like the real one, so the screen's requests are what matter. */
 function listServer(rows = ALL) {
   return fakeApi({
-    'GET /api/admin/queries': (call: RecordedCall) => {
+    [routeKey(queryRoutes.list)]: (call: RecordedCall) => {
       const page = Number(call.url.searchParams.get('page') ?? 1);
       const perPage = Number(call.url.searchParams.get('per_page') ?? 10);
       const search = (call.url.searchParams.get('search') ?? '').toLowerCase();
@@ -60,7 +61,7 @@ const renderPage = (route = '/admin/queries-management') =>
   );
 const where = () => screen.getByTestId('where').textContent;
 const lastListCall = (api: ReturnType<typeof fakeApi>) =>
-  api.calls.filter((c) => c.url.pathname === '/api/admin/queries').at(-1)!.url.searchParams;
+  api.calls.filter((c) => c.url.pathname === routeUrl(queryRoutes.list)).at(-1)!.url.searchParams;
 
 describe('QueriesPage (the list kit on the admin queries)', () => {
   it('shows the spec columns and pages with the page in the URL; per-page goes back to page 1', async () => {
@@ -129,7 +130,7 @@ describe('QueriesPage (the list kit on the admin queries)', () => {
     unmount();
 
     const api = fakeApi({
-      'GET /api/admin/queries': () => ({ status: 500, body: { message: 'Server error' } }),
+      [routeKey(queryRoutes.list)]: () => ({ status: 500, body: { message: 'Server error' } }),
     });
     renderPage();
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();

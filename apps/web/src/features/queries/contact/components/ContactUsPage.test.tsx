@@ -1,11 +1,12 @@
+import { queryRoutes } from '@pw/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, type Reply } from '@/test/fake-api';
+import { routeKey, fakeApi, type Reply } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { ContactUsPage } from './ContactUsPage';
 
-const CONTACT = 'POST /api/web/user/contact-us';
+const CONTACT = routeKey(queryRoutes.contactUs);
 
 async function sendWith(reply: Reply) {
   fakeApi({ [CONTACT]: () => reply });

@@ -2,16 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { NOT_YET_RELEASED_MESSAGE, REPORT_RECEIVED_MESSAGE } from '@pw/contracts';
+import {
+  NOT_YET_RELEASED_MESSAGE,
+  REPORT_RECEIVED_MESSAGE,
+  videoRoutes,
+  legacyRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { AccessCodePage, AccessCodeVideoPage } from './AccessCodePage';
 import { REPORT_WAITING_TEXT } from './NotYetReleased';
 
 const CODE = 'SEALED42';
-const LOOKUP = `GET /api/web/user/video/${CODE}/detail-by-access-code`;
-const REPORT = `POST /api/web/user/video/${CODE}/report-passing`;
+const LOOKUP = routeKey(videoRoutes.byAccessCode, { code: CODE });
+const REPORT = routeKey(legacyRoutes.reportByCode, { code: CODE });
 
 function sealedServer(
   state: 'sealed' | 'waiting',
@@ -70,7 +76,7 @@ describe('access code before release (issue 14)', () => {
     expect(await screen.findByText(REPORT_RECEIVED_MESSAGE)).toHaveFocus();
     const sent = server.calls.filter((call) => call.method === 'POST');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.path).toBe(`/api/web/user/video/${CODE}/report-passing`);
+    expect(sent[0]!.path).toBe(routeUrl(legacyRoutes.reportByCode, { code: CODE }));
     expect(JSON.parse(sent[0]!.body as string)).toEqual({
       relation: 'Neighbour',
       note: 'https://example.test/obituary',

@@ -1,9 +1,10 @@
+import { videoRoutes } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { AccessCodeVideoPage } from './AccessCodePage';
 import { SearchVideoPage } from './SearchPage';
@@ -17,10 +18,10 @@ function likeServer(start: { is_liked: boolean; total_likes: number }) {
   const current = (): Video =>
     videoFixture(42, 'draft', { title: 'Found words', search_code: CODE, is_private: 0, ...state });
   const server = fakeApi({
-    [`GET /api/web/user/video/${CODE}/detail-by-search-code`]: () => ({
+    [routeKey(videoRoutes.bySearchCode, { code: CODE })]: () => ({
       body: { data: { data: current() } },
     }),
-    'POST /api/web/user/video/42/reaction': () => {
+    [routeKey(videoRoutes.reaction, { id: 42 })]: () => {
       state.is_liked = !state.is_liked;
       state.total_likes += state.is_liked ? 1 : -1;
       return { body: { data: { ...state } } };
@@ -82,7 +83,7 @@ describe('found-video page reads the video again (issue 10)', () => {
 
   it('reads an access-code video again by the code that was entered', async () => {
     const server = fakeApi({
-      'GET /api/web/user/video/ACCESS9/detail-by-access-code': () => ({
+      [routeKey(videoRoutes.byAccessCode, { code: 'ACCESS9' })]: () => ({
         body: { data: { data: videoFixture(9, 'final', { title: 'Now retitled', access_code: null }) } },
       }),
     });
@@ -101,7 +102,7 @@ describe('found-video page reads the video again (issue 10)', () => {
 
   it("says 'Unable to find video' with the server's message when the code no longer opens it", async () => {
     fakeApi({
-      [`GET /api/web/user/video/${CODE}/detail-by-search-code`]: () => ({
+      [routeKey(videoRoutes.bySearchCode, { code: CODE })]: () => ({
         status: 404,
         body: { message: 'No video found for this code.' },
       }),
@@ -115,7 +116,7 @@ describe('found-video page reads the video again (issue 10)', () => {
 describe('access-code video: Grant access (issue 12)', () => {
   it("leads to /user/access-code/form with the video's id in navigation state", async () => {
     fakeApi({
-      'GET /api/web/user/video/ACCESS9/detail-by-access-code': () => ({
+      [routeKey(videoRoutes.byAccessCode, { code: 'ACCESS9' })]: () => ({
         body: { data: { data: videoFixture(9, 'final', { title: 'Last words', access_code: null }) } },
       }),
     });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_REVOKED, GRANT_ALREADY_PUBLISHED, type AccessGrant } from '@pw/contracts';
-import { fakeApi, type Handler } from '@/test/fake-api';
+import { ACCESS_REVOKED, GRANT_ALREADY_PUBLISHED, type AccessGrant, funeralHomeRoutes } from '@pw/contracts';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 
-const LIST = 'GET /api/web/user/video/5/grants';
-const REVOKE_HOME = 'POST /api/web/user/video/5/grants/home-12/revoke';
+const LIST = routeKey(funeralHomeRoutes.grants, { id: 5 });
+const REVOKE_HOME = routeKey(funeralHomeRoutes.revokeGrant, { id: 5, grant_id: 'home-12' });
 
 const HOME: AccessGrant = {
   id: 'home-12',

@@ -1,8 +1,9 @@
+import { videoRoutes, planRoutes, paymentRoutes, routeUrl } from '@pw/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { BUY_EXTRA_TIME, DraftsPanel } from './DraftsPanel';
 import type { Video } from '@pw/contracts';
@@ -33,8 +34,8 @@ describe('Drafts multi-select and merge', () => {
     ];
     mergeStatus = 200;
     server = fakeApi({
-      'GET /api/web/user/video/list/draft': () => ({ body: { data: drafts } }),
-      'POST /api/user/video/copyMove': () =>
+      [routeKey(videoRoutes.listDraft)]: () => ({ body: { data: drafts } }),
+      [routeKey(videoRoutes.copyMove)]: () =>
         mergeStatus === 200
           ? { body: { message: 'Videos Merged Successfully!', data: draft(9, '00:00:35') } }
           : {
@@ -81,7 +82,7 @@ describe('Drafts multi-select and merge', () => {
     await user.click(within(ask).getByRole('button', { name: 'Move' }));
 
     expect(await screen.findByText('Videos Merged Successfully!')).toBeInTheDocument();
-    const merge = server.calls.find((call) => call.path === '/api/user/video/copyMove');
+    const merge = server.calls.find((call) => call.path === routeUrl(videoRoutes.copyMove));
     const form = merge?.body as FormData;
     expect(form.getAll('video_ids[]')).toEqual(['2', '1']);
     expect(form.get('action')).toBe('move');
@@ -93,10 +94,10 @@ describe('Drafts multi-select and merge', () => {
 
   it('names the merged draft after its sources and lets the person rename it at once', async () => {
     const merged = { ...draft(9, '00:00:35'), title: 'Draft 2 + Draft 1' };
-    server.on('POST', '/api/user/video/copyMove', () => ({
+    server.on('POST', routeUrl(videoRoutes.copyMove), () => ({
       body: { message: 'Videos Merged Successfully!', data: merged },
     }));
-    server.on('POST', '/api/web/user/video/9/update-title-desc', (call) => ({
+    server.on('POST', routeUrl(videoRoutes.updateTitleDesc, { id: 9 }), (call) => ({
       body: { message: 'Video Title and description has been updated', data: JSON.parse(String(call.body)) },
     }));
     const user = userEvent.setup();
@@ -143,12 +144,12 @@ describe('Drafts multi-select and merge', () => {
   });
 
   it("offers to buy the extra minutes from 'Oops!', then merges with durationGreater and payment_id", async () => {
-    server.on('GET', '/api/web/user/plan', () => ({
+    server.on('GET', routeUrl(planRoutes.userPlans), () => ({
       body: {
         data: { categories: [], one_time_rate: { id: 1, rate: '0.99', updated_at: '2026-11-01T00:00:00Z' } },
       },
     }));
-    server.on('POST', '/api/web/user/video/payment', () => ({
+    server.on('POST', routeUrl(paymentRoutes.extraTimePayment), () => ({
       body: {
         message: 'ok',
         data: {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi, type Reply } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi, type Reply } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import {
   HELD_DELIVERY_CANCELLED,
@@ -11,10 +11,13 @@ import {
   NO_HELD_DELIVERY,
   type DeliveryInfo,
   type Video,
+  deliveryRoutes,
+  videoRoutes,
+  routeUrl,
 } from '@pw/contracts';
 import { ScheduledVideoPage } from './VideoDetailPage';
 
-const DECIDE = '/api/web/user/video/5/delivery/decide';
+const DECIDE = routeUrl(deliveryRoutes.decideHeld, { id: 5 });
 
 const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
   status,
@@ -77,7 +80,7 @@ describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
       };
     };
     server = fakeApi({
-      'GET /api/web/user/video/list/scheduled': () => ({ body: { data: [current] } }),
+      [routeKey(videoRoutes.listScheduled)]: () => ({ body: { data: [current] } }),
       [`POST ${DECIDE}`]: (call) => decide(JSON.parse(String(call.body)) as { decision: string }),
     });
   });
@@ -156,7 +159,7 @@ describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
 
   it('warns that moving the video out of the folder will not send it, as for a pending delivery', async () => {
     fakeApi({
-      'GET /api/web/user/video/list/scheduled': () => ({ body: { data: [current] } }),
+      [routeKey(videoRoutes.listScheduled)]: () => ({ body: { data: [current] } }),
     });
     const user = userEvent.setup();
     renderScheduled();

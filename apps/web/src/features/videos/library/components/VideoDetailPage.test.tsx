@@ -1,9 +1,10 @@
+import { videoRoutes } from '@pw/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { DraftVideoPage, FinalVideoPage, ScheduledVideoPage } from './VideoDetailPage';
 import type { Video, VideoFolder } from '@pw/contracts';
@@ -82,12 +83,12 @@ describe('video detail: folder moves', () => {
       return { body: { message: 'Server says moved', data: updated } };
     };
     server = fakeApi({
-      'GET /api/web/user/video/list': () => ({ body: { data: folders.final } }),
-      'GET /api/web/user/video/list/scheduled': () => ({ body: { data: folders.scheduled } }),
-      'GET /api/web/user/video/list/draft': () => ({ body: { data: folders.draft } }),
-      'POST /api/web/user/video/7/update-type': move(7),
-      'POST /api/web/user/video/5/update-type': move(5),
-      'POST /api/web/user/video/6/update-type': move(6),
+      [routeKey(videoRoutes.listFinal)]: () => ({ body: { data: folders.final } }),
+      [routeKey(videoRoutes.listScheduled)]: () => ({ body: { data: folders.scheduled } }),
+      [routeKey(videoRoutes.listDraft)]: () => ({ body: { data: folders.draft } }),
+      [routeKey(videoRoutes.updateType, { id: 7 })]: move(7),
+      [routeKey(videoRoutes.updateType, { id: 5 })]: move(5),
+      [routeKey(videoRoutes.updateType, { id: 6 })]: move(6),
     });
   });
 
@@ -276,7 +277,7 @@ describe('video detail: Grant access from My Parting Words (decision 0226)', () 
     );
 
   it("the owner's final video leads to the Grant access page with its id", async () => {
-    fakeApi({ 'GET /api/web/user/video/list': () => ({ body: { data: [video(3, 'final')] } }) });
+    fakeApi({ [routeKey(videoRoutes.listFinal)]: () => ({ body: { data: [video(3, 'final')] } }) });
     const user = userEvent.setup();
     renderWithGrant('/user/profile/final?video=3');
     await user.click(await screen.findByRole('link', { name: 'Grant access' }));
@@ -284,7 +285,7 @@ describe('video detail: Grant access from My Parting Words (decision 0226)', () 
   });
 
   it('a draft offers no Grant access (only the final message is handed on)', async () => {
-    fakeApi({ 'GET /api/web/user/video/list/draft': () => ({ body: { data: [video(7, 'draft')] } }) });
+    fakeApi({ [routeKey(videoRoutes.listDraft)]: () => ({ body: { data: [video(7, 'draft')] } }) });
     renderWithGrant('/user/profile/drafts?video=7');
     expect(await screen.findByRole('heading', { name: 'Video 7' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Grant access' })).not.toBeInTheDocument();
@@ -297,7 +298,7 @@ describe("video detail: the owner's 'Make public' is offered on drafts only", ()
     ['final', 'final', 'list', false],
     ['scheduled', 'scheduled', 'list/scheduled', false],
   ] as const)('%s: offered %s', async (page, folder, list, offered) => {
-    fakeApi({ [`GET /api/web/user/video/${list}`]: () => ({ body: { data: [video(4, folder)] } }) });
+    fakeApi({ [routeKey(videoRoutes.detail, { id: list })]: () => ({ body: { data: [video(4, folder)] } }) });
     renderDetail(`/user/profile/${page}?video=4`);
     expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
     expect(!!screen.queryByRole('button', { name: /Make public/ })).toBe(offered);

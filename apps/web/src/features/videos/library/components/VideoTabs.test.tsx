@@ -1,14 +1,15 @@
+import { videoRoutes, legacyRoutes } from '@pw/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseState } from '@pw/contracts';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings } from '@/test/legacy-fixture';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { VideoTabs } from './VideoTabs';
 
-const LIST = 'GET /api/web/user/video/list';
-const LEGACY = 'GET /api/web/user/legacy';
+const LIST = routeKey(videoRoutes.listFinal);
+const LEGACY = routeKey(legacyRoutes.settings);
 
 function openTab(state: ReleaseState | 'error', videos = [videoFixture(3, 'final')]) {
   fakeApi({

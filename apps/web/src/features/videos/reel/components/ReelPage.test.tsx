@@ -1,8 +1,9 @@
+import { videoRoutes } from '@pw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
-import { fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
+import { routeKey, fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { CONTROLS_HIDE_MS, ReelPage } from './ReelPage';
 import type { Video } from '@pw/contracts';
@@ -33,8 +34,8 @@ describe('home reel', () => {
     videos = Array.from({ length: 12 }, (_, index) => publicVideo(index + 1));
     likeFails = false;
     server = fakeApi({
-      'GET /api/web/user/video/feed': (call) => feedPage(call, videos),
-      'POST /api/web/user/video/1/reaction': () =>
+      [routeKey(videoRoutes.feed)]: (call) => feedPage(call, videos),
+      [routeKey(videoRoutes.reaction, { id: 1 })]: () =>
         likeFails
           ? { status: 500, body: { message: 'Server error' } }
           : { body: { data: { total_likes: 3, is_liked: true } } },

@@ -1,7 +1,8 @@
+import { planRoutes, paymentRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import type { EditListStore, EditVideo } from '@/lib/edit-list/edit-list-store';
 import { clearPaidExtraTime, readPaidExtraTime, savePaidExtraTime } from '../model/paid-extra-time';
@@ -26,7 +27,7 @@ const service: UploadService = {
   waitUntilProcessed: vi.fn(),
 };
 const offer = {
-  'GET /api/web/user/plan': () => ({
+  [routeKey(planRoutes.userPlans)]: () => ({
     body: {
       data: {
         categories: [],
@@ -82,7 +83,7 @@ describe('EditMode and extra time', () => {
   it('lists extra time bought earlier and unused, with its minutes, and applies it', async () => {
     fakeApi({
       ...offer,
-      'GET /api/web/user/video/payment/unused': () => ({ body: { data: [unusedMinute] } }),
+      [routeKey(paymentRoutes.unusedExtraTime)]: () => ({ body: { data: [unusedMinute] } }),
     });
     const user = userEvent.setup();
     renderEditMode();

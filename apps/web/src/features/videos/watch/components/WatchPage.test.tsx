@@ -1,3 +1,4 @@
+import { deliveryRoutes, routeUrl } from '@pw/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -25,7 +26,7 @@ function renderWatch(token = 'tok_123') {
 
 describe('WatchPage', () => {
   it('shows the sender, the title, the description and a playable video without an account', async () => {
-    api.on('GET', '/api/watch/tok_123', () => ({
+    api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'tok_123' }), () => ({
       data: {
         title: 'For Ann',
         description: 'Happy birthday, my dear.',
@@ -52,7 +53,7 @@ describe('WatchPage', () => {
   });
 
   it('says the message is no longer available for a dead link', async () => {
-    api.on('GET', '/api/watch/gone', () => {
+    api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'gone' }), () => {
       throw new HttpError(404, { message: 'This message is no longer available.' });
     });
     renderWatch('gone');
@@ -65,7 +66,7 @@ describe('WatchPage', () => {
   it('retries a server hiccup twice, then offers to try again', async () => {
     let calls = 0;
     let up = false;
-    api.on('GET', '/api/watch/flaky', () => {
+    api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'flaky' }), () => {
       calls += 1;
       if (!up) throw new HttpError(503, { message: 'Unavailable' });
       return {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { MailOutbox } from '../../platform/mail/outbox';
 import type { Semaphore } from '../../platform/semaphore';
 import type { Notifications } from '../notifications';
 import type { DeliveryRepo } from './delivery.repo';
@@ -64,7 +65,10 @@ export interface WorkerDeps {
   db: Db;
   repo: DeliveryRepo;
   queue: PgBoss;
+  /** The SMTP exchange itself: it happens inside the claim's own transaction (delivery.send.ts). */
   mailer: Mailer;
+  /** Where each attempt's outcome is recorded besides the claim (the one mail outbox, decision 0305). */
+  outbox: MailOutbox;
   notifications: OwnerNotifier;
   logger: FastifyBaseLogger;
   /** Signs the watch links. */

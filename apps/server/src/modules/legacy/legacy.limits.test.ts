@@ -1,10 +1,11 @@
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyRoutes, MAIL_LIMIT_MESSAGE, MAIL_RECIPIENT_LIMIT_MESSAGE } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { bearer, signUpUser } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
-import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
+import { legacyContacts, legacySettings } from './legacy.schema';
 
 const contacts = (label: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `${label} ${i + 1}`, email: `${label}-${i + 1}@kin.test` }));
@@ -26,7 +27,7 @@ describe('the outbound e-mail limit on trusted contacts', () => {
   const contactsOf = (ownerId: number) =>
     ctx.deps.db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, ownerId));
   const mailsOf = (ownerId: number) =>
-    ctx.deps.db.select().from(legacyMails).where(eq(legacyMails.ownerId, ownerId));
+    ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, ownerId));
   const settingsOf = async (ownerId: number) =>
     (await ctx.deps.db.select().from(legacySettings).where(eq(legacySettings.userId, ownerId)))[0];
 

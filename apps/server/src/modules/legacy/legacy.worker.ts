@@ -22,7 +22,7 @@ export const defaultLegacyWorkerOptions: LegacyWorkerOptions = {
 type WorkerDeps = LegacyDeps & {
   reports: Reports;
   checkIns: CheckIns;
-  outbox: OutboxDeps;
+  mails: OutboxDeps;
   logger: FastifyBaseLogger;
 };
 
@@ -38,7 +38,7 @@ export async function sweepLegacy(deps: WorkerDeps): Promise<void> {
   const { repo, queue, clock, reports, checkIns } = deps;
   const now = clock.now();
   for (const { id } of await repo.dueReports(now, 500)) await enqueueRelease(queue, id, now);
-  const unsent = await repo.unsentMails(new Date(now.getTime() - MAIL_GRACE_MS), 500);
+  const unsent = await deps.outbox.unsentBefore('legacy.', new Date(now.getTime() - MAIL_GRACE_MS), 500);
   await enqueueMails(
     queue,
     unsent.map((m) => m.id),
@@ -121,7 +121,7 @@ export function legacyWorkers(
         { batchSize: 5, pollingIntervalSeconds: polling().pollingIntervalSeconds },
         // A sent row is never sent again: a retried batch sends only what is left.
         async (jobs) => {
-          for (const job of jobs) await sendOutboxMail(deps.outbox, job.data.mailId);
+          for (const job of jobs) await sendOutboxMail(deps.mails, job.data.mailId);
         },
       ),
   };

@@ -33,7 +33,7 @@ export function createNotificationsModule(platform: Platform): AppModule<Notific
         start: () =>
           startNotificationWorker({
             repo,
-            mailer: platform.mailer,
+            outbox: platform.outbox,
             clock: platform.clock,
             publicUrl,
             queue: platform.queue,

@@ -276,7 +276,7 @@ describe('notifications', () => {
         await sendNotificationEmail(
           {
             repo: createNotificationsRepo(ctx.deps.db),
-            mailer: ctx.deps.mailer,
+            outbox: ctx.deps.outbox,
             clock: ctx.deps.clock,
             publicUrl: ctx.deps.config.PUBLIC_URL,
           },
@@ -296,7 +296,7 @@ describe('notifications', () => {
       sendNotificationEmail(
         {
           repo: createNotificationsRepo(ctx.deps.db),
-          mailer: ctx.deps.mailer,
+          outbox: ctx.deps.outbox,
           clock: ctx.deps.clock,
           publicUrl: ctx.deps.config.PUBLIC_URL,
         },

@@ -57,6 +57,8 @@ export function createDeletionService(deps: DeletionServiceDeps) {
       const removed = await deps.db.transaction(async (tx) => {
         const keys = await deps.repo.storageKeysOf(account.id, tx);
         await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
+        // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
+        await deps.outbox.forget(account.id, tx);
         return (await deps.removeAccount(account.id, tx)) ? keys : null;
       });
       if (!removed) throw notFound();
@@ -68,6 +70,8 @@ export function createDeletionService(deps: DeletionServiceDeps) {
           { kind: 'account-deleted', to: account.email, accountId: account.id, ref: `account:${account.id}` },
           accountDeletedMail({ firstName: account.firstName }),
         )
+        // The confirmation's row too, once sent (or given up): nothing keeps the address after that.
+        .finally(() => deps.outbox.forget(account.id))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'deletion confirmation not sent'));
     },
   };

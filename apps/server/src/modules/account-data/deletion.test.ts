@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { startWorkers } from '../../composition';
+import { eq, or } from 'drizzle-orm';
+import type { TestContext } from '../../../test/helpers';
+import type { TestSmtp } from '../../../test/smtp';
+import { mailOutbox } from '../../platform/mail/mail.schema';
+import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import {
   ADMIN_ENV,
   bearer,
@@ -28,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('account deletion (issue 13)', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
-  let stopWorkers: () => Promise<void>;
+  let app: MailingApp;
   let admin: SignedIn;
 
   const login = (email: string, password: string) =>
@@ -52,23 +53,11 @@ describe('account deletion (issue 13)', () => {
     (await ctx.deps.db.select().from(users).where(eq(users.id, id)))[0] ?? null;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ctx = await createTestContext({ ...ADMIN_ENV, SMTP_URL: smtp.url });
-    stopWorkers = await startWorkers(ctx.composition, {
-      delivery: {
-        retryBaseSeconds: 1,
-        processingRecheckSeconds: 1,
-        sweepIntervalSeconds: 2,
-        sweepGraceSeconds: 3,
-      },
-    });
+    app = await startMailingApp(ADMIN_ENV, quickDeliveryRetries);
+    ({ ctx, smtp } = app);
     admin = await signInAdmin(ctx);
   }, 120_000);
-  afterAll(async () => {
-    await stopWorkers?.();
-    await ctx?.close();
-    await smtp?.close();
-  });
+  afterAll(() => app?.close());
 
   it('refuses a wrong or missing password with a clear 422 and changes nothing', async () => {
     const person = await signUpUser(ctx);
@@ -208,6 +197,14 @@ describe('account deletion (issue 13)', () => {
     );
     const mail = smtp.messages.find((m) => m.to === person.email && /deleted/.test(m.subject))!;
     expect(mail.text).toContain('Hello Leaving,');
+    expect(mail.html).toContain('has been deleted, as you asked.');
+    // No mail row keeps the address once the confirmation is sent.
+    const rowsOf = () =>
+      ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(or(eq(mailOutbox.accountId, person.id), eq(mailOutbox.toEmail, person.email)));
+    await expect.poll(async () => (await rowsOf()).length).toBe(0);
 
     // The address is free: signing up again makes a new, empty account.
     const again = await signUpUser(ctx, { email: person.email });

@@ -167,6 +167,14 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
         });
     },
 
+    /**
+     * Forgets an account's mails (its deletion, decision 0243): the rows name its address and those it
+     * wrote to; a queued one is then never sent.
+     */
+    async forget(accountId: number, tx: DbOrTx = db) {
+      await tx.delete(mailOutbox).where(eq(mailOutbox.accountId, accountId));
+    },
+
     /** Unsent rows of these kinds written before `before` (their job lost in a crash, or out of retries), oldest first. */
     unsentBefore(kindPrefix: string, before: Date, limit: number, tx: DbOrTx = db) {
       return tx

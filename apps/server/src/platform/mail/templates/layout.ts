@@ -72,7 +72,7 @@ function htmlOf(block: Block): string {
     );
   }
   if ('link' in block)
-    return `<p style="${P}"><a href="${escapeHtml(block.link.url)}" style="color:#1d5c63">${escapeHtml(block.link.label)}</a></p>`;
+    return `<p style="${P}"><a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.label)}</a></p>`;
   return `<p style="${SMALL}">${escapeHtml(block.note)}</p>`;
 }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
-import type { TestContext } from '../../../test/helpers';
-import type { TestSmtp } from '../../../test/smtp';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { mailOutbox } from '../../platform/mail/mail.schema';
-import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
+import { quickDeliveryRetries } from '../../../test/mailing-app';
+import { startWorkers } from '../../composition';
 import {
   ADMIN_ENV,
   bearer,
@@ -29,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('account deletion (issue 13)', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
-  let app: MailingApp;
+  let stopWorkers: () => Promise<void>;
   let admin: SignedIn;
 
   const login = (email: string, password: string) =>
@@ -53,11 +54,16 @@ describe('account deletion (issue 13)', () => {
     (await ctx.deps.db.select().from(users).where(eq(users.id, id)))[0] ?? null;
 
   beforeAll(async () => {
-    app = await startMailingApp(ADMIN_ENV, quickDeliveryRetries);
-    ({ ctx, smtp } = app);
+    smtp = await startTestSmtp();
+    ctx = await createTestContext({ ...ADMIN_ENV, SMTP_URL: smtp.url });
+    stopWorkers = await startWorkers(ctx.composition, quickDeliveryRetries);
     admin = await signInAdmin(ctx);
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+    await smtp?.close();
+  });
 
   it('refuses a wrong or missing password with a clear 422 and changes nothing', async () => {
     const person = await signUpUser(ctx);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { TestContext } from '../../../test/helpers';
-import type { TestSmtp, ReceivedMail } from '../../../test/smtp';
-import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
+import { quickDeliveryRetries } from '../../../test/mailing-app';
+import { startWorkers } from '../../composition';
 import {
   deliveriesOf,
   insertUser,
@@ -30,7 +31,7 @@ const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
 describe('scheduled delivery (SMTP)', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
-  let app: MailingApp;
+  let stopWorkers: () => Promise<void>;
   let ownerId: number;
 
   const mailsTo = (email: string): ReceivedMail[] => smtp.messages.filter((m) => m.to === email);
@@ -51,15 +52,20 @@ describe('scheduled delivery (SMTP)', () => {
     )[0];
 
   beforeAll(async () => {
-    app = await startMailingApp({}, quickDeliveryRetries);
-    ({ ctx, smtp } = app);
+    smtp = await startTestSmtp();
+    ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
+    stopWorkers = await startWorkers(ctx.composition, quickDeliveryRetries);
     ownerId = await insertUser(ctx.deps.db, {
       firstName: 'Margaret',
       lastName: 'Hale',
       email: 'owner@owner.test',
     });
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await stopWorkers?.();
+    await ctx?.close();
+    await smtp?.close();
+  });
 
   it('sends a due delivery once, at its time, with a working watch link, and notifies the owner', async () => {
     const to = recipient('once');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
 import { ACCOUNT_MESSAGES } from './accounts.messages';
@@ -59,6 +60,15 @@ describe('forgot password', () => {
     expect(mail.subject).toBe('Your Parting Words verification code');
     expect(mail.text).toContain('valid for 10 minutes');
     expect(mail.html).toContain(code);
+    // The outbox row says it went, and to whom; the code is in the mail alone.
+    await expect
+      .poll(async () =>
+        (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toEmail, account.email))).map(
+          (row) => [row.kind, row.state, row.accountId, row.attempts],
+        ),
+      )
+      .toEqual([['reset-code', 'sent', account.id, 1]]);
+    expect(JSON.stringify(await ctx.deps.db.select().from(mailOutbox))).not.toContain(code);
 
     const verify = await post(ctx, web('verify/code'), { payload: { email: account.email, token: code } });
     expect(verify.statusCode).toBe(200);

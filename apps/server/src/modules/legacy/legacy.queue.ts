@@ -17,7 +17,7 @@ export const legacyReleaseQueue = defineQueue<{ reportId: number }>({
   expireInSeconds: 300,
 });
 
-/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once. */
+/** `legacy.mail`: sends one of the module's rows of the mail outbox (`mail_outbox`, kind `legacy.*`), once. */
 export const legacyMailQueue = defineQueue<{ mailId: number }>({
   name: 'legacy.mail',
   payload: z.object({ mailId: z.number().int().positive() }),

@@ -10,6 +10,16 @@ export interface MailingApp {
   close(): Promise<void>;
 }
 
+/** Delivery retries and sweeps in seconds, so a test sees a retry or a lost job picked up quickly. */
+export const quickDeliveryRetries: WorkerTuning = {
+  delivery: {
+    retryBaseSeconds: 1,
+    processingRecheckSeconds: 1,
+    sweepIntervalSeconds: 2,
+    sweepGraceSeconds: 3,
+  },
+};
+
 /** The real app sending to a test SMTP server, every worker running: what e-mailing tests need. */
 export async function startMailingApp(
   env: Record<string, string> = {},

@@ -5,6 +5,7 @@ import { openDatabase, type Database, type Db } from './db';
 import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { storedObjects } from './storage/stored-objects';
+import { createMailOutbox, type MailOutbox } from './mail/outbox';
 import { createMediaTools, type MediaTools } from './media/media';
 import { resolveBinaries } from './media/binaries';
 import { createSvgRasterizer, type SvgRasterizer } from './media/svg-raster';
@@ -28,6 +29,8 @@ export interface Platform {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** The one way an e-mail is sent: its row in `mail_outbox`, then the mailer (mail/outbox.ts). */
+  outbox: MailOutbox;
   storage: Storage;
   rateLimiter: RateLimiter;
   /** The one limit on e-mails an account makes the platform send to other people (rate-limit/outbound-mail). */
@@ -79,19 +82,21 @@ export async function createPlatform(
   const clock = overrides.clock ?? systemClock;
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
   const rateLimiter = createRateLimiter(database.db, clock);
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      logger,
+    });
   return {
     config,
     database,
     db: database.db,
     clock,
-    mailer:
-      overrides.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.DATA_DIR, 'outbox'),
-        logger,
-      }),
+    mailer,
+    outbox: createMailOutbox({ db: database.db, mailer, clock, publicUrl: config.PUBLIC_URL }),
     storage,
     rateLimiter,
     mailLimit: createOutboundMailLimit(rateLimiter, logger),

@@ -3,8 +3,8 @@ import { ACCOUNT_DATA_MESSAGES, type AccountDeleteInput } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
-import { hello } from '../../platform/mail/greeting';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import { accountDeletedMail } from '../../platform/mail/templates';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter, RateRule } from '../../platform/rate-limit/rate-limit';
 import type { AuthAccount } from '../accounts';
@@ -27,7 +27,7 @@ export interface DeletionServiceDeps {
   db: Db;
   repo: AccountDataRepo;
   clock: Clock;
-  mailer: Mailer;
+  outbox: MailOutbox;
   rateLimiter: RateLimiter;
   files: FileSweeper;
   logger: Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -57,27 +57,21 @@ export function createDeletionService(deps: DeletionServiceDeps) {
       const removed = await deps.db.transaction(async (tx) => {
         const keys = await deps.repo.storageKeysOf(account.id, tx);
         await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
+        // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
+        await deps.outbox.forget(account.id, tx);
         return (await deps.removeAccount(account.id, tx)) ? keys : null;
       });
       if (!removed) throw notFound();
       deps.logger.info({ accountId: account.id, files: removed.length }, 'account deleted');
 
       await deps.files.deleteNow(removed);
-      await deps.mailer
-        .send({
-          to: account.email,
-          subject: 'Your Parting Words account has been deleted',
-          text: [
-            hello(account.firstName),
-            '',
-            'Your Parting Words account has been deleted, as you asked.',
-            'Your videos, scheduled deliveries, profile and other personal data have been removed,',
-            'and no scheduled message will be sent. Records of your payments are kept, without your',
-            'name or e-mail, because the law requires us to keep our accounts.',
-            '',
-            'If you did not ask for this, please contact us.',
-          ].join('\n'),
-        })
+      await deps.outbox
+        .send(
+          { kind: 'account-deleted', to: account.email, accountId: account.id, ref: `account:${account.id}` },
+          accountDeletedMail({ firstName: account.firstName }),
+        )
+        // The confirmation's row too, once sent (or given up): nothing keeps the address after that.
+        .finally(() => deps.outbox.forget(account.id))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'deletion confirmation not sent'));
     },
   };

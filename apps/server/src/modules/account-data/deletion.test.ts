@@ -1,8 +1,10 @@
 import { accountRoutes, dashboardRoutes, accountDataRoutes, paymentRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { mailOutbox } from '../../platform/mail/mail.schema';
+import { quickDeliveryRetries } from '../../../test/mailing-app';
 import { startWorkers } from '../../composition';
 import {
   ADMIN_ENV,
@@ -55,14 +57,7 @@ describe('account deletion (issue 13)', () => {
   beforeAll(async () => {
     smtp = await startTestSmtp();
     ctx = await createTestContext({ ...ADMIN_ENV, SMTP_URL: smtp.url });
-    stopWorkers = await startWorkers(ctx.composition, {
-      delivery: {
-        retryBaseSeconds: 1,
-        processingRecheckSeconds: 1,
-        sweepIntervalSeconds: 2,
-        sweepGraceSeconds: 3,
-      },
-    });
+    stopWorkers = await startWorkers(ctx.composition, quickDeliveryRetries);
     admin = await signInAdmin(ctx);
   }, 120_000);
   afterAll(async () => {
@@ -209,6 +204,14 @@ describe('account deletion (issue 13)', () => {
     );
     const mail = smtp.messages.find((m) => m.to === person.email && /deleted/.test(m.subject))!;
     expect(mail.text).toContain('Hello Leaving,');
+    expect(mail.html).toContain('has been deleted, as you asked.');
+    // No mail row keeps the address once the confirmation is sent.
+    const rowsOf = () =>
+      ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(or(eq(mailOutbox.accountId, person.id), eq(mailOutbox.toEmail, person.email)));
+    await expect.poll(async () => (await rowsOf()).length).toBe(0);
 
     // The address is free: signing up again makes a new, empty account.
     const again = await signUpUser(ctx, { email: person.email });

@@ -49,7 +49,7 @@ export function createAccountDataModule(
     db,
     repo,
     clock,
-    mailer: platform.mailer,
+    outbox: platform.outbox,
     rateLimiter: platform.rateLimiter,
     files,
     logger,

@@ -79,7 +79,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
   const passwordReset = createPasswordResetService({
     repo,
     clock,
-    mailer: platform.mailer,
+    outbox: platform.outbox,
     rateLimiter,
     secret: platform.secret,
     logger,

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { setPasswordBody } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { invalid } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import { resetCodeMail } from '../../platform/mail/templates';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { AccountsRepo } from './accounts.repo';
@@ -18,13 +19,12 @@ import {
 } from './accounts.limits';
 import { belongsTo, type Area } from './accounts.view';
 import { hashPassword } from './passwords';
-import { resetCodeMail } from './reset-code.mail';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 export interface PasswordResetServiceDeps {
   repo: AccountsRepo;
   clock: Clock;
-  mailer: Mailer;
+  outbox: MailOutbox;
   rateLimiter: RateLimiter;
   /** Keys the HMAC of reset codes, so a copy of the database alone does not give the codes away. */
   secret: string;
@@ -91,8 +91,12 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       );
       // Not awaited: the answer must take as long whether or not the e-mail is registered (an SMTP
       // round trip would tell). The code row is already committed; a lost mail means asking again.
-      void deps.mailer
-        .send(resetCodeMail(user, code))
+      // The code is in the mail only; the outbox row records that it went, not what it said.
+      void deps.outbox
+        .send(
+          { kind: 'reset-code', to: user.email, accountId: user.id, ref: `account:${user.id}` },
+          resetCodeMail({ firstName: user.firstName, code, validMinutes: RESET_CODE_TTL_MS / 60_000 }),
+        )
         .catch((error) => deps.logger.error({ err: error, userId: user.id }, 'reset code e-mail failed'));
     },
 

@@ -2,6 +2,7 @@ import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
 import {
@@ -59,6 +60,15 @@ describe('forgot password', () => {
     expect(mail.subject).toBe('Your Parting Words verification code');
     expect(mail.text).toContain('valid for 10 minutes');
     expect(mail.html).toContain(code);
+    // The outbox row says it went, and to whom; the code is in the mail alone.
+    await expect
+      .poll(async () =>
+        (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toEmail, account.email))).map(
+          (row) => [row.kind, row.state, row.accountId, row.attempts],
+        ),
+      )
+      .toEqual([['reset-code', 'sent', account.id, 1]]);
+    expect(JSON.stringify(await ctx.deps.db.select().from(mailOutbox))).not.toContain(code);
 
     const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
       payload: { email: account.email, token: code },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { scheduledDeliveries as d, type DeliveryRow } from './delivery.schema';
 import { now, staleClaim, unclaimed } from './delivery.conditions';
 import { accountsView, activeAccount } from '../accounts';
@@ -130,18 +131,25 @@ export function createDeliveryClaims(db: Db) {
       options: { accepted: boolean },
       tx: DbOrTx = db,
     ): Promise<boolean> {
-      const rows = await tx
-        .update(d)
-        .set({ status: 'sent', sentAt: now, lastError: null, updatedAt: now })
-        .where(
-          and(
-            eq(d.id, id),
-            eq(d.attempts, attempt),
-            inArray(d.status, options.accepted ? ['sending', 'cancelled'] : ['sending']),
-          ),
+      // The outbox row (decision 0305) is written by the same statement: no round trip is added to the
+      // burst's hot path, and it commits with the mark or not at all.
+      const statuses = options.accepted ? sql`in ('sending', 'cancelled')` : sql`= 'sending'`;
+      const result = (await tx.execute(sql`
+        with marked as (
+          update ${d} set status = 'sent', sent_at = now(), last_error = null, updated_at = now()
+          where id = ${id} and attempts = ${attempt} and status ${statuses}
+          returning id, owner_id, recipient_email, message_id, attempts
+        ), recorded as (
+          insert into ${mailOutbox}
+            (kind, to_email, message_id, state, attempts, account_id, ref, created_at, updated_at, sent_at)
+          select 'delivery', recipient_email, message_id, 'sent', attempts, owner_id, 'delivery:' || id,
+            now(), now(), now()
+          from marked
+          on conflict (message_id) do update set state = 'sent', attempts = excluded.attempts,
+            last_error = null, updated_at = excluded.updated_at, sent_at = excluded.sent_at
         )
-        .returning({ id: d.id });
-      return rows.length === 1;
+        select id from marked`)) as unknown as { rows: Array<{ id: number }> };
+      return result.rows.length === 1;
     },
 
     /** Temporary failure: back to pending, next attempt after `delaySeconds` (database time). */

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { LimitFunction } from 'p-limit';
+import type { MailOutbox } from '../../platform/mail/outbox';
 import type { Notifications } from '../notifications';
 import type { DeliveryRepo } from './delivery.repo';
 import type { Liveness } from './liveness';
@@ -65,7 +66,10 @@ export interface WorkerDeps {
   db: Db;
   repo: DeliveryRepo;
   queue: PgBoss;
+  /** The SMTP exchange itself: it happens inside the claim's own transaction (delivery.send.ts). */
   mailer: Mailer;
+  /** Where each attempt's outcome is recorded besides the claim (the one mail outbox, decision 0305). */
+  outbox: MailOutbox;
   notifications: OwnerNotifier;
   logger: FastifyBaseLogger;
   /** Signs the watch links. */

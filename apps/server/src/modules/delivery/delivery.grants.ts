@@ -7,10 +7,10 @@ import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { maskEmails } from '../../platform/logging/redact';
 import { classifyMailError } from '../../platform/mail/mail-errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import { grantMail } from '../../platform/mail/templates';
 import type { MailAllowance, OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import type { DeliveryRepo } from './delivery.repo';
-import { grantEmail } from './delivery.mail';
 import { hashWatchToken } from './delivery.tokens';
 
 /** The same link to the same address again within this time is a retry: answered, not sent again. */
@@ -33,7 +33,7 @@ export interface WatchGrantsDeps {
   db: Db;
   repo: DeliveryRepo;
   clock: Clock;
-  mailer: Mailer;
+  outbox: MailOutbox;
   mailLimit: OutboundMailLimit;
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'warn'>;
@@ -94,9 +94,10 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
     const { recent, row, facts, allowance } = outcome;
     if (recent) return recent.sentAt || (await settled(recent.id)) ? 'sent' : 'retry';
     try {
-      await deps.mailer.send(
-        grantEmail({
-          to: input.email,
+      // The token travels in the mail only: the outbox row names the grant, not the link.
+      await deps.outbox.send(
+        { kind: 'grant-access', to: input.email, accountId: input.grantedBy, ref: `watch-grant:${row.id}` },
+        grantMail({
           granterName: input.granterName,
           ownerName: facts.ownerName,
           title: facts.title,

@@ -11,7 +11,7 @@ import {
   routeUrl,
 } from '@pw/contracts';
 import type { TestContext } from '../../../test/helpers';
-import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
+import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import {
   deliveriesOf,
   insertMembership,
@@ -107,14 +107,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
       .where(and(eq(notifications.userId, ownerId), eq(notifications.kind, kind)));
 
   beforeAll(async () => {
-    app = await startMailingApp(ADMIN_ENV, {
-      delivery: {
-        retryBaseSeconds: 1,
-        processingRecheckSeconds: 1,
-        sweepIntervalSeconds: 2,
-        sweepGraceSeconds: 3,
-      },
-    });
+    app = await startMailingApp(ADMIN_ENV, quickDeliveryRetries);
     ctx = app.ctx;
     admin = await signInAdmin(ctx);
   });

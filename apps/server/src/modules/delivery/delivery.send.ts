@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { ClaimedDelivery } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
-import { deliveryEmail } from './delivery.mail';
+import { deliveryMail } from '../../platform/mail/templates';
 import { watchToken } from './delivery.tokens';
 import { ownerNotice } from './owner-notices';
 import type { DeliveryOutcome, DeliveryWorkerOptions, WorkerContext } from './delivery.context';
@@ -23,14 +23,16 @@ function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number
 /** Sends a delivery this worker claimed, and records how it went. */
 export async function sendClaimed(ctx: WorkerContext, claimed: ClaimedDelivery): Promise<DeliveryOutcome> {
   const { deps } = ctx;
-  const mail = deliveryEmail({
+  const mail: MailMessage = {
     to: claimed.recipientEmail,
-    senderName: `${claimed.ownerFirstName} ${claimed.ownerLastName}`.trim(),
-    title: claimed.videoTitle,
-    description: claimed.videoDescription,
-    watchUrl: `${deps.publicUrl}/watch/${watchToken(deps.secret, claimed.messageId)}`,
+    ...deliveryMail({
+      senderName: `${claimed.ownerFirstName} ${claimed.ownerLastName}`.trim(),
+      title: claimed.videoTitle,
+      description: claimed.videoDescription,
+      watchUrl: `${deps.publicUrl}/watch/${watchToken(deps.secret, claimed.messageId)}`,
+    }),
     messageId: claimed.messageId,
-  });
+  };
   const result = ctx.markDb
     ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail)
     : await sendThenMark(ctx, claimed, mail);
@@ -133,11 +135,24 @@ async function handleSendFailure(
   const { id: deliveryId, attempts: attempt } = claimed;
   const failure = classifyMailError(error);
   deps.logger.warn({ deliveryId, attempt, reason: failure.reason }, 'delivery attempt failed');
+  const outboxRow = (state: 'queued' | 'failed') => ({
+    kind: 'delivery' as const,
+    to: claimed.recipientEmail,
+    messageId: claimed.messageId,
+    accountId: claimed.ownerId,
+    ref: `delivery:${deliveryId}`,
+    attempts: attempt,
+    state,
+    error,
+  });
   if (failure.temporary && attempt < options.maxAttempts) {
     const delay = backoffSeconds(attempt, options);
     const released = await deps.db.transaction(async (tx) => {
       const row = await deps.repo.releaseForRetry(deliveryId, attempt, delay, failure.reason, tx);
-      if (row) await enqueueSend(deps.queue, deliveryId, row.nextAttemptAt, tx);
+      if (row) {
+        await enqueueSend(deps.queue, deliveryId, row.nextAttemptAt, tx);
+        await deps.outbox.record(outboxRow('queued'), tx);
+      }
       return row;
     });
     return released ? 'retry' : 'taken';
@@ -145,12 +160,14 @@ async function handleSendFailure(
   const reason = failure.temporary ? `Gave up after ${attempt} attempts. ${failure.reason}` : failure.reason;
   const failed = await deps.db.transaction(async (tx) => {
     const row = await deps.repo.markFailed(deliveryId, attempt, reason, tx);
-    if (row)
+    if (row) {
+      await deps.outbox.record(outboxRow('failed'), tx);
       await deps.notifications.notify(
         row.ownerId,
         ownerNotice('failed', row, { id: claimed.videoId, title: claimed.videoTitle }),
         tx,
       );
+    }
     return row;
   });
   return failed ? 'failed' : 'taken';

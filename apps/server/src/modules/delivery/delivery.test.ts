@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp, type ReceivedMail } from '../../../test/smtp';
+import { quickDeliveryRetries } from '../../../test/mailing-app';
+import { startWorkers } from '../../composition';
 import {
   deliveriesOf,
   insertUser,
@@ -10,7 +12,6 @@ import {
   setUserStatus,
   waitForDeliveries,
 } from '../../../test/delivery-fixtures';
-import { startWorkers } from '../../composition';
 import { videos } from '../videos/videos.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
@@ -22,6 +23,7 @@ import { createOwnerNoticeBatcher } from './owner-notices';
 import { holdLivenessIds } from '../../../test/delivery-fixtures';
 import { DELIVERY_MESSAGES } from '@pw/contracts';
 import pLimit from 'p-limit';
+import { mailOutbox } from '../../platform/mail/mail.schema';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
@@ -43,18 +45,18 @@ describe('scheduled delivery (SMTP)', () => {
   const watch = (token: string) =>
     ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
   const tokenOf = (row: DeliveryRow) => watchToken(ctx.deps.secret, row.messageId);
+  const outboxRowOf = async (row: DeliveryRow) =>
+    (
+      await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.ref, `delivery:${row.id}`))
+    )[0];
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
     ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
-    stopWorkers = await startWorkers(ctx.composition, {
-      delivery: {
-        retryBaseSeconds: 1,
-        processingRecheckSeconds: 1,
-        sweepIntervalSeconds: 2,
-        sweepGraceSeconds: 3,
-      },
-    });
+    stopWorkers = await startWorkers(ctx.composition, quickDeliveryRetries);
     ownerId = await insertUser(ctx.deps.db, {
       firstName: 'Margaret',
       lastName: 'Hale',
@@ -271,6 +273,17 @@ describe('scheduled delivery (SMTP)', () => {
     expect(row!.status).toBe('sent');
     expect(row!.attempts).toBe(2);
     expect(row!.lastError).toBeNull();
+    // The outbox row: both attempts under the delivery's one Message-ID, ending sent.
+    expect(await outboxRowOf(row!)).toMatchObject({
+      kind: 'delivery',
+      toEmail: to,
+      state: 'sent',
+      attempts: 2,
+      lastError: null,
+      accountId: ownerId,
+      messageId: row!.messageId,
+    });
+    expect(mailsTo(to)[0]!.messageId).toBe(row!.messageId);
     await sleep(1500);
     expect(mailsTo(to)).toHaveLength(1);
     smtp.setRecipientPolicy(() => undefined);
@@ -295,6 +308,15 @@ describe('scheduled delivery (SMTP)', () => {
     expect(row!.lastError).toContain('550');
     expect(smtp.attempts.get(to)).toBe(1);
     expect(mailsTo(to)).toHaveLength(0);
+    const failedMail = await outboxRowOf(row!);
+    expect(failedMail).toMatchObject({
+      kind: 'delivery',
+      state: 'failed',
+      attempts: 1,
+      messageId: row!.messageId,
+    });
+    expect(failedMail!.lastError).toContain('550');
+    expect(failedMail!.lastError).not.toContain(to);
 
     const notes = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     const failed = notes.filter((n) => n.kind === 'delivery.failed' && n.data.video_id === videoId);

@@ -13,6 +13,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { watchGrants } from '../delivery/delivery.schema';
 import { hashWatchToken } from '../delivery/delivery.tokens';
 import { videos } from '../videos/videos.schema';
@@ -269,6 +270,13 @@ describe('grant access (POST /web/user/video/{id}/grant-access, issue 12)', () =
       });
       expect(row!.sentAt).not.toBeNull();
       expect(JSON.stringify(row)).not.toContain(token);
+      // The outbox row names the grant and the person who granted, not the link.
+      const [sent] = await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.ref, `watch-grant:${row!.id}`));
+      expect(sent).toMatchObject({ kind: 'grant-access', toEmail: to, state: 'sent', accountId: holder.id });
+      expect(JSON.stringify(sent)).not.toContain(token);
 
       const page = await watch(token);
       expect(page.statusCode).toBe(200);

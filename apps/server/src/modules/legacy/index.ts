@@ -50,6 +50,7 @@ export function createLegacyModule(
     db: platform.db,
     repo: createLegacyRepo(platform.db),
     queue: platform.queue,
+    outbox: platform.outbox,
     clock: platform.clock,
     secret: platform.secret,
     unitMs: waitUnitMs(platform.config.LEGACY_WAIT_UNIT),
@@ -58,14 +59,8 @@ export function createLegacyModule(
   const reports = createReports(deps);
   const checkIns = createCheckIns({ ...deps, reports });
   const service = createLegacyService({ ...deps, reports, publicUrl, mailLimit: platform.mailLimit });
-  const outbox = {
-    repo: deps.repo,
-    mailer: platform.mailer,
-    clock: platform.clock,
-    secret: platform.secret,
-    publicUrl,
-  };
-  const workerDeps = { ...deps, reports, checkIns, outbox, logger: platform.logger };
+  const mails = { repo: deps.repo, outbox: platform.outbox, secret: platform.secret, publicUrl };
+  const workerDeps = { ...deps, reports, checkIns, mails, logger: platform.logger };
   return {
     name: 'legacy',
     routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
@@ -79,7 +74,7 @@ export function createLegacyModule(
       },
       release: reports.release,
       sweep: () => sweepLegacy(workerDeps),
-      sendMail: (mailId) => sendOutboxMail(outbox, mailId),
+      sendMail: (mailId) => sendOutboxMail(mails, mailId),
     },
   };
 }

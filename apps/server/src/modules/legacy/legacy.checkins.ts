@@ -31,7 +31,6 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
       await queueMails(
         deps,
         ownerId,
-        now,
         [{ to: owner!.email, kind: 'check-in', params: { aliveTokenId: alive.id, endsAt } }],
         tx,
       );
@@ -75,7 +74,6 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
       await queueMails(
         deps,
         ownerId,
-        now,
         [
           {
             to: owner.email,

@@ -2,8 +2,9 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
 import type { Notifications } from '../notifications';
-import type { LegacyRepo, NewMail } from './legacy.repo';
-import type { MailKind } from './legacy.mail';
+import type { MailOutbox, OutboxEntry } from '../../platform/mail/outbox';
+import type { LegacyMailKind } from '../../platform/mail/templates';
+import type { LegacyRepo } from './legacy.repo';
 import { enqueueMails } from './legacy.queue';
 
 /** What the legacy module needs of other modules (handed in by the composition root). */
@@ -25,6 +26,8 @@ export interface LegacyDeps {
   db: Db;
   repo: LegacyRepo;
   queue: PgBoss;
+  /** The platform's one outbox: every e-mail of the release is a row there (decision 0305). */
+  outbox: MailOutbox;
   clock: Clock;
   secret: string;
   /** One "day" of LEGACY_WAIT_UNIT, in ms. */
@@ -32,16 +35,24 @@ export interface LegacyDeps {
   needs: LegacyNeeds;
 }
 
-/** Writes outbox rows and their jobs in `tx`: the e-mails exist iff what they tell committed. */
+/**
+ * Writes outbox rows and their jobs in `tx`: the e-mails exist iff what they tell committed. The rows
+ * hold ids and names only; the links (tokens) are made when each is sent (legacy.outbox.ts).
+ */
 export async function queueMails(
-  deps: Pick<LegacyDeps, 'repo' | 'queue'>,
+  deps: Pick<LegacyDeps, 'outbox' | 'queue'>,
   ownerId: number,
-  at: Date,
-  mails: Array<{ to: string; kind: MailKind; params: NewMail['params'] }>,
+  mails: Array<{ to: string; kind: LegacyMailKind; params: NonNullable<OutboxEntry['params']> }>,
   tx: DbOrTx,
 ) {
-  const ids = await deps.repo.insertMails(
-    mails.map((m) => ({ ownerId, toEmail: m.to, kind: m.kind, params: m.params, createdAt: at })),
+  const ids = await deps.outbox.enqueue(
+    mails.map((m) => ({
+      kind: `legacy.${m.kind}` as const,
+      to: m.to,
+      accountId: ownerId,
+      ref: `legacy-owner:${ownerId}`,
+      params: m.params,
+    })),
     tx,
   );
   await enqueueMails(deps.queue, ids, tx);

@@ -1,6 +1,7 @@
-import { isNull } from 'drizzle-orm';
+import { and, inArray, like } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helpers';
-import { legacyMails, legacySettings } from './legacy.schema';
+import { mailOutbox } from '../../platform/mail/mail.schema';
+import { legacySettings } from './legacy.schema';
 
 /**
  * The owner chose 'available at once' (today's behaviour): for tests of what happens after an access
@@ -16,9 +17,9 @@ export async function openAtOnce(ctx: TestContext, ownerId: number) {
 /** Sends every unsent outbox row now, as the `legacy.mail` worker would (tests run no workers). */
 export async function flushLegacyMails(ctx: TestContext) {
   const rows = await ctx.deps.db
-    .select({ id: legacyMails.id })
-    .from(legacyMails)
-    .where(isNull(legacyMails.sentAt));
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(like(mailOutbox.kind, 'legacy.%'), inArray(mailOutbox.state, ['queued', 'failed'])));
   for (const row of rows) await ctx.deps.legacy.sendMail(row.id);
 }
 

@@ -1,3 +1,4 @@
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { bearer, signUpUser } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
-import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
+import { legacyContacts, legacySettings } from './legacy.schema';
 
 const contacts = (label: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `${label} ${i + 1}`, email: `${label}-${i + 1}@kin.test` }));
@@ -32,7 +33,7 @@ describe('the outbound e-mail limit on trusted contacts', () => {
   const contactsOf = (ownerId: number) =>
     ctx.deps.db.select().from(legacyContacts).where(eq(legacyContacts.ownerId, ownerId));
   const mailsOf = (ownerId: number) =>
-    ctx.deps.db.select().from(legacyMails).where(eq(legacyMails.ownerId, ownerId));
+    ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, ownerId));
   const settingsOf = async (ownerId: number) =>
     (await ctx.deps.db.select().from(legacySettings).where(eq(legacySettings.userId, ownerId)))[0];
 

@@ -15,7 +15,7 @@ export const legacyReleaseQueue = defineQueue({
   work: { pollingIntervalSeconds: 2 },
 });
 
-/** `legacy.mail`: sends one row of the module's outbox (`legacy_mails`), once; five a poll, one at a time. */
+/** `legacy.mail`: sends one of the module's rows of the mail outbox (`mail_outbox`, kind `legacy.*`), once. */
 export const legacyMailQueue = defineQueue({
   name: 'legacy.mail',
   payload: idPayload('mailId'),

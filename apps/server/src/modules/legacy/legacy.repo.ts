@@ -19,7 +19,6 @@ import {
   legacyAliveTokens,
   legacyContacts,
   legacyLog,
-  legacyMails,
   legacyReporters,
   legacyReports,
   legacySettings,
@@ -47,7 +46,6 @@ export const reportList: ListSource<typeof reportColumns> = {
 
 export type NewReport = typeof legacyReports.$inferInsert;
 export type NewReporter = typeof legacyReporters.$inferInsert;
-export type NewMail = typeof legacyMails.$inferInsert;
 
 /** The owner as the module's e-mails and pages name them. */
 const ownerColumns = {
@@ -302,37 +300,6 @@ export function createLegacyRepo(db: Db) {
         .from(legacyLog)
         .where(eq(legacyLog.ownerId, ownerId))
         .orderBy(desc(legacyLog.at), desc(legacyLog.id))
-        .limit(limit);
-    },
-
-    async insertMails(values: NewMail[], tx: DbOrTx): Promise<number[]> {
-      if (values.length === 0) return [];
-      const rows = await tx.insert(legacyMails).values(values).returning({ id: legacyMails.id });
-      return rows.map((row) => row.id);
-    },
-
-    async mailById(id: number, tx: DbOrTx = db) {
-      const [row] = await tx.select().from(legacyMails).where(eq(legacyMails.id, id));
-      return row ?? null;
-    },
-
-    /** Marks a mail sent unless it already was (true: this call marked it). */
-    async markMailSent(id: number, at: Date, tx: DbOrTx = db): Promise<boolean> {
-      const rows = await tx
-        .update(legacyMails)
-        .set({ sentAt: at })
-        .where(and(eq(legacyMails.id, id), isNull(legacyMails.sentAt)))
-        .returning({ id: legacyMails.id });
-      return rows.length > 0;
-    },
-
-    /** Unsent mails older than `before` (their job lost in a crash). */
-    unsentMails(before: Date, limit: number, tx: DbOrTx = db) {
-      return tx
-        .select({ id: legacyMails.id })
-        .from(legacyMails)
-        .where(and(isNull(legacyMails.sentAt), lte(legacyMails.createdAt, before)))
-        .orderBy(asc(legacyMails.createdAt))
         .limit(limit);
     },
 

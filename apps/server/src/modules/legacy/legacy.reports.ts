@@ -2,7 +2,7 @@ import { notificationKinds, type ReporterKind, LEGACY_MESSAGES } from '@pw/contr
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
-import { whenText } from './legacy.mail';
+import { whenText } from '../../platform/mail/templates';
 import { enqueueRelease } from './legacy.queue';
 import type { LegacyReportRow, LegacySettingsRow } from './legacy.schema';
 import { hashToken, legacyToken, newLink, newNonce } from './legacy.tokens';
@@ -110,7 +110,6 @@ export function createReports(deps: LegacyDeps) {
       await queueMails(
         deps,
         ownerId,
-        now,
         [
           { to: owner!.email, kind: 'owner-report', params: { reportId: report.id, aliveTokenId: alive.id } },
           ...contacts
@@ -156,7 +155,7 @@ export function createReports(deps: LegacyDeps) {
         ? [{ to: contact.email, kind: 'reporter-cancelled' as const, params: { name: contact.name } }]
         : [];
     });
-    await queueMails(deps, report.ownerId, now, mails, tx);
+    await queueMails(deps, report.ownerId, mails, tx);
     const accounts = reporters.flatMap((r) => (r.userId ? [r.userId] : []));
     if (accounts.length)
       await needs.notifications.notify(
@@ -204,7 +203,6 @@ export function createReports(deps: LegacyDeps) {
       await queueMails(
         deps,
         report.ownerId,
-        now,
         [{ to: owner!.email, kind: 'owner-halted', params: { reason } }],
         tx,
       );
@@ -263,7 +261,6 @@ export function createReports(deps: LegacyDeps) {
       await queueMails(
         deps,
         report.ownerId,
-        now,
         confirmed.map((c) => ({
           to: c.email,
           kind: 'contact-release' as const,
@@ -287,7 +284,6 @@ export function createReports(deps: LegacyDeps) {
       await queueMails(
         deps,
         report.ownerId,
-        now,
         [
           {
             to: owner.email,

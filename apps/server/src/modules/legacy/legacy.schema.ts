@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { releaseStates, reportStates, reporterKinds } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
@@ -140,32 +140,6 @@ export const legacyLog = pgTable(
   (t) => [index('legacy_log_owner_idx').on(t.ownerId, t.at.desc(), t.id.desc())],
 );
 
-/**
- * The module's e-mail outbox: written in the transaction of what it tells, sent by the `legacy.mail`
- * worker once (`sent_at`; a stable Message-ID if a crash repeats one). `params` hold ids and names only:
- * the links' tokens are derived at send time, so no row holds a usable link.
- */
-export const legacyMails = pgTable(
-  'legacy_mails',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toEmail: text('to_email').notNull(),
-    kind: text('kind').notNull(),
-    params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('legacy_mails_unsent_idx')
-      .on(t.createdAt)
-      .where(sql`${t.sentAt} is null`),
-  ],
-);
-
 export type LegacySettingsRow = typeof legacySettings.$inferSelect;
 export type LegacyContactRow = typeof legacyContacts.$inferSelect;
 export type LegacyReportRow = typeof legacyReports.$inferSelect;
-export type LegacyMailRow = typeof legacyMails.$inferSelect;

@@ -184,7 +184,6 @@ export function createLegacyService(
         await queueMails(
           deps,
           ownerId,
-          now,
           added.map((c) => ({ to: c.email, kind: 'contact-role' as const, params: { contactId: c.id } })),
           tx,
         );
@@ -199,14 +198,12 @@ export function createLegacyService(
         const contact = (await repo.contactsOf(ownerId, tx)).find((c) => c.id === contactId);
         if (!contact) throw notFound('Trusted contact not found.');
         await mailLimit.take(ownerId, [contact.email], 'trusted-contact-resend', tx);
-        const now = clock.now();
         // A new link replaces the old one, which stops.
         const link = newLink(secret, 'contact');
         await repo.updateContact(contact.id, { tokenNonce: link.nonce, tokenHash: link.hash }, tx);
         await queueMails(
           deps,
           ownerId,
-          now,
           [{ to: contact.email, kind: 'contact-role', params: { contactId: contact.id } }],
           tx,
         );

@@ -1,3 +1,4 @@
+import { mailOutbox } from '../../platform/mail/mail.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyRoutes, notificationKinds, SETTINGS_SAVED_MESSAGE, routeUrl } from '@pw/contracts';
@@ -13,7 +14,7 @@ import {
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { flushLegacyMails, linkToken } from './legacy.fixtures';
-import { legacyContacts, legacyMails, legacySettings } from './legacy.schema';
+import { legacyContacts, legacySettings } from './legacy.schema';
 import { hashToken } from './legacy.tokens';
 
 describe('the owner’s release settings (GET/POST /web/user/legacy, resend; issue 14)', () => {
@@ -88,7 +89,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend; iss
     const [row] = (await contactsOf(owner.id)).filter((c) => c.email === 'kim@kin.test');
     expect(row!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(await ctx.deps.db.select().from(legacyContacts))).not.toContain(token);
-    expect(JSON.stringify(await ctx.deps.db.select().from(legacyMails))).not.toContain(token);
+    expect(JSON.stringify(await ctx.deps.db.select().from(mailOutbox))).not.toContain(token);
 
     // The same list again: nobody is e-mailed twice; a name change is kept.
     const again = await save(owner.token, {

@@ -27,7 +27,7 @@ export const defaultLegacyWorkerOptions: LegacyWorkerOptions = {
 type WorkerDeps = LegacyDeps & {
   reports: Reports;
   checkIns: CheckIns;
-  outbox: OutboxDeps;
+  mails: OutboxDeps;
   logger: FastifyBaseLogger;
 };
 
@@ -43,7 +43,7 @@ export async function sweepLegacy(deps: WorkerDeps): Promise<void> {
   const { repo, queue, clock, reports, checkIns } = deps;
   const now = clock.now();
   for (const { id } of await repo.dueReports(now, 500)) await enqueueRelease(queue, id, now);
-  const unsent = await repo.unsentMails(new Date(now.getTime() - MAIL_GRACE_MS), 500);
+  const unsent = await deps.outbox.unsentBefore('legacy.', new Date(now.getTime() - MAIL_GRACE_MS), 500);
   await enqueueMails(
     queue,
     unsent.map((m) => m.id),
@@ -75,7 +75,7 @@ export function legacyHandlers(
         polling,
       ),
       // A sent row is never sent again: a retried job sends only what is left.
-      handle(legacyMailQueue, (job) => sendOutboxMail(deps.outbox, job.data.mailId), polling),
+      handle(legacyMailQueue, (job) => sendOutboxMail(deps.mails, job.data.mailId), polling),
       handle(
         legacySweepQueue,
         () => sweepLegacy(deps),

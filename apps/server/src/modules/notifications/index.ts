@@ -34,7 +34,7 @@ export function createNotificationsModule(platform: Platform): AppModule<Notific
     handlers: [
       notificationEmailHandler({
         repo,
-        mailer: platform.mailer,
+        outbox: platform.outbox,
         clock: platform.clock,
         publicUrl,
         logger: platform.logger,

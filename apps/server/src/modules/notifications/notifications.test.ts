@@ -284,7 +284,7 @@ describe('notifications', () => {
         await sendNotificationEmail(
           {
             repo: createNotificationsRepo(ctx.deps.db),
-            mailer: ctx.deps.mailer,
+            outbox: ctx.deps.outbox,
             clock: ctx.deps.clock,
             publicUrl: ctx.deps.config.PUBLIC_URL,
           },
@@ -304,7 +304,7 @@ describe('notifications', () => {
       sendNotificationEmail(
         {
           repo: createNotificationsRepo(ctx.deps.db),
-          mailer: ctx.deps.mailer,
+          outbox: ctx.deps.outbox,
           clock: ctx.deps.clock,
           publicUrl: ctx.deps.config.PUBLIC_URL,
         },

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notificationKinds } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
-import type { Mailer } from '../../platform/mail/mailer';
-import { hello } from '../../platform/mail/greeting';
-import { escapeHtml } from '../../platform/mail/html';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import { notificationMail } from '../../platform/mail/templates';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import { handle, type JobHandler } from '../../platform/jobs';
 import type { NotificationsRepo } from './notifications.repo';
@@ -13,7 +12,7 @@ import { isActiveAccount } from '../accounts';
 /** What sending an e-mail copy needs. */
 export interface NotificationEmailDeps {
   repo: NotificationsRepo;
-  mailer: Mailer;
+  outbox: MailOutbox;
   clock: Clock;
   publicUrl: string;
 }
@@ -43,7 +42,7 @@ function actionOf(data: Record<string, unknown> | null | undefined, publicUrl: s
 
 /** Sends the e-mail copy of one notification, once (a retried job finds it already e-mailed). */
 export async function sendNotificationEmail(
-  { repo, mailer, clock, publicUrl }: NotificationEmailDeps,
+  { repo, outbox, clock, publicUrl }: NotificationEmailDeps,
   notificationId: number,
 ): Promise<'sent' | 'skipped'> {
   const found = await repo.findForEmail(notificationId);
@@ -55,20 +54,23 @@ export async function sendNotificationEmail(
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
   const action = actionOf(notification.data, publicUrl);
   const host = new URL(publicUrl).hostname || 'partingwords.local';
-  await mailer.send({
-    to: found.email,
-    subject: notification.title,
-    text:
-      `${hello(found.firstName)}\n\n${notification.body}\n\n` +
-      (action ? `${action.label}: ${action.url}\n\n` : '') +
-      `See your notifications: ${link}\n\n— Parting Words\n`,
-    html:
-      `<p>${escapeHtml(hello(found.firstName))}</p><p>${escapeHtml(notification.body)}</p>` +
-      (action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : '') +
-      `<p><a href="${escapeHtml(link)}">See your notifications</a></p><p>— Parting Words</p>`,
-    // Stable, so a copy sent again after a crash is recognisably the same message.
-    messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
-  });
+  await outbox.send(
+    {
+      kind: 'notification',
+      to: found.email,
+      accountId: notification.userId,
+      ref: `notification:${notification.id}`,
+      // Stable, so a copy sent again after a crash or a refusal is recognisably the same message.
+      messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
+    },
+    notificationMail({
+      firstName: found.firstName,
+      title: notification.title,
+      body: notification.body,
+      action,
+      notificationsUrl: link,
+    }),
+  );
   await repo.markEmailed(notificationId, clock.now());
   return 'sent';
 }

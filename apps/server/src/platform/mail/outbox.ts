@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db, DbOrTx } from '../db';
+import { maskEmails } from '../logging/redact';
+import { classifyMailError } from './mail-errors';
+import type { Mailer } from './mailer';
+import { mailOutbox, type MailOutboxRow, type MailState } from './mail.schema';
+import type { MailKind, RenderedMail } from './templates';
+
+/** Who and what an e-mail is about, written on its outbox row. */
+export interface OutboxEntry {
+  kind: MailKind;
+  to: string;
+  /** The account it belongs to (sent for it or to it), for bounces and receipts to attach to. */
+  accountId?: number | null;
+  /** What it is about, `<what>:<id>` (e.g. `delivery:12`, `notification:5`). */
+  ref?: string | null;
+  /** What a mail sent later needs to be written: ids and names, never a token or a code. */
+  params?: Record<string, string | number | null>;
+  /** Given when the caller's own records fix it already (a delivery's claim row); otherwise made here. */
+  messageId?: string;
+}
+
+/** Writes a queued row's mail when it is sent; null: nothing to say any more (the row is dropped). */
+export type Compose = (row: MailOutboxRow) => Promise<RenderedMail | null>;
+
+/**
+ * The one path every e-mail takes (docs/decisions/0305-one-mail-path.md): a row in `mail_outbox`, then
+ * the mailer (SMTP, or the .eml files of DATA_DIR/outbox). Two ways in:
+ * - `enqueue` writes rows in the caller's transaction (they exist iff what they tell committed); the
+ *   caller's job sends each with `deliver` and the caller's `compose`;
+ * - `send` records and sends at once, for a mail sent while someone waits or from a job that is already
+ *   the retry loop (a notification's copy).
+ * Either way the Message-ID is fixed when the row is first written, so a mail sent again after a crash
+ * or a temporary refusal is recognisably the same message (docs/decisions/0040-exactly-once-delivery.md).
+ */
+export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; publicUrl: string }) {
+  const { db, mailer, clock } = deps;
+  const host = new URL(deps.publicUrl).hostname || 'partingwords.local';
+
+  const newMessageId = (kind: MailKind) => `<${kind.replace('.', '-')}.${randomUUID()}@${host}>`;
+
+  /** Writes the row of an attempt about to be made: a new row, or the same row one attempt on. */
+  async function startAttempt(entry: OutboxEntry, tx: DbOrTx = db): Promise<MailOutboxRow> {
+    const now = clock.now();
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        kind: entry.kind,
+        toEmail: entry.to,
+        messageId: entry.messageId ?? newMessageId(entry.kind),
+        state: 'queued',
+        attempts: 1,
+        accountId: entry.accountId ?? null,
+        ref: entry.ref ?? null,
+        params: entry.params ?? {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: mailOutbox.messageId,
+        set: { state: 'queued', attempts: sql`${mailOutbox.attempts} + 1`, updatedAt: now },
+      })
+      .returning();
+    return row!;
+  }
+
+  async function settle(id: number, state: MailState, error?: unknown, tx: DbOrTx = db) {
+    const now = clock.now();
+    await tx
+      .update(mailOutbox)
+      .set({
+        state,
+        updatedAt: now,
+        ...(state === 'sent' ? { sentAt: now, lastError: null } : {}),
+        // The server's reply, addresses masked: the row keeps why, never whom else it named.
+        ...(error !== undefined ? { lastError: maskEmails(classifyMailError(error).reason) } : {}),
+      })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  async function transmit(row: MailOutboxRow, mail: RenderedMail) {
+    try {
+      await mailer.send({ to: row.toEmail, ...mail, messageId: row.messageId });
+    } catch (error) {
+      await settle(row.id, 'failed', error);
+      throw error;
+    }
+    await settle(row.id, 'sent');
+  }
+
+  return {
+    /** Queued rows, in `tx`; their ids, in order, for the caller's jobs. */
+    async enqueue(entries: OutboxEntry[], tx: DbOrTx): Promise<number[]> {
+      if (entries.length === 0) return [];
+      const now = clock.now();
+      const rows = await tx
+        .insert(mailOutbox)
+        .values(
+          entries.map((e) => ({
+            kind: e.kind,
+            toEmail: e.to,
+            messageId: e.messageId ?? newMessageId(e.kind),
+            accountId: e.accountId ?? null,
+            ref: e.ref ?? null,
+            params: e.params ?? {},
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: mailOutbox.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Sends a queued row once: a row already sent (a retried job) is skipped, one with nothing left to
+     * say is dropped. A failure is recorded on the row and thrown, for the caller's job to retry.
+     */
+    async deliver(id: number, compose: Compose): Promise<'sent' | 'skipped'> {
+      const [found] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (!found || found.state === 'sent' || found.state === 'dropped') return 'skipped';
+      const mail = await compose(found);
+      if (!mail) {
+        await settle(id, 'dropped');
+        return 'skipped';
+      }
+      const row = await startAttempt({ ...found, kind: found.kind as MailKind, to: found.toEmail });
+      await transmit(row, mail);
+      return 'sent';
+    },
+
+    /** Records the mail and sends it now; throws what the mailer threw (the row says failed). */
+    async send(entry: OutboxEntry, mail: RenderedMail): Promise<MailOutboxRow> {
+      const row = await startAttempt(entry);
+      await transmit(row, mail);
+      return row;
+    },
+
+    /**
+     * The outcome of a send whose attempts another table already counts (a delivery's claim), written in
+     * that table's transaction.
+     */
+    async record(
+      entry: OutboxEntry & { messageId: string; attempts: number; state: MailState; error?: unknown },
+      tx: DbOrTx,
+    ) {
+      const now = clock.now();
+      const lastError = entry.error === undefined ? null : maskEmails(classifyMailError(entry.error).reason);
+      await tx
+        .insert(mailOutbox)
+        .values({
+          kind: entry.kind,
+          toEmail: entry.to,
+          messageId: entry.messageId,
+          state: entry.state,
+          attempts: entry.attempts,
+          lastError,
+          accountId: entry.accountId ?? null,
+          ref: entry.ref ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: mailOutbox.messageId,
+          set: { state: entry.state, attempts: entry.attempts, lastError, updatedAt: now },
+        });
+    },
+
+    /**
+     * Forgets an account's mails (its deletion, decision 0243): the rows name its address and those it
+     * wrote to; a queued one is then never sent.
+     */
+    async forget(accountId: number, tx: DbOrTx = db) {
+      await tx.delete(mailOutbox).where(eq(mailOutbox.accountId, accountId));
+    },
+
+    /** Unsent rows of these kinds written before `before` (their job lost in a crash, or out of retries), oldest first. */
+    unsentBefore(kindPrefix: string, before: Date, limit: number, tx: DbOrTx = db) {
+      return tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            inArray(mailOutbox.state, ['queued', 'failed']),
+            like(mailOutbox.kind, `${kindPrefix}%`),
+            lte(mailOutbox.createdAt, before),
+          ),
+        )
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type MailOutbox = ReturnType<typeof createMailOutbox>;

@@ -1,0 +1,20 @@
+/** Every e-mail the platform sends, one template per kind, all in the one layout (layout.ts). */
+import type { LegacyMailKind } from './legacy';
+
+export { render, whenText, type RenderedMail, type Letter, type Block } from './layout';
+export { escapeHtml } from './escape';
+export { hello } from './greeting';
+export { deliveryMail, grantMail, DELIVERY_SUBJECT, GRANT_SUBJECT } from './watch-link';
+export { resetCodeMail } from './reset-code';
+export { accountDeletedMail } from './account-deleted';
+export { notificationMail } from './notification';
+export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
+
+/** The kinds an outbox row can be (`mail_outbox.kind`). */
+export type MailKind =
+  | 'delivery'
+  | 'grant-access'
+  | 'reset-code'
+  | 'notification'
+  | 'account-deleted'
+  | `legacy.${LegacyMailKind}`;

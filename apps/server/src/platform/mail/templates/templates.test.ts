@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountDeletedMail,
+  deliveryMail,
+  grantMail,
+  legacyMails,
+  notificationMail,
+  resetCodeMail,
+  type MailKind,
+  type RenderedMail,
+} from '.';
+
+/** What a person could type: markup, an attribute break-out, an ampersand. */
+const typed = `<script>alert("x")</script> & "><img src=x onerror=alert(1)>`;
+const url = 'https://pw.test/watch/abc?x=1&y=2';
+const at = new Date('2026-11-25T10:30:00Z');
+
+/** One sample of every kind, each with typed text wherever a person's words appear (Record: none left out). */
+const samples: Record<MailKind, () => RenderedMail> = {
+  delivery: () => deliveryMail({ senderName: typed, title: typed, description: typed, watchUrl: url }),
+  'grant-access': () =>
+    grantMail({ granterName: typed, ownerName: typed, title: typed, description: typed, watchUrl: url }),
+  'reset-code': () => resetCodeMail({ firstName: typed, code: '012345', validMinutes: 15 }),
+  notification: () =>
+    notificationMail({
+      firstName: typed,
+      title: 'A notice',
+      body: typed,
+      action: { label: typed, url },
+      notificationsUrl: 'https://pw.test/user/notifications',
+    }),
+  'account-deleted': () => accountDeletedMail({ firstName: typed }),
+  'legacy.contact-role': () =>
+    legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
+  'legacy.contact-report': () =>
+    legacyMails.contactReport({ contactName: typed, ownerName: typed, releaseAt: at, contactUrl: url }),
+  'legacy.contact-release': () =>
+    legacyMails.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url }),
+  'legacy.reporter-cancelled': () => legacyMails.reporterCancelled({ reporterName: typed, ownerName: typed }),
+  'legacy.owner-report': () =>
+    legacyMails.ownerReport({
+      kind: 'owner-report',
+      firstName: typed,
+      reporterName: typed,
+      relation: typed,
+      releaseAt: at,
+      aliveUrl: url,
+    }),
+  'legacy.owner-reminder': () =>
+    legacyMails.ownerReport({
+      kind: 'owner-reminder',
+      firstName: typed,
+      reporterName: typed,
+      relation: typed,
+      releaseAt: at,
+      aliveUrl: url,
+    }),
+  'legacy.owner-halted': () => legacyMails.ownerHalted({ firstName: typed, reason: typed }),
+  'legacy.check-in': () =>
+    legacyMails.checkIn({ kind: 'check-in', firstName: typed, endsAt: at, aliveUrl: url }),
+  'legacy.check-in-reminder': () =>
+    legacyMails.checkIn({ kind: 'check-in-reminder', firstName: typed, endsAt: null, aliveUrl: url }),
+};
+
+describe('mail templates', () => {
+  it.each(Object.entries(samples))(
+    '%s has a subject, a plain-text part and an HTML part in the one layout',
+    (_, make) => {
+      const mail = make();
+      expect(mail.subject.length).toBeGreaterThan(0);
+      expect(mail.text).toMatch(/^Hello[ ,]/);
+      expect(mail.text.trimEnd().endsWith('— Parting Words')).toBe(true);
+      expect(mail.html).toMatch(/^<!doctype html><html lang="en">/);
+      expect(mail.html).toContain('— Parting Words</p>');
+    },
+  );
+
+  it.each(Object.entries(samples))('%s escapes what a person typed in its HTML part', (_, make) => {
+    const { html, text, subject } = make();
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;&gt;&lt;img');
+    // The plain part carries the words as typed; subjects never do (decision 0270).
+    expect(text).toContain(typed);
+    expect(subject).not.toContain('<');
+  });
+
+  it('every link is written out in the plain part and its address escaped in the HTML part', () => {
+    const { text, html } = samples.delivery();
+    expect(text).toContain(`Watch it here: ${url}`);
+    expect(html).toContain('href="https://pw.test/watch/abc?x=1&amp;y=2"');
+  });
+});

@@ -294,11 +294,11 @@ describe('video detail: Grant access from My Parting Words (decision 0226)', () 
 
 describe("video detail: the owner's 'Make public' is offered on drafts only", () => {
   it.each([
-    ['drafts', 'draft', 'list/draft', true],
-    ['final', 'final', 'list', false],
-    ['scheduled', 'scheduled', 'list/scheduled', false],
+    ['drafts', 'draft', videoRoutes.listDraft, true],
+    ['final', 'final', videoRoutes.listFinal, false],
+    ['scheduled', 'scheduled', videoRoutes.listScheduled, false],
   ] as const)('%s: offered %s', async (page, folder, list, offered) => {
-    fakeApi({ [routeKey(videoRoutes.detail, { id: list })]: () => ({ body: { data: [video(4, folder)] } }) });
+    fakeApi({ [routeKey(list)]: () => ({ body: { data: [video(4, folder)] } }) });
     renderDetail(`/user/profile/${page}?video=4`);
     expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
     expect(!!screen.queryByRole('button', { name: /Make public/ })).toBe(offered);

@@ -7,27 +7,10 @@ import { session } from '@/lib/session';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PlanPaymentPage } from './PlanPaymentPage';
-import { homePlansReply } from './test-plans';
+import { homePlansReply, monthlyMembership, ruth } from './test-plans';
 
-const user = {
-  id: 5,
-  type: 'user' as const,
-  email: 'ruth@example.com',
-  first_name: 'Ruth',
-  last_name: 'Tester',
-  photo_path: null,
-};
-const membership = {
-  id: 3,
-  plan_id: 7,
-  title: 'Monthly Membership',
-  duration: 'monthly',
-  price: '4.99',
-  starts_at: '2026-11-22T10:00:00.000Z',
-  expiry_date: '2026-12-22T10:00:00.000Z',
-  auto_renew: true,
-  status: 'active',
-};
+const user = ruth;
+const membership = monthlyMembership;
 const receipt = {
   id: 41,
   payment_id: '41',

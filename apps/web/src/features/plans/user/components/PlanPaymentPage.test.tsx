@@ -8,6 +8,7 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PlanPaymentPage } from './PlanPaymentPage';
 import { homePlansReply, monthlyMembership, ruth } from './test-plans';
+import { testCard, typeCard } from '@/test/card';
 
 const user = ruth;
 const membership = monthlyMembership;
@@ -35,10 +36,7 @@ function renderPayment(path: string, renew = false) {
 }
 
 async function payWith(u: ReturnType<typeof userEvent.setup>, number: string, amount: string) {
-  await u.type(await screen.findByLabelText(/Card Holder Name/), 'Ruth Tester');
-  await u.type(screen.getByLabelText(/Card Number/), number);
-  await u.type(screen.getByLabelText(/Expiry Date/), '12/30');
-  await u.type(screen.getByLabelText(/CVV/), '123');
+  await typeCard(u, { number });
   await u.click(screen.getByRole('button', { name: `Pay $${amount}` }));
 }
 
@@ -68,12 +66,7 @@ describe('plan payment', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     await waitFor(() => expect(success).not.toBeInTheDocument());
     const payment = api.calls.find((call) => call.method === 'POST')!;
-    expect(JSON.parse(payment.body as string)).toEqual({
-      card_holder_name: 'Ruth Tester',
-      card_no: '4242 4242 4242 4242',
-      expiry_date: '12/30',
-      cvv: '123',
-    });
+    expect(JSON.parse(payment.body as string)).toEqual(testCard());
   }, 20_000);
 
   it("shows a declined card's message in red and stays on the form", async () => {

@@ -16,7 +16,7 @@ import { liveAd } from '../banner-ads/banner-ads.live.fixtures';
 import { videos } from '../videos/videos.schema';
 import { newSearchCode } from '../videos/codes';
 import { MEDIA_UNAVAILABLE } from '../media/media.service';
-import { get, openAdminContext, signInAdmin, signUpUser, type SignedIn } from './accounts.fixtures';
+import { get, openAdminContext, signUpUser, type SignedIn } from './accounts.fixtures';
 
 /**
  * What a deactivation stops and an activation brings back (docs/product.md §2.6), each through the admin's real

@@ -2,7 +2,7 @@ import { accountRoutes, deliveryRoutes, routeUrl, type ApiRoute } from '@pw/cont
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { lineSink } from '../test/log-lines';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,12 +48,7 @@ describe('secrets stay out of the log', () => {
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://pw.test',
     });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const sink = lineSink(lines);
     const { database, drop } = await createTestDatabase();
     const composition = await compose(config, createLogger(config.LOG_LEVEL, sink), { database });
     deps = composition.deps;

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { lineSink } from '../test/log-lines';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -46,12 +46,7 @@ describe('no token or signed link reaches the log', () => {
   let stopWorkers: () => Promise<void>;
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const sink = lineSink(lines);
     ctx = await createTestContext(
       { ...ADMIN_ENV, PUBLIC_URL: 'http://pw.test', LOG_LEVEL: 'info' },
       { logger: createLogger('info', sink) },

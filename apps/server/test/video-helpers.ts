@@ -6,8 +6,9 @@ import { users, type AccountType } from '../src/modules/accounts/accounts.schema
 import { videos } from '../src/modules/videos/videos.schema';
 import { createUploadStore } from '../src/modules/videos/video-uploads';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from '../src/modules/videos/videos.queue';
-import { createVideosRepo } from '../src/modules/videos/videos.repo';
+import { createVideosRepo, type VideosRepo } from '../src/modules/videos/videos.repo';
 import { createVideoService, type VideoServiceDeps } from '../src/modules/videos/videos.service';
+import type { ProcessDeps } from '../src/modules/videos/videos.jobs';
 import type { DeliveryScheduler, ScheduleInput } from '../src/modules/videos/scheduler';
 import { multipart, type TestContext } from './helpers';
 
@@ -143,6 +144,20 @@ export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServic
     releaseOf: (ownerId, tx) => ctx.deps.legacy.releaseOf(ownerId, tx),
     ...overrides,
   });
+}
+
+/** What the processing job runs on, from the test context's parts (a silent logger). */
+export function processDepsFor(ctx: TestContext, repo: VideosRepo): ProcessDeps {
+  return {
+    db: ctx.deps.db,
+    repo,
+    storage: ctx.deps.storage,
+    media: ctx.deps.media,
+    jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
+    payments: ctx.deps.videoPayments,
+    tmpDir: path.join(ctx.dataDir, 'tmp'),
+    logger: { error() {}, warn() {}, info() {} },
+  };
 }
 
 /** The files under `dir` (relative paths) holding any of `needles` byte for byte. */

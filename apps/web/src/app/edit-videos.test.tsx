@@ -1,14 +1,11 @@
 import { accountRoutes, legacyRoutes } from '@pw/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { DialogProvider } from '@/components/dialog/DialogProvider';
+import { screen } from '@testing-library/react';
 import { editList } from '@/lib/edit-list/edit-list-store';
 import { session } from '@/lib/session';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings } from '@/test/legacy-fixture';
-import { patchRoutesOnNavigation, routes } from './router';
+import { renderAppRoutes } from '@/test/app-routes';
 
 const account = { id: 7, type: 'user' as const, email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 
@@ -19,23 +16,8 @@ async function open(path: string) {
     [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account } }),
     [routeKey(legacyRoutes.settings)]: () => ({ body: { data: legacySettings() } }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <DialogProvider>
-        <RouterProvider router={router} />
-      </DialogProvider>
-    </QueryClientProvider>,
-  );
-  return {
-    router,
-    close: async () => {
-      await waitFor(() => expect(client.isFetching()).toBe(0));
-      view.unmount();
-      router.dispose();
-    },
-  };
+  const { router, close } = renderAppRoutes(path);
+  return { router, close };
 }
 
 describe('/user/profile/edit-videos', () => {

@@ -11,6 +11,7 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { legacySettings, openReport } from '@/test/legacy-fixture';
 import { settled } from '@/test/render';
 import { loadAreaRoutes, patchRoutesOnNavigation, routes } from './router';
+import { renderAppRoutes } from '@/test/app-routes';
 
 /** Runs the real route table (loaders and lazy routes) in memory and returns where it settles. */
 async function settle(path: string) {
@@ -178,21 +179,7 @@ describe('the legacy release in the user area (issue 14, decision 0254)', () => 
   const account = { id: 7, type: 'user', email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 
   async function draw(path: string) {
-    const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <DialogProvider>
-          <RouterProvider router={router} />
-        </DialogProvider>
-      </QueryClientProvider>,
-    );
-    // Nothing of this page may still be asking when the next test's fake API starts recording.
-    const close = async () => {
-      await waitFor(() => expect(client.isFetching()).toBe(0));
-      view.unmount();
-      router.dispose();
-    };
+    const { view, close, client } = renderAppRoutes(path);
     return { view, close, client };
   }
 

@@ -8,7 +8,7 @@ import {
   bannerAdRoutes,
   routeUrl,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { call, finalVideo, openByCode, signUpListedHome } from '../funeral-homes/funeral-homes.fixtures';
 import { planIds } from '../payments/payments.fixtures';
@@ -16,7 +16,7 @@ import { liveAd } from '../banner-ads/banner-ads.live.fixtures';
 import { videos } from '../videos/videos.schema';
 import { newSearchCode } from '../videos/codes';
 import { MEDIA_UNAVAILABLE } from '../media/media.service';
-import { ADMIN_ENV, get, signInAdmin, signUpUser, type SignedIn } from './accounts.fixtures';
+import { get, openAdminContext, signUpUser, type SignedIn } from './accounts.fixtures';
 
 /**
  * What a deactivation stops and an activation brings back (docs/product.md §2.6), each through the admin's real
@@ -41,8 +41,7 @@ describe('what deactivation stops and activation brings back (issue 13)', () => 
   const signedLinks = (body: string) => body.match(/\/api\/media\/v\/[^"?]+\?exp=\d+&sig=[\w-]+/g) ?? [];
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     viewer = await signUpUser(ctx);
   });
   afterAll(() => ctx?.close());

@@ -1,7 +1,7 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
+import { createTestContext, readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
 import { ensureFirstAdmin } from './admin-bootstrap';
 import { vi } from 'vitest';
 
@@ -96,6 +96,16 @@ export async function signInAdmin(ctx: TestContext): Promise<SignedIn> {
 }
 
 /** A new session of a web account, through the real login (`who`'s earlier token left as it is). */
+/**
+ * How an admin-facing test file opens: a context made with ADMIN_ENV and its admin signed in. `at`
+ * sets the clock first, for files whose world is dated (the admin's session then starts at that time).
+ */
+export async function openAdminContext(at?: Date): Promise<{ ctx: TestContext; admin: SignedIn }> {
+  const ctx = await createTestContext(ADMIN_ENV);
+  if (at) ctx.clock.set(at);
+  return { ctx, admin: await signInAdmin(ctx) };
+}
+
 export async function logInAgain(ctx: TestContext, who: SignedIn) {
   return ctx.app.inject({
     method: 'POST',

@@ -25,6 +25,15 @@ describe('lockouts count failures, not the account alone', () => {
     post(ctx, routeUrl(accountRoutes.webVerifyCode), { payload: { email, token }, remoteAddress });
   const askCode = (email: string, remoteAddress: string) =>
     post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email }, remoteAddress });
+  /** Sets NEW_PASSWORD with the code `token` from `remoteAddress`, then signs in with it from there. */
+  const setPasswordAndSignIn = async (email: string, token: string, remoteAddress: string) => {
+    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
+      payload: { email, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      remoteAddress,
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await login(email, NEW_PASSWORD, remoteAddress)).statusCode).toBe(200);
+  };
   const addresses = (n: number) => Array.from({ length: n }, () => randomIp());
 
   describe('login', () => {
@@ -95,17 +104,7 @@ describe('lockouts count failures, not the account alone', () => {
           expect((await verify(owner.email, wrong, address)).statusCode).toBe(422);
       }
       expect((await verify(owner.email, code, home)).statusCode).toBe(200);
-      const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-        payload: {
-          email: owner.email,
-          token: code,
-          password: NEW_PASSWORD,
-          password_confirmation: NEW_PASSWORD,
-        },
-        remoteAddress: home,
-      });
-      expect(set.statusCode).toBe(200);
-      expect((await login(owner.email, NEW_PASSWORD, home)).statusCode).toBe(200);
+      await setPasswordAndSignIn(owner.email, code, home);
     });
 
     it('lets an address locked out by its own typos sign in at once after resetting the password', async () => {
@@ -116,17 +115,7 @@ describe('lockouts count failures, not the account alone', () => {
       expect((await login(owner.email, PASSWORD, home)).statusCode).toBe(429);
       await askCode(owner.email, home);
       const code = codeIn(await waitForMail(ctx.dataDir, owner.email));
-      const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-        payload: {
-          email: owner.email,
-          token: code,
-          password: NEW_PASSWORD,
-          password_confirmation: NEW_PASSWORD,
-        },
-        remoteAddress: home,
-      });
-      expect(set.statusCode).toBe(200);
-      expect((await login(owner.email, NEW_PASSWORD, home)).statusCode).toBe(200);
+      await setPasswordAndSignIn(owner.email, code, home);
     });
 
     it('still slows a flood of wrong codes from many addresses', async () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminAccountRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import {
-  ADMIN_ENV,
   get,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
@@ -37,8 +36,7 @@ describe('admin user and funeral-home details, and the final message', () => {
   const ahead = (days: number) => new Date(ctx.clock.now().getTime() + days * DAY);
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     user = await signUpUser(ctx, { first_name: 'Grace', last_name: 'Hopper' });
     await ctx.deps.db.update(users).set({ dialingCode: '+1' }).where(eq(users.id, user.id));
     home = await signUpFuneralHome(ctx, { home_name: 'Evergreen Funeral Home' });

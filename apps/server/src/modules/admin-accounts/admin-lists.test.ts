@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccountRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   get,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { insertAccount, insertSubscription } from './admin-accounts.fixtures';
@@ -41,8 +40,7 @@ describe('admin users and funeral-homes lists', () => {
   const sorted = (...names: string[]) => names.map((name) => id[name]!).sort((a, b) => a - b);
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     user = await signUpUser(ctx, { first_name: 'Signed', last_name: 'Upuser' });
     home = await signUpFuneralHome(ctx, {
       home_name: 'Signed Up Home',

@@ -8,15 +8,14 @@ import {
   bannerAdRoutes,
   routeUrl,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   bearer,
   get,
   post,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { planIds } from '../payments/payments.fixtures';
@@ -29,8 +28,7 @@ let admin: SignedIn;
 let plan: Record<string, number>;
 const DAY = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
-  ctx = await createTestContext(ADMIN_ENV);
-  admin = await signInAdmin(ctx);
+  ({ ctx, admin } = await openAdminContext());
   plan = await planIds(ctx);
 });
 afterAll(() => ctx.close());

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_MESSAGES, bannerAdRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   get,
   post,
   bearer,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { adFields, createAd } from './banner-ads.fixtures';
@@ -16,8 +15,7 @@ import { adFields, createAd } from './banner-ads.fixtures';
 let ctx: TestContext;
 let admin: SignedIn;
 beforeAll(async () => {
-  ctx = await createTestContext(ADMIN_ENV);
-  admin = await signInAdmin(ctx);
+  ({ ctx, admin } = await openAdminContext());
 });
 afterAll(() => ctx.close());
 

@@ -1,13 +1,12 @@
 import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   get,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
@@ -24,8 +23,7 @@ let reader: SignedIn;
 let plan: Record<string, number>;
 const DAY = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
-  ctx = await createTestContext(ADMIN_ENV);
-  admin = await signInAdmin(ctx);
+  ({ ctx, admin } = await openAdminContext());
   reader = await signUpUser(ctx);
   plan = await planIds(ctx);
 });

@@ -2,14 +2,13 @@ import { dashboardRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, gt, sql } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import {
-  ADMIN_ENV,
   get,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
@@ -109,9 +108,7 @@ describe('admin dashboard', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    ctx.clock.set(NOW);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext(NOW));
     // Signed up through the real calls, so stamped now (2026-06-15 12:07).
     user = await signUpUser(ctx);
     home = await signUpFuneralHome(ctx);

@@ -2,14 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import type { SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { funeralServices } from './funeral-homes.schema';
 import {
-  call,
+  filledForm,
+  formChoices,
+  formPeople,
+  sendForm,
   signUpListedHome,
   requestNoticesOf,
   requestsAt as requestsAtHome,
+  type FormChoice,
 } from './funeral-homes.fixtures';
 
 describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
@@ -17,30 +21,19 @@ describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
   let user: SignedIn;
   let home: SignedIn;
   let unpaid: SignedIn;
-  let services: Array<{ id: number; name: string }>;
-  let locations: Array<{ id: number; name: string }>;
+  let services: FormChoice[];
+  let locations: FormChoice[];
 
-  const form = () => ({
-    service_id: services[0]!.id,
-    location_id: locations[0]!.id,
-    speaker: 'Our pastor, then the eldest grandchild',
-    music: 'Amazing Grace',
-    specific_rituals: '',
-  });
+  const form = () => filledForm(services, locations);
   const send = (token: string | undefined, homeId: number, body: object) =>
-    call(ctx, funeralHomeRoutes.create, token, { params: { id: homeId }, body });
+    sendForm(ctx, token, homeId, body);
   const requestsAt = (homeId: number) => requestsAtHome(ctx, homeId);
   const noticesOf = (homeId: number) => requestNoticesOf(ctx, homeId);
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [user, home, unpaid] = await Promise.all([
-      signUpUser(ctx),
-      signUpListedHome(ctx, { home_name: 'Evergreen Chapel' }),
-      signUpFuneralHome(ctx),
-    ]);
-    services = (await call(ctx, funeralHomeRoutes.services, user.token)).json().data;
-    locations = (await call(ctx, funeralHomeRoutes.locations, user.token)).json().data;
+    ({ user, home, unpaid } = await formPeople(ctx));
+    ({ services, locations } = await formChoices(ctx, user.token));
   });
   afterAll(async () => ctx?.close());
 

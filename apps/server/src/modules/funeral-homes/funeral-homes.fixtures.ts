@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { notificationKinds, type ApiRoute, videoRoutes, routeUrl } from '@pw/contracts';
+import { funeralHomeRoutes, notificationKinds, type ApiRoute, videoRoutes, routeUrl } from '@pw/contracts';
 import { insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import type { TestContext } from '../../../test/helpers';
-import { bearer, signUpFuneralHome, type SignedIn } from '../accounts/accounts.fixtures';
+import { bearer, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { subscriptions } from '../payments/payments.schema';
@@ -35,6 +35,39 @@ export async function signUpListedHome(
   await buyPlan(ctx, home, (await planIds(ctx))['Funeral Home Monthly']!);
   return home;
 }
+
+/** A user, a listed home ('Evergreen Chapel') and a home without a plan: whom the form's tests need. */
+export async function formPeople(ctx: TestContext) {
+  const [user, home, unpaid] = await Promise.all([
+    signUpUser(ctx),
+    signUpListedHome(ctx, { home_name: 'Evergreen Chapel' }),
+    signUpFuneralHome(ctx),
+  ]);
+  return { user, home, unpaid };
+}
+
+/** A service or a location the Funeral Home Form offers. */
+export type FormChoice = { id: number; name: string };
+
+/** The form's services and locations, as the account of `token` reads them. */
+export async function formChoices(ctx: TestContext, token: string) {
+  const services: FormChoice[] = (await call(ctx, funeralHomeRoutes.services, token)).json().data;
+  const locations: FormChoice[] = (await call(ctx, funeralHomeRoutes.locations, token)).json().data;
+  return { services, locations };
+}
+
+/** The form filled in with the first service and location. */
+export const filledForm = (services: FormChoice[], locations: FormChoice[]) => ({
+  service_id: services[0]!.id,
+  location_id: locations[0]!.id,
+  speaker: 'Our pastor, then the eldest grandchild',
+  music: 'Amazing Grace',
+  specific_rituals: '',
+});
+
+/** Sends the Funeral Home Form to the home `homeId`. */
+export const sendForm = (ctx: TestContext, token: string | undefined, homeId: number, body: object) =>
+  call(ctx, funeralHomeRoutes.create, token, { params: { id: homeId }, body });
 
 /** Ends the account's plans a minute ago (as if their term ran out; sessions stay valid). */
 export async function endPlanOf(ctx: TestContext, accountId: number) {

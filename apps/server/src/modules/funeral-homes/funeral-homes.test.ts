@@ -2,38 +2,32 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funeralHomeRoutes } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import type { SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { funeralServices } from './funeral-homes.schema';
-import { call, endPlanOf, signUpListedHome } from './funeral-homes.fixtures';
+import {
+  call,
+  endPlanOf,
+  filledForm,
+  formChoices,
+  formPeople,
+  sendForm,
+  signUpListedHome,
+  type FormChoice,
+} from './funeral-homes.fixtures';
 
 describe('funeral homes: the directory and what homes offer (issue 12)', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
   let unpaid: SignedIn;
-  let services: Array<{ id: number; name: string }>;
-  let locations: Array<{ id: number; name: string }>;
-
-  const form = () => ({
-    service_id: services[0]!.id,
-    location_id: locations[0]!.id,
-    speaker: 'Our pastor, then the eldest grandchild',
-    music: 'Amazing Grace',
-    specific_rituals: '',
-  });
-  const send = (token: string | undefined, homeId: number, body: object) =>
-    call(ctx, funeralHomeRoutes.create, token, { params: { id: homeId }, body });
+  let services: FormChoice[];
+  let locations: FormChoice[];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    [user, home, unpaid] = await Promise.all([
-      signUpUser(ctx),
-      signUpListedHome(ctx, { home_name: 'Evergreen Chapel' }),
-      signUpFuneralHome(ctx),
-    ]);
-    services = (await call(ctx, funeralHomeRoutes.services, user.token)).json().data;
-    locations = (await call(ctx, funeralHomeRoutes.locations, user.token)).json().data;
+    ({ user, home, unpaid } = await formPeople(ctx));
+    ({ services, locations } = await formChoices(ctx, user.token));
   });
   afterAll(async () => ctx?.close());
 
@@ -69,7 +63,9 @@ describe('funeral homes: the directory and what homes offer (issue 12)', () => {
       expect(await listed()).toContain(lapsed.id);
       await endPlanOf(ctx, lapsed.id);
       expect(await listed()).not.toContain(lapsed.id);
-      expect((await send(user.token, lapsed.id, form())).statusCode).toBe(404);
+      expect((await sendForm(ctx, user.token, lapsed.id, filledForm(services, locations))).statusCode).toBe(
+        404,
+      );
     });
 
     it('needs a credential (401) and the user role (403)', async () => {

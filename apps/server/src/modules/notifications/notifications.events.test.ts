@@ -1,13 +1,12 @@
 import { notificationRoutes, queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
+import { multipart, type TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   get,
   post,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 
@@ -15,8 +14,7 @@ import {
 let ctx: TestContext;
 let admin: SignedIn;
 beforeAll(async () => {
-  ctx = await createTestContext(ADMIN_ENV);
-  admin = await signInAdmin(ctx);
+  ({ ctx, admin } = await openAdminContext());
 });
 afterAll(() => ctx.close());
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   bearer,
   get,
   signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 
@@ -30,8 +30,7 @@ describe('payment history and the admin payment log', () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     [user, other, home] = await Promise.all([signUpUser(ctx), signUpUser(ctx), signUpFuneralHome(ctx)]);
     expect((await pay(paymentRoutes.userPlanPayment, user.token, CARD, 1)).statusCode).toBe(200); // Monthly Membership
     ctx.clock.advance(60_000);

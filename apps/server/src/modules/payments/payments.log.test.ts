@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { lineSink } from '../../../test/log-lines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { paymentRoutes, routeUrl } from '@pw/contracts';
@@ -30,12 +30,7 @@ describe('card details stay out of the log', () => {
       LOG_LEVEL: 'info',
       APP_SECRET: 'payment-log-secret-of-32-bytes-or-more',
     });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const sink = lineSink(lines);
     const { database, drop } = await createTestDatabase();
     const composition = await compose(config, createLogger(config.LOG_LEVEL, sink), { database });
     deps = composition.deps;

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPlanRoutesByKind, planRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   bearer,
   get,
   post,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 
@@ -55,8 +54,7 @@ describe('plans (issue 11: the kinds of plan, their offers and the per-minute ra
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     user = await signUpUser(ctx);
     home = await signUpFuneralHome(ctx);
   });

@@ -1,15 +1,14 @@
 import { queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import {
-  ADMIN_ENV,
   bearer,
   get,
   post,
-  signInAdmin,
   signUpFuneralHome,
   signUpUser,
+  openAdminContext,
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { queries } from './queries.schema';
@@ -27,8 +26,7 @@ describe('admin queries (contact-us messages in the back office)', () => {
   const list = (query = '') => get(ctx, `${routeUrl(queryRoutes.list)}${query}`, admin.token);
 
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-    admin = await signInAdmin(ctx);
+    ({ ctx, admin } = await openAdminContext());
     user = await signUpUser(ctx, { first_name: 'Uma' });
     home = await signUpFuneralHome(ctx);
     // Three through the real form: a visitor, a user and a funeral home, a day apart.

@@ -9,12 +9,12 @@ import {
   clipsBody,
   createAccount,
   filesUnder,
+  processDepsFor,
   waitForVideo,
   type TestAccount,
 } from '../../../test/video-helpers';
 import { startWorkers } from '../../composition';
 import { payments } from '../payments/payments.schema';
-import { createVideoJobs } from './videos.queue';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 
@@ -43,16 +43,7 @@ describe('video length: counted from the streams, cut and checked', () => {
     ctx = await createTestContext();
     stopWorkers = await startWorkers(ctx.composition);
     repo = createVideosRepo(ctx.deps.db);
-    deps = {
-      db: ctx.deps.db,
-      repo,
-      storage: ctx.deps.storage,
-      media: ctx.deps.media,
-      jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
-      payments: ctx.deps.videoPayments,
-      tmpDir: path.join(ctx.dataDir, 'tmp'),
-      logger: { error() {}, warn() {}, info() {} },
-    };
+    deps = processDepsFor(ctx, repo);
     clipDir = await makeClipDir();
     const tiny = { size: '64x64', rate: 5 };
     disguised = await makeClip(clipDir, 'disguised.mp4', 'mp4', { seconds: 180, ...tiny });

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
+import { startLocalS3 } from '../../../test/local-s3';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -38,20 +39,14 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
 
   beforeAll(async () => {
     bucketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-s3-uploads-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: bucketDir,
-      configureBuckets: [{ name: 'media', configs: [] }],
-    });
-    const { port } = await server.run();
+    const local = await startLocalS3(bucketDir);
+    server = local.server;
     const s3 = {
       STORAGE: 's3',
       S3_BUCKET: 'media',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ENDPOINT: local.settings.endpoint,
+      S3_ACCESS_KEY_ID: local.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: local.settings.secretAccessKey,
       // Every process of one installation shares the media key, as it shares APP_SECRET.
       MEDIA_KEY: randomBytes(32).toString('base64'),
     };

@@ -10,13 +10,14 @@ import {
   clipsBody,
   createAccount,
   filesUnder,
+  processDepsFor,
   videoRow,
   type TestAccount,
 } from '../../../test/video-helpers';
 import { conversionTimeoutMs, type MediaTools } from '../../platform/media/media';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
-import { createVideoJobs, processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 /** The processing job on its own: outcomes, idempotency, and what it leaves behind. */
 describe('video processing job', () => {
@@ -33,16 +34,7 @@ describe('video processing job', () => {
     small = await createTestContext({ UPLOAD_MAX_BYTES: '20000' });
     clipDir = await makeClipDir();
     owner = await createAccount(ctx);
-    deps = {
-      db: ctx.deps.db,
-      repo,
-      storage: ctx.deps.storage,
-      media: ctx.deps.media,
-      jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
-      payments: ctx.deps.videoPayments,
-      tmpDir: path.join(ctx.dataDir, 'tmp'),
-      logger: { error() {}, warn() {}, info() {} },
-    };
+    deps = processDepsFor(ctx, repo);
   });
   afterAll(async () => {
     await ctx.close();

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
+import { startLocalS3 } from '../../../test/local-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { makeClip, makeClipDir, topLevelBoxes } from '../../../test/media-fixtures';
@@ -30,19 +31,9 @@ describe('videos on S3-compatible storage (s3rver)', () => {
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-s3-videos-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'media', configs: [] }],
-    });
-    const { port } = await server.run();
-    const settings = {
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    };
+    const local = await startLocalS3(dir);
+    server = local.server;
+    const settings = local.settings;
     // Encrypted over S3, as the platform builds it.
     const storage = createEncryptedStorage(
       createS3Storage({ bucket: 'media', ...settings, client: createS3Client(settings) }),

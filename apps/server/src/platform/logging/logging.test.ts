@@ -7,6 +7,7 @@ import {
   routeUrl,
 } from '@pw/contracts';
 import { Writable } from 'node:stream';
+import { lineSink } from '../../../test/log-lines';
 import { describe, expect, it } from 'vitest';
 import { createLogger, logDestination } from './logger';
 import { maskEmails, redactSecrets, redactUrl } from './redact';
@@ -16,12 +17,7 @@ import { MEDIA_PATH_PREFIX } from '../http/signed-url';
 /** A logger at `info` whose lines are collected, parsed. */
 function capture() {
   const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const stream = lineSink(lines);
   return { logger: createLogger('info', stream), lines, parsed: () => lines.map((l) => JSON.parse(l)) };
 }
 

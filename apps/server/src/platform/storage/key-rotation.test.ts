@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
+import { startLocalS3 } from '../../../test/local-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryptedStorage } from './encrypted-storage';
 import { localKeys, rotateMediaKeys, s3Keys } from './key-rotation';
@@ -80,19 +81,9 @@ describe('media key rotation', () => {
   });
 
   it('re-wraps every object of a bucket', async () => {
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: path.join(dir, 's3'),
-      configureBuckets: [{ name: 'media', configs: [] }],
-    });
-    const { port } = await server.run();
-    const settings = {
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    };
+    const local = await startLocalS3(path.join(dir, 's3'));
+    server = local.server;
+    const settings = local.settings;
     const client = createS3Client(settings);
     await rotationContract(createS3Storage({ bucket: 'media', ...settings, client }), () =>
       s3Keys(client, 'media'),

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
+import { startLocalS3 } from '../../../test/local-s3';
 import { createLocalStorage } from './local-storage';
 import { createS3Client, createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
@@ -75,19 +76,9 @@ describe('S3 storage (s3rver)', () => {
     's3',
     async () => {
       dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-storage-s3-'));
-      server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: path.join(dir, 's3'),
-        configureBuckets: [{ name: 'media', configs: [] }],
-      });
-      const { port } = await server.run();
-      const client = createS3Client({
-        endpoint: `http://127.0.0.1:${port}`,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-      });
+      const local = await startLocalS3(path.join(dir, 's3'));
+      server = local.server;
+      const client = createS3Client(local.settings);
       client.middlewareStack.add(
         (next) => async (args) => {
           const request = args.request as {

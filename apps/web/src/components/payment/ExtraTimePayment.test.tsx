@@ -6,6 +6,7 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { extraMinutesNeeded, extraTimeDuration, extraTimePrice } from '@/lib/extra-time';
 import { ExtraTimePayment, NO_RATE_MESSAGE } from './ExtraTimePayment';
+import { typeCard } from '@/test/card';
 
 const offer = (rate: string | null) => () => ({
   body: {
@@ -28,10 +29,7 @@ const receipt = {
 };
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
-  await user.type(screen.getByLabelText(/Card Holder Name/), 'Ruth Tester');
-  await user.type(screen.getByLabelText(/Card Number/), number);
-  await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
-  await user.type(screen.getByLabelText(/CVV/), '123');
+  await typeCard(user, { number });
 }
 
 describe('extra time arithmetic', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { PaymentCardForm } from './PaymentCardForm';
+import { testCard, typeCard } from '@/test/card';
 
 const setup = () => {
   const onSubmit = vi.fn();
@@ -32,16 +33,8 @@ describe('PaymentCardForm', () => {
 
   it('sends the card as typed once it is complete', async () => {
     const { onSubmit, user } = setup();
-    await user.type(screen.getByLabelText(/Card Holder Name/), 'Ada Lovelace');
-    await user.type(screen.getByLabelText(/Card Number/), '4242 4242 4242 4242');
-    await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
-    await user.type(screen.getByLabelText(/CVV/), '123');
+    await typeCard(user, { holder: 'Ada Lovelace' });
     await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
-    expect(onSubmit).toHaveBeenCalledWith({
-      card_holder_name: 'Ada Lovelace',
-      card_no: '4242 4242 4242 4242',
-      expiry_date: '12/30',
-      cvv: '123',
-    });
+    expect(onSubmit).toHaveBeenCalledWith(testCard('Ada Lovelace'));
   });
 });

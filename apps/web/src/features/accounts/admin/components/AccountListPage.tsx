@@ -9,6 +9,7 @@ import {
   type ListQueryResult,
   type SelectFilterDef,
 } from '@/components/data-table';
+import { dateRangeProps } from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import type { AccountArea } from '../model/account-areas';
 import { sharedColumns, type AccountRow, type SharedColumns } from './account-columns';
@@ -51,12 +52,7 @@ export function AccountListPage<T extends AccountRow>({
       <h1 className="h2 mb-3">{title}</h1>
       <ListToolbar list={list} search>
         <SelectFilters list={list} filters={filters} />
-        <DateRangeFilter
-          label="Registration Date"
-          from={list.fromDate}
-          to={list.toDate}
-          onChange={list.setFilter}
-        />
+        <DateRangeFilter label="Registration Date" {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults
         caption={caption}

@@ -7,6 +7,7 @@ import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomesPage } from './FuneralHomesPage';
 import { chooseStatus, homeFixture, statusOf } from './test-accounts';
+import { columnHeaders } from '@/test/table';
 
 function homesServer(rows: AdminFuneralHomeItem[]) {
   return fakeApi({
@@ -30,11 +31,15 @@ describe('FuneralHomesPage (spec 001 §2)', () => {
     ]);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Funeral homes' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['S.No', 'Home Name', 'Subscription', 'Email', 'Registration Date', 'Status', 'View']);
+    expect(columnHeaders(table)).toEqual([
+      'S.No',
+      'Home Name',
+      'Subscription',
+      'Email',
+      'Registration Date',
+      'Status',
+      'View',
+    ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('Evergreen Chapel');
     expect(first).toHaveTextContent('Funeral Yearly');

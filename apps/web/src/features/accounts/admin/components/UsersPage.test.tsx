@@ -8,6 +8,7 @@ import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { chooseStatus, statusOf, userFixture } from './test-accounts';
 import { UsersPage } from './UsersPage';
+import { columnHeaders } from '@/test/table';
 
 /** A server that searches, filters by status and changes a user's status when asked, like the real one. */
 function usersServer(rows: AdminUserItem[], { failStatus = false } = {}) {
@@ -63,11 +64,7 @@ describe('UsersPage (spec 001 §2, §9)', () => {
     const user = userEvent.setup();
     renderPage();
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual([
+    expect(columnHeaders(table)).toEqual([
       'S.No',
       'Name',
       'Email Address',

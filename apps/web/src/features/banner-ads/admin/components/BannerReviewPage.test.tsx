@@ -8,6 +8,7 @@ import { renderWithApp } from '@/test/render';
 import { pagedReply } from '@/test/paged-reply';
 import { BannerReviewPage } from './BannerReviewPage';
 import { reviewRow } from './test-review';
+import { columnHeaders } from '@/test/table';
 
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
@@ -20,10 +21,7 @@ const renderPage = (route = '/admin/bannerads-subscription-management') =>
     </>,
     { route },
   );
-const headers = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+const headers = () => columnHeaders(screen.getByRole('table'));
 
 const approvedRows = [
   reviewRow({ id: 5, status: 'approved', status_detail: 'approved', name: 'Amy Approved' }),

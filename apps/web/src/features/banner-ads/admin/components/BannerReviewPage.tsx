@@ -4,6 +4,8 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AdminBannerAdRow } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
 import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { dateRangeProps, nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { ListHeading } from '@/components/data-table/ListHeading';
 import { Loading } from '@/components/Loading';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -41,11 +43,7 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
       }),
     );
   columns.push(
-    column.accessor('created_at', {
-      header: 'Date',
-      cell: (cell) => <span className="text-nowrap">{formatWhen(cell.getValue())}</span>,
-      meta: { sortKey: 'created_at' },
-    }),
+    column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
     column.display({
       id: 'action',
       header: 'Action',
@@ -71,7 +69,7 @@ function ReviewLog({ info }: { info: TabInfo }) {
   return (
     <>
       <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults
         caption={info.label}
@@ -141,12 +139,11 @@ export function BannerReviewPage() {
 
   return (
     <div>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0">Banner Ads Subscription</h1>
-        <Link to={`${REVIEW_BASE}/plans`} className="btn btn-primary">
-          Manage Subscription Plan
-        </Link>
-      </div>
+      <ListHeading
+        title="Banner Ads Subscription"
+        to={`${REVIEW_BASE}/plans`}
+        action="Manage Subscription Plan"
+      />
       <div className="nav nav-tabs mb-3" role="tablist" aria-label="Banner ads" onKeyDown={onKeyDown}>
         {TABS.map((info, index) => {
           const selected = info === current;

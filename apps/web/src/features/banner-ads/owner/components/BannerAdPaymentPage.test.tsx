@@ -8,6 +8,7 @@ import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPaymentPage } from './BannerAdPaymentPage';
 import { bannerAd, plansReply } from '@/test/banner-ad-fixture';
+import { testCard, typeCard } from '@/test/card';
 
 const receipt = {
   id: 41,
@@ -33,10 +34,7 @@ function renderPayment(role: 'user' | 'funeral-home' = 'user', query = '?plan=32
 }
 
 async function payWith(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
-  await user.type(await screen.findByLabelText(/Card Holder Name/), 'Ruth Tester');
-  await user.type(screen.getByLabelText(/Card Number/), number);
-  await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
-  await user.type(screen.getByLabelText(/CVV/), '123');
+  await typeCard(user, { number });
   await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
 }
 
@@ -55,13 +53,7 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
     await payWith(user);
     expect(await screen.findByRole('heading', { name: 'Payment Successfully Made!' })).toBeInTheDocument();
     const paid = api.calls.find((call) => call.method === 'POST')!;
-    expect(JSON.parse(paid.body as string)).toEqual({
-      card_holder_name: 'Ruth Tester',
-      card_no: '4242 4242 4242 4242',
-      expiry_date: '12/30',
-      cvv: '123',
-      banner_ad_id: 12,
-    });
+    expect(JSON.parse(paid.body as string)).toEqual({ ...testCard(), banner_ad_id: 12 });
     expect(paid.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await user.click(screen.getByRole('button', { name: 'Ok' }));
     expect(await screen.findByRole('heading', { name: 'Your Ad Is Live Successfully!' })).toBeInTheDocument();

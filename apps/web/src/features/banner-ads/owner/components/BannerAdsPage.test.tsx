@@ -9,6 +9,7 @@ import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdsPage } from './BannerAdsPage';
 import { pagedReply } from '@/test/paged-reply';
 import { bannerAd } from '@/test/banner-ad-fixture';
+import { columnHeaders } from '@/test/table';
 
 const ADS = Array.from({ length: 12 }, (_, i) =>
   bannerAd({
@@ -44,11 +45,7 @@ describe('BannerAdsPage (Banner Ads Logs)', () => {
       '/user/banner-ads/new',
     );
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['S.No.', 'Brand Name', 'Brand Email', 'Status', 'Date', 'Action']);
+    expect(columnHeaders(table)).toEqual(['S.No.', 'Brand Name', 'Brand Email', 'Status', 'Date', 'Action']);
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByText('Approved')).toBeInTheDocument();
     expect(within(first).getByText('Live')).toBeInTheDocument();

@@ -4,6 +4,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { BannerAdItem } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
 import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { dateRangeProps, nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { ListHeading } from '@/components/data-table/ListHeading';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useBannerAds } from '../api/get-banner-ads';
@@ -31,11 +33,7 @@ function adColumns(area: BannerArea, firstNumber: number) {
       header: 'Status',
       cell: (info) => <BannerAdStatusBadge status={info.getValue()} live={info.row.original.is_live} />,
     }),
-    column.accessor('created_at', {
-      header: 'Date',
-      cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
-      meta: { sortKey: 'created_at' },
-    }),
+    column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
     column.display({
       id: 'action',
       header: 'Action',
@@ -64,14 +62,9 @@ export function BannerAdsPage({ area }: { area: BannerArea }) {
   const columns = useMemo(() => adColumns(area, firstNumber), [area, firstNumber]);
   return (
     <div className="container py-5">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0">Banner Ads Logs</h1>
-        <Link to={newAdPath(area)} className="btn btn-primary">
-          Send new request
-        </Link>
-      </div>
+      <ListHeading title="Banner Ads Logs" to={newAdPath(area)} action="Send new request" />
       <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults
         caption="Banner ad requests"

@@ -8,6 +8,7 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { pagedReply } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { UserRequestsPage } from './UserRequestsPage';
+import { columnHeaders } from '@/test/table';
 
 const ROWS: FuneralRequestItem[] = Array.from({ length: 13 }, (_, i) => ({
   id: 100 - i,
@@ -62,11 +63,7 @@ describe('User Requests (/funeral/user-requests)', () => {
     listServer();
     renderPage();
     const table = await screen.findByRole('table', { name: 'User requests' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Name', 'Email', 'Date', 'Form', 'Video', 'View']);
+    expect(columnHeaders(table)).toEqual(['Name', 'Email', 'Date', 'Form', 'Video', 'View']);
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByRole('link', { name: 'Ruth Tester' })).toHaveAttribute(
       'href',

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FuneralRequestItem } from '@pw/contracts';
 import { ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { nowrapCell, sortedBy } from '@/components/data-table/cells';
 import { EmailAddress } from '@/components/EmailAddress';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -26,11 +27,7 @@ const columns = [
     header: 'Email',
     cell: (info) => <EmailAddress email={info.getValue()} />,
   }),
-  column.accessor('created_at', {
-    header: 'Date',
-    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
-    meta: { sortKey: 'created_at' },
-  }),
+  column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
   column.accessor('has_form', {
     header: 'Form',
     cell: (info) =>

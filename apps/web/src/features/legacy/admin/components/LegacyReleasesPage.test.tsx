@@ -8,6 +8,7 @@ import { fakeApi, type RecordedCall, type Reply } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
 import { renderWithApp } from '@/test/render';
 import { LegacyReleasesPage } from './LegacyReleasesPage';
+import { columnHeaders } from '@/test/table';
 
 const LIST = routeUrl(legacyRoutes.adminList);
 
@@ -89,11 +90,15 @@ describe('LegacyReleasesPage (the back office’s reports and releases)', () => 
     renderPage();
     expect(screen.getByText('Loading data…')).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Owner', 'Reporter', 'State', 'Reported At', 'Release At', 'Ended At', 'Action']);
+    expect(columnHeaders(table)).toEqual([
+      'Owner',
+      'Reporter',
+      'State',
+      'Reported At',
+      'Release At',
+      'Ended At',
+      'Action',
+    ]);
     expect(screen.getByRole('link', { name: 'Olive Owner' })).toHaveAttribute(
       'href',
       '/admin/user-management/details/41',

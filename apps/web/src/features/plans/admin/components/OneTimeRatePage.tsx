@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { oneTimeRateBody, type OneTimeRate } from '@pw/contracts';
 import { DataTable, ListFooter, PerPageSelect, useListState } from '@/components/data-table';
+import { nowrapCell } from '@/components/data-table/cells';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
 import { useBodyForm } from '@/components/form/use-body-form';
@@ -18,7 +19,7 @@ const columns = [
   column.accessor('rate', { header: 'Rate', cell: (info) => priceLabel(info.getValue()) }),
   column.accessor('updated_at', {
     header: 'Update Date',
-    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
+    cell: nowrapCell(formatWhen),
   }),
 ];
 

@@ -8,6 +8,8 @@ import { renderWithApp } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
 import { PlanListPage } from './PlanListPage';
 import { membershipListServer, pagedPlans, planFixture } from './test-plans';
+import { columnHeaders } from '@/test/table';
+import { expectLinkTo } from '@/test/links';
 
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
@@ -28,20 +30,16 @@ describe('PlanListPage', () => {
     membershipListServer([planFixture(3, { title: 'Gold', price: '12.50' })]);
     renderList();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Subscription Title', 'Price', 'Last Modified On', 'Status', 'Action']);
+    expect(columnHeaders(table)).toEqual([
+      'Subscription Title',
+      'Price',
+      'Last Modified On',
+      'Status',
+      'Action',
+    ]);
     expect(within(table).getByText('$12.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View Gold' })).toHaveAttribute(
-      'href',
-      '/admin/time-subscription-management/plans/details/3',
-    );
-    expect(screen.getByRole('link', { name: 'New Plan' })).toHaveAttribute(
-      'href',
-      '/admin/time-subscription-management/plans/new',
-    );
+    expectLinkTo('View Gold', '/admin/time-subscription-management/plans/details/3');
+    expectLinkTo('New Plan', '/admin/time-subscription-management/plans/new');
   });
 
   it('keeps search, status, Modified Date and per-page in the URL and sends them', async () => {

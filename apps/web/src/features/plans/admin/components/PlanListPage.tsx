@@ -9,6 +9,8 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
+import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+import { ListHeading } from '@/components/data-table/ListHeading';
 import { useTitle } from '@/lib/use-title';
 import { useAdminPlans } from '../api/get-plans';
 import { planDetailsPath, planListPath, type PlanArea } from '../model/plan-areas';
@@ -36,16 +38,8 @@ export function PlanListPage({ area }: { area: PlanArea }) {
         cell: (info) => <span className="wrap-words">{info.getValue()}</span>,
         meta: { sortKey: 'title' },
       }),
-      column.accessor('price', {
-        header: 'Price',
-        cell: (info) => priceLabel(info.getValue()),
-        meta: { sortKey: 'price' },
-      }),
-      column.accessor('updated_at', {
-        header: 'Last Modified On',
-        cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
-        meta: { sortKey: 'updated_at' },
-      }),
+      column.accessor('price', sortedBy('price', 'Price', valueCell(priceLabel))),
+      column.accessor('updated_at', sortedBy('updated_at', 'Last Modified On', nowrapCell(formatWhen))),
       column.accessor('status', {
         header: 'Status',
         cell: (info) => (
@@ -72,26 +66,15 @@ export function PlanListPage({ area }: { area: PlanArea }) {
 
   return (
     <div>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0">{`${area.label} Plans`}</h1>
-        <Link to={`${planListPath(area)}/new`} className="btn btn-primary">
-          New Plan
-        </Link>
-      </div>
+      <ListHeading title={`${area.label} Plans`} to={`${planListPath(area)}/new`} action="New Plan" />
       <ListToolbar list={list} search>
         <StatusFilter
           label="Status"
           allLabel="All statuses"
-          value={list.filters.status ?? ''}
           options={STATUS_OPTIONS}
-          onChange={(value) => list.setFilter('status', value)}
+          {...filterProps(list, 'status')}
         />
-        <DateRangeFilter
-          label="Modified Date"
-          from={list.fromDate}
-          to={list.toDate}
-          onChange={list.setFilter}
-        />
+        <DateRangeFilter label="Modified Date" {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults
         caption={`${area.label} plans`}

@@ -6,6 +6,7 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { HistoryPaymentPage, SubscriptionPlansPaymentPage } from './PlanPaymentPage';
 import { at, yearly } from './test-fixtures';
+import { testCard, typeCard } from '@/test/card';
 
 const PAY = routeKey(paymentRoutes.funeralHomePlanPayment, { id: 2 });
 const ROUTE = '/funeral/subscription-plans/payment';
@@ -24,10 +25,7 @@ const receipt = {
 };
 
 const fillCard = async (user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') => {
-  await user.type(screen.getByLabelText(/Card Holder Name/), 'Grace Hill');
-  await user.type(screen.getByLabelText(/Card Number/), number);
-  await user.type(screen.getByLabelText(/Expiry Date/), '12/30');
-  await user.type(screen.getByLabelText(/CVV/), '123');
+  await typeCard(user, { holder: 'Grace Hill', number });
   await user.click(screen.getByRole('button', { name: 'Pay $299.00' }));
 };
 
@@ -50,12 +48,7 @@ describe('a funeral-home plan payment page', () => {
     await user.click(within(done).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('Landed on /funeral/profile')).toBeInTheDocument();
     const call = api.calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(call.body as string)).toEqual({
-      card_holder_name: 'Grace Hill',
-      card_no: '4242 4242 4242 4242',
-      expiry_date: '12/30',
-      cvv: '123',
-    });
+    expect(JSON.parse(call.body as string)).toEqual(testCard('Grace Hill'));
   });
 
   it("shows a declined card's reason under the card number and stays", async () => {

@@ -8,6 +8,7 @@ import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { never, pageOf } from './test-logs';
 import { PaymentLogsPage } from './PaymentLogsPage';
+import { columnHeaders } from '@/test/table';
 
 const ROWS: AdminPaymentRow[] = [
   {
@@ -64,11 +65,7 @@ describe('PaymentLogsPage', () => {
     fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
     renderPage();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Name', 'User Type', 'Plan Name', 'Amount', 'Date']);
+    expect(columnHeaders(table)).toEqual(['Name', 'User Type', 'Plan Name', 'Amount', 'Date']);
     const [, grace, ruth] = within(table).getAllByRole('row');
     expect(grace).toHaveTextContent('Funeral Home');
     expect(grace).toHaveTextContent('$49.00');

@@ -8,6 +8,7 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
+import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentCategories } from '../api/get-payment-categories';
 import { usePaymentLog } from '../api/get-payment-log';
@@ -41,16 +42,8 @@ const columns = [
       </>
     ),
   }),
-  column.accessor('price', {
-    header: 'Amount',
-    cell: (info) => priceLabel(info.getValue()),
-    meta: { sortKey: 'price' },
-  }),
-  column.accessor('purchase_date', {
-    header: 'Date',
-    cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,
-    meta: { sortKey: 'purchase_date' },
-  }),
+  column.accessor('price', sortedBy('price', 'Amount', valueCell(priceLabel))),
+  column.accessor('purchase_date', sortedBy('purchase_date', 'Date', nowrapCell(formatDay))),
 ];
 
 const FILTERS = ['user_type', 'subscription_type'] as const;
@@ -84,17 +77,9 @@ export function PaymentLogsPage() {
     <div>
       <h1 className="h2 mb-3">Payment Logs</h1>
       <ListToolbar list={list} search>
-        <StatusFilter
-          label="User type"
-          value={list.filters.user_type ?? ''}
-          options={USER_TYPE_OPTIONS}
-          onChange={(value) => list.setFilter('user_type', value)}
-        />
-        <CategoryFilter
-          value={list.filters.subscription_type ?? ''}
-          onChange={(value) => list.setFilter('subscription_type', value)}
-        />
-        <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
+        <CategoryFilter {...filterProps(list, 'subscription_type')} />
+        <DateRangeFilter {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults
         caption="Payment logs"

@@ -9,6 +9,7 @@ import { renderWithApp } from '@/test/render';
 import { PURCHASE_AREAS, type PurchaseArea } from '../model/purchase-areas';
 import { never, pageOf } from './test-logs';
 import { SubscriptionLogPage } from './SubscriptionLogPage';
+import { columnHeaders } from '@/test/table';
 
 const ROWS: SubscriptionLogRow[] = Array.from({ length: 12 }, (_, i) => ({
   id: 100 + i,
@@ -41,10 +42,7 @@ const renderLog = (area: PurchaseArea, route = area.base) =>
     { route },
   );
 
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+const headers = columnHeaders;
 
 /** docs/product.md §9.6, word for word. */
 const EXPECTED_HEADERS = {

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { SubscriptionLogRow } from '@pw/contracts';
 import {
@@ -9,6 +8,8 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
+import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+import { ListHeading } from '@/components/data-table/ListHeading';
 import { useTitle } from '@/lib/use-title';
 import { useSubscriptionLog } from '../api/get-subscription-log';
 import { LOG_STATUS_OPTIONS, managePlansPath, type PurchaseArea } from '../model/purchase-areas';
@@ -44,22 +45,14 @@ function logColumns(area: PurchaseArea, firstNumber: number) {
       header: 'Status',
       cell: (info) => <PurchaseStatusBadge status={info.getValue()} />,
     }),
-    column.accessor('price', {
-      header: 'Price',
-      cell: (info) => priceLabel(info.getValue()),
-      meta: { sortKey: 'price' },
-    }),
-    column.accessor('purchase_date', {
-      header: 'Purchase Date',
-      cell: (info) => <span className="text-nowrap">{formatDay(info.getValue())}</span>,
-      meta: { sortKey: 'purchase_date' },
-    }),
+    column.accessor('price', sortedBy('price', 'Price', valueCell(priceLabel))),
+    column.accessor('purchase_date', sortedBy('purchase_date', 'Purchase Date', nowrapCell(formatDay))),
   );
   if (shows('expiry'))
     columns.push(
       column.accessor('expiry_date', {
         header: 'Expiry Date',
-        cell: (info) => <span className="text-nowrap">{formatExpiry(info.getValue())}</span>,
+        cell: nowrapCell(formatExpiry),
       }),
     );
   return columns;
@@ -78,26 +71,15 @@ export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
 
   return (
     <div>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0">{area.label}</h1>
-        <Link to={managePlansPath(area)} className="btn btn-primary">
-          Manage Subscription Plan
-        </Link>
-      </div>
+      <ListHeading title={area.label} to={managePlansPath(area)} action="Manage Subscription Plan" />
       <ListToolbar list={list} search>
         <StatusFilter
           label="Status"
           allLabel="All statuses"
-          value={list.filters.status ?? ''}
           options={LOG_STATUS_OPTIONS}
-          onChange={(value) => list.setFilter('status', value)}
+          {...filterProps(list, 'status')}
         />
-        <DateRangeFilter
-          label="Purchase Date"
-          from={list.fromDate}
-          to={list.toDate}
-          onChange={list.setFilter}
-        />
+        <DateRangeFilter label="Purchase Date" {...dateRangeProps(list)} />
         {area.columns.includes('expiry') && (
           <DateRangeFilter
             label="Expiry Date"

@@ -7,27 +7,11 @@ import { session } from '@/lib/session';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PlanPaymentPage } from './PlanPaymentPage';
-import { homePlansReply } from './test-plans';
+import { homePlansReply, monthlyMembership, ruth } from './test-plans';
+import { testCard, typeCard } from '@/test/card';
 
-const user = {
-  id: 5,
-  type: 'user' as const,
-  email: 'ruth@example.com',
-  first_name: 'Ruth',
-  last_name: 'Tester',
-  photo_path: null,
-};
-const membership = {
-  id: 3,
-  plan_id: 7,
-  title: 'Monthly Membership',
-  duration: 'monthly',
-  price: '4.99',
-  starts_at: '2026-11-22T10:00:00.000Z',
-  expiry_date: '2026-12-22T10:00:00.000Z',
-  auto_renew: true,
-  status: 'active',
-};
+const user = ruth;
+const membership = monthlyMembership;
 const receipt = {
   id: 41,
   payment_id: '41',
@@ -52,10 +36,7 @@ function renderPayment(path: string, renew = false) {
 }
 
 async function payWith(u: ReturnType<typeof userEvent.setup>, number: string, amount: string) {
-  await u.type(await screen.findByLabelText(/Card Holder Name/), 'Ruth Tester');
-  await u.type(screen.getByLabelText(/Card Number/), number);
-  await u.type(screen.getByLabelText(/Expiry Date/), '12/30');
-  await u.type(screen.getByLabelText(/CVV/), '123');
+  await typeCard(u, { number });
   await u.click(screen.getByRole('button', { name: `Pay $${amount}` }));
 }
 
@@ -85,12 +66,7 @@ describe('plan payment', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     await waitFor(() => expect(success).not.toBeInTheDocument());
     const payment = api.calls.find((call) => call.method === 'POST')!;
-    expect(JSON.parse(payment.body as string)).toEqual({
-      card_holder_name: 'Ruth Tester',
-      card_no: '4242 4242 4242 4242',
-      expiry_date: '12/30',
-      cvv: '123',
-    });
+    expect(JSON.parse(payment.body as string)).toEqual(testCard());
   }, 20_000);
 
   it("shows a declined card's message in red and stays on the form", async () => {

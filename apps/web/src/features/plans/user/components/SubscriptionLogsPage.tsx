@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
 import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { dateRangeProps } from '@/components/data-table/cells';
+import { ListHeading } from '@/components/data-table/ListHeading';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -92,19 +94,9 @@ export function SubscriptionLogsPage() {
 
   return (
     <div className="container py-5">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0">Subscription Logs</h1>
-        <Link to={planDetailsPath('subscription-logs')} className="btn btn-primary">
-          Buy a Plan
-        </Link>
-      </div>
+      <ListHeading title="Subscription Logs" to={planDetailsPath('subscription-logs')} action="Buy a Plan" />
       <ListToolbar list={list}>
-        <DateRangeFilter
-          label="Purchase Date"
-          from={list.fromDate}
-          to={list.toDate}
-          onChange={list.setFilter}
-        />
+        <DateRangeFilter label="Purchase Date" {...dateRangeProps(list)} />
         <DateRangeFilter
           label="Expiry Date"
           keys={['expiry_from', 'expiry_to']}

@@ -1,40 +1,18 @@
 import { planRoutes, accountRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ActivePlan, ActiveSubscription } from '@pw/contracts';
+import type { ActivePlan } from '@pw/contracts';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { UserSubscriptionPlansPage } from './SubscriptionPlansPage';
-import { homePlansReply } from './test-plans';
+import { homePlansReply, monthlyMembership, ruth } from './test-plans';
 
 const PLANS = routeKey(planRoutes.userHomePlans);
 const PROFILE = routeKey(accountRoutes.userProfile);
 
-const account = (active_plan: ActivePlan) => ({
-  body: {
-    data: {
-      id: 5,
-      type: 'user',
-      email: 'ruth@example.com',
-      first_name: 'Ruth',
-      last_name: 'Tester',
-      photo_path: null,
-      active_plan,
-    },
-  },
-});
+const account = (active_plan: ActivePlan) => ({ body: { data: { ...ruth, active_plan } } });
 
-const monthly: ActiveSubscription = {
-  id: 3,
-  plan_id: 7,
-  title: 'Monthly Membership',
-  duration: 'monthly',
-  price: '4.99',
-  starts_at: '2026-11-22T10:00:00.000Z',
-  expiry_date: '2026-12-22T10:00:00.000Z',
-  auto_renew: true,
-  status: 'active',
-};
+const monthly = monthlyMembership;
 
 function openPlans(handlers: Record<string, Handler> = {}) {
   fakeApi({

@@ -7,6 +7,8 @@ import type { AdminQueryItem } from '@pw/contracts';
 import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { QueriesPage } from './QueriesPage';
+import { columnHeaders } from '@/test/table';
+import { pagedAnswer } from '@/test/paged-reply';
 
 const ALL: AdminQueryItem[] = Array.from({ length: 25 }, (_, i) => ({
   id: 25 - i,
@@ -21,27 +23,11 @@ const ALL: AdminQueryItem[] = Array.from({ length: 25 }, (_, i) => ({
 function listServer(rows = ALL) {
   return fakeApi({
     [routeKey(queryRoutes.list)]: (call: RecordedCall) => {
-      const page = Number(call.url.searchParams.get('page') ?? 1);
-      const perPage = Number(call.url.searchParams.get('per_page') ?? 10);
       const search = (call.url.searchParams.get('search') ?? '').toLowerCase();
-      const found = rows.filter((r) => r.name.toLowerCase().includes(search));
-      const data = found.slice((page - 1) * perPage, page * perPage);
-      const last = Math.max(1, Math.ceil(found.length / perPage));
-      const from = data.length ? (page - 1) * perPage + 1 : null;
-      return {
-        body: {
-          data,
-          meta: {
-            current_page: page,
-            last_page: last,
-            from,
-            to: from && from + data.length - 1,
-            total: found.length,
-            per_page: perPage,
-          },
-          links: { prev: null, next: null },
-        },
-      };
+      return pagedAnswer(
+        rows.filter((r) => r.name.toLowerCase().includes(search)),
+        call,
+      );
     },
   });
 }
@@ -69,11 +55,7 @@ describe('QueriesPage (the list kit on the admin queries)', () => {
     const user = userEvent.setup();
     renderPage();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
-    ).toEqual(['Name', 'Subject', 'Email Address', 'User Type', 'Date', 'View']);
+    expect(columnHeaders(table)).toEqual(['Name', 'Subject', 'Email Address', 'User Type', 'Date', 'View']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Showing 1 to 10 of 25')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the query from Vera Visitor' })).toHaveAttribute(

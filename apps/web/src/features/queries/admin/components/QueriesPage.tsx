@@ -8,6 +8,7 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
+import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
 import { formatWhen } from '@/lib/dates';
@@ -25,16 +26,8 @@ const columns = [
     cell: (info) => <EmailAddress email={info.getValue()} />,
     meta: { sortKey: 'email' },
   }),
-  column.accessor('user_type', {
-    header: 'User Type',
-    cell: (info) => userTypeLabel(info.getValue()),
-    meta: { sortKey: 'user_type' },
-  }),
-  column.accessor('created_at', {
-    header: 'Date',
-    cell: (info) => <span className="text-nowrap">{formatWhen(info.getValue())}</span>,
-    meta: { sortKey: 'created_at' },
-  }),
+  column.accessor('user_type', sortedBy('user_type', 'User Type', valueCell(userTypeLabel))),
+  column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
   column.display({
     id: 'view',
     header: 'View',
@@ -61,13 +54,8 @@ export function QueriesPage() {
     <div>
       <h1 className="h2 mb-3">Queries</h1>
       <ListToolbar list={list} search>
-        <StatusFilter
-          label="User type"
-          value={list.filters.user_type ?? ''}
-          options={USER_TYPE_OPTIONS}
-          onChange={(value) => list.setFilter('user_type', value)}
-        />
-        <DateRangeFilter from={list.fromDate} to={list.toDate} onChange={list.setFilter} />
+        <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
+        <DateRangeFilter {...dateRangeProps(list)} />
       </ListToolbar>
       <ListResults caption="Queries" columns={columns} query={query} list={list} defaultSort="created_at" />
     </div>

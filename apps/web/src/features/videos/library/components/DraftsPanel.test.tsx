@@ -12,10 +12,15 @@ const draft = (id: number, duration: string, state: Video['state'] = 'ready'): V
   videoFixture(id, 'draft', { duration, state, title: `Draft ${id}` });
 
 /** Edit, select the drafts in join order, Next, Copy. */
-async function mergeWithCopy(user: ReturnType<typeof userEvent.setup>, titles: string[]) {
+/** Enters selection mode (Edit) and ticks the drafts titled. */
+async function selectDrafts(user: ReturnType<typeof userEvent.setup>, titles: string[]) {
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   for (const title of titles)
     await user.click(screen.getByRole('checkbox', { name: new RegExp(`Select ${title}`) }));
+}
+
+async function mergeWithCopy(user: ReturnType<typeof userEvent.setup>, titles: string[]) {
+  await selectDrafts(user, titles);
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
 }
@@ -55,8 +60,7 @@ describe('Drafts multi-select and merge', () => {
   it("shows 'Oops!' when Next is pressed with fewer than two drafts", async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await selectDrafts(user, ['Draft 1']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Oops!')).toBeInTheDocument();
@@ -131,10 +135,7 @@ describe('Drafts multi-select and merge', () => {
   it('refuses a selection longer than 60 seconds before calling the server', async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 3/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await selectDrafts(user, ['Draft 1', 'Draft 3', 'Draft 2']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Oops!')).toBeInTheDocument();
@@ -166,10 +167,7 @@ describe('Drafts multi-select and merge', () => {
     }));
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 3/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 2/ }));
+    await selectDrafts(user, ['Draft 1', 'Draft 3', 'Draft 2']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const oops = await screen.findByRole('dialog', { name: 'Oops!' });
     await user.click(within(oops).getByRole('button', { name: BUY_EXTRA_TIME }));
@@ -208,8 +206,7 @@ describe('Drafts multi-select and merge', () => {
   it('Cancel leaves selection mode and clears the selection', async () => {
     const user = userEvent.setup();
     renderWithApp(<DraftsPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('checkbox', { name: /Select Draft 1/ }));
+    await selectDrafts(user, ['Draft 1']);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit' }));

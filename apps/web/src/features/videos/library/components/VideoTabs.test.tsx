@@ -7,6 +7,7 @@ import { legacySettings } from '@/test/legacy-fixture';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { VideoTabs } from './VideoTabs';
+import { expectLinkTo } from '@/test/links';
 
 const LIST = routeKey(videoRoutes.listFinal);
 const LEGACY = routeKey(legacyRoutes.settings);
@@ -49,14 +50,8 @@ describe("'My Parting Words' tab", () => {
     expect(await screen.findByText('Not Available')).toBeVisible();
     expect(screen.getByText(/choose My Parting Words when you save it/)).toBeVisible();
     expect(screen.getByText(/moves here with Change folder/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Record a message' })).toHaveAttribute(
-      'href',
-      '/user/video/VideoRecorder',
-    );
-    expect(screen.getByRole('link', { name: 'Upload Your Video' })).toHaveAttribute(
-      'href',
-      '/user/video/upload',
-    );
+    expectLinkTo('Record a message', '/user/video/VideoRecorder');
+    expectLinkTo('Upload Your Video', '/user/video/upload');
     expect(settingsLink()).toBeVisible();
   });
 

@@ -7,6 +7,7 @@ import { routeKey, fakeApi, type FakeApi, type RecordedCall } from '@/test/fake-
 import { videoFixture } from '@/test/video-fixture';
 import { CONTROLS_HIDE_MS, ReelPage } from './ReelPage';
 import type { Video } from '@pw/contracts';
+import { expectLinkTo } from '@/test/links';
 
 const publicVideo = (id: number): Video =>
   videoFixture(id, 'draft', { title: `Public ${id}`, is_private: 0, total_likes: 2 });
@@ -61,10 +62,7 @@ describe('home reel', () => {
     fireEvent.keyDown(document.body, { key: 'ArrowUp' });
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(title()).toBe('Public 1');
-    expect(screen.getByRole('link', { name: 'Upload Your Video' })).toHaveAttribute(
-      'href',
-      '/user/video/upload',
-    );
+    expectLinkTo('Upload Your Video', '/user/video/upload');
   });
 
   it('loads the next page before the viewer reaches the end', async () => {
@@ -147,14 +145,8 @@ describe('home reel', () => {
       await (feed.length
         ? screen.findByRole('heading', { level: 2, name: 'Public 1' })
         : screen.findByText('No public videos yet'));
-      expect(screen.getByRole('link', { name: 'Upload Your Video' })).toHaveAttribute(
-        'href',
-        '/user/video/upload',
-      );
-      expect(screen.getByRole('link', { name: 'Record a message' })).toHaveAttribute(
-        'href',
-        '/user/video/VideoRecorder',
-      );
+      expectLinkTo('Upload Your Video', '/user/video/upload');
+      expectLinkTo('Record a message', '/user/video/VideoRecorder');
       expect(screen.getByRole('link', { name: 'My messages' })).toHaveAttribute('href', '/user/profile');
       view.unmount();
     }

@@ -1,0 +1,36 @@
+/**
+ * Cells and filter bindings the list screens share: a date (or any formatted value) kept on one line,
+ * and what a select or date-range filter needs from the list state.
+ */
+import type { ListControls } from './use-list-state';
+
+/** A cell showing `format(value)` without wrapping (dates, expiry). */
+export const nowrapCell =
+  <T,>(format: (value: T) => string) =>
+  (info: { getValue: () => T }) => <span className="text-nowrap">{format(info.getValue())}</span>;
+
+/** A select filter's value and change, kept in the URL under `key`. */
+export const filterProps = (list: ListControls, key: string) => ({
+  value: list.filters[key] ?? '',
+  onChange: (value: string) => list.setFilter(key, value),
+});
+
+/** The list's own from_date / to_date range. */
+export const dateRangeProps = (list: ListControls) => ({
+  from: list.fromDate,
+  to: list.toDate,
+  onChange: list.setFilter,
+});
+
+/** A cell showing `format(value)` (a price, a user type label). */
+export const valueCell =
+  <T, R>(format: (value: T) => R) =>
+  (info: { getValue: () => T }) =>
+    format(info.getValue());
+
+/** A column definition sorted by the server on `key` (the accessor's own field), with its header and cell. */
+export const sortedBy = <C,>(key: string, header: string, cell: C) => ({
+  header,
+  cell,
+  meta: { sortKey: key },
+});

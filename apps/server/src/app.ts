@@ -73,7 +73,7 @@ export async function buildApp(
         title: 'Parting Words API',
         version: '1.0.0',
         description:
-          'Every call of the web client (spec §7 of both files) under /api. Responses use the envelope ' +
+          'Every call of the web client under /api. Responses use the envelope ' +
           '`{ message?, data }`; lists add `meta` and `links`; validation failures are 422 `{ message, errors }`.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

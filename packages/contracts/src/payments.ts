@@ -173,7 +173,8 @@ const paymentHistoryRoutes = {
     method: 'GET',
     path: '/admin/payment/plans-categoris',
     tag: paymentTag,
-    summary: "The payment log's category filter: id and title (the path spelled as spec 001 spells it)",
+    summary:
+      "The payment log's category filter: id and title (the path spelled as the existing client spells it)",
     access: ['admin'],
     response: z.object({ data: z.array(paymentCategory) }),
   }),

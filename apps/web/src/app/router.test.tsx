@@ -109,7 +109,7 @@ describe('route table and guards', () => {
   });
 });
 
-describe('the legacy release’s pages (issue 14)', () => {
+describe('the legacy release’s pages', () => {
   const token = 'x'.repeat(43);
   it('opens the e-mailed link pages without an account, and whoever is signed in', async () => {
     for (const path of [`/legacy/contact/${token}`, `/legacy/alive/${token}`]) {
@@ -174,7 +174,7 @@ describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
   });
 });
 
-describe('the legacy release in the user area (issue 14, decision 0254)', () => {
+describe('the legacy release in the user area (decision 0254)', () => {
   const settings = legacySettings({ state: 'waiting', open_report: openReport() });
   const account = { id: 7, type: 'user', email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durationLabel, priceLabel, subscriptionStatus } from './plan-labels';
 
-describe('plan labels (spec 000 §9, §4)', () => {
+describe('plan labels', () => {
   it("labels monthly 'Month', weekly 'Week', yearly 'Year' and capitalises the others", () => {
     expect(['monthly', 'weekly', 'yearly', 'life-time'].map(durationLabel)).toEqual([
       'Month',

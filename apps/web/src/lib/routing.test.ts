@@ -11,7 +11,7 @@ const person = (type: SessionUser['type']): SessionUser => ({
   photo_path: null,
 });
 
-describe('roleAreaRedirect (spec 000 §2, spec 001 §6)', () => {
+describe('roleAreaRedirect', () => {
   it('lets the owner of an area in', () => {
     expect(roleAreaRedirect(person('user'), 'user', '/user/profile')).toBeNull();
     expect(roleAreaRedirect(person('funeral-home'), 'funeral-home', '/funeral/profile')).toBeNull();

@@ -28,7 +28,7 @@ import { deleteAccount, startExport, storedVideo, waitForExport } from './accoun
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('account deletion (issue 13)', () => {
+describe('account deletion', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let stopWorkers: () => Promise<void>;

@@ -30,7 +30,7 @@ import {
   waitForExport,
 } from './account-data.fixtures';
 
-describe('data export (issue 13)', () => {
+describe('data export', () => {
   let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let owner: SignedIn;

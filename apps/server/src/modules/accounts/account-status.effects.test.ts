@@ -22,7 +22,7 @@ import { get, openAdminContext, signUpUser, type SignedIn } from './accounts.fix
  * What a deactivation stops and an activation brings back (docs/product.md §2.6), each through the admin's real
  * status call and the real calls of the area concerned.
  */
-describe('what deactivation stops and activation brings back (issue 13)', () => {
+describe('what deactivation stops and activation brings back', () => {
   let ctx: TestContext;
   let admin: SignedIn;
   let viewer: SignedIn;

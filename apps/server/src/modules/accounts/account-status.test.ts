@@ -28,7 +28,7 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('deactivating and activating accounts (POST /admin/user|funeral-home/{id}/status, issue 13)', () => {
+describe('deactivating and activating accounts (POST /admin/user|funeral-home/{id}/status)', () => {
   let app: MailingApp;
   let ctx: TestContext;
   let admin: SignedIn;

@@ -42,7 +42,7 @@ const noticesOf = async (who: SignedIn) =>
     data: Record<string, unknown>;
   }>;
 
-describe('paying a banner plan for an approved request (issue 12)', () => {
+describe('paying a banner plan for an approved request', () => {
   it('charges once and puts the ad live at once for the plan, telling the requester', async () => {
     const user = await signUpUser(ctx);
     const id = await approvedAd(ctx, user, admin, 'Evergreen Flowers');

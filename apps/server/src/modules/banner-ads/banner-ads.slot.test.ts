@@ -45,7 +45,7 @@ const fresh = async (who: SignedIn): Promise<SignedIn> => ({
   token: await ctx.deps.sessions.create(who.id, true),
 });
 
-describe('the banner slot, its views and clicks (issue 12)', () => {
+describe('the banner slot, its views and clicks', () => {
   it('answers null while no ad is live, and ads not paid are never shown', async () => {
     const owner = await signUpUser(ctx);
     await approvedAd(ctx, owner, admin);

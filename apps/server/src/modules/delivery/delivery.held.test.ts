@@ -41,7 +41,7 @@ const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
  * passed over a day ago asks its owner first (decision 0239). Real SMTP server, real workers; the
  * delivery worker reads the database's clock, so "time passing while held" moves the row's moment back.
  */
-describe('deliveries of a deactivated account: held, resumed, or the owner asked (issue 13)', () => {
+describe('deliveries of a deactivated account: held, resumed, or the owner asked', () => {
   let app: MailingApp;
   let ctx: TestContext;
   let admin: SignedIn;

@@ -16,7 +16,7 @@ import {
   type FormChoice,
 } from './funeral-homes.fixtures';
 
-describe('funeral homes: sending the Funeral Home Form (issue 12)', () => {
+describe('funeral homes: sending the Funeral Home Form', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;

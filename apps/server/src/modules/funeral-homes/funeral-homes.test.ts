@@ -16,7 +16,7 @@ import {
   type FormChoice,
 } from './funeral-homes.fixtures';
 
-describe('funeral homes: the directory and what homes offer (issue 12)', () => {
+describe('funeral homes: the directory and what homes offer', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;

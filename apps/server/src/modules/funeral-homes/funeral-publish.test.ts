@@ -16,7 +16,7 @@ import { notifications } from '../notifications/notifications.schema';
 import { videos } from '../videos/videos.schema';
 import { call, endPlanOf, finalVideo, openByCode, signUpListedHome } from './funeral-homes.fixtures';
 
-describe("the home's request video and publishing (issue 12, the chain of consent)", () => {
+describe("the home's request video and publishing (the chain of consent)", () => {
   let ctx: TestContext;
   let holder: SignedIn;
   let viewer: SignedIn;

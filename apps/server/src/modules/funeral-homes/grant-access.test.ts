@@ -30,7 +30,7 @@ import {
 let seq = 0;
 const someone = (label: string) => `${label}-${++seq}@kin.test`;
 
-describe('grant access (POST /web/user/video/{id}/grant-access, issue 12)', () => {
+describe('grant access (POST /web/user/video/{id}/grant-access)', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let holder: SignedIn;

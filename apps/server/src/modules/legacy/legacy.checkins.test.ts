@@ -13,7 +13,7 @@ import { legacyReports, legacySettings } from './legacy.schema';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The clock moved, then one sweeper pass and the outbox sent (as the workers would). */
-describe('check-ins and the daily reminders (issue 14)', () => {
+describe('check-ins and the daily reminders', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
 

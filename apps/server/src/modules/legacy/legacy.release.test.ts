@@ -27,7 +27,7 @@ import { hashToken } from './legacy.tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('reports, the waiting period and the release (issue 14)', () => {
+describe('reports, the waiting period and the release', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let holder: SignedIn;

@@ -17,7 +17,7 @@ import { flushLegacyMails, linkToken } from './legacy.fixtures';
 import { legacyContacts, legacySettings } from './legacy.schema';
 import { hashToken } from './legacy.tokens';
 
-describe('the owner’s release settings (GET/POST /web/user/legacy, resend; issue 14)', () => {
+describe('the owner’s release settings (GET/POST /web/user/legacy, resend)', () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let owner: SignedIn;

@@ -15,7 +15,7 @@ const CARD = {
 };
 const DECLINED = { ...CARD, card_no: '4000 0000 0000 0002' };
 
-describe('payments (issue 11: plans and extra time paid once, subscriptions started)', () => {
+describe('payments (plans and extra time paid once, subscriptions started)', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let other: SignedIn;

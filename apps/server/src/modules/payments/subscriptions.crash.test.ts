@@ -6,7 +6,7 @@ import { createSandboxPaymentProvider } from '../../platform/payments/sandbox';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
 
-describe('the subscriptions job after a crash halfway (issue 11)', () => {
+describe('the subscriptions job after a crash halfway', () => {
   let ctx: TestContext;
   const sandbox = createSandboxPaymentProvider(new FakeClock());
   let crashAfterCharge = true;

@@ -11,7 +11,7 @@ import { buyPlan, FAILS_LATER_CARD, planIds, subscriptionsOf } from './payments.
 
 const DAY = 86_400_000;
 
-describe('the subscriptions job: warning, renewal, expiry, by a moved clock (issue 11)', () => {
+describe('the subscriptions job: warning, renewal, expiry, by a moved clock', () => {
   let ctx: TestContext;
   let plan: Record<string, number>;
   let adminId: number;

@@ -14,7 +14,7 @@ import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
 
 const DAY = 86_400_000;
 
-describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
+describe('subscriptions: cancel, active_plan, the plan gate', () => {
   let ctx: TestContext;
   let user: SignedIn;
   let other: SignedIn;
@@ -73,7 +73,7 @@ describe('subscriptions: cancel, active_plan, the plan gate (issue 11)', () => {
     await expect(ctx.deps.plansHeld.hasRunningPlan(other.id, 'membership')).resolves.toBe(false);
   });
 
-  it('a funeral home: its funeral-home plan is home_plan; hasRunningPlan tells issue 12 the gate', async () => {
+  it('a funeral home: its funeral-home plan is home_plan; hasRunningPlan tells the funeral-home gate', async () => {
     await expect(ctx.deps.plansHeld.hasRunningPlan(home.id, 'funeral-home')).resolves.toBe(false);
     await buyPlan(ctx, home, plan['Funeral Home Monthly']!);
     const data = await profile(accountRoutes.funeralHomeProfile, home);

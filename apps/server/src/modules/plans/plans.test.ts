@@ -17,7 +17,7 @@ const path = (
   query?: Record<string, string>,
 ) => routeUrl(route, params as never, query);
 
-describe('plans (issue 11: the kinds of plan, their offers and the per-minute rate)', () => {
+describe('plans (the kinds of plan, their offers and the per-minute rate)', () => {
   let ctx: TestContext;
   let admin: SignedIn;
   let user: SignedIn;

@@ -5,7 +5,7 @@ import { IMAGE_TYPE_MESSAGE } from '@pw/contracts';
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 const png = (name = 'a.png') => file(name, 'image/png');
 
-describe('image uploader rules (spec §5)', () => {
+describe('image uploader rules', () => {
   it('accepts jpeg, png, gif, webp and svg', () => {
     const picked = [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.gif', 'image/gif')];
     expect(addImages([], picked, 3)).toEqual({ files: picked, error: null });

@@ -12,7 +12,7 @@ const setup = () => {
 };
 
 describe('PaymentCardForm', () => {
-  it('sends nothing until all four fields are filled (spec 000 §5)', async () => {
+  it('sends nothing until all four fields are filled', async () => {
     const { onSubmit, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
     expect(onSubmit).not.toHaveBeenCalled();

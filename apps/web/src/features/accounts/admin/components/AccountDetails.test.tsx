@@ -40,7 +40,7 @@ const message = (over: Partial<AdminPartingWords> = {}): AdminPartingWords => ({
   ...over,
 });
 
-describe('UserDetailsPage (spec 001 §2, §3)', () => {
+describe('UserDetailsPage', () => {
   it('shows the profile, each kind of subscription by plan title, and leads to the parting words', async () => {
     const user = userEvent.setup();
     fakeApi({
@@ -136,7 +136,7 @@ describe('UserDetailsPage (spec 001 §2, §3)', () => {
   });
 });
 
-describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () => {
+describe('PartingWordsPage', () => {
   it('plays the final message with its title, code, visibility and creator', async () => {
     fakeApi({
       [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: message() } }),
@@ -185,7 +185,7 @@ describe('PartingWordsPage (spec 001 §2: the video, or "Not Available")', () =>
   });
 });
 
-describe('FuneralHomeDetailsPage (spec 001 §2, §3)', () => {
+describe('FuneralHomeDetailsPage', () => {
   it('shows the home, its owner and its plans', async () => {
     fakeApi({
       [routeKey(adminAccountRoutes.funeralHomeDetail, { id: 3 })]: () => ({

@@ -23,7 +23,7 @@ function homesServer(rows: AdminFuneralHomeItem[]) {
 const renderPage = (route = '/admin/funeral-homes-management') =>
   renderWithApp(<FuneralHomesPage />, { route });
 
-describe('FuneralHomesPage (spec 001 §2)', () => {
+describe('FuneralHomesPage', () => {
   it('shows S.No, home name, subscription, email, registration date, status dropdown and View', async () => {
     homesServer([
       homeFixture(3, { home_name: 'Evergreen Chapel', subscription: 'Funeral Yearly' }),

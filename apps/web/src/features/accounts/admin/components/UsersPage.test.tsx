@@ -57,7 +57,7 @@ const ada = () =>
     time_subscription: 'Gold Monthly',
   });
 
-describe('UsersPage (spec 001 §2, §9)', () => {
+describe('UsersPage', () => {
   it('lists the users with S.No, their plans, status and View; S.No counts on across pages', async () => {
     const rows = [ada(), ...Array.from({ length: 14 }, (_, i) => userFixture(100 + i))];
     usersServer(rows);
@@ -93,7 +93,7 @@ describe('UsersPage (spec 001 §2, §9)', () => {
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(/^11/);
   });
 
-  it('sends each filter of spec 001 §9 under its contract name, keeps it in the URL, and Reset clears them', async () => {
+  it('sends each filter under its contract name, keeps it in the URL, and Reset clears them', async () => {
     const api = usersServer([ada()]);
     const user = userEvent.setup();
     renderPage('/admin/user-management?timeSubscription=life-time');
@@ -133,7 +133,7 @@ describe('UsersPage (spec 001 §2, §9)', () => {
   });
 });
 
-describe('the user status dialogs (spec 001 §4, "or User")', () => {
+describe('the user status dialogs', () => {
   it('asks "Deactivate User", sends status 0, confirms and refreshes the row', async () => {
     const api = usersServer([ada()]);
     const user = userEvent.setup();

@@ -40,7 +40,7 @@ const renderCard = (role: 'user' | 'funeral-home' = 'user') =>
     { route: '/profile' },
   );
 
-describe('Download my data (issue 13)', () => {
+describe('Download my data', () => {
   it('starts an export, shows its progress, then the download link', async () => {
     let polls = 0;
     const api = fakeApi({
@@ -97,7 +97,7 @@ describe('Download my data (issue 13)', () => {
   });
 });
 
-describe('Delete account (issue 13)', () => {
+describe('Delete account', () => {
   it('asks a clear question with the password, shows a wrong password on the field, and keeps the account', async () => {
     const api = fakeApi({
       [routeKey(accountDataRoutes.user.latestExport)]: () => ({ body: { data: null } }),

@@ -30,7 +30,7 @@ const account = (extra: Partial<Account> = {}): Account => ({
 /** The details page also asks for the latest data export (docs/product.md §11.5): none. */
 const noExport = () => ({ body: { data: null } });
 
-describe('profile map link (issue 8, issue 10)', () => {
+describe('profile map link', () => {
   it('opens only a web address; a javascript: link stored earlier shows as text, never as a link', async () => {
     const attack = 'javascript:alert(document.cookie)';
     fakeApi({

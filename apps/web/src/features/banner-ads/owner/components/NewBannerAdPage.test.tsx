@@ -31,7 +31,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, url = 'www.acme.te
 
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'POST');
 
-describe('the banner request rules (spec 000 §5)', () => {
+describe('the banner request rules', () => {
   it('needs each field and an image, a valid e-mail, and a URL of the spec’s pattern', () => {
     const ok = { brand_name: 'A', brand_email: 'a@b.co', brand_url: 'acme.test' };
     expect(checkBannerAd(ok, [png('a.png')])).toEqual({});

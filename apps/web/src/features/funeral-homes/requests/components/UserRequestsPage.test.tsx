@@ -83,7 +83,7 @@ describe('User Requests (/funeral/user-requests)', () => {
     );
   });
 
-  it('leads to the report of a passing (issue 14)', async () => {
+  it('leads to the report of a passing', async () => {
     listServer();
     renderPage();
     expect(screen.getByRole('link', { name: 'Report a passing' })).toHaveAttribute(

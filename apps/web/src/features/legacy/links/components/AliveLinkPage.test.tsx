@@ -26,7 +26,7 @@ function open(handlers: Record<string, Handler>) {
 
 const posts = (server: ReturnType<typeof fakeApi>) => server.calls.filter((c) => c.method === 'POST');
 
-describe("the owner's alive page (/legacy/alive/:token, issue 14)", () => {
+describe("the owner's alive page (/legacy/alive/:token)", () => {
   it('a report: says someone reported the passing; opening cancels nothing, the button does', async () => {
     const { server, user } = open({
       [PAGE]: () => ({ body: { data: { first_name: 'Margaret', open_report: true, purpose: 'report' } } }),

@@ -33,7 +33,7 @@ function open(handlers: Record<string, Handler>) {
   return { server, user };
 }
 
-describe('a trusted contact’s page (/legacy/contact/:token, issue 14)', () => {
+describe('a trusted contact’s page (/legacy/contact/:token)', () => {
   it('shows a loading state, then greets the contact and explains the role for the owner', async () => {
     open({ [PAGE]: () => ({ body: { data: role() } }) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your role…');

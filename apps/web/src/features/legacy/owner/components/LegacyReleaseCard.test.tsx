@@ -26,7 +26,7 @@ const card = async () => screen.findByRole('region', { name: LEGACY_TEXTS.headin
 const rows = () => screen.queryAllByTestId('legacy-contact');
 const standing = () => screen.getByTestId('legacy-state');
 
-describe('Release of my final message: reading (issue 14)', () => {
+describe('Release of my final message: reading', () => {
   it('brings itself into view when opened at its own address (the final folder links to it)', async () => {
     fakeApi({ [SETTINGS]: () => reply(legacySettings()) });
     const scrolled: Element[] = [];
@@ -125,7 +125,7 @@ describe('Release of my final message: reading (issue 14)', () => {
   });
 });
 
-describe('Release of my final message: editing (issue 14)', () => {
+describe('Release of my final message: editing', () => {
   it('adds rows up to five, then disables adding and says why', async () => {
     fakeApi({
       [SETTINGS]: () =>
@@ -298,7 +298,7 @@ describe('Release of my final message: editing (issue 14)', () => {
   });
 });
 
-describe('Release of my final message: an open report (issue 14)', () => {
+describe('Release of my final message: an open report', () => {
   it('shows the report first and cancels it only after the owner confirms', async () => {
     let current = legacySettings({
       state: 'waiting',

@@ -36,7 +36,7 @@ const renderSlot = () =>
 /** Lets the lazy banner load and its call settle. */
 const settled = (api: FakeApi, calls: number) => waitFor(() => expect(api.calls).toHaveLength(calls));
 
-describe('the open report at the top of the user area (issue 14)', () => {
+describe('the open report at the top of the user area', () => {
   it('shows who reported, when, and when the message will be released; cancels after a confirmation', async () => {
     signIn('user');
     let current = legacySettings({ state: 'waiting', open_report: openReport() });

@@ -23,7 +23,7 @@ const signInHome = () =>
 
 afterEach(() => session.clear());
 
-describe('/funeral/report-passing (issue 14)', () => {
+describe('/funeral/report-passing', () => {
   it("says the report goes in the home's name and sends code, relation and note", async () => {
     signInHome();
     const server = fakeApi({

@@ -24,7 +24,7 @@ function toggleServer(rows: AdminPlan[], fail = false) {
 
 const renderList = () => renderWithApp(<PlanListPage area={PLAN_AREAS['ad-free']} />);
 
-describe('the plan status dialogs (spec 001 §4)', () => {
+describe('the plan status dialogs', () => {
   it('asks before deactivating, sends status 0, confirms it and refreshes the list', async () => {
     const api = toggleServer([planFixture(2, { title: 'Ad-Free Monthly' })]);
     const user = userEvent.setup();

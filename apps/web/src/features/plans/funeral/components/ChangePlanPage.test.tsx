@@ -11,7 +11,7 @@ const PLANS = routeKey(planRoutes.funeralHomePlans);
 const ROUTE = '/funeral/subscription-setting/change-plan';
 
 describe('/funeral/subscription-setting/change-plan', () => {
-  it('opened without state goes to the subscription setting (spec 000 §2)', () => {
+  it('opened without state goes to the subscription setting', () => {
     fakeApi({ [PLANS]: () => ({ body: { data: [monthly, yearly] } }) });
     renderWithApp(at(ROUTE, <ChangePlanPage />), { route: ROUTE });
     expect(screen.getByText('Landed on /funeral/subscription-setting')).toBeInTheDocument();

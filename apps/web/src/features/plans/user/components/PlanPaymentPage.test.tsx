@@ -85,7 +85,7 @@ describe('plan payment', () => {
     expect(session.user()?.active_plan).toBeUndefined();
   }, 20_000);
 
-  it('sends nothing until the form is complete (spec 000 §5)', async () => {
+  it('sends nothing until the form is complete', async () => {
     const api = fakeApi({ [routeKey(planRoutes.userHomePlans)]: homePlansReply });
     const u = userEvent.setup();
     renderPayment('/user/subscription-plans/plan-details/payment?plan=9');

@@ -42,7 +42,7 @@ async function lookUp(code = CODE) {
   return user;
 }
 
-describe('access code before release (issue 14)', () => {
+describe('access code before release', () => {
   it("shows the server's not-yet-released notice, not an error, with 'Report a passing'", async () => {
     sealedServer('sealed');
     await lookUp();

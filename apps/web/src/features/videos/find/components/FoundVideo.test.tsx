@@ -42,7 +42,7 @@ function openFound(passed: Video, code?: string) {
 const lookups = (calls: RecordedCall[]) =>
   calls.filter((call) => call.path.includes('detail-by-search-code'));
 
-describe('found-video page reads the video again (issue 10)', () => {
+describe('found-video page reads the video again', () => {
   it("shows the server's likes, not those of the moment of the search, after a reload", async () => {
     // At the search the video had no like; since then this person liked it (e.g. before a reload).
     const { server } = likeServer({ is_liked: true, total_likes: 4 });
@@ -113,7 +113,7 @@ describe('found-video page reads the video again (issue 10)', () => {
   });
 });
 
-describe('access-code video: Grant access (issue 12)', () => {
+describe('access-code video: Grant access', () => {
   it("leads to /user/access-code/form with the video's id in navigation state", async () => {
     fakeApi({
       [routeKey(videoRoutes.byAccessCode, { code: 'ACCESS9' })]: () => ({

@@ -63,7 +63,7 @@ async function answer(user: User, button: string, question: string, reply: strin
 
 const panelGone = () => waitFor(() => expect(screen.queryByRole('region', PANEL)).not.toBeInTheDocument());
 
-describe('a delivery awaiting the owner (issue 13, decision 0239)', () => {
+describe('a delivery awaiting the owner (decision 0239)', () => {
   let current: Video;
   let server: FakeApi;
   let decide: (body: { decision: string }) => Reply;

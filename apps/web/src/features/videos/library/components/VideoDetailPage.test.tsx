@@ -97,7 +97,7 @@ describe('video detail: folder moves', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
 
-  it('offers the folders of spec §4 and requires a choice', async () => {
+  it('offers the folders of the contract and requires a choice', async () => {
     const user = userEvent.setup();
     renderDetail('/user/profile/drafts?video=7');
     await user.click(await screen.findByRole('button', { name: /Change folder/ }));

@@ -7,11 +7,16 @@ import { waitUntil } from './wait';
 type Named = Pick<QueueDefinition<unknown>, 'name'>;
 
 /** The jobs of `queues` due by `dueBy` that pg-boss has not finished: waiting, running or to be retried. */
-async function unfinished(executeSql: ExecuteSql, queues: Named[], dueBy: Date): Promise<number> {
+async function unfinished(
+  executeSql: ExecuteSql,
+  queues: Named[],
+  dueBy: Date,
+  states: string[],
+): Promise<number> {
   const { rows } = await executeSql(
     `select count(*)::int as n from ${QUEUE_SCHEMA}.job
-      where name = any($1::text[]) and state in ('created', 'retry', 'active') and start_after <= $2`,
-    [queues.map((queue) => queue.name), dueBy.toISOString()],
+      where name = any($1::text[]) and state::text = any($2::text[]) and start_after <= $3`,
+    [queues.map((queue) => queue.name), states, dueBy.toISOString()],
   );
   return Number(rows[0]!.n);
 }
@@ -19,17 +24,19 @@ async function unfinished(executeSql: ExecuteSql, queues: Named[], dueBy: Date):
 /**
  * Waits until every job of `queues` due by `dueBy` (default: now) has run to its end, a retry due by
  * then included: how a test knows the workers are done with what it set off, rather than waiting a
- * fixed time and hoping. A job due later is not waited for.
+ * fixed time and hoping. A job due later is not waited for. `running: false` leaves out the jobs being
+ * run: a killed worker's stay active until they expire, and a graceful stop waits for a live one's.
  */
 export function waitForQueueIdle(
   executeSql: ExecuteSql,
   queues: Named | Named[],
-  options: { dueBy?: Date; timeoutMs?: number } = {},
+  options: { dueBy?: Date; timeoutMs?: number; running?: boolean } = {},
 ): Promise<void> {
   const list = Array.isArray(queues) ? queues : [queues];
-  const { timeoutMs = 15_000 } = options;
+  const { timeoutMs = 15_000, running = true } = options;
+  const states = running ? ['created', 'retry', 'active'] : ['created', 'retry'];
   return waitUntil(
-    async () => (await unfinished(executeSql, list, options.dueBy ?? new Date())) === 0,
+    async () => (await unfinished(executeSql, list, options.dueBy ?? new Date(), states)) === 0,
     timeoutMs,
     `jobs of ${list.map((queue) => queue.name).join(', ')} finished`,
     50,

@@ -68,3 +68,19 @@ export async function runDutyOnce(
     50,
   );
 }
+
+/**
+ * Waits until no row of the mail outbox is still queued (each was sent, failed or dropped): a test that
+ * checks "no (second) e-mail" counts after this rather than after a fixed wait.
+ */
+export function outboxSettled(executeSql: ExecuteSql, timeoutMs = 15_000): Promise<void> {
+  return waitUntil(
+    async () =>
+      Number(
+        (await executeSql(`select count(*)::int as n from mail_outbox where state = 'queued'`)).rows[0]!.n,
+      ) === 0,
+    timeoutMs,
+    'every e-mail of the outbox sent, failed or dropped',
+    50,
+  );
+}

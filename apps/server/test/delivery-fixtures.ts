@@ -9,6 +9,9 @@ import { videos, type VideoFolder, type VideoState } from '../src/modules/videos
 import { plans } from '../src/modules/plans/plans.schema';
 import { payments, subscriptions } from '../src/modules/payments/payments.schema';
 import { scheduledDeliveries, type DeliveryRow } from '../src/modules/delivery/delivery.schema';
+import { deliverySendQueue, deliverySweepQueue } from '../src/modules/delivery/delivery.queue';
+import type { PgBoss } from '../src/platform/queue';
+import { runDutyOnce, waitForQueueIdle } from './jobs';
 
 /** An account inserted directly (no sign-up code needed); returns its id. */
 export async function insertUser(
@@ -133,4 +136,19 @@ export async function waitForDeliveries(
     if ((rows.length && done(rows.at(-1)!)) || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Nothing more is on its way: every send due by `dueBy` (default now) has run, then one more sweep has
+ * run and what it sent has run too. A test that checks "no (second) mail" calls this first, so a copy a
+ * later worker run or sweep would send is sent before the count is taken.
+ */
+export async function deliveriesSettled(
+  deps: { queue: PgBoss; database: Pick<Database, 'executeSql'> },
+  dueBy = new Date(),
+): Promise<void> {
+  const { executeSql } = deps.database;
+  await waitForQueueIdle(executeSql, deliverySendQueue, { dueBy });
+  await runDutyOnce(deps.queue, executeSql, deliverySweepQueue);
+  await waitForQueueIdle(executeSql, deliverySendQueue);
 }

@@ -20,6 +20,11 @@ export interface TestSmtp {
   /** Extra time before the final reply to DATA (widens the window a crash test aims at). */
   setDataDelay(ms: number): void;
   waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until no session is in the middle of a message (recipient given, not yet answered or closed):
+   * what was handed to the server before a client died has been accepted or dropped by then.
+   */
+  settled(timeoutMs?: number): Promise<void>;
   /** Attempts seen per recipient (RCPT commands). */
   attempts: Map<string, number>;
   close(): Promise<void>;
@@ -33,6 +38,10 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
   const attempts = new Map<string, number>();
   let policy: (address: string, attempt: number) => number | undefined = () => undefined;
   let dataDelay = 0;
+  // Sessions between their first RCPT and the final reply to their message (or their close), and the
+  // messages received in full and not yet answered (the server may still accept one whose client died).
+  const midMessage = new Set<string>();
+  let answering = 0;
   const server = new SMTPServer({
     authOptional: true,
     // No reverse DNS of the client: a loopback test server must not wait on the resolver.
@@ -40,11 +49,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
-    onRcptTo(
-      address: SMTPServerAddress,
-      _session: SMTPServerSession,
-      callback: (err?: Error | null) => void,
-    ) {
+    onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, callback: (err?: Error | null) => void) {
       const email = address.address.toLowerCase();
       const attempt = (attempts.get(email) ?? 0) + 1;
       attempts.set(email, attempt);
@@ -56,18 +61,29 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
         error.responseCode = code;
         return callback(error);
       }
+      midMessage.add(session.id);
       callback();
     },
-    onData(stream, _session, callback) {
+    onClose(session: SMTPServerSession) {
+      midMessage.delete(session.id);
+    },
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      const answer = (err?: Error) => {
+        answering -= 1;
+        midMessage.delete(session.id);
+        callback(err);
+      };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        answering += 1;
         void (async () => {
           const raw = Buffer.concat(chunks);
           if (!parse) {
             const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8');
             const header = (name: string) =>
               new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+            // The slow peer's own behaviour (its reply comes late), not a wait of the test.
             if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
             messages.push({
               to: header('To').toLowerCase(),
@@ -77,9 +93,10 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
               html: '',
               acceptedAt: Date.now(),
             });
-            return callback();
+            return answer();
           }
           const parsed = await simpleParser(raw);
+          // The slow peer's own behaviour, as above.
           if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
           messages.push({
@@ -90,7 +107,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
             html: String(parsed.html || ''),
             acceptedAt: Date.now(),
           });
-          callback();
+          answer();
         })();
       });
     },
@@ -116,6 +133,13 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
         if (Date.now() - started > timeoutMs)
           throw new Error(`timed out waiting for mail (received ${messages.length})`);
         await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async settled(timeoutMs = 20_000) {
+      const started = Date.now();
+      while (midMessage.size > 0 || answering > 0) {
+        if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${midMessage.size} messages open`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

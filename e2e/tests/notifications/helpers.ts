@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { callApi } from '../../support/api';
@@ -80,25 +80,34 @@ export function nextMinute(timeZone: string, lead = 15_000) {
   };
 }
 
+/** The e-mail to `to` in the server's outbox, parsed, if one has arrived. */
+async function mailIn(outbox: string, to: string) {
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+  for (const file of files) {
+    const raw = fs.readFileSync(path.join(outbox, file));
+    if (!raw.toString('utf8').toLowerCase().includes(to.toLowerCase())) continue;
+    const mail = await simpleParser(raw);
+    const recipients = [mail.to]
+      .flat()
+      .flatMap((address) => address?.value ?? [])
+      .map((value) => value.address?.toLowerCase());
+    if (recipients.includes(to.toLowerCase())) return mail;
+  }
+  return undefined;
+}
+
 /** Waits for an e-mail to `to` in the server's outbox and returns it parsed. */
 export async function waitForMail(to: string, timeout = 150_000) {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(outbox, file));
-      if (!raw.toString('utf8').toLowerCase().includes(to.toLowerCase())) continue;
-      const mail = await simpleParser(raw);
-      const recipients = [mail.to]
-        .flat()
-        .flatMap((address) => address?.value ?? [])
-        .map((value) => value.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase())) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`No e-mail to ${to} arrived in ${outbox} within ${timeout} ms`);
+  let mail: Awaited<ReturnType<typeof mailIn>>;
+  await expect
+    .poll(async () => (mail = await mailIn(outbox, to)) !== undefined, {
+      timeout,
+      intervals: [1_000],
+      message: `an e-mail to ${to} in ${outbox}`,
+    })
+    .toBe(true);
+  return mail!;
 }
 
 /** The /watch/{token} link in an e-mail (text part, else the HTML). */

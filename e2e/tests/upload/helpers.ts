@@ -29,10 +29,20 @@ export async function playAndSample(page: Page, url: string, at: number[] = []) 
       document.body.append(video);
       await video.play();
       const started = video.currentTime;
-      const deadline = Date.now() + 10_000;
-      while (video.currentTime <= started + 0.3 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Until playback has moved on (its timeupdate events say so), or 10 s have gone by.
+      await new Promise<void>((resolve) => {
+        const giveUp = AbortSignal.timeout(10_000);
+        const done = () => {
+          video.removeEventListener('timeupdate', check);
+          resolve();
+        };
+        const check = () => {
+          if (video.currentTime > started + 0.3) done();
+        };
+        video.addEventListener('timeupdate', check);
+        giveUp.addEventListener('abort', done, { once: true });
+        check();
+      });
       const played = {
         readyState: video.readyState,
         advanced: video.currentTime - started,

@@ -21,6 +21,9 @@ test('records a message with the camera, saves it as a draft and it plays', asyn
   const session = await signUpUser(request);
   await signInBrowser(page, session);
 
+  // The page's clock runs at its natural pace but can be moved on: the paused timer is checked by
+  // moving it, not by waiting.
+  await page.clock.install();
   await page.goto('/user/video/upload');
   await expect(page).toHaveTitle('Parting Words | Upload');
   await page.getByRole('link', { name: /Record a video/ }).click();
@@ -35,16 +38,26 @@ test('records a message with the camera, saves it as a draft and it plays', asyn
   await expect
     .poll(() => preview.evaluate((video: HTMLVideoElement) => video.muted && video.readyState))
     .toBeGreaterThanOrEqual(2);
-  await page.waitForTimeout(1500);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  // Paused: the timer stops.
+  // Recorded for a while: the timer says 2 seconds or more (the camera's frames are real time).
   const timer = page.getByRole('timer');
+  await expect(timer).toContainText(/0:0[2-9]/);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // Paused: the timer stops, however far the clock moves.
   await expect(timer).toContainText('Paused');
   const frozen = await timer.innerText();
-  await page.waitForTimeout(1200);
+  await page.clock.fastForward(2_000);
+  // A render the moved clock set off comes on the page's next task: let one pass before reading.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
   expect(await timer.innerText()).toBe(frozen);
   await page.getByRole('button', { name: 'Resume' }).click();
-  await page.waitForTimeout(1700);
+  await expect(timer).toContainText(/0:0[3-9]/);
   await page.getByRole('button', { name: 'Stop' }).click();
 
   await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();

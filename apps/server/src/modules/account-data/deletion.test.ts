@@ -25,8 +25,7 @@ import { videos } from '../videos/videos.schema';
 import { sessions } from '../accounts/accounts.schema';
 import { accountExports, fileDeletions } from './account-data.schema';
 import { deleteAccount, startExport, storedVideo, waitForExport } from './account-data.fixtures';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { deliveriesSettled } from '../../../test/delivery-fixtures';
 
 describe('account deletion', () => {
   let ctx: TestContext;
@@ -179,7 +178,7 @@ describe('account deletion', () => {
       await ctx.deps.db.select().from(scheduledDeliveries).where(eq(scheduledDeliveries.videoId, video.id)),
     ).toHaveLength(0);
     await smtp.waitFor(() => smtp.messages.some((mail) => mail.to === control));
-    await sleep(2000);
+    await deliveriesSettled(ctx.deps, dueAt);
     expect(smtp.messages.filter((mail) => mail.to === recipient)).toHaveLength(0);
 
     // The payment stays, without its payer; the books add up as before.

@@ -15,6 +15,8 @@ import type { TestContext } from '../../../test/helpers';
 import { rawRouteUrl } from '../../../test/addresses';
 import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
+import { outboxSettled, waitForQueueIdle } from '../../../test/jobs';
+import { notificationEmailQueue } from '../notifications/notifications.queue';
 import { notifications } from '../notifications/notifications.schema';
 import { sessions, users } from './accounts.schema';
 import {
@@ -25,8 +27,6 @@ import {
   signUpUser,
   type SignedIn,
 } from './accounts.fixtures';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('deactivating and activating accounts (POST /admin/user|funeral-home/{id}/status)', () => {
   let app: MailingApp;
@@ -136,7 +136,9 @@ describe('deactivating and activating accounts (POST /admin/user|funeral-home/{i
     expect(await noticesOf(person.id, notificationKinds.accountDeactivated)).toHaveLength(1);
     expect(await noticesOf(person.id, notificationKinds.accountActivated)).toHaveLength(1);
     await app.smtp.waitFor(() => mailsTo(person.email, 'Your account is active again').length === 1);
-    await sleep(1500);
+    // Every e-mail job due has run and every outbox row is done: a second copy would have been sent.
+    await waitForQueueIdle(ctx.deps.database.executeSql, notificationEmailQueue);
+    await outboxSettled(ctx.deps.database.executeSql);
     expect(mailsTo(person.email, 'Your account has been deactivated')).toHaveLength(1);
     expect(mailsTo(person.email, 'Your account is active again')).toHaveLength(1);
   });

@@ -20,6 +20,7 @@ import {
   waitForMail,
 } from './accounts.fixtures';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
+import { outboxSettled } from '../../../test/jobs';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 const RESET_ANSWER = { message: ACCOUNT_MESSAGES.resetSent, data: null };
@@ -43,8 +44,8 @@ describe('forgot password', () => {
     return codeIn(await waitForMail(ctx.dataDir, email, n));
   }
 
-  /** Lets pending e-mails land before asserting that none came. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  /** Every e-mail begun has been sent or has failed, before asserting that none more came. */
+  const settle = () => outboxSettled(ctx.deps.database.executeSql);
 
   it('e-mails a 6-digit code (text and HTML) and walks through verify and set', async () => {
     const account = await signUpUser(ctx);

@@ -14,8 +14,9 @@ function setUp(live: number[]) {
   const repo = {
     async liveIds() {
       state.reads += 1;
-      // A fake playing a slow database: the read takes a moment, so views can overlap it.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // A fake playing a slow database: the read answers on a later turn of the event loop, so views
+      // started meanwhile overlap it.
+      await new Promise((resolve) => setImmediate(resolve));
       return [...state.live];
     },
     async countView(id: number): Promise<ShownAd | null> {

@@ -14,6 +14,7 @@ import type { TestContext } from '../../../test/helpers';
 import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import {
   deliveriesOf,
+  deliveriesSettled,
   insertMembership,
   insertVideo,
   waitForDeliveries,
@@ -31,7 +32,6 @@ import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { AWAITING_OWNER_REASON } from './held-notices';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOUR = 60 * 60 * 1000;
 let seq = 0;
 const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
@@ -115,7 +115,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
 
   it('a delivery due during the deactivation is not sent, and is sent at once after the activation', async () => {
     const { owner, videoId, to } = await heldDelivery('Graduation day');
-    await sleep(2500); // the sweeper (every 2 s) finds it again: still held
+    await deliveriesSettled(ctx.deps); // a sweep finds it again: still held
     expect(mailsTo(to)).toHaveLength(0);
 
     await setStatus(owner, 1);
@@ -153,7 +153,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     await app.smtp.waitFor(() =>
       mailsTo(owner.email).some((mail) => mail.subject === 'A delivery is waiting for your answer'),
     );
-    await sleep(2500); // the sweeper leaves it alone
+    await deliveriesSettled(ctx.deps); // a sweep leaves it alone
     expect(mailsTo(to)).toHaveLength(0);
 
     const signedIn = await signIn(owner);
@@ -178,7 +178,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     });
     await app.smtp.waitFor(() => mailsTo(to).length === 1);
     expect((await waitForRow(videoId, (row) => row.status === 'sent')).status).toBe('sent');
-    await sleep(1500);
+    await deliveriesSettled(ctx.deps);
     expect(mailsTo(to)).toHaveLength(1);
   });
 
@@ -196,7 +196,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     const late = await decide(signedIn.token, videoId, { decision: 'send' });
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toBe(NO_HELD_DELIVERY);
-    await sleep(2500);
+    await deliveriesSettled(ctx.deps);
     expect(mailsTo(to)).toHaveLength(0);
   });
 

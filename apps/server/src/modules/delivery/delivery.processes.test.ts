@@ -19,10 +19,12 @@ import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { insertMembership, insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries } from './delivery.schema';
+import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
+import { waitForQueueIdle } from '../../../test/jobs';
+import { waitUntil } from '../../../test/wait';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Setup {
   url: string;
@@ -127,14 +129,6 @@ async function rowsOf(setup: Setup, videoIds: number[]) {
     .where(inArray(scheduledDeliveries.videoId, videoIds));
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(100);
-  }
-}
-
 /** Copies received per Message-ID, for recipients of this batch only (not the owner's notices). */
 function copiesById(smtp: TestSmtp, prefix: string) {
   const copies = new Map<string, number>();
@@ -167,7 +161,7 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     await waitUntil(
       async () => copiesById(setup.smtp, prefix).size >= 30,
       60_000,
-      `worker A sends some (output: ${first.output.join('')})`,
+      () => `worker A sends some (output: ${first.output.join('')})`,
     );
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
@@ -176,7 +170,7 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     const sendingAtKill = new Set(atKill.filter((r) => r.status === 'sending').map((r) => r.messageId));
     const sentAtKill = atKill.filter((r) => r.status === 'sent').length;
     // Let the server finish what was handed to it before the kill (it may still accept those).
-    await sleep(500);
+    await setup.smtp.settled();
     const acceptedBeforeRestart = new Set(copiesById(setup.smtp, prefix).keys());
     // In doubt: the server accepted it, the row was not yet marked sent when the worker died.
     const inDoubt = [...sendingAtKill].filter((id) => acceptedBeforeRestart.has(id));
@@ -191,9 +185,12 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
         return rows.every((r) => r.status === 'sent' && r.ownerNotifiedAt !== null);
       },
       90_000,
-      `all sent after the restart (output: ${second.output.join('')})`,
+      () => `all sent after the restart (output: ${second.output.join('')})`,
     );
-    await sleep(1500);
+    // No job left to take, then a graceful stop (it waits for its running batch): nothing more can arrive.
+    await waitForQueueIdle(setup.deps.database.executeSql, [deliverySendQueue, deliverySweepQueue], {
+      running: false,
+    });
     await stopProcess(second);
 
     const copies = copiesById(setup.smtp, prefix);
@@ -232,9 +229,11 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     await waitUntil(
       async () => (await rowsOf(setup, videoIds)).every((r) => r.status === 'sent'),
       90_000,
-      `all sent (output: ${a.output.join('')}${b.output.join('')})`,
+      () => `all sent (output: ${a.output.join('')}${b.output.join('')})`,
     );
-    await sleep(1500);
+    await waitForQueueIdle(setup.deps.database.executeSql, [deliverySendQueue, deliverySweepQueue], {
+      running: false,
+    });
     await Promise.all([stopProcess(a), stopProcess(b)]);
 
     const copies = copiesById(setup.smtp, prefix);

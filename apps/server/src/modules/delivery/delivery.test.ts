@@ -7,6 +7,7 @@ import { quickDeliveryRetries } from '../../../test/mailing-app';
 import { startWorkers } from '../../composition';
 import {
   deliveriesOf,
+  deliveriesSettled,
   insertUser,
   insertVideo,
   setUserStatus,
@@ -25,7 +26,6 @@ import { DELIVERY_MESSAGES } from '@pw/contracts';
 import pLimit from 'p-limit';
 import { mailOutbox } from '../../platform/mail/mail.schema';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
 const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
 
@@ -133,8 +133,8 @@ describe('scheduled delivery (SMTP)', () => {
     expect(shown.delivery).toMatchObject({ status: 'sent', recipient_email: to, attempts: 1 });
     expect(shown.delivery.sent_at).not.toBeNull();
 
-    // No second copy turns up later (sweeper runs every 2 s in this suite).
-    await sleep(2500);
+    // No second copy turns up later: not from a worker, not from a sweep.
+    await deliveriesSettled(ctx.deps);
     expect(mailsTo(to)).toHaveLength(1);
   });
 
@@ -208,9 +208,10 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a cancelled delivery, and its link is no longer available', async () => {
     const to = recipient('cancelled');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await scheduleDelivery(videoId, to, inSeconds(1.5));
+    const due = inSeconds(1.5);
+    await scheduleDelivery(videoId, to, due);
     await ctx.deps.delivery.cancel(videoId);
-    await sleep(3500);
+    await deliveriesSettled(ctx.deps, due);
     expect(mailsTo(to)).toHaveLength(0);
     const [row] = await rowFor(videoId);
     expect(row!.status).toBe('cancelled');
@@ -240,10 +241,11 @@ describe('scheduled delivery (SMTP)', () => {
   it('sends nothing for a deleted video, and the link is gone with it', async () => {
     const to = recipient('deleted');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await scheduleDelivery(videoId, to, inSeconds(1.5));
+    const due = inSeconds(1.5);
+    await scheduleDelivery(videoId, to, due);
     const [row] = await rowFor(videoId);
     await ctx.deps.db.delete(videos).where(eq(videos.id, videoId));
-    await sleep(3500);
+    await deliveriesSettled(ctx.deps, due);
     expect(mailsTo(to)).toHaveLength(0);
     expect(await rowFor(videoId)).toHaveLength(0);
     const page = await watch(tokenOf(row!));
@@ -254,9 +256,10 @@ describe('scheduled delivery (SMTP)', () => {
   it('cancels by itself when the video left the scheduled folder without a cancel call', async () => {
     const to = recipient('moved');
     const videoId = await insertVideo(ctx.deps.db, ownerId);
-    await scheduleDelivery(videoId, to, inSeconds(1));
+    const due = inSeconds(1);
+    await scheduleDelivery(videoId, to, due);
     await ctx.deps.db.update(videos).set({ folder: 'draft' }).where(eq(videos.id, videoId));
-    await sleep(3000);
+    await deliveriesSettled(ctx.deps, due);
     expect(mailsTo(to)).toHaveLength(0);
     expect((await rowFor(videoId))[0]!.status).toBe('cancelled');
   });
@@ -284,7 +287,7 @@ describe('scheduled delivery (SMTP)', () => {
       messageId: row!.messageId,
     });
     expect(mailsTo(to)[0]!.messageId).toBe(row!.messageId);
-    await sleep(1500);
+    await deliveriesSettled(ctx.deps);
     expect(mailsTo(to)).toHaveLength(1);
     smtp.setRecipientPolicy(() => undefined);
   });
@@ -334,15 +337,16 @@ describe('scheduled delivery (SMTP)', () => {
     const to = recipient('held');
     const heldOwner = await insertUser(ctx.deps.db, { firstName: 'Held', lastName: 'Owner' });
     const videoId = await insertVideo(ctx.deps.db, heldOwner);
+    const due = inSeconds(1);
     await ctx.deps.delivery.schedule({
       timezone: 'UTC',
       videoId,
       ownerId: heldOwner,
       recipientEmail: to,
-      dueAt: inSeconds(1),
+      dueAt: due,
     });
     await setUserStatus(ctx.deps.db, heldOwner, 0);
-    await sleep(3000);
+    await deliveriesSettled(ctx.deps, due);
     expect(mailsTo(to)).toHaveLength(0);
     const [row] = await rowFor(videoId);
     expect(row!.status).toBe('pending');
@@ -360,8 +364,9 @@ describe('scheduled delivery (SMTP)', () => {
   it('waits for a video that is still processing, then sends it', async () => {
     const to = recipient('processing');
     const videoId = await insertVideo(ctx.deps.db, ownerId, { state: 'processing' });
-    await scheduleDelivery(videoId, to, inSeconds(0.5));
-    await sleep(2000);
+    const due = inSeconds(0.5);
+    await scheduleDelivery(videoId, to, due);
+    await deliveriesSettled(ctx.deps, due);
     expect(mailsTo(to)).toHaveLength(0);
     expect((await rowFor(videoId))[0]!.lastError).toMatch(/processing/);
     await ctx.deps.db.update(videos).set({ state: 'ready' }).where(eq(videos.id, videoId));
@@ -459,8 +464,9 @@ describe('scheduled delivery (SMTP)', () => {
           .filter((o) => o !== 'sent')
           .every((o) => o === 'taken' || o === 'finished' || o === 'notified'),
       ).toBe(true);
-      await smtp.waitFor(() => mailsTo(to).length >= 1);
-      await sleep(500);
+      // The handlers have all returned (the server records a mail before it answers), and a sweep finds
+      // nothing left to send.
+      await deliveriesSettled(ctx.deps);
       expect(mailsTo(to)).toHaveLength(1);
       // Running it again later changes nothing and notifies nobody twice.
       await ownerNotices.idle();
@@ -481,7 +487,8 @@ describe('scheduled delivery (SMTP)', () => {
         attempts: 1,
       });
       expect(await processDelivery(worker(21), row.id)).toBe('taken');
-      await sleep(300);
+      // Nor does a sweep send it while its claimant lives.
+      await deliveriesSettled(ctx.deps);
       expect(mailsTo(to)).toHaveLength(0);
       await ctx.deps.db.delete(videos).where(eq(videos.id, row.videoId));
     });
@@ -563,7 +570,8 @@ describe('scheduled delivery (SMTP)', () => {
       const row = await dueRow(to);
       smtp.setDataDelay(400);
       const running = processDelivery(worker(41), row.id);
-      await sleep(150);
+      // The recipient is given (RCPT): the message is on its way, its final reply held by the delay.
+      await vi.waitFor(() => expect(smtp.attempts.get(to)).toBe(1), { timeout: 5_000, interval: 10 });
       await ctx.deps.delivery.cancel(row.videoId);
       expect(await running).toBe('sent');
       smtp.setDataDelay(0);

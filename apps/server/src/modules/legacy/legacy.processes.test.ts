@@ -25,11 +25,12 @@ import { videos } from '../videos/videos.schema';
 import { legacyContacts, legacyReports } from './legacy.schema';
 import { legacyToken } from './legacy.tokens';
 import { waitUntil } from '../../../test/wait';
+import { waitForQueueIdle } from '../../../test/jobs';
+import { legacyMailQueue, legacyReleaseQueue, legacySweepQueue } from './legacy.queue';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'legacy-process-secret-of-32-bytes-or-more';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the release job with real worker processes (PostgreSQL)', () => {
   let composition: Composition;
@@ -63,12 +64,22 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
     return child;
   }
 
-  const kill = async (child: ChildProcess) => {
+  const kill = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
   };
+  /** Whether a job of `queue` has reached one of `states` (pgboss.job). */
+  const jobIn = async (queue: string, states: string[]) =>
+    Number(
+      (
+        await composition.deps.database.executeSql(
+          `select count(*)::int as n from pgboss.job where name = $1 and state::text = any($2::text[])`,
+          [queue, states],
+        )
+      ).rows[0]!.n,
+    ) > 0;
 
   beforeAll(async () => {
     const created = await createTestDatabase(baseUrl);
@@ -135,19 +146,33 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
     expect(report.statusCode).toBe(200);
 
     const first = startWorker('A');
-    await sleep(8000); // its start (tsx) and first sweep
+    // Its start (tsx) and first sweep, which it runs as it starts.
+    await waitUntil(() => jobIn(legacySweepQueue.name, ['completed']), 60_000, 'worker A’s first sweep');
     // The period ends in 1.5 s instead of a minute: the report and its job move together.
     await db.execute(sql`update legacy_reports set release_at = now() + interval '1.5 seconds'`);
     await db.execute(
       sql`update pgboss.job set start_after = now() + interval '1.5 seconds' where name = 'legacy.release' and state = 'created'`,
     );
-    await sleep(1500 + Math.floor(Math.random() * 1500));
+    // The crash lands once worker A has taken the release job: while it releases, or just after.
+    await waitUntil(
+      () => jobIn(legacyReleaseQueue.name, ['active', 'completed']),
+      30_000,
+      'worker A takes the release job',
+      20,
+    );
     await kill(first);
-    startWorker('B');
+    const second = startWorker('B');
     const releaseMails = () =>
       smtp.messages.filter((m) => m.to === 'kim@crash.test' && /final message/.test(m.subject));
     await waitUntil(async () => releaseMails().length > 0, 150_000, 'the contact’s release e-mail');
-    await sleep(3000);
+    // A duplicate would come from a job still waiting (a retry, a re-sent job) or one worker B is
+    // running: none is left to take, the server has answered what it was handed, and B stops gracefully
+    // (it waits for its running jobs) before the count.
+    await waitForQueueIdle(composition.deps.database.executeSql, [legacyReleaseQueue, legacyMailQueue], {
+      running: false,
+    });
+    await kill(second, 'SIGTERM');
+    await smtp.settled();
 
     const [row] = await db.select().from(legacyReports).where(eq(legacyReports.ownerId, owner.id));
     expect(row!.state).toBe('released');

@@ -17,6 +17,8 @@ import { startWorkers } from '../../composition';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
 import { INTERRUPTED_REASON } from './videos.sweeper';
+import { CONVERSION_NAMESPACE } from './conversion-claims';
+import { waitUntil } from '../../../test/wait';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +46,8 @@ describe('video processing recovers from crashes and expired jobs', () => {
         renders.inFlight += 1;
         renders.mostAtOnce = Math.max(renders.mostAtOnce, renders.inFlight);
         try {
-          // A fake playing a slow converter, so a retry can overtake a run still converting.
+          // A fake playing a slow converter (the peer's behaviour, not a wait of the test), so a retry
+          // can overtake a run still converting.
           await sleep(renders.delayMs);
           return await real.render(clips, output, signal);
         } finally {
@@ -185,8 +188,9 @@ describe('video processing recovers from crashes and expired jobs', () => {
     );
     createVideoJobs(ctx.deps.queue, ctx.deps.db).wake();
 
-    // Settled: ready, nothing converting, no job left to run; then the time a conversion overtaken by its
-    // retry would need to store its output and clean up after itself (pg-boss no longer tracks that run).
+    // Settled: ready, nothing converting, no job left to run; then every run over, the one overtaken by its
+    // retry included (pg-boss no longer tracks it): each holds the video's conversion claim until it has
+    // stored its output and cleaned up after itself.
     await vi.waitFor(
       async () => {
         const row = await videoRow(ctx, video.id);
@@ -198,7 +202,23 @@ describe('video processing recovers from crashes and expired jobs', () => {
       },
       { timeout: 60_000, interval: 50 },
     );
-    await sleep(2000);
+    await waitUntil(
+      async () =>
+        Number(
+          (
+            await ctx.deps.database.executeSql(
+              `select count(*)::int as n from pg_locks
+                where locktype = 'advisory' and granted and objsubid = 2
+                  and database = (select oid from pg_database where datname = current_database())
+                  and classid = $1::oid and objid = $2::oid`,
+              [CONVERSION_NAMESPACE, video.id],
+            )
+          ).rows[0]!.n,
+        ) === 0,
+      30_000,
+      'every conversion run of the video over',
+      50,
+    );
     expect(renders.inFlight).toBe(0);
     renders.delayMs = 0;
 

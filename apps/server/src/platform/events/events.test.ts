@@ -17,8 +17,9 @@ describe('event bus', () => {
       throw new Error('boom');
     });
     const off = bus.on('test.ping', async ({ n }) => {
-      // A slow listener (code under test's peer): emit must wait for it before it answers.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // A slow listener (code under test's peer): it finishes on a later turn of the event loop, and
+      // emit must wait for it before it answers.
+      await new Promise((resolve) => setImmediate(resolve));
       seen.push(`c${n}`);
     });
     await bus.emit('test.ping', { n: 1 });

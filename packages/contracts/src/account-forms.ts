@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DATE_OF_BIRTH_MESSAGES, LEGAL_AGE } from './account-messages';
+
+export { DATE_OF_BIRTH_MESSAGES, LEGAL_AGE };
 import {
   booleanish,
   emailField,
@@ -59,8 +62,6 @@ const whenBothPasswords = {
   },
 };
 
-export const LEGAL_AGE = 18;
-
 /** "2023-02-30" matches the pattern but is no day of the calendar (the shape is the pattern's concern). */
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
@@ -78,14 +79,6 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
-
-export const DATE_OF_BIRTH_MESSAGES = {
-  required: 'The date of birth field is required.',
-  shape: 'The date of birth must be a date (YYYY-MM-DD).',
-  calendar: 'The date of birth must be a valid date.',
-  future: 'The date of birth must be a date in the past.',
-  underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
-} as const;
 
 /**
  * Date of birth on `today` (the server's clock): required, a real calendar day, in the past, and

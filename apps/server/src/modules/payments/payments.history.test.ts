@@ -111,6 +111,14 @@ describe('payment history and the admin payment log', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('subscription_type');
     const categories = (await get(ctx, url(paymentRoutes.adminCategories), admin.token)).json();
+    // The call takes no query: a stray or oversized one changes nothing in the answer.
+    const odd = await get(
+      ctx,
+      `${url(paymentRoutes.adminCategories)}?id=1%27%20or%201=1&x=${'y'.repeat(4000)}`,
+      admin.token,
+    );
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json()).toEqual(categories);
     expect(categories.data).toEqual([
       { id: 1, title: 'Membership' },
       { id: 2, title: 'Ad-Free' },
@@ -190,6 +198,7 @@ describe('payment history and the admin payment log', () => {
     expect((await get(ctx, url(paymentRoutes.funeralHomeHistory), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.adminLog), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.adminCategories), home.token)).statusCode).toBe(403);
+    expect((await get(ctx, url(paymentRoutes.adminCategories), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.membershipLogs), user.token)).statusCode).toBe(403);
     expect((await get(ctx, url(paymentRoutes.funeralHomeLogs), home.token)).statusCode).toBe(403);
     for (const route of [

@@ -16,6 +16,7 @@ import { freePort } from '../../apps/server/test/server-process';
 import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { startBalancer, startServer, stopAll, waitHealthy } from '../cluster/processes';
+import { measureCpu, type CpuSample } from './cpu';
 
 const seconds = Number(process.env.CLUSTER_BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.CLUSTER_BENCH_ROUNDS ?? 3);
@@ -66,19 +67,48 @@ export async function run() {
     );
     const lb = `http://127.0.0.1:${lbPort}`;
     await waitHealthy(lb, balancer);
-    const totals = { lb: { requests: 0, p50: [] as number[] }, direct: { requests: 0, p50: [] as number[] } };
+    const totals = {
+      lb: { requests: 0, p50: [] as number[], cpu: [] as CpuSample[] },
+      direct: { requests: 0, p50: [] as number[], cpu: [] as CpuSample[] },
+    };
+    const pids = {
+      api: apis[0]!.child.pid!,
+      api2: apis[1]!.child.pid!,
+      haproxy: balancer.child.pid!,
+      load: process.pid,
+    };
     for (let round = 0; round < rounds; round += 1) {
       for (const [name, url] of [
         ['lb', lb],
         ['direct', `http://127.0.0.1:${ports[0]}`],
       ] as const) {
+        const cpu = measureCpu(pids);
         const result = await load(url, token);
+        totals[name].cpu.push(cpu());
         totals[name].requests += result.requests;
         totals[name].p50.push(result.p50);
       }
     }
     const rate = (name: 'lb' | 'direct') => totals[name].requests / (rounds * seconds);
+    /** Where the CPU went: busy share of the machine, and CPU milliseconds per request by part. */
+    const spent = (name: 'lb' | 'direct') => {
+      const samples = totals[name].cpu;
+      const sum = (part: keyof typeof pids) =>
+        samples.reduce((all, sample) => all + sample.seconds[part]!, 0);
+      const machine = samples.reduce((all, sample) => all + sample.busy * sample.cores * seconds, 0);
+      const perRequest = (cpuSeconds: number) => ((cpuSeconds * 1000) / totals[name].requests).toFixed(2);
+      const apiSeconds = sum('api') + sum('api2');
+      const rest = machine - apiSeconds - sum('haproxy') - sum('load');
+      const busy = samples.reduce((all, sample) => all + sample.busy, 0) / samples.length;
+      return (
+        `machine ${(busy * 100).toFixed(0)} % busy of ${samples[0]!.cores} cores; per request: API ` +
+        `${perRequest(apiSeconds)}, HAProxy ${perRequest(sum('haproxy'))}, load generator ` +
+        `${perRequest(sum('load'))}, the rest (PostgreSQL, kernel) ${perRequest(Math.max(0, rest))}`
+      );
+    };
     return {
+      'CPU ms, HAProxy rounds': spent('lb'),
+      'CPU ms, direct rounds': spent('direct'),
       'list call, HAProxy over two API processes (req/s)': rate('lb').toFixed(0),
       'list call, one API process direct (req/s)': rate('direct').toFixed(0),
       'ratio (two behind HAProxy / one direct)': (rate('lb') / rate('direct')).toFixed(2),

@@ -1,10 +1,11 @@
 /**
  * What the cluster must show, each through the balancer only: a big resumable upload surviving the loss
  * of an API process, sessions/signed URLs/lockouts across API processes, conversions shared by the
- * workers and taken over when one dies.
+ * workers and taken over when one dies, deliveries and timed duties done once while a worker is down.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +18,7 @@ import { createEncryptedStorage } from '../../apps/server/src/platform/storage/e
 import { createMediaKeyring } from '../../apps/server/src/platform/storage/media-keyring';
 import { createS3Storage } from '../../apps/server/src/platform/storage/s3-storage';
 import { deliveriesWithAWorkerDown } from './deliveries';
+import { dutiesWithAWorkerDown } from './duties';
 
 const execFileAsync = promisify(execFile);
 const api = (cluster: Cluster, pathname: string) => `${cluster.lb}/api${pathname}`;
@@ -195,6 +197,13 @@ async function waitReady(cluster: Cluster, account: Account, id: number, timeout
   );
 }
 
+/** The peak resident set of a process (VmHWM), in MiB. */
+function peakRssMiB(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return (kib / 1024).toFixed(0);
+}
+
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
@@ -248,6 +257,25 @@ export async function runChecks(cluster: Cluster) {
       figures.push(
         `upload through the balancer: ${(upload.size / 1024 / 1024).toFixed(0)} MiB in ${seconds.toFixed(1)} s = ${(upload.size / 1024 / 1024 / seconds).toFixed(1)} MiB/s (one API process killed on the way)`,
       );
+      // Against the same bytes copied straight into the bucket (no API, no encryption, no balancer),
+      // and what the upload cost the surviving API process in memory (its peak resident set).
+      const env = cluster.apis[0]!.env;
+      const bucket = createS3Storage({
+        bucket: env.S3_BUCKET!,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      });
+      const copyStarted = Date.now();
+      await bucket.putFile(`cluster-plain-copy/${upload.id}`, file);
+      const copySeconds = (Date.now() - copyStarted) / 1000;
+      await bucket.delete(`cluster-plain-copy/${upload.id}`);
+      const uploadRate = upload.size / 1024 / 1024 / seconds;
+      const copyRate = upload.size / 1024 / 1024 / copySeconds;
+      figures.push(
+        `plain copy of the same file into the bucket: ${copyRate.toFixed(1)} MiB/s; upload / plain copy = ${(uploadRate / copyRate).toFixed(2)}; ` +
+          `peak RSS of the surviving API process ${peakRssMiB(cluster.apis[1]!.proc.child.pid!)} MiB`,
+      );
       assert(killed, 'the upload finished before an API process could be killed');
       assert(new Set(upload.servers).size === 2, `requests did not alternate: ${upload.servers.join(',')}`);
       // The parts in the bucket, in order, are the file byte for byte.
@@ -256,14 +284,8 @@ export async function runChecks(cluster: Cluster) {
         [upload.id],
       );
       // Read through the media storage: parts are encrypted at rest like every stored object.
-      const env = cluster.apis[0]!.env;
       const storage = createEncryptedStorage(
-        createS3Storage({
-          bucket: env.S3_BUCKET!,
-          endpoint: env.S3_ENDPOINT,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-        }),
+        bucket,
         createMediaKeyring(Buffer.from(env.MEDIA_KEY!, 'base64')),
       );
       const hash = createHash('sha256');
@@ -407,6 +429,11 @@ export async function runChecks(cluster: Cluster) {
   await check(
     `${cluster.deliveries} deliveries due at once, a worker SIGKILLed at the due instant and back 20 s later: one e-mail each`,
     () => deliveriesWithAWorkerDown(cluster, cluster.deliveries, figures),
+  );
+
+  await check(
+    'a final message released and a plan ended while a worker is down: once each, by the other',
+    () => dutiesWithAWorkerDown(cluster, figures),
   );
 
   for (const figure of figures) console.log(`  figure: ${figure}`);

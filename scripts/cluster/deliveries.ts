@@ -5,31 +5,19 @@
  * must get one e-mail; a second copy is only allowed for a message in doubt (accepted by the SMTP server
  * while its worker died before recording it), and those are counted apart.
  */
-import path from 'node:path';
-import pino from 'pino';
 import { inArray } from 'drizzle-orm';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { compose } from '../../apps/server/src/composition';
 import { insertMembership, insertUser, insertVideo } from '../../apps/server/test/delivery-fixtures';
 import { scheduledDeliveries } from '../../apps/server/src/modules/delivery/delivery.schema';
 import type { Cluster } from './run';
 import { waitFor } from './processes';
+import { withComposition } from './composition';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-export async function deliveriesWithAWorkerDown(cluster: Cluster, count: number, figures: string[]) {
-  const env = cluster.apis[0]!.env;
-  const config = loadConfig({
-    ...env,
-    ROLE: 'api',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(cluster.root, 'scheduler'),
-  } as Record<string, string>);
-  const composition = await compose(config, pino({ level: 'silent' }));
-  const { deps } = composition;
-  try {
+export function deliveriesWithAWorkerDown(cluster: Cluster, count: number, figures: string[]) {
+  return withComposition(cluster, 'scheduler', async (deps) => {
     const ownerId = await insertUser(deps.db, {
       firstName: 'Burst',
       lastName: 'Owner',
@@ -111,9 +99,5 @@ export async function deliveriesWithAWorkerDown(cluster: Cluster, count: number,
       throw new Error(
         `${repeated.length - inDoubt.length} recipients got a second copy outside the in-doubt window`,
       );
-  } finally {
-    await deps.queue.stop({ graceful: false, wait: true });
-    deps.mailer.close();
-    await deps.database.close();
-  }
+  });
 }

@@ -17,7 +17,7 @@ import { waitFor } from './processes';
 import { createEncryptedStorage } from '../../apps/server/src/platform/storage/encrypted-storage';
 import { createMediaKeyring } from '../../apps/server/src/platform/storage/media-keyring';
 import { createS3Storage } from '../../apps/server/src/platform/storage/s3-storage';
-import { deliveriesWithAWorkerDown } from './deliveries';
+import { deliveriesOnTwoWorkers, deliveriesWithAWorkerDown } from './deliveries';
 import { dutiesWithAWorkerDown } from './duties';
 
 const execFileAsync = promisify(execFile);
@@ -424,6 +424,10 @@ export async function runChecks(cluster: Cluster) {
       );
       await cluster.startWorker(victim.worker);
     },
+  );
+
+  await check(`${cluster.deliveries} deliveries due at once on two workers: one e-mail each`, () =>
+    deliveriesOnTwoWorkers(cluster, cluster.deliveries, figures),
   );
 
   await check(

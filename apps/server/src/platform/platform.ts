@@ -88,7 +88,7 @@ export async function createPlatform(
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
-  // A storage a test hands in is its own business; the configured one is checked (decision 0352).
+  // A storage a test hands in is its own business; the configured one is checked (decision 0351).
   if (configured)
     await configured.check(database.db).catch(async (error: unknown) => {
       if (!overrides.database) await database.close();

@@ -1,13 +1,15 @@
 /**
  * The restore drill (decision 0336): an installation seeded through the real app is backed up,
  * restored into an empty one, and the restored app is used as its owner would. On embedded PGlite by
- * default; on PostgreSQL when DATABASE_URL is set (CI's second server run).
+ * default; on PostgreSQL when DATABASE_URL is set (CI's second server run). Each time twice: media in
+ * DATA_DIR, and media in an S3 bucket (a local S3, s3rver; one bucket per installation).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type S3rver from 's3rver';
 import { accountRoutes, routeUrl, videoRoutes } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -20,6 +22,7 @@ import { storedObjects } from './platform/storage/stored-objects';
 import { insertMembership, insertVideo } from '../test/delivery-fixtures';
 import { randomIp, signUpUser } from './modules/accounts/accounts.fixtures';
 import { createDatabaseBeside, type TestContext } from '../test/helpers';
+import { startLocalS3 } from '../test/local-s3';
 
 const baseUrl = process.env.DATABASE_URL;
 const MEDIA_KEY = randomBytes(32).toString('base64');
@@ -36,21 +39,41 @@ interface Installation {
   drop: () => Promise<void>;
 }
 
-async function installation(): Promise<Installation> {
+type StorageKind = 'local' | 's3';
+
+/** An empty bucket of its own: a local S3 keeping its objects in DATA_DIR/s3 (not the media folder). */
+async function emptyBucket(dataDir: string): Promise<{ env: Record<string, string>; server: S3rver }> {
+  const { server, settings } = await startLocalS3(path.join(dataDir, 's3'));
+  return {
+    server,
+    env: {
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: settings.endpoint,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    },
+  };
+}
+
+async function installation(storage: StorageKind): Promise<Installation> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-drill-'));
   const database = await emptyDatabase();
+  const bucket = storage === 's3' ? await emptyBucket(dataDir) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     APP_SECRET,
     MEDIA_KEY,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...bucket?.env,
   });
   return {
     config,
     dataDir,
     target: { config, ...storedObjects(config) },
     drop: async () => {
+      await bucket?.server.close();
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
@@ -99,7 +122,9 @@ async function pendingDelivery(database: Database, videoId: number) {
   }));
 }
 
-describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+const databaseName = baseUrl ? 'PostgreSQL' : 'embedded PGlite';
+
+describe.each<StorageKind>(['local', 's3'])(`backup and restore (${databaseName}, %s storage)`, (storage) => {
   let source: Installation;
   let copy: Installation;
   let backupDir: string;
@@ -109,8 +134,8 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, (
   let scheduled: Awaited<ReturnType<typeof pendingDelivery>>;
 
   beforeAll(async () => {
-    source = await installation();
-    copy = await installation();
+    source = await installation(storage);
+    copy = await installation(storage);
     backupDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'pw-backup-')), 'backup');
 
     const ctx = await startApp(source.config);
@@ -158,7 +183,7 @@ describe(`backup and restore (${baseUrl ? 'PostgreSQL' : 'embedded PGlite'})`, (
       format: 'parting-words-backup',
       version: 1,
       database: { kind: baseUrl ? 'postgres' : 'pglite', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
-      storage: 'local',
+      storage,
     });
     expect(manifest.database.migrations.count).toBeGreaterThan(0);
     expect(manifest.database.migrations.last).toMatch(/^\d{4}_/);

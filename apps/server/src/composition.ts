@@ -26,6 +26,7 @@ import { createDashboardModule } from './modules/dashboard';
 import { createAdminAccountsModule } from './modules/admin-accounts';
 import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
+import { createPolicyModule, type PolicyApi } from './modules/policy';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -55,12 +56,16 @@ export interface CompositionView extends Platform {
   accountData: AccountDataApi;
   /** The legacy release's job work and sweep (tests run them with a moved clock). */
   legacy: LegacyApi;
+  /** The policy version's announcement and acknowledgements (tests run its batches at will). */
+  policy: PolicyApi;
 }
 
 /** The whole application, built once: the platform parts and every module. */
 export interface Composition {
   platform: Platform;
   accounts: AccountsApi;
+  /** The policy version in force: recorded at every start (decision 0350). */
+  policy: PolicyApi;
   modules: Array<AppModule<unknown>>;
   /** The platform and the modules' APIs in one view, for tests and the bench; no module receives it. */
   deps: CompositionView;
@@ -150,6 +155,7 @@ export async function compose(
     },
     () => tuning.legacy,
   );
+  const policy = createPolicyModule(platform, { notifications: notifications.api });
 
   const deps: CompositionView = {
     ...platform,
@@ -162,6 +168,7 @@ export async function compose(
     plansHeld: payments.api,
     accountData: accountData.api,
     legacy: legacy.api,
+    policy: policy.api,
   };
   const modules = [
     accounts,
@@ -178,13 +185,14 @@ export async function compose(
     adminAccounts,
     accountData,
     legacy,
+    policy,
   ] as Array<AppModule<unknown>>;
   // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
   // One process at a time: pg-boss's queue creation deadlocked when processes started together.
   // A queue without its handler, or a handler without its queue, stops the start here, in every process.
   await platform.database.exclusively('queues', () => createQueues(platform.queue, modules));
   for (const module of modules) module.listen?.();
-  return { platform, accounts: accounts.api, modules, deps, tuning };
+  return { platform, accounts: accounts.api, policy: policy.api, modules, deps, tuning };
 }
 
 /** Registers every module's routes under /api (called by buildApp). */

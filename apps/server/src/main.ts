@@ -27,6 +27,8 @@ async function main() {
   logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
   for (const warning of tools.warnings) logger.warn(warning);
   await composition.accounts.ensureFirstAdmin();
+  // A new POLICY_VERSION is noticed here, once for all processes; the workers' duty tells the accounts.
+  await composition.policy.recordVersion();
   // Named at every start: a demo setting left on would release final messages days too early.
   const waitUnit = config.LEGACY_WAIT_UNIT;
   (waitUnit === 'day' ? logger.info.bind(logger) : logger.warn.bind(logger))(

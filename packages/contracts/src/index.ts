@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './admin-accounts';
 export * from './legacy';
 export * from './account-data';
+export * from './policy';

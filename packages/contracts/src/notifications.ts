@@ -96,6 +96,8 @@ export const notificationKinds = {
   legacyHalted: 'legacy.halted',
   /** A trusted contact the owner named accepted the role. */
   legacyContactConfirmed: 'legacy.contact_confirmed',
+  /** A new version of the privacy policy and terms is in force (decision 0350). */
+  policyUpdated: 'policy.updated',
 } as const;
 
 /**

@@ -1,8 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { passwordField } from '@pw/contracts';
+import { passwordField, POLICY_VERSION_PATTERN } from '@pw/contracts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { Temporal } from 'temporal-polyfill';
 import { decodeMediaKey } from './storage/media-keyring';
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2024-02-30). */
+function isCalendarDay(day: string): boolean {
+  try {
+    Temporal.PlainDate.from(day, { overflow: 'reject' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** APP_SECRET keys HMACs (media URLs, watch links, reset codes): at least 256 bits. */
 export const MIN_SECRET_BYTES = 32;
@@ -73,6 +84,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('123 dummy street'),
+  // The privacy policy's and terms' version and the day it took effect (decision 0350): raising the
+  // version tells every active account once and asks each to acknowledge it.
+  POLICY_VERSION: z
+    .string()
+    .trim()
+    .regex(POLICY_VERSION_PATTERN, 'must be 1 to 32 letters, digits, dots or dashes (e.g. 2 or 2026-11)')
+    .default('1'),
+  POLICY_DATE: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+    .refine(isCalendarDay, 'must be a date, YYYY-MM-DD')
+    .default('2024-01-01'),
   // docs/product.md §6.4: waiting periods, check-in intervals and reminders count in days, or in minutes so the
   // whole legacy release can be tried from outside (acceptance, demos); refused in production below.
   LEGACY_WAIT_UNIT: z.enum(['day', 'minute']).default('day'),

@@ -14,6 +14,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/outbound-mail';
 import { resolveAppSecret, resolveMediaKeyring } from './secrets';
 import { createEncryptedStorage } from './storage/encrypted-storage';
+import { checkMediaKeys } from './storage/media-key-check';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import type { PaymentProvider } from './payments/provider';
@@ -55,10 +56,17 @@ export type PlatformOverrides = Partial<
   Pick<Platform, 'clock' | 'mailer' | 'storage' | 'database' | 'media' | 'payments'>
 >;
 
-/** Every storage encrypts what it holds (decision 0296); the keyring is resolved once, at start. */
-function createStorage(config: AppConfig): Storage {
+/**
+ * Every storage encrypts what it holds (decision 0296); the keyring is resolved once, at start. The
+ * check runs once the database is open: stored media under a key not configured stops the start.
+ */
+function createStorage(config: AppConfig, logger: FastifyBaseLogger) {
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
-  return createEncryptedStorage(storedObjects(config).storage, keyring);
+  const stored = storedObjects(config);
+  return {
+    storage: createEncryptedStorage(stored.storage, keyring),
+    check: (db: Db) => checkMediaKeys({ db, keyring, inner: stored.storage, keys: stored.keys, logger }),
+  };
 }
 
 function createPaymentProvider(config: AppConfig, clock: Clock): PaymentProvider {
@@ -75,10 +83,17 @@ export async function createPlatform(
 ): Promise<Platform> {
   // First: a bad stored secret stops the start before anything is opened.
   const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
-  const storage = overrides.storage ?? createStorage(config);
+  const configured = overrides.storage ? null : createStorage(config, logger);
+  const storage = overrides.storage ?? configured!.storage;
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
+  // A storage a test hands in is its own business; the configured one is checked (decision 0351).
+  if (configured)
+    await configured.check(database.db).catch(async (error: unknown) => {
+      if (!overrides.database) await database.close();
+      throw error;
+    });
   const clock = overrides.clock ?? systemClock;
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
   const rateLimiter = createRateLimiter(database.db, clock);

@@ -159,3 +159,11 @@ export const legacyLinkKeys = {
   contact: (token: string) => ['legacy-link', 'contact', token] as const,
   alive: (token: string) => ['legacy-link', 'alive', token] as const,
 };
+
+/** The privacy policy's version: the public pages', the signed-in notice, the admin's count (decision 0350). */
+export const policyKeys = {
+  all: ['policy'] as const,
+  current: () => ['policy', 'current'] as const,
+  notice: () => ['policy', 'notice'] as const,
+  acknowledgements: () => ['policy', 'acknowledgements'] as const,
+};

@@ -12,6 +12,8 @@ export interface MediaKeyring {
   current: MediaKey;
   /** Finds the key an object was wrapped with (the current one or an older one), or undefined. */
   find(id: Buffer): MediaKey | undefined;
+  /** Every key, the current one first: what a message about the configured keys names. */
+  all: MediaKey[];
 }
 
 export const MEDIA_KEY_BYTES = 32;
@@ -36,5 +38,6 @@ export function createMediaKeyring(current: Buffer, older: Buffer[] = []): Media
   return {
     current: keys[0]!,
     find: (id) => keys.find((candidate) => candidate.id.equals(id)),
+    all: keys,
   };
 }

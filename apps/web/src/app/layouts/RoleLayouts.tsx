@@ -2,11 +2,12 @@ import { Navigate, useLocation } from 'react-router';
 import type { AccountType } from '@pw/contracts';
 import { BannerSlot } from '@/features/banner-ads/owner';
 import { LegacyReportSlot } from '@/features/legacy/owner';
+import { PolicyNoticeSlot } from '@/features/policy/notice';
 import { roleAreaRedirect } from '@/lib/routing';
 import { useSessionUser } from '@/lib/session';
 import { SiteLayout } from './SiteLayout';
 
-// Apart from SiteLayout.tsx: the banner slot and the report alert belong to the signed-in areas, so the
+// Apart from SiteLayout.tsx: the banner slot, the report alert and the policy notice belong to the signed-in areas, so the
 // visitor's pages do not load them (docs/decisions/0288).
 
 /**
@@ -20,7 +21,12 @@ function RoleArea({ area }: { area: AccountType }) {
   if (target) return <Navigate to={target} replace />;
   return (
     <SiteLayout
-      notice={area === 'user' ? <LegacyReportSlot /> : undefined}
+      notice={
+        <>
+          {area === 'user' && <LegacyReportSlot />}
+          <PolicyNoticeSlot />
+        </>
+      }
       banner={area === 'admin' ? undefined : <BannerSlot role={area} />}
     />
   );

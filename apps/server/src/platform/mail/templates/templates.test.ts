@@ -5,6 +5,7 @@ import {
   grantMail,
   legacyMails,
   notificationMail,
+  policyUpdatedMail,
   resetCodeMail,
   type MailKind,
   type RenderedMail,
@@ -30,6 +31,14 @@ const samples: Record<MailKind, () => RenderedMail> = {
       notificationsUrl: 'https://pw.test/user/notifications',
     }),
   'account-deleted': () => accountDeletedMail({ firstName: typed }),
+  'policy-updated': () =>
+    policyUpdatedMail({
+      firstName: typed,
+      version: typed,
+      dateText: 'November 26, 2026',
+      policyUrl: url,
+      termsUrl: url,
+    }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

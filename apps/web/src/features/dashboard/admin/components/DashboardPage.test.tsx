@@ -1,4 +1,4 @@
-import { dashboardRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
+import { dashboardRoutes, policyRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,6 +71,19 @@ function chartsServer(options: { counts?: number; charts?: number; empty?: boole
     status ? { status, body: { message: 'Server Error' } } : { body: body() };
   return fakeApi({
     [routeKey(dashboardRoutes.counts)]: failing(options.counts, () => ({ data: COUNTS })),
+    [routeKey(policyRoutes.acknowledgements)]: () => ({
+      body: {
+        data: {
+          version: '3',
+          date: '2026-11-20',
+          announced: true,
+          asked: 1200,
+          acknowledged: 345,
+          told: 800,
+          announcement_finished: false,
+        },
+      },
+    }),
     [routeKey(dashboardRoutes.subscription)]: (call) =>
       failing(options.charts, () => {
         const r = range(call);
@@ -226,6 +239,16 @@ describe('admin dashboard', () => {
     },
     REDRAWS,
   );
+
+  it('shows how many of the accounts asked acknowledged the policy version in force', async () => {
+    chartsServer();
+    admin('Morgan');
+    renderWithApp(<DashboardPage />);
+    const card = await screen.findByTestId('policy-card');
+    expect(card).toHaveTextContent('Privacy Policy and Terms: version 3 (November 20, 2026)');
+    expect(card).toHaveTextContent('345 of 1,200 acknowledged');
+    expect(card).toHaveTextContent('Being announced: 800 accounts told so far');
+  });
 
   it("reads 'Unable to fetch data' when a call fails, never an empty chart", async () => {
     chartsServer({ counts: 500, charts: 500 });

@@ -4,6 +4,7 @@ import { useSessionUser } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
 import { readChoice, toChartRange } from '../api/range';
 import { CountCards } from './CountCards';
+import { PolicyCard } from './PolicyCard';
 import { RangePicker } from './RangePicker';
 import { RevenueChart } from './RevenueChart';
 import { SignupsChart } from './SignupsChart';
@@ -27,6 +28,7 @@ export function DashboardPage() {
         homes, plans, banner ads and queries.
       </p>
       <CountCards />
+      <PolicyCard />
       <RangePicker
         choice={choice}
         error={error}

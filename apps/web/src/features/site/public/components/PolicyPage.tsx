@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
+import { PolicyVersionLine } from './PolicyVersionLine';
 
 /**
  * /policy: static text under exactly the headings of docs/product.md §13.3, with the content of docs/product.md §1's
- * privacy paragraph. The contact line shows the support e-mail.
+ * privacy paragraph. The contact line shows the support e-mail; the version and its date come from the server.
  */
 const SECTIONS: { heading: string; body: ReactNode }[] = [
   {
@@ -131,6 +132,7 @@ export function PolicyPage() {
   return (
     <div className="container py-5 page-prose">
       <h1>Privacy Policy</h1>
+      <PolicyVersionLine />
       {SECTIONS.map((section, index) => (
         <section key={section.heading} aria-labelledby={`policy-${index}`}>
           <h2 id={`policy-${index}`} className="h4 mt-4">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
+import { PolicyVersionLine } from './PolicyVersionLine';
 
 const SECTIONS: { heading: string; body: ReactNode }[] = [
   {
@@ -125,7 +126,7 @@ export function TermsPage() {
   return (
     <div className="container py-5 page-prose">
       <h1>Terms and Conditions</h1>
-      <p className="text-body-secondary">Last updated: 2024</p>
+      <PolicyVersionLine />
       {SECTIONS.map((section, index) => (
         <section key={section.heading} aria-labelledby={`terms-${index}`}>
           <h2 id={`terms-${index}`} className="h4 mt-4">

@@ -1,0 +1,46 @@
+import type { AppModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
+import type { Notifications } from '../notifications';
+import { createPolicyRepo } from './policy.repo';
+import { createPolicyService, type PolicyService } from './policy.service';
+import { registerPolicyRoutes } from './policy.routes';
+import { policyAnnounceQueue, policyMailQueue } from './policy.queue';
+import { policyHandlers } from './policy.worker';
+
+export { policyAnnounceQueue, policyMailQueue } from './policy.queue';
+export type PolicyApi = PolicyService;
+
+/** What the policy module calls in others. */
+export interface PolicyNeeds {
+  notifications: Pick<Notifications, 'notify'>;
+}
+
+/**
+ * The privacy policy's and terms' version (decision 0350): the version in force for the public pages,
+ * its announcement to every active account when it changes, and each account's acknowledgement.
+ */
+export function createPolicyModule(
+  platform: Platform,
+  needs: PolicyNeeds,
+  options: { batchSize?: number } = {},
+): AppModule<PolicyApi> {
+  const service = createPolicyService({
+    db: platform.db,
+    repo: createPolicyRepo(platform.db),
+    clock: platform.clock,
+    queue: platform.queue,
+    outbox: platform.outbox,
+    notifications: needs.notifications,
+    logger: platform.logger,
+    current: { version: platform.config.POLICY_VERSION, date: platform.config.POLICY_DATE },
+    publicUrl: platform.config.PUBLIC_URL,
+    batchSize: options.batchSize,
+  });
+  return {
+    name: 'policy',
+    routes: (router) => registerPolicyRoutes(router, service),
+    queues: [policyAnnounceQueue, policyMailQueue],
+    handlers: policyHandlers(service),
+    api: service,
+  };
+}

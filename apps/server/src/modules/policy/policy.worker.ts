@@ -1,0 +1,16 @@
+import { handle, type JobHandler } from '../../platform/jobs';
+import type { PolicyService } from './policy.service';
+import { policyAnnounceQueue, policyMailQueue } from './policy.queue';
+
+/** The handlers of the policy's queues (ROLE=worker|all). */
+export function policyHandlers(service: PolicyService): JobHandler[] {
+  return [
+    // One batch a run: the schedule is the pace (policy.queue.ts).
+    handle(policyAnnounceQueue, async () => {
+      await service.recordVersion();
+      await service.announceNext();
+    }),
+    // A failure is recorded on the outbox row and thrown: the job is retried with the queue's back-off.
+    handle(policyMailQueue, (job) => service.sendMail(job.data.mailId)),
+  ];
+}

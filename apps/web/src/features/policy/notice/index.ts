@@ -1,0 +1,2 @@
+/** The signed-in areas' notice of a new policy version; it loads the part that asks for it lazily. */
+export { PolicySlot as PolicyNoticeSlot } from './components/PolicySlot';

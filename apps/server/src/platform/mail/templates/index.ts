@@ -7,6 +7,7 @@ export { hello } from './greeting';
 export { deliveryMail, grantMail, DELIVERY_SUBJECT, GRANT_SUBJECT } from './watch-link';
 export { resetCodeMail } from './reset-code';
 export { accountDeletedMail } from './account-deleted';
+export { retentionNoticeMail } from './retention-notice';
 export { notificationMail } from './notification';
 export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
 
@@ -17,4 +18,5 @@ export type MailKind =
   | 'reset-code'
   | 'notification'
   | 'account-deleted'
+  | 'retention-notice'
   | `legacy.${LegacyMailKind}`;

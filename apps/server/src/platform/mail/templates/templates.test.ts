@@ -6,6 +6,7 @@ import {
   legacyMails,
   notificationMail,
   resetCodeMail,
+  retentionNoticeMail,
   type MailKind,
   type RenderedMail,
 } from '.';
@@ -30,6 +31,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
       notificationsUrl: 'https://pw.test/user/notifications',
     }),
   'account-deleted': () => accountDeletedMail({ firstName: typed }),
+  'retention-notice': () =>
+    retentionNoticeMail({ firstName: typed, deleteOn: at, daysBefore: 30, supportEmail: typed }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

@@ -159,3 +159,8 @@ export const legacyLinkKeys = {
   contact: (token: string) => ['legacy-link', 'contact', token] as const,
   alive: (token: string) => ['legacy-link', 'alive', token] as const,
 };
+
+/** The public pages' settings from the server (the privacy policy's retention periods). */
+export const siteKeys = {
+  retention: () => ['site', 'retention'] as const,
+};

@@ -137,7 +137,8 @@ export const accountDataRoutes = {
     method: 'GET',
     path: '/web/privacy/retention',
     tag: 'Account data',
-    summary: 'How long data is kept: the retention period after a deactivation, its notices, exports, e-mail log',
+    summary:
+      'How long data is kept: the retention period after a deactivation, its notices, exports, e-mail log',
     access: 'public',
     response: z.object({ data: retentionSettings }),
   }),

@@ -57,20 +57,22 @@ export function createDeletionService(deps: DeletionServiceDeps) {
    * Answers whether it deleted the account; its files are gone (or listed for the sweeper) when it returns.
    */
   async function erase(accountId: number, hold?: (tx: DbTx) => Promise<boolean>): Promise<boolean> {
-    const removed = await deps.db.transaction(async (tx) => {
-      if (hold && !(await hold(tx))) return null;
-      const keys = await deps.repo.storageKeysOf(accountId, tx);
-      await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
-      // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
-      await deps.outbox.forget(accountId, tx);
-      await deps.anonymisePayments(accountId, tx);
-      // Gone already (a second request or run): nothing listed stays behind.
-      if (!(await deps.removeAccount(accountId, tx))) throw new AlreadyGone();
-      return keys;
-    }).catch((error: unknown) => {
-      if (error instanceof AlreadyGone) return null;
-      throw error;
-    });
+    const removed = await deps.db
+      .transaction(async (tx) => {
+        if (hold && !(await hold(tx))) return null;
+        const keys = await deps.repo.storageKeysOf(accountId, tx);
+        await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
+        // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
+        await deps.outbox.forget(accountId, tx);
+        await deps.anonymisePayments(accountId, tx);
+        // Gone already (a second request or run): nothing listed stays behind.
+        if (!(await deps.removeAccount(accountId, tx))) throw new AlreadyGone();
+        return keys;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AlreadyGone) return null;
+        throw error;
+      });
     if (!removed) return false;
     deps.logger.info({ accountId, files: removed.length }, 'account deleted');
     await deps.files.deleteNow(removed);

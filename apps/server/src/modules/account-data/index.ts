@@ -88,8 +88,7 @@ export function createAccountDataModule(
   });
   return {
     name: 'account-data',
-    routes: (router) =>
-      registerAccountDataRoutes(router, exports, deletion, platform.config.RETENTION_DAYS),
+    routes: (router) => registerAccountDataRoutes(router, exports, deletion, platform.config.RETENTION_DAYS),
     queues: [accountExportQueue, accountDataSweepQueue, accountDataRetentionQueue, retentionNoticeQueue],
     handlers: [
       handle(accountExportQueue, (job) => exports.build(job.data.exportId, job.lastAttempt)),

@@ -27,7 +27,12 @@ export function createRetentionRepo(db: Db) {
       limit: number,
     ): Promise<EndedAccount[]> {
       const rows = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, endedAt: users.deactivatedAt })
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          endedAt: users.deactivatedAt,
+        })
         .from(users)
         .where(
           and(
@@ -50,7 +55,12 @@ export function createRetentionRepo(db: Db) {
     /** The account if it is still deactivated since `endedAt` (a notice about to be sent asks). */
     async stillEnded(accountId: number, endedAt: Date): Promise<EndedAccount | null> {
       const [row] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, endedAt: users.deactivatedAt })
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          endedAt: users.deactivatedAt,
+        })
         .from(users)
         .where(and(eq(users.id, accountId), eq(users.status, 0), eq(users.deactivatedAt, endedAt)));
       return row ? { ...row, endedAt: row.endedAt! } : null;

@@ -121,7 +121,9 @@ export function createRetentionService(deps: RetentionDeps) {
       }
 
       Object.assign(outcome, await deps.purgeSignInLeftovers(now));
-      outcome.mails = await deps.outbox.purgeSettledBefore(new Date(now.getTime() - MAIL_LOG_KEEP_DAYS * DAY_MS));
+      outcome.mails = await deps.outbox.purgeSettledBefore(
+        new Date(now.getTime() - MAIL_LOG_KEEP_DAYS * DAY_MS),
+      );
       if (Object.values(outcome).some(Boolean)) deps.logger.info(outcome, 'retention swept');
       return outcome;
     },
@@ -130,7 +132,8 @@ export function createRetentionService(deps: RetentionDeps) {
     sendNotice(mailId: number) {
       return deps.outbox.deliver(mailId, async (row: MailOutboxRow) => {
         const { endedAt, deleteOn, days } = row.params;
-        if (row.accountId === null || typeof endedAt !== 'string' || typeof deleteOn !== 'string') return null;
+        if (row.accountId === null || typeof endedAt !== 'string' || typeof deleteOn !== 'string')
+          return null;
         const account = await repo.stillEnded(row.accountId, new Date(endedAt));
         if (!account) return null;
         return retentionNoticeMail({

@@ -25,7 +25,10 @@ export function createAccountRetentionRepo(db: Db) {
      * Deletes sessions past their end or revoked, and reset codes used or past their ten minutes: none
      * of them signs anyone in any more (a token or code not found is refused the same way).
      */
-    async purgeSignInLeftovers(now: Date, tx: DbOrTx = db): Promise<{ sessions: number; resetCodes: number }> {
+    async purgeSignInLeftovers(
+      now: Date,
+      tx: DbOrTx = db,
+    ): Promise<{ sessions: number; resetCodes: number }> {
       const gone = await tx
         .delete(sessions)
         .where(or(lte(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))

@@ -11,5 +11,5 @@ ALTER TABLE "retention_notices" ADD CONSTRAINT "retention_notices_account_id_use
 CREATE INDEX "users_deactivated_idx" ON "users" USING btree ("deactivated_at") WHERE "users"."status" = 0;--> statement-breakpoint
 -- hand-written
 -- Accounts deactivated before the retention clock existed start it now: none is deleted sooner than
--- the full period after the rule began.
-UPDATE "users" SET "deactivated_at" = now() WHERE "status" = 0;
+-- the full period after the rule began. To the millisecond, as the app writes and compares it.
+UPDATE "users" SET "deactivated_at" = date_trunc('milliseconds', now()) WHERE "status" = 0;

@@ -205,6 +205,31 @@ describe('retention: a deactivated account is kept as long as promised, then del
     expect(await accountRow(person.id)).not.toBeNull();
   }, 60_000);
 
+  it('drops a notice whose account was activated before its mail went', async () => {
+    ctx.clock.set(new Date());
+    const person = await signUpUser(ctx);
+    await setStatus(person.id, 0);
+    const endedAt = (await endedAtOf(person.id))!;
+    // The row as a run writes it, its job not yet run; then the account is activated.
+    const [mailId] = await ctx.deps.outbox.enqueue(
+      [
+        {
+          kind: 'retention-notice',
+          to: person.email,
+          accountId: person.id,
+          ref: `retention:${person.id}`,
+          params: { endedAt: endedAt.toISOString(), deleteOn: new Date().toISOString(), days: 30 },
+        },
+      ],
+      ctx.deps.db,
+    );
+    await setStatus(person.id, 1);
+    expect(await ctx.deps.accountData.retention.sendNotice(mailId!)).toBe('skipped');
+    const [row] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId!));
+    expect(row!.state).toBe('dropped');
+    expect(mailsTo(person.email)).toHaveLength(0);
+  });
+
   it('never touches an active account: its pending delivery and sealed final message survive a run years ahead', async () => {
     ctx.clock.set(new Date());
     const person = await signUpUser(ctx);

@@ -45,6 +45,10 @@ test('the public pages have their titles, and the policy its headings', async ({
     'Contact Us',
   ]);
   await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toBeVisible();
+  // Data Retention states the server's configured period (RETENTION_DAYS, 365 by default) and notices.
+  const retention = page.getByRole('region', { name: 'Data Retention' });
+  await expect(retention).toContainText('we keep its data for 365 days after the deactivation');
+  await expect(retention).toContainText('We e-mail you 30 and 7 days before that day.');
 });
 
 test.describe('at 360 px wide', () => {

@@ -143,6 +143,9 @@ export async function compose(
     notifications: notifications.api,
     passwordMatches: accounts.api.passwordMatches,
     removeAccount: accounts.api.removeAccount,
+    anonymisePayments: payments.api.anonymisePaymentsOf,
+    holdEnded: accounts.api.holdEnded,
+    purgeSignInLeftovers: (now) => accounts.api.purgeSignInLeftovers(now),
   });
   const legacy = createLegacyModule(
     platform,

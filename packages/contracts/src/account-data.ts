@@ -102,6 +102,28 @@ function ownerRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
   } satisfies Record<string, ApiRoute>;
 }
 
+/**
+ * How long what is kept is kept (docs/product.md §11.9, decisions 0345, 0346): a deactivated account is
+ * told 30 and 7 days before its data is deleted; a ready export lives a week; the e-mail log keeps a row
+ * 90 days. The retention period itself is the server's RETENTION_DAYS, answered by `retention`.
+ */
+export const RETENTION_NOTICE_DAYS = [30, 7] as const;
+export const EXPORT_KEEP_DAYS = 7;
+export const MAIL_LOG_KEEP_DAYS = 90;
+
+/** `GET /web/privacy/retention`: the periods the privacy policy states, as this server keeps them. */
+export const retentionSettings = z.object({
+  /** Days after a deactivation before the account's media and personal data are deleted. */
+  retention_days: z.number().int(),
+  /** Days before that deletion on which the account is e-mailed (30, then 7). */
+  notice_days: z.array(z.number().int()),
+  /** Days a ready data export is kept. */
+  export_days: z.number().int(),
+  /** Days a row of the e-mail log (whom a mail went to, and whether) is kept. */
+  mail_log_days: z.number().int(),
+});
+export type RetentionSettings = z.infer<typeof retentionSettings>;
+
 /** The calls of the account-data module (decision 0127). */
 export const accountDataRoutes = {
   user: ownerRoutes('user'),
@@ -110,6 +132,16 @@ export const accountDataRoutes = {
    * The archive itself: a plain link (a browser download sends no bearer header), so the signed,
    * expiring token is the permission (decision 0242). The answer is the zip.
    */
+  /** The periods the privacy policy states, read by the policy page (no credential: it is public). */
+  retention: defineRoute({
+    method: 'GET',
+    path: '/web/privacy/retention',
+    tag: 'Account data',
+    summary:
+      'How long data is kept: the retention period after a deactivation, its notices, exports, e-mail log',
+    access: 'public',
+    response: z.object({ data: retentionSettings }),
+  }),
   download: defineRoute({
     method: 'GET',
     path: '/web/account/export/download/:token',

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LEGACY_WAIT_UNIT: 'second' })).toThrow(/LEGACY_WAIT_UNIT/);
   });
 
+  it('RETENTION_DAYS: 365 by default, whole days from 30 to 3650, anything else named', () => {
+    expect(loadConfig({}).RETENTION_DAYS).toBe(365);
+    expect(loadConfig({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
+    for (const bad of ['29', '3651', '90.5', 'a year'])
+      expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+  });
+
   it('treats empty strings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -100,6 +100,9 @@ const envSchema = z.object({
   // docs/product.md §6.4: waiting periods, check-in intervals and reminders count in days, or in minutes so the
   // whole legacy release can be tried from outside (acceptance, demos); refused in production below.
   LEGACY_WAIT_UNIT: z.enum(['day', 'minute']).default('day'),
+  // docs/product.md §11.9: days a deactivated account's media and personal data are kept before they are
+  // deleted. At least 30, so the two notices (30 and 7 days before) both have their day.
+  RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
   NODE_ENV: optionalText,
   UPLOAD_MAX_BYTES: z.coerce
     .number()

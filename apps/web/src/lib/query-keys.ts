@@ -167,3 +167,8 @@ export const policyKeys = {
   notice: () => ['policy', 'notice'] as const,
   acknowledgements: () => ['policy', 'acknowledgements'] as const,
 };
+
+/** The public pages' settings from the server (the privacy policy's retention periods). */
+export const siteKeys = {
+  retention: () => ['site', 'retention'] as const,
+};

@@ -25,3 +25,30 @@ export const accountDataSweepQueue = defineScheduledQueue({
   expireInSeconds: 30 * 60,
   pollingIntervalSeconds: 5,
 });
+
+/**
+ * The retention duty (decision 0345): deactivated accounts' notices (30 and 7 days ahead) and deletion
+ * at their day, then the short clocks (expired sessions and reset codes, old mail rows: 0346). Hourly:
+ * daily in what it does, hourly in when it looks, so a deletion happens within the hour of its day; one
+ * run an hour however many workers are up, and two at once (a retry beside the next hour's) still
+ * notify once and delete once.
+ */
+export const accountDataRetentionQueue = defineScheduledQueue({
+  name: 'account-data.retention',
+  schedule: { everySeconds: 60 * 60 },
+  retry: { limit: 3, delaySeconds: 5 * 60 },
+  expireInSeconds: 30 * 60,
+});
+
+/**
+ * Sends one retention notice's outbox row, once (sent with the row in its transaction). `short`: one
+ * queued job per row, so the duty that re-sends lost ones cannot pile up copies.
+ */
+export const retentionNoticeQueue = defineQueue({
+  name: 'account-data.notice',
+  payload: idPayload('mailId'),
+  policy: 'short',
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  expireInSeconds: 300,
+  work: { pollingIntervalSeconds: 2 },
+});

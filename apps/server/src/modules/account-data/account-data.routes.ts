@@ -1,4 +1,10 @@
-import { ACCOUNT_DATA_MESSAGES, accountDataRoutes } from '@pw/contracts';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  EXPORT_KEEP_DAYS,
+  MAIL_LOG_KEEP_DAYS,
+  RETENTION_NOTICE_DAYS,
+  accountDataRoutes,
+} from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { USER_FILE_HEADERS } from '../../platform/http/user-files';
 import { ok } from '../../platform/http/envelope';
@@ -7,7 +13,22 @@ import type { DeletionService } from './deletion.service';
 import type { ExportService } from './export.service';
 
 /** The account-data calls, as declared in @pw/contracts (`accountDataRoutes`): handlers call the services. */
-export function registerAccountDataRoutes(router: Router, exports: ExportService, deletion: DeletionService) {
+export function registerAccountDataRoutes(
+  router: Router,
+  exports: ExportService,
+  deletion: DeletionService,
+  retentionDays: number,
+) {
+  // The periods the privacy policy states, from this server's configuration (decision 0348).
+  router.route(accountDataRoutes.retention, () => ({
+    data: {
+      retention_days: retentionDays,
+      notice_days: [...RETENTION_NOTICE_DAYS],
+      export_days: EXPORT_KEEP_DAYS,
+      mail_log_days: MAIL_LOG_KEEP_DAYS,
+    },
+  }));
+
   for (const routes of [accountDataRoutes.user, accountDataRoutes.funeralHome]) {
     router.route(routes.startExport, async ({ request }) =>
       ok(await exports.start(accountOf(request).id), ACCOUNT_DATA_MESSAGES.exportStarted),

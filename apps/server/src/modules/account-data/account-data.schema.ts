@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accountExportStates } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 
@@ -51,3 +60,22 @@ export const fileDeletions = pgTable('file_deletions', {
   key: text('key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The retention notices claimed (docs/product.md §11.9, decision 0345): one row per ended account, ending
+ * and notice (30 or 7 days before the deletion). Inserted with the notice's outbox row in one
+ * transaction, so two sweeps at once send it once; keyed by the ending, so an account deactivated
+ * again after an activation is told again for its new date. Gone with the account.
+ */
+export const retentionNotices = pgTable(
+  'retention_notices',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.endedAt, t.daysBefore] })],
+);

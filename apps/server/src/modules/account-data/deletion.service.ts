@@ -23,6 +23,8 @@ export const deletionRules = (accountId: number, ip: string) => ({
   } as RateRule,
 });
 
+class AlreadyGone extends Error {}
+
 export interface DeletionServiceDeps {
   db: Db;
   repo: AccountDataRepo;
@@ -34,6 +36,8 @@ export interface DeletionServiceDeps {
   /** The accounts module's own checks and row (its API, wired by the composition root). */
   passwordMatches(accountId: number, password: string): Promise<boolean>;
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
+  /** The payments module's: the card's last digits go before the payer does. */
+  anonymisePayments(accountId: number, tx: DbTx): Promise<number>;
 }
 
 /**
@@ -41,30 +45,50 @@ export interface DeletionServiceDeps {
  * `file_deletions`, then its row is deleted, and with it, by the foreign keys, its sessions (signed out
  * everywhere at once), videos, scheduled deliveries (nothing is sent at their minute), grants, forms,
  * banner ads, subscriptions, notifications and exports; its payments stay for the books with the link
- * to it removed. Only after the commit are the files deleted and the confirmation e-mailed; a crash in
+ * to it and the card's last digits removed (decision 0347). Only after the commit are the files deleted and the confirmation e-mailed; a crash in
  * between leaves the list to the sweeper, never a file nobody knows of.
  */
 export function createDeletionService(deps: DeletionServiceDeps) {
   const throttle = createFailureThrottle(deps.rateLimiter);
 
+  /**
+   * The one deletion of an account, whoever asks (its owner, or the retention sweep: decision 0345).
+   * `hold`, first in the transaction, may lock the row and refuse (an account activated meanwhile).
+   * Answers whether it deleted the account; its files are gone (or listed for the sweeper) when it returns.
+   */
+  async function erase(accountId: number, hold?: (tx: DbTx) => Promise<boolean>): Promise<boolean> {
+    const removed = await deps.db
+      .transaction(async (tx) => {
+        if (hold && !(await hold(tx))) return null;
+        const keys = await deps.repo.storageKeysOf(accountId, tx);
+        await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
+        // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
+        await deps.outbox.forget(accountId, tx);
+        await deps.anonymisePayments(accountId, tx);
+        // Gone already (a second request or run): nothing listed stays behind.
+        if (!(await deps.removeAccount(accountId, tx))) throw new AlreadyGone();
+        return keys;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AlreadyGone) return null;
+        throw error;
+      });
+    if (!removed) return false;
+    deps.logger.info({ accountId, files: removed.length }, 'account deleted');
+    await deps.files.deleteNow(removed);
+    return true;
+  }
+
   return {
+    erase,
+
     async deleteAccount(account: AuthAccount, input: AccountDeleteInput, ip: string): Promise<void> {
       const attempt = await throttle.begin(deletionRules(account.id, ip));
       if (!(await deps.passwordMatches(account.id, input.password)))
         throw invalid('password', ACCOUNT_DATA_MESSAGES.wrongPassword);
       await attempt.succeeded();
 
-      const removed = await deps.db.transaction(async (tx) => {
-        const keys = await deps.repo.storageKeysOf(account.id, tx);
-        await deps.repo.queueFileDeletions(keys, deps.clock.now(), tx);
-        // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
-        await deps.outbox.forget(account.id, tx);
-        return (await deps.removeAccount(account.id, tx)) ? keys : null;
-      });
-      if (!removed) throw notFound();
-      deps.logger.info({ accountId: account.id, files: removed.length }, 'account deleted');
-
-      await deps.files.deleteNow(removed);
+      if (!(await erase(account.id))) throw notFound();
       await deps.outbox
         .send(
           { kind: 'account-deleted', to: account.email, accountId: account.id, ref: `account:${account.id}` },

@@ -186,7 +186,13 @@ describe('account deletion', () => {
       .select()
       .from(payments)
       .where(eq(payments.id, paymentBefore!.id));
-    expect(paymentAfter).toMatchObject({ accountId: null, amountCents: paymentBefore!.amountCents });
+    expect(paymentBefore!.last4).toMatch(/^\d{4}$/);
+    expect(paymentAfter).toMatchObject({
+      accountId: null,
+      last4: '',
+      amountCents: paymentBefore!.amountCents,
+      createdAt: paymentBefore!.createdAt,
+    });
     expect(await revenue()).toEqual(revenueBefore);
     const log = await ctx.app.inject({
       method: 'GET',

@@ -3,6 +3,7 @@ import {
   ACCOUNT_DATA_MESSAGES,
   accountDataRoutes,
   notificationKinds,
+  EXPORT_KEEP_DAYS,
   type AccountExport,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
@@ -21,7 +22,7 @@ import { writeArchive } from './export.archive';
 import { downloadToken, readDownloadToken } from './export.links';
 
 /** A ready archive is kept a week, then swept (decision 0241). */
-export const EXPORT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+export const EXPORT_KEEP_MS = EXPORT_KEEP_DAYS * 24 * 60 * 60 * 1000;
 /** Exports started per account and day: each one reads every video again. */
 export const EXPORTS_PER_DAY = { limit: 5, windowSeconds: 24 * 60 * 60 };
 

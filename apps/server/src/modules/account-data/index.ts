@@ -3,12 +3,19 @@ import type { Platform } from '../../platform/platform';
 import type { DbTx } from '../../platform/db';
 import type { Notifications } from '../notifications';
 import { createAccountDataRepo } from './account-data.repo';
-import { accountDataSweepQueue, accountExportQueue } from './account-data.queue';
+import {
+  accountDataRetentionQueue,
+  accountDataSweepQueue,
+  accountExportQueue,
+  retentionNoticeQueue,
+} from './account-data.queue';
 import { registerAccountDataRoutes } from './account-data.routes';
 import { handle } from '../../platform/jobs';
 import { createDeletionService } from './deletion.service';
 import { createExportService } from './export.service';
 import { createFileSweeper, type FileSweeper } from './file-sweeper';
+import { createRetentionRepo } from './retention.repo';
+import { createRetentionService, type RetentionService } from './retention.service';
 
 /** What account-data calls in other modules. */
 export interface AccountDataNeeds {
@@ -16,16 +23,25 @@ export interface AccountDataNeeds {
   /** The accounts module's password check and row deletion. */
   passwordMatches(accountId: number, password: string): Promise<boolean>;
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
+  /** The payments module's, in the deletion's transaction: the card's last digits go. */
+  anonymisePayments(accountId: number, tx: DbTx): Promise<number>;
+  /** The accounts module's: an account still deactivated since `endedAt`, locked for its deletion. */
+  holdEnded(accountId: number, endedAt: Date, tx: DbTx): Promise<boolean>;
+  /** The accounts module's: expired or revoked sessions, used or expired reset codes deleted. */
+  purgeSignInLeftovers(now: Date): Promise<{ sessions: number; resetCodes: number }>;
 }
 
 export interface AccountDataApi {
   /** One sweep now (tests move the clock and call it). */
   sweep: FileSweeper['sweep'];
+  /** One run of the retention duty now, and one notice's sending (tests move the clock and call them). */
+  retention: Pick<RetentionService, 'run' | 'sendNotice'>;
 }
 
 /**
  * Leaving, and taking one's messages along (docs/product.md §11.5): the owner's data export (a zip built by a job,
- * downloaded by a signed link) and the deletion of the account (decisions 0241–0244).
+ * downloaded by a signed link), the deletion of the account (decisions 0241–0244), and keeping data only as
+ * long as promised: a deactivated account's deletion at its day, and the short clocks (0345, 0346).
  */
 export function createAccountDataModule(
   platform: Platform,
@@ -55,15 +71,31 @@ export function createAccountDataModule(
     logger,
     passwordMatches: needs.passwordMatches,
     removeAccount: needs.removeAccount,
+    anonymisePayments: needs.anonymisePayments,
+  });
+  const retention = createRetentionService({
+    db,
+    repo: createRetentionRepo(db),
+    clock,
+    outbox: platform.outbox,
+    queue,
+    logger,
+    retentionDays: platform.config.RETENTION_DAYS,
+    supportEmail: platform.config.SUPPORT_EMAIL,
+    erase: deletion.erase,
+    holdEnded: needs.holdEnded,
+    purgeSignInLeftovers: needs.purgeSignInLeftovers,
   });
   return {
     name: 'account-data',
-    routes: (router) => registerAccountDataRoutes(router, exports, deletion),
-    queues: [accountExportQueue, accountDataSweepQueue],
+    routes: (router) => registerAccountDataRoutes(router, exports, deletion, platform.config.RETENTION_DAYS),
+    queues: [accountExportQueue, accountDataSweepQueue, accountDataRetentionQueue, retentionNoticeQueue],
     handlers: [
       handle(accountExportQueue, (job) => exports.build(job.data.exportId, job.lastAttempt)),
       handle(accountDataSweepQueue, () => files.sweep()),
+      handle(accountDataRetentionQueue, () => retention.run()),
+      handle(retentionNoticeQueue, (job) => retention.sendNotice(job.data.mailId)),
     ],
-    api: { sweep: files.sweep },
+    api: { sweep: files.sweep, retention },
   };
 }

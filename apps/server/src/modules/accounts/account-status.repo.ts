@@ -7,12 +7,13 @@ export function createAccountStatusRepo(db: Db) {
   return {
     /**
      * Sets the status of the account of this id and type unless it has it already: the changed row, or
-     * null when nothing changed (so a repeated or concurrent request does its work only once).
+     * null when nothing changed (so a repeated or concurrent request does its work only once). A
+     * deactivation starts the retention clock, an activation stops it (docs/product.md §11.9).
      */
     async changeStatus(id: number, type: AccountType, status: 0 | 1, now: Date, tx: DbOrTx = db) {
       const [row] = await tx
         .update(users)
-        .set({ status, updatedAt: now })
+        .set({ status, updatedAt: now, deactivatedAt: status === 0 ? now : null })
         .where(and(eq(users.id, id), eq(users.type, type), ne(users.status, status)))
         .returning({ id: users.id });
       return row ?? null;

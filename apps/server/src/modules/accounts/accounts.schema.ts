@@ -25,6 +25,11 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     /** 1 active, 0 inactive (the contract's status values). */
     status: integer('status').notNull().default(1),
+    /**
+     * When the account was last deactivated (null while active): the start of the retention clock
+     * (docs/product.md §11.9). Activation clears it, so a later deactivation starts the clock anew.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +43,10 @@ export const users = pgTable(
     index('users_type_email_idx').on(t.type, t.email, t.id),
     index('users_type_home_name_idx').on(t.type, t.homeName, t.id),
     index('users_type_status_idx').on(t.type, t.status, t.id),
+    // The retention sweep's ended accounts, oldest ending first: the few deactivated ones only.
+    index('users_deactivated_idx')
+      .on(t.deactivatedAt)
+      .where(sql`${t.status} = 0`),
     // The admin's users and funeral-homes lists search a substring of the full name, the e-mail and the
     // home's name: only trigram indexes serve `ilike '%…%'` (decision 0233). The full name is one
     // expression (first, a space, last), so "Ada Love" finds Ada Lovelace; the lists write it the same.

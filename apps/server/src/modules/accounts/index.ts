@@ -18,6 +18,7 @@ import { createAccountStatusRepo } from './account-status.repo';
 import { createAccountStatusService, type ResumeDeliveries } from './account-status.service';
 import { registerAccountStatusRoutes } from './account-status.routes';
 import { dummyPasswordHash, verifyPassword } from './passwords';
+import { createAccountRetentionRepo, type AccountRetentionRepo } from './account-retention.repo';
 import type { DbTx } from '../../platform/db';
 
 export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
@@ -39,6 +40,10 @@ export interface AccountsApi {
   passwordMatches(accountId: number, password: string): Promise<boolean>;
   /** Deletes the account's row in the caller's transaction (account-data's deletion; decision 0243). */
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
+  /** Locks an account still deactivated since `endedAt` for its retention deletion (decision 0345). */
+  holdEnded: AccountRetentionRepo['holdEnded'];
+  /** Deletes expired or revoked sessions and used or expired reset codes (the retention sweep). */
+  purgeSignInLeftovers: AccountRetentionRepo['purgeSignInLeftovers'];
 }
 
 /** What accounts calls in other modules. */
@@ -94,6 +99,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
     activePlans: needs.activePlans,
   });
 
+  const retention = createAccountRetentionRepo(db);
   const accountStatus = createAccountStatusService({
     db,
     repo: createAccountStatusRepo(db),
@@ -122,6 +128,8 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
         return (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password)) && !!user;
       },
       removeAccount: (accountId, tx) => repo.deleteUser(accountId, tx),
+      holdEnded: retention.holdEnded,
+      purgeSignInLeftovers: retention.purgeSignInLeftovers,
     },
   };
 }

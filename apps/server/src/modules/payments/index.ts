@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/module';
+import type { DbTx } from '../../platform/db';
 import type { Platform } from '../../platform/platform';
 import type { Notifications } from '../notifications';
 import type { BannerPayments } from '../banner-ads';
@@ -48,6 +49,8 @@ export interface PaymentsApi {
   accountsWithRunningPlan: SubscriptionsService['accountsWithRunningPlan'];
   /** One run of the subscriptions' daily job (its worker's work; tests call it with a moved clock). */
   expireSubscriptions: ExpireSubscriptions;
+  /** Strips the card's last digits from the account's payments, in its deletion's transaction. */
+  anonymisePaymentsOf(accountId: number, tx: DbTx): Promise<number>;
 }
 
 /**
@@ -108,6 +111,7 @@ export function createPaymentsModule(platform: Platform, needs: PaymentsNeeds): 
       hasRunningPlan: subscriptions.hasRunningPlan,
       accountsWithRunningPlan: subscriptions.accountsWithRunningPlan,
       expireSubscriptions,
+      anonymisePaymentsOf: (accountId, tx) => repo.anonymiseOf(accountId, tx),
     },
   };
 }

@@ -20,6 +20,20 @@ export function createPaymentsRepo(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(${0x5057_0001}, ${accountId})`);
     },
 
+    /**
+     * Leaves nothing of the card on the account's payments before the account goes (decisions 0243,
+     * 0347): amount, currency, plan, date, brand and the provider's reference stay for the books; the
+     * last four digits go. The account's deletion then clears `account_id`.
+     */
+    async anonymiseOf(accountId: number, tx: DbOrTx): Promise<number> {
+      const rows = await tx
+        .update(payments)
+        .set({ last4: '' })
+        .where(eq(payments.accountId, accountId))
+        .returning({ id: payments.id });
+      return rows.length;
+    },
+
     async findByKey(accountId: number, key: string, tx: DbOrTx = db): Promise<PaymentRow | null> {
       const [row] = await tx
         .select()

@@ -175,6 +175,21 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
       await tx.delete(mailOutbox).where(eq(mailOutbox.accountId, accountId));
     },
 
+    /**
+     * Deletes the rows settled (sent, given up or dropped) before `before` (the retention sweep,
+     * decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows name
+     * addresses. A queued row stays whatever its age: its job has yet to send it.
+     */
+    async purgeSettledBefore(before: Date, tx: DbOrTx = db): Promise<number> {
+      const rows = await tx
+        .delete(mailOutbox)
+        .where(
+          and(inArray(mailOutbox.state, ['sent', 'failed', 'dropped']), lte(mailOutbox.updatedAt, before)),
+        )
+        .returning({ id: mailOutbox.id });
+      return rows.length;
+    },
+
     /** Unsent rows of these kinds written before `before` (their job lost in a crash, or out of retries), oldest first. */
     unsentBefore(kindPrefix: string, before: Date, limit: number, tx: DbOrTx = db) {
       return tx

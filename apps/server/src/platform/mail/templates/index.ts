@@ -7,6 +7,7 @@ export { hello } from './greeting';
 export { deliveryMail, grantMail, DELIVERY_SUBJECT, GRANT_SUBJECT } from './watch-link';
 export { resetCodeMail } from './reset-code';
 export { accountDeletedMail } from './account-deleted';
+export { retentionNoticeMail } from './retention-notice';
 export { notificationMail } from './notification';
 export { policyUpdatedMail } from './policy-updated';
 export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
@@ -19,4 +20,5 @@ export type MailKind =
   | 'notification'
   | 'account-deleted'
   | 'policy-updated'
+  | 'retention-notice'
   | `legacy.${LegacyMailKind}`;

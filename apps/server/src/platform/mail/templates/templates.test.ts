@@ -7,6 +7,7 @@ import {
   notificationMail,
   policyUpdatedMail,
   resetCodeMail,
+  retentionNoticeMail,
   type MailKind,
   type RenderedMail,
 } from '.';
@@ -39,6 +40,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
       policyUrl: url,
       termsUrl: url,
     }),
+  'retention-notice': () =>
+    retentionNoticeMail({ firstName: typed, deleteOn: at, daysBefore: 30, supportEmail: typed }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

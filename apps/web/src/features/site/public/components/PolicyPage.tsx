@@ -2,10 +2,46 @@ import type { ReactNode } from 'react';
 import { SITE } from '@/lib/site-config';
 import { useTitle } from '@/lib/use-title';
 import { PolicyVersionLine } from './PolicyVersionLine';
+import { useRetention } from '../api/get-retention';
+
+/**
+ * How long data is kept, with this server's own periods (its RETENTION_DAYS and the fixed ones,
+ * docs/product.md §11.9): until they arrive, or if they cannot be read, the sentences say only what
+ * holds whatever the numbers are.
+ */
+function DataRetention() {
+  const { data } = useRetention();
+  const periods = data?.data;
+  const days = (n: number | undefined, fallback: string) => (n === undefined ? fallback : `${n} days`);
+  const notices = periods?.notice_days.join(' and ');
+  return (
+    <>
+      <p>We keep your data while your account is active.</p>
+      <p>
+        If your account is deactivated, we keep its data for{' '}
+        {days(periods?.retention_days, 'a limited period')} after the deactivation, then delete your videos,
+        photos, scheduled deliveries, final message, profile and other personal data.{' '}
+        {notices ? `We e-mail you ${notices} days before that day.` : 'We e-mail you before that day.'} If
+        your account is activated again before then, nothing is deleted.
+      </p>
+      <p>
+        Records of payments are kept for our accounts, without your name, your e-mail address or any digit of
+        your card. When you delete your account yourself, everything else is deleted at once. Messages you
+        sent us through the contact page stay with us as correspondence.
+      </p>
+      <p>
+        A copy of your data that you download is kept for {days(periods?.export_days, 'a short time')}.
+        Expired sign-in sessions and password reset codes are deleted within a day, and our record of the
+        e-mails we sent after {days(periods?.mail_log_days, 'a limited period')}.
+      </p>
+    </>
+  );
+}
 
 /**
  * /policy: static text under exactly the headings of docs/product.md §13.3, with the content of docs/product.md §1's
- * privacy paragraph. The contact line shows the support e-mail; the version and its date come from the server.
+ * privacy paragraph. The contact line shows the support e-mail; the version and its date come from
+ * the server, and Data Retention states the server's periods.
  */
 const SECTIONS: { heading: string; body: ReactNode }[] = [
   {
@@ -81,9 +117,7 @@ const SECTIONS: { heading: string; body: ReactNode }[] = [
   },
   {
     heading: 'Data Retention',
-    body: (
-      <p>We keep your data while your account or plan is active, and afterwards only for a limited period.</p>
-    ),
+    body: <DataRetention />,
   },
   {
     heading: 'Legal Disclosures',

@@ -6,6 +6,7 @@ import {
   EncryptStream,
   HEADER_SIZE,
   MediaDecryptionError,
+  STREAM_BUFFER,
   TAG_SIZE,
   isEncrypted,
   parseHeader,
@@ -33,11 +34,20 @@ type Layout =
  * encryption (no header) are read as they are.
  */
 export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): Storage {
+  /** The first bytes of an object, or the error reading them (an empty or missing object has none). */
+  const readHead = (key: string) =>
+    inner
+      .read(key, { start: 0, end: HEADER_SIZE - 1 })
+      .then(readAll)
+      .catch((error: unknown) => error as Error);
+
   async function layout(key: string): Promise<Layout | null> {
-    const stored = await inner.stat(key);
+    // The size and the header are asked for together: one wait instead of two (on S3, two requests
+    // in parallel instead of one after the other).
+    const [stored, head] = await Promise.all([inner.stat(key), readHead(key)]);
     if (!stored) return null;
     if (stored.size < HEADER_SIZE) return { kind: 'plain', storedSize: stored.size };
-    const head = await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }));
+    if (head instanceof Error) throw head;
     if (!isEncrypted(head)) return { kind: 'plain', storedSize: stored.size };
     const header = parseHeader(head);
     const size = plaintextSize(stored.size, header.chunkSize);
@@ -57,7 +67,7 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
   return {
     put,
     async putFile(key, localPath) {
-      const stored = await put(key, fs.createReadStream(localPath));
+      const stored = await put(key, fs.createReadStream(localPath, { highWaterMark: STREAM_BUFFER }));
       await fsp.rm(localPath, { force: true });
       return stored;
     },

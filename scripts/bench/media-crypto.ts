@@ -4,6 +4,11 @@
  * over it (what a seeking player asks for); each figure is the encrypted throughput as a share of the
  * plain one (aim: at least 0.8). The plain local figures are page-cache copies, faster than the cipher
  * itself on a small machine; the raw cipher speed is printed too, to read the ratios against.
+ *
+ * Both storages are warmed up once, then measured in turns (plain, encrypted, plain, …) and each
+ * figure is the best of its rounds: on a shared machine one slow round says more about the neighbours
+ * than about the code. The CPU time of each side (all threads of the process) is printed too: unlike
+ * the wall time it barely moves with the machine's load, and it shows what the cipher itself costs.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +24,14 @@ import { sized } from './options';
 const SIZE = sized(256, 8) * 1024 * 1024;
 const PIECE = 1024 * 1024;
 const RANGES = sized(64, 4);
+const ROUNDS = sized(5, 1);
+
+/** Printed with the figures: what bounds the ratios (decision 0355). */
+const NOTE =
+  'the bound is the cipher, not the stream code: AES-256-GCM here runs at about the speed of the ' +
+  'page-cache copy the plain side times, so an encrypted byte costs that copy plus the cipher (the CPU ' +
+  'lines); the ratios stay above the CPU ones only as far as the file I/O overlaps the cipher on the ' +
+  'other core. On a real disk or S3 the copy is the slow part and the ratios come near 1';
 
 function source(): Readable {
   const piece = randomBytes(PIECE);
@@ -38,10 +51,20 @@ async function drain(stream: Readable) {
   return bytes;
 }
 
-async function timed(work: () => Promise<unknown>) {
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<Timed> {
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await work();
-  return Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 }
 
 async function measure(storage: Storage) {
@@ -55,6 +78,17 @@ async function measure(storage: Storage) {
   });
   await storage.delete('bench/object.bin');
   return { put, whole, ranges };
+}
+
+type Figures = Awaited<ReturnType<typeof measure>>;
+
+/** The fastest wall time and the smallest CPU time of each figure over the rounds. */
+function best(rounds: Figures[]): Figures {
+  const pick = (name: keyof Figures): Timed => ({
+    seconds: Math.min(...rounds.map((round) => round[name].seconds)),
+    cpuSeconds: Math.min(...rounds.map((round) => round[name].cpuSeconds)),
+  });
+  return { put: pick('put'), whole: pick('whole'), ranges: pick('ranges') };
 }
 
 function awaitRead(storage: Storage): Readable {
@@ -92,22 +126,38 @@ export async function run() {
       createLocalStorage(path.join(dir, 'encrypted')),
       createMediaKeyring(randomBytes(32)),
     );
-    await measure(plainStorage); // warm-up (disk cache, JIT)
-    const plain = await measure(plainStorage);
-    const sealed = await measure(encrypted);
-    const mibs = (seconds: number, bytes = SIZE) => (bytes / 1024 / 1024 / seconds).toFixed(0);
+    // Warm-up of both sides (disk cache, JIT), then the rounds in turns.
+    await measure(plainStorage);
+    await measure(encrypted);
+    const plainRounds: Figures[] = [];
+    const sealedRounds: Figures[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      plainRounds.push(await measure(plainStorage));
+      sealedRounds.push(await measure(encrypted));
+    }
+    const plain = best(plainRounds);
+    const sealed = best(sealedRounds);
+    const mibs = (timed: Timed, bytes = SIZE) => (bytes / 1024 / 1024 / timed.seconds).toFixed(0);
+    const ratio = (name: keyof Figures) => (plain[name].seconds / sealed[name].seconds).toFixed(2);
+    const cpu = (name: keyof Figures) =>
+      `${(plain[name].cpuSeconds * 1000).toFixed(0)} / ${(sealed[name].cpuSeconds * 1000).toFixed(0)}`;
     const rangeBytes = RANGES * PIECE;
     return {
       'aes-256-gcm alone, one core, MiB/s': rawCipherMibs(),
-      'put 256 MiB, plain MiB/s': mibs(plain.put),
-      'put 256 MiB, encrypted MiB/s': mibs(sealed.put),
-      'put ratio (encrypted / plain)': (plain.put / sealed.put).toFixed(2),
+      [`put ${SIZE / 1024 / 1024} MiB, plain MiB/s`]: mibs(plain.put),
+      [`put ${SIZE / 1024 / 1024} MiB, encrypted MiB/s`]: mibs(sealed.put),
+      'put ratio (encrypted / plain)': ratio('put'),
+      'put CPU ms, plain / encrypted': cpu('put'),
       'read whole, plain MiB/s': mibs(plain.whole),
       'read whole, encrypted MiB/s': mibs(sealed.whole),
-      'read whole ratio': (plain.whole / sealed.whole).toFixed(2),
+      'read whole ratio': ratio('whole'),
+      'read whole CPU ms, plain / encrypted': cpu('whole'),
       [`${RANGES} × 1 MiB ranges, plain MiB/s`]: mibs(plain.ranges, rangeBytes),
       [`${RANGES} × 1 MiB ranges, encrypted MiB/s`]: mibs(sealed.ranges, rangeBytes),
-      'range read ratio': (plain.ranges / sealed.ranges).toFixed(2),
+      'range read ratio': ratio('ranges'),
+      'range read CPU ms, plain / encrypted': cpu('ranges'),
+      rounds: `best of ${ROUNDS}, after one warm-up round of each`,
+      note: NOTE,
     };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

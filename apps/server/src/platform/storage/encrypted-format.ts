@@ -150,6 +150,8 @@ class ChunkParams {
  */
 class Pieces {
   private parts: Buffer[] = [];
+  /** Index of the first part still held: parts are dropped by moving it (tiny pieces can be many). */
+  private head = 0;
   length = 0;
 
   push(piece: Buffer) {
@@ -162,23 +164,27 @@ class Pieces {
   consume(size: number, use: (slice: Buffer) => void) {
     let left = size;
     while (left > 0) {
-      const first = this.parts[0]!;
+      const first = this.parts[this.head]!;
       if (first.length <= left) {
-        this.parts.shift();
+        this.head += 1;
         use(first);
         left -= first.length;
       } else {
         use(first.subarray(0, left));
-        this.parts[0] = first.subarray(left);
+        this.parts[this.head] = first.subarray(left);
         left = 0;
       }
     }
     this.length -= size;
+    if (this.head > 64 && this.head * 2 > this.parts.length) {
+      this.parts = this.parts.slice(this.head);
+      this.head = 0;
+    }
   }
 
   /** The first `size` bytes as one buffer (a copy only when they span pieces), dropped. */
   take(size: number): Buffer {
-    const first = this.parts[0];
+    const first = this.parts[this.head];
     if (first && first.length >= size) {
       this.consume(size, () => {});
       return first.subarray(0, size);

@@ -46,6 +46,12 @@ async function bytes(stream: Readable): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** The stream's bytes again, in pieces of `size`. */
+async function* rechunk(stream: Readable, size: number) {
+  const whole = await bytes(stream);
+  for (let at = 0; at < whole.length; at += size) yield whole.subarray(at, at + size);
+}
+
 describe('encrypted storage', () => {
   let root: string;
   let plain: Storage;
@@ -206,6 +212,28 @@ describe('encrypted storage', () => {
         expect(got.equals(source.subarray(start, end + 1)), `${start}-${end}, chunks of ${chunkSize}`).toBe(
           true,
         );
+      }
+    }
+  });
+
+  it('reads right whatever pieces the inner storage streams in (as a network does), ignoring the hint', async () => {
+    const size = 3 * CHUNK + 12345;
+    const source = sources.get(size)!;
+    for (const piece of [13, 7777, CHUNK + TAG_SIZE - 1, CHUNK + TAG_SIZE + 1]) {
+      const choppy: Storage = {
+        ...plain,
+        read: async (key, range) => Readable.from(rechunk(await plain.read(key, range), piece)),
+      };
+      const reading = createEncryptedStorage(choppy, createMediaKeyring(newKey, [oldKey]));
+      expect((await bytes(await reading.read(`obj/${size}`))).equals(source), `pieces of ${piece}`).toBe(
+        true,
+      );
+      for (const [start, end] of [
+        [1, CHUNK],
+        [CHUNK + 3, size - 2],
+      ] as const) {
+        const got = await bytes(await reading.read(`obj/${size}`, { start, end }));
+        expect(got.equals(source.subarray(start, end + 1)), `${start}-${end}, pieces of ${piece}`).toBe(true);
       }
     }
   });

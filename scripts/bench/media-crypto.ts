@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { createLocalStorage } from '../../apps/server/src/platform/storage/local-storage';
 import { createEncryptedStorage } from '../../apps/server/src/platform/storage/encrypted-storage';
 import { createMediaKeyring } from '../../apps/server/src/platform/storage/media-keyring';
-import type { Storage } from '../../apps/server/src/platform/storage/storage';
+import type { ReadOptions, Storage } from '../../apps/server/src/platform/storage/storage';
 import { sized } from './options';
 
 const SIZE = sized(256, 8) * 1024 * 1024;
@@ -67,13 +67,13 @@ async function timed(work: () => Promise<unknown>): Promise<Timed> {
   };
 }
 
-async function measure(storage: Storage) {
+async function measure(storage: Storage, options?: ReadOptions) {
   const put = await timed(() => storage.put('bench/object.bin', source()));
-  const whole = await timed(() => drain(awaitRead(storage)));
+  const whole = await timed(() => drain(awaitRead(storage, options)));
   const ranges = await timed(async () => {
     for (let i = 0; i < RANGES; i += 1) {
       const start = Math.floor(((SIZE - PIECE) / RANGES) * i) + 12345 * (i % 3);
-      await drain(await storage.read('bench/object.bin', { start, end: start + PIECE - 1 }));
+      await drain(await storage.read('bench/object.bin', { start, end: start + PIECE - 1 }, options));
     }
   });
   await storage.delete('bench/object.bin');
@@ -91,10 +91,10 @@ function best(rounds: Figures[]): Figures {
   return { put: pick('put'), whole: pick('whole'), ranges: pick('ranges') };
 }
 
-function awaitRead(storage: Storage): Readable {
+function awaitRead(storage: Storage, options?: ReadOptions): Readable {
   // A Readable that opens the stored object lazily, so the read is inside the timed section.
   const pass = new Readable({ read() {} });
-  void storage.read('bench/object.bin').then(
+  void storage.read('bench/object.bin', undefined, options).then(
     (stream) => {
       stream.on('data', (part: Buffer) => pass.push(part));
       stream.on('end', () => pass.push(null));
@@ -131,10 +131,12 @@ export async function run() {
     await measure(encrypted);
     const plainRounds: Figures[] = [];
     const sealedRounds: Figures[] = [];
+    const bigPieceRounds: Figures[] = [];
     const cipherRounds: Timed[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       plainRounds.push(await measure(plainStorage));
       sealedRounds.push(await measure(encrypted));
+      bigPieceRounds.push(await measure(plainStorage, { pieceSize: PIECE }));
       cipherRounds.push(await rawCipher());
     }
     const cipher = {
@@ -143,6 +145,7 @@ export async function run() {
     };
     const plain = best(plainRounds);
     const sealed = best(sealedRounds);
+    const bigPieces = best(bigPieceRounds);
     const mibs = (timed: Timed, bytes = SIZE) => (bytes / 1024 / 1024 / timed.seconds).toFixed(0);
     const ratio = (name: keyof Figures) => (plain[name].seconds / sealed[name].seconds).toFixed(2);
     const cpu = (name: keyof Figures) =>
@@ -159,10 +162,17 @@ export async function run() {
       'read whole, encrypted MiB/s': mibs(sealed.whole),
       'read whole ratio': ratio('whole'),
       'read whole CPU ms, plain / encrypted': cpu('whole'),
+      'read whole, plain in 1 MiB pieces MiB/s': mibs(bigPieces.whole),
+      'read whole ratio against plain in 1 MiB pieces': (
+        bigPieces.whole.seconds / sealed.whole.seconds
+      ).toFixed(2),
       [`${RANGES} × 1 MiB ranges, plain MiB/s`]: mibs(plain.ranges, rangeBytes),
       [`${RANGES} × 1 MiB ranges, encrypted MiB/s`]: mibs(sealed.ranges, rangeBytes),
       'range read ratio': ratio('ranges'),
       'range read CPU ms, plain / encrypted': cpu('ranges'),
+      'range read ratio against plain in 1 MiB pieces': (
+        bigPieces.ranges.seconds / sealed.ranges.seconds
+      ).toFixed(2),
       rounds: `best of ${ROUNDS}, after one warm-up round of each`,
       note: NOTE,
     };

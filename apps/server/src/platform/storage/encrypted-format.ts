@@ -29,7 +29,7 @@ const WRAPPED_KEY_AT = 41;
 const WRAP_TAG_AT = 73;
 
 /** Buffers of 1 MiB each way (instead of 16 KiB): far fewer pauses, still bounded memory per stream. */
-const STREAM_BUFFER = 1024 * 1024;
+export const STREAM_BUFFER = 1024 * 1024;
 
 export class MediaDecryptionError extends Error {}
 
@@ -46,20 +46,6 @@ export const isEncrypted = (head: Buffer) =>
 /** The wrapped key is bound to its object: the header's fields before it and the object's storage key. */
 const wrapAad = (header: Buffer, objectKey: string) =>
   Buffer.concat([header.subarray(0, WRAP_NONCE_AT), Buffer.from(objectKey, 'utf8')]);
-
-function chunkAad(objectKey: Buffer, index: number, final: boolean) {
-  const tail = Buffer.alloc(5);
-  tail.writeUInt32BE(index, 0);
-  tail[4] = final ? 1 : 0;
-  return Buffer.concat([objectKey, tail]);
-}
-
-function chunkNonce(prefix: Buffer, index: number) {
-  const nonce = Buffer.alloc(12);
-  prefix.copy(nonce, 0);
-  nonce.writeUInt32BE(index, 8);
-  return nonce;
-}
 
 function wrapInto(header: Buffer, objectKey: string, keyring: MediaKeyring, dataKey: Buffer) {
   keyring.current.id.copy(header, KEY_ID_AT);
@@ -136,97 +122,166 @@ export function plaintextSize(storedSize: number, chunkSize: number): number | n
   return body - chunks * TAG_SIZE;
 }
 
-export function encryptChunk(
-  dataKey: Buffer,
-  prefix: Buffer,
-  objectKey: Buffer,
-  index: number,
-  final: boolean,
-  plain: Buffer,
-) {
-  const cipher = createCipheriv('aes-256-gcm', dataKey, chunkNonce(prefix, index));
-  cipher.setAAD(chunkAad(objectKey, index, final));
-  return [cipher.update(plain), cipher.final(), cipher.getAuthTag()];
-}
+/**
+ * The nonce and AAD of each chunk (see the layout above), built in two buffers kept for the whole
+ * object: the cipher copies both when it is made, so only the index and the final flag change.
+ */
+class ChunkParams {
+  readonly nonce = Buffer.alloc(12);
+  readonly aad: Buffer;
 
-export function decryptChunk(
-  dataKey: Buffer,
-  prefix: Buffer,
-  objectKey: Buffer,
-  index: number,
-  final: boolean,
-  sealed: Buffer,
-) {
-  if (sealed.length < TAG_SIZE) throw new MediaDecryptionError('Truncated media object');
-  const decipher = createDecipheriv('aes-256-gcm', dataKey, chunkNonce(prefix, index));
-  decipher.setAAD(chunkAad(objectKey, index, final));
-  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
-  try {
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE)), decipher.final()]);
-  } catch {
-    throw new MediaDecryptionError(`Media object chunk ${index} failed its integrity check`);
+  constructor(prefix: Buffer, objectKey: string) {
+    prefix.copy(this.nonce, 0);
+    const key = Buffer.from(objectKey, 'utf8');
+    this.aad = Buffer.alloc(key.length + 5);
+    key.copy(this.aad, 0);
+  }
+
+  set(index: number, final: boolean) {
+    this.nonce.writeUInt32BE(index, 8);
+    this.aad.writeUInt32BE(index, this.aad.length - 5);
+    this.aad[this.aad.length - 1] = final ? 1 : 0;
   }
 }
 
-/** Collects incoming buffers and hands out exact-size pieces without copying more than once. */
-class ByteQueue {
+/**
+ * Incoming stream pieces not yet used, kept as they came: a chunk is fed to its cipher piece by piece
+ * (GCM takes its input in any number of parts), so no byte is copied to make a chunk contiguous.
+ */
+class Pieces {
   private parts: Buffer[] = [];
+  /** Index of the first part still held: parts are dropped by moving it (tiny pieces can be many). */
+  private head = 0;
   length = 0;
-  push(chunk: Buffer) {
-    this.parts.push(chunk);
-    this.length += chunk.length;
+
+  push(piece: Buffer) {
+    if (!piece.length) return;
+    this.parts.push(piece);
+    this.length += piece.length;
   }
+
+  /** Hands the first `size` bytes to `use`, as one or more slices, and drops them. */
+  consume(size: number, use: (slice: Buffer) => void) {
+    let left = size;
+    while (left > 0) {
+      const first = this.parts[this.head]!;
+      if (first.length <= left) {
+        this.head += 1;
+        use(first);
+        left -= first.length;
+      } else {
+        use(first.subarray(0, left));
+        this.parts[this.head] = first.subarray(left);
+        left = 0;
+      }
+    }
+    this.length -= size;
+    if (this.head > 64 && this.head * 2 > this.parts.length) {
+      this.parts = this.parts.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The first `size` bytes as one buffer (a copy only when they span pieces), dropped. */
   take(size: number): Buffer {
-    const whole = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.length);
-    const piece = whole.subarray(0, size);
-    const rest = whole.subarray(size);
-    this.parts = rest.length ? [rest] : [];
-    this.length = rest.length;
-    return piece;
+    const first = this.parts[this.head];
+    if (first && first.length >= size) {
+      this.consume(size, () => {});
+      return first.subarray(0, size);
+    }
+    const whole = Buffer.allocUnsafe(size);
+    let at = 0;
+    this.consume(size, (slice) => {
+      slice.copy(whole, at);
+      at += slice.length;
+    });
+    return whole;
+  }
+}
+
+/**
+ * Does a stream's work on the next turn of the event loop instead of inside the write: the stream
+ * before it (a file or network read) starts its next read first, so reading and the cipher overlap
+ * instead of taking turns. The writes that come in meanwhile wait in the stream's write buffer. A piece
+ * that completes no chunk is only kept, at once.
+ */
+abstract class DeferredTransform extends Transform {
+  /** Keeps an incoming piece; true when a chunk is complete and `work` has something to do. */
+  protected abstract keep(chunk: Buffer): boolean;
+  /** Seals or opens every complete chunk; at the end (`last`), the rest too. */
+  protected abstract work(last: boolean): void;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (!this.keep(chunk)) return callback();
+    setImmediate(() => this.run(false, callback));
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.run(true, callback);
+  }
+
+  private run(last: boolean, callback: TransformCallback) {
+    if (this.destroyed) return;
+    try {
+      this.work(last);
+      callback();
+    } catch (error) {
+      callback(error as Error);
+    }
   }
 }
 
 /**
  * Plaintext in, header + sealed chunks out. A full chunk is held back until more bytes arrive, so the
- * chunk sealed as final is known to be the last one. `plainBytes` counts what went through.
+ * chunk sealed as final is known to be the last one. Everything sealed from one incoming piece leaves
+ * as one buffer (ciphertext and tags written side by side), so the storage below writes it in one go.
+ * `plainBytes` counts what went through.
  */
-export class EncryptStream extends Transform {
+export class EncryptStream extends DeferredTransform {
   plainBytes = 0;
-  private readonly queue = new ByteQueue();
+  private readonly pending = new Pieces();
   private index = 0;
-  private readonly objectKey: Buffer;
+  private readonly params: ChunkParams;
   private readonly dataKey: Buffer;
-  private readonly prefix: Buffer;
   private readonly chunkSize: number;
 
   constructor(objectKey: string, keyring: MediaKeyring, chunkSize = DEFAULT_CHUNK_SIZE) {
     super({ highWaterMark: STREAM_BUFFER });
     const fresh = newHeader(objectKey, keyring, chunkSize);
-    this.objectKey = Buffer.from(objectKey, 'utf8');
+    this.params = new ChunkParams(fresh.noncePrefix, objectKey);
     this.dataKey = fresh.dataKey;
-    this.prefix = fresh.noncePrefix;
     this.chunkSize = chunkSize;
     this.push(fresh.header);
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+  protected keep(chunk: Buffer) {
     this.plainBytes += chunk.length;
-    this.queue.push(chunk);
-    while (this.queue.length > this.chunkSize) this.seal(this.queue.take(this.chunkSize), false);
-    callback();
+    this.pending.push(chunk);
+    return this.pending.length > this.chunkSize;
   }
 
-  override _flush(callback: TransformCallback) {
-    this.seal(this.queue.take(this.queue.length), true);
-    callback();
+  protected work(last: boolean) {
+    if (last) return this.seal(1, true);
+    // Every complete chunk but the last one held is known not to be the final one.
+    this.seal(Math.floor((this.pending.length - 1) / this.chunkSize), false);
   }
 
-  private seal(plain: Buffer, final: boolean) {
-    // One buffer per sealed chunk: the storage below writes it in one go instead of three.
-    this.push(
-      Buffer.concat(encryptChunk(this.dataKey, this.prefix, this.objectKey, this.index, final, plain)),
-    );
-    this.index += 1;
+  private seal(count: number, final: boolean) {
+    const plain = final ? this.pending.length : count * this.chunkSize;
+    const out = Buffer.allocUnsafe(plain + count * TAG_SIZE);
+    let at = 0;
+    for (let i = 0; i < count; i += 1) {
+      this.params.set(this.index, final);
+      const cipher = createCipheriv('aes-256-gcm', this.dataKey, this.params.nonce);
+      cipher.setAAD(this.params.aad);
+      this.pending.consume(final ? this.pending.length : this.chunkSize, (slice) => {
+        at += cipher.update(slice).copy(out, at);
+      });
+      at += cipher.final().copy(out, at);
+      at += cipher.getAuthTag().copy(out, at);
+      this.index += 1;
+    }
+    this.push(out);
   }
 }
 
@@ -243,62 +298,76 @@ export interface DecryptPlan {
   length: number;
 }
 
-/** Sealed chunks (from `firstChunk` on) in, exactly the planned plaintext bytes out. */
-export class DecryptStream extends Transform {
-  private readonly queue = new ByteQueue();
+/**
+ * Sealed chunks (from `firstChunk` on) in, exactly the planned plaintext bytes out. A chunk's plaintext
+ * is handed out only once its tag checked: a bad chunk ends the stream with an error, never with
+ * altered bytes.
+ */
+export class DecryptStream extends DeferredTransform {
+  private readonly pending = new Pieces();
   private index: number;
   private toSkip: number;
   private remaining: number;
-  private readonly objectKey: Buffer;
+  private readonly params: ChunkParams;
+  private readonly sealedSize: number;
 
   constructor(private readonly plan: DecryptPlan) {
     super({ highWaterMark: STREAM_BUFFER });
     this.index = plan.firstChunk;
     this.toSkip = plan.skip;
     this.remaining = plan.length;
-    this.objectKey = Buffer.from(plan.objectKey, 'utf8');
+    this.params = new ChunkParams(plan.header.noncePrefix, plan.objectKey);
+    this.sealedSize = plan.header.chunkSize + TAG_SIZE;
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.queue.push(chunk);
-    const sealedSize = this.plan.header.chunkSize + TAG_SIZE;
-    try {
-      // A full-size sealed chunk may still be the object's last one: it is opened once it is known.
-      while (
-        this.queue.length > sealedSize ||
-        (this.queue.length === sealedSize && this.index !== this.plan.finalChunk)
-      )
-        this.open(this.queue.take(sealedSize));
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
+  protected keep(chunk: Buffer) {
+    this.pending.push(chunk);
+    return this.complete();
   }
 
-  override _flush(callback: TransformCallback) {
-    try {
-      if (this.index <= this.plan.lastChunk) this.open(this.queue.take(this.queue.length));
-      if (this.index <= this.plan.lastChunk || this.remaining > 0 || this.queue.length > 0)
-        throw new MediaDecryptionError('Truncated media object');
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
+  /** A full-size sealed chunk may still be the object's last one: it is opened once that is known. */
+  private complete() {
+    return (
+      this.pending.length > this.sealedSize ||
+      (this.pending.length === this.sealedSize && this.index !== this.plan.finalChunk)
+    );
   }
 
-  private open(sealed: Buffer) {
+  protected work(last: boolean) {
+    while (this.complete()) this.open(this.sealedSize);
+    if (!last) return;
+    if (this.index <= this.plan.lastChunk) this.open(this.pending.length);
+    if (this.index <= this.plan.lastChunk || this.remaining > 0 || this.pending.length > 0)
+      throw new MediaDecryptionError('Truncated media object');
+  }
+
+  private open(sealed: number) {
     if (this.index > this.plan.lastChunk) throw new MediaDecryptionError('Unexpected bytes in media object');
-    const { dataKey, header, finalChunk } = this.plan;
+    if (sealed < TAG_SIZE) throw new MediaDecryptionError('Truncated media object');
+    const { dataKey, finalChunk } = this.plan;
     const final = this.index === finalChunk;
-    let plain = decryptChunk(dataKey, header.noncePrefix, this.objectKey, this.index, final, sealed);
-    this.index += 1;
-    if (!final && plain.length !== header.chunkSize) throw new MediaDecryptionError('Truncated media object');
-    if (this.toSkip) {
-      plain = plain.subarray(this.toSkip);
-      this.toSkip = 0;
+    if (!final && sealed !== this.sealedSize) throw new MediaDecryptionError('Truncated media object');
+    this.params.set(this.index, final);
+    const decipher = createDecipheriv('aes-256-gcm', dataKey, this.params.nonce);
+    decipher.setAAD(this.params.aad);
+    const plain: Buffer[] = [];
+    this.pending.consume(sealed - TAG_SIZE, (slice) => plain.push(decipher.update(slice)));
+    decipher.setAuthTag(this.pending.take(TAG_SIZE));
+    try {
+      plain.push(decipher.final());
+    } catch {
+      throw new MediaDecryptionError(`Media object chunk ${this.index} failed its integrity check`);
     }
-    if (plain.length > this.remaining) plain = plain.subarray(0, this.remaining);
-    this.remaining -= plain.length;
-    if (plain.length) this.push(plain);
+    this.index += 1;
+    for (let piece of plain) {
+      if (this.toSkip) {
+        const dropped = Math.min(this.toSkip, piece.length);
+        piece = piece.subarray(dropped);
+        this.toSkip -= dropped;
+      }
+      if (piece.length > this.remaining) piece = piece.subarray(0, this.remaining);
+      this.remaining -= piece.length;
+      if (piece.length) this.push(piece);
+    }
   }
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADER_SIZE, MAGIC, TAG_SIZE } from './encrypted-format';
+import { HEADER_SIZE, MAGIC, TAG_SIZE, newHeader, parseHeader, unwrapDataKey } from './encrypted-format';
 import { createEncryptedStorage } from './encrypted-storage';
 import { createLocalStorage } from './local-storage';
 import { createMediaKeyring } from './media-keyring';
@@ -12,10 +12,44 @@ import type { Storage } from './storage';
 
 const CHUNK = 64 * 1024;
 
+/**
+ * The sealed chunks of the documented layout, written the plain way (one cipher and one buffer per
+ * chunk, as the first version of the format did): what the storage writes must be exactly this, and
+ * what this writes (objects stored earlier, other chunk sizes) must read.
+ */
+function referenceChunks(
+  dataKey: Buffer,
+  prefix: Buffer,
+  objectKey: string,
+  plain: Buffer,
+  chunkSize: number,
+) {
+  const parts: Buffer[] = [];
+  const count = Math.max(1, Math.ceil(plain.length / chunkSize));
+  for (let index = 0; index < count; index += 1) {
+    const nonce = Buffer.concat([prefix, Buffer.alloc(4)]);
+    nonce.writeUInt32BE(index, 8);
+    const tail = Buffer.alloc(5);
+    tail.writeUInt32BE(index, 0);
+    tail[4] = index === count - 1 ? 1 : 0;
+    const cipher = createCipheriv('aes-256-gcm', dataKey, nonce);
+    cipher.setAAD(Buffer.concat([Buffer.from(objectKey, 'utf8'), tail]));
+    parts.push(cipher.update(plain.subarray(index * chunkSize, (index + 1) * chunkSize)), cipher.final());
+    parts.push(cipher.getAuthTag());
+  }
+  return Buffer.concat(parts);
+}
+
 async function bytes(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts);
+}
+
+/** The stream's bytes again, in pieces of `size`. */
+async function* rechunk(stream: Readable, size: number) {
+  const whole = await bytes(stream);
+  for (let at = 0; at < whole.length; at += size) yield whole.subarray(at, at + size);
 }
 
 describe('encrypted storage', () => {
@@ -134,5 +168,78 @@ describe('encrypted storage', () => {
     await fs.mkdir(path.join(root, 'b'), { recursive: true });
     await fs.copyFile(path.join(root, 'a/one'), path.join(root, 'b/one'));
     await expect((async () => bytes(await storage.read('b/one')))()).rejects.toThrow();
+  });
+
+  it('writes exactly the documented layout, whatever pieces the plaintext arrives in', async () => {
+    const source = sources.get(3 * CHUNK + 12345)!;
+    const keyring = createMediaKeyring(newKey);
+    const pieceSizes = [7, 4096, CHUNK - 1, CHUNK, CHUNK + TAG_SIZE, 1024 * 1024];
+    for (const pieceSize of pieceSizes) {
+      const pieces = [];
+      for (let at = 0; at < source.length; at += pieceSize) pieces.push(source.subarray(at, at + pieceSize));
+      await storage.put('layout', Readable.from(pieces));
+      const stored = await fs.readFile(path.join(root, 'layout'));
+      const header = parseHeader(stored);
+      const dataKey = unwrapDataKey(header, 'layout', keyring);
+      const expected = referenceChunks(dataKey, header.noncePrefix, 'layout', source, CHUNK);
+      expect(stored.subarray(HEADER_SIZE).equals(expected), `pieces of ${pieceSize}`).toBe(true);
+    }
+  });
+
+  it('reads objects sealed the plain way, with the usual or any other chunk size, whole and by range', async () => {
+    const keyring = createMediaKeyring(newKey);
+    const source = randomBytes(5 * CHUNK + 777);
+    // Chunk sizes that line up with nothing: not with the inner storage's reads, nor with each other.
+    for (const chunkSize of [CHUNK, 1000, 100_003, 7 * CHUNK]) {
+      const key = `sealed/${chunkSize}`;
+      const { header, dataKey, noncePrefix } = newHeader(key, keyring, chunkSize);
+      await plain.put(
+        key,
+        Buffer.concat([header, referenceChunks(dataKey, noncePrefix, key, source, chunkSize)]),
+      );
+      expect(await storage.stat(key)).toEqual({ size: source.length });
+      expect((await bytes(await storage.read(key))).equals(source), `whole, chunks of ${chunkSize}`).toBe(
+        true,
+      );
+      for (const [start, end] of [
+        [0, 0],
+        [999, 1000],
+        [chunkSize - 1, chunkSize + 1],
+        [12_345, 3 * CHUNK],
+        [source.length - 5000, source.length - 1],
+      ] as const) {
+        const got = await bytes(await storage.read(key, { start, end }));
+        expect(got.equals(source.subarray(start, end + 1)), `${start}-${end}, chunks of ${chunkSize}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('reads right whatever pieces the inner storage streams in (as a network does), ignoring the hint', async () => {
+    const size = 3 * CHUNK + 12345;
+    const source = sources.get(size)!;
+    for (const piece of [13, 7777, CHUNK + TAG_SIZE - 1, CHUNK + TAG_SIZE + 1]) {
+      const choppy: Storage = {
+        ...plain,
+        read: async (key, range) => Readable.from(rechunk(await plain.read(key, range), piece)),
+      };
+      const reading = createEncryptedStorage(choppy, createMediaKeyring(newKey, [oldKey]));
+      expect((await bytes(await reading.read(`obj/${size}`))).equals(source), `pieces of ${piece}`).toBe(
+        true,
+      );
+      for (const [start, end] of [
+        [1, CHUNK],
+        [CHUNK + 3, size - 2],
+      ] as const) {
+        const got = await bytes(await reading.read(`obj/${size}`, { start, end }));
+        expect(got.equals(source.subarray(start, end + 1)), `${start}-${end}, pieces of ${piece}`).toBe(true);
+      }
+    }
+  });
+
+  it('answers "not found" for a missing key, as the inner storage does', async () => {
+    expect(await storage.stat('nowhere/missing')).toBeNull();
+    await expect((async () => bytes(await storage.read('nowhere/missing')))()).rejects.toThrow(/ENOENT/);
   });
 });

@@ -6,6 +6,7 @@ import {
   EncryptStream,
   HEADER_SIZE,
   MediaDecryptionError,
+  STREAM_BUFFER,
   TAG_SIZE,
   isEncrypted,
   parseHeader,
@@ -14,7 +15,7 @@ import {
   type ObjectHeader,
 } from './encrypted-format';
 import type { MediaKeyring } from './media-keyring';
-import type { ByteRange, Storage } from './storage';
+import type { ByteRange, ReadOptions, Storage } from './storage';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -33,11 +34,20 @@ type Layout =
  * encryption (no header) are read as they are.
  */
 export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): Storage {
+  /** The first bytes of an object, or the error reading them (an empty or missing object has none). */
+  const readHead = (key: string) =>
+    inner
+      .read(key, { start: 0, end: HEADER_SIZE - 1 })
+      .then(readAll)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+
   async function layout(key: string): Promise<Layout | null> {
-    const stored = await inner.stat(key);
+    // The size and the header are asked for together: one wait instead of two (on S3, two requests
+    // in parallel instead of one after the other).
+    const [stored, head] = await Promise.all([inner.stat(key), readHead(key)]);
     if (!stored) return null;
     if (stored.size < HEADER_SIZE) return { kind: 'plain', storedSize: stored.size };
-    const head = await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }));
+    if (head instanceof Error) throw head;
     if (!isEncrypted(head)) return { kind: 'plain', storedSize: stored.size };
     const header = parseHeader(head);
     const size = plaintextSize(stored.size, header.chunkSize);
@@ -57,7 +67,7 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
   return {
     put,
     async putFile(key, localPath) {
-      const stored = await put(key, fs.createReadStream(localPath));
+      const stored = await put(key, fs.createReadStream(localPath, { highWaterMark: STREAM_BUFFER }));
       await fsp.rm(localPath, { force: true });
       return stored;
     },
@@ -66,10 +76,10 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
       if (!found) return null;
       return { size: found.kind === 'plain' ? found.storedSize : found.size };
     },
-    async read(key, range?: ByteRange) {
+    async read(key, range?: ByteRange, options?: ReadOptions) {
       const found = await layout(key);
       if (!found) return inner.read(key, range); // the inner storage's own "not found"
-      if (found.kind === 'plain') return inner.read(key, range);
+      if (found.kind === 'plain') return inner.read(key, range, options);
       const { header, size } = found;
       const dataKey = unwrapDataKey(header, key, keyring);
       const start = range?.start ?? 0;
@@ -79,10 +89,15 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
       const firstChunk = Math.min(Math.floor(start / header.chunkSize), finalChunk);
       const lastChunk = length ? Math.floor(end / header.chunkSize) : firstChunk;
       const sealedSize = header.chunkSize + TAG_SIZE;
-      const sealed = await inner.read(key, {
-        start: HEADER_SIZE + firstChunk * sealedSize,
-        end: Math.min(HEADER_SIZE + (lastChunk + 1) * sealedSize, found.storedSize) - 1,
-      });
+      // Pieces of whole sealed chunks, about 1 MiB: no chunk spans two reads of a local file.
+      const sealed = await inner.read(
+        key,
+        {
+          start: HEADER_SIZE + firstChunk * sealedSize,
+          end: Math.min(HEADER_SIZE + (lastChunk + 1) * sealedSize, found.storedSize) - 1,
+        },
+        { pieceSize: Math.max(1, Math.floor(STREAM_BUFFER / sealedSize)) * sealedSize },
+      );
       const opening = new DecryptStream({
         dataKey,
         header,

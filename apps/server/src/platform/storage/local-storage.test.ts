@@ -23,6 +23,24 @@ describe('local storage', () => {
     expect(await storage.stat('a/b/file.txt')).toBeNull();
   });
 
+  it('reads in pieces of the size asked for, whole and within a range', async () => {
+    const storage = createLocalStorage(root);
+    await storage.put('pieces.bin', Buffer.alloc(300_000, 3));
+    const sizes = async (stream: Readable) => {
+      const seen: number[] = [];
+      for await (const piece of stream) seen.push((piece as Buffer).length);
+      return seen;
+    };
+    expect(await sizes(await storage.read('pieces.bin', undefined, { pieceSize: 100_000 }))).toEqual([
+      100_000, 100_000, 100_000,
+    ]);
+    expect(
+      await sizes(await storage.read('pieces.bin', { start: 10, end: 150_009 }, { pieceSize: 100_000 })),
+    ).toEqual([100_000, 50_000]);
+    // Without the hint, the file stream's own 64 KiB.
+    expect((await sizes(await storage.read('pieces.bin')))[0]).toBe(64 * 1024);
+  });
+
   it('moves a local file in and leaves no partial files behind', async () => {
     const storage = createLocalStorage(root);
     const local = path.join(root, 'incoming.bin');

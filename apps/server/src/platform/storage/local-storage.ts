@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, Storage } from './storage';
+import type { ByteRange, ReadOptions, Storage } from './storage';
 
 /**
  * Stored media is readable by the server's own user only (decision 0275): another account on the host
@@ -65,8 +65,11 @@ export function createLocalStorage(root: string): Storage {
         return null;
       }
     },
-    async read(key, range?: ByteRange) {
-      return fs.createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
+    async read(key, range?: ByteRange, options?: ReadOptions) {
+      return fs.createReadStream(resolve(key), {
+        ...(range ? { start: range.start, end: range.end } : {}),
+        ...(options?.pieceSize ? { highWaterMark: options.pieceSize } : {}),
+      });
     },
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });

@@ -9,6 +9,14 @@ export interface ByteRange {
   end: number; // inclusive
 }
 
+export interface ReadOptions {
+  /**
+   * The size of the pieces the caller would like the stream in, a hint: the local storage reads that
+   * much at a time (64 KiB when not given), S3 hands on what the network delivers.
+   */
+  pieceSize?: number;
+}
+
 /**
  * Where media lives: files under DATA_DIR/media by default, an S3-compatible store in production.
  * Keys are slash-separated, e.g. `photos/3f…c1.jpg`. Writes are atomic: readers never see half a file.
@@ -19,7 +27,7 @@ export interface Storage {
   /** Moves (or uploads) a local file into `key`; the local file is gone afterwards. */
   putFile(key: string, localPath: string, contentType?: string): Promise<StoredObject>;
   stat(key: string): Promise<StoredObject | null>;
-  read(key: string, range?: ByteRange): Promise<Readable>;
+  read(key: string, range?: ByteRange, options?: ReadOptions): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/outbound-mail';
 import { resolveAppSecret, resolveMediaKeyring } from './secrets';
 import { createEncryptedStorage } from './storage/encrypted-storage';
+import { createObjectRecords, createRecordingStorage, type ObjectRecords } from './storage/object-records';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import type { PaymentProvider } from './payments/provider';
@@ -31,7 +32,10 @@ export interface Platform {
   mailer: Mailer;
   /** The one way an e-mail is sent: its row in `mail_outbox`, then the mailer (mail/outbox.ts). */
   outbox: MailOutbox;
+  /** Records each object's size and SHA-256 as it is written; the integrity sweep checks against them. */
   storage: Storage;
+  /** Those records (`stored_objects`) and what the integrity checks found (decision 0340). */
+  objects: ObjectRecords;
   rateLimiter: RateLimiter;
   /** The one limit on e-mails an account makes the platform send to other people (rate-limit/outbound-mail). */
   mailLimit: OutboundMailLimit;
@@ -75,11 +79,13 @@ export async function createPlatform(
 ): Promise<Platform> {
   // First: a bad stored secret stops the start before anything is opened.
   const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
-  const storage = overrides.storage ?? createStorage(config);
+  const sealed = overrides.storage ?? createStorage(config);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
   const clock = overrides.clock ?? systemClock;
+  const objects = createObjectRecords(database.db);
+  const storage = createRecordingStorage(sealed, objects, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
   const rateLimiter = createRateLimiter(database.db, clock);
   const mailer =
@@ -98,6 +104,7 @@ export async function createPlatform(
     mailer,
     outbox: createMailOutbox({ db: database.db, mailer, clock, publicUrl: config.PUBLIC_URL }),
     storage,
+    objects,
     rateLimiter,
     mailLimit: createOutboundMailLimit(rateLimiter, logger),
     queue,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, Storage } from './storage';
+import { localKeys } from './key-rotation';
 
 /**
  * Stored media is readable by the server's own user only (decision 0275): another account on the host
@@ -71,5 +72,6 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });
     },
+    keys: () => localKeys(root),
   };
 }

@@ -16,7 +16,7 @@ import {
   type VideoPayments,
   type VideoWorkerOptions,
 } from './modules/videos';
-import { createMediaModule } from './modules/media';
+import { createMediaModule, type IntegritySweep } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
@@ -55,6 +55,8 @@ export interface CompositionView extends Platform {
   accountData: AccountDataApi;
   /** The legacy release's job work and sweep (tests run them with a moved clock). */
   legacy: LegacyApi;
+  /** The stored objects' integrity sweep and its notices (decision 0340). */
+  integrity: IntegritySweep;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -130,7 +132,7 @@ export async function compose(
     // Legacy is built after funeral homes: asked at request time (a final message's release).
     releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
   });
-  const media = createMediaModule(platform);
+  const media = createMediaModule(platform, { notifications: notifications.api });
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
   const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api });
@@ -162,6 +164,7 @@ export async function compose(
     plansHeld: payments.api,
     accountData: accountData.api,
     legacy: legacy.api,
+    integrity: media.api,
   };
   const modules = [
     accounts,

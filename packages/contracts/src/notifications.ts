@@ -96,6 +96,8 @@ export const notificationKinds = {
   legacyHalted: 'legacy.halted',
   /** A trusted contact the owner named accepted the role. */
   legacyContactConfirmed: 'legacy.contact_confirmed',
+  /** A check of the storage found one of the person's files missing or altered (decision 0340). */
+  mediaDamaged: 'media.damaged',
 } as const;
 
 /**

@@ -2,7 +2,12 @@ import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import type { Clock } from '../clock';
 import { MediaDecryptionError } from './encrypted-format';
-import { DigestStream, type ObjectDamage, type ObjectRecords, type StoredObjectRecord } from './object-records';
+import {
+  DigestStream,
+  type ObjectDamage,
+  type ObjectRecords,
+  type StoredObjectRecord,
+} from './object-records';
 import type { Storage } from './storage';
 
 /**
@@ -121,11 +126,20 @@ export function sliceSize(total: number, runEverySeconds: number): number {
   return Math.max(1, Math.ceil((total / runs) * 1.1));
 }
 
-/** One sweep run: records what the store holds unrecorded, then checks the slice least recently verified. */
-export async function sweepSlice(deps: IntegrityDeps, runEverySeconds: number): Promise<IntegrityReport> {
+/**
+ * One sweep run: records what the store holds unrecorded, then checks the slice least recently
+ * verified (`slice`: how many, else its share of the cycle).
+ */
+export async function sweepSlice(
+  deps: IntegrityDeps,
+  runEverySeconds: number,
+  slice?: number,
+): Promise<IntegrityReport> {
   const report = emptyReport(await recordUnlisted(deps));
-  const slice = await deps.objects.leastRecentlyVerified(sliceSize(await deps.objects.total(), runEverySeconds));
-  for (const record of slice) tally(report, record.key, await checkObject(deps, record));
+  const due = await deps.objects.leastRecentlyVerified(
+    slice ?? sliceSize(await deps.objects.total(), runEverySeconds),
+  );
+  for (const record of due) tally(report, record.key, await checkObject(deps, record));
   return report;
 }
 
@@ -140,4 +154,18 @@ export async function verifyAll(
     if (report.checked % 100 === 0) progress(report);
   }
   return report;
+}
+
+/** The summary `npm run media:verify` prints: counts, then each damaged object. */
+export function summarize(report: IntegrityReport): string[] {
+  const lines = [
+    `${report.checked} objects checked: ${report.intact} intact, ${report.recorded} read for the first time and recorded, ${report.damaged.length} damaged` +
+      (report.listed ? ` (${report.listed} found without a record)` : ''),
+  ];
+  for (const { key, damage } of report.damaged) lines.push(`damaged (${damage}): ${key}`);
+  if (report.damaged.length)
+    lines.push(
+      'Restore each damaged object from a backup (docs/operations.md), then run this again. The server tells the administrators and owners at its next sweep.',
+    );
+  return lines;
 }

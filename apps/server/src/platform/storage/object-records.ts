@@ -19,7 +19,15 @@ export function createObjectRecords(db: Db) {
   return {
     /** A completed write: its size and digest, as of now; any earlier damage is over. */
     async written(key: string, size: number, sha256: string, at: Date): Promise<void> {
-      const values = { size, sha256, writtenAt: at, verifiedAt: at, damagedAt: null, damage: null, reportedAt: null };
+      const values = {
+        size,
+        sha256,
+        writtenAt: at,
+        verifiedAt: at,
+        damagedAt: null,
+        damage: null,
+        reportedAt: null,
+      };
       await db
         .insert(records)
         .values({ key, ...values })
@@ -151,7 +159,11 @@ export type ObjectRecords = ReturnType<typeof createObjectRecords>;
 export class DigestStream extends Transform {
   private readonly hash = createHash('sha256');
   size = 0;
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null, data?: Buffer) => void,
+  ) {
     this.hash.update(chunk);
     this.size += chunk.length;
     callback(null, chunk);

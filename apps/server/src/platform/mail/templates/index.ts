@@ -8,6 +8,7 @@ export { deliveryMail, grantMail, DELIVERY_SUBJECT, GRANT_SUBJECT } from './watc
 export { resetCodeMail } from './reset-code';
 export { accountDeletedMail } from './account-deleted';
 export { notificationMail } from './notification';
+export { mediaDamagedMail } from './media-damaged';
 export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
 
 /** The kinds an outbox row can be (`mail_outbox.kind`). */
@@ -17,4 +18,5 @@ export type MailKind =
   | 'reset-code'
   | 'notification'
   | 'account-deleted'
+  | 'media-damaged'
   | `legacy.${LegacyMailKind}`;

@@ -4,6 +4,7 @@ import {
   deliveryMail,
   grantMail,
   legacyMails,
+  mediaDamagedMail,
   notificationMail,
   resetCodeMail,
   type MailKind,
@@ -30,6 +31,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
       notificationsUrl: 'https://pw.test/user/notifications',
     }),
   'account-deleted': () => accountDeletedMail({ firstName: typed }),
+  'media-damaged': () =>
+    mediaDamagedMail({ firstName: typed, key: typed, damage: 'altered', belongsTo: typed, foundAt: at }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

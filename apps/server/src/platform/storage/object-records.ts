@@ -189,7 +189,7 @@ export function createRecordingStorage(storage: Storage, objects: ObjectRecords,
     body.once('error', (error) => digest.destroy(error));
     const stored = await storage.put(key, body.pipe(digest), contentType);
     await objects.written(key, digest.size, digest.digest(), clock.now());
-    return { size: digest.size };
+    return stored;
   }
 
   return {

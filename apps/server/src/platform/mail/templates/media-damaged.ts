@@ -13,7 +13,9 @@ export function mediaDamagedMail(input: {
   foundAt: Date;
 }): RenderedMail {
   const what =
-    input.damage === 'missing' ? 'is missing from the storage' : 'no longer holds the bytes that were written';
+    input.damage === 'missing'
+      ? 'is missing from the storage'
+      : 'no longer holds the bytes that were written';
   return render({
     subject: 'A stored file was found damaged',
     name: input.firstName,

@@ -45,6 +45,8 @@ async function readBack(storage: Storage, key: string, expectedSize: number | nu
     );
     return { size: digest.size, sha256: digest.digest() };
   } catch (error) {
+    // A key missing from the configuration is the operator's to fix, not a damage of every object.
+    if (error instanceof MediaDecryptionError && /key not configured/.test(error.message)) throw error;
     if (error instanceof MediaDecryptionError) return 'altered';
     // A node:crypto refusal of a tag surfaces as a plain Error from the decipher.
     if (error instanceof Error && /unable to authenticate data/i.test(error.message)) return 'altered';

@@ -51,7 +51,7 @@ export function createIntegritySweep(deps: IntegritySweepDeps) {
             foundAt: record.damagedAt,
           }),
         )
-        // The row stays failed in the outbox for its resend; the other admins still get theirs.
+        // Logged, and its outbox row left failed (not sent again); the other admins still get theirs.
         .catch((error: unknown) => logger.error({ err: error, key: record.key }, 'damage e-mail failed'));
     }
     if (owner) {

@@ -16,7 +16,7 @@ import {
   type VideoPayments,
   type VideoWorkerOptions,
 } from './modules/videos';
-import { createMediaModule } from './modules/media';
+import { createMediaModule, type IntegritySweep } from './modules/media';
 import { createQueriesModule } from './modules/queries';
 import { createPlansModule } from './modules/plans';
 import { createPaymentsModule, type PaymentsApi } from './modules/payments';
@@ -58,6 +58,8 @@ export interface CompositionView extends Platform {
   legacy: LegacyApi;
   /** The policy version's announcement and acknowledgements (tests run its batches at will). */
   policy: PolicyApi;
+  /** The stored objects' integrity sweep and its notices (decision 0340). */
+  integrity: IntegritySweep;
 }
 
 /** The whole application, built once: the platform parts and every module. */
@@ -135,7 +137,7 @@ export async function compose(
     // Legacy is built after funeral homes: asked at request time (a final message's release).
     releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
   });
-  const media = createMediaModule(platform);
+  const media = createMediaModule(platform, { notifications: notifications.api });
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
   const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api });
@@ -172,6 +174,7 @@ export async function compose(
     accountData: accountData.api,
     legacy: legacy.api,
     policy: policy.api,
+    integrity: media.api,
   };
   const modules = [
     accounts,

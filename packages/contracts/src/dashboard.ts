@@ -122,6 +122,8 @@ export const dashboardCounts = z.object({
   /** Deliveries waiting for their moment (pending or being sent), and those sent. */
   deliveries_scheduled: z.number(),
   deliveries_delivered: z.number(),
+  /** Stored objects the integrity checks found missing or altered, not yet restored (decision 0340). */
+  damaged_media: z.number(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCounts>;
 

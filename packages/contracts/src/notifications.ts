@@ -98,6 +98,8 @@ export const notificationKinds = {
   legacyContactConfirmed: 'legacy.contact_confirmed',
   /** A new version of the privacy policy and terms is in force (decision 0350). */
   policyUpdated: 'policy.updated',
+  /** A check of the storage found one of the person's files missing or altered (decision 0340). */
+  mediaDamaged: 'media.damaged',
 } as const;
 
 /**

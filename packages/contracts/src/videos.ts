@@ -234,6 +234,11 @@ export const videoSchema = z.object({
   status: z.enum(videoStates),
   state: z.enum(videoStates),
   failure_reason: z.string().nullable(),
+  /**
+   * The video's file or thumbnail was found missing or altered in storage (decision 0340): its link
+   * answers 410 with MEDIA_MESSAGES.damaged until the file is restored.
+   */
+  damaged: z.boolean(),
   /** Signed, expiring URLs (null until the video is ready). */
   video_link: z.string().nullable(),
   video_thumbnail: z.string().nullable(),

@@ -15,6 +15,7 @@ import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/ou
 import { resolveAppSecret, resolveMediaKeyring } from './secrets';
 import { createEncryptedStorage } from './storage/encrypted-storage';
 import { checkMediaKeys } from './storage/media-key-check';
+import { createObjectRecords, createRecordingStorage, type ObjectRecords } from './storage/object-records';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
 import type { PaymentProvider } from './payments/provider';
@@ -32,7 +33,10 @@ export interface Platform {
   mailer: Mailer;
   /** The one way an e-mail is sent: its row in `mail_outbox`, then the mailer (mail/outbox.ts). */
   outbox: MailOutbox;
+  /** Records each object's size and SHA-256 as it is written; the integrity sweep checks against them. */
   storage: Storage;
+  /** Those records (`stored_objects`) and what the integrity checks found (decision 0340). */
+  objects: ObjectRecords;
   rateLimiter: RateLimiter;
   /** The one limit on e-mails an account makes the platform send to other people (rate-limit/outbound-mail). */
   mailLimit: OutboundMailLimit;
@@ -84,7 +88,7 @@ export async function createPlatform(
   // First: a bad stored secret stops the start before anything is opened.
   const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
   const configured = overrides.storage ? null : createStorage(config, logger);
-  const storage = overrides.storage ?? configured!.storage;
+  const sealed = overrides.storage ?? configured!.storage;
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
@@ -95,6 +99,8 @@ export async function createPlatform(
       throw error;
     });
   const clock = overrides.clock ?? systemClock;
+  const objects = createObjectRecords(database.db);
+  const storage = createRecordingStorage(sealed, objects, clock);
   const queue = await startQueue(database, logger, { supervise: config.ROLE !== 'api' });
   const rateLimiter = createRateLimiter(database.db, clock);
   const mailer =
@@ -113,6 +119,7 @@ export async function createPlatform(
     mailer,
     outbox: createMailOutbox({ db: database.db, mailer, clock, publicUrl: config.PUBLIC_URL }),
     storage,
+    objects,
     rateLimiter,
     mailLimit: createOutboundMailLimit(rateLimiter, logger),
     queue,

@@ -10,6 +10,7 @@ export function videoFixture(id: number, type: VideoFolder, extra: Partial<Video
     status: 'ready',
     state: 'ready',
     failure_reason: null,
+    damaged: false,
     video_link: `/media/${id}.mp4`,
     video_thumbnail: null,
     duration: '00:00:12',

@@ -54,10 +54,12 @@ const zeroBy = <T>(value: T) =>
 export interface DashboardServiceDeps {
   repo: DashboardRepo;
   clock: Clock;
+  /** The stored objects found damaged and not yet restored (the platform's records, decision 0340). */
+  damagedMedia: () => Promise<number>;
 }
 
 /** The dashboard's figures (docs/product.md §9.1): counts now, and revenue and sign-ups over a range of days. */
-export function createDashboardService({ repo, clock }: DashboardServiceDeps) {
+export function createDashboardService({ repo, clock, damagedMedia }: DashboardServiceDeps) {
   /** The days asked for, defaults filled in: 30 days ending today, or 30 from/to the one date given. */
   const resolve = (query: DashboardRangeQuery): DayRange => {
     const tz = query.tz ?? 'UTC';
@@ -81,7 +83,10 @@ export function createDashboardService({ repo, clock }: DashboardServiceDeps) {
   return {
     async counts(): Promise<DashboardCounts> {
       const now = clock.now();
-      const row = await repo.counts(now, new Date(now.getTime() - OPEN_QUERY_DAYS * DAY_MS));
+      const [row, damaged] = await Promise.all([
+        repo.counts(now, new Date(now.getTime() - OPEN_QUERY_DAYS * DAY_MS)),
+        damagedMedia(),
+      ]);
       return {
         users: row.users,
         funeral_homes: row.funeralHomes,
@@ -93,6 +98,7 @@ export function createDashboardService({ repo, clock }: DashboardServiceDeps) {
         open_queries: row.openQueries,
         deliveries_scheduled: row.deliveriesScheduled,
         deliveries_delivered: row.deliveriesDelivered,
+        damaged_media: damaged,
       };
     },
 

@@ -220,6 +220,7 @@ describe('admin dashboard', () => {
       open_queries: 2,
       deliveries_scheduled: 2,
       deliveries_delivered: 2,
+      damaged_media: 0,
     });
   });
 

@@ -9,7 +9,11 @@ import { registerDashboardRoutes } from './dashboard.routes';
  * (read-only joins), and its own rollup of payments (decision 0231). Offers nothing to other modules.
  */
 export function createDashboardModule(platform: Platform): AppModule {
-  const service = createDashboardService({ repo: createDashboardRepo(platform.db), clock: platform.clock });
+  const service = createDashboardService({
+    repo: createDashboardRepo(platform.db),
+    clock: platform.clock,
+    damagedMedia: () => platform.objects.damagedCount(),
+  });
   return {
     name: 'dashboard',
     routes: (router) => registerDashboardRoutes(router, service),

@@ -1,6 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { accountsView } from '../accounts';
+import { storedObjectRecords as storedObjects } from '../../platform/storage/object-records.schema';
+import { accountsView, activeAccount } from '../accounts';
 import { videosView as videos } from '../videos';
 
 // Other modules' tables, read through their public views (decision 0310).
@@ -16,12 +17,65 @@ export function createMediaRepo(db: Db) {
     .where(or(eq(videos.mediaKey, sql.placeholder('key')), eq(videos.thumbnailKey, sql.placeholder('key'))))
     .limit(1)
     .prepare('media_video_owner_status_by_key');
+  // Also on every media request: one probe of the object records' primary key.
+  const damage = db
+    .select({ damage: storedObjects.damage })
+    .from(storedObjects)
+    .where(and(eq(storedObjects.key, sql.placeholder('key')), isNotNull(storedObjects.damagedAt)))
+    .prepare('media_object_damage_by_key');
 
   return {
     /** The status of the account whose video (or thumbnail) this key is; null when no video names it. */
     async videoOwnerStatus(key: string): Promise<number | null> {
       const [row] = await ownerStatus.execute({ key });
       return row?.status ?? null;
+    },
+
+    /** Whether the integrity checks found this object missing or altered (and it is not restored yet). */
+    async isDamaged(key: string): Promise<boolean> {
+      const [row] = await damage.execute({ key });
+      return row !== undefined;
+    },
+
+    /** The active administrators, who are told of damaged objects. */
+    async activeAdmins() {
+      return db
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(and(eq(users.type, 'admin'), activeAccount(users)));
+    },
+
+    /**
+     * Whose a stored object is, when a video (its file or thumbnail) or a profile photo names it: the
+     * owner to tell, and the words that say which it is. Banner images and export archives are not
+     * looked up: the administrators' e-mail names their key.
+     */
+    async ownerOfKey(key: string) {
+      const [video] = await db
+        .select({
+          ownerId: videos.ownerId,
+          videoId: videos.id,
+          title: videos.title,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(or(eq(videos.mediaKey, key), eq(videos.thumbnailKey, key)))
+        .limit(1);
+      if (video) return { ...video, what: 'video' as const };
+      const [photo] = await db
+        .select({
+          ownerId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(eq(users.photoKey, key))
+        .limit(1);
+      return photo ? { ...photo, videoId: null, title: null, what: 'photo' as const } : null;
     },
   };
 }

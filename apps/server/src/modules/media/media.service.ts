@@ -1,3 +1,4 @@
+import { MEDIA_MESSAGES } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
@@ -36,7 +37,8 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
     /**
      * The object a signed URL names, with the part asked for (`range`: the Range header): refuses an
      * expired or forged signature (403), a missing object or a video whose owner is deactivated (404:
-     * a URL signed before the deactivation stops working at once) and a range it cannot serve (416).
+     * a URL signed before the deactivation stops working at once), an object the integrity checks found
+     * damaged (410) and a range it cannot serve (416).
      */
     async open(key: string, exp: string | undefined, sig: string | undefined, range: string | undefined) {
       const check = checkMediaSignature(secret, key, exp, sig, clock.now());
@@ -45,6 +47,9 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
       const ownerStatus = await repo.videoOwnerStatus(key);
       if (ownerStatus !== null && !isActiveAccount({ status: ownerStatus }))
         throw notFound(MEDIA_UNAVAILABLE);
+      // Said plainly rather than served cut short where the damage starts (decision 0340): gone until
+      // restored from a backup, hence 410.
+      if (await repo.isDamaged(key)) throw new AppError(410, MEDIA_MESSAGES.damaged);
       const stored = await storage.stat(key);
       if (!stored) throw notFound();
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
+import { storedObjectRecords as storedObjects } from '../../platform/storage/object-records.schema';
 import { conversionAbandoned } from './conversion-claims';
 import { accountsView, activeAccount } from '../accounts';
 import {
@@ -21,6 +22,8 @@ export interface VideoView {
   creator: { firstName: string; lastName: string; email: string; status: number };
   totalLikes: number;
   isLiked: boolean;
+  /** Its file or thumbnail was found missing or altered (decision 0340). */
+  damaged: boolean;
 }
 
 /**
@@ -43,6 +46,8 @@ export function createVideosRepo(db: Db) {
       viewerId === null
         ? sql<boolean>`false`
         : sql<boolean>`exists(select 1 from ${videoLikes} where ${videoLikes.videoId} = ${videos.id} and ${videoLikes.userId} = ${viewerId})`,
+    // Two primary-key probes of the platform's object records.
+    damaged: sql<boolean>`exists(select 1 from ${storedObjects} where ${storedObjects.key} in (${videos.mediaKey}, ${videos.thumbnailKey}) and ${storedObjects.damagedAt} is not null)`,
   });
 
   const views = (tx: DbOrTx, viewerId: number | null, where: SQL | undefined) =>

@@ -39,6 +39,7 @@ export function toVideoJson(view: VideoView, ctx: ViewContext): Video {
     status: video.state,
     state: video.state,
     failure_reason: video.failureReason,
+    damaged: Boolean(view.damaged),
     video_link: sign(video.mediaKey),
     video_thumbnail: sign(video.thumbnailKey),
     duration: formatDuration(video.durationMs),

@@ -112,5 +112,6 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
       return sealed.pipe(opening);
     },
     delete: (key) => inner.delete(key),
+    ...(inner.keys ? { keys: () => inner.keys!() } : {}),
   };
 }

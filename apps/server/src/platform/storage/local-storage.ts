@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, ReadOptions, Storage } from './storage';
+import { localKeys } from './key-rotation';
 
 /**
  * Stored media is readable by the server's own user only (decision 0275): another account on the host
@@ -74,5 +75,6 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });
     },
+    keys: () => localKeys(root),
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { ByteRange, Storage } from './storage';
+import { s3Keys } from './key-rotation';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -116,5 +117,6 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    keys: () => s3Keys(client, Bucket),
   };
 }

@@ -29,6 +29,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange, options?: ReadOptions): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every key held (unfinished writes left out): what the integrity sweep looks for unrecorded objects in. */
+  keys?(): AsyncIterable<string>;
 }
 
 /**

@@ -1,9 +1,24 @@
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { Icon } from '@/components/Icon';
-import type { Video } from '@pw/contracts';
+import { MEDIA_MESSAGES, type Video } from '@pw/contracts';
 
-/** Why a video cannot play yet: still converting on the server, or failed with its reason. */
-export function VideoStateNotice({ video }: { video: Pick<Video, 'state' | 'failure_reason'> }) {
+/**
+ * Why a video cannot play: still converting on the server, failed with its reason, or its file found
+ * damaged in storage (decision 0340).
+ */
+export function VideoStateNotice({
+  video,
+}: {
+  video: Pick<Video, 'state' | 'failure_reason'> & Partial<Pick<Video, 'damaged'>>;
+}) {
+  if (video.damaged) {
+    return (
+      <div className="text-center p-4" role="status">
+        <Icon svg={exclamationTriangleIcon} className="fs-1 text-warning" />
+        <p className="mb-0 fw-semibold">{MEDIA_MESSAGES.damaged}</p>
+      </div>
+    );
+  }
   if (video.state === 'failed') {
     return (
       <div className="text-center p-4" role="status">

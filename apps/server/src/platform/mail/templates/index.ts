@@ -10,6 +10,7 @@ export { accountDeletedMail } from './account-deleted';
 export { retentionNoticeMail } from './retention-notice';
 export { notificationMail } from './notification';
 export { policyUpdatedMail } from './policy-updated';
+export { mediaDamagedMail } from './media-damaged';
 export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
 
 /** The kinds an outbox row can be (`mail_outbox.kind`). */
@@ -21,4 +22,5 @@ export type MailKind =
   | 'account-deleted'
   | 'policy-updated'
   | 'retention-notice'
+  | 'media-damaged'
   | `legacy.${LegacyMailKind}`;

@@ -4,6 +4,7 @@ import {
   deliveryMail,
   grantMail,
   legacyMails,
+  mediaDamagedMail,
   notificationMail,
   policyUpdatedMail,
   resetCodeMail,
@@ -42,6 +43,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
     }),
   'retention-notice': () =>
     retentionNoticeMail({ firstName: typed, deleteOn: at, daysBefore: 30, supportEmail: typed }),
+  'media-damaged': () =>
+    mediaDamagedMail({ firstName: typed, key: typed, damage: 'altered', belongsTo: typed, foundAt: at }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

@@ -46,6 +46,12 @@ export function countCards(counts: DashboardCounts): Card[] {
     },
     { label: 'Deliveries Scheduled', value: counts.deliveries_scheduled },
     { label: 'Deliveries Delivered', value: counts.deliveries_delivered },
+    // Restored by an operator from a backup (docs/operations.md): no screen to go to.
+    {
+      label: 'Damaged Files',
+      value: counts.damaged_media,
+      hint: 'Found missing or altered in storage',
+    },
   ];
 }
 

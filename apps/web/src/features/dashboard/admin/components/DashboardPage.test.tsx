@@ -39,6 +39,7 @@ const COUNTS: DashboardCounts = {
   open_queries: 8,
   deliveries_scheduled: 31,
   deliveries_delivered: 270,
+  damaged_media: 4,
 };
 
 const zero = { membership: 0, 'ad-free': 0, 'funeral-home': 0, 'banner-ad': 0, 'one-time': 0 };
@@ -165,6 +166,11 @@ describe('admin dashboard', () => {
     // Deliveries have no admin list: plain cards.
     expect(screen.getByText('Deliveries Scheduled').closest('a')).toBeNull();
     expect(screen.getByText('270')).toBeInTheDocument();
+    // Damaged files: restored by an operator, not on a screen.
+    expect(screen.getByText('Damaged Files').closest('a')).toBeNull();
+    expect(screen.getByText('Damaged Files').parentElement).toHaveTextContent(
+      /^Damaged Files\s*4\s*Found missing or altered in storage$/,
+    );
   });
 
   it(

@@ -21,6 +21,7 @@ function video(overrides: Partial<Video> = {}): Video {
     status: 'processing',
     state: 'processing',
     failure_reason: null,
+    damaged: false,
     video_link: null,
     video_thumbnail: null,
     duration: null,

@@ -124,7 +124,10 @@ const names = (delivery: DeliveryRow, recipient: ReportedRecipient) =>
  * address, or a message we never sent, changes nothing. A report that returns no Message-ID is matched
  * by its recipient alone, when exactly one delivery was sent there in the last 30 days.
  */
-export async function applyBounceReport(deps: BounceDeps, report: DeliveryStatusReport): Promise<BounceResult> {
+export async function applyBounceReport(
+  deps: BounceDeps,
+  report: DeliveryStatusReport,
+): Promise<BounceResult> {
   const result: BounceResult = { failed: 0, bounced: 0, already: 0, otherMails: 0, unmatched: 0 };
   const failed = report.recipients.filter((recipient) => recipient.action === 'failed');
   result.failed = failed.length;
@@ -155,9 +158,10 @@ export async function applyBounceReport(deps: BounceDeps, report: DeliveryStatus
 async function bounceSent(deps: BounceDeps, delivery: DeliveryRow, reason: string) {
   return deps.db.transaction(async (tx) => {
     const row = await deps.repo.markBouncedAfterSent(delivery.id, reason, tx);
-    if (!row) return (await deps.repo.findByMessageId(delivery.messageId, tx))?.status === 'bounced'
-      ? ('already' as const)
-      : ('unmatched' as const);
+    if (!row)
+      return (await deps.repo.findByMessageId(delivery.messageId, tx))?.status === 'bounced'
+        ? ('already' as const)
+        : ('unmatched' as const);
     await deps.outbox.markBounced(row.messageId, reason, tx);
     await afterUndelivered(deps, row, tx);
     return 'bounced' as const;
@@ -165,7 +169,12 @@ async function bounceSent(deps: BounceDeps, delivery: DeliveryRow, reason: strin
 }
 
 /** Another mail of ours (a notification's copy, a link): its outbox row says bounced, if it went there. */
-async function bounceOtherMail(deps: BounceDeps, messageId: string, recipient: ReportedRecipient, tx?: DbOrTx) {
+async function bounceOtherMail(
+  deps: BounceDeps,
+  messageId: string,
+  recipient: ReportedRecipient,
+  tx?: DbOrTx,
+) {
   const row = await deps.outbox.byMessageId(messageId, tx);
   if (!row || row.kind === 'delivery') return false;
   const to = row.toEmail.toLowerCase();

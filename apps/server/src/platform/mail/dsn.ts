@@ -91,7 +91,10 @@ function fieldGroups(text: string): Array<Map<string, string>> {
 /** `rfc822; <Jo@Example.org>` → `jo@example.org`. */
 function addressOf(value: string | undefined): string | null {
   if (!value) return null;
-  const address = value.slice(value.indexOf(';') + 1).trim().replace(/^<|>$/g, '');
+  const address = value
+    .slice(value.indexOf(';') + 1)
+    .trim()
+    .replace(/^<|>$/g, '');
   return address ? address.toLowerCase() : null;
 }
 

@@ -21,7 +21,6 @@ import {
 import { waitUntil } from '../../../test/wait';
 import { notifications } from '../notifications/notifications.schema';
 import { mailOutbox } from '../../platform/mail/mail.schema';
-import type { DeliveryRow } from './delivery.schema';
 import { createDeliveryRepo } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, type WorkerContext } from './delivery.context';
 import { processDelivery } from './delivery.decide';

@@ -48,6 +48,7 @@ test.describe('a second address for a scheduled delivery', () => {
       fallback_email: 'sister-in-law@example.com',
     });
     await page.getByRole('button', { name: 'Change time' }).click();
+    await page.getByRole('dialog', { name: 'Change time' }).getByRole('button', { name: 'Yes' }).click();
     dialog = page.getByRole('dialog', { name: 'Change time' });
     await expect(dialog.getByLabel(DELIVERY_MESSAGES.fallbackLabel)).toHaveValue('sister-in-law@example.com');
   });

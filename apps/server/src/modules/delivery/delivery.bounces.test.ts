@@ -321,6 +321,27 @@ describe('bounces and the second address', () => {
         expect((await rows(row.videoId)).map((r) => r.status)).toEqual(['sent']);
     });
 
+    it("a report about another mail of ours (the owner's notice copy) marks that mail bounced, nothing else", async () => {
+      await sentDelivery(address('dsn-notice'), null, 'Notice copy');
+      let copy: typeof mailOutbox.$inferSelect | undefined;
+      await waitUntil(
+        async () => {
+          const found = await ctx.deps.db
+            .select()
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.toEmail} = ${OWNER} and ${mailOutbox.state} = 'sent'`);
+          copy = found.find((row) => row.kind !== 'delivery');
+          return copy !== undefined;
+        },
+        10_000,
+        'a notice copy sent to the owner',
+      );
+      const answer = await report(dsnFor(copy!.messageId, OWNER));
+      expect(answer.json().data).toMatchObject({ failed: 1, bounced: 0, other_mails: 1, unmatched: 0 });
+      const [after] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, copy!.id));
+      expect(after!.state).toBe('bounced');
+    });
+
     it('refuses a wrong or missing secret (401) and changes nothing', async () => {
       const to = address('dsn-401');
       const sent = await sentDelivery(to, null);

@@ -17,6 +17,8 @@ export interface TestSmtp {
   messages: ReceivedMail[];
   /** RCPT decisions: return a code to refuse (e.g. 451 temporary, 550 permanent), or nothing to accept. */
   setRecipientPolicy(policy: (address: string, attempt: number) => number | undefined): void;
+  /** DATA decisions, by the message's recipients: a code refuses the message after it was sent in full. */
+  setDataPolicy(policy: (recipients: string[]) => number | undefined): void;
   /** Extra time before the final reply to DATA (widens the window a crash test aims at). */
   setDataDelay(ms: number): void;
   waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -38,6 +40,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
   const attempts = new Map<string, number>();
   let policy: (address: string, attempt: number) => number | undefined = () => undefined;
   let dataDelay = 0;
+  let dataPolicy: (recipients: string[]) => number | undefined = () => undefined;
   // Sessions between their first RCPT and the final reply to their message (or their close), and the
   // messages received in full and not yet answered (the server may still accept one whose client died).
   const midMessage = new Set<string>();
@@ -76,6 +79,15 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
       };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const refusal = dataPolicy(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
+        if (refusal) {
+          midMessage.delete(session.id);
+          const error = new Error(refusal >= 500 ? 'Message refused' : 'Try again later') as Error & {
+            responseCode: number;
+          };
+          error.responseCode = refusal;
+          return callback(error);
+        }
         answering += 1;
         void (async () => {
           const raw = Buffer.concat(chunks);
@@ -123,6 +135,9 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
     attempts,
     setRecipientPolicy(next) {
       policy = next;
+    },
+    setDataPolicy(next) {
+      dataPolicy = next;
     },
     setDataDelay(ms) {
       dataDelay = ms;

@@ -6,12 +6,21 @@ import { defineRoute } from './route';
 export const DELIVERY_MESSAGES = {
   /** Any link that does not open a video: unknown, revoked, expired, deleted (no hint which). */
   noLongerAvailable: 'This message is no longer available.',
+  /** The schedule dialog's optional second address (decision 0370). */
+  fallbackLabel: 'Second address (optional)',
+  fallbackHint:
+    "If the recipient's mail server refuses the video, or cannot take it for three days, it goes to this address instead.",
+  fallbackSameAsRecipient: 'The second address must be different from the recipient e-mail.',
+  /** What the scheduled video's line says once the video went to the second address. */
+  sentToFallback: 'sent to your second address',
 } as const;
 
 /**
  * pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040).
  * pending → awaiting_owner when an account is activated again more than a day after a held delivery's
  * moment: the owner decides (send now → pending, or cancel → cancelled; decision 0239).
+ * sending|sent → bounced when the recipient's server refuses it for good, at once or by a later report
+ * (decisions 0370, 0372); a second address given with the schedule then gets a delivery of its own.
  */
 export const deliveryStatuses = [
   'pending',
@@ -20,6 +29,7 @@ export const deliveryStatuses = [
   'failed',
   'cancelled',
   'awaiting_owner',
+  'bounced',
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
@@ -56,6 +66,10 @@ export const deliveryInfo = z.object({
   sent_at: z.string().nullable(),
   attempts: z.number(),
   last_error: z.string().nullable(),
+  /** The owner's second address given with the schedule, if any (decision 0370). */
+  fallback_email: z.string().nullable(),
+  /** On a delivery made to the second address: the first address, which bounced or failed. */
+  replaces_email: z.string().nullable(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 
@@ -70,6 +84,18 @@ export const NO_HELD_DELIVERY = 'This video has no delivery waiting for your ans
 export const heldDeliveryResponse = z.object({
   message: z.string(),
   data: z.object({ video_id: z.number(), status: z.enum(['pending', 'cancelled']) }),
+});
+
+/** What a delivery status report changed (decision 0372): counts only, never an address. */
+export const bounceReportResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    failed: z.number(),
+    bounced: z.number(),
+    already: z.number(),
+    other_mails: z.number(),
+    unmatched: z.number(),
+  }),
 });
 
 /** The calls of the delivery module (decision 0127). */
@@ -95,5 +121,21 @@ export const deliveryRoutes = {
     params: idParams,
     body: heldDeliveryBody,
     response: heldDeliveryResponse,
+  }),
+  /**
+   * The mail server pipes each delivery status notification (RFC 3464) it receives for our sender
+   * address here, the raw message as the body (`message/rfc822`, `text/plain` or
+   * `application/octet-stream`), with `Authorization: Bearer <MAIL_BOUNCE_SECRET>`. 404 while no secret
+   * is configured, 401 for a wrong one, 413 over 256 KiB, 422 for a message that is no such report.
+   */
+  bounceReport: defineRoute({
+    method: 'POST',
+    path: '/mail/bounces',
+    tag: 'Delivery',
+    summary:
+      'A delivery status notification piped from the mail server (raw message; Bearer MAIL_BOUNCE_SECRET)',
+    access: 'public',
+    response: bounceReportResponse,
+    status: 202,
   }),
 };

@@ -62,6 +62,8 @@ export const notificationMarkAllResponse = z.object({
 export const notificationKinds = {
   deliverySent: 'delivery.sent',
   deliveryFailed: 'delivery.failed',
+  /** The recipient's mail server refused a delivery for good (docs/product.md §5.2). */
+  deliveryBounced: 'delivery.bounced',
   newSignup: 'signup.new',
   newQuery: 'query.new',
   passwordChanged: 'account.password_changed',

@@ -38,9 +38,9 @@ export interface ApiRoute {
   query?: Schema;
   /** A JSON or multipart body (the existing client sends some calls as either): read in the handler. */
   body?: Schema;
-  /** The answer; `status` when it is not 200 (a created resource: 201). */
+  /** The answer; `status` when it is not 200 (a created resource: 201, a report taken in: 202). */
   response: Schema;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Left out of the API reference (internal protocol routes such as tus). */
   hidden?: boolean;
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_OPTION, emailField, idParams, optionalText, pageQuery, requiredText } from './common';
-import { deliveryInfo } from './delivery';
+import { DELIVERY_MESSAGES, deliveryInfo } from './delivery';
 import { paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
@@ -79,6 +79,8 @@ const scheduleFields = {
   share_at_date: z.string().optional(),
   share_at_time: z.string().optional(),
   timezone: z.string().optional(),
+  /** Optional second address: where the video goes if the recipient's server refuses it (decision 0370). */
+  fallback_email: z.string().optional(),
 };
 
 /** The scheduled fields are required only when the target folder is `scheduled`. */
@@ -89,10 +91,12 @@ function requireSchedule(
     share_at_date?: string;
     share_at_time?: string;
     timezone?: string;
+    fallback_email?: string;
   },
   ctx: z.RefinementCtx,
 ) {
   if (value.type !== 'scheduled') return;
+  checkFallback(value, ctx);
   const checks: Array<[keyof typeof scheduleFields, z.ZodType]> = [
     ['email', emailField],
     ['share_at_date', dateField],
@@ -117,6 +121,26 @@ function requireSchedule(
         message: result.error.issues[0]?.message ?? 'Invalid value.',
       });
     }
+  }
+}
+
+/** The optional second address: an e-mail, and not the recipient's own. */
+function checkFallback(value: { email?: string; fallback_email?: string }, ctx: z.RefinementCtx) {
+  const raw = value.fallback_email?.trim();
+  if (!raw) return;
+  const parsed = emailField.safeParse(raw);
+  if (!parsed.success) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fallback_email'],
+      message: parsed.error.issues[0]?.message ?? 'Invalid value.',
+    });
+  } else if (parsed.data === value.email?.trim().toLowerCase()) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fallback_email'],
+      message: DELIVERY_MESSAGES.fallbackSameAsRecipient,
+    });
   }
 }
 
@@ -330,7 +354,7 @@ export const videoRoutes = {
     summary:
       'Upload one video: multipart `videos[]` (clips in order) and/or `upload_ids[]` of finished tus uploads; ' +
       '`type`, `title`, `description`, `payment_id`; for scheduled also `email`, `share_at_date`, ' +
-      '`share_at_time`, `timezone`. Answers at once with the video in state `processing`.',
+      '`share_at_time`, `timezone` (and optionally `fallback_email`). Answers at once with the video in state `processing`.',
     access: ['user'],
     body: videoStoreBody,
     response: videoResponse,
@@ -371,7 +395,8 @@ export const videoRoutes = {
     method: 'POST',
     path: '/web/user/video/:id/update-type',
     tag: 'Videos',
-    summary: 'Move to another folder; scheduled needs email, share_at_date, share_at_time, timezone',
+    summary:
+      'Move to another folder; scheduled needs email, share_at_date, share_at_time, timezone (fallback_email optional)',
     access: ['user'],
     params: idParams,
     body: videoUpdateTypeBody,

@@ -41,6 +41,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Parting Words <no-reply@partingwords.local>'),
+  // The mail server's credential for piping bounce reports in (decision 0372); unset: the call answers 404.
+  MAIL_BOUNCE_SECRET: optionalText.refine(
+    (secret) => secret === undefined || Buffer.byteLength(secret) >= MIN_SECRET_BYTES,
+    `must be at least ${MIN_SECRET_BYTES} bytes (e.g. the output of: openssl rand -hex 32)`,
+  ),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   // The same rule as every other password (8 to 128 characters).
   ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { emailField, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
+import { DELIVERY_MESSAGES, emailField, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
 import { localDateIso, localTimeHm } from './dates';
 
 /**
@@ -15,10 +15,12 @@ export interface ScheduleInput {
   date: string;
   /** HH:MM (or HH:MM:SS). */
   time: string;
+  /** The optional second address (the library's dialog asks for it; decision 0370). */
+  fallback?: string;
 }
 export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
 
-const FIELDS = ['email', 'date', 'time'] as const;
+const FIELDS = ['email', 'date', 'time', 'fallback'] as const;
 
 export const SCHEDULE_MESSAGES = {
   emailRequired: requiredMessage('email'),
@@ -35,6 +37,13 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
   // The contracts' e-mail rule: SCHEDULE_MESSAGES.emailRequired, then emailInvalid.
   const email = emailField.safeParse(input.email);
   if (!email.success) errors.email = email.error.issues[0]?.message;
+  const fallback = input.fallback?.trim();
+  if (fallback) {
+    const second = emailField.safeParse(fallback);
+    if (!second.success) errors.fallback = second.error.issues[0]?.message;
+    else if (email.success && second.data === email.data)
+      errors.fallback = DELIVERY_MESSAGES.fallbackSameAsRecipient;
+  }
   const today = localDateIso(now);
   if (!input.date) errors.date = SCHEDULE_MESSAGES.dateRequired;
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || input.date < today)
@@ -48,10 +57,12 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
 
 /** The rules above as the form's schema, judged at `now()` each time the form is checked. */
 const scheduleSchema = (now: () => Date) =>
-  z.object({ email: z.string(), date: z.string(), time: z.string() }).superRefine((input, ctx) => {
-    for (const [field, message] of Object.entries(validateSchedule(input, now())))
-      ctx.addIssue({ code: 'custom', path: [field], message });
-  });
+  z
+    .object({ email: z.string(), date: z.string(), time: z.string(), fallback: z.string().optional() })
+    .superRefine((input, ctx) => {
+      for (const [field, message] of Object.entries(validateSchedule(input, now())))
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    });
 
 export type ScheduleCheck = { ok: true; input: ScheduleInput } | { ok: false; first: keyof ScheduleInput };
 
@@ -88,7 +99,11 @@ export function useScheduleForm(initial: ScheduleInput, now: () => Date = () => 
   const check = () =>
     new Promise<ScheduleCheck>((resolve) => {
       void form.handleSubmit(
-        (input) => resolve({ ok: true, input: { ...input, email: input.email.trim() } }),
+        (input) =>
+          resolve({
+            ok: true,
+            input: { ...input, email: input.email.trim(), fallback: input.fallback?.trim() },
+          }),
         (refused) => resolve({ ok: false, first: FIELDS.find((field) => refused[field]) ?? 'email' }),
       )();
     });

@@ -21,6 +21,8 @@ export interface ClaimedDelivery {
   videoDescription: string;
   ownerFirstName: string;
   ownerLastName: string;
+  /** When the first attempt was claimed: the three days of retries count from it (decision 0371). */
+  firstAttemptAt: Date | null;
 }
 
 /** A finished delivery whose owner's notice this caller took, with the video's title for the notice. */
@@ -88,6 +90,7 @@ export function createDeliveryClaims(db: Db) {
           attempts: sql`${d.attempts} + 1`,
           claimedAt: now,
           claimedBy: workerId,
+          firstAttemptAt: sql`coalesce(${d.firstAttemptAt}, now())`,
           updatedAt: now,
         })
         .from(videos)
@@ -115,6 +118,7 @@ export function createDeliveryClaims(db: Db) {
           videoDescription: videos.description,
           ownerFirstName: users.firstName,
           ownerLastName: users.lastName,
+          firstAttemptAt: d.firstAttemptAt,
         });
     },
 

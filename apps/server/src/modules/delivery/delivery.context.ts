@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
 import type { PgBoss } from '../../platform/queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { LimitFunction } from 'p-limit';
@@ -12,8 +13,8 @@ import { deliverySendQueue, SWEEP_EVERY_SECONDS } from './delivery.queue';
 export interface DeliveryWorkerOptions {
   /** First retry after a temporary SMTP failure; doubles each attempt (with jitter), capped at 1 h. */
   retryBaseSeconds: number;
-  /** Attempts (claims) before a temporarily failing delivery is marked failed. */
-  maxAttempts: number;
+  /** How long after its first attempt a temporarily refused delivery is still retried (then failed). */
+  retryForSeconds: number;
   /** How often a delivery waiting for its video to finish processing looks again. */
   processingRecheckSeconds: number;
   /** How often a delivery held for a deactivated owner looks again (via the sweeper; activation resumes it at once). */
@@ -34,7 +35,7 @@ export interface DeliveryWorkerOptions {
 
 export const defaultDeliveryWorkerOptions: DeliveryWorkerOptions = {
   retryBaseSeconds: 30,
-  maxAttempts: 8,
+  retryForSeconds: 3 * 24 * 60 * 60,
   processingRecheckSeconds: 30,
   holdRecheckSeconds: 3600,
   sweepIntervalSeconds: SWEEP_EVERY_SECONDS,
@@ -54,6 +55,7 @@ export type DeliveryOutcome =
   | 'waiting'
   | 'cancelled'
   | 'failed'
+  | 'bounced'
   | 'taken'
   | 'sent'
   | 'retry';
@@ -72,6 +74,8 @@ export interface WorkerDeps {
   outbox: MailOutbox;
   notifications: OwnerNotifier;
   logger: FastifyBaseLogger;
+  /** Whether three days of temporary refusals are over (decision 0371). */
+  clock: Clock;
   /** Signs the watch links. */
   secret: string;
   publicUrl: string;

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import {
   scheduledDeliveries as d,
@@ -9,6 +10,7 @@ import {
 } from './delivery.schema';
 import { live, now, OVERDUE_ASK_OWNER } from './delivery.conditions';
 import { createDeliveryClaims } from './delivery.claims';
+import { createBounceQueries } from './delivery.bounce-queries';
 import { accountsView } from '../accounts';
 import { videosView as videos } from '../videos';
 
@@ -25,6 +27,8 @@ export interface DeliveryInfo {
   sentAt: Date | null;
   attempts: number;
   lastError: string | null;
+  fallbackEmail: string | null;
+  replacesEmail: string | null;
 }
 
 /** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
@@ -50,12 +54,14 @@ const watchedColumns = {
 export function createDeliveryRepo(db: Db) {
   return {
     ...createDeliveryClaims(db),
+    ...createBounceQueries(db),
 
     async insertDelivery(
       values: Pick<
         DeliveryRow,
         'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'
-      >,
+      > &
+        Partial<Pick<DeliveryRow, 'fallbackEmail' | 'fallbackOf'>>,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow> {
       const [row] = await tx
@@ -275,6 +281,8 @@ export function createDeliveryRepo(db: Db) {
     async deliveryStatusFor(videoIds: number[], tx: DbOrTx = db): Promise<Map<number, DeliveryInfo>> {
       const result = new Map<number, DeliveryInfo>();
       if (videoIds.length === 0) return result;
+      // The delivery a second-address one replaced, for its first address (decision 0370).
+      const first = alias(d, 'replaced');
       const rows = await tx
         .selectDistinctOn([d.videoId], {
           videoId: d.videoId,
@@ -285,8 +293,11 @@ export function createDeliveryRepo(db: Db) {
           sentAt: d.sentAt,
           attempts: d.attempts,
           lastError: d.lastError,
+          fallbackEmail: d.fallbackEmail,
+          replacesEmail: first.recipientEmail,
         })
         .from(d)
+        .leftJoin(first, eq(first.id, d.fallbackOf))
         .where(inArray(d.videoId, videoIds))
         .orderBy(d.videoId, sql`(${live}) desc`, desc(d.createdAt), desc(d.id));
       for (const { videoId, ...info } of rows) result.set(videoId, info);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { deliveryStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
@@ -18,6 +18,15 @@ export const scheduledDeliveries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     recipientEmail: text('recipient_email').notNull(),
+    /**
+     * The owner's second address: where the video goes at once when the recipient's server refuses it
+     * or gives up (decision 0370). On a delivery made to it, the same address (nothing falls back twice).
+     */
+    fallbackEmail: text('fallback_email'),
+    /** Set on a delivery made to the second address: the delivery that bounced or failed before it. */
+    fallbackOf: integer('fallback_of').references((): AnyPgColumn => scheduledDeliveries.id, {
+      onDelete: 'set null',
+    }),
     /** The instant the owner chose (their date and time in their zone, stored as an instant). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** When the next attempt may start: due_at at first, later after a back-off or a hold. */
@@ -32,6 +41,8 @@ export const scheduledDeliveries = pgTable(
     /** Stable Message-ID: every attempt of this delivery sends the same one. */
     messageId: text('message_id').notNull().unique(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The first claim: temporary refusals are retried until three days after it (decision 0371). */
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     /** The claiming worker's liveness id (an advisory lock it holds while it lives). */
     claimedBy: integer('claimed_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -53,6 +64,8 @@ export const scheduledDeliveries = pgTable(
       .where(sql`${t.ownerNotifiedAt} is null and ${t.status} in ('sent', 'failed')`),
     index('scheduled_deliveries_video_idx').on(t.videoId, t.createdAt),
     index('scheduled_deliveries_owner_idx').on(t.ownerId),
+    // A bounce report names the recipient when it carries no Message-ID (decision 0372).
+    index('scheduled_deliveries_recipient_idx').on(t.recipientEmail),
     // The dashboard's deliveries scheduled and delivered, counted from the index alone.
     index('scheduled_deliveries_status_idx').on(t.status),
   ],

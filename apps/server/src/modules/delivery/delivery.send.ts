@@ -6,7 +6,7 @@ import type { ClaimedDelivery } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { deliveryMail } from '../../platform/mail/templates';
 import { watchToken } from './delivery.tokens';
-import { ownerNotice } from './owner-notices';
+import { afterUndelivered } from './delivery.bounces';
 import type { DeliveryOutcome, DeliveryWorkerOptions, WorkerContext } from './delivery.context';
 
 /**
@@ -135,7 +135,7 @@ async function handleSendFailure(
   const { id: deliveryId, attempts: attempt } = claimed;
   const failure = classifyMailError(error);
   deps.logger.warn({ deliveryId, attempt, reason: failure.reason }, 'delivery attempt failed');
-  const outboxRow = (state: 'queued' | 'failed') => ({
+  const outboxRow = (state: 'queued' | 'failed' | 'bounced') => ({
     kind: 'delivery' as const,
     to: claimed.recipientEmail,
     messageId: claimed.messageId,
@@ -145,7 +145,7 @@ async function handleSendFailure(
     state,
     error,
   });
-  if (failure.temporary && attempt < options.maxAttempts) {
+  if (failure.temporary && !retriesOver(ctx, claimed)) {
     const delay = backoffSeconds(attempt, options);
     const released = await deps.db.transaction(async (tx) => {
       const row = await deps.repo.releaseForRetry(deliveryId, attempt, delay, failure.reason, tx);
@@ -157,18 +157,29 @@ async function handleSendFailure(
     });
     return released ? 'retry' : 'taken';
   }
-  const reason = failure.temporary ? `Gave up after ${attempt} attempts. ${failure.reason}` : failure.reason;
-  const failed = await deps.db.transaction(async (tx) => {
-    const row = await deps.repo.markFailed(deliveryId, attempt, reason, tx);
+  // A 5xx is the recipient's server refusing for good: bounced. Temporary refusals for three days: failed.
+  // Either way the second address, if any, gets the video at once (delivery.bounces.ts).
+  const outcome = failure.temporary ? 'failed' : 'bounced';
+  const reason = failure.temporary
+    ? `Gave up after ${attempt} attempts over three days. ${failure.reason}`
+    : failure.reason;
+  const ended = await deps.db.transaction(async (tx) => {
+    const row =
+      outcome === 'bounced'
+        ? await deps.repo.markBouncedClaimed(deliveryId, attempt, reason, tx)
+        : await deps.repo.markFailed(deliveryId, attempt, reason, tx);
     if (row) {
-      await deps.outbox.record(outboxRow('failed'), tx);
-      await deps.notifications.notify(
-        row.ownerId,
-        ownerNotice('failed', row, { id: claimed.videoId, title: claimed.videoTitle }),
-        tx,
-      );
+      await deps.outbox.record(outboxRow(outcome), tx);
+      await afterUndelivered(deps, row, tx);
     }
     return row;
   });
-  return failed ? 'failed' : 'taken';
+  return ended ? outcome : 'taken';
+}
+
+/** Three days (`retryForSeconds`) since the first attempt, by the platform's clock (decision 0371). */
+function retriesOver(ctx: WorkerContext, claimed: ClaimedDelivery): boolean {
+  const now = ctx.deps.clock.now().getTime();
+  const first = claimed.firstAttemptAt?.getTime() ?? now;
+  return now - first >= ctx.options.retryForSeconds * 1000;
 }

@@ -66,7 +66,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * Cancels the video's live delivery, inserts the new one and enqueues its job, all in one transaction:
      * the job exists if and only if the row does. Only the newest schedule of a video can ever send.
      */
-    async schedule({ videoId, ownerId, recipientEmail, dueAt }, tx) {
+    async schedule({ videoId, ownerId, recipientEmail, fallbackEmail, dueAt }, tx) {
       await inTransaction(tx, async (t) => {
         await repo.cancelLive(videoId, t);
         await checkDeliveryAllowance({ repo, holdsMembership: deps.holdsMembership }, ownerId, t);
@@ -76,6 +76,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             videoId,
             ownerId,
             recipientEmail: recipientEmail.trim(),
+            fallbackEmail: fallbackEmail?.trim() || null,
             dueAt,
             messageId,
             tokenHash: hashWatchToken(watchToken(secret, messageId)),

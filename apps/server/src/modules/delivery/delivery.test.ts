@@ -292,7 +292,7 @@ describe('scheduled delivery (SMTP)', () => {
     smtp.setRecipientPolicy(() => undefined);
   });
 
-  it('marks a permanent refusal (550) failed and tells the owner why', async () => {
+  it('marks a permanent refusal (550) bounced and tells the owner why', async () => {
     const to = recipient('nosuchuser');
     smtp.setRecipientPolicy((address) => (address === to ? 550 : undefined));
     const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Our garden' });
@@ -302,11 +302,11 @@ describe('scheduled delivery (SMTP)', () => {
     await vi.waitFor(
       async () => {
         [row] = await rowFor(videoId);
-        if (!(row?.status === 'failed' && row.ownerNotifiedAt)) throw new Error('not failed and told yet');
+        if (!(row?.status === 'bounced' && row.ownerNotifiedAt)) throw new Error('not bounced and told yet');
       },
       { timeout: 10_000, interval: 100 },
     );
-    expect(row!.status).toBe('failed');
+    expect(row!.status).toBe('bounced');
     expect(row!.attempts).toBe(1);
     expect(row!.lastError).toContain('550');
     expect(smtp.attempts.get(to)).toBe(1);
@@ -314,7 +314,7 @@ describe('scheduled delivery (SMTP)', () => {
     const failedMail = await outboxRowOf(row!);
     expect(failedMail).toMatchObject({
       kind: 'delivery',
-      state: 'failed',
+      state: 'bounced',
       attempts: 1,
       messageId: row!.messageId,
     });
@@ -322,10 +322,11 @@ describe('scheduled delivery (SMTP)', () => {
     expect(failedMail!.lastError).not.toContain(to);
 
     const notes = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, ownerId));
-    const failed = notes.filter((n) => n.kind === 'delivery.failed' && n.data.video_id === videoId);
+    const failed = notes.filter((n) => n.kind === 'delivery.bounced' && n.data.video_id === videoId);
     expect(failed).toHaveLength(1);
     expect(failed[0]!.title).toBe('Your video could not be delivered');
-    expect(failed[0]!.body).toContain(`"Our garden" could not be delivered to ${to}.`);
+    expect(failed[0]!.body).toContain(`"Our garden" could not be delivered to ${to}:`);
+    expect(failed[0]!.body).toContain('It was not delivered.');
     expect(failed[0]!.body).toContain('550');
     expect(failed[0]!.data.reason).toContain('Mailbox unavailable');
     await smtp.waitFor(() => mailsTo('owner@owner.test').some((m) => m.text.includes('Our garden')));

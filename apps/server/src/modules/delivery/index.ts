@@ -11,6 +11,9 @@ import type { HoldsMembership } from './delivery.allowance';
 import type { VideoAccessCheck } from '../videos';
 import { readOnlyView } from '../../platform/db/read-only';
 import { scheduledDeliveries } from './delivery.schema';
+import { applyBounceReport, type BounceDeps } from './delivery.bounces';
+import { registerBounceRoute } from './delivery.bounce-route';
+import { parseDeliveryStatusReport } from '../../platform/mail/dsn';
 
 /** Its tables as other modules read and join them: read-only views (decision 0310). */
 export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
@@ -60,9 +63,29 @@ export function createDeliveryModule(
     publicUrl,
     logger: platform.logger,
   });
+  // Bounces and second addresses (decisions 0370–0372): the worker's refusals and the mail server's reports.
+  const bounces: BounceDeps = {
+    db: platform.db,
+    repo,
+    queue: platform.queue,
+    outbox: platform.outbox,
+    notifications: needs.notifications,
+    secret: platform.secret,
+    publicUrl,
+  };
+  const applyReport = async (raw: Buffer) => {
+    const report = await parseDeliveryStatusReport(raw);
+    return report ? applyBounceReport(bounces, report) : null;
+  };
   return {
     name: 'delivery',
-    routes: (router) => registerDeliveryRoutes(router, delivery),
+    routes: async (router, app) => {
+      registerDeliveryRoutes(router, delivery);
+      await registerBounceRoute(app, {
+        secret: () => platform.config.MAIL_BOUNCE_SECRET,
+        apply: applyReport,
+      });
+    },
     queues: [deliverySendQueue, deliverySweepQueue],
     ...deliveryHandlers(
       {
@@ -74,6 +97,7 @@ export function createDeliveryModule(
         outbox: platform.outbox,
         notifications: needs.notifications,
         logger: platform.logger,
+        clock: platform.clock,
         secret: platform.secret,
         publicUrl,
       },

@@ -40,6 +40,8 @@ export function createLibraryService(deps: VideoServiceParts, lookup: VideoLooku
                 sent_at: found.sentAt?.toISOString() ?? null,
                 attempts: found.attempts,
                 last_error: found.lastError,
+                fallback_email: found.fallbackEmail,
+                replaces_email: found.replacesEmail,
               }
             : null,
         };

@@ -5,6 +5,8 @@ export interface ScheduleInput {
   videoId: number;
   ownerId: number;
   recipientEmail: string;
+  /** Where the video goes if the recipient's server refuses it (decision 0370); lower case. */
+  fallbackEmail?: string | null;
   dueAt: Date;
   /** The owner's IANA zone the date and time were given in (for messages that show the time). */
   timezone?: string;
@@ -29,8 +31,11 @@ export interface DeliveryScheduler {
 }
 
 export interface ScheduledDeliveryStatus {
-  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'awaiting_owner';
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'awaiting_owner' | 'bounced';
   recipientEmail: string;
+  fallbackEmail: string | null;
+  /** On a delivery made to the second address: the first one, which bounced or failed. */
+  replacesEmail: string | null;
   dueAt: Date;
   sentAt: Date | null;
   attempts: number;

@@ -16,7 +16,10 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     toEmail: text('to_email').notNull(),
     messageId: text('message_id').notNull(),
-    /** queued (waits for its job), sent (the server took it), failed (given up), dropped (nothing left to say). */
+    /**
+     * queued (waits for its job), sent (the server took it), failed (given up), dropped (nothing left to
+     * say), bounced (refused for good by the recipient's server, at once or by a later report: 0372).
+     */
     state: text('state').$type<MailState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -38,5 +41,5 @@ export const mailOutbox = pgTable(
   ],
 );
 
-export type MailState = 'queued' | 'sent' | 'failed' | 'dropped';
+export type MailState = 'queued' | 'sent' | 'failed' | 'dropped' | 'bounced';
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

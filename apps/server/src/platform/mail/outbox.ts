@@ -168,6 +168,26 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
     },
 
     /**
+     * A report that a sent mail came back (decision 0372): the row says bounced and why, whatever sent
+     * it. Null when no mail of ours has this Message-ID (or it is not sent); a repeated report finds it
+     * bounced already and changes nothing.
+     */
+    async markBounced(messageId: string, reason: string, tx: DbOrTx = db): Promise<MailOutboxRow | null> {
+      const [row] = await tx
+        .update(mailOutbox)
+        .set({ state: 'bounced', lastError: maskEmails(reason), updatedAt: clock.now() })
+        .where(and(eq(mailOutbox.messageId, messageId), eq(mailOutbox.state, 'sent')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The row of a Message-ID, if the platform sent it. */
+    async byMessageId(messageId: string, tx: DbOrTx = db): Promise<MailOutboxRow | null> {
+      const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.messageId, messageId));
+      return row ?? null;
+    },
+
+    /**
      * Forgets an account's mails (its deletion, decision 0243): the rows name its address and those it
      * wrote to; a queued one is then never sent.
      */

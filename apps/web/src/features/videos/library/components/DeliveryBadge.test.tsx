@@ -11,6 +11,8 @@ const delivery = (extra: Partial<VideoDelivery>): VideoDelivery => ({
   sent_at: null,
   attempts: 0,
   last_error: null,
+  fallback_email: null,
+  replaces_email: null,
   ...extra,
 });
 const scheduled = (value: VideoDelivery | null) => ({ ...videoFixture(1, 'scheduled'), delivery: value });

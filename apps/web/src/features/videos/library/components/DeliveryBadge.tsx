@@ -26,10 +26,12 @@ export function DeliveryBadge({ video, detailed = false }: { video: Video; detai
     return <span className="badge text-bg-warning">Awaiting your answer</span>;
   }
   if (delivery.status === 'sending') return <span className="badge text-bg-info">Sending…</span>;
-  if (delivery.status === 'failed') {
+  if (delivery.status === 'failed' || delivery.status === 'bounced') {
     return (
       <span className="d-inline-flex flex-column align-items-start gap-1">
-        <span className="badge text-bg-danger">Delivery failed</span>
+        <span className="badge text-bg-danger">
+          {delivery.status === 'bounced' ? 'Returned' : 'Delivery failed'}
+        </span>
         {delivery.last_error && <span className="small text-danger">{delivery.last_error}</span>}
       </span>
     );

@@ -29,6 +29,8 @@ const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
     status === 'awaiting_owner'
       ? 'Its moment passed over a day ago while your account was deactivated. Send it now or cancel it.'
       : null,
+  fallback_email: null,
+  replaces_email: null,
 });
 
 const held = (status: DeliveryInfo['status'] = 'awaiting_owner'): Video =>

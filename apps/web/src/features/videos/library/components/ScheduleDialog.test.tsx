@@ -83,4 +83,27 @@ describe('schedule dialog errors follow the fields', () => {
     expect(within(form).queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
     expect(within(form).getByText('The date field is required.')).toBeInTheDocument();
   });
+
+  it('takes an optional second address: refuses the recipient itself, then sends it', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-16' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    const second = within(form).getByLabelText(/Second address/);
+    await user.type(second, 'KIN@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(
+      within(form).getByText('The second address must be different from the recipient e-mail.'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(second);
+    await user.type(second, 'cousin@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'kin@example.com', fallback_email: 'cousin@example.com' }),
+    );
+  });
 });

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import type { Video } from '@pw/contracts';
+import { DELIVERY_MESSAGES, type Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -28,15 +28,20 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
 
 /** Where each mode starts: the current schedule to change, the last recipient to send to again. */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
+  // The second address the owner gave last time (a delivery made to it carries it as its own).
+  const fallback = video.delivery?.fallback_email ?? '';
   if (mode === 'change')
     return {
       email: video.email ?? '',
       date: video.share_at_date ?? '',
       time: toTimeInput(video.share_at_time),
+      fallback,
     };
-  if (mode === 'again')
-    return { email: video.delivery?.recipient_email ?? video.email ?? '', date: '', time: '' };
-  return { email: '', date: '', time: '' };
+  if (mode === 'again') {
+    const email = video.delivery?.replaces_email ?? video.delivery?.recipient_email ?? video.email ?? '';
+    return { email, date: '', time: '', fallback: fallback === email ? '' : fallback };
+  }
+  return { email: '', date: '', time: '', fallback: '' };
 }
 
 interface ScheduleDialogProps {
@@ -50,7 +55,12 @@ interface ScheduleDialogProps {
 }
 
 /** The server names the fields as the API does. */
-const SERVER_FIELDS = { email: 'email', date: 'share_at_date', time: 'share_at_time' } as const;
+const SERVER_FIELDS = {
+  email: 'email',
+  date: 'share_at_date',
+  time: 'share_at_time',
+  fallback: 'fallback_email',
+} as const;
 
 /** docs/product.md §13.5, §13.6 scheduling form: e-mail, date (earliest today) and time, all required. */
 export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: ScheduleDialogProps) {
@@ -58,6 +68,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     email: '',
     date: '',
     time: '',
+    fallback: '',
   });
   const [message, setMessage] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -66,9 +77,9 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
   const start = startingValues(mode, video);
   useEffect(() => {
     if (!show) return;
-    reset({ email: start.email, date: start.date, time: start.time });
+    reset({ email: start.email, date: start.date, time: start.time, fallback: start.fallback });
     setMessage(null);
-  }, [show, reset, start.email, start.date, start.time]);
+  }, [show, reset, start.email, start.date, start.time, start.fallback]);
 
   const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
     change(field, event.target.value);
@@ -86,6 +97,8 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
         share_at_date: checked.input.date,
         share_at_time: `${checked.input.time.slice(0, 5)}:00`,
         timezone: browserTimeZone(),
+        // Empty: no second address (a changed schedule without one drops the old one).
+        fallback_email: checked.input.fallback ?? '',
       });
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
@@ -155,6 +168,17 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               className="col-sm-6"
             />
           </div>
+          <TextField
+            id="schedule-fallback"
+            label={DELIVERY_MESSAGES.fallbackLabel}
+            type="email"
+            autoComplete="off"
+            value={value.fallback ?? ''}
+            onChange={edit('fallback')}
+            error={errors.fallback}
+            hint={DELIVERY_MESSAGES.fallbackHint}
+            className="mt-3"
+          />
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

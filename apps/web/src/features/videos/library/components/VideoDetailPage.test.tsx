@@ -57,6 +57,8 @@ describe('video detail: folder moves', () => {
           sent_at: '2026-11-20T12:00:02.000Z',
           attempts: 1,
           last_error: null,
+          fallback_email: null,
+          replaces_email: null,
         },
       }),
     );
@@ -128,6 +130,7 @@ describe('video detail: folder moves', () => {
       share_at_date: '2099-12-24',
       share_at_time: '09:15:00',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      fallback_email: '',
     });
     // The screen follows the video into the scheduled folder, where Change time applies.
     expect(await screen.findByRole('button', { name: /Change time/ })).toBeInTheDocument();

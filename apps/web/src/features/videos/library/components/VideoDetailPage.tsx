@@ -40,6 +40,7 @@ import {
   type VideoFolder,
   VIDEO_MESSAGES,
   FOLDER_OCCUPIED_MESSAGE,
+  DELIVERY_MESSAGES,
 } from '@pw/contracts';
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
@@ -62,6 +63,13 @@ function DeliveryLine({ video }: { video: Video }) {
       <>
         Delivered to <strong>{delivery.recipient_email}</strong>
         {delivery.sent_at ? ` on ${localMoment(delivery.sent_at)}` : ''}.
+        {delivery.replaces_email && (
+          <>
+            {' '}
+            <strong>{delivery.replaces_email}</strong> could not take it, so it was{' '}
+            {DELIVERY_MESSAGES.sentToFallback}. Please check that address.
+          </>
+        )}
       </>
     );
   } else if (phase === 'failed' && delivery) {
@@ -71,10 +79,23 @@ function DeliveryLine({ video }: { video: Video }) {
         {planned ? ` on ${planned}` : ''}. You can change the time to try again.
       </>
     );
+  } else if (phase === 'pending' && delivery?.replaces_email) {
+    line = (
+      <>
+        <strong>{delivery.replaces_email}</strong> could not take it: being {DELIVERY_MESSAGES.sentToFallback}
+        , <strong>{delivery.recipient_email}</strong>.
+      </>
+    );
   } else if (phase === 'pending' && planned) {
     line = (
       <>
         To be sent to <strong>{video.email}</strong> on {planned}.
+        {delivery?.fallback_email && (
+          <>
+            {' '}
+            If it cannot be delivered, it goes to <strong>{delivery.fallback_email}</strong>.
+          </>
+        )}
       </>
     );
   }

@@ -10,6 +10,8 @@ const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
   sent_at: status === 'sent' ? '2026-11-20T09:00:01.000Z' : null,
   attempts: status === 'pending' ? 0 : 1,
   last_error: status === 'failed' ? 'Mailbox unavailable' : null,
+  fallback_email: null,
+  replaces_email: null,
 });
 const scheduled = (extra = {}) =>
   videoFixture(5, 'scheduled', { share_at_date: '2026-11-20', share_at_time: '10:00:00', ...extra });

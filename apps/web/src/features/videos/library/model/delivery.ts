@@ -17,7 +17,8 @@ export function deliveryPhase(video: Video): DeliveryPhase {
   if (delivery === null) return 'none';
   if (delivery.status === 'pending' || delivery.status === 'sending') return 'pending';
   if (delivery.status === 'sent') return 'delivered';
-  if (delivery.status === 'failed') return 'failed';
+  // Refused for good by the recipient's server (decision 0370): not delivered, like a failure.
+  if (delivery.status === 'failed' || delivery.status === 'bounced') return 'failed';
   if (delivery.status === 'awaiting_owner') return 'awaiting';
   return 'none';
 }

@@ -25,6 +25,8 @@ export interface DeliveryInfo {
   sentAt: Date | null;
   attempts: number;
   lastError: string | null;
+  repeat: DeliveryRow['repeat'];
+  repeatUntil: number | null;
 }
 
 /** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
@@ -55,7 +57,8 @@ export function createDeliveryRepo(db: Db) {
       values: Pick<
         DeliveryRow,
         'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'
-      >,
+      > &
+        Partial<Pick<DeliveryRow, 'repeat' | 'repeatUntil' | 'timezone' | 'localAt'>>,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow> {
       const [row] = await tx
@@ -285,6 +288,8 @@ export function createDeliveryRepo(db: Db) {
           sentAt: d.sentAt,
           attempts: d.attempts,
           lastError: d.lastError,
+          repeat: d.repeat,
+          repeatUntil: d.repeatUntil,
         })
         .from(d)
         .where(inArray(d.videoId, videoIds))

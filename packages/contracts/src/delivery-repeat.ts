@@ -26,7 +26,7 @@ export const REPEAT_MESSAGES = {
 export const repeatField = z.preprocess(
   (value) => (value === undefined || value === null || value === '' ? 'none' : value),
   z.enum(deliveryRepeats, { error: REPEAT_MESSAGES.invalid }),
-);
+) as unknown as z.ZodType<DeliveryRepeat, string | null | undefined>;
 
 /** `repeat_until`: a year, or null / empty / absent for no end. Multipart forms send it as text. */
 export const repeatUntilField = z.preprocess(
@@ -45,7 +45,8 @@ export const repeatUntilField = z.preprocess(
     .min(1970, REPEAT_MESSAGES.untilInvalid)
     .max(REPEAT_UNTIL_MAX, REPEAT_MESSAGES.untilInvalid)
     .nullable(),
-);
+  // What a client sends: a year (as a number or as form text), or nothing.
+) as unknown as z.ZodType<number | null, number | string | null | undefined>;
 
 /** One finished occurrence of a video's delivery. */
 export const deliveryHistoryEntry = z.object({

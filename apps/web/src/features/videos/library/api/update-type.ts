@@ -13,7 +13,8 @@ type RouteUpdateTypeBody = RouteBody<typeof videoRoutes.updateType>;
  */
 export type Schedule = Required<
   Pick<RouteUpdateTypeBody, 'email' | 'share_at_date' | 'share_at_time' | 'timezone'>
->;
+> &
+  Pick<RouteUpdateTypeBody, 'repeat' | 'repeat_until'>;
 
 /** The route's body, with the same rule in the type: a schedule exactly when the folder is scheduled. */
 export type UpdateTypeBody =

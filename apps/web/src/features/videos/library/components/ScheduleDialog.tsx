@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import type { Video } from '@pw/contracts';
+import type { DeliveryRepeat, Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -26,12 +26,16 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
   again: 'Schedule',
 };
 
-/** Where each mode starts: the current schedule to change, the last recipient to send to again. */
+/**
+ * Where each mode starts: the current schedule to change (a yearly one from its next occurrence), the
+ * last recipient to send to again.
+ */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
+  const next = video.delivery?.repeat === 'yearly' ? video.delivery.next_at : null;
   if (mode === 'change')
     return {
       email: video.email ?? '',
-      date: video.share_at_date ?? '',
+      date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
       time: toTimeInput(video.share_at_time),
     };
   if (mode === 'again')
@@ -49,6 +53,12 @@ interface ScheduleDialogProps {
   onSubmit: (schedule: Schedule) => Promise<void>;
 }
 
+/** The repeat the dialog starts with: the current one when changing a schedule. */
+function startingRepeat(mode: ScheduleMode, video: Video): { repeat: DeliveryRepeat; until: string } {
+  if (mode !== 'change' || video.delivery?.repeat !== 'yearly') return { repeat: 'none', until: '' };
+  return { repeat: 'yearly', until: video.delivery.repeat_until ? String(video.delivery.repeat_until) : '' };
+}
+
 /** The server names the fields as the API does. */
 const SERVER_FIELDS = { email: 'email', date: 'share_at_date', time: 'share_at_time' } as const;
 
@@ -60,15 +70,22 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     time: '',
   });
   const [message, setMessage] = useState<string | null>(null);
+  const [repeat, setRepeat] = useState<DeliveryRepeat>('none');
+  const [until, setUntil] = useState('');
+  const [untilError, setUntilError] = useState<string | undefined>();
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
   const start = startingValues(mode, video);
+  const startRepeat = startingRepeat(mode, video);
   useEffect(() => {
     if (!show) return;
     reset({ email: start.email, date: start.date, time: start.time });
+    setRepeat(startRepeat.repeat);
+    setUntil(startRepeat.until);
+    setUntilError(undefined);
     setMessage(null);
-  }, [show, reset, start.email, start.date, start.time]);
+  }, [show, reset, start.email, start.date, start.time, startRepeat.repeat, startRepeat.until]);
 
   const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
     change(field, event.target.value);
@@ -86,6 +103,8 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
         share_at_date: checked.input.date,
         share_at_time: `${checked.input.time.slice(0, 5)}:00`,
         timezone: browserTimeZone(),
+        repeat,
+        repeat_until: repeat === 'yearly' && until.trim() ? Number(until.trim()) : null,
       });
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
@@ -96,6 +115,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
           if (text) fromServer[field] = text;
         }
         setErrors(fromServer);
+        setUntilError(error.errors.repeat_until?.[0] ?? error.errors.repeat?.[0]);
       }
     }
   };
@@ -154,6 +174,37 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               error={errors.time}
               className="col-sm-6"
             />
+          </div>
+          <div className="row g-3">
+            <Form.Group controlId="schedule-repeat" className="col-sm-6 mb-3">
+              <Form.Label>Repeat</Form.Label>
+              <Form.Select
+                value={repeat}
+                onChange={(event) => {
+                  setRepeat(event.target.value as DeliveryRepeat);
+                  setUntilError(undefined);
+                }}
+              >
+                <option value="none">Once</option>
+                <option value="yearly">Every year</option>
+              </Form.Select>
+            </Form.Group>
+            {repeat === 'yearly' && (
+              <TextField
+                id="schedule-repeat-until"
+                label="Until (year, optional)"
+                type="number"
+                inputMode="numeric"
+                min={today.slice(0, 4)}
+                value={until}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                  setUntil(event.target.value);
+                  setUntilError(undefined);
+                }}
+                error={untilError}
+                className="col-sm-6"
+              />
+            )}
           </div>
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">

@@ -359,6 +359,10 @@ describe('videos API', () => {
           recipientEmail: 'kin@example.test',
           dueAt,
           timezone: 'Europe/Paris',
+          // The owner's wall clock, which a yearly delivery would repeat; sent once by default.
+          localAt: `${when.share_at_date}T09:30:00`,
+          repeat: 'none',
+          repeatUntil: null,
           inTransaction: true,
         },
       ]);

@@ -128,6 +128,9 @@ describe('video detail: folder moves', () => {
       share_at_date: '2099-12-24',
       share_at_time: '09:15:00',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // Sent once unless the owner asks for a yearly repeat.
+      repeat: 'none',
+      repeat_until: null,
     });
     // The screen follows the video into the scheduled folder, where Change time applies.
     expect(await screen.findByRole('button', { name: /Change time/ })).toBeInTheDocument();

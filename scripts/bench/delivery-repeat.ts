@@ -122,7 +122,7 @@ export async function runYearly(
     from unnest(${`{${finishedVideos.join(',')}}`}::int[]) as v`);
   const rollStarted = Date.now();
   let taken = 0;
-  for (let batch; (batch = await rollOver({ ...deps, publicUrl: PUBLIC_URL }, 500)) > 0;) taken += batch;
+  for (let batch; (batch = await rollOver({ ...deps, publicUrl: PUBLIC_URL }, 1000)) > 0;) taken += batch;
   const rollMs = Date.now() - rollStarted;
   const { rows } = (await deps.db.execute(sql`
     select count(*)::int as n from scheduled_deliveries

@@ -110,13 +110,22 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
       rows: Finished[];
     };
     if (taken.rows.length === 0) return 0;
+    // Occurrences due together mostly share their zone, date and time: each is worked out once.
+    const computed = new Map<string, Date | null>();
     const next = taken.rows.flatMap((row) => {
       if (!row.timezone || !row.local_at) return [];
-      const at = nextOccurrence(
-        { localAt: row.local_at, timezone: row.timezone, repeatUntil: row.repeat_until },
-        new Date(row.due_at),
-        new Date(row.db_now),
-      );
+      const dueAt = new Date(row.due_at);
+      const key = `${row.local_at}|${row.timezone}|${row.repeat_until}|${dueAt.getTime()}`;
+      if (!computed.has(key))
+        computed.set(
+          key,
+          nextOccurrence(
+            { localAt: row.local_at, timezone: row.timezone, repeatUntil: row.repeat_until },
+            dueAt,
+            new Date(row.db_now),
+          ),
+        );
+      const at = computed.get(key)!;
       if (!at) return [];
       const messageId = newMessageId(deps.publicUrl);
       return [
@@ -161,7 +170,7 @@ export function createRepeatRoller(
   deps: RepeatRollerDeps,
   options: { delayMs?: number; limit?: number } = {},
 ) {
-  const { delayMs = 250, limit = 500 } = options;
+  const { delayMs = 250, limit = 1000 } = options;
   let scheduled = false;
   let runs = Promise.resolve();
 

@@ -168,6 +168,12 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
     // Without a membership an owner may hold one pending delivery: the bench's owner is a member, as a
     // person scheduling many deliveries is.
     await insertMembership(deps.db, ownerId);
+    // BENCH_DELIVERY_YEARLY_ONLY=1: the yearly part alone (delivery-repeat.ts), without the burst before it.
+    if (process.env.BENCH_DELIVERY_YEARLY_ONLY)
+      return {
+        database: database.kind,
+        ...(await runYearly(deps, { quick, ownerId, secret: deps.secret, messages: smtp.messages, waitFor })),
+      };
     const videoRows = await deps.db
       .insert(videos)
       .values(

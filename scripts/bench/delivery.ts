@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { insertMembership, insertUser } from '../../apps/server/test/delivery-fixtures';
 import { LIVENESS_NAMESPACE } from '../../apps/server/src/modules/delivery/liveness';
 import type { BenchOptions } from './options';
+import { runYearly } from './delivery-repeat';
 
 // The burst is scheduled in the lead before its due instant: two minutes (BENCH_DELIVERY_LEAD_S) leave
 // room for 1,000 schedule() calls on a busy machine.
@@ -167,6 +168,12 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
     // Without a membership an owner may hold one pending delivery: the bench's owner is a member, as a
     // person scheduling many deliveries is.
     await insertMembership(deps.db, ownerId);
+    // BENCH_DELIVERY_YEARLY_ONLY=1: the yearly part alone (delivery-repeat.ts), without the burst before it.
+    if (process.env.BENCH_DELIVERY_YEARLY_ONLY)
+      return {
+        database: database.kind,
+        ...(await runYearly(deps, { quick, ownerId, secret: deps.secret, messages: smtp.messages, waitFor })),
+      };
     const videoRows = await deps.db
       .insert(videos)
       .values(
@@ -244,10 +251,18 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
     const duplicates = [...copies.values()].filter((n) => n > 1).length;
     // A duplicate is a wrong answer, not a slow one: the quick run in `npm test` fails on it.
     if (duplicates > 0) throw new Error(`bench: ${duplicates} burst deliveries were sent more than once`);
+    const yearly = await runYearly(deps, {
+      quick,
+      ownerId,
+      secret: deps.secret,
+      messages: smtp.messages,
+      waitFor,
+    });
     // Let the owner's notification e-mails drain a little before stopping.
     await sleep(1500);
     await smtp.poll();
     return {
+      ...yearly,
       database: database.kind,
       workers: processes ? `${processes} worker processes` : 'in this process (ROLE=all)',
       'burst deliveries': BURST,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams } from './common';
 import { defineRoute } from './route';
+import { deliveryHistoryEntry, deliveryRepeats } from './delivery-repeat';
 
 /** What the recipient's page and the watch call say (decision 0126: one home for a shared text). */
 export const DELIVERY_MESSAGES = {
@@ -70,6 +71,14 @@ export const deliveryInfo = z.object({
   fallback_email: z.string().nullable(),
   /** On a delivery made to the second address: the first address, which bounced or failed. */
   replaces_email: z.string().nullable(),
+  /** `yearly`: sent every year at the owner's date and time (each occurrence a delivery of its own). */
+  repeat: z.enum(deliveryRepeats).optional(),
+  /** The last year a yearly delivery is sent in; null: no end. */
+  repeat_until: z.number().nullable().optional(),
+  /** The next occurrence still to be sent, null when none is. */
+  next_at: z.string().nullable().optional(),
+  /** The video's finished occurrences, newest first (at most 20). */
+  history: z.array(deliveryHistoryEntry).optional(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 

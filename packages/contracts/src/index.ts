@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './videos';
 export * from './notifications';
 export * from './delivery';
+export * from './delivery-repeat';
 export * from './queries';
 export * from './media';
 export * from './route';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_OPTION, emailField, idParams, optionalText, pageQuery, requiredText } from './common';
 import { DELIVERY_MESSAGES, deliveryInfo } from './delivery';
+import { repeatField, repeatUntilField, REPEAT_MESSAGES } from './delivery-repeat';
 import { paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
@@ -81,6 +82,9 @@ const scheduleFields = {
   timezone: z.string().optional(),
   /** Optional second address: where the video goes if the recipient's server refuses it (decision 0370). */
   fallback_email: z.string().optional(),
+  /** `none` (default) or `yearly`; `repeat_until`: the last year, or null for no end. */
+  repeat: repeatField.optional(),
+  repeat_until: repeatUntilField.optional(),
 };
 
 /** The scheduled fields are required only when the target folder is `scheduled`. */
@@ -92,12 +96,16 @@ function requireSchedule(
     share_at_time?: string;
     timezone?: string;
     fallback_email?: string;
+    repeat?: string;
+    repeat_until?: number | null;
   },
   ctx: z.RefinementCtx,
 ) {
   if (value.type !== 'scheduled') return;
   checkFallback(value, ctx);
-  const checks: Array<[keyof typeof scheduleFields, z.ZodType]> = [
+  if (value.repeat !== 'yearly' && value.repeat_until != null)
+    ctx.addIssue({ code: 'custom', path: ['repeat_until'], message: REPEAT_MESSAGES.untilWithoutRepeat });
+  const checks: Array<[Exclude<keyof typeof scheduleFields, 'repeat' | 'repeat_until'>, z.ZodType]> = [
     ['email', emailField],
     ['share_at_date', dateField],
     ['share_at_time', timeField],

@@ -57,8 +57,15 @@ export async function enqueueSend(queue: PgBoss, deliveryId: number, startAfter:
   );
 }
 
-/** Many at once (the sweeper): one INSERT; a delivery that already has a queued job is skipped. */
-export async function enqueueSends(queue: PgBoss, rows: Array<{ id: number; nextAttemptAt: Date }>) {
+/**
+ * Many at once (the sweeper, the yearly roll-over): one INSERT, in `tx` when given; a delivery that
+ * already has a queued job is skipped.
+ */
+export async function enqueueSends(
+  queue: PgBoss,
+  rows: Array<{ id: number; nextAttemptAt: Date }>,
+  tx?: DbOrTx,
+) {
   const now = Date.now();
   await sendJobs(
     queue,
@@ -68,5 +75,6 @@ export async function enqueueSends(queue: PgBoss, rows: Array<{ id: number; next
       singletonKey: sendJobKey(row.id),
       startAfter: new Date(Math.max(now, row.nextAttemptAt.getTime())),
     })),
+    { tx },
   );
 }

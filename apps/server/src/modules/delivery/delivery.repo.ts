@@ -29,6 +29,8 @@ export interface DeliveryInfo {
   lastError: string | null;
   fallbackEmail: string | null;
   replacesEmail: string | null;
+  repeat: DeliveryRow['repeat'];
+  repeatUntil: number | null;
 }
 
 /** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
@@ -61,7 +63,12 @@ export function createDeliveryRepo(db: Db) {
         DeliveryRow,
         'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'
       > &
-        Partial<Pick<DeliveryRow, 'fallbackEmail' | 'fallbackOf'>>,
+        Partial<
+          Pick<
+            DeliveryRow,
+            'fallbackEmail' | 'fallbackOf' | 'repeat' | 'repeatUntil' | 'timezone' | 'localAt'
+          >
+        >,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow> {
       const [row] = await tx
@@ -295,6 +302,8 @@ export function createDeliveryRepo(db: Db) {
           lastError: d.lastError,
           fallbackEmail: d.fallbackEmail,
           replacesEmail: first.recipientEmail,
+          repeat: d.repeat,
+          repeatUntil: d.repeatUntil,
         })
         .from(d)
         .leftJoin(first, eq(first.id, d.fallbackOf))

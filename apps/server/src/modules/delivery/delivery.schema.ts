@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { deliveryStatuses } from '@pw/contracts';
+import { deliveryRepeats, deliveryStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
 
@@ -48,10 +48,29 @@ export const scheduledDeliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Set in the transaction that notifies the owner of the outcome (sent or failed): exactly one notice. */
     ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    /** When the recipient first opened this delivery's watch link. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    /**
+     * `yearly`: once this occurrence is finished, the next one is created as a delivery of its own
+     * (delivery.repeat.ts), until the year `repeat_until` (null: no end).
+     */
+    repeat: text('repeat', { enum: deliveryRepeats }).notNull().default('none'),
+    repeatUntil: integer('repeat_until'),
+    /** The owner's zone and chosen wall-clock date and time (`yyyy-mm-ddThh:mm:ss`): what every year repeats. */
+    timezone: text('timezone'),
+    localAt: text('local_at'),
+    /** Set in the transaction that created the next occurrence (or found there is none): exactly once. */
+    rolledOverAt: timestamp('rolled_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Finished yearly occurrences whose next one is still to be created (the roll-over's work list).
+    index('scheduled_deliveries_roll_over_idx')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.repeat} = 'yearly' and ${t.rolledOverAt} is null and ${t.status} in ('sent', 'failed', 'bounced')`,
+      ),
     // A video has at most one live delivery: rescheduling cancels the old one in the same transaction.
     uniqueIndex('scheduled_deliveries_one_live_per_video')
       .on(t.videoId)

@@ -17,6 +17,7 @@ import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
+import { markOpened, withHistory } from './delivery.history';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -66,7 +67,10 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * Cancels the video's live delivery, inserts the new one and enqueues its job, all in one transaction:
      * the job exists if and only if the row does. Only the newest schedule of a video can ever send.
      */
-    async schedule({ videoId, ownerId, recipientEmail, fallbackEmail, dueAt }, tx) {
+    async schedule(
+      { videoId, ownerId, recipientEmail, fallbackEmail, dueAt, timezone, localAt, repeat, repeatUntil },
+      tx,
+    ) {
       await inTransaction(tx, async (t) => {
         await repo.cancelLive(videoId, t);
         await checkDeliveryAllowance({ repo, holdsMembership: deps.holdsMembership }, ownerId, t);
@@ -80,6 +84,11 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             dueAt,
             messageId,
             tokenHash: hashWatchToken(watchToken(secret, messageId)),
+            // A yearly delivery repeats the owner's wall clock in their zone (delivery.repeat.ts).
+            repeat: repeat === 'yearly' && timezone && localAt ? 'yearly' : 'none',
+            repeatUntil: repeat === 'yearly' ? (repeatUntil ?? null) : null,
+            timezone: timezone ?? null,
+            localAt: localAt ?? null,
           },
           t,
         );
@@ -140,8 +149,11 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       });
     },
 
-    /** Delivery state per video, for the video API's `delivery` field (see repo.deliveryStatusFor). */
-    statusFor: (videoIds: number[]) => repo.deliveryStatusFor(videoIds),
+    /**
+     * Delivery state per video, for the video API's `delivery` field (see repo.deliveryStatusFor), with
+     * the occurrence still to come and the finished ones (delivery.history.ts).
+     */
+    statusFor: (videoIds: number[]) => withHistory(db, repo, videoIds),
 
     /**
      * The watch page (no account), for a scheduled delivery's link: works while the delivery is not
@@ -156,6 +168,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       if (found) {
         if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
+        await markOpened(db, hash);
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
       }
       const granted = await repo.findGrantByTokenHash(hash);

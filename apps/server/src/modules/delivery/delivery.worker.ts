@@ -8,6 +8,7 @@ import { deliverySendQueue, deliverySweepQueue, enqueueSends } from './delivery.
 import { acquireLiveness } from './liveness';
 import { processDeliveries } from './delivery.decide';
 import { createOwnerNoticeBatcher } from './owner-notices';
+import { createRepeatRoller } from './delivery.repeat';
 import {
   defaultDeliveryWorkerOptions,
   type DeliveryWorkerOptions,
@@ -83,7 +84,16 @@ export function deliveryHandlers(
               })
             : null;
         pool?.on('error', (error) => deps.logger.error({ err: error }, 'delivery mark pool error'));
-        const ownerNotices = createOwnerNoticeBatcher(deps);
+        const notices = createOwnerNoticeBatcher(deps);
+        // A recorded outcome also lets a yearly delivery's next occurrence be created (delivery.repeat.ts).
+        const roller = createRepeatRoller(deps);
+        const ownerNotices = {
+          kick() {
+            notices.kick();
+            roller.kick();
+          },
+          idle: () => Promise.all([notices.idle(), roller.idle()]),
+        };
         ctx = {
           deps,
           liveness,

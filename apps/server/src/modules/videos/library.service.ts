@@ -3,11 +3,13 @@ import {
   NOT_YET_RELEASED_MESSAGE,
   ONLY_DRAFTS_PUBLISHED,
   VIDEO_MESSAGES,
+  type Video,
 } from '@pw/contracts';
 import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
 import { createFolderMove } from './folder-move';
+import { deliveryJson } from './delivery-json';
 import type { Actor, VideoServiceParts } from './service-deps';
 import { notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
@@ -17,35 +19,29 @@ export function createLibraryService(deps: VideoServiceParts, lookup: VideoLooku
   const { db, repo, storage, scheduler, access } = deps;
   const { json, viewOf } = lookup;
 
+  /** Scheduled videos with their delivery: its state, repeat, next occurrence and history. */
+  async function withDelivery(videos: Video[]): Promise<Video[]> {
+    const scheduled = videos.filter((video) => video.type === 'scheduled');
+    if (scheduled.length === 0 || !scheduler.statusFor) return videos;
+    const deliveries = await scheduler.statusFor(scheduled.map((video) => video.id));
+    return videos.map((video) => {
+      if (video.type !== 'scheduled') return video;
+      const found = deliveries.get(video.id);
+      return { ...video, delivery: found ? deliveryJson(found) : null };
+    });
+  }
+
   return {
     async get(actor: Actor, id: number) {
       await access.require(actor, 'video.own', id);
-      return viewOf(id, actor.id);
+      const [video] = await withDelivery([await viewOf(id, actor.id)]);
+      return video!;
     },
 
     async list(actor: Actor, folder: VideoFolder) {
       const rows = await repo.listFolder(actor.id, folder);
       const videos = rows.map((view) => json(view, actor.id));
-      if (folder !== 'scheduled' || !scheduler.statusFor) return videos;
-      const deliveries = await scheduler.statusFor(videos.map((video) => video.id));
-      return videos.map((video) => {
-        const found = deliveries.get(video.id);
-        return {
-          ...video,
-          delivery: found
-            ? {
-                status: found.status,
-                recipient_email: found.recipientEmail,
-                due_at: found.dueAt.toISOString(),
-                sent_at: found.sentAt?.toISOString() ?? null,
-                attempts: found.attempts,
-                last_error: found.lastError,
-                fallback_email: found.fallbackEmail,
-                replaces_email: found.replacesEmail,
-              }
-            : null,
-        };
-      });
+      return folder === 'scheduled' ? withDelivery(videos) : videos;
     },
 
     async updateTitleDescription(actor: Actor, id: number, title: string, description: string) {

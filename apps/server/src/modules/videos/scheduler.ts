@@ -10,6 +10,11 @@ export interface ScheduleInput {
   dueAt: Date;
   /** The owner's IANA zone the date and time were given in (for messages that show the time). */
   timezone?: string;
+  /** The owner's wall-clock date and time (`yyyy-mm-ddThh:mm:ss`), which a yearly delivery keeps. */
+  localAt?: string;
+  /** `yearly`: delivered every year at that date and time until `repeatUntil` (default `none`). */
+  repeat?: 'none' | 'yearly';
+  repeatUntil?: number | null;
 }
 
 /**
@@ -40,6 +45,17 @@ export interface ScheduledDeliveryStatus {
   sentAt: Date | null;
   attempts: number;
   lastError: string | null;
+  repeat?: 'none' | 'yearly';
+  repeatUntil?: number | null;
+  /** The occurrence still to be sent, if any. */
+  nextAt?: Date | null;
+  /** Finished occurrences, newest first. */
+  history?: Array<{
+    at: Date;
+    status: 'sent' | 'bounced' | 'failed' | 'cancelled';
+    recipient: string;
+    openedAt: Date | null;
+  }>;
 }
 
 /**

@@ -357,8 +357,13 @@ describe('videos API', () => {
           videoId: id,
           ownerId: owner.id,
           recipientEmail: 'kin@example.test',
+          fallbackEmail: null,
           dueAt,
           timezone: 'Europe/Paris',
+          // The owner's wall clock, which a yearly delivery would repeat; sent once by default.
+          localAt: `${when.share_at_date}T09:30:00`,
+          repeat: 'none',
+          repeatUntil: null,
           inTransaction: true,
         },
       ]);

@@ -106,4 +106,20 @@ describe('schedule dialog errors follow the fields', () => {
       expect.objectContaining({ email: 'kin@example.com', fallback_email: 'cousin@example.com' }),
     );
   });
+
+  it('schedules a yearly delivery, with or without a last year', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-07-01' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    expect(within(form).queryByLabelText(/Until/)).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Repeat'), 'Every year');
+    fireEvent.change(within(form).getByLabelText(/Until/), { target: { value: '2035' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ share_at_date: '2030-07-01', repeat: 'yearly', repeat_until: 2035 }),
+    );
+  });
 });

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import { DELIVERY_MESSAGES, type Video } from '@pw/contracts';
+import { DELIVERY_MESSAGES, type DeliveryRepeat, type Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -26,14 +26,18 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
   again: 'Schedule',
 };
 
-/** Where each mode starts: the current schedule to change, the last recipient to send to again. */
+/**
+ * Where each mode starts: the current schedule to change (a yearly one from its next occurrence), the
+ * last recipient to send to again.
+ */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
   // The second address the owner gave last time (a delivery made to it carries it as its own).
   const fallback = video.delivery?.fallback_email ?? '';
+  const next = video.delivery?.repeat === 'yearly' ? video.delivery.next_at : null;
   if (mode === 'change')
     return {
       email: video.email ?? '',
-      date: video.share_at_date ?? '',
+      date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
       time: toTimeInput(video.share_at_time),
       fallback,
     };
@@ -54,6 +58,12 @@ interface ScheduleDialogProps {
   onSubmit: (schedule: Schedule) => Promise<void>;
 }
 
+/** The repeat the dialog starts with: the current one when changing a schedule. */
+function startingRepeat(mode: ScheduleMode, video: Video): { repeat: DeliveryRepeat; until: string } {
+  if (mode !== 'change' || video.delivery?.repeat !== 'yearly') return { repeat: 'none', until: '' };
+  return { repeat: 'yearly', until: video.delivery.repeat_until ? String(video.delivery.repeat_until) : '' };
+}
+
 /** The server names the fields as the API does. */
 const SERVER_FIELDS = {
   email: 'email',
@@ -71,15 +81,31 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     fallback: '',
   });
   const [message, setMessage] = useState<string | null>(null);
+  const [repeat, setRepeat] = useState<DeliveryRepeat>('none');
+  const [until, setUntil] = useState('');
+  const [untilError, setUntilError] = useState<string | undefined>();
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
   const start = startingValues(mode, video);
+  const startRepeat = startingRepeat(mode, video);
   useEffect(() => {
     if (!show) return;
     reset({ email: start.email, date: start.date, time: start.time, fallback: start.fallback });
+    setRepeat(startRepeat.repeat);
+    setUntil(startRepeat.until);
+    setUntilError(undefined);
     setMessage(null);
-  }, [show, reset, start.email, start.date, start.time, start.fallback]);
+  }, [
+    show,
+    reset,
+    start.email,
+    start.date,
+    start.time,
+    start.fallback,
+    startRepeat.repeat,
+    startRepeat.until,
+  ]);
 
   const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
     change(field, event.target.value);
@@ -99,6 +125,8 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
         timezone: browserTimeZone(),
         // Empty: no second address (a changed schedule without one drops the old one).
         fallback_email: checked.input.fallback ?? '',
+        repeat,
+        repeat_until: repeat === 'yearly' && until.trim() ? Number(until.trim()) : null,
       });
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
@@ -109,6 +137,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
           if (text) fromServer[field] = text;
         }
         setErrors(fromServer);
+        setUntilError(error.errors.repeat_until?.[0] ?? error.errors.repeat?.[0]);
       }
     }
   };
@@ -179,6 +208,37 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
             hint={DELIVERY_MESSAGES.fallbackHint}
             className="mt-3"
           />
+          <div className="row g-3">
+            <Form.Group controlId="schedule-repeat" className="col-sm-6 mb-3">
+              <Form.Label>Repeat</Form.Label>
+              <Form.Select
+                value={repeat}
+                onChange={(event) => {
+                  setRepeat(event.target.value as DeliveryRepeat);
+                  setUntilError(undefined);
+                }}
+              >
+                <option value="none">Once</option>
+                <option value="yearly">Every year</option>
+              </Form.Select>
+            </Form.Group>
+            {repeat === 'yearly' && (
+              <TextField
+                id="schedule-repeat-until"
+                label="Until (year, optional)"
+                type="number"
+                inputMode="numeric"
+                min={today.slice(0, 4)}
+                value={until}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                  setUntil(event.target.value);
+                  setUntilError(undefined);
+                }}
+                error={untilError}
+                className="col-sm-6"
+              />
+            )}
+          </div>
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

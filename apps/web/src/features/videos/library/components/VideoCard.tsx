@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
+import { repeatLine } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
 import type { Video } from '@pw/contracts';
 
@@ -11,6 +12,7 @@ export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
 }
 
 function CardBody({ video }: { video: Video }) {
+  const repeats = repeatLine(video);
   return (
     <>
       <VideoThumb video={video} />
@@ -21,6 +23,7 @@ function CardBody({ video }: { video: Video }) {
           <DeliveryBadge video={video} />
           {!video.is_private && <span className="badge text-bg-light border">Public</span>}
         </span>
+        {repeats && <span className="small text-body-secondary">{repeats}</span>}
       </div>
     </>
   );

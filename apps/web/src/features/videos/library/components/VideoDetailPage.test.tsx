@@ -131,6 +131,9 @@ describe('video detail: folder moves', () => {
       share_at_time: '09:15:00',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       fallback_email: '',
+      // Sent once unless the owner asks for a yearly repeat.
+      repeat: 'none',
+      repeat_until: null,
     });
     // The screen follows the video into the scheduled folder, where Change time applies.
     expect(await screen.findByRole('button', { name: /Change time/ })).toBeInTheDocument();

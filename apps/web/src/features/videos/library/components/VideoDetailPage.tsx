@@ -13,7 +13,7 @@ import { useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
-import { deliveryPhase, isLiveDelivery, localMoment, scheduledMoment } from '../model/delivery';
+import { deliveryPhase, isLiveDelivery, localMoment, repeatLine, scheduledMoment } from '../model/delivery';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
@@ -57,8 +57,15 @@ function DeliveryLine({ video }: { video: Video }) {
   const phase = deliveryPhase(video);
   const delivery = video.delivery;
   const planned = scheduledMoment(video);
+  const repeats = repeatLine(video);
   let line: ReactNode = null;
-  if (phase === 'delivered' && delivery) {
+  if (repeats && delivery) {
+    line = (
+      <>
+        To <strong>{delivery.recipient_email}</strong>. {repeats}.
+      </>
+    );
+  } else if (phase === 'delivered' && delivery) {
     line = (
       <>
         Delivered to <strong>{delivery.recipient_email}</strong>

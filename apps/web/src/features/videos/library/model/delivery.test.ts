@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
 import { videoFixture } from '@/test/video-fixture';
-import { deliveryPhase, isLiveDelivery, scheduledMoment } from './delivery';
+import { deliveryPhase, isLiveDelivery, repeatLine, scheduledMoment } from './delivery';
 
 const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
   status,
@@ -43,5 +43,30 @@ describe('deliveryPhase', () => {
   it("writes the owner's schedule for people", () => {
     expect(scheduledMoment(scheduled())).toBe('20 November 2026 at 10:00');
     expect(scheduledMoment(videoFixture(7, 'draft'))).toBeNull();
+  });
+});
+
+describe('repeatLine', () => {
+  it("says a yearly delivery in the contracts' words, with the next day in the owner's zone", () => {
+    const video = scheduled({
+      share_at_date: '2026-03-12',
+      share_at_time: '09:00:00',
+      timezone: 'America/New_York',
+      delivery: {
+        ...delivery('pending'),
+        repeat: 'yearly',
+        repeat_until: null,
+        next_at: '2027-03-12T13:00:00.000Z',
+      },
+    });
+    expect(repeatLine(video)).toBe('Every year on 12 March at 09:00 — next: 12 March 2027');
+    expect(
+      repeatLine({ ...video, delivery: { ...video.delivery!, repeat_until: 2030, next_at: null } }),
+    ).toBe('Every year on 12 March at 09:00 until 2030');
+  });
+
+  it('is null for a delivery sent once, and for a video without one', () => {
+    expect(repeatLine(scheduled({ delivery: { ...delivery('pending'), repeat: 'none' } }))).toBeNull();
+    expect(repeatLine(scheduled({ delivery: null }))).toBeNull();
   });
 });

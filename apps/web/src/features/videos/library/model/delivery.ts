@@ -1,5 +1,5 @@
 import { formatDate, localDateIso, localTimeHm, toTimeInput } from '@/lib/dates';
-import type { Video } from '@pw/contracts';
+import { repeatSummary, type Video } from '@pw/contracts';
 
 /**
  * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending
@@ -41,4 +41,21 @@ export function localMoment(iso: string): string {
 export function scheduledMoment(video: Pick<Video, 'share_at_date' | 'share_at_time'>): string | null {
   if (!video.share_at_date || !video.share_at_time) return null;
   return `${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`;
+}
+
+/**
+ * A yearly delivery in words: "Every year on 12 March at 09:00 — next: 12 March 2027" (the contracts'
+ * one wording, for the card and the video's page); null when the video's delivery does not repeat.
+ */
+export function repeatLine(video: Video): string | null {
+  const delivery = video.delivery;
+  if (video.type !== 'scheduled' || !delivery) return null;
+  return repeatSummary({
+    repeat: delivery.repeat,
+    repeat_until: delivery.repeat_until ?? null,
+    share_at_date: video.share_at_date,
+    share_at_time: video.share_at_time,
+    timezone: video.timezone,
+    next_at: delivery.next_at ?? null,
+  });
 }

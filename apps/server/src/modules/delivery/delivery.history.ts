@@ -1,0 +1,68 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { DeliveryHistoryStatus } from '@pw/contracts';
+import type { Db, DbOrTx } from '../../platform/db';
+import { scheduledDeliveries as d } from './delivery.schema';
+import type { DeliveryInfo, DeliveryRepo } from './delivery.repo';
+
+/** The finished occurrences a video's delivery lists, newest first. */
+export const HISTORY_LIMIT = 20;
+const LIVE = ['pending', 'sending', 'awaiting_owner'] as const;
+
+export interface HistoryEntry {
+  at: Date;
+  status: DeliveryHistoryStatus;
+  recipient: string;
+  openedAt: Date | null;
+}
+
+/**
+ * Each video's delivery (live, else latest) with `nextAt` (the live occurrence's moment) and `history`
+ * (its finished deliveries: every yearly occurrence, and the single ones before a schedule change), for
+ * the video API. Two statements for any number of videos.
+ */
+export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: number[]) {
+  const status = await repo.deliveryStatusFor(videoIds, db);
+  const result = new Map<number, DeliveryInfo & { nextAt: Date | null; history: HistoryEntry[] }>();
+  if (status.size === 0) return result;
+  const ranked = db
+    .select({
+      videoId: d.videoId,
+      at: sql<Date>`coalesce(${d.sentAt}, ${d.dueAt})`.mapWith((v: string | Date) => new Date(v)).as('at'),
+      status: d.status,
+      recipient: d.recipientEmail,
+      openedAt: d.openedAt,
+      rank: sql<number>`row_number() over (partition by ${d.videoId} order by ${d.id} desc)`.as('rank'),
+    })
+    .from(d)
+    .where(and(inArray(d.videoId, [...status.keys()]), notInArray(d.status, [...LIVE])))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${HISTORY_LIMIT}`)
+    .orderBy(ranked.videoId, ranked.rank);
+  const history = new Map<number, HistoryEntry[]>();
+  for (const row of rows) {
+    const list = history.get(row.videoId) ?? [];
+    list.push({
+      at: new Date(row.at),
+      status: row.status as DeliveryHistoryStatus,
+      recipient: row.recipient,
+      openedAt: row.openedAt,
+    });
+    history.set(row.videoId, list);
+  }
+  for (const [videoId, info] of status) {
+    const live = (LIVE as readonly string[]).includes(info.status);
+    result.set(videoId, { ...info, nextAt: live ? info.dueAt : null, history: history.get(videoId) ?? [] });
+  }
+  return result;
+}
+
+/** The recipient opened the watch link: the first time is kept. */
+export async function markOpened(db: Db, tokenHash: string) {
+  await db
+    .update(d)
+    .set({ openedAt: sql`now()` })
+    .where(and(eq(d.tokenHash, tokenHash), isNull(d.openedAt)));
+}

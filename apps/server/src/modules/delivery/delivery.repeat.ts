@@ -1,0 +1,206 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../../platform/db';
+import type { PgBoss } from '../../platform/queue';
+import { videosView as videos } from '../videos';
+import { scheduledDeliveries as d } from './delivery.schema';
+import { enqueueSends } from './delivery.queue';
+import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
+
+/**
+ * Yearly deliveries (docs/product.md §5.7). Each occurrence is a delivery row of its own, with its own
+ * Message-ID and watch link, claimed, sent and recorded exactly as a single delivery is (decision
+ * 0040). Once an occurrence is finished (sent, or failed for good), the *roll-over* creates the next one:
+ * in one transaction it marks the finished row `rolled_over_at` and inserts the next row and its job,
+ * so of any number of workers and retries exactly one creates it (decision 0360).
+ */
+
+/** The wall-clock parts of `yyyy-mm-ddThh:mm:ss`. */
+function parseLocal(localAt: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(localAt);
+  if (!m) return null;
+  return {
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4]),
+    minute: Number(m[5]),
+    second: Number(m[6] ?? 0),
+  };
+}
+
+/**
+ * The instant of a yearly delivery's occurrence in `year`: the owner's month, day and time on the clock
+ * of their zone. 29 February falls on 28 February in other years (Temporal's `constrain`); a time a
+ * daylight-saving jump skips moves forward by the jump, a doubled one takes the first (`compatible`,
+ * as for a single delivery). So the wall-clock time is kept across the changes of offset.
+ */
+export function occurrenceAt(localAt: string, timeZone: string, year: number): Date | null {
+  const parts = parseLocal(localAt);
+  if (!parts) return null;
+  const date = Temporal.PlainDate.from(
+    { year, month: parts.month, day: parts.day },
+    { overflow: 'constrain' },
+  );
+  const zoned = date
+    .toPlainDateTime({ hour: parts.hour, minute: parts.minute, second: parts.second })
+    .toZonedDateTime(timeZone, { disambiguation: 'compatible' });
+  return new Date(zoned.epochMilliseconds);
+}
+
+/**
+ * The occurrence after the one due at `dueAt`: the next year's, or a later one if that moment has also
+ * passed (an occurrence held for years while the account was deactivated is followed by the next one
+ * still ahead, not by every year it missed). Null after `repeatUntil`.
+ */
+export function nextOccurrence(
+  series: { localAt: string; timezone: string; repeatUntil: number | null },
+  dueAt: Date,
+  now: Date,
+): Date | null {
+  const year = Temporal.Instant.fromEpochMilliseconds(dueAt.getTime()).toZonedDateTimeISO(
+    series.timezone,
+  ).year;
+  for (let next = year + 1; series.repeatUntil === null || next <= series.repeatUntil; next++) {
+    const at = occurrenceAt(series.localAt, series.timezone, next);
+    if (!at) return null;
+    if (at.getTime() > now.getTime()) return at;
+  }
+  return null;
+}
+
+export interface RepeatRollerDeps {
+  db: Db;
+  queue: PgBoss;
+  logger: FastifyBaseLogger;
+  secret: string;
+  publicUrl: string;
+}
+
+interface Finished {
+  id: number;
+  due_at: string | Date;
+  repeat_until: number | null;
+  timezone: string | null;
+  local_at: string | null;
+  db_now: string | Date;
+}
+
+/**
+ * Creates the next occurrences of finished yearly deliveries, up to `limit` at once, in one
+ * transaction: takes the finished rows (SKIP LOCKED: workers share the work, none waits), marks them
+ * rolled over, inserts the next rows and their jobs. The next row is only created while the video is
+ * still in the scheduled folder and has no newer delivery (a changed schedule, a move out and back:
+ * the newer delivery is the one that counts); the video row is locked for share meanwhile, so a move
+ * out that runs at the same time either waits and then cancels the new row, or is seen and wins.
+ * Answers how many finished rows it took.
+ */
+export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const taken = (await tx.execute(sql`
+      update ${d} set rolled_over_at = now()
+      where id in (
+        select id from ${d}
+        where repeat = 'yearly' and rolled_over_at is null and status in ('sent', 'failed', 'bounced')
+        order by updated_at
+        limit ${limit}
+        for update skip locked
+      ) and rolled_over_at is null
+      returning id, due_at, repeat_until, timezone, local_at, now() as db_now`)) as unknown as {
+      rows: Finished[];
+    };
+    if (taken.rows.length === 0) return 0;
+    // Occurrences due together mostly share their zone, date and time: each is worked out once.
+    const computed = new Map<string, Date | null>();
+    const next = taken.rows.flatMap((row) => {
+      if (!row.timezone || !row.local_at) return [];
+      const dueAt = new Date(row.due_at);
+      const key = `${row.local_at}|${row.timezone}|${row.repeat_until}|${dueAt.getTime()}`;
+      if (!computed.has(key))
+        computed.set(
+          key,
+          nextOccurrence(
+            { localAt: row.local_at, timezone: row.timezone, repeatUntil: row.repeat_until },
+            dueAt,
+            new Date(row.db_now),
+          ),
+        );
+      const at = computed.get(key)!;
+      if (!at) return [];
+      const messageId = newMessageId(deps.publicUrl);
+      return [
+        {
+          prev_id: row.id,
+          due_at: at.toISOString(),
+          message_id: messageId,
+          token_hash: hashWatchToken(watchToken(deps.secret, messageId)),
+        },
+      ];
+    });
+    if (next.length === 0) return taken.rows.length;
+    const inserted = (await tx.execute(sql`
+      insert into ${d} (video_id, owner_id, recipient_email, fallback_email, due_at, next_attempt_at, token_hash,
+        message_id, repeat, repeat_until, timezone, local_at)
+      select prev.video_id, prev.owner_id, prev.recipient_email, prev.fallback_email, n.due_at, n.due_at,
+        n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at
+      from jsonb_to_recordset(${JSON.stringify(next)}::jsonb)
+        as n(prev_id int, due_at timestamptz, message_id text, token_hash text)
+      join ${d} prev on prev.id = n.prev_id
+      join ${videos} on ${videos.id} = prev.video_id and ${videos.folder} = 'scheduled'
+      -- A newer schedule of the video stops the series; the second address's copy of a bounced
+      -- occurrence (fallback_of) is part of that occurrence, not a newer schedule.
+      where not exists (select 1 from ${d} newer
+        where newer.video_id = prev.video_id and newer.id > prev.id and newer.fallback_of is null)
+      for share of ${sql.raw('videos')}
+      on conflict do nothing
+      returning id, next_attempt_at`)) as unknown as {
+      rows: Array<{ id: number; next_attempt_at: string | Date }>;
+    };
+    await enqueueSends(
+      deps.queue,
+      inserted.rows.map((row) => ({ id: row.id, nextAttemptAt: new Date(row.next_attempt_at) })),
+      tx,
+    );
+    return taken.rows.length;
+  });
+}
+
+/**
+ * Runs the roll-over a moment after an occurrence was recorded (`kick()`, like the owners' notices), until
+ * nothing is left; the sweeper kicks it too, so a crash or a failure only delays it by one sweep.
+ */
+export function createRepeatRoller(
+  deps: RepeatRollerDeps,
+  options: { delayMs?: number; limit?: number } = {},
+) {
+  const { delayMs = 250, limit = 1000 } = options;
+  let scheduled = false;
+  let runs = Promise.resolve();
+
+  async function run() {
+    scheduled = false;
+    try {
+      while ((await rollOver(deps, limit)) === limit);
+    } catch (error) {
+      // The rows stay without rolled_over_at: the next sweep's kick takes them again.
+      deps.logger.error({ err: error }, 'scheduling the next yearly deliveries failed');
+    }
+  }
+
+  return {
+    kick() {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => {
+        runs = runs.then(run);
+      }, delayMs);
+    },
+    /** Resolves once nothing is scheduled or running (shutdown, tests). */
+    async idle() {
+      do {
+        if (scheduled) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await runs;
+      } while (scheduled);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { DeliveryInfo } from '@pw/contracts';
+import type { ScheduledDeliveryStatus } from './scheduler';
+
+/** A scheduled video's delivery as the video API shows it (the `delivery` field). */
+export function deliveryJson(found: ScheduledDeliveryStatus): DeliveryInfo {
+  return {
+    status: found.status,
+    recipient_email: found.recipientEmail,
+    due_at: found.dueAt.toISOString(),
+    sent_at: found.sentAt?.toISOString() ?? null,
+    attempts: found.attempts,
+    last_error: found.lastError,
+    fallback_email: found.fallbackEmail,
+    replaces_email: found.replacesEmail,
+    repeat: found.repeat ?? 'none',
+    repeat_until: found.repeatUntil ?? null,
+    next_at: found.nextAt?.toISOString() ?? null,
+    history: (found.history ?? []).map((entry) => ({
+      at: entry.at.toISOString(),
+      status: entry.status,
+      recipient: entry.recipient,
+      opened_at: entry.openedAt?.toISOString() ?? null,
+    })),
+  };
+}

@@ -92,6 +92,48 @@ describe('bounces and the second address', () => {
     await smtp?.close();
   });
 
+  it('a bounced yearly occurrence goes once to the second address, and next year is still scheduled', async () => {
+    const to = address('yearly-gone');
+    const second = address('yearly-second');
+    smtp.setRecipientPolicy((rcpt) => (rcpt === to ? 550 : undefined));
+    const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Every birthday', folder: 'scheduled' });
+    const dueAt = new Date(Math.ceil((Date.now() + 500) / 1000) * 1000);
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      localAt: dueAt.toISOString().slice(0, 19),
+      repeat: 'yearly',
+      repeatUntil: null,
+      videoId,
+      ownerId,
+      recipientEmail: to,
+      fallbackEmail: second,
+      dueAt,
+    });
+    await smtp.waitFor(() => mailsTo(second).length === 1);
+    // The roll-over follows the occurrence: next year's row, to the first address, keeping the second.
+    let seen = '';
+    await waitUntil(
+      async () => {
+        const now = await rows(videoId);
+        seen = JSON.stringify(now.map((r) => [r.status, r.repeat, r.rolledOverAt, r.fallbackOf]));
+        return now.length === 3;
+      },
+      20_000,
+      () => `next year scheduled: ${seen}`,
+    );
+    const [first, fallback, next] = await rows(videoId);
+    expect(first).toMatchObject({ status: 'bounced', recipientEmail: to });
+    expect(fallback).toMatchObject({ status: 'sent', recipientEmail: second, fallbackOf: first!.id });
+    expect(next).toMatchObject({
+      status: 'pending',
+      recipientEmail: to,
+      fallbackEmail: second,
+      repeat: 'yearly',
+    });
+    expect(next!.dueAt.getUTCFullYear()).toBe(dueAt.getUTCFullYear() + 1);
+    expect(mailsTo(second)).toHaveLength(1);
+  });
+
   it('a 550 to RCPT bounces the delivery, sends it once to the second address, and tells the owner', async () => {
     const to = address('gone');
     const second = address('second');

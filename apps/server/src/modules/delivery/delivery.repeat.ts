@@ -102,6 +102,10 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
       where id in (
         select id from ${d}
         where repeat = 'yearly' and rolled_over_at is null and status in ('sent', 'failed', 'bounced')
+          -- While the second address's copy is on its way the video has a live row (one per video):
+          -- the occurrence rolls over once that copy is done.
+          and not exists (select 1 from ${d} copy
+            where copy.fallback_of = ${d}.id and copy.status in ('pending', 'sending'))
         order by updated_at
         limit ${limit}
         for update skip locked

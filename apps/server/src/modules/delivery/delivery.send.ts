@@ -174,6 +174,8 @@ async function handleSendFailure(
     }
     return row;
   });
+  // A yearly delivery's next occurrence follows an ended one as it follows a sent one (the roll-over).
+  if (ended) ctx.ownerNotices.kick();
   return ended ? outcome : 'taken';
 }
 

@@ -1,3 +1,4 @@
+import { createKickedBatches } from './kicked-batches';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
@@ -178,33 +179,11 @@ export function createRepeatRoller(
   options: { delayMs?: number; limit?: number } = {},
 ) {
   const { delayMs = 250, limit = 1000 } = options;
-  let scheduled = false;
-  let runs = Promise.resolve();
-
-  async function run() {
-    scheduled = false;
-    try {
-      while ((await rollOver(deps, limit)) === limit);
-    } catch (error) {
-      // The rows stay without rolled_over_at: the next sweep's kick takes them again.
-      deps.logger.error({ err: error }, 'scheduling the next yearly deliveries failed');
-    }
-  }
-
-  return {
-    kick() {
-      if (scheduled) return;
-      scheduled = true;
-      setTimeout(() => {
-        runs = runs.then(run);
-      }, delayMs);
-    },
-    /** Resolves once nothing is scheduled or running (shutdown, tests). */
-    async idle() {
-      do {
-        if (scheduled) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        await runs;
-      } while (scheduled);
-    },
-  };
+  return createKickedBatches({
+    runBatch: () => rollOver(deps, limit),
+    limit,
+    delayMs,
+    // The rows stay without rolled_over_at: the next sweep's kick takes them again.
+    onError: (error) => deps.logger.error({ err: error }, 'scheduling the next yearly deliveries failed'),
+  });
 }

@@ -1,3 +1,4 @@
+import { createKickedBatches } from './kicked-batches';
 import type { FastifyBaseLogger } from 'fastify';
 import { notificationKinds } from '@pw/contracts';
 import type { Db } from '../../platform/db';
@@ -82,43 +83,18 @@ export function createOwnerNoticeBatcher(
   options: { delayMs?: number; limit?: number } = {},
 ) {
   const { delayMs = 250, limit = 500 } = options;
-  let scheduled = false;
-  let runs = Promise.resolve();
-
-  async function runOnce(): Promise<number> {
-    return deps.db.transaction(async (tx) => {
-      const taken = await deps.repo.takeOwnerNotices({ limit }, tx);
-      await tellOwners(deps.notifications, tx, taken);
-      return taken.length;
-    });
-  }
-
-  async function run() {
-    scheduled = false; // what is recorded from now on is taken by the next run
-    try {
-      while ((await runOnce()) === limit);
-    } catch (error) {
-      // The sweeper finds what was not told (owner_notified_at stays null).
-      deps.logger.error({ err: error }, 'telling owners about their deliveries failed');
-    }
-  }
-
-  return {
-    kick() {
-      if (scheduled) return;
-      scheduled = true;
-      setTimeout(() => {
-        runs = runs.then(run);
-      }, delayMs);
-    },
-    /** Resolves once nothing is scheduled or running (shutdown, tests). */
-    async idle() {
-      do {
-        if (scheduled) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        await runs;
-      } while (scheduled);
-    },
-  };
+  return createKickedBatches({
+    runBatch: () =>
+      deps.db.transaction(async (tx) => {
+        const taken = await deps.repo.takeOwnerNotices({ limit }, tx);
+        await tellOwners(deps.notifications, tx, taken);
+        return taken.length;
+      }),
+    limit,
+    delayMs,
+    // The sweeper finds what was not told (owner_notified_at stays null).
+    onError: (error) => deps.logger.error({ err: error }, 'telling owners about their deliveries failed'),
+  });
 }
 
 export type OwnerNoticeBatcher = ReturnType<typeof createOwnerNoticeBatcher>;

@@ -1,4 +1,4 @@
-import { accountDataRoutes, routeUrl } from '@pw/contracts';
+import { accountDataRoutes, policyRoutes, routeUrl } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, routeKey } from '@/test/fake-api';
@@ -13,6 +13,7 @@ describe('the privacy policy’s Data Retention', () => {
       [routeKey(accountDataRoutes.retention)]: () => ({
         body: { data: { retention_days: 400, notice_days: [30, 7], export_days: 7, mail_log_days: 90 } },
       }),
+      [routeKey(policyRoutes.current)]: () => ({ body: { data: { version: '3', date: '2026-11-01' } } }),
     });
     renderWithApp(<PolicyPage />);
     const section = retentionSection();
@@ -23,12 +24,16 @@ describe('the privacy policy’s Data Retention', () => {
     expect(section).toHaveTextContent('is kept for 7 days');
     expect(section).toHaveTextContent('the e-mails we sent after 90 days');
     expect(section).toHaveTextContent('If your account is activated again before then, nothing is deleted.');
-    expect(api.calls.map((call) => call.path)).toEqual([routeUrl(accountDataRoutes.retention)]);
+    // The policy's own version line asks for the version; nothing else is asked.
+    expect(api.calls.map((call) => call.path).sort()).toEqual(
+      [routeUrl(accountDataRoutes.retention), routeUrl(policyRoutes.current)].sort(),
+    );
   });
 
   it('says no number it could not read when the call fails', async () => {
     fakeApi({
       [routeKey(accountDataRoutes.retention)]: () => ({ status: 500, body: { message: 'Broken' } }),
+      [routeKey(policyRoutes.current)]: () => ({ body: { data: { version: '3', date: '2026-11-01' } } }),
     });
     const { queryClient } = renderWithApp(<PolicyPage />);
     await settled(queryClient);

@@ -1,3 +1,4 @@
+import { scheduledVideoLink } from './owner-notices';
 import { notificationKinds } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
@@ -55,7 +56,7 @@ export function undeliveredNotice(
       next: fallback ? 'sent_to_second_address' : 'not_delivered',
       fallback_email: fallback?.recipientEmail ?? null,
       fallback_delivery_id: fallback?.id ?? null,
-      link: `/user/profile/scheduled?video=${row.videoId}`,
+      link: scheduledVideoLink(row.videoId),
     },
     email: true,
   };

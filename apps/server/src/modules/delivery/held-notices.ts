@@ -1,3 +1,4 @@
+import { scheduledVideoLink } from './owner-notices';
 import { notificationKinds } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 
@@ -26,7 +27,7 @@ export function awaitingOwnerNotice(
       video_id: delivery.videoId,
       delivery_id: delivery.id,
       recipient_email: delivery.recipientEmail,
-      link: `/user/profile/scheduled?video=${delivery.videoId}`,
+      link: scheduledVideoLink(delivery.videoId),
     },
     email: true,
   };

@@ -8,6 +8,9 @@ import type { DeliveryRepo, OwnerNoticeTaken } from './delivery.repo';
 import type { OwnerNotifier } from './delivery.context';
 
 /** What the owner is told (in the app and by e-mail) about how a delivery ended. */
+/** Where a delivery's notice takes its owner: the scheduled folder, opened at that video. */
+export const scheduledVideoLink = (videoId: number) => `/user/profile/scheduled?video=${videoId}`;
+
 export function ownerNotice(
   outcome: 'sent' | 'failed',
   delivery: Pick<DeliveryRow, 'id' | 'recipientEmail' | 'lastError'>,
@@ -17,7 +20,7 @@ export function ownerNotice(
     video_id: video.id,
     delivery_id: delivery.id,
     recipient_email: delivery.recipientEmail,
-    link: `/user/profile/scheduled?video=${video.id}`,
+    link: scheduledVideoLink(video.id),
   };
   if (outcome === 'sent') {
     return {

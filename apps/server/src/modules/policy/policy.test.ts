@@ -169,6 +169,8 @@ describe('policy versions', () => {
       [{ version: '3' }, POLICY_MESSAGES.notCurrent],
       [{ version: '<b>2</b>' }, POLICY_MESSAGES.notCurrent],
       [{ version: 2 }, undefined],
+      [{ version: '2'.repeat(100_000) }, undefined],
+      [{ version: ['2'] }, undefined],
     ] as const) {
       const response = await call(policyRoutes.acknowledge, tokens.ann, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);

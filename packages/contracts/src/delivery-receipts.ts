@@ -25,6 +25,6 @@ export const receiptsField = z.preprocess(
       : value === 'false' || value === '0' || value === 0
         ? false
         : value,
-  // A custom check, not z.boolean(): a wrong type would read as a missing field (zod-errors.ts).
+  // A custom check, not z.boolean(): the server words a wrong type as a missing field.
   z.custom<boolean>((value) => typeof value === 'boolean', { error: RECEIPT_MESSAGES.invalid }),
 ) as unknown as z.ZodType<boolean, boolean | string | number | undefined>;

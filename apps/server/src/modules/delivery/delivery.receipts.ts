@@ -14,20 +14,20 @@ import { scheduledVideoLink } from './owner-notices';
 
 /** "12 March 2027 at 09:14" on the clock of the owner's zone; a delivery without a zone says UTC. */
 export function openedAtText(instant: Date, timeZone: string | null): string {
-  const zone = timeZone ?? 'UTC';
-  const date = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: zone,
-  }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: zone,
-  }).format(instant);
-  return `${date} at ${time}${timeZone ? '' : ' UTC'}`;
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: timeZone ?? 'UTC',
+    })
+      .formatToParts(instant)
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${part.day} ${part.month} ${part.year} at ${part.hour}:${part.minute}${timeZone ? '' : ' UTC'}`;
 }
 
 /** What the owner reads in the bell; the link opens the video in the scheduled folder. */

@@ -199,7 +199,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
         !(await deps.videoAccess.check({ id: granted.grantedBy }, 'video.read', granted.video.id))
       )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-      // A granted link has no receipts (decision 0211's links are not deliveries).
+      // A granted link (decision 0211) is no delivery: it has no receipts.
       return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt, false);
     },
   };

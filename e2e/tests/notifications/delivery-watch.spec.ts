@@ -9,7 +9,7 @@ import { axeViolations, newPerson, nextMinute, waitForMail, watchLinkOf } from '
  * The whole scheduled-delivery path (docs/product.md §5): a draft is scheduled for the next
  * minute from the video page, the real worker sends the e-mail into the outbox, the recipient opens the
  * link in a browser that has never signed in and watches the video, and the owner's bell — left open —
- * shows the delivery without a reload.
+ * shows the delivery (and the read receipt of that open) without a reload.
  */
 const OWNER_ZONE = 'America/New_York';
 test.use({ timezoneId: OWNER_ZONE });
@@ -93,11 +93,12 @@ test('a scheduled draft reaches its recipient, who watches it without an account
   await watch.screenshot({ path: testInfo.outputPath('watch-360.png'), fullPage: true });
   await visitor.close();
 
-  // The owner's bell picks the delivery up by itself (it polls), then lists it.
-  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 45_000 });
-  await expect(page.getByTestId('notification-badge')).toHaveText('1');
+  // The owner's bell picks the delivery up by itself (it polls), then lists it, beside the read
+  // receipt of the recipient's first open (docs/product.md §5.8).
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 45_000 });
+  await expect(page.getByTestId('notification-badge')).toHaveText('2');
   await bell.press('Enter');
-  const entry = page.locator('.notification-bell__item').first();
+  const entry = page.locator('.notification-bell__item', { hasText: /delivered/i });
   await expect(entry).toContainText(/deliver/i);
   await expect(entry).toContainText('Unread:');
   expect(await axeViolations(page, '.notification-bell')).toEqual([]);
@@ -106,12 +107,12 @@ test('a scheduled draft reaches its recipient, who watches it without an account
 
   // The notifications page shows it and marks it read.
   await page.goto('/user/notifications');
-  const item = page.getByTestId('notification-item').first();
+  const item = page.getByTestId('notification-item').filter({ hasText: /delivered/i });
   await expect(item).toContainText(/deliver/i);
   expect(await axeViolations(page, '#main')).toEqual([]);
   await item.getByRole('button', { name: /^Mark As Read/ }).click();
-  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await page.reload();
   await expect(page.getByRole('button', { name: /^Mark As Unread/ })).toBeVisible();
-  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
 });

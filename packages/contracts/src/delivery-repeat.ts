@@ -56,6 +56,8 @@ export const deliveryHistoryEntry = z.object({
   recipient: z.string(),
   /** When the recipient first opened its watch link. */
   opened_at: z.string().nullable(),
+  /** How many times its watch link was opened (docs/product.md §5.8). */
+  open_count: z.number(),
 });
 export type DeliveryHistoryEntry = z.infer<typeof deliveryHistoryEntry>;
 

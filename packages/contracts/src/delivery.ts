@@ -55,6 +55,8 @@ export const watchResponse = z.object({
     video_link: z.string().nullable(),
     video_thumbnail: z.string().nullable(),
     duration: z.string().nullable(),
+    /** Whether the sender is told of the first open (docs/product.md §5.8): the page says so in one line. */
+    receipt: z.boolean(),
   }),
 });
 export type WatchResponse = z.infer<typeof watchResponse>;
@@ -79,6 +81,8 @@ export const deliveryInfo = z.object({
   next_at: z.string().nullable().optional(),
   /** The video's finished occurrences, newest first (at most 20). */
   history: z.array(deliveryHistoryEntry).optional(),
+  /** Whether the owner is told when the recipient first opens an occurrence (decision 0361). */
+  receipts: z.boolean().optional(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 

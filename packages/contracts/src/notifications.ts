@@ -72,6 +72,8 @@ export const notificationKinds = {
   accountActivated: 'account.activated',
   /** A held delivery's moment passed over a day ago: the owner sends it now or cancels it (docs/product.md §5.6). */
   deliveryAwaitingOwner: 'delivery.awaiting_owner',
+  /** The recipient first opened an occurrence's watch link (docs/product.md §5.8; in the app only). */
+  deliveryOpened: 'delivery.opened',
   paymentMade: 'payment.made',
   newPurchase: 'purchase.new',
   subscriptionExpiring: 'subscription.expiring',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVALID_OPTION, emailField, idParams, optionalText, pageQuery, requiredText } from './common';
 import { DELIVERY_MESSAGES, deliveryInfo } from './delivery';
 import { repeatField, repeatUntilField, REPEAT_MESSAGES } from './delivery-repeat';
+import { receiptsField } from './delivery-receipts';
 import { paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
@@ -85,6 +86,8 @@ const scheduleFields = {
   /** `none` (default) or `yearly`; `repeat_until`: the last year, or null for no end. */
   repeat: repeatField.optional(),
   repeat_until: repeatUntilField.optional(),
+  /** Whether the owner is told when the recipient first opens it (default true; decision 0361). */
+  receipts: receiptsField.optional(),
 };
 
 /** The scheduled fields are required only when the target folder is `scheduled`. */
@@ -105,7 +108,9 @@ function requireSchedule(
   checkFallback(value, ctx);
   if (value.repeat !== 'yearly' && value.repeat_until != null)
     ctx.addIssue({ code: 'custom', path: ['repeat_until'], message: REPEAT_MESSAGES.untilWithoutRepeat });
-  const checks: Array<[Exclude<keyof typeof scheduleFields, 'repeat' | 'repeat_until'>, z.ZodType]> = [
+  const checks: Array<
+    [Exclude<keyof typeof scheduleFields, 'repeat' | 'repeat_until' | 'receipts'>, z.ZodType]
+  > = [
     ['email', emailField],
     ['share_at_date', dateField],
     ['share_at_time', timeField],

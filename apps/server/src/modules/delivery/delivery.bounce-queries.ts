@@ -86,7 +86,14 @@ export function createBounceQueries(db: Db) {
     async insertFallback(
       values: Pick<
         DeliveryRow,
-        'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId' | 'fallbackOf'
+        | 'videoId'
+        | 'ownerId'
+        | 'recipientEmail'
+        | 'dueAt'
+        | 'tokenHash'
+        | 'messageId'
+        | 'fallbackOf'
+        | 'receipts'
       >,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow | null> {

@@ -82,6 +82,7 @@ export async function afterUndelivered(deps: BounceDeps, row: DeliveryRow, tx: D
           messageId,
           tokenHash: hashWatchToken(watchToken(deps.secret, messageId)),
           fallbackOf: row.id,
+          receipts: row.receipts,
         },
         tx,
       );

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DeliveryHistoryStatus } from '@pw/contracts';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { scheduledDeliveries as d } from './delivery.schema';
 import type { DeliveryInfo, DeliveryRepo } from './delivery.repo';
 
@@ -13,6 +13,7 @@ export interface HistoryEntry {
   status: DeliveryHistoryStatus;
   recipient: string;
   openedAt: Date | null;
+  openCount: number;
 }
 
 /**
@@ -31,6 +32,7 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
       status: d.status,
       recipient: d.recipientEmail,
       openedAt: d.openedAt,
+      openCount: d.openCount,
       rank: sql<number>`row_number() over (partition by ${d.videoId} order by ${d.id} desc)`.as('rank'),
     })
     .from(d)
@@ -49,6 +51,7 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
       status: row.status as DeliveryHistoryStatus,
       recipient: row.recipient,
       openedAt: row.openedAt,
+      openCount: row.openCount,
     });
     history.set(row.videoId, list);
   }
@@ -57,12 +60,4 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
     result.set(videoId, { ...info, nextAt: live ? info.dueAt : null, history: history.get(videoId) ?? [] });
   }
   return result;
-}
-
-/** The recipient opened the watch link: the first time is kept. */
-export async function markOpened(db: Db, tokenHash: string) {
-  await db
-    .update(d)
-    .set({ openedAt: sql`now()` })
-    .where(and(eq(d.tokenHash, tokenHash), isNull(d.openedAt)));
 }

@@ -145,9 +145,9 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
     if (next.length === 0) return taken.rows.length;
     const inserted = (await tx.execute(sql`
       insert into ${d} (video_id, owner_id, recipient_email, fallback_email, due_at, next_attempt_at, token_hash,
-        message_id, repeat, repeat_until, timezone, local_at)
+        message_id, repeat, repeat_until, timezone, local_at, receipts)
       select prev.video_id, prev.owner_id, prev.recipient_email, prev.fallback_email, n.due_at, n.due_at,
-        n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at
+        n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at, prev.receipts
       from jsonb_to_recordset(${JSON.stringify(next)}::jsonb)
         as n(prev_id int, due_at timestamptz, message_id text, token_hash text)
       join ${d} prev on prev.id = n.prev_id

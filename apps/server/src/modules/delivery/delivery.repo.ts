@@ -31,6 +31,7 @@ export interface DeliveryInfo {
   replacesEmail: string | null;
   repeat: DeliveryRow['repeat'];
   repeatUntil: number | null;
+  receipts: boolean;
 }
 
 /** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
@@ -66,7 +67,7 @@ export function createDeliveryRepo(db: Db) {
         Partial<
           Pick<
             DeliveryRow,
-            'fallbackEmail' | 'fallbackOf' | 'repeat' | 'repeatUntil' | 'timezone' | 'localAt'
+            'fallbackEmail' | 'fallbackOf' | 'repeat' | 'repeatUntil' | 'timezone' | 'localAt' | 'receipts'
           >
         >,
       tx: DbOrTx = db,
@@ -144,6 +145,7 @@ export function createDeliveryRepo(db: Db) {
         .select({
           status: d.status,
           sentAt: d.sentAt,
+          receipts: d.receipts,
           ...watchedColumns,
         })
         .from(d)
@@ -304,6 +306,7 @@ export function createDeliveryRepo(db: Db) {
           replacesEmail: first.recipientEmail,
           repeat: d.repeat,
           repeatUntil: d.repeatUntil,
+          receipts: d.receipts,
         })
         .from(d)
         .leftJoin(first, eq(first.id, d.fallbackOf))

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { deliveryRepeats, deliveryStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
@@ -50,6 +59,10 @@ export const scheduledDeliveries = pgTable(
     ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
     /** When the recipient first opened this delivery's watch link. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** How many times its watch link was opened (every answered watch call; docs/product.md §5.8). */
+    openCount: integer('open_count').notNull().default(0),
+    /** Whether the owner is told when the recipient first opens it (docs/product.md §5.8, decision 0361). */
+    receipts: boolean('receipts').notNull().default(true),
     /**
      * `yearly`: once this occurrence is finished, the next one is created as a delivery of its own
      * (delivery.repeat.ts), until the year `repeat_until` (null: no end).

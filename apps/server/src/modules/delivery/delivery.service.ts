@@ -17,7 +17,8 @@ import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
-import { markOpened, withHistory } from './delivery.history';
+import { withHistory } from './delivery.history';
+import { recordOpen } from './delivery.receipts';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -34,8 +35,8 @@ export interface DeliveryServiceDeps {
   holdsMembership: HoldsMembership;
   /** Whether a person may still see a video (`video.read` of the videos' one check): a granted link needs it. */
   videoAccess: VideoAccessCheck;
-  /** Telling owners about deliveries that wait for their answer. */
-  notifications: Pick<OwnerNotifier, 'notifyMany'>;
+  /** Telling owners about deliveries that wait for their answer, and of a first open (read receipts). */
+  notifications: Pick<OwnerNotifier, 'notify' | 'notifyMany'>;
 }
 
 type WatchedVideo = NonNullable<Awaited<ReturnType<DeliveryRepo['findByTokenHash']>>>['video'];
@@ -47,7 +48,13 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
   const inTransaction = <T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> =>
     tx ? work(tx) : db.transaction((own) => work(own));
 
-  function watchView(video: WatchedVideo, owner: Person, senderName: string, deliveredAt: Date | null) {
+  function watchView(
+    video: WatchedVideo,
+    owner: Person,
+    senderName: string,
+    deliveredAt: Date | null,
+    receipt: boolean,
+  ) {
     const now = clock.now();
     return {
       title: video.title,
@@ -59,6 +66,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
       video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
       duration: formatDuration(video.durationMs),
+      receipt,
     };
   }
 
@@ -68,7 +76,18 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * the job exists if and only if the row does. Only the newest schedule of a video can ever send.
      */
     async schedule(
-      { videoId, ownerId, recipientEmail, fallbackEmail, dueAt, timezone, localAt, repeat, repeatUntil },
+      {
+        videoId,
+        ownerId,
+        recipientEmail,
+        fallbackEmail,
+        dueAt,
+        timezone,
+        localAt,
+        repeat,
+        repeatUntil,
+        receipts,
+      },
       tx,
     ) {
       await inTransaction(tx, async (t) => {
@@ -89,6 +108,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             repeatUntil: repeat === 'yearly' ? (repeatUntil ?? null) : null,
             timezone: timezone ?? null,
             localAt: localAt ?? null,
+            receipts: receipts ?? true,
           },
           t,
         );
@@ -168,8 +188,9 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       if (found) {
         if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-        await markOpened(db, hash);
-        return watchView(found.video, found.owner, fullName(found.owner), found.sentAt);
+        // Counted whether or not the owner is told (docs/product.md §5.8).
+        await recordOpen({ db, notifications: deps.notifications }, hash, found.video.title);
+        return watchView(found.video, found.owner, fullName(found.owner), found.sentAt, found.receipts);
       }
       const granted = await repo.findGrantByTokenHash(hash);
       if (
@@ -178,7 +199,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
         !(await deps.videoAccess.check({ id: granted.grantedBy }, 'video.read', granted.video.id))
       )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt);
+      // A granted link (decision 0211) is no delivery: it has no receipts.
+      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt, false);
     },
   };
 }

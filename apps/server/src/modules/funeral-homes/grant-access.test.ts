@@ -286,6 +286,8 @@ describe('grant access (POST /web/user/video/{id}/grant-access)', () => {
         creator: { first_name: 'Olive', last_name: 'Owner' },
         sender_name: 'Hana Holder',
         video_link: expect.stringMatching(/^\/api\/media\/v\//),
+        // A granted link is no delivery: nobody is told of its opening (docs/product.md §5.8).
+        receipt: false,
       });
       // A guessed or altered token opens nothing.
       expect((await watch(`${token.slice(0, -2)}AA`)).statusCode).toBe(404);

@@ -15,11 +15,13 @@ export function deliveryJson(found: ScheduledDeliveryStatus): DeliveryInfo {
     repeat: found.repeat ?? 'none',
     repeat_until: found.repeatUntil ?? null,
     next_at: found.nextAt?.toISOString() ?? null,
+    receipts: found.receipts ?? true,
     history: (found.history ?? []).map((entry) => ({
       at: entry.at.toISOString(),
       status: entry.status,
       recipient: entry.recipient,
       opened_at: entry.openedAt?.toISOString() ?? null,
+      open_count: entry.openCount,
     })),
   };
 }

@@ -13,13 +13,22 @@ export interface Schedule {
   localAt: string;
   repeat: DeliveryRepeat;
   repeatUntil: number | null;
+  /** Whether the owner is told when the recipient first opens it (docs/product.md §5.8). */
+  receipts: boolean;
 }
 
 /** Date + time in the owner's zone → a future instant, or the 422 the scheduling form shows. */
 export function scheduleFrom(
   body: Pick<
     VideoStoreBody,
-    'email' | 'share_at_date' | 'share_at_time' | 'timezone' | 'fallback_email' | 'repeat' | 'repeat_until'
+    | 'email'
+    | 'share_at_date'
+    | 'share_at_time'
+    | 'timezone'
+    | 'fallback_email'
+    | 'repeat'
+    | 'repeat_until'
+    | 'receipts'
   >,
   now: Date,
 ): Schedule {
@@ -44,5 +53,6 @@ export function scheduleFrom(
     localAt: `${date}T${time.length === 5 ? `${time}:00` : time}`,
     repeat,
     repeatUntil,
+    receipts: body.receipts ?? true,
   };
 }

@@ -15,6 +15,8 @@ export interface ScheduleInput {
   /** `yearly`: delivered every year at that date and time until `repeatUntil` (default `none`). */
   repeat?: 'none' | 'yearly';
   repeatUntil?: number | null;
+  /** Whether the owner is told when the recipient first opens it (default true; docs/product.md §5.8). */
+  receipts?: boolean;
 }
 
 /**
@@ -49,12 +51,16 @@ export interface ScheduledDeliveryStatus {
   repeatUntil?: number | null;
   /** The occurrence still to be sent, if any. */
   nextAt?: Date | null;
+  /** Whether the owner is told of the first open (docs/product.md §5.8). */
+  receipts?: boolean;
   /** Finished occurrences, newest first. */
   history?: Array<{
     at: Date;
     status: 'sent' | 'bounced' | 'failed' | 'cancelled';
     recipient: string;
     openedAt: Date | null;
+    /** How many times its watch link was opened. */
+    openCount: number;
   }>;
 }
 

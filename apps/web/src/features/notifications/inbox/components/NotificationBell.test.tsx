@@ -64,6 +64,30 @@ describe('NotificationBell', () => {
     expect(bell).toHaveFocus();
   });
 
+  it('leads an entry to the page its notification names (a receipt: the video), else to the list', async () => {
+    const user = userEvent.setup();
+    const receipt = makeNotification({
+      type: 'delivery.opened',
+      data: {
+        title: 'Your message was opened',
+        body: 'kin@example.com opened your message "Garden stories" on 12 March 2027 at 09:14.',
+        kind: 'delivery.opened',
+        link: '/user/profile/scheduled?video=7',
+      },
+    });
+    const elsewhere = makeNotification({
+      data: { title: 'Not ours', body: 'An outside link', kind: 'x', link: '//evil.example/x' },
+    });
+    api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([receipt, elsewhere]));
+    render(renderWith(<NotificationBell area="user" />).wrapper);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(await screen.findByRole('link', { name: /Your message was opened/ })).toHaveAttribute(
+      'href',
+      '/user/profile/scheduled?video=7',
+    );
+    expect(screen.getByRole('link', { name: /Not ours/ })).toHaveAttribute('href', '/user/notifications');
+  });
+
   it("says 'No notification' when there is none, and the admin wording in the admin area", async () => {
     const user = userEvent.setup();
     api.on('GET', routeUrl(notificationRoutes.bell), () => bellOf([], 0));

@@ -7,13 +7,13 @@ import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { useBell } from '../api/get-bell';
 import { AREA_OF_ROLE, NOTIFICATION_AREAS, type NotificationArea } from '../model/areas';
-import { badgeText, bellLabel, fullDate, timeAgo } from '../model/format';
+import { badgeText, bellLabel, entryLink, fullDate, timeAgo } from '../model/format';
 import { Loading } from '@/components/Loading';
 import './notifications.scss';
 
 /**
  * The signed-in header's bell (docs/product.md §10.1, §13.3): unread badge capped at '9+', a dropdown with the
- * recent notifications and a 'View All' link to the role's notifications page. It polls, so a delivery
+ * recent notifications (each leading to its page, if it names one) and a 'View All' link to the role's notifications page. It polls, so a delivery
  * made while the page is open shows without a reload. Keyboard: Enter/Space/ArrowDown open the menu,
  * arrows move between entries, Escape closes it and returns focus to the bell.
  */
@@ -68,7 +68,7 @@ export function NotificationBell({ area }: { area?: NotificationArea }) {
                 <li key={item.id}>
                   <Dropdown.Item
                     as={Link}
-                    to={path}
+                    to={entryLink(item, path)}
                     className={`notification-bell__item${unread ? ' is-unread' : ''}`}
                   >
                     <span className="notification-dot" aria-hidden="true" />

@@ -43,3 +43,12 @@ export function fullDate(item: { created_at: string; created_at_formatted?: stri
     ? ''
     : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * Where a bell entry leads (decision 0362): the page its notification names (`data.link`, a path of
+ * this app such as the scheduled video's), else the role's notifications list.
+ */
+export function entryLink(item: { data: Record<string, unknown> }, list: string): string {
+  const link = item.data.link;
+  return typeof link === 'string' && /^\/(?![/\\])/.test(link) && !link.includes('\\') ? link : list;
+}

@@ -14,7 +14,7 @@ type RouteUpdateTypeBody = RouteBody<typeof videoRoutes.updateType>;
 export type Schedule = Required<
   Pick<RouteUpdateTypeBody, 'email' | 'share_at_date' | 'share_at_time' | 'timezone'>
 > &
-  Pick<RouteUpdateTypeBody, 'fallback_email' | 'repeat' | 'repeat_until'>;
+  Pick<RouteUpdateTypeBody, 'fallback_email' | 'repeat' | 'repeat_until' | 'receipts'>;
 
 /** The route's body, with the same rule in the type: a schedule exactly when the folder is scheduled. */
 export type UpdateTypeBody =

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
+import { RECEIPT_MESSAGES } from '@pw/contracts';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const LATER = 'Please choose a time later than now.';
@@ -121,5 +122,54 @@ describe('schedule dialog errors follow the fields', () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ share_at_date: '2030-07-01', repeat: 'yearly', repeat_until: 2035 }),
     );
+  });
+
+  it('asks whether to be told of the first open: on by default, off by keyboard, sent either way', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    const told = within(form).getByRole('checkbox', { name: RECEIPT_MESSAGES.checkboxLabel });
+    expect(told).toBeChecked();
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-07-01' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ receipts: true }));
+
+    told.focus();
+    await user.keyboard(' ');
+    expect(told).not.toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ receipts: false }));
+  });
+
+  it("changing a schedule starts from the delivery's own choice", async () => {
+    renderWithApp(
+      <ScheduleDialog
+        show
+        mode="change"
+        video={videoFixture(8, 'scheduled', {
+          email: 'kin@example.com',
+          share_at_date: '2030-07-01',
+          share_at_time: '09:00:00',
+          delivery: {
+            status: 'pending',
+            recipient_email: 'kin@example.com',
+            due_at: '2030-07-01T07:00:00.000Z',
+            sent_at: null,
+            attempts: 0,
+            last_error: null,
+            fallback_email: null,
+            replaces_email: null,
+            receipts: false,
+          },
+        })}
+        busy={false}
+        onCancel={() => undefined}
+        onSubmit={vi.fn(async () => undefined)}
+      />,
+    );
+    const form = await screen.findByRole('dialog', { name: 'Change time' });
+    expect(within(form).getByRole('checkbox', { name: RECEIPT_MESSAGES.checkboxLabel })).not.toBeChecked();
   });
 });

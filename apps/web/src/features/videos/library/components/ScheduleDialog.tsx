@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import { DELIVERY_MESSAGES, type DeliveryRepeat, type Video } from '@pw/contracts';
+import { DELIVERY_MESSAGES, RECEIPT_MESSAGES, type DeliveryRepeat, type Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -64,6 +64,10 @@ function startingRepeat(mode: ScheduleMode, video: Video): { repeat: DeliveryRep
   return { repeat: 'yearly', until: video.delivery.repeat_until ? String(video.delivery.repeat_until) : '' };
 }
 
+/** Whether the owner is told of the first open (docs/product.md §5.8): kept when changing or sending again. */
+const startingReceipts = (mode: ScheduleMode, video: Video): boolean =>
+  mode === 'move' ? true : (video.delivery?.receipts ?? true);
+
 /** The server names the fields as the API does. */
 const SERVER_FIELDS = {
   email: 'email',
@@ -84,17 +88,22 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
   const [repeat, setRepeat] = useState<DeliveryRepeat>('none');
   const [until, setUntil] = useState('');
   const [untilError, setUntilError] = useState<string | undefined>();
+  const [receipts, setReceipts] = useState(true);
+  const [receiptsError, setReceiptsError] = useState<string | undefined>();
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
   const start = startingValues(mode, video);
   const startRepeat = startingRepeat(mode, video);
+  const startReceipts = startingReceipts(mode, video);
   useEffect(() => {
     if (!show) return;
     reset({ email: start.email, date: start.date, time: start.time, fallback: start.fallback });
     setRepeat(startRepeat.repeat);
     setUntil(startRepeat.until);
     setUntilError(undefined);
+    setReceipts(startReceipts);
+    setReceiptsError(undefined);
     setMessage(null);
   }, [
     show,
@@ -105,6 +114,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     start.fallback,
     startRepeat.repeat,
     startRepeat.until,
+    startReceipts,
   ]);
 
   const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -127,6 +137,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
         fallback_email: checked.input.fallback ?? '',
         repeat,
         repeat_until: repeat === 'yearly' && until.trim() ? Number(until.trim()) : null,
+        receipts,
       });
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
@@ -138,6 +149,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
         }
         setErrors(fromServer);
         setUntilError(error.errors.repeat_until?.[0] ?? error.errors.repeat?.[0]);
+        setReceiptsError(error.errors.receipts?.[0]);
       }
     }
   };
@@ -239,6 +251,20 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               />
             )}
           </div>
+          <Form.Group controlId="schedule-receipts">
+            <Form.Check
+              type="checkbox"
+              label={RECEIPT_MESSAGES.checkboxLabel}
+              checked={receipts}
+              onChange={(event) => {
+                setReceipts(event.target.checked);
+                setReceiptsError(undefined);
+              }}
+              isInvalid={Boolean(receiptsError)}
+              feedback={receiptsError}
+              feedbackType="invalid"
+            />
+          </Form.Group>
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
-import { repeatLine } from '../model/delivery';
+import { latestOpened, repeatLine } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
 import type { Video } from '@pw/contracts';
 
@@ -13,6 +13,7 @@ export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
 
 function CardBody({ video }: { video: Video }) {
   const repeats = repeatLine(video);
+  const opened = latestOpened(video);
   return (
     <>
       <VideoThumb video={video} />
@@ -24,6 +25,7 @@ function CardBody({ video }: { video: Video }) {
           {!video.is_private && <span className="badge text-bg-light border">Public</span>}
         </span>
         {repeats && <span className="small text-body-secondary">{repeats}</span>}
+        {opened && <span className="small text-body-secondary">{opened}</span>}
       </div>
     </>
   );

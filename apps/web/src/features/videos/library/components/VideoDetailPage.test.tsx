@@ -59,6 +59,15 @@ describe('video detail: folder moves', () => {
           last_error: null,
           fallback_email: null,
           replaces_email: null,
+          history: [
+            {
+              at: '2026-11-20T12:00:02.000Z',
+              status: 'sent',
+              recipient: 'kin@example.com',
+              opened_at: '2026-11-21T08:05:00.000Z',
+              open_count: 3,
+            },
+          ],
         },
       }),
     );
@@ -134,6 +143,8 @@ describe('video detail: folder moves', () => {
       // Sent once unless the owner asks for a yearly repeat.
       repeat: 'none',
       repeat_until: null,
+      // The owner is told of the first open unless they untick it (docs/product.md §5.8).
+      receipts: true,
     });
     // The screen follows the video into the scheduled folder, where Change time applies.
     expect(await screen.findByRole('button', { name: /Change time/ })).toBeInTheDocument();
@@ -203,6 +214,14 @@ describe('video detail: folder moves', () => {
     expect(within(form).getByLabelText(/Time/)).toHaveValue('10:30');
     await user.click(within(form).getByRole('button', { name: 'Update schedule' }));
     expect(await screen.findByText('Video schedule has been updated')).toBeInTheDocument();
+  });
+
+  it('lists each sent occurrence with its first open and the number of opens (docs/product.md §5.8)', async () => {
+    renderDetail('/user/profile/scheduled?video=6');
+    const opens = await screen.findByRole('region', { name: 'Sent and opened' });
+    expect(within(opens).getByRole('listitem')).toHaveTextContent(
+      /^20 November 2026 at \d\d:\d\d, to kin@example\.com: Opened on 21 November 2026 at \d\d:\d\d · 3 opens\.$/,
+    );
   });
 
   it('says when a delivered video was delivered and to whom, and offers Send it again, not Change time', async () => {

@@ -18,6 +18,7 @@ import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
+import { DeliveryOpens } from './DeliveryOpens';
 import { EditDetailsDialog } from './EditDetailsDialog';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
@@ -428,6 +429,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <p className="text-body-secondary fst-italic">No description yet.</p>
           )}
           {folder === 'scheduled' && <DeliveryLine video={video} />}
+          {folder === 'scheduled' && <DeliveryOpens video={video} />}
           {folder === 'scheduled' && phase === 'awaiting' && (
             <HeldDeliveryPanel video={video} disabled={busy} />
           )}

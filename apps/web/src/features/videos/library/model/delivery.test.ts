@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
 import { videoFixture } from '@/test/video-fixture';
-import { deliveryPhase, isLiveDelivery, repeatLine, scheduledMoment } from './delivery';
+import {
+  deliveryPhase,
+  isLiveDelivery,
+  latestOpened,
+  localMoment,
+  openedText,
+  repeatLine,
+  scheduledMoment,
+} from './delivery';
 
 const delivery = (status: DeliveryInfo['status']): DeliveryInfo => ({
   status,
@@ -68,5 +76,33 @@ describe('repeatLine', () => {
   it('is null for a delivery sent once, and for a video without one', () => {
     expect(repeatLine(scheduled({ delivery: { ...delivery('pending'), repeat: 'none' } }))).toBeNull();
     expect(repeatLine(scheduled({ delivery: null }))).toBeNull();
+  });
+});
+
+describe('openedText and latestOpened (docs/product.md §5.8)', () => {
+  const entry = (opened_at: string | null, open_count: number, status: 'sent' | 'failed' = 'sent') => ({
+    at: '2027-03-12T09:00:00.000Z',
+    status,
+    recipient: 'kin@example.com',
+    opened_at,
+    open_count,
+  });
+
+  it('says when the first open was, the count past one, and "Not opened yet" for a sent one', () => {
+    const at = '2027-03-12T09:14:00.000Z';
+    expect(openedText(entry(at, 1))).toBe(`Opened on ${localMoment(at)}`);
+    expect(openedText(entry(at, 3))).toBe(`Opened on ${localMoment(at)} · 3 opens`);
+    expect(openedText(entry(null, 0))).toBe('Not opened yet');
+    expect(openedText(entry(null, 0, 'failed'))).toBeNull();
+  });
+
+  it("reads the latest finished occurrence of a scheduled video's delivery", () => {
+    const at = '2027-03-12T09:14:00.000Z';
+    const video = scheduled({
+      delivery: { ...delivery('sent'), history: [entry(at, 2), entry(null, 0)] },
+    });
+    expect(latestOpened(video)).toBe(`Opened on ${localMoment(at)} · 2 opens`);
+    expect(latestOpened(scheduled({ delivery: { ...delivery('pending'), history: [] } }))).toBeNull();
+    expect(latestOpened(videoFixture(6, 'draft'))).toBeNull();
   });
 });

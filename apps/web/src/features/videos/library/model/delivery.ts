@@ -1,5 +1,5 @@
 import { formatDate, localDateIso, localTimeHm, toTimeInput } from '@/lib/dates';
-import { repeatSummary, type Video } from '@pw/contracts';
+import { repeatSummary, type DeliveryHistoryEntry, type Video } from '@pw/contracts';
 
 /**
  * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending
@@ -58,4 +58,23 @@ export function repeatLine(video: Video): string | null {
     timezone: video.timezone,
     next_at: delivery.next_at ?? null,
   });
+}
+
+/**
+ * Whether a finished occurrence was opened (docs/product.md §5.8): "Opened on 12 March 2027 at 09:14"
+ * (the first open, in the browser's zone) with "· 3 opens" past the first, "Not opened yet" once sent;
+ * null for one that was never sent.
+ */
+export function openedText(entry: DeliveryHistoryEntry): string | null {
+  if (entry.opened_at) {
+    const count = entry.open_count > 1 ? ` · ${entry.open_count} opens` : '';
+    return `Opened on ${localMoment(entry.opened_at)}${count}`;
+  }
+  return entry.status === 'sent' ? 'Not opened yet' : null;
+}
+
+/** The latest finished occurrence's opening, for the scheduled card; null when there is none. */
+export function latestOpened(video: Video): string | null {
+  const entry = video.type === 'scheduled' ? video.delivery?.history?.[0] : undefined;
+  return entry ? openedText(entry) : null;
 }

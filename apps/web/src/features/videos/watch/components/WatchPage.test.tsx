@@ -1,5 +1,5 @@
-import { deliveryRoutes, routeUrl } from '@pw/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { deliveryRoutes, RECEIPT_MESSAGES, routeUrl } from '@pw/contracts';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,30 @@ describe('WatchPage', () => {
     expect(document.title).toBe('Parting Words | A message for you');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(api.calls.map((call) => call.authorization)).toEqual([null]);
+  });
+
+  it('says in one line that the sender is told of the first open, only when receipts are on', async () => {
+    for (const [token, receipt] of [
+      ['told', true],
+      ['quiet', false],
+    ] as const) {
+      api.on('GET', routeUrl(deliveryRoutes.watch, { token }), () => ({
+        data: {
+          title: `For ${token}`,
+          description: 'A few words.',
+          sender_name: 'Jane Doe',
+          video_link: '/media/signed/v.mp4?sig=abc',
+          video_thumbnail: null,
+          receipt,
+        },
+      }));
+    }
+    renderWatch('told');
+    expect(await screen.findByText(RECEIPT_MESSAGES.watchLine)).toBeVisible();
+    cleanup();
+    renderWatch('quiet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'For quiet' })).toBeVisible();
+    expect(screen.queryByText(RECEIPT_MESSAGES.watchLine)).not.toBeInTheDocument();
   });
 
   it('says the message is no longer available for a dead link', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useWatch } from '../api/get-watch';
 import './watch.scss';
-import { DELIVERY_MESSAGES } from '@pw/contracts';
+import { DELIVERY_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 
 /**
  * /watch/:token — the page a scheduled delivery's e-mail links to. Public and account-free: the token in
@@ -87,6 +87,10 @@ export function WatchPage() {
           </p>
         )}
         {message.description && <p className="watch-message__description">{message.description}</p>}
+        {/* Only while the sender asked to be told (docs/product.md §5.8). */}
+        {message.receipt && (
+          <p className="watch-message__receipt small text-body-secondary">{RECEIPT_MESSAGES.watchLine}</p>
+        )}
       </article>
     );
   }

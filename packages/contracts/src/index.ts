@@ -6,6 +6,7 @@ export * from './videos';
 export * from './notifications';
 export * from './delivery';
 export * from './delivery-repeat';
+export * from './delivery-address';
 export * from './queries';
 export * from './media';
 export * from './route';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADDRESS_CHECK_MESSAGES } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
-import { signInBrowser, visitorPage } from '../support/browser';
+import { scheduleInDialog, signInBrowser, visitorPage } from '../support/browser';
 import { newestMatchSentTo } from '../support/outbox';
 import { expectNoHorizontalOverflow } from '../support/payments';
 import { uploadDraft } from '../support/videos';
@@ -18,20 +18,11 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
   await signInBrowser(page, owner);
   const year = new Date().getFullYear() + 3;
 
-  await page.goto(`/user/profile/drafts?video=${video.id}`);
-  await page.getByRole('button', { name: 'Change folder' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Change Folder' });
-  await dialog.getByLabel('Move this video to').selectOption('scheduled');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  dialog = page.getByRole('dialog', { name: 'Schedule delivery' });
-  await dialog.getByLabel('Recipient e-mail').fill('graduate@example.com');
-  await dialog.getByLabel('Date').fill(`${year}-06-15`);
-  await dialog.getByLabel('Time').fill('10:00');
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  await page
-    .getByRole('dialog', { name: 'Video moved and scheduled' })
-    .getByRole('button', { name: 'Ok' })
-    .click();
+  await scheduleInDialog(page, video.id, {
+    email: 'graduate@example.com',
+    date: `${year}-06-15`,
+    time: '10:00',
+  });
 
   // The duty (every 2 seconds here) finds the owner; the e-mail lands in the outbox with both answers.
   const link = await newestMatchSentTo(

@@ -20,7 +20,6 @@ import { addressCheckQueue, addressMailQueue } from './delivery.address-check.qu
 import { scheduledDeliveries } from './delivery.schema';
 
 const DAY = 24 * 60 * 60 * 1000;
-const thisYear = new Date().getUTCFullYear();
 /** A 'Still right' link as the e-mail writes it: the page, then a 256-bit base64url token. */
 const LINK = /http:\/\/pw\.test\/delivery\/address\/([A-Za-z0-9_-]{43})/g;
 
@@ -313,6 +312,7 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
 
   it("keeps the 'Still right' page's token out of the logs (the call's token is in its body)", () => {
     expect(redactUrl('/delivery/address/AbC-123_x?utm=1')).toBe('/delivery/address/[redacted]?utm=1');
-    expect(redactUrl(routeUrl(deliveryAddressRoutes.confirm))).toBe('/api/delivery/address/confirm');
+    const callUrl = routeUrl(deliveryAddressRoutes.confirm);
+    expect(redactUrl(callUrl)).toBe(callUrl);
   });
 });

@@ -224,7 +224,8 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     expect(await noticesOf(held)).toEqual([]);
     expect(checkMails(raced)).toHaveLength(1);
     expect(await noticesOf(raced)).toHaveLength(1);
-    expect(outcomes.every((outcome) => outcome.checks >= 0)).toBe(true);
+    // Of the two runs, one took the check (nobody else is due at this moment).
+    expect(outcomes.map((outcome) => outcome.checks).sort()).toEqual([0, 1]);
     const [row] = await ctx().deps.db.select().from(addressChecks).where(eq(addressChecks.ownerId, raced.id));
     expect(row!.sentAt).toEqual(ctx().clock.now());
 

@@ -64,6 +64,9 @@ export default defineConfig({
       // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is a
       // minute here (the server names the unit in its start log; production refuses it).
       LEGACY_WAIT_UNIT: 'minute',
+      // docs/product.md §5.9: the yearly address check looks every 2 seconds rather than hourly, so a test sees
+      // an owner's check as soon as they schedule a delivery more than a year ahead.
+      ADDRESS_CHECK_EVERY_SECONDS: '2',
     },
   },
 });

@@ -46,3 +46,28 @@ export async function visitorPage(browser: Browser, width = 360): Promise<Page> 
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   return context.newPage();
 }
+
+/**
+ * Moves a draft to Scheduled through its page's dialogs, the owner signed in on `page` (docs/product.md
+ * §5.1, §5.7): recipient, date and time, and a yearly repeat until a year when given.
+ */
+export async function scheduleInDialog(
+  page: Page,
+  videoId: number,
+  fields: { email: string; date: string; time: string; repeat?: 'yearly'; until?: number },
+) {
+  await page.goto(`/user/profile/drafts?video=${videoId}`);
+  await page.getByRole('button', { name: 'Change folder' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Change Folder' });
+  await dialog.getByLabel('Move this video to').selectOption('scheduled');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  dialog = page.getByRole('dialog', { name: 'Schedule delivery' });
+  await dialog.getByLabel('Recipient e-mail').fill(fields.email);
+  await dialog.getByLabel('Date').fill(fields.date);
+  await dialog.getByLabel('Time').fill(fields.time);
+  if (fields.repeat) await dialog.getByLabel('Repeat').selectOption(fields.repeat);
+  if (fields.until) await dialog.getByLabel('Until (year, optional)').fill(String(fields.until));
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  dialog = page.getByRole('dialog', { name: 'Video moved and scheduled' });
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpUser } from '../support/accounts';
-import { signInBrowser } from '../support/browser';
+import { scheduleInDialog, signInBrowser } from '../support/browser';
 import { getVideo, uploadDraft } from '../support/videos';
 
 // The owner's zone decides the date and time a yearly delivery keeps (docs/product.md §5.7).
@@ -15,20 +15,13 @@ test('schedules a yearly delivery in the dialog; the scheduled card says when it
   await signInBrowser(page, owner);
   const year = new Date().getFullYear() + 1;
 
-  await page.goto(`/user/profile/drafts?video=${video.id}`);
-  await page.getByRole('button', { name: 'Change folder' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Change Folder' });
-  await dialog.getByLabel('Move this video to').selectOption('scheduled');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  dialog = page.getByRole('dialog', { name: 'Schedule delivery' });
-  await dialog.getByLabel('Recipient e-mail').fill('daughter@example.com');
-  await dialog.getByLabel('Date').fill(`${year}-03-12`);
-  await dialog.getByLabel('Time').fill('09:30');
-  await dialog.getByLabel('Repeat').selectOption('yearly');
-  await dialog.getByLabel('Until (year, optional)').fill(String(year + 9));
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  dialog = page.getByRole('dialog', { name: 'Video moved and scheduled' });
-  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await scheduleInDialog(page, video.id, {
+    email: 'daughter@example.com',
+    date: `${year}-03-12`,
+    time: '09:30',
+    repeat: 'yearly',
+    until: year + 9,
+  });
 
   const line = `Every year on 12 March at 09:30 until ${year + 9} — next: 12 March ${year}`;
   // The video's page, then its card in the scheduled folder.

@@ -8,6 +8,9 @@ import {
   bannerAdRoutes,
   accountRoutes,
   accountDataRoutes,
+  deliveryAddressRoutes,
+  videoRoutes,
+  ADDRESS_CONFIRM_PAGE,
   routeUrl,
 } from '@pw/contracts';
 import { createTestContext, readOutbox, type TestContext } from '../test/helpers';
@@ -31,12 +34,13 @@ import { flushLegacyMails, linkToken } from './modules/legacy/legacy.fixtures';
 import { planIds } from './modules/payments/payments.fixtures';
 import { videos } from './modules/videos/videos.schema';
 import { rawRouteUrl } from '../test/addresses';
+import { insertVideo } from '../test/delivery-fixtures';
 
 /**
  * Every flow that hands out a token or a signed link, run through the process logger at `info` (the
  * one main.ts builds): a private watch link granted by e-mail, its signed media URLs, an access code,
  * a data export's download link, a banner's click link and signed image, a password reset code, a
- * trusted contact's link and the owner's alive link. The log must hold none of them
+ * trusted contact's link, the owner's alive link and the address check's 'Still right' link. The log must hold none of them
  * (docs/decisions/0101-secrets-out-of-logs.md); the existing delivery-and-reset run is in
  * logs.secrets.test.ts.
  */
@@ -164,6 +168,28 @@ describe('no token or signed link reaches the log', () => {
       200,
     );
 
+    // The yearly address check's 'Still right' link (docs/product.md §5.9): its page, then its call.
+    const far = await insertVideo(ctx.deps.db, owner.id, { folder: 'draft', title: 'Far ahead' });
+    const scheduled = await post(ctx, routeUrl(videoRoutes.updateType, { id: far }), {
+      headers: bearer(owner.token),
+      payload: {
+        type: 'scheduled',
+        email: 'later@kin.test',
+        timezone: 'UTC',
+        share_at_date: `${new Date().getUTCFullYear() + 3}-05-01`,
+        share_at_time: '09:00',
+      },
+    });
+    expect(scheduled.statusCode).toBe(200);
+    await ctx.deps.delivery.addressCheck.run();
+    const checkMail = await mailTo(owner.email, (text) => text.includes(`${ADDRESS_CONFIRM_PAGE}/`));
+    secrets.addressToken = new RegExp(`${ADDRESS_CONFIRM_PAGE}/([\\w-]+)`).exec(checkMail.text)![1]!;
+    await get(ctx, `${ADDRESS_CONFIRM_PAGE}/${secrets.addressToken}`);
+    const confirmed = await post(ctx, routeUrl(deliveryAddressRoutes.confirm), {
+      payload: { token: secrets.addressToken },
+    });
+    expect(confirmed.statusCode).toBe(200);
+
     await stopWorkers();
     stopWorkers = async () => {};
     const log = lines.join('\n');
@@ -177,6 +203,8 @@ describe('no token or signed link reaches the log', () => {
       rawRouteUrl(legacyRoutes.contactPage, { token: '[redacted]' }),
       rawRouteUrl(legacyRoutes.alivePage, { token: '[redacted]' }),
       rawRouteUrl(legacyRoutes.reportByCode, { code: '[redacted]' }),
+      `${ADDRESS_CONFIRM_PAGE}/[redacted]`,
+      routeUrl(deliveryAddressRoutes.confirm),
     ])
       expect(log).toContain(`"url":"${url}"`);
     expect(log).toMatch(/sig=\[redacted\]/);

@@ -7,6 +7,7 @@ export * from './notifications';
 export * from './delivery';
 export * from './delivery-repeat';
 export * from './delivery-receipts';
+export * from './delivery-address';
 export * from './queries';
 export * from './media';
 export * from './route';

@@ -104,6 +104,8 @@ export const notificationKinds = {
   policyUpdated: 'policy.updated',
   /** A check of the storage found one of the person's files missing or altered (decision 0340). */
   mediaDamaged: 'media.damaged',
+  /** Once a year: are the addresses of deliveries due more than a year ahead still right (docs/product.md §5.9). */
+  deliveryAddressCheck: 'delivery.address_check',
 } as const;
 
 /**

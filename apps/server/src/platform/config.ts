@@ -108,6 +108,9 @@ const envSchema = z.object({
   // docs/product.md §11.9: days a deactivated account's media and personal data are kept before they are
   // deleted. At least 30, so the two notices (30 and 7 days before) both have their day.
   RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+  // docs/product.md §5.9: how often the yearly address check looks for owners due (a day at most, so no
+  // owner waits long past their year); acceptance runs shorten it to see a check at once.
+  ADDRESS_CHECK_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   NODE_ENV: optionalText,
   UPLOAD_MAX_BYTES: z.coerce
     .number()

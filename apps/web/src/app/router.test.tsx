@@ -122,6 +122,14 @@ describe('the legacy release’s pages', () => {
     }
   });
 
+  it("opens the address check's 'Still right' page without an account, and whoever is signed in", async () => {
+    const path = `/delivery/address/${token}`;
+    expect((await settle(path)).location).toBe(path);
+    signIn('user');
+    expect((await settle(path)).location).toBe(path);
+    session.clear();
+  });
+
   it("opens an area's own first page at its root path, which loads the area's list", async () => {
     for (const [type, path] of [
       ['user', '/user'],

@@ -14,6 +14,7 @@ import { session } from '@/lib/session';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/accounts/auth';
 import { contactRoutes } from '@/features/queries/contact';
 import { legacyLinkRoutes } from '@/features/legacy/links';
+import { addressCheckRoutes } from '@/features/delivery/address-check';
 import { publicRoutes } from '@/features/site/public';
 import { watchRoutes } from '@/features/videos/watch';
 import { NotFound } from './NotFound';
@@ -104,6 +105,8 @@ export const routes: RouteObject[] = [
               ...contactRoutes,
               // A trusted contact's and the owner's e-mailed links: no sign-in, whoever is signed in.
               ...legacyLinkRoutes,
+              // The yearly address check's 'Still right' link (docs/product.md §5.9): no sign-in.
+              ...addressCheckRoutes,
               { loader: publicOnly, children: visitorAuthRoutes },
               { path: '*', element: <NotFound /> },
             ],

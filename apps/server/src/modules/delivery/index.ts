@@ -14,6 +14,13 @@ import { scheduledDeliveries } from './delivery.schema';
 import { applyBounceReport, type BounceDeps } from './delivery.bounces';
 import { registerBounceRoute } from './delivery.bounce-route';
 import { parseDeliveryStatusReport } from '../../platform/mail/dsn';
+import {
+  addressCheckHandlers,
+  createAddressCheck,
+  registerAddressCheckRoutes,
+  type AddressCheck,
+} from './delivery.address-check';
+import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
 
 /** Its tables as other modules read and join them: read-only views (decision 0310). */
 export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
@@ -33,7 +40,11 @@ export interface DeliveryNeeds {
 }
 
 /** The delivery module's API: the scheduler the videos module calls, and the granted watch links (sent, listed, revoked). */
-export type DeliveryApi = DeliveryService & Pick<WatchGrants, 'share' | 'record' | 'ofVideo' | 'revoke'>;
+export type DeliveryApi = DeliveryService &
+  Pick<WatchGrants, 'share' | 'record' | 'ofVideo' | 'revoke'> & {
+    /** The yearly address check of far deliveries (docs/product.md §5.9): its duty's run, its confirmation. */
+    addressCheck: AddressCheck;
+  };
 
 /** Scheduled, exactly-once e-mail delivery of videos, and the watch page behind it. */
 export function createDeliveryModule(
@@ -73,42 +84,60 @@ export function createDeliveryModule(
     secret: platform.secret,
     publicUrl,
   };
+  // The yearly check of far deliveries' addresses (docs/product.md §5.9, decisions 0365–0367).
+  const addressCheck = createAddressCheck({
+    db: platform.db,
+    queue: platform.queue,
+    clock: platform.clock,
+    outbox: platform.outbox,
+    notifications: needs.notifications,
+    logger: platform.logger,
+    secret: platform.secret,
+    publicUrl,
+  });
   const applyReport = async (raw: Buffer) => {
     const report = await parseDeliveryStatusReport(raw);
     return report ? applyBounceReport(bounces, report) : null;
   };
+  const worker = deliveryHandlers(
+    {
+      db: platform.db,
+      database: platform.database,
+      repo,
+      queue: platform.queue,
+      mailer: platform.mailer,
+      outbox: platform.outbox,
+      notifications: needs.notifications,
+      logger: platform.logger,
+      clock: platform.clock,
+      secret: platform.secret,
+      publicUrl,
+    },
+    tuning,
+  );
   return {
     name: 'delivery',
     routes: async (router, app) => {
       registerDeliveryRoutes(router, delivery);
+      registerAddressCheckRoutes(router, addressCheck);
       await registerBounceRoute(app, {
         secret: () => platform.config.MAIL_BOUNCE_SECRET,
         apply: applyReport,
       });
     },
-    queues: [deliverySendQueue, deliverySweepQueue],
-    ...deliveryHandlers(
-      {
-        db: platform.db,
-        database: platform.database,
-        repo,
-        queue: platform.queue,
-        mailer: platform.mailer,
-        outbox: platform.outbox,
-        notifications: needs.notifications,
-        logger: platform.logger,
-        clock: platform.clock,
-        secret: platform.secret,
-        publicUrl,
-      },
-      tuning,
-    ),
+    queues: [deliverySendQueue, deliverySweepQueue, addressCheckQueue, addressMailQueue],
+    handlers: [
+      ...(worker.handlers ?? []),
+      ...addressCheckHandlers(addressCheck, () => platform.config.ADDRESS_CHECK_EVERY_SECONDS),
+    ],
+    worker: worker.worker,
     api: {
       ...delivery,
       share: grants.share,
       record: grants.record,
       ofVideo: grants.ofVideo,
       revoke: grants.revoke,
+      addressCheck,
     },
   };
 }

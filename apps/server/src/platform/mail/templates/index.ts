@@ -11,6 +11,12 @@ export { retentionNoticeMail } from './retention-notice';
 export { notificationMail } from './notification';
 export { policyUpdatedMail } from './policy-updated';
 export { mediaDamagedMail } from './media-damaged';
+export {
+  addressCheckMail,
+  ADDRESS_CHECK_SUBJECT,
+  ADDRESS_REMINDER_SUBJECT,
+  type AddressCheckLine,
+} from './address-check';
 export { legacyMails, legacyMailKinds, LEGACY_SUBJECTS, type LegacyMailKind } from './legacy';
 
 /** The kinds an outbox row can be (`mail_outbox.kind`). */
@@ -23,4 +29,5 @@ export type MailKind =
   | 'policy-updated'
   | 'retention-notice'
   | 'media-damaged'
+  | 'address-check'
   | `legacy.${LegacyMailKind}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountDeletedMail,
+  addressCheckMail,
   deliveryMail,
   grantMail,
   legacyMails,
@@ -45,6 +46,12 @@ const samples: Record<MailKind, () => RenderedMail> = {
     retentionNoticeMail({ firstName: typed, deleteOn: at, daysBefore: 30, supportEmail: typed }),
   'media-damaged': () =>
     mediaDamagedMail({ firstName: typed, key: typed, damage: 'altered', belongsTo: typed, foundAt: at }),
+  'address-check': () =>
+    addressCheckMail({
+      firstName: typed,
+      reminder: false,
+      lines: [{ title: typed, recipientEmail: typed, dueAt: at, confirmUrl: url, changeUrl: url }],
+    }),
   'legacy.contact-role': () =>
     legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>

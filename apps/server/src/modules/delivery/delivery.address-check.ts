@@ -1,0 +1,382 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import {
+  ADDRESS_CHECK_AHEAD_DAYS,
+  ADDRESS_CHECK_MESSAGES,
+  ADDRESS_CHECK_REMINDER_DAYS,
+  ADDRESS_CONFIRM_PAGE,
+  ADDRESS_LINK_DAYS,
+  deliveryAddressRoutes,
+  notificationKinds,
+} from '@pw/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { handle, sendJob } from '../../platform/jobs';
+import type { Router } from '../../platform/http/route';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import type { MailOutboxRow } from '../../platform/mail/mail.schema';
+import { addressCheckMail } from '../../platform/mail/templates';
+import type { PgBoss } from '../../platform/queue';
+import { accountActiveById, accountsView } from '../accounts';
+import { videosView as videos } from '../videos';
+import type { OwnerNotifier } from './delivery.context';
+import { scheduledDeliveries as d } from './delivery.schema';
+import { addressCheckItems as items, addressChecks as checks } from './delivery.address-check.schema';
+import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
+import { hashWatchToken } from './delivery.tokens';
+import { scheduledVideoLink } from './owner-notices';
+
+/**
+ * The yearly address check (docs/product.md §5.9, decisions 0365–0367). Once a year, an active owner
+ * with pending deliveries due more than a year ahead gets one e-mail and one notice listing them, each
+ * with 'Still right' (a link that needs no sign-in) and 'Change' (the video's schedule); 60 days later,
+ * one reminder about those not confirmed. Nothing is ever paused or dropped for want of an answer.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PAGE = 500;
+/** A check's e-mail whose job was lost in a crash is sent again after this long. */
+const LOST_JOB_MS = 10 * 60 * 1000;
+const MAIL_KIND = 'address-check';
+/** Where the notice takes the owner: the scheduled folder, where each video's schedule is changed. */
+export const SCHEDULED_FOLDER_LINK = '/user/profile?tab=scheduled';
+
+const owner = accountsView('owner');
+
+/** The 'Still right' token of an item: HMAC-SHA256(APP_SECRET, "address:" + nonce), base64url. */
+export const addressToken = (secret: string, nonce: string) =>
+  createHmac('sha256', secret).update(`address:${nonce}`).digest('base64url');
+
+export interface AddressCheckDeps {
+  db: Db;
+  queue: PgBoss;
+  clock: Clock;
+  outbox: MailOutbox;
+  notifications: Pick<OwnerNotifier, 'notify'>;
+  logger: Pick<FastifyBaseLogger, 'info'>;
+  secret: string;
+  publicUrl: string;
+}
+
+export interface AddressCheckRun {
+  checks: number;
+  reminders: number;
+}
+
+/** A pending delivery that is far: due more than a year after `now` (its next attempt too: the due index). */
+const farAhead = (now: Date) => {
+  const cutoff = new Date(now.getTime() + ADDRESS_CHECK_AHEAD_DAYS * DAY_MS);
+  return and(eq(d.status, 'pending'), gt(d.nextAttemptAt, cutoff), gt(d.dueAt, cutoff));
+};
+
+/** An item whose delivery is still waiting for the address it asked about. */
+const stillAsked = sql`exists (select 1 from ${d} where ${d.id} = ${items.deliveryId}
+  and ${d.status} = 'pending' and ${d.recipientEmail} = ${items.recipientEmail})`;
+
+export function createAddressCheck(deps: AddressCheckDeps) {
+  const { db, clock } = deps;
+
+  /** The in-app task beside the e-mail: the same list, in the notification's words. */
+  async function notice(
+    ownerId: number,
+    lines: Array<{ title: string; recipientEmail: string }>,
+    reminder: boolean,
+    tx: Db,
+  ) {
+    const list = lines.map((line) => `"${line.title}" to ${line.recipientEmail}`).join('; ');
+    await deps.notifications.notify(
+      ownerId,
+      {
+        kind: notificationKinds.deliveryAddressCheck,
+        title: reminder
+          ? 'Reminder: are these addresses still right?'
+          : 'Are the addresses of your scheduled videos still right?',
+        body: `Please check the recipient's address of each video due more than a year from now: ${list}. We e-mailed you a 'Still right' link for each; change an address on the video's schedule.`,
+        data: { link: SCHEDULED_FOLDER_LINK, reminder, count: lines.length },
+      },
+      tx,
+    );
+  }
+
+  /** The check's e-mail row and its job, in `tx`: they exist iff the claim commits. */
+  async function enqueueMail(
+    account: { id: number; email: string },
+    checkSentAt: Date,
+    reminder: boolean,
+    tx: Db,
+  ) {
+    const [mailId] = await deps.outbox.enqueue(
+      [
+        {
+          kind: MAIL_KIND,
+          to: account.email,
+          accountId: account.id,
+          ref: `address-check:${account.id}`,
+          params: { checkSentAt: checkSentAt.toISOString(), reminder: reminder ? 1 : 0 },
+        },
+      ],
+      tx,
+    );
+    await sendJob(deps.queue, addressMailQueue, { mailId: mailId! }, { singletonKey: `${mailId}`, tx });
+  }
+
+  const ownerOf = async (ownerId: number, tx: DbOrTx) =>
+    (await tx.select({ id: owner.id, email: owner.email }).from(owner).where(eq(owner.id, ownerId)))[0];
+
+  /**
+   * One owner's yearly check, claimed and written in one transaction: the upsert takes the owner's row
+   * only when its last check is a year old, so of two runs (or a retry) one sends, the other finds it
+   * taken. Answers whether this run sent it.
+   */
+  async function check(ownerId: number, now: Date): Promise<boolean> {
+    const yearAgo = new Date(now.getTime() - ADDRESS_CHECK_AHEAD_DAYS * DAY_MS);
+    return db.transaction(async (tx) => {
+      const far = await tx
+        .select({ id: d.id, recipientEmail: d.recipientEmail, title: videos.title })
+        .from(d)
+        .innerJoin(videos, eq(videos.id, d.videoId))
+        .where(and(eq(d.ownerId, ownerId), farAhead(now)))
+        .orderBy(asc(d.dueAt), asc(d.id));
+      const account = await ownerOf(ownerId, tx);
+      if (far.length === 0 || !account) return false;
+      const claimed = await tx
+        .insert(checks)
+        .values({ ownerId, sentAt: now, reminderSentAt: null })
+        .onConflictDoUpdate({
+          target: checks.ownerId,
+          set: { sentAt: now, reminderSentAt: null },
+          setWhere: lte(checks.sentAt, yearAgo),
+        })
+        .returning({ ownerId: checks.ownerId });
+      if (claimed.length === 0) return false;
+      const expiresAt = new Date(now.getTime() + ADDRESS_LINK_DAYS * DAY_MS);
+      await tx.insert(items).values(
+        far.map((row) => {
+          const nonce = randomBytes(16).toString('hex');
+          return {
+            ownerId,
+            checkSentAt: now,
+            deliveryId: row.id,
+            recipientEmail: row.recipientEmail,
+            nonce,
+            tokenHash: hashWatchToken(addressToken(deps.secret, nonce)),
+            expiresAt,
+          };
+        }),
+      );
+      await enqueueMail(account, now, false, tx);
+      await notice(ownerId, far, false, tx);
+      return true;
+    });
+  }
+
+  /** The one reminder of a check, claimed by setting `reminder_sent_at` in the transaction of its mail. */
+  async function remind(ownerId: number, checkSentAt: Date, now: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(checks)
+        .set({ reminderSentAt: now })
+        .where(
+          and(eq(checks.ownerId, ownerId), eq(checks.sentAt, checkSentAt), isNull(checks.reminderSentAt)),
+        )
+        .returning({ ownerId: checks.ownerId });
+      const account = await ownerOf(ownerId, tx);
+      if (claimed.length === 0 || !account) return false;
+      await enqueueMail(account, checkSentAt, true, tx);
+      await notice(ownerId, await linesOf(ownerId, checkSentAt, true, tx), true, tx);
+      return true;
+    });
+  }
+
+  /** The deliveries a check still asks about, with their videos (unconfirmed only for a reminder). */
+  function linesOf(ownerId: number, checkSentAt: Date, unconfirmedOnly: boolean, tx: DbOrTx = db) {
+    return tx
+      .select({
+        nonce: items.nonce,
+        videoId: d.videoId,
+        title: videos.title,
+        recipientEmail: items.recipientEmail,
+        dueAt: d.dueAt,
+      })
+      .from(items)
+      .innerJoin(d, eq(d.id, items.deliveryId))
+      .innerJoin(videos, eq(videos.id, d.videoId))
+      .where(
+        and(
+          eq(items.ownerId, ownerId),
+          eq(items.checkSentAt, checkSentAt),
+          eq(d.status, 'pending'),
+          eq(d.recipientEmail, items.recipientEmail),
+          unconfirmedOnly ? isNull(items.confirmedAt) : undefined,
+        ),
+      )
+      .orderBy(asc(d.dueAt), asc(items.id));
+  }
+
+  /** Active owners with a far delivery whose last check is a year old (or who never had one). */
+  function ownersDue(now: Date, after: number) {
+    const yearAgo = new Date(now.getTime() - ADDRESS_CHECK_AHEAD_DAYS * DAY_MS);
+    return db
+      .selectDistinct({ ownerId: d.ownerId })
+      .from(d)
+      .where(
+        and(
+          farAhead(now),
+          gt(d.ownerId, after),
+          accountActiveById(d.ownerId),
+          sql`not exists (select 1 from ${checks} where ${checks.ownerId} = ${d.ownerId} and ${checks.sentAt} > ${yearAgo})`,
+        ),
+      )
+      .orderBy(asc(d.ownerId))
+      .limit(PAGE);
+  }
+
+  /** Checks 60 days old, without their reminder, with an address still unconfirmed, of active owners. */
+  function remindersDue(now: Date, after: number) {
+    const yearAgo = new Date(now.getTime() - ADDRESS_CHECK_AHEAD_DAYS * DAY_MS);
+    const remindBy = new Date(now.getTime() - ADDRESS_CHECK_REMINDER_DAYS * DAY_MS);
+    return db
+      .select({ ownerId: checks.ownerId, sentAt: checks.sentAt })
+      .from(checks)
+      .where(
+        and(
+          isNull(checks.reminderSentAt),
+          lte(checks.sentAt, remindBy),
+          gt(checks.sentAt, yearAgo),
+          gt(checks.ownerId, after),
+          accountActiveById(checks.ownerId),
+          sql`exists (select 1 from ${items} where ${items.ownerId} = ${checks.ownerId}
+            and ${items.checkSentAt} = ${checks.sentAt} and ${items.confirmedAt} is null and ${stillAsked})`,
+        ),
+      )
+      .orderBy(asc(checks.ownerId))
+      .limit(PAGE);
+  }
+
+  return {
+    /** One run of the duty (its job's work; tests move the clock and call it). */
+    async run(): Promise<AddressCheckRun> {
+      const now = clock.now();
+      const lost = await deps.outbox.unsentBefore(MAIL_KIND, new Date(now.getTime() - LOST_JOB_MS), PAGE);
+      for (const { id } of lost)
+        await sendJob(deps.queue, addressMailQueue, { mailId: id }, { singletonKey: `${id}` });
+
+      const outcome: AddressCheckRun = { checks: 0, reminders: 0 };
+      for (let after = 0; ;) {
+        const page = await ownersDue(now, after);
+        for (const { ownerId } of page) if (await check(ownerId, now)) outcome.checks += 1;
+        if (page.length < PAGE) break;
+        after = page.at(-1)!.ownerId;
+      }
+      for (let after = 0; ;) {
+        const page = await remindersDue(now, after);
+        for (const row of page) if (await remind(row.ownerId, row.sentAt, now)) outcome.reminders += 1;
+        if (page.length < PAGE) break;
+        after = page.at(-1)!.ownerId;
+      }
+      if (outcome.checks || outcome.reminders) deps.logger.info(outcome, 'address checks sent');
+      return outcome;
+    },
+
+    /**
+     * Sends a check's (or reminder's) row once, its links made here from the items' nonces (they live in
+     * the e-mail alone). Dropped when nothing is left to ask (all confirmed, changed or sent) or the
+     * account was deactivated meanwhile (its deliveries are held: docs/product.md §5.6).
+     */
+    sendMail(mailId: number) {
+      return deps.outbox.deliver(mailId, async (row: MailOutboxRow) => {
+        const { checkSentAt, reminder } = row.params;
+        if (row.accountId === null || typeof checkSentAt !== 'string') return null;
+        const [account] = await db
+          .select({ firstName: owner.firstName })
+          .from(owner)
+          .where(and(eq(owner.id, row.accountId), accountActiveById(owner.id)));
+        if (!account) return null;
+        const lines = await linesOf(row.accountId, new Date(checkSentAt), reminder === 1);
+        if (lines.length === 0) return null;
+        return addressCheckMail({
+          firstName: account.firstName,
+          reminder: reminder === 1,
+          lines: lines.map((line) => ({
+            title: line.title,
+            recipientEmail: line.recipientEmail,
+            dueAt: line.dueAt,
+            confirmUrl: `${deps.publicUrl}${ADDRESS_CONFIRM_PAGE}/${addressToken(deps.secret, line.nonce)}`,
+            changeUrl: `${deps.publicUrl}${scheduledVideoLink(line.videoId)}`,
+          })),
+        });
+      });
+    },
+
+    /**
+     * The owner's 'Still right' (no sign-in: the token is the permission). Unknown → 404, expired → 410,
+     * the delivery changed, sent or cancelled since → 409: nothing is recorded. A second click answers
+     * the first one's confirmation (idempotent).
+     */
+    async confirm(token: string) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            id: items.id,
+            expiresAt: items.expiresAt,
+            confirmedAt: items.confirmedAt,
+            recipientEmail: items.recipientEmail,
+            status: d.status,
+            currentEmail: d.recipientEmail,
+            dueAt: d.dueAt,
+            title: videos.title,
+          })
+          .from(items)
+          .innerJoin(d, eq(d.id, items.deliveryId))
+          .innerJoin(videos, eq(videos.id, d.videoId))
+          .where(eq(items.tokenHash, hashWatchToken(token)))
+          .for('update', { of: items });
+        if (!found) throw notFound(ADDRESS_CHECK_MESSAGES.invalidLink);
+        if (found.expiresAt.getTime() <= now.getTime())
+          throw new AppError(410, ADDRESS_CHECK_MESSAGES.expired);
+        if (!['pending', 'sending'].includes(found.status) || found.currentEmail !== found.recipientEmail)
+          throw conflict(ADDRESS_CHECK_MESSAGES.changed);
+        let confirmedAt = found.confirmedAt;
+        if (!confirmedAt) {
+          confirmedAt = now;
+          await tx.update(items).set({ confirmedAt }).where(eq(items.id, found.id));
+        }
+        return {
+          message: ADDRESS_CHECK_MESSAGES.confirmed,
+          data: {
+            video_title: found.title,
+            recipient_email: found.recipientEmail,
+            due_at: found.dueAt.toISOString(),
+            confirmed_at: confirmedAt.toISOString(),
+          },
+        };
+      });
+    },
+  };
+}
+
+export type AddressCheck = ReturnType<typeof createAddressCheck>;
+
+/** The address check's call (`deliveryAddressRoutes`): the 'Still right' link's page sends its token. */
+export function registerAddressCheckRoutes(router: Router, addressCheck: Pick<AddressCheck, 'confirm'>) {
+  router.route(deliveryAddressRoutes.confirm, ({ body, reply }) => {
+    // A personal link's answer: kept out of shared caches.
+    void reply.header('Cache-Control', 'private, no-store');
+    return addressCheck.confirm(body.token);
+  });
+}
+
+/** The duty (its period from ADDRESS_CHECK_EVERY_SECONDS) and the mails' jobs. */
+export function addressCheckHandlers(addressCheck: AddressCheck, everySeconds: () => number) {
+  return [
+    handle(
+      addressCheckQueue,
+      () => addressCheck.run(),
+      () => ({ schedule: { everySeconds: everySeconds() } }),
+    ),
+    handle(addressMailQueue, (job) => addressCheck.sendMail(job.data.mailId)),
+  ];
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+/**
+ * The yearly address check (docs/product.md §5.9, decisions 0365–0367): an owner whose deliveries are due
+ * more than a year ahead is asked once a year whether each recipient's address is still right. 'Still
+ * right' is a link that needs no sign-in: the web page `/delivery/address/{token}` sends its token here.
+ */
+
+/** The web page the e-mail's 'Still right' link opens (the token is the last part). */
+export const ADDRESS_CONFIRM_PAGE = '/delivery/address';
+
+/** How far ahead a pending delivery must be due for the check to ask about it (a year). */
+export const ADDRESS_CHECK_AHEAD_DAYS = 365;
+/** Unanswered this long after the check, one reminder goes (only about the addresses not confirmed). */
+export const ADDRESS_CHECK_REMINDER_DAYS = 60;
+/** A 'Still right' link works this long after its check (past the reminder, well before the next check). */
+export const ADDRESS_LINK_DAYS = 180;
+
+/** The longest token accepted: a token is 43 characters (256 bits, base64url). */
+export const ADDRESS_TOKEN_MAX = 128;
+
+/** What the confirm page and the call say (decision 0126: one home for a shared text). */
+export const ADDRESS_CHECK_MESSAGES = {
+  /** Forged, unknown or mistyped: no hint which. */
+  invalidLink: 'This link is not valid. Sign in to check your scheduled deliveries.',
+  expired: 'This link has expired. Sign in to check your scheduled deliveries.',
+  /** The delivery was changed, sent or cancelled since the check: there is nothing to confirm. */
+  changed:
+    'This delivery has changed since we asked, so there is nothing to confirm. Sign in to see your scheduled deliveries.',
+  confirmed: 'Thank you: the address is confirmed.',
+  tokenRequired: 'The token field is required.',
+  pageTitle: 'Recipient address',
+  loading: 'Confirming the address…',
+  signIn: 'Go to my scheduled videos',
+} as const;
+
+export const addressConfirmBody = z.object({
+  token: z
+    .string({ error: ADDRESS_CHECK_MESSAGES.tokenRequired })
+    .min(1, ADDRESS_CHECK_MESSAGES.tokenRequired)
+    .max(ADDRESS_TOKEN_MAX, ADDRESS_CHECK_MESSAGES.invalidLink),
+});
+
+/** `POST /api/delivery/address/confirm`: the confirmation recorded (or recorded before: the same answer). */
+export const addressConfirmResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    video_title: z.string(),
+    recipient_email: z.string(),
+    /** The instant the delivery is due (the page writes it in the reader's zone). */
+    due_at: z.string(),
+    /** When the address was first confirmed: a second click answers the first one's. */
+    confirmed_at: z.string(),
+  }),
+});
+export type AddressConfirmResponse = z.infer<typeof addressConfirmResponse>;
+
+/** The calls of the address check (decision 0127). */
+export const deliveryAddressRoutes = {
+  /** The owner's 'Still right' answer from the e-mail's link: no sign-in, the token is the permission. */
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/delivery/address/confirm',
+    tag: 'Delivery',
+    summary: "Confirm a scheduled delivery's recipient address with the token of the yearly check's link",
+    access: 'public',
+    body: addressConfirmBody,
+    response: addressConfirmResponse,
+  }),
+};

@@ -18,6 +18,7 @@ import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
 import { markOpened, withHistory } from './delivery.history';
+import { rollOverSkipped } from './delivery.repeat';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -133,12 +134,17 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       });
     },
 
-    /** The owner's answer to their video's delivery awaiting it: send it now, or cancel it. */
+    /**
+     * The owner's answer to their video's delivery awaiting it: send it now, or cancel it (a yearly
+     * delivery's occurrence: that year only, decision 0373).
+     */
     async decideHeld(ownerId: number, videoId: number, decision: 'send' | 'cancel') {
       return db.transaction(async (t) => {
         const row = await repo.answerAwaiting(videoId, ownerId, decision, t);
         if (!row) throw notFound(NO_HELD_DELIVERY);
         if (decision === 'send') await enqueueSend(queue, row.id, row.nextAttemptAt, t);
+        // A yearly delivery's cancelled occurrence skips that year only: the next one is created now.
+        else await rollOverSkipped({ queue, secret, publicUrl }, row.id, t);
         return {
           message: decision === 'send' ? HELD_DELIVERY_SENT : HELD_DELIVERY_CANCELLED,
           data: {

@@ -2,12 +2,20 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '@/components/form/TextField';
+import { ScheduleOptionFields } from '@/components/form/ScheduleOptionFields';
 import Modal from 'react-bootstrap/Modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
-import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
+import {
+  EMPTY_SCHEDULE,
+  SCHEDULE_SERVER_FIELDS,
+  scheduleFields,
+  useScheduleForm,
+  type ScheduleErrors,
+  type ScheduleInput,
+} from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import { DELIVERY_MESSAGES, type DeliveryRepeat, type Video } from '@pw/contracts';
+import type { Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -27,25 +35,29 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
 };
 
 /**
- * Where each mode starts: the current schedule to change (a yearly one from its next occurrence), the
- * last recipient to send to again.
+ * Where each mode starts: the current schedule to change (a yearly one from its next occurrence, with its
+ * repeat), the last recipient to send to again.
  */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
   // The second address the owner gave last time (a delivery made to it carries it as its own).
   const fallback = video.delivery?.fallback_email ?? '';
-  const next = video.delivery?.repeat === 'yearly' ? video.delivery.next_at : null;
+  const yearly = video.delivery?.repeat === 'yearly';
+  const next = yearly ? video.delivery!.next_at : null;
   if (mode === 'change')
     return {
+      ...EMPTY_SCHEDULE,
       email: video.email ?? '',
       date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
       time: toTimeInput(video.share_at_time),
       fallback,
+      repeat: yearly ? 'yearly' : 'none',
+      until: yearly && video.delivery!.repeat_until ? String(video.delivery!.repeat_until) : '',
     };
   if (mode === 'again') {
     const email = video.delivery?.replaces_email ?? video.delivery?.recipient_email ?? video.email ?? '';
-    return { email, date: '', time: '', fallback: fallback === email ? '' : fallback };
+    return { ...EMPTY_SCHEDULE, email, fallback: fallback === email ? '' : fallback };
   }
-  return { email: '', date: '', time: '', fallback: '' };
+  return EMPTY_SCHEDULE;
 }
 
 interface ScheduleDialogProps {
@@ -58,59 +70,33 @@ interface ScheduleDialogProps {
   onSubmit: (schedule: Schedule) => Promise<void>;
 }
 
-/** The repeat the dialog starts with: the current one when changing a schedule. */
-function startingRepeat(mode: ScheduleMode, video: Video): { repeat: DeliveryRepeat; until: string } {
-  if (mode !== 'change' || video.delivery?.repeat !== 'yearly') return { repeat: 'none', until: '' };
-  return { repeat: 'yearly', until: video.delivery.repeat_until ? String(video.delivery.repeat_until) : '' };
-}
-
-/** The server names the fields as the API does. */
-const SERVER_FIELDS = {
-  email: 'email',
-  date: 'share_at_date',
-  time: 'share_at_time',
-  fallback: 'fallback_email',
-} as const;
-
 /** docs/product.md §13.5, §13.6 scheduling form: e-mail, date (earliest today) and time, all required. */
 export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: ScheduleDialogProps) {
-  const { value, errors, setErrors, change, check, reset } = useScheduleForm({
-    email: '',
-    date: '',
-    time: '',
-    fallback: '',
-  });
+  const { value, errors, setErrors, change, check, reset } = useScheduleForm(EMPTY_SCHEDULE);
   const [message, setMessage] = useState<string | null>(null);
-  const [repeat, setRepeat] = useState<DeliveryRepeat>('none');
-  const [until, setUntil] = useState('');
-  const [untilError, setUntilError] = useState<string | undefined>();
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
   const start = startingValues(mode, video);
-  const startRepeat = startingRepeat(mode, video);
   useEffect(() => {
     if (!show) return;
-    reset({ email: start.email, date: start.date, time: start.time, fallback: start.fallback });
-    setRepeat(startRepeat.repeat);
-    setUntil(startRepeat.until);
-    setUntilError(undefined);
+    reset({
+      email: start.email,
+      date: start.date,
+      time: start.time,
+      fallback: start.fallback,
+      repeat: start.repeat,
+      until: start.until,
+    });
     setMessage(null);
-  }, [
-    show,
-    reset,
-    start.email,
-    start.date,
-    start.time,
-    start.fallback,
-    startRepeat.repeat,
-    startRepeat.until,
-  ]);
+  }, [show, reset, start.email, start.date, start.time, start.fallback, start.repeat, start.until]);
 
-  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
-    change(field, event.target.value);
+  const editField = (field: keyof ScheduleInput, text: string) => {
+    change(field, text);
     setMessage(null); // the server's sentence was about what is being changed now
   };
+  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) =>
+    editField(field, event.target.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,26 +104,18 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     const checked = await check();
     if (!checked.ok) return;
     try {
-      await onSubmit({
-        email: checked.input.email,
-        share_at_date: checked.input.date,
-        share_at_time: `${checked.input.time.slice(0, 5)}:00`,
-        timezone: browserTimeZone(),
-        // Empty: no second address (a changed schedule without one drops the old one).
-        fallback_email: checked.input.fallback ?? '',
-        repeat,
-        repeat_until: repeat === 'yearly' && until.trim() ? Number(until.trim()) : null,
-      });
+      await onSubmit(scheduleFields(checked.input));
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
       if (error instanceof ApiError && error.errors) {
         const fromServer: ScheduleErrors = {};
-        for (const [field, name] of Object.entries(SERVER_FIELDS) as Array<[keyof ScheduleInput, string]>) {
+        for (const [field, name] of Object.entries(SCHEDULE_SERVER_FIELDS) as Array<
+          [keyof ScheduleInput, string]
+        >) {
           const text = error.errors[name]?.[0];
           if (text) fromServer[field] = text;
         }
         setErrors(fromServer);
-        setUntilError(error.errors.repeat_until?.[0] ?? error.errors.repeat?.[0]);
       }
     }
   };
@@ -197,48 +175,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               className="col-sm-6"
             />
           </div>
-          <TextField
-            id="schedule-fallback"
-            label={DELIVERY_MESSAGES.fallbackLabel}
-            type="email"
-            autoComplete="off"
-            value={value.fallback ?? ''}
-            onChange={edit('fallback')}
-            error={errors.fallback}
-            hint={DELIVERY_MESSAGES.fallbackHint}
-            className="mt-3"
-          />
-          <div className="row g-3">
-            <Form.Group controlId="schedule-repeat" className="col-sm-6 mb-3">
-              <Form.Label>Repeat</Form.Label>
-              <Form.Select
-                value={repeat}
-                onChange={(event) => {
-                  setRepeat(event.target.value as DeliveryRepeat);
-                  setUntilError(undefined);
-                }}
-              >
-                <option value="none">Once</option>
-                <option value="yearly">Every year</option>
-              </Form.Select>
-            </Form.Group>
-            {repeat === 'yearly' && (
-              <TextField
-                id="schedule-repeat-until"
-                label="Until (year, optional)"
-                type="number"
-                inputMode="numeric"
-                min={today.slice(0, 4)}
-                value={until}
-                onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                  setUntil(event.target.value);
-                  setUntilError(undefined);
-                }}
-                error={untilError}
-                className="col-sm-6"
-              />
-            )}
-          </div>
+          <ScheduleOptionFields idPrefix="schedule" value={value} errors={errors} onChange={editField} />
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

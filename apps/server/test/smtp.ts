@@ -27,6 +27,18 @@ export interface TestSmtp {
    * what was handed to the server before a client died has been accepted or dropped by then.
    */
   settled(timeoutMs?: number): Promise<void>;
+  /**
+   * Holds the final reply to DATA of the messages whose recipients match, until `releaseHeld()` or until
+   * the client goes: a message whose client died before the reply is dropped (never answered, never
+   * accepted), as a server may do. Null: nothing more is held.
+   */
+  holdData(predicate: ((recipients: string[]) => boolean) | null): void;
+  /** The messages received in full whose reply is held now, with their client's port. */
+  held(): Array<{ recipients: string[]; messageId: string; remotePort: number }>;
+  /** Accepts every held message (as when its reply was never delayed). */
+  releaseHeld(): void;
+  /** Messages dropped because their client went while the reply was held. */
+  dropped: Array<{ recipients: string[]; messageId: string }>;
   /** Attempts seen per recipient (RCPT commands). */
   attempts: Map<string, number>;
   close(): Promise<void>;
@@ -45,6 +57,16 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
   // messages received in full and not yet answered (the server may still accept one whose client died).
   const midMessage = new Set<string>();
   let answering = 0;
+  let holdPredicate: ((recipients: string[]) => boolean) | null = null;
+  interface Held {
+    recipients: string[];
+    messageId: string;
+    remotePort: number;
+    accept: () => void;
+    drop: () => void;
+  }
+  const holding = new Map<string, Held>();
+  const dropped: Array<{ recipients: string[]; messageId: string }> = [];
   const server = new SMTPServer({
     authOptional: true,
     // No reverse DNS of the client: a loopback test server must not wait on the resolver.
@@ -68,6 +90,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
       callback();
     },
     onClose(session: SMTPServerSession) {
+      holding.get(session.id)?.drop();
       midMessage.delete(session.id);
     },
     onData(stream, session, callback) {
@@ -79,7 +102,8 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
       };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const refusal = dataPolicy(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
+        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+        const refusal = dataPolicy(recipients);
         if (refusal) {
           midMessage.delete(session.id);
           const error = new Error(refusal >= 500 ? 'Message refused' : 'Try again later') as Error & {
@@ -88,39 +112,60 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
           error.responseCode = refusal;
           return callback(error);
         }
-        answering += 1;
-        void (async () => {
-          const raw = Buffer.concat(chunks);
-          if (!parse) {
-            const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8');
-            const header = (name: string) =>
-              new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-            // The slow peer's own behaviour (its reply comes late), not a wait of the test.
+        const raw = Buffer.concat(chunks);
+        const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8');
+        const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+        if (holdPredicate?.(recipients)) {
+          const messageId = header('Message-ID');
+          holding.set(session.id, {
+            recipients,
+            messageId,
+            remotePort: session.remotePort,
+            accept: () => {
+              holding.delete(session.id);
+              receive();
+            },
+            drop: () => {
+              holding.delete(session.id);
+              dropped.push({ recipients, messageId });
+              midMessage.delete(session.id);
+              callback(new Error('The client went before the reply'));
+            },
+          });
+          return;
+        }
+        receive();
+        function receive() {
+          answering += 1;
+          void (async () => {
+            if (!parse) {
+              // The slow peer's own behaviour (its reply comes late), not a wait of the test.
+              if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
+              messages.push({
+                to: header('To').toLowerCase(),
+                messageId: header('Message-ID'),
+                subject: header('Subject'),
+                text: '',
+                html: '',
+                acceptedAt: Date.now(),
+              });
+              return answer();
+            }
+            const parsed = await simpleParser(raw);
+            // The slow peer's own behaviour, as above.
             if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
+            const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
             messages.push({
-              to: header('To').toLowerCase(),
-              messageId: header('Message-ID'),
-              subject: header('Subject'),
-              text: '',
-              html: '',
+              to: (to ?? '').toLowerCase(),
+              messageId: parsed.messageId ?? '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: String(parsed.html || ''),
               acceptedAt: Date.now(),
             });
-            return answer();
-          }
-          const parsed = await simpleParser(raw);
-          // The slow peer's own behaviour, as above.
-          if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
-          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          messages.push({
-            to: (to ?? '').toLowerCase(),
-            messageId: parsed.messageId ?? '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: String(parsed.html || ''),
-            acceptedAt: Date.now(),
-          });
-          answer();
-        })();
+            answer();
+          })();
+        }
       });
     },
   });
@@ -142,6 +187,19 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
     setDataDelay(ms) {
       dataDelay = ms;
     },
+    holdData(predicate) {
+      holdPredicate = predicate;
+    },
+    held: () =>
+      [...holding.values()].map(({ recipients, messageId, remotePort }) => ({
+        recipients,
+        messageId,
+        remotePort,
+      })),
+    releaseHeld() {
+      for (const message of [...holding.values()]) message.accept();
+    },
+    dropped,
     async waitFor(predicate, timeoutMs = 20_000) {
       const started = Date.now();
       while (!predicate(messages)) {

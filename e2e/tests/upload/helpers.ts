@@ -77,28 +77,51 @@ export async function playAndSample(page: Page, url: string, at: number[] = []) 
   );
 }
 
-/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
-export async function saveThroughDialogs(
+/**
+ * Save Video? → Change Folder → Title → Description, then 'Next' for the Scheduled folder (its step comes
+ * next) or 'Upload'. `title` is typed in; `keptTitle` is the one the Title step must already show.
+ * `emptyFolderFirst` tries 'Next' without a folder first.
+ */
+export async function answerUploadDialogs(
   page: Page,
-  input: { folder: string; title: string; description: string },
+  input: {
+    folder: string;
+    title?: string;
+    keptTitle?: string;
+    description: string;
+    emptyFolderFirst?: boolean;
+  },
 ) {
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const question = page.getByRole('dialog', { name: 'Save Video?' });
   await question.getByRole('button', { name: 'Yes', exact: true }).click();
 
   const folder = page.getByRole('dialog', { name: 'Change Folder' });
-  await folder.getByRole('button', { name: 'Next' }).click();
-  await expect(folder.getByText('Please select a valid option.')).toBeVisible();
+  if (input.emptyFolderFirst) {
+    await folder.getByRole('button', { name: 'Next' }).click();
+    await expect(folder.getByText('Please select a valid option.')).toBeVisible();
+  }
   await folder.getByLabel('Save the video in').selectOption({ label: input.folder });
   await folder.getByRole('button', { name: 'Next' }).click();
 
   const title = page.getByRole('dialog', { name: 'Title' });
-  await title.getByPlaceholder('Title of your video').fill(input.title);
+  const titleField = title.getByPlaceholder('Title of your video');
+  if (input.keptTitle !== undefined) await expect(titleField).toHaveValue(input.keptTitle);
+  if (input.title !== undefined) await titleField.fill(input.title);
   await title.getByRole('button', { name: 'Next' }).click();
 
   const description = page.getByRole('dialog', { name: 'Description' });
   await description.getByPlaceholder('Enter description of Your Video').fill(input.description);
-  await description.getByRole('button', { name: 'Upload', exact: true }).click();
+  const scheduled = input.folder === 'Scheduled folder';
+  await description.getByRole('button', { name: scheduled ? 'Next' : 'Upload', exact: true }).click();
+}
+
+/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
+export async function saveThroughDialogs(
+  page: Page,
+  input: { folder: string; title: string; description: string },
+) {
+  await answerUploadDialogs(page, { ...input, emptyFolderFirst: true });
 
   // The progress bar, then processing, then the outcome.
   await expect(

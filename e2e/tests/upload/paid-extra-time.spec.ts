@@ -4,7 +4,7 @@ import { pageFor, signInBrowser } from '../../support/browser';
 import { clipFile } from '../../support/clips';
 import { CARDS, paymentHistory, payWithCard, userOffer } from '../../support/payments';
 import { listFolder } from '../../support/videos';
-import { saveThroughDialogs } from './helpers';
+import { answerUploadDialogs, saveThroughDialogs } from './helpers';
 import type { Page } from '@playwright/test';
 
 /**
@@ -47,20 +47,11 @@ test('the title typed before paying for extra time is still there after it, and 
   await payForOneMinute(page, rate!.rate);
 
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Words for Mum');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Save Video?' })
-    .getByRole('button', { name: 'Yes', exact: true })
-    .click();
-  const folder = page.getByRole('dialog', { name: 'Change Folder' });
-  await folder.getByLabel('Save the video in').selectOption({ label: 'Drafts' });
-  await folder.getByRole('button', { name: 'Next' }).click();
-  const title = page.getByRole('dialog', { name: 'Title' });
-  await expect(title.getByPlaceholder('Title of your video')).toHaveValue('Words for Mum');
-  await title.getByRole('button', { name: 'Next' }).click();
-  const description = page.getByRole('dialog', { name: 'Description' });
-  await description.getByPlaceholder('Enter description of Your Video').fill('Seventy-five seconds');
-  await description.getByRole('button', { name: 'Upload', exact: true }).click();
+  await answerUploadDialogs(page, {
+    folder: 'Drafts',
+    keptTitle: 'Words for Mum',
+    description: 'Seventy-five seconds',
+  });
   const saved = page.getByRole('dialog', { name: 'Video Saved' });
   await expect(saved).toBeVisible({ timeout: 120_000 });
   await saved.getByRole('button', { name: 'Ok' }).click();

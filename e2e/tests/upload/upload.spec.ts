@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { signUpUser } from '../../support/accounts';
 import { signInBrowser } from '../../support/browser';
-import { clipFile } from '../../support/clips';
+import { clipFile, type ClipOptions } from '../../support/clips';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';
-import { hmsSeconds, playAndSample, saveThroughDialogs, tempDir } from './helpers';
+import { answerUploadDialogs, hmsSeconds, playAndSample, saveThroughDialogs, tempDir } from './helpers';
 
 /**
  * Recording and uploading (docs/product.md §13.3 'Edit/upload screen', §13.5 'Upload flow' and 'Recorder') against the
@@ -227,30 +228,36 @@ test('refuses files that are not video and flags more than 60 seconds before any
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
-  const clip = clipFile({ name: 'greeting.mp4', color: 'teal', seconds: 2 });
+/** A new account picks a 2-second clip and answers the dialogs up to the Scheduled step, which it returns. */
+async function upToScheduledStep(
+  page: Page,
+  request: APIRequestContext,
+  input: { clip: ClipOptions; title: string; description: string },
+) {
   const session = await signUpUser(request);
   await signInBrowser(page, session);
-
   await page.goto('/user/video/upload');
-  await page.getByTestId('choose-files-input').setInputFiles([clip]);
+  await page.getByTestId('choose-files-input').setInputFiles([clipFile({ ...input.clip, seconds: 2 })]);
   await expect(page.getByTestId('total-length')).toContainText('Total length 0:02');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Save Video?' })
-    .getByRole('button', { name: 'Yes', exact: true })
-    .click();
-  const folder = page.getByRole('dialog', { name: 'Change Folder' });
-  await folder.getByLabel('Save the video in').selectOption({ label: 'Scheduled folder' });
-  await folder.getByRole('button', { name: 'Next' }).click();
-  const title = page.getByRole('dialog', { name: 'Title' });
-  await title.getByPlaceholder('Title of your video').fill('For your birthday');
-  await title.getByRole('button', { name: 'Next' }).click();
-  const description = page.getByRole('dialog', { name: 'Description' });
-  await description.getByPlaceholder('Enter description of Your Video').fill('Open it on the day');
-  await description.getByRole('button', { name: 'Next' }).click();
+  await answerUploadDialogs(page, { folder: 'Scheduled folder', ...input });
+  return { session, schedule: page.getByRole('dialog', { name: 'Scheduled' }) };
+}
 
-  const schedule = page.getByRole('dialog', { name: 'Scheduled' });
+/** The upload's outcome: 'Video Saved and scheduled' names the recipient; Ok opens the scheduled folder. */
+async function savedAndScheduled(page: Page, recipient: string) {
+  const saved = page.getByRole('dialog', { name: 'Video Saved and scheduled' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).toContainText(recipient);
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
+}
+
+test('schedules an upload: e-mail, date and time with the browser time zone', async ({ page, request }) => {
+  const { session, schedule } = await upToScheduledStep(page, request, {
+    clip: { name: 'greeting.mp4', color: 'teal' },
+    title: 'For your birthday',
+    description: 'Open it on the day',
+  });
   await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(schedule.getByText('The email field is required.')).toBeVisible();
   await expect(schedule.getByLabel('E-mail')).toBeFocused();
@@ -259,12 +266,7 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   await schedule.getByLabel('Date').fill(`${nextYear}-03-14`);
   await schedule.getByLabel('Time').fill('09:30');
   await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
-
-  const saved = page.getByRole('dialog', { name: 'Video Saved and scheduled' });
-  await expect(saved).toBeVisible({ timeout: 120_000 });
-  await expect(saved).toContainText('sam@example.com');
-  await saved.getByRole('button', { name: 'Ok' }).click();
-  await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
+  await savedAndScheduled(page, 'sam@example.com');
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const scheduled = await listFolder(request, session, 'scheduled');
@@ -277,4 +279,56 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
     timezone: zone,
   });
   expect(scheduled[0]!.share_at_time).toMatch(/^09:30(:00)?$/);
+});
+
+test.describe('a yearly upload', () => {
+  // The owner's zone decides the date and time a yearly delivery keeps (docs/product.md §5.7).
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('uploads straight into Scheduled, every year with a second address: the card says when it comes next', async ({
+    page,
+    request,
+  }) => {
+    const { session, schedule } = await upToScheduledStep(page, request, {
+      clip: { name: 'every-year.mp4', color: 'orange' },
+      title: 'For every birthday',
+      description: 'Every year on the day',
+    });
+    const year = new Date().getFullYear() + 1;
+    await schedule.getByLabel('E-mail').fill('daughter@example.com');
+    await schedule.getByLabel('Date').fill(`${year}-03-12`);
+    await schedule.getByLabel('Time').fill('09:30');
+    await schedule.getByLabel('Second address (optional)').fill('son@example.com');
+    await schedule.getByLabel('Repeat').selectOption('yearly');
+    await schedule.getByLabel('Until (year, optional)').fill(String(year + 4));
+    await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+    await savedAndScheduled(page, 'daughter@example.com');
+
+    const line = `Every year on 12 March at 09:30 until ${year + 4} — next: 12 March ${year}`;
+    await expect(page.getByRole('link', { name: /For every birthday/ })).toContainText(line);
+
+    const [video] = await listFolder(request, session, 'scheduled');
+    expect(video).toMatchObject({
+      title: 'For every birthday',
+      email: 'daughter@example.com',
+      share_at_date: `${year}-03-12`,
+      timezone: 'America/New_York',
+    });
+    expect(video!.delivery).toMatchObject({
+      status: 'pending',
+      recipient_email: 'daughter@example.com',
+      fallback_email: 'son@example.com',
+      repeat: 'yearly',
+      repeat_until: year + 4,
+      history: [],
+    });
+    // The next occurrence is 09:30 on 12 March on New York's clock (whichever offset it has that day).
+    const onTheClock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      dateStyle: 'short',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+    }).format(new Date(video!.delivery!.next_at!));
+    expect(onTheClock).toBe(`${year}-03-12, 09:30`);
+  });
 });

@@ -2,12 +2,22 @@ import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DELIVERY_MESSAGES, emailField, EMAIL_MESSAGES, requiredMessage } from '@pw/contracts';
-import { localDateIso, localTimeHm } from './dates';
+import {
+  DELIVERY_MESSAGES,
+  emailField,
+  EMAIL_MESSAGES,
+  REPEAT_MESSAGES,
+  REPEAT_UNTIL_MAX,
+  requiredMessage,
+  deliveryRepeats,
+  type DeliveryRepeat,
+} from '@pw/contracts';
+import { browserTimeZone, localDateIso, localTimeHm } from './dates';
 
 /**
- * The scheduling form of docs/product.md §13.5, §13.6 (recipient e-mail, date earliest today, time), shared by the upload
- * chain's Scheduled step and the library's schedule dialog so both judge it alike.
+ * The scheduling form of docs/product.md §13.5, §13.6 (recipient e-mail, date earliest today, time), with the
+ * second address (§5.1) and the yearly repeat (§5.7), shared by the upload chain's Scheduled step and the
+ * library's schedule dialog so both judge it alike and send it alike.
  */
 export interface ScheduleInput {
   email: string;
@@ -15,12 +25,29 @@ export interface ScheduleInput {
   date: string;
   /** HH:MM (or HH:MM:SS). */
   time: string;
-  /** The optional second address (the library's dialog asks for it; decision 0370). */
+  /** The optional second address (decision 0370). */
   fallback?: string;
+  /** `none` (the default) or `yearly` (decision 0360). */
+  repeat?: DeliveryRepeat;
+  /** The last year of a yearly repeat, as typed; empty: no end. */
+  until?: string;
+  /** Whether the owner is told of the first open (docs/product.md §5.8); on unless turned off. */
+  receipts?: boolean;
 }
 export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
 
-const FIELDS = ['email', 'date', 'time', 'fallback'] as const;
+const FIELDS = ['email', 'date', 'time', 'fallback', 'repeat', 'until', 'receipts'] as const;
+
+/** An empty form: once, no second address, the owner told of the first open. */
+export const EMPTY_SCHEDULE: ScheduleInput = {
+  email: '',
+  date: '',
+  time: '',
+  fallback: '',
+  repeat: 'none',
+  until: '',
+  receipts: true,
+};
 
 export const SCHEDULE_MESSAGES = {
   emailRequired: requiredMessage('email'),
@@ -52,13 +79,60 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
   if (!time) errors.time = SCHEDULE_MESSAGES.timeRequired;
   else if (!errors.date && input.date === today && time <= localTimeHm(now))
     errors.time = SCHEDULE_MESSAGES.timePast;
+  // The contracts' repeat_until rule: a year, not before the first delivery's (only with a yearly repeat).
+  const until = input.until?.trim();
+  if (input.repeat === 'yearly' && until) {
+    const year = /^\d{4}$/.test(until) ? Number(until) : NaN;
+    if (!(year >= 1970 && year <= REPEAT_UNTIL_MAX)) errors.until = REPEAT_MESSAGES.untilInvalid;
+    else if (!errors.date && year < Number(input.date.slice(0, 4))) errors.until = REPEAT_MESSAGES.untilPast;
+  }
   return errors;
 }
+
+/**
+ * The schedule as the API's fields (the store call and the update-type call alike): the time with ':00'
+ * appended (docs/product.md §13.6), the browser's zone, an empty second address for none, the repeat and
+ * its last year (null: no end), and whether the owner is told of the first open.
+ */
+export function scheduleFields(input: ScheduleInput, timeZone: string = browserTimeZone()) {
+  const repeat: DeliveryRepeat = input.repeat ?? 'none';
+  const until = input.until?.trim();
+  return {
+    email: input.email.trim(),
+    share_at_date: input.date,
+    share_at_time: `${input.time.slice(0, 5)}:00`,
+    timezone: timeZone,
+    // Empty: no second address (a changed schedule without one drops the old one).
+    fallback_email: input.fallback?.trim() ?? '',
+    repeat,
+    repeat_until: repeat === 'yearly' && until ? Number(until) : null,
+    receipts: input.receipts ?? true,
+  };
+}
+
+/** The API's names of the form's fields, for the server's 422 errors. */
+export const SCHEDULE_SERVER_FIELDS = {
+  email: 'email',
+  date: 'share_at_date',
+  time: 'share_at_time',
+  fallback: 'fallback_email',
+  repeat: 'repeat',
+  until: 'repeat_until',
+  receipts: 'receipts',
+} as const satisfies Record<keyof ScheduleInput, string>;
 
 /** The rules above as the form's schema, judged at `now()` each time the form is checked. */
 const scheduleSchema = (now: () => Date) =>
   z
-    .object({ email: z.string(), date: z.string(), time: z.string(), fallback: z.string().optional() })
+    .object({
+      email: z.string(),
+      date: z.string(),
+      time: z.string(),
+      fallback: z.string().optional(),
+      repeat: z.enum(deliveryRepeats).optional(),
+      until: z.string().optional(),
+      receipts: z.boolean().optional(),
+    })
     .superRefine((input, ctx) => {
       for (const [field, message] of Object.entries(validateSchedule(input, now())))
         ctx.addIssue({ code: 'custom', path: [field], message });
@@ -83,7 +157,7 @@ export function useScheduleForm(initial: ScheduleInput, now: () => Date = () => 
   const errors: ScheduleErrors = {};
   for (const field of FIELDS) if (found[field]?.message) errors[field] = found[field].message;
 
-  const change = (field: keyof ScheduleInput, text: string) => {
+  const change = (field: keyof ScheduleInput, text: string | boolean) => {
     form.setValue(field, text);
     if (!isSubmitted) return form.clearErrors(field);
     // Checked again at once (the resolver answers a tick later): the error goes as the key is pressed.
@@ -102,7 +176,12 @@ export function useScheduleForm(initial: ScheduleInput, now: () => Date = () => 
         (input) =>
           resolve({
             ok: true,
-            input: { ...input, email: input.email.trim(), fallback: input.fallback?.trim() },
+            input: {
+              ...input,
+              email: input.email.trim(),
+              fallback: input.fallback?.trim(),
+              until: input.until?.trim(),
+            },
           }),
         (refused) => resolve({ ok: false, first: FIELDS.find((field) => refused[field]) ?? 'email' }),
       )();

@@ -200,6 +200,77 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
     expect(mailsTo(to)).toHaveLength(0);
   });
 
+  it("cancelling a held yearly occurrence skips that year only: the next year's is scheduled, once", async () => {
+    const { owner, videoId } = await ownerWithVideo('Every birthday');
+    const to = recipient('yearly');
+    const dueAt = new Date(Date.now() + 1000);
+    // The owner's wall clock in their zone (UTC here), as the schedule call records it.
+    const localAt = dueAt.toISOString().slice(0, 19);
+    await ctx.deps.delivery.schedule({
+      timezone: 'UTC',
+      localAt,
+      repeat: 'yearly',
+      videoId,
+      ownerId: owner.id,
+      recipientEmail: to,
+      dueAt,
+    });
+    await setStatus(owner, 0);
+    await waitForRow(videoId, (row) => /deactivated/.test(row.lastError ?? ''));
+    await movedBack(videoId, 3 * 24 * HOUR);
+    await setStatus(owner, 1);
+    const held = await rowOf(videoId);
+    expect(held).toMatchObject({ status: 'awaiting_owner', repeat: 'yearly' });
+
+    // A double click: one answer counts.
+    const signedIn = await signIn(owner);
+    const answers = await Promise.all([
+      decide(signedIn.token, videoId, { decision: 'cancel' }),
+      decide(signedIn.token, videoId, { decision: 'cancel' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json()).toEqual({
+      message: HELD_DELIVERY_CANCELLED,
+      data: { video_id: videoId, status: 'cancelled' },
+    });
+
+    const rows = await deliveriesOf(ctx.deps.db, videoId);
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'pending']);
+    const [skipped, next] = rows as [DeliveryRow, DeliveryRow];
+    expect(skipped.rolledOverAt).not.toBeNull();
+    const nextYear = new Date(held.dueAt);
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+    expect(next).toMatchObject({
+      repeat: 'yearly',
+      recipientEmail: to,
+      localAt,
+      timezone: 'UTC',
+      attempts: 0,
+      fallbackOf: null,
+    });
+    expect(next.dueAt.toISOString()).toBe(`${nextYear.getUTCFullYear()}-${localAt.slice(5)}.000Z`);
+    expect(next.messageId).not.toBe(skipped.messageId);
+    // Its job is queued; a sweep and the roll-over find nothing more to create.
+    await deliveriesSettled(ctx.deps);
+    expect(await deliveriesOf(ctx.deps.db, videoId)).toHaveLength(2);
+    const jobs = await ctx.deps.database.executeSql(
+      `select state from pgboss.job where name = 'delivery.send' and singleton_key = $1`,
+      [`${next.id}:send`],
+    );
+    expect(jobs.rows).toEqual([{ state: 'created' }]);
+    expect(mailsTo(to)).toHaveLength(0);
+
+    // The video's delivery: that year cancelled in its history, the next one still to come.
+    const listed = await call(ctx, videoRoutes.listScheduled, signedIn.token);
+    const shown = listed.json().data.find((video: { id: number }) => video.id === videoId);
+    expect(shown.delivery).toMatchObject({
+      status: 'pending',
+      repeat: 'yearly',
+      next_at: next.dueAt.toISOString(),
+    });
+    expect(shown.delivery.history).toMatchObject([{ status: 'cancelled', recipient: to }]);
+  });
+
   it('rescheduling a video whose delivery awaits the owner replaces it (one live delivery per video)', async () => {
     const { owner, videoId, to } = await heldDelivery('Second thoughts');
     await movedBack(videoId, 2 * 24 * HOUR);

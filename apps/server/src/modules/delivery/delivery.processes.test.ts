@@ -18,8 +18,9 @@ import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { insertMembership, insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import { notifications } from '../notifications/notifications.schema';
-import { scheduledDeliveries } from './delivery.schema';
+import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
+import { LIVENESS_NAMESPACE } from './liveness';
 import { waitForQueueIdle } from '../../../test/jobs';
 import { waitUntil } from '../../../test/wait';
 
@@ -31,6 +32,8 @@ interface Setup {
   deps: CompositionView;
   dataDir: string;
   smtp: TestSmtp;
+  /** A second server, for a second worker: which process a message came from is known by where it went. */
+  smtp2: TestSmtp;
   ownerId: number;
   close(): Promise<void>;
 }
@@ -41,6 +44,7 @@ async function setUp(): Promise<Setup> {
   const url = database.url!;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-proc-'));
   const smtp = await startTestSmtp();
+  const smtp2 = await startTestSmtp();
   // This process only schedules (ROLE=api: no workers here).
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -65,25 +69,31 @@ async function setUp(): Promise<Setup> {
     deps,
     dataDir,
     smtp,
+    smtp2,
     ownerId,
     async close() {
       await deps.queue.stop({ graceful: false, wait: true });
       deps.mailer.close();
       await smtp.close();
+      await smtp2.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-function startWorkerProcess(setup: Setup, label: string): ChildProcess & { output: string[] } {
+function startWorkerProcess(
+  setup: Setup,
+  label: string,
+  smtp: TestSmtp = setup.smtp,
+): ChildProcess & { output: string[] } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
       ROLE: 'worker',
       DATABASE_URL: setup.url,
-      SMTP_URL: setup.smtp.url,
+      SMTP_URL: smtp.url,
       DATA_DIR: setup.dataDir,
       APP_SECRET: 'process-test-secret-of-32-bytes-or-more',
       PUBLIC_URL: 'http://pw.test',
@@ -127,6 +137,17 @@ async function rowsOf(setup: Setup, videoIds: number[]) {
     .select()
     .from(scheduledDeliveries)
     .where(inArray(scheduledDeliveries.videoId, videoIds));
+}
+
+/** How many delivery workers are up: each holds its liveness lock from its start (liveness.ts). */
+async function workersUp(setup: Setup): Promise<number> {
+  const { rows } = await setup.deps.database.executeSql(
+    `select count(*)::int as n from pg_locks l
+     where l.locktype = 'advisory' and l.granted and l.classid = $1::oid
+       and l.database = (select oid from pg_database where datname = current_database())`,
+    [LIVENESS_NAMESPACE],
+  );
+  return Number(rows[0]!.n);
 }
 
 /** Copies received per Message-ID, for recipients of this batch only (not the owner's notices). */
@@ -246,6 +267,138 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     expect(claimers.size).toBe(2);
     console.info(
       `two workers: ${[...claimers].map((id) => rows.filter((r) => r.claimedBy === id).length).join(' + ')} deliveries`,
+    );
+  });
+
+  it("SIGKILL of one of two workers while a yearly occurrence is on the wire: each occurrence and the bounced one's second-address copy arrive exactly once; next year is created once", async () => {
+    const smtps = [setup.smtp, setup.smtp2] as const;
+    const to = 'yearly-x@recipient.test';
+    const refused = 'yearly-y@recipient.test';
+    const second = 'yearly-y-second@recipient.test';
+    for (const smtp of smtps) {
+      smtp.setDataDelay(0);
+      smtp.setRecipientPolicy((address) => (address === refused ? 550 : undefined));
+      // The server keeps the reply to these messages until the test lets go, or the client dies.
+      smtp.holdData((recipients) => recipients.includes(to) || recipients.includes(second));
+    }
+    const workers = [startWorkerProcess(setup, 'Y1', smtps[0]), startWorkerProcess(setup, 'Y2', smtps[1])];
+    children.push(...workers);
+    const output = () => workers.map((w) => w.output.join('')).join('');
+    await waitUntil(
+      async () => (await workersUp(setup)) === 2,
+      60_000,
+      () => `both workers up (${output()})`,
+    );
+
+    // Two yearly deliveries due now, in UTC: one to an address that arrives, one refused (550) with a
+    // second address.
+    const dueAt = new Date();
+    const localAt = dueAt.toISOString().slice(0, 19);
+    const nextYear = `${dueAt.getUTCFullYear() + 1}-${localAt.slice(5)}.000Z`;
+    const [x, y] = [
+      await insertVideo(setup.deps.db, setup.ownerId, { title: 'Yearly X' }),
+      await insertVideo(setup.deps.db, setup.ownerId, { title: 'Yearly Y' }),
+    ] as [number, number];
+    for (const [videoId, recipientEmail, fallbackEmail] of [
+      [x, to, null],
+      [y, refused, second],
+    ] as const)
+      await setup.deps.delivery.schedule({
+        videoId,
+        ownerId: setup.ownerId,
+        recipientEmail,
+        fallbackEmail,
+        dueAt,
+        timezone: 'UTC',
+        localAt,
+        repeat: 'yearly',
+      });
+
+    // Both messages are on the wire (sent in full, their reply held); the worker sending X dies.
+    const heldOn = (smtp: TestSmtp, address: string) =>
+      smtp.held().some((message) => message.recipients.includes(address));
+    await waitUntil(
+      async () => smtps.some((smtp) => heldOn(smtp, to)) && smtps.some((smtp) => heldOn(smtp, second)),
+      60_000,
+      () => `X and Y's copy on the wire (${output()})`,
+    );
+    const victim = smtps.findIndex((smtp) => heldOn(smtp, to));
+    const secondWasOnVictim = heldOn(smtps[victim]!, second);
+    const [firstX] = await rowsOf(setup, [x]);
+    expect(firstX).toMatchObject({ status: 'sending', attempts: 1 });
+    await stopProcess(workers[victim]!, 'SIGKILL');
+    // Its messages were never answered: the server drops them as their connections close.
+    await smtps[victim]!.settled();
+    expect(smtps[victim]!.dropped.map((message) => message.messageId)).toContain(firstX!.messageId);
+    for (const smtp of smtps) {
+      smtp.holdData(null);
+      smtp.releaseHeld();
+    }
+
+    // The survivor finds the dead worker's claims (its liveness lock is gone) and sends them again.
+    const survivor = workers[1 - victim]!;
+    const done = async () => {
+      const rows = (await rowsOf(setup, [x, y])).sort((a, b) => a.id - b.id);
+      const ofX = rows.filter((r) => r.videoId === x);
+      const ofY = rows.filter((r) => r.videoId === y);
+      return (
+        ofX.map((r) => r.status).join() === 'sent,pending' &&
+        ofY.map((r) => r.status).join() === 'bounced,sent,pending' &&
+        rows.every((r) => r.status === 'pending' || r.ownerNotifiedAt !== null)
+      );
+    };
+    await waitUntil(done, 90_000, () => `both occurrences done (${survivor.output.join('')})`);
+    await waitForQueueIdle(setup.deps.database.executeSql, [deliverySendQueue, deliverySweepQueue], {
+      running: false,
+    });
+    await stopProcess(survivor);
+
+    const rows = (await rowsOf(setup, [x, y])).sort((a, b) => a.id - b.id);
+    const [x1, x2] = rows.filter((r) => r.videoId === x) as [DeliveryRow, DeliveryRow];
+    const [y1, copy, y2] = rows.filter((r) => r.videoId === y) as [DeliveryRow, DeliveryRow, DeliveryRow];
+    expect(rows).toHaveLength(5);
+    // Every message exactly once, on either server, under its own Message-ID.
+    const accepted = (messageId: string) =>
+      smtps.flatMap((smtp) => smtp.messages).filter((m) => m.messageId === messageId);
+    expect(accepted(x1.messageId)).toHaveLength(1);
+    expect(accepted(x1.messageId)[0]!.to).toBe(to);
+    expect(x1.attempts).toBe(2); // the dead worker's claim, then the survivor's
+    expect(y1.status).toBe('bounced');
+    expect(accepted(y1.messageId)).toHaveLength(0);
+    expect(copy).toMatchObject({ fallbackOf: y1.id, recipientEmail: second, status: 'sent' });
+    expect(accepted(copy.messageId)).toHaveLength(1);
+    expect(copy.attempts).toBe(secondWasOnVictim ? 2 : 1);
+    // Next year's occurrences: one each, created by the roll-over after the occurrence (copy included) ended.
+    for (const [finished, next, recipient] of [
+      [x1, x2, to],
+      [y1, y2, refused],
+    ] as const) {
+      expect(finished.rolledOverAt).not.toBeNull();
+      expect(next).toMatchObject({
+        status: 'pending',
+        repeat: 'yearly',
+        recipientEmail: recipient,
+        attempts: 0,
+      });
+      expect(next.dueAt.toISOString()).toBe(nextYear);
+      const jobs = await setup.deps.database.executeSql(
+        `select state from pgboss.job where name = $1 and singleton_key = $2`,
+        [deliverySendQueue.name, `${next.id}:send`],
+      );
+      expect(jobs.rows).toEqual([{ state: 'created' }]);
+    }
+    expect(y2.fallbackEmail).toBe(second);
+    // The owner is told once per outcome.
+    const notes = (
+      await setup.deps.db.select().from(notifications).where(eq(notifications.userId, setup.ownerId))
+    ).filter((n) => [x1.id, y1.id, copy.id].includes(Number(n.data.delivery_id)));
+    const told = notes.map((n) => `${n.kind}:${n.data.delivery_id}`).sort();
+    expect(new Set(told).size).toBe(told.length);
+    expect(told).toContain(`delivery.sent:${x1.id}`);
+    expect(told).toContain(`delivery.bounced:${y1.id}`);
+    console.info(
+      `yearly crash test: worker ${victim + 1} killed with X on the wire` +
+        `${secondWasOnVictim ? ' and the second-address copy' : ''}; notices: ${told.join(', ')}`,
     );
   });
 }, 240_000);

@@ -313,6 +313,104 @@ describe('yearly deliveries', () => {
     expect(rows.find((row) => row.id === b!.id)!.rolledOverAt).not.toBeNull();
   });
 
+  it('what a killed worker leaves (an occurrence and a second-address copy claimed mid-send): taken over, each sent once, next year created once', async () => {
+    // The state a SIGKILL during the send leaves, on the suite's database (PGlite or PostgreSQL; the
+    // real processes: delivery.processes.test.ts): rows `sending`, claimed by a worker whose liveness
+    // lock is gone. Two live handlers then race for each, and three roll-overs race for the next year.
+    const DEAD = 424_242;
+    const x = await insertVideo(ctx().deps.db, member.id, { title: 'Killed X' });
+    const y = await insertVideo(ctx().deps.db, member.id, { title: 'Killed Y' });
+    const dueAt = new Date(Date.now() - 1000);
+    const series = {
+      ownerId: member.id,
+      dueAt,
+      nextAttemptAt: dueAt,
+      repeat: 'yearly' as const,
+      timezone: 'UTC',
+      localAt: dueAt.toISOString().slice(0, 19),
+    };
+    const claimed = { status: 'sending' as const, claimedBy: DEAD, claimedAt: dueAt, attempts: 1 };
+    const [x1, y1] = await ctx()
+      .deps.db.insert(scheduledDeliveries)
+      .values([
+        {
+          ...series,
+          ...claimed,
+          videoId: x,
+          recipientEmail: 'killed-x@recipient.test',
+          tokenHash: 'killed-x',
+          messageId: '<killed-x>',
+        },
+        {
+          ...series,
+          videoId: y,
+          status: 'bounced',
+          attempts: 1,
+          recipientEmail: 'killed-y@recipient.test',
+          fallbackEmail: 'killed-y-second@recipient.test',
+          tokenHash: 'killed-y',
+          messageId: '<killed-y>',
+        },
+      ])
+      .returning();
+    const [copy] = await ctx()
+      .deps.db.insert(scheduledDeliveries)
+      .values({
+        ...claimed,
+        videoId: y,
+        ownerId: member.id,
+        dueAt,
+        nextAttemptAt: dueAt,
+        recipientEmail: 'killed-y-second@recipient.test',
+        fallbackEmail: 'killed-y-second@recipient.test',
+        fallbackOf: y1!.id,
+        tokenHash: 'killed-y-copy',
+        messageId: '<killed-y-copy>',
+      })
+      .returning();
+
+    // Nothing rolls over while an occurrence (or its second-address copy) is still on its way.
+    expect(await rollOver(workerDeps(), 10)).toBe(0);
+    const outcomes = await Promise.all([
+      processDelivery(worker(61), x1!.id),
+      processDelivery(worker(62), x1!.id),
+      processDelivery(worker(61), copy!.id),
+      processDelivery(worker(62), copy!.id),
+    ]);
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(2);
+    await app.smtp.waitFor(
+      () =>
+        app.mailsTo('killed-x@recipient.test').length +
+          app.mailsTo('killed-y-second@recipient.test').length ===
+        2,
+    );
+    await Promise.all([rollOver(workerDeps(), 10), rollOver(workerDeps(), 10), rollOver(workerDeps(), 10)]);
+    await deliveriesSettled(ctx().deps);
+
+    expect(app.mailsTo('killed-x@recipient.test').map((m) => m.messageId)).toEqual(['<killed-x>']);
+    expect(app.mailsTo('killed-y-second@recipient.test').map((m) => m.messageId)).toEqual([
+      '<killed-y-copy>',
+    ]);
+    expect(app.mailsTo('killed-y@recipient.test')).toEqual([]);
+    const nextYear = `${dueAt.getUTCFullYear() + 1}-${series.localAt.slice(5)}.000Z`;
+    const ofX = await deliveriesOf(ctx().deps.db, x);
+    expect(ofX.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['pending', 0],
+    ]);
+    expect(ofX[0]!.rolledOverAt).not.toBeNull();
+    expect(ofX[1]!.dueAt.toISOString()).toBe(nextYear);
+    const ofY = await deliveriesOf(ctx().deps.db, y);
+    expect(ofY.map((r) => r.status)).toEqual(['bounced', 'sent', 'pending']);
+    expect(ofY[0]!.rolledOverAt).not.toBeNull();
+    expect(ofY[2]).toMatchObject({
+      recipientEmail: 'killed-y@recipient.test',
+      fallbackEmail: 'killed-y-second@recipient.test',
+      fallbackOf: null,
+    });
+    expect(ofY[2]!.dueAt.toISOString()).toBe(nextYear);
+  }, 30_000);
+
   it('a yearly delivery counts as one pending delivery, before and after an occurrence', async () => {
     const user = await signUpUser(ctx());
     const first = await insertVideo(ctx().deps.db, user.id, { folder: 'draft' });

@@ -90,11 +90,8 @@ interface Finished {
 /**
  * Creates the next occurrences of finished yearly deliveries, up to `limit` at once, in one
  * transaction: takes the finished rows (SKIP LOCKED: workers share the work, none waits), marks them
- * rolled over, inserts the next rows and their jobs. The next row is only created while the video is
- * still in the scheduled folder and has no newer delivery (a changed schedule, a move out and back:
- * the newer delivery is the one that counts); the video row is locked for share meanwhile, so a move
- * out that runs at the same time either waits and then cancels the new row, or is seen and wins.
- * Answers how many finished rows it took.
+ * rolled over, inserts the next rows and their jobs (insertNextOccurrences). Answers how many finished
+ * rows it took.
  */
 export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -114,60 +111,94 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
       returning id, due_at, repeat_until, timezone, local_at, now() as db_now`)) as unknown as {
       rows: Finished[];
     };
-    if (taken.rows.length === 0) return 0;
-    // Occurrences due together mostly share their zone, date and time: each is worked out once.
-    const computed = new Map<string, Date | null>();
-    const next = taken.rows.flatMap((row) => {
-      if (!row.timezone || !row.local_at) return [];
-      const dueAt = new Date(row.due_at);
-      const key = `${row.local_at}|${row.timezone}|${row.repeat_until}|${dueAt.getTime()}`;
-      if (!computed.has(key))
-        computed.set(
-          key,
-          nextOccurrence(
-            { localAt: row.local_at, timezone: row.timezone, repeatUntil: row.repeat_until },
-            dueAt,
-            new Date(row.db_now),
-          ),
-        );
-      const at = computed.get(key)!;
-      if (!at) return [];
-      const messageId = newMessageId(deps.publicUrl);
-      return [
-        {
-          prev_id: row.id,
-          due_at: at.toISOString(),
-          message_id: messageId,
-          token_hash: hashWatchToken(watchToken(deps.secret, messageId)),
-        },
-      ];
-    });
-    if (next.length === 0) return taken.rows.length;
-    const inserted = (await tx.execute(sql`
-      insert into ${d} (video_id, owner_id, recipient_email, fallback_email, due_at, next_attempt_at, token_hash,
-        message_id, repeat, repeat_until, timezone, local_at, receipts)
-      select prev.video_id, prev.owner_id, prev.recipient_email, prev.fallback_email, n.due_at, n.due_at,
-        n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at, prev.receipts
-      from jsonb_to_recordset(${JSON.stringify(next)}::jsonb)
-        as n(prev_id int, due_at timestamptz, message_id text, token_hash text)
-      join ${d} prev on prev.id = n.prev_id
-      join ${videos} on ${videos.id} = prev.video_id and ${videos.folder} = 'scheduled'
-      -- A newer schedule of the video stops the series; the second address's copy of a bounced
-      -- occurrence (fallback_of) is part of that occurrence, not a newer schedule.
-      where not exists (select 1 from ${d} newer
-        where newer.video_id = prev.video_id and newer.id > prev.id and newer.fallback_of is null)
-      for share of ${sql.raw('videos')}
-      on conflict do nothing
-      returning id, next_attempt_at`)) as unknown as {
-      rows: Array<{ id: number; next_attempt_at: string | Date }>;
-    };
-    await enqueueSends(
-      deps.queue,
-      inserted.rows.map((row) => ({ id: row.id, nextAttemptAt: new Date(row.next_attempt_at) })),
-      tx,
-    );
+    await insertNextOccurrences(deps, taken.rows, tx);
     return taken.rows.length;
   });
+}
+
+/**
+ * The owner cancelled one held occurrence of a yearly delivery (docs/product.md §5.6, decision 0373):
+ * that year is skipped, not the series. In the transaction of the answer that cancelled it (which took
+ * the row, so of two answers one gets here), the row is marked rolled over and the next occurrence
+ * still ahead is created as the roll-over creates it. A single delivery's row is left as it is.
+ */
+export async function rollOverSkipped(
+  deps: Pick<RepeatRollerDeps, 'queue' | 'secret' | 'publicUrl'>,
+  id: number,
+  tx: Db,
+): Promise<void> {
+  const taken = (await tx.execute(sql`
+    update ${d} set rolled_over_at = now()
+    where id = ${id} and repeat = 'yearly' and status = 'cancelled' and rolled_over_at is null
+    returning id, due_at, repeat_until, timezone, local_at, now() as db_now`)) as unknown as {
+    rows: Finished[];
+  };
+  await insertNextOccurrences(deps, taken.rows, tx);
+}
+
+/**
+ * Inserts the next occurrence of each taken row (already marked rolled over) and its job. The next row
+ * is only created while the video is still in the scheduled folder and has no newer delivery (a changed
+ * schedule, a move out and back: the newer delivery is the one that counts); the video row is locked
+ * for share meanwhile, so a move out that runs at the same time either waits and then cancels the new
+ * row, or is seen and wins.
+ */
+async function insertNextOccurrences(
+  deps: Pick<RepeatRollerDeps, 'queue' | 'secret' | 'publicUrl'>,
+  taken: Finished[],
+  tx: Db,
+): Promise<void> {
+  // Occurrences due together mostly share their zone, date and time: each is worked out once.
+  const computed = new Map<string, Date | null>();
+  const next = taken.flatMap((row) => {
+    if (!row.timezone || !row.local_at) return [];
+    const dueAt = new Date(row.due_at);
+    const key = `${row.local_at}|${row.timezone}|${row.repeat_until}|${dueAt.getTime()}`;
+    if (!computed.has(key))
+      computed.set(
+        key,
+        nextOccurrence(
+          { localAt: row.local_at, timezone: row.timezone, repeatUntil: row.repeat_until },
+          dueAt,
+          new Date(row.db_now),
+        ),
+      );
+    const at = computed.get(key)!;
+    if (!at) return [];
+    const messageId = newMessageId(deps.publicUrl);
+    return [
+      {
+        prev_id: row.id,
+        due_at: at.toISOString(),
+        message_id: messageId,
+        token_hash: hashWatchToken(watchToken(deps.secret, messageId)),
+      },
+    ];
+  });
+  if (next.length === 0) return;
+  const inserted = (await tx.execute(sql`
+    insert into ${d} (video_id, owner_id, recipient_email, fallback_email, due_at, next_attempt_at, token_hash,
+      message_id, repeat, repeat_until, timezone, local_at, receipts)
+    select prev.video_id, prev.owner_id, prev.recipient_email, prev.fallback_email, n.due_at, n.due_at,
+      n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at, prev.receipts
+    from jsonb_to_recordset(${JSON.stringify(next)}::jsonb)
+      as n(prev_id int, due_at timestamptz, message_id text, token_hash text)
+    join ${d} prev on prev.id = n.prev_id
+    join ${videos} on ${videos.id} = prev.video_id and ${videos.folder} = 'scheduled'
+    -- A newer schedule of the video stops the series; the second address's copy of a bounced
+    -- occurrence (fallback_of) is part of that occurrence, not a newer schedule.
+    where not exists (select 1 from ${d} newer
+      where newer.video_id = prev.video_id and newer.id > prev.id and newer.fallback_of is null)
+    for share of ${sql.raw('videos')}
+    on conflict do nothing
+    returning id, next_attempt_at`)) as unknown as {
+    rows: Array<{ id: number; next_attempt_at: string | Date }>;
+  };
+  await enqueueSends(
+    deps.queue,
+    inserted.rows.map((row) => ({ id: row.id, nextAttemptAt: new Date(row.next_attempt_at) })),
+    tx,
+  );
 }
 
 /**

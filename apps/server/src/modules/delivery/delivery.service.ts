@@ -19,6 +19,7 @@ import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
 import { withHistory } from './delivery.history';
 import { recordOpen } from './delivery.receipts';
+import { rollOverSkipped } from './delivery.repeat';
 
 /**
  * Scheduled delivery: the real DeliveryScheduler the video service calls, plus what other modules need
@@ -153,12 +154,17 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       });
     },
 
-    /** The owner's answer to their video's delivery awaiting it: send it now, or cancel it. */
+    /**
+     * The owner's answer to their video's delivery awaiting it: send it now, or cancel it (a yearly
+     * delivery's occurrence: that year only, decision 0373).
+     */
     async decideHeld(ownerId: number, videoId: number, decision: 'send' | 'cancel') {
       return db.transaction(async (t) => {
         const row = await repo.answerAwaiting(videoId, ownerId, decision, t);
         if (!row) throw notFound(NO_HELD_DELIVERY);
         if (decision === 'send') await enqueueSend(queue, row.id, row.nextAttemptAt, t);
+        // A yearly delivery's cancelled occurrence skips that year only: the next one is created now.
+        else await rollOverSkipped({ queue, secret, publicUrl }, row.id, t);
         return {
           message: decision === 'send' ? HELD_DELIVERY_SENT : HELD_DELIVERY_CANCELLED,
           data: {

@@ -125,6 +125,21 @@ describe('a delivery awaiting the owner (decision 0239)', () => {
     expect(screen.queryByText('Awaiting your answer')).not.toBeInTheDocument();
   });
 
+  it("a yearly delivery's cancel says that only this year is skipped", async () => {
+    current = {
+      ...held(),
+      delivery: { ...delivery('awaiting_owner'), repeat: 'yearly', repeat_until: null },
+    };
+    const user = userEvent.setup();
+    renderScheduled();
+    const ask = await answer(user, 'Cancel delivery', "Cancel this year's delivery?", 'Cancel delivery');
+    expect(ask).toHaveTextContent(
+      "This year's message will NOT be sent to kin@example.com. The yearly delivery goes on: the next one is sent as scheduled.",
+    );
+    expect(await screen.findByRole('dialog', { name: HELD_DELIVERY_CANCELLED })).toBeInTheDocument();
+    expect(decideCalls().map((call) => JSON.parse(String(call.body)))).toEqual([{ decision: 'cancel' }]);
+  });
+
   it('sends nothing when either confirmation is declined', async () => {
     const user = userEvent.setup();
     renderScheduled();

@@ -9,8 +9,18 @@ import exclamationIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw'
 import sendIcon from 'bootstrap-icons/icons/send.svg?raw';
 import xCircleIcon from 'bootstrap-icons/icons/x-circle.svg?raw';
 
-/** The question each answer asks first (decision 0247): what happens, to whom, in the app's dialog. */
-function confirmation(decision: HeldDeliveryDecision, recipient: string) {
+/**
+ * The question each answer asks first (decision 0247): what happens, to whom, in the app's dialog. A
+ * yearly delivery's cancel skips that year only (decision 0373).
+ */
+function confirmation(decision: HeldDeliveryDecision, recipient: string, yearly: boolean) {
+  if (decision === 'cancel' && yearly)
+    return {
+      title: "Cancel this year's delivery?",
+      text: `This year's message will NOT be sent to ${recipient}. The yearly delivery goes on: the next one is sent as scheduled.`,
+      confirmText: 'Cancel delivery',
+      cancelText: 'Keep it',
+    };
   return decision === 'send'
     ? {
         title: 'Send it now?',
@@ -45,7 +55,7 @@ export function HeldDeliveryPanel({ video, disabled }: { video: Video; disabled:
   const answer = async (decision: HeldDeliveryDecision) => {
     const { confirmed } = await dialog({
       variant: 'question',
-      ...confirmation(decision, delivery.recipient_email),
+      ...confirmation(decision, delivery.recipient_email, delivery.repeat === 'yearly'),
     });
     if (!confirmed) return;
     try {

@@ -2,12 +2,20 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TextField } from '@/components/form/TextField';
+import { ScheduleOptionFields } from '@/components/form/ScheduleOptionFields';
 import Modal from 'react-bootstrap/Modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
-import { useScheduleForm, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
+import {
+  EMPTY_SCHEDULE,
+  SCHEDULE_SERVER_FIELDS,
+  scheduleFields,
+  useScheduleForm,
+  type ScheduleErrors,
+  type ScheduleInput,
+} from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
-import { DELIVERY_MESSAGES, RECEIPT_MESSAGES, type DeliveryRepeat, type Video } from '@pw/contracts';
+import type { Video } from '@pw/contracts';
 
 /**
  * 'move' schedules a video from another folder; 'change' edits a schedule still to come; 'again' sends a
@@ -27,25 +35,32 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
 };
 
 /**
- * Where each mode starts: the current schedule to change (a yearly one from its next occurrence), the
- * last recipient to send to again.
+ * Where each mode starts: the current schedule to change (a yearly one from its next occurrence, with its
+ * repeat), the last recipient to send to again.
  */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
   // The second address the owner gave last time (a delivery made to it carries it as its own).
   const fallback = video.delivery?.fallback_email ?? '';
-  const next = video.delivery?.repeat === 'yearly' ? video.delivery.next_at : null;
+  // Whether the owner is told of the first open (docs/product.md §5.8): kept when changing or sending again.
+  const receipts = video.delivery?.receipts ?? true;
+  const yearly = video.delivery?.repeat === 'yearly';
+  const next = yearly ? video.delivery!.next_at : null;
   if (mode === 'change')
     return {
+      ...EMPTY_SCHEDULE,
       email: video.email ?? '',
       date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
       time: toTimeInput(video.share_at_time),
       fallback,
+      repeat: yearly ? 'yearly' : 'none',
+      until: yearly && video.delivery!.repeat_until ? String(video.delivery!.repeat_until) : '',
+      receipts,
     };
   if (mode === 'again') {
     const email = video.delivery?.replaces_email ?? video.delivery?.recipient_email ?? video.email ?? '';
-    return { email, date: '', time: '', fallback: fallback === email ? '' : fallback };
+    return { ...EMPTY_SCHEDULE, email, fallback: fallback === email ? '' : fallback, receipts };
   }
-  return { email: '', date: '', time: '', fallback: '' };
+  return EMPTY_SCHEDULE;
 }
 
 interface ScheduleDialogProps {
@@ -58,52 +73,25 @@ interface ScheduleDialogProps {
   onSubmit: (schedule: Schedule) => Promise<void>;
 }
 
-/** The repeat the dialog starts with: the current one when changing a schedule. */
-function startingRepeat(mode: ScheduleMode, video: Video): { repeat: DeliveryRepeat; until: string } {
-  if (mode !== 'change' || video.delivery?.repeat !== 'yearly') return { repeat: 'none', until: '' };
-  return { repeat: 'yearly', until: video.delivery.repeat_until ? String(video.delivery.repeat_until) : '' };
-}
-
-/** Whether the owner is told of the first open (docs/product.md §5.8): kept when changing or sending again. */
-const startingReceipts = (mode: ScheduleMode, video: Video): boolean =>
-  mode === 'move' ? true : (video.delivery?.receipts ?? true);
-
-/** The server names the fields as the API does. */
-const SERVER_FIELDS = {
-  email: 'email',
-  date: 'share_at_date',
-  time: 'share_at_time',
-  fallback: 'fallback_email',
-} as const;
-
 /** docs/product.md §13.5, §13.6 scheduling form: e-mail, date (earliest today) and time, all required. */
 export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: ScheduleDialogProps) {
-  const { value, errors, setErrors, change, check, reset } = useScheduleForm({
-    email: '',
-    date: '',
-    time: '',
-    fallback: '',
-  });
+  const { value, errors, setErrors, change, check, reset } = useScheduleForm(EMPTY_SCHEDULE);
   const [message, setMessage] = useState<string | null>(null);
-  const [repeat, setRepeat] = useState<DeliveryRepeat>('none');
-  const [until, setUntil] = useState('');
-  const [untilError, setUntilError] = useState<string | undefined>();
-  const [receipts, setReceipts] = useState(true);
-  const [receiptsError, setReceiptsError] = useState<string | undefined>();
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
   const start = startingValues(mode, video);
-  const startRepeat = startingRepeat(mode, video);
-  const startReceipts = startingReceipts(mode, video);
   useEffect(() => {
     if (!show) return;
-    reset({ email: start.email, date: start.date, time: start.time, fallback: start.fallback });
-    setRepeat(startRepeat.repeat);
-    setUntil(startRepeat.until);
-    setUntilError(undefined);
-    setReceipts(startReceipts);
-    setReceiptsError(undefined);
+    reset({
+      email: start.email,
+      date: start.date,
+      time: start.time,
+      fallback: start.fallback,
+      repeat: start.repeat,
+      until: start.until,
+      receipts: start.receipts,
+    });
     setMessage(null);
   }, [
     show,
@@ -112,15 +100,17 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     start.date,
     start.time,
     start.fallback,
-    startRepeat.repeat,
-    startRepeat.until,
-    startReceipts,
+    start.repeat,
+    start.until,
+    start.receipts,
   ]);
 
-  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) => {
-    change(field, event.target.value);
+  const editField = (field: keyof ScheduleInput, text: string | boolean) => {
+    change(field, text);
     setMessage(null); // the server's sentence was about what is being changed now
   };
+  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) =>
+    editField(field, event.target.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,28 +118,18 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     const checked = await check();
     if (!checked.ok) return;
     try {
-      await onSubmit({
-        email: checked.input.email,
-        share_at_date: checked.input.date,
-        share_at_time: `${checked.input.time.slice(0, 5)}:00`,
-        timezone: browserTimeZone(),
-        // Empty: no second address (a changed schedule without one drops the old one).
-        fallback_email: checked.input.fallback ?? '',
-        repeat,
-        repeat_until: repeat === 'yearly' && until.trim() ? Number(until.trim()) : null,
-        receipts,
-      });
+      await onSubmit(scheduleFields(checked.input));
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
       if (error instanceof ApiError && error.errors) {
         const fromServer: ScheduleErrors = {};
-        for (const [field, name] of Object.entries(SERVER_FIELDS) as Array<[keyof ScheduleInput, string]>) {
+        for (const [field, name] of Object.entries(SCHEDULE_SERVER_FIELDS) as Array<
+          [keyof ScheduleInput, string]
+        >) {
           const text = error.errors[name]?.[0];
           if (text) fromServer[field] = text;
         }
         setErrors(fromServer);
-        setUntilError(error.errors.repeat_until?.[0] ?? error.errors.repeat?.[0]);
-        setReceiptsError(error.errors.receipts?.[0]);
       }
     }
   };
@@ -209,62 +189,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
               className="col-sm-6"
             />
           </div>
-          <TextField
-            id="schedule-fallback"
-            label={DELIVERY_MESSAGES.fallbackLabel}
-            type="email"
-            autoComplete="off"
-            value={value.fallback ?? ''}
-            onChange={edit('fallback')}
-            error={errors.fallback}
-            hint={DELIVERY_MESSAGES.fallbackHint}
-            className="mt-3"
-          />
-          <div className="row g-3">
-            <Form.Group controlId="schedule-repeat" className="col-sm-6 mb-3">
-              <Form.Label>Repeat</Form.Label>
-              <Form.Select
-                value={repeat}
-                onChange={(event) => {
-                  setRepeat(event.target.value as DeliveryRepeat);
-                  setUntilError(undefined);
-                }}
-              >
-                <option value="none">Once</option>
-                <option value="yearly">Every year</option>
-              </Form.Select>
-            </Form.Group>
-            {repeat === 'yearly' && (
-              <TextField
-                id="schedule-repeat-until"
-                label="Until (year, optional)"
-                type="number"
-                inputMode="numeric"
-                min={today.slice(0, 4)}
-                value={until}
-                onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                  setUntil(event.target.value);
-                  setUntilError(undefined);
-                }}
-                error={untilError}
-                className="col-sm-6"
-              />
-            )}
-          </div>
-          <Form.Group controlId="schedule-receipts">
-            <Form.Check
-              type="checkbox"
-              label={RECEIPT_MESSAGES.checkboxLabel}
-              checked={receipts}
-              onChange={(event) => {
-                setReceipts(event.target.checked);
-                setReceiptsError(undefined);
-              }}
-              isInvalid={Boolean(receiptsError)}
-              feedback={receiptsError}
-              feedbackType="invalid"
-            />
-          </Form.Group>
+          <ScheduleOptionFields idPrefix="schedule" value={value} errors={errors} onChange={editField} />
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

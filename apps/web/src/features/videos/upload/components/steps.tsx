@@ -4,6 +4,7 @@ import { FieldError } from '@/components/form/FieldError';
 import { Label } from '@/components/form/Label';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
+import { ScheduleOptionFields } from '@/components/form/ScheduleOptionFields';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { StepModal } from './StepModal';
 import { localDateIso } from '@/lib/dates';
@@ -114,7 +115,10 @@ export function TextStep({
   );
 }
 
-/** Scheduled: recipient e-mail, date (earliest today) and time, all required. */
+/**
+ * Scheduled: recipient e-mail, date (earliest today) and time, all required; then, as in the library's
+ * schedule dialog, the optional second address and the yearly repeat (docs/product.md §5.1, §5.7).
+ */
 export function ScheduleStep({
   initial,
   onNext,
@@ -124,7 +128,7 @@ export function ScheduleStep({
 }: StepProps<ScheduleInput> & { now?: () => Date }) {
   const { value, errors, change, check } = useScheduleForm(initial, now);
   const today = useRef(localDateIso(now())).current;
-  const field = (name: keyof ScheduleInput) => ({
+  const field = (name: 'email' | 'date' | 'time') => ({
     id: `upload-schedule-${name}`,
     required: true,
     value: value[name],
@@ -160,6 +164,7 @@ export function ScheduleStep({
         <TextField {...field('date')} label="Date" type="date" min={today} className="col-sm-6" />
         <TextField {...field('time')} label="Time" type="time" className="col-sm-6" />
       </div>
+      <ScheduleOptionFields idPrefix="upload-schedule" value={value} errors={errors} onChange={change} />
     </StepModal>
   );
 }

@@ -277,9 +277,75 @@ describe('upload dialog chain', () => {
       share_at_date: '2026-11-22',
       share_at_time: '18:45:00',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // Nothing chosen below the time: once, no second address, the owner told of the first open.
+      fallback_email: '',
+      repeat: 'none',
+      repeat_until: null,
+      receipts: true,
     });
     await user.click(within(success).getByRole('button', { name: 'Ok' }));
     expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('the Scheduled step takes a second address and a yearly repeat, checks them, and the store call sends them', async () => {
+    const { user, service } = setup(20);
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Scheduled folder');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Next' }));
+    const schedule = await dialogNamed('Scheduled');
+    await user.type(within(schedule).getByLabelText(/E-mail/), 'sam@example.com');
+    fireEvent.change(within(schedule).getByLabelText(/Date/), { target: { value: '2027-03-14' } });
+    fireEvent.change(within(schedule).getByLabelText(/Time/), { target: { value: '09:30' } });
+    // The same parts as the library's schedule dialog.
+    const second = within(schedule).getByLabelText(/Second address/);
+    expect(second).toHaveAttribute('type', 'email');
+    expect(within(schedule).queryByLabelText(/Until/)).not.toBeInTheDocument();
+    await user.selectOptions(within(schedule).getByLabelText('Repeat'), 'Every year');
+    const until = within(schedule).getByLabelText(/Until/);
+    expect(until).toHaveAttribute('min', '2027');
+
+    // The recipient again as the second address, and a last year before the first: refused, focus on the first.
+    await user.type(second, 'SAM@example.com');
+    fireEvent.change(until, { target: { value: '2026' } });
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    expect(
+      within(schedule).getByText('The second address must be different from the recipient e-mail.'),
+    ).toBeInTheDocument();
+    expect(
+      within(schedule).getByText('The repeat until year must not be before the year of the first delivery.'),
+    ).toBeInTheDocument();
+    expect(second).toHaveFocus();
+    expect(service.upload).not.toHaveBeenCalled();
+
+    await user.clear(second);
+    await user.type(second, 'cousin@example.com');
+    expect(
+      within(schedule).queryByText('The second address must be different from the recipient e-mail.'),
+    ).not.toBeInTheDocument();
+    fireEvent.change(until, { target: { value: '12345' } });
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    expect(
+      within(schedule).getByText('The repeat until field must be a year (e.g. 2030).'),
+    ).toBeInTheDocument();
+    expect(until).toHaveFocus();
+
+    fireEvent.change(until, { target: { value: '2036' } });
+    // Receipts on by default; turned off here, as in the schedule dialog.
+    const told = within(schedule).getByRole('checkbox', { name: 'Tell me when it is opened' });
+    expect(told).toBeChecked();
+    await user.click(told);
+    await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
+    await dialogNamed('Video Saved and scheduled');
+    expect(service.calls).toHaveLength(1);
+    expect(service.calls[0]!.fields).toMatchObject({
+      type: 'scheduled',
+      email: 'sam@example.com',
+      share_at_date: '2027-03-14',
+      share_at_time: '09:30:00',
+      fallback_email: 'cousin@example.com',
+      repeat: 'yearly',
+      repeat_until: 2036,
+      receipts: false,
+    });
   });
 
   it('a folder conflict ends in Unsuccessful with the spec text and keeps the clips', async () => {

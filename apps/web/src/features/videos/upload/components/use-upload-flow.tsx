@@ -10,6 +10,7 @@ import { ProgressModal } from './ProgressModal';
 import { FolderStep, ScheduleStep, TextStep } from './steps';
 import {
   buildStoreFields,
+  EMPTY_SCHEDULE,
   classifyFailure,
   folderLabel,
   freeTimeLine,
@@ -89,7 +90,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
   const [folder, setFolder] = useState<VideoFolder | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [schedule, setSchedule] = useState<ScheduleInput>({ email: '', date: '', time: '' });
+  const [schedule, setSchedule] = useState<ScheduleInput>(EMPTY_SCHEDULE);
   const [fraction, setFraction] = useState(0);
   const abort = useRef<AbortController | null>(null);
   const latest = useRef(options);
@@ -99,7 +100,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('idle');
     setFolder('');
     setDescription('');
-    setSchedule({ email: '', date: '', time: '' });
+    setSchedule(EMPTY_SCHEDULE);
     setFraction(0);
   };
 

@@ -10,8 +10,7 @@ import {
   type RouteBody,
 } from '@pw/contracts';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
-import { browserTimeZone } from '@/lib/dates';
-import type { ScheduleInput } from '@/lib/schedule-form';
+import { scheduleFields, type ScheduleInput } from '@/lib/schedule-form';
 import { formatHms } from '@/lib/edit-list/durations';
 
 /**
@@ -46,7 +45,12 @@ export function freeTimeLine(ratePerMinute?: string | null): string {
 /** docs/product.md §13.6: total over 60 seconds is flagged and the upload is blocked (until extra time is bought). */
 export const isOverLimit = (totalSeconds: number) => totalSeconds > FREE_VIDEO_SECONDS;
 
-export { validateSchedule, type ScheduleErrors, type ScheduleInput } from '@/lib/schedule-form';
+export {
+  EMPTY_SCHEDULE,
+  validateSchedule,
+  type ScheduleErrors,
+  type ScheduleInput,
+} from '@/lib/schedule-form';
 
 type StoreBody = RouteBody<typeof videoRoutes.store>;
 
@@ -74,13 +78,9 @@ export function buildStoreFields(input: {
     duration: formatHms(input.totalSeconds),
   };
   if (input.paymentId) fields.payment_id = input.paymentId;
-  if (input.folder === 'scheduled' && input.schedule) {
-    fields.email = input.schedule.email.trim();
-    fields.share_at_date = input.schedule.date;
-    // docs/product.md §13.4, §13.6: the time is sent with ':00' appended.
-    fields.share_at_time = `${input.schedule.time.slice(0, 5)}:00`;
-    fields.timezone = input.timeZone ?? browserTimeZone();
-  }
+  // docs/product.md §13.4, §13.6 (the time with ':00' appended), §5.1 and §5.7: as the schedule dialog sends it.
+  if (input.folder === 'scheduled' && input.schedule)
+    return { ...fields, ...scheduleFields(input.schedule, input.timeZone) };
   return fields;
 }
 

@@ -1,0 +1,80 @@
+import type { ChangeEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { DELIVERY_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
+import { localDateIso } from '@/lib/dates';
+import type { ScheduleErrors, ScheduleInput } from '@/lib/schedule-form';
+import { FieldFrame, fieldControlProps } from './FieldFrame';
+import { TextField } from './TextField';
+
+interface ScheduleOptionFieldsProps {
+  /** Each field's id is `${idPrefix}-${field}` (a caller focuses the first field in error by it). */
+  idPrefix: string;
+  value: ScheduleInput;
+  errors: ScheduleErrors;
+  onChange: (field: keyof ScheduleInput, value: string | boolean) => void;
+}
+
+/**
+ * A schedule's optional parts, below its e-mail, date and time (useScheduleForm holds them): the second
+ * address (docs/product.md §5.1, decision 0370), the yearly repeat with its last year (§5.7) and whether
+ * the owner is told of the first open (§5.8). The same
+ * fields in the library's schedule dialog and the upload's Scheduled step.
+ */
+export function ScheduleOptionFields({ idPrefix, value, errors, onChange }: ScheduleOptionFieldsProps) {
+  const id = (field: keyof ScheduleInput) => `${idPrefix}-${field}`;
+  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onChange(field, event.target.value);
+  const repeatFrame = { id: id('repeat'), label: 'Repeat', error: errors.repeat };
+  return (
+    <>
+      <TextField
+        id={id('fallback')}
+        label={DELIVERY_MESSAGES.fallbackLabel}
+        type="email"
+        autoComplete="off"
+        value={value.fallback ?? ''}
+        onChange={edit('fallback')}
+        error={errors.fallback}
+        hint={DELIVERY_MESSAGES.fallbackHint}
+        className="mt-3"
+      />
+      <div className="row g-3">
+        <FieldFrame {...repeatFrame} className="col-sm-6 mb-3">
+          <select
+            {...fieldControlProps(repeatFrame)}
+            className={`form-select${errors.repeat ? ' is-invalid' : ''}`}
+            value={value.repeat ?? 'none'}
+            onChange={edit('repeat')}
+          >
+            <option value="none">Once</option>
+            <option value="yearly">Every year</option>
+          </select>
+        </FieldFrame>
+        {value.repeat === 'yearly' && (
+          <TextField
+            id={id('until')}
+            label="Until (year, optional)"
+            type="number"
+            inputMode="numeric"
+            min={(value.date || localDateIso()).slice(0, 4)}
+            value={value.until ?? ''}
+            onChange={edit('until')}
+            error={errors.until}
+            className="col-sm-6"
+          />
+        )}
+      </div>
+      <Form.Group controlId={id('receipts')}>
+        <Form.Check
+          type="checkbox"
+          label={RECEIPT_MESSAGES.checkboxLabel}
+          checked={value.receipts ?? true}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange('receipts', event.target.checked)}
+          isInvalid={Boolean(errors.receipts)}
+          feedback={errors.receipts}
+          feedbackType="invalid"
+        />
+      </Form.Group>
+    </>
+  );
+}

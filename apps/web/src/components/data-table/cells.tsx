@@ -1,7 +1,9 @@
 /**
  * Cells and filter bindings the list screens share: a date (or any formatted value) kept on one line,
- * and what a select or date-range filter needs from the list state.
+ * the row's 'View' button, and what a select or date-range filter needs from the list state.
  */
+import { Link } from 'react-router';
+import type { ColumnHelper } from '@tanstack/react-table';
 import type { ListControls } from './use-list-state';
 
 /** A cell showing `format(value)` without wrapping (dates, expiry). */
@@ -34,3 +36,31 @@ export const sortedBy = <C,>(key: string, header: string, cell: C) => ({
   cell,
   meta: { sortKey: key },
 });
+
+/**
+ * The column opening a row: a small 'View' button to `to(row)`, named for screen readers by `label(row)`
+ * ('View the query from Ann'). `id` and `header` are the list's own ('view'/'View', 'action'/'Action').
+ */
+export function viewColumn<R>(
+  column: ColumnHelper<R>,
+  {
+    id = 'view',
+    header = 'View',
+    to,
+    label,
+  }: { id?: string; header?: string; to: (row: R) => string; label: (row: R) => string },
+) {
+  return column.display({
+    id,
+    header,
+    cell: (info) => (
+      <Link
+        to={to(info.row.original)}
+        className="btn btn-outline-primary btn-sm"
+        aria-label={label(info.row.original)}
+      >
+        View
+      </Link>
+    ),
+  });
+}

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { BannerAdItem } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
 import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
-import { dateRangeProps, nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { dateRangeProps, nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -34,18 +34,11 @@ function adColumns(area: BannerArea, firstNumber: number) {
       cell: (info) => <BannerAdStatusBadge status={info.getValue()} live={info.row.original.is_live} />,
     }),
     column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
-    column.display({
+    viewColumn(column, {
       id: 'action',
       header: 'Action',
-      cell: (info) => (
-        <Link
-          to={adPath(area, info.row.original.id)}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`View the banner ad of ${info.row.original.brand_name}`}
-        >
-          View
-        </Link>
-      ),
+      to: (ad) => adPath(area, ad.id),
+      label: (ad) => `View the banner ad of ${ad.brand_name}`,
     }),
   ];
 }

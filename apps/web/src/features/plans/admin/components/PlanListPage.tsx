@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPlan } from '@pw/contracts';
 import {
@@ -9,7 +8,14 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
-import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+import {
+  dateRangeProps,
+  filterProps,
+  nowrapCell,
+  sortedBy,
+  valueCell,
+  viewColumn,
+} from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { useTitle } from '@/lib/use-title';
 import { useAdminPlans } from '../api/get-plans';
@@ -47,18 +53,11 @@ export function PlanListPage({ area }: { area: PlanArea }) {
         ),
         meta: { sortKey: 'status' },
       }),
-      column.display({
+      viewColumn(column, {
         id: 'action',
         header: 'Action',
-        cell: (info) => (
-          <Link
-            to={planDetailsPath(area, info.row.original.id)}
-            className="btn btn-outline-primary btn-sm"
-            aria-label={`View ${info.row.original.title}`}
-          >
-            View
-          </Link>
-        ),
+        to: (plan) => planDetailsPath(area, plan.id),
+        label: (plan) => `View ${plan.title}`,
       }),
     ],
     [area, toggleStatus],

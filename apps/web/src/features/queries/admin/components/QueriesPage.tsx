@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminQueryItem } from '@pw/contracts';
 import {
@@ -8,7 +7,14 @@ import {
   StatusFilter,
   useListState,
 } from '@/components/data-table';
-import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+import {
+  dateRangeProps,
+  filterProps,
+  nowrapCell,
+  sortedBy,
+  valueCell,
+  viewColumn,
+} from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
 import { formatWhen } from '@/lib/dates';
@@ -28,18 +34,9 @@ const columns = [
   }),
   column.accessor('user_type', sortedBy('user_type', 'User Type', valueCell(userTypeLabel))),
   column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
-  column.display({
-    id: 'view',
-    header: 'View',
-    cell: (info) => (
-      <Link
-        to={`/admin/queries-management/details/${info.row.original.id}`}
-        className="btn btn-outline-primary btn-sm"
-        aria-label={`View the query from ${info.row.original.name}`}
-      >
-        View
-      </Link>
-    ),
+  viewColumn(column, {
+    to: (item) => `/admin/queries-management/details/${item.id}`,
+    label: (item) => `View the query from ${item.name}`,
   }),
 ];
 

@@ -24,6 +24,15 @@ export const dateRangeProps = (list: ListControls) => ({
   onChange: list.setFilter,
 });
 
+/** The Expiry Date range beside Purchase Date (docs/product.md §13.7), kept as expiry_from / expiry_to. */
+export const expiryRangeProps = (list: ListControls) => ({
+  label: 'Expiry Date',
+  keys: ['expiry_from', 'expiry_to'] as const,
+  from: list.filters.expiry_from ?? '',
+  to: list.filters.expiry_to ?? '',
+  onChange: list.setFilter,
+});
+
 /** A cell showing `format(value)` (a price, a user type label). */
 export const valueCell =
   <T, R>(format: (value: T) => R) =>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AdminBannerAdRow } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
-import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
 import { dateRangeProps, nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { Loading } from '@/components/Loading';
@@ -61,16 +61,16 @@ function ReviewLog({ info }: { info: TabInfo }) {
   const columns = useMemo(() => reviewColumns(info, firstNumber), [info, firstNumber]);
   return (
     <>
-      <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption={info.label}
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
-      />
+      >
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
+      </ListView>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { BannerAdItem } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
-import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
 import { dateRangeProps, nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { formatWhen } from '@/lib/dates';
@@ -56,16 +56,16 @@ export function BannerAdsPage({ area }: { area: BannerArea }) {
   return (
     <div className="container py-5">
       <ListHeading title="Banner Ads Logs" to={newAdPath(area)} action="Send new request" />
-      <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="Banner ad requests"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
-      />
+      >
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
+      </ListView>
     </div>
   );
 }

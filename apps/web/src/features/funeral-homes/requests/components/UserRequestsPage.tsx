@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FuneralRequestItem } from '@pw/contracts';
-import { ListResults, ListToolbar, useListState } from '@/components/data-table';
+import { ListView, useListState } from '@/components/data-table';
 import { nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { EmailAddress } from '@/components/EmailAddress';
 import { formatWhen } from '@/lib/dates';
@@ -72,12 +72,12 @@ export function UserRequestsPage() {
         A family asks you to confirm a passing? <Link to="/funeral/report-passing">Report a passing</Link>{' '}
         with the access code of their loved one&rsquo;s final message.
       </p>
-      <ListToolbar list={list} search />
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="User requests"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
         stacked
       />

@@ -4,11 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminLegacyItem } from '@pw/contracts';
 import {
   DateRangeFilter,
-  ListResults,
-  ListToolbar,
+  ListView,
   SelectFilters,
-  useListState,
   type SelectFilterDef,
+  useListState,
 } from '@/components/data-table';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -144,17 +143,17 @@ export function LegacyReleasesPage() {
       <h1 className="h2 mb-3" ref={heading} tabIndex={-1}>
         Legacy Releases
       </h1>
-      <ListToolbar list={list} search>
-        <SelectFilters list={list} filters={STATE_FILTER} />
-        <DateRangeFilter from={list.fromDate} to={list.toDate} label="Reported" onChange={list.setFilter} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="Legacy releases"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="reported_at"
-      />
+      >
+        <SelectFilters list={list} filters={STATE_FILTER} />
+        <DateRangeFilter from={list.fromDate} to={list.toDate} label="Reported" onChange={list.setFilter} />
+      </ListView>
       <ReportDetailsDialog
         item={opened?.kind === 'details' ? opened.item : null}
         show={shown && opened?.kind === 'details'}

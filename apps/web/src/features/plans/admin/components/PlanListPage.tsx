@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPlan } from '@pw/contracts';
-import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import {
   dateRangeProps,
   filterProps,
@@ -66,7 +60,14 @@ export function PlanListPage({ area }: { area: PlanArea }) {
   return (
     <div>
       <ListHeading title={`${area.label} Plans`} to={`${planListPath(area)}/new`} action="New Plan" />
-      <ListToolbar list={list} search>
+      <ListView
+        list={list}
+        search
+        caption={`${area.label} plans`}
+        columns={columns}
+        query={query}
+        defaultSort="updated_at"
+      >
         <StatusFilter
           label="Status"
           allLabel="All statuses"
@@ -74,14 +75,7 @@ export function PlanListPage({ area }: { area: PlanArea }) {
           {...filterProps(list, 'status')}
         />
         <DateRangeFilter label="Modified Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
-        caption={`${area.label} plans`}
-        columns={columns}
-        query={query}
-        list={list}
-        defaultSort="updated_at"
-      />
+      </ListView>
     </div>
   );
 }

@@ -1,12 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminQueryItem } from '@pw/contracts';
-import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import {
   dateRangeProps,
   filterProps,
@@ -50,11 +44,10 @@ export function QueriesPage() {
   return (
     <div>
       <h1 className="h2 mb-3">Queries</h1>
-      <ListToolbar list={list} search>
+      <ListView list={list} search caption="Queries" columns={columns} query={query} defaultSort="created_at">
         <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
         <DateRangeFilter {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults caption="Queries" columns={columns} query={query} list={list} defaultSort="created_at" />
+      </ListView>
     </div>
   );
 }

@@ -77,10 +77,13 @@ export async function playAndSample(page: Page, url: string, at: number[] = []) 
   );
 }
 
-/** Save Video? → Change Folder → Title → Description → upload, then the saved dialog. */
+/**
+ * Save Video? → Change Folder → Title → Description → upload, then the saved dialog. With `titleKept` the
+ * Title step must already hold `title` (typed on the edit page before) and is left as it is.
+ */
 export async function saveThroughDialogs(
   page: Page,
-  input: { folder: string; title: string; description: string },
+  input: { folder: string; title: string; description: string; titleKept?: boolean },
 ) {
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const question = page.getByRole('dialog', { name: 'Save Video?' });
@@ -93,7 +96,9 @@ export async function saveThroughDialogs(
   await folder.getByRole('button', { name: 'Next' }).click();
 
   const title = page.getByRole('dialog', { name: 'Title' });
-  await title.getByPlaceholder('Title of your video').fill(input.title);
+  const titleBox = title.getByPlaceholder('Title of your video');
+  if (input.titleKept) await expect(titleBox).toHaveValue(input.title);
+  else await titleBox.fill(input.title);
   await title.getByRole('button', { name: 'Next' }).click();
 
   const description = page.getByRole('dialog', { name: 'Description' });

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 
 /**
@@ -27,6 +27,20 @@ export function renderWithApp(
   );
   return { ...view, queryClient };
 }
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+/** A list screen rendered at `route`, its URL's query string (the list's state) shown in `data-testid="where"`. */
+export const renderWithSearch = (ui: ReactElement, route: string) =>
+  renderWithApp(
+    <>
+      {ui}
+      <Where />
+    </>,
+    { route },
+  );
 
 /**
  * Waits until a screen is idle: the lazily loaded parts given have loaded and been drawn, and no query

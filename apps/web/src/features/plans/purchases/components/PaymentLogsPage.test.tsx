@@ -1,11 +1,10 @@
 import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminPaymentRow } from '@pw/contracts';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { never, pageOf } from './test-logs';
 import { PaymentLogsPage } from './PaymentLogsPage';
 import { columnHeaders } from '@/test/table';
@@ -44,18 +43,7 @@ const categories: Handler = () => ({
   },
 });
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
-const renderPage = () =>
-  renderWithApp(
-    <>
-      <PaymentLogsPage />
-      <Where />
-    </>,
-    { route: '/admin/payment-logs' },
-  );
+const renderPage = () => renderWithSearch(<PaymentLogsPage />, '/admin/payment-logs');
 
 const lastQuery = (api: ReturnType<typeof fakeApi>) =>
   api.calls.filter((c) => c.url.pathname === routeUrl(paymentRoutes.adminLog)).at(-1)!.url.searchParams;

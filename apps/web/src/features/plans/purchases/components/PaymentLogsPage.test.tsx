@@ -45,6 +45,15 @@ const categories: Handler = () => ({
 
 const renderPage = () => renderWithSearch(<PaymentLogsPage />, '/admin/payment-logs');
 
+/** The log of ROWS opened, its table drawn. */
+async function openLog() {
+  const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('table');
+  return { api, user };
+}
+
 const lastQuery = (api: ReturnType<typeof fakeApi>) =>
   api.calls.filter((c) => c.url.pathname === routeUrl(paymentRoutes.adminLog)).at(-1)!.url.searchParams;
 
@@ -63,10 +72,7 @@ describe('PaymentLogsPage', () => {
   });
 
   it('sends the user type, category, search and dates the admin picks', async () => {
-    const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('table');
+    const { api, user } = await openLog();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Funeral Home');
     await waitFor(() => expect(lastQuery(api).get('user_type')).toBe('funeral-home'));
@@ -85,10 +91,7 @@ describe('PaymentLogsPage', () => {
   });
 
   it('keeps a filter picked while the search waits for its pause', async () => {
-    const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('table');
+    const { api, user } = await openLog();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ruth');
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'User');
     await waitFor(() => expect(lastQuery(api).get('search')).toBe('ruth'), { timeout: 2000 });

@@ -78,26 +78,26 @@ function legacyColumns(open: (next: NonNullable<Open>) => void) {
       cell: (info) => {
         const item = info.row.original;
         const name = ownerName(item);
+        const actions = [
+          { kind: 'details', text: 'View', look: 'btn-outline-primary', label: `View the report on ${name}` },
+          { kind: 'halt', text: 'Halt', look: 'btn-outline-danger', label: `Halt the release of ${name}` },
+        ] as const;
         return (
           <div className="d-flex gap-2">
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              aria-label={`View the report on ${name}`}
-              onClick={() => open({ kind: 'details', item })}
-            >
-              View
-            </button>
-            {item.state === 'waiting' && (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                aria-label={`Halt the release of ${name}`}
-                onClick={() => open({ kind: 'halt', item })}
-              >
-                Halt
-              </button>
-            )}
+            {/* View always; Halt while the release waits. */}
+            {actions
+              .filter((action) => action.kind === 'details' || item.state === 'waiting')
+              .map((action) => (
+                <button
+                  key={action.kind}
+                  type="button"
+                  className={`btn ${action.look} btn-sm`}
+                  aria-label={action.label}
+                  onClick={() => open({ kind: action.kind, item })}
+                >
+                  {action.text}
+                </button>
+              ))}
           </div>
         );
       },

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE, BANNER_MESSAGES } from '@pw/contracts';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
 import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
@@ -16,6 +14,7 @@ import { useBannerPlans } from '../api/get-banner-plans';
 import { usePayBannerPlan } from '../api/pay-banner-plan';
 import { adPath, awaitsPayment, idFrom, type BannerArea } from '../model/banner-areas';
 import { AdReadError } from './BannerAdPage';
+import { BackLink } from '@/components/BackLink';
 
 /**
  * banner-ads/{id}/payment?plan={planId} (docs/product.md §13.3, §13.5): the shared card form pays the chosen banner
@@ -106,10 +105,7 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
 
   return (
     <div className="container py-5 page-narrow">
-      <Link to={adPath(area, id)} className="btn btn-link px-0 mb-2">
-        <Icon svg={arrowLeftIcon} className="me-1" />
-        Back
-      </Link>
+      <BackLink to={adPath(area, id)}>Back</BackLink>
       <h1 className="h2 mb-3">Payment</h1>
       {body()}
     </div>

@@ -1,11 +1,9 @@
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_SUCCESS_MESSAGE, type PlanCategory, type PlanSummary } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
 import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
@@ -14,6 +12,7 @@ import { useHomePlans } from '../api/get-home-plans';
 import { usePayPlan } from '../api/pay-plan';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { afterPaymentPath, idFromSearch, planDetailsPath, type PlanFlowBase } from '../model/plan-flow';
+import { BackLink } from '@/components/BackLink';
 
 /** docs/product.md §13.3 profile/payment: navigation state may carry navigateBackUrl and the plan id. */
 interface PaymentState {
@@ -73,10 +72,7 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
 
   return (
     <div className="container py-5 page-narrow">
-      <Link to={renew ? '/user/subscription-logs' : planDetailsPath(base)} className="btn btn-link px-0 mb-2">
-        <Icon svg={arrowLeftIcon} className="me-1" />
-        Back
-      </Link>
+      <BackLink to={renew ? '/user/subscription-logs' : planDetailsPath(base)}>Back</BackLink>
       <h1 className="h2">{renew ? 'Renew Plan' : 'Payment'}</h1>
       {plans.isPending ? (
         <Loading />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE, BANNER_MESSAGES } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
-import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { PaymentCardForm, useCardPayment, type PaymentCardValues } from '@/components/payment';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { useTitle } from '@/lib/use-title';
 import { useBannerAd } from '../api/get-banner-ad';
@@ -31,30 +30,23 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
   const ad = useBannerAd(area, id);
   const plans = useBannerPlans(area);
   const pay = usePayBannerPlan(area);
-  const attempt = useIdempotencyKey();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const payment = useCardPayment();
   const plan = plans.data?.find((offered) => offered.id === planId);
 
   const onSubmit = (card: PaymentCardValues) => {
     if (!plan || !ad.data || pay.isPending) return;
     const adId = ad.data.id;
-    setServerError(null);
-    setServerFieldErrors({});
+    payment.start();
     pay.mutate(
-      { planId: plan.id, adId, card, headers: attempt.headers },
+      { planId: plan.id, adId, card, headers: payment.headers },
       {
         onSuccess: async () => {
-          attempt.settle();
+          payment.paid();
           await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
           await dialog({ variant: 'success', title: AD_LIVE_MESSAGE });
           void navigate(adPath(area, adId), { replace: true });
         },
-        onError: (error) => {
-          attempt.settle(error);
-          setServerError(errorMessage(error));
-          setServerFieldErrors(fieldErrors(error));
-        },
+        onError: payment.refused,
       },
     );
   };
@@ -95,8 +87,7 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
         <PaymentCardForm
           amount={plan.price}
           submitting={pay.isPending}
-          serverError={serverError}
-          serverFieldErrors={serverFieldErrors}
+          {...payment.refusal}
           onSubmit={onSubmit}
         />
       </div>

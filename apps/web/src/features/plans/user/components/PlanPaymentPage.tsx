@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_SUCCESS_MESSAGE, type PlanCategory, type PlanSummary } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
-import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { PaymentCardForm, useCardPayment, type PaymentCardValues } from '@/components/payment';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
 import { usePayPlan } from '../api/pay-plan';
@@ -43,29 +42,22 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
   const planId = idFromSearch(search, 'plan') ?? (typeof state.id === 'number' ? state.id : null);
   const plans = useHomePlans();
   const pay = usePayPlan();
-  const attempt = useIdempotencyKey();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const payment = useCardPayment();
   const back = safeBackUrl(state.navigateBackUrl) ?? afterPaymentPath(base);
   const plan = findPlan(plans.data?.data ?? [], planId);
 
   const onSubmit = (card: PaymentCardValues) => {
     if (!plan) return;
-    setServerError(null);
-    setServerFieldErrors({});
+    payment.start();
     pay.mutate(
-      { planId: plan.id, card, headers: attempt.headers },
+      { planId: plan.id, card, headers: payment.headers },
       {
         onSuccess: async () => {
-          attempt.settle();
+          payment.paid();
           await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
           void navigate(back, { replace: true });
         },
-        onError: (error) => {
-          attempt.settle(error);
-          setServerError(errorMessage(error));
-          setServerFieldErrors(fieldErrors(error));
-        },
+        onError: payment.refused,
       },
     );
   };
@@ -99,8 +91,7 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
           <PaymentCardForm
             amount={plan.price}
             submitting={pay.isPending}
-            serverError={serverError}
-            serverFieldErrors={serverFieldErrors}
+            {...payment.refusal}
             onSubmit={onSubmit}
           />
         </div>

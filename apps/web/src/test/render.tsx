@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 
 /**
@@ -39,6 +39,15 @@ export const renderWithSearch = (ui: ReactElement, route: string) =>
       {ui}
       <Where />
     </>,
+    { route },
+  );
+
+/** A screen mounted at its route pattern (`/legacy/alive/:token`) and opened at `route`, so it reads its params. */
+export const renderAtRoute = (path: string, element: ReactElement, route: string = path) =>
+  renderWithApp(
+    <Routes>
+      <Route path={path} element={element} />
+    </Routes>,
     { route },
   );
 

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminBannerAdDetail } from '@pw/contracts';
 import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
-import { Route, Routes } from 'react-router';
+import { renderAtRoute } from '@/test/render';
 import { BannerReviewDetailsPage } from './BannerReviewDetailsPage';
 import { reviewDetail } from './test-review';
 
@@ -13,11 +12,10 @@ const BASE = '/admin/bannerads-subscription-management';
 
 function renderDetails(mode: 'approved' | 'new-request', id = 21) {
   const segment = mode === 'approved' ? 'approved-ads' : 'new-request';
-  return renderWithApp(
-    <Routes>
-      <Route path={`${BASE}/${segment}/:id`} element={<BannerReviewDetailsPage mode={mode} />} />
-    </Routes>,
-    { route: `${BASE}/${segment}/${id}` },
+  return renderAtRoute(
+    `${BASE}/${segment}/:id`,
+    <BannerReviewDetailsPage mode={mode} />,
+    `${BASE}/${segment}/${id}`,
   );
 }
 

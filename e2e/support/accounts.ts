@@ -48,6 +48,16 @@ async function sessionOf(response: Awaited<ReturnType<typeof callApi>>, status: 
   return ((await response.json()) as RouteResponse<typeof accountRoutes.webLogin>).data;
 }
 
+/** Sends a sign-up form (from its own address) and answers the new account's session (201). */
+async function signUp(
+  request: APIRequestContext,
+  route: typeof accountRoutes.userSignup | typeof accountRoutes.funeralHomeSignup,
+  form: Record<string, string | undefined>,
+): Promise<Session> {
+  const response = await callApi(request, route, { multipart: multipartOf(form), headers: signupAddress() });
+  return sessionOf(response, 201);
+}
+
 /** Signs up a user (Ruth Tester, 18+, password PASSWORD unless told otherwise); the session it answers. */
 export async function signUpUser(
   request: APIRequestContext,
@@ -63,13 +73,7 @@ export async function signUpUser(
     date_of_birth: '1950-03-14',
     ...fields,
   });
-  return sessionOf(
-    await callApi(request, accountRoutes.userSignup, {
-      multipart: multipartOf(form),
-      headers: signupAddress(),
-    }),
-    201,
-  );
+  return signUp(request, accountRoutes.userSignup, form);
 }
 
 /** Signs up a funeral home (Grace Hill's Willow Funeral Home unless told otherwise); its session. */
@@ -86,13 +90,7 @@ export async function signUpFuneralHome(
     address: '9 Chapel Road',
     ...fields,
   });
-  return sessionOf(
-    await callApi(request, accountRoutes.funeralHomeSignup, {
-      multipart: multipartOf(form),
-      headers: signupAddress(),
-    }),
-    201,
-  );
+  return signUp(request, accountRoutes.funeralHomeSignup, form);
 }
 
 const LOGIN_ROUTES = { web: accountRoutes.webLogin, admin: accountRoutes.adminLogin } as const;

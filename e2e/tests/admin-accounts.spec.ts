@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { signInAdmin } from '../support/admin';
 import { expectPlays, pageFor } from '../support/browser';
@@ -21,13 +21,26 @@ async function logInThroughForm(page: Page, email: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Answers docs/product.md §13.5's question and closes the success dialog that follows. */
-async function confirmStatus(page: Page, question: string, title: string, done: string) {
+/**
+ * Picks Active or Inactive in an account's status dropdown, answers docs/product.md §13.5's question
+ * ('Are you sure you want to deactivate this user, Iris Quill?', titled 'Deactivate User') and closes the
+ * success dialog that follows ('User has been Deactivated Successfully').
+ */
+async function changeStatus(
+  page: Page,
+  status: Locator,
+  to: 'Active' | 'Inactive',
+  account: { kind: 'User' | 'Funeral Home'; name: string },
+) {
+  const verb = to === 'Active' ? 'Activate' : 'Deactivate';
+  await status.selectOption(to);
   const ask = page.getByRole('dialog');
-  await expect(ask.getByRole('heading')).toHaveText(title);
-  await expect(ask).toContainText(question);
+  await expect(ask.getByRole('heading')).toHaveText(`${verb} ${account.kind}`);
+  await expect(ask).toContainText(
+    `Are you sure you want to ${verb.toLowerCase()} this ${account.kind.toLowerCase()}, ${account.name}?`,
+  );
   await ask.getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(page.getByRole('dialog')).toContainText(done);
+  await expect(page.getByRole('dialog')).toContainText(`${account.kind} has been ${verb}d Successfully`);
   await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
@@ -73,13 +86,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(status).toHaveValue('1');
 
-  await status.selectOption('Inactive');
-  await confirmStatus(
-    page,
-    `Are you sure you want to deactivate this user, ${name}?`,
-    'Deactivate User',
-    'User has been Deactivated Successfully',
-  );
+  await changeStatus(page, status, 'Inactive', { kind: 'User', name });
   await expect(status).toHaveValue('0');
 
   // The user's open session is refused at once: the app shows the login, which refuses them clearly.
@@ -92,13 +99,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Inactive');
   await expect(page).toHaveURL(/status=0/);
   await expect(table.getByRole('row')).toHaveCount(2);
-  await status.selectOption('Active');
-  await confirmStatus(
-    page,
-    `Are you sure you want to activate this user, ${name}?`,
-    'Activate User',
-    'User has been Activated Successfully',
-  );
+  await changeStatus(page, status, 'Active', { kind: 'User', name });
   // The list refreshed: under the Inactive filter the user is gone.
   await expect(page.getByText('No data found :(')).toBeVisible();
   await logInThroughForm(userPage, member.user.email);
@@ -154,12 +155,12 @@ test('an admin deactivates a funeral home from the list and activates it from it
   await expect(row).toContainText(home.user.email);
   await expect(row).toContainText('Un-subscriber');
 
-  await page.getByRole('combobox', { name: `Status of ${homeName}` }).selectOption('Inactive');
-  await confirmStatus(
+  const account = { kind: 'Funeral Home', name: homeName } as const;
+  await changeStatus(
     page,
-    `Are you sure you want to deactivate this funeral home, ${homeName}?`,
-    'Deactivate Funeral Home',
-    'Funeral Home has been Deactivated Successfully',
+    page.getByRole('combobox', { name: `Status of ${homeName}` }),
+    'Inactive',
+    account,
   );
   await homePage.goto('/funeral/profile');
   await expect(homePage).toHaveURL(/\/login$/);
@@ -171,13 +172,7 @@ test('an admin deactivates a funeral home from the list and activates it from it
   await expect(page.getByText(homeName, { exact: true })).toBeVisible();
   const status = page.getByRole('combobox', { name: `Status of ${homeName}` });
   await expect(status).toHaveValue('0');
-  await status.selectOption('Active');
-  await confirmStatus(
-    page,
-    `Are you sure you want to activate this funeral home, ${homeName}?`,
-    'Activate Funeral Home',
-    'Funeral Home has been Activated Successfully',
-  );
+  await changeStatus(page, status, 'Active', account);
   await expect(status).toHaveValue('1');
   await logInThroughForm(homePage, home.user.email);
   await expect(homePage).toHaveURL(/\/funeral(\/|$)/);

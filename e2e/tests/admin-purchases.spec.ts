@@ -28,35 +28,31 @@ async function ok<T>(response: Awaited<ReturnType<typeof callApi>>): Promise<T> 
   return (await response.json()) as T;
 }
 
+/** Pays for `plan` with the good card through the payment call of the buyer's kind. */
+async function pay<P extends { id: number } & Bought>(
+  request: APIRequestContext,
+  buyer: Session,
+  route: typeof paymentRoutes.userPlanPayment | typeof paymentRoutes.funeralHomePlanPayment,
+  plan: P,
+): Promise<Bought> {
+  await ok(await callApi(request, route, { token: buyer.token, params: { id: plan.id }, body: CARD }));
+  return plan;
+}
+
 /** The user pays for the first plan of a category (Membership, Ad-Free) offered by GET /web/user/plan. */
 async function userBuys(request: APIRequestContext, user: Session, category: string): Promise<Bought> {
   const offer = await ok<RouteResponse<typeof planRoutes.userPlans>>(
     await callApi(request, planRoutes.userPlans, { token: user.token }),
   );
   const plan = offer.data.categories.find((c) => c.title === category)!.plans[0]!;
-  await ok(
-    await callApi(request, paymentRoutes.userPlanPayment, {
-      token: user.token,
-      params: { id: plan.id },
-      body: CARD,
-    }),
-  );
-  return plan;
+  return pay(request, user, paymentRoutes.userPlanPayment, plan);
 }
 
 async function homeBuys(request: APIRequestContext, home: Session): Promise<Bought> {
   const offer = await ok<RouteResponse<typeof planRoutes.funeralHomePlans>>(
     await callApi(request, planRoutes.funeralHomePlans, { token: home.token }),
   );
-  const plan = offer.data[0]!;
-  await ok(
-    await callApi(request, paymentRoutes.funeralHomePlanPayment, {
-      token: home.token,
-      params: { id: plan.id },
-      body: CARD,
-    }),
-  );
-  return plan;
+  return pay(request, home, paymentRoutes.funeralHomePlanPayment, offer.data[0]!);
 }
 
 /** Opens a log from the sidebar, finds the buyer by search, and checks the row. */

@@ -5,7 +5,7 @@ import { clipFile } from '../../support/clips';
 import { CARDS, paymentHistory, payWithCard, userOffer } from '../../support/payments';
 import { listFolder } from '../../support/videos';
 import { answerUploadDialogs, saveThroughDialogs } from './helpers';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
  * Extra time bought for an upload is never lost: the title typed before paying is there after it, and a
@@ -33,18 +33,24 @@ async function payForOneMinute(page: Page, rate: string) {
   await expect(page.getByTestId('total-length')).toContainText('Your extra time is paid');
 }
 
-test('the title typed before paying for extra time is still there after it, and the video is saved with it', async ({
-  page,
-  request,
-}) => {
+/** A new user, signed in, on the upload page with the 75 s clip chosen; the per-minute rate is read first. */
+async function chooseLongClip(page: Page, request: APIRequestContext) {
   const session = await signUpUser(request);
   const { one_time_rate: rate } = await userOffer(request, session);
   await signInBrowser(page, session);
   await page.goto('/user/video/upload');
   await page.getByTestId('choose-files-input').setInputFiles([long()]);
+  return { session, rate: rate!.rate };
+}
+
+test('the title typed before paying for extra time is still there after it, and the video is saved with it', async ({
+  page,
+  request,
+}) => {
+  const { session, rate } = await chooseLongClip(page, request);
   await page.getByLabel('Title', { exact: true }).fill('Words for Mum');
 
-  await payForOneMinute(page, rate!.rate);
+  await payForOneMinute(page, rate);
 
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Words for Mum');
   await answerUploadDialogs(page, {
@@ -65,12 +71,8 @@ test('a minute paid for and left unused is offered on the next upload, applied, 
   page,
   request,
 }) => {
-  const session = await signUpUser(request);
-  const { one_time_rate: rate } = await userOffer(request, session);
-  await signInBrowser(page, session);
-  await page.goto('/user/video/upload');
-  await page.getByTestId('choose-files-input').setInputFiles([long()]);
-  await payForOneMinute(page, rate!.rate);
+  const { session, rate } = await chooseLongClip(page, request);
+  await payForOneMinute(page, rate);
   // The person leaves without saving: the tab is closed.
   await page.close();
 

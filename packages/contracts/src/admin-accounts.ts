@@ -49,14 +49,27 @@ export const adminUserListQuery = listQuery(adminUserSortColumns, 'created_at').
 });
 export type AdminUserListQuery = z.output<typeof adminUserListQuery>;
 
-/** A row of the user list (docs/product.md §13.4 User). Subscriptions name the running plan's title, or null. */
-export const adminUserItem = z.object({
-  id: z.number(),
+/** Who a row of either account list is: the person's names, e-mail and phone. */
+const accountPerson = {
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
   dialing_code: z.string().nullable(),
   phone: z.string().nullable(),
+};
+
+/** What either details answer has beyond its row: the status as 1/0, the address, map link and photo. */
+const accountDetailFields = {
+  status: z.union([z.literal(0), z.literal(1)]),
+  address: z.string().nullable(),
+  map_link: z.string().nullable(),
+  photo_path: z.string().nullable(),
+};
+
+/** A row of the user list (docs/product.md §13.4 User). Subscriptions name the running plan's title, or null. */
+export const adminUserItem = z.object({
+  id: z.number(),
+  ...accountPerson,
   status: z.enum(accountStatusWords),
   created_at: z.string(),
   /** Title of the running ad-free plan, null for an un-subscriber. */
@@ -80,10 +93,7 @@ export type AdminAccountSubscription = z.infer<typeof adminAccountSubscription>;
 
 /** `GET /admin/user/{id}/detail`: the profile, status as 1/0 and every subscription of each kind. */
 export const adminUserDetail = adminUserItem.omit({ status: true }).extend({
-  status: z.union([z.literal(0), z.literal(1)]),
-  address: z.string().nullable(),
-  map_link: z.string().nullable(),
-  photo_path: z.string().nullable(),
+  ...accountDetailFields,
   /** Whether the user has a final message (the button to it shows 'Not Available' otherwise). */
   has_parting_words: z.boolean(),
   user_time_subscription: z.array(adminAccountSubscription),
@@ -105,11 +115,7 @@ export type AdminFuneralHomeListQuery = z.output<typeof adminFuneralHomeListQuer
 export const adminFuneralHomeItem = z.object({
   id: z.number(),
   home_name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  dialing_code: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...accountPerson,
   /** Title of the running funeral-home plan, null when none runs. */
   subscription: z.string().nullable(),
   status: z.enum(accountStatusWords),
@@ -119,10 +125,7 @@ export type AdminFuneralHomeItem = z.infer<typeof adminFuneralHomeItem>;
 
 /** `GET /admin/funeral-home/{id}/detail`. */
 export const adminFuneralHomeDetail = adminFuneralHomeItem.omit({ status: true }).extend({
-  status: z.union([z.literal(0), z.literal(1)]),
-  address: z.string().nullable(),
-  map_link: z.string().nullable(),
-  photo_path: z.string().nullable(),
+  ...accountDetailFields,
   funeral_subscription: z.array(adminAccountSubscription),
 });
 export type AdminFuneralHomeDetail = z.infer<typeof adminFuneralHomeDetail>;

@@ -93,12 +93,13 @@ export const bannerAdItem = z.object({
 });
 export type BannerAdItem = z.infer<typeof bannerAdItem>;
 
+/** Who asked for an ad, as the admin's log and details show it: name, user type and e-mail. */
+const requester = { name: z.string(), type: z.string(), email: z.string() };
+
 /** docs/product.md §9 logs row: who asked (name, user type, e-mail) and the brand. */
 export const adminBannerAdRow = z.object({
   id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  email: z.string(),
+  ...requester,
   brand_name: z.string(),
   brand_email: z.string(),
   brand_url: z.string(),
@@ -110,9 +111,7 @@ export type AdminBannerAdRow = z.infer<typeof adminBannerAdRow>;
 
 /** docs/product.md §9 detail: the request itself with who asked and when it was decided. */
 export const adminBannerAdDetail = bannerAdItem.extend({
-  name: z.string(),
-  type: z.string(),
-  email: z.string(),
+  ...requester,
   reviewed_at: z.string().nullable(),
 });
 export type AdminBannerAdDetail = z.infer<typeof adminBannerAdDetail>;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 
 /**
@@ -27,6 +27,29 @@ export function renderWithApp(
   );
   return { ...view, queryClient };
 }
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+/** A list screen rendered at `route`, its URL's query string (the list's state) shown in `data-testid="where"`. */
+export const renderWithSearch = (ui: ReactElement, route: string) =>
+  renderWithApp(
+    <>
+      {ui}
+      <Where />
+    </>,
+    { route },
+  );
+
+/** A screen mounted at its route pattern (`/legacy/alive/:token`) and opened at `route`, so it reads its params. */
+export const renderAtRoute = (path: string, element: ReactElement, route: string = path) =>
+  renderWithApp(
+    <Routes>
+      <Route path={path} element={element} />
+    </Routes>,
+    { route },
+  );
 
 /**
  * Waits until a screen is idle: the lazily loaded parts given have loaded and been drawn, and no query

@@ -25,6 +25,18 @@ export function DateRangeFilter({
     ) : (
       <span>{text}</span>
     );
+  const day = (text: string, value: string, limits: { min?: string; max?: string }, key: string) => (
+    <label className="d-inline-flex align-items-center gap-2 mb-0">
+      {named(text)}
+      <input
+        type="date"
+        className="form-control form-control-sm"
+        value={value}
+        {...limits}
+        onChange={(event) => onChange(key, event.target.value)}
+      />
+    </label>
+  );
   return (
     <div
       className="d-flex flex-wrap align-items-center gap-2"
@@ -36,26 +48,8 @@ export function DateRangeFilter({
           {label}
         </span>
       )}
-      <label className="d-inline-flex align-items-center gap-2 mb-0">
-        {named('From')}
-        <input
-          type="date"
-          className="form-control form-control-sm"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => onChange(keys[0], event.target.value)}
-        />
-      </label>
-      <label className="d-inline-flex align-items-center gap-2 mb-0">
-        {named('To')}
-        <input
-          type="date"
-          className="form-control form-control-sm"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => onChange(keys[1], event.target.value)}
-        />
-      </label>
+      {day('From', from, { max: to || undefined }, keys[0])}
+      {day('To', to, { min: from || undefined }, keys[1])}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Cells and filter bindings the list screens share: a date (or any formatted value) kept on one line,
- * and what a select or date-range filter needs from the list state.
+ * the row's 'View' button, and what a select or date-range filter needs from the list state.
  */
+import { Link } from 'react-router';
+import type { ColumnHelper } from '@tanstack/react-table';
 import type { ListControls } from './use-list-state';
 
 /** A cell showing `format(value)` without wrapping (dates, expiry). */
@@ -22,6 +24,15 @@ export const dateRangeProps = (list: ListControls) => ({
   onChange: list.setFilter,
 });
 
+/** The Expiry Date range beside Purchase Date (docs/product.md §13.7), kept as expiry_from / expiry_to. */
+export const expiryRangeProps = (list: ListControls) => ({
+  label: 'Expiry Date',
+  keys: ['expiry_from', 'expiry_to'] as const,
+  from: list.filters.expiry_from ?? '',
+  to: list.filters.expiry_to ?? '',
+  onChange: list.setFilter,
+});
+
 /** A cell showing `format(value)` (a price, a user type label). */
 export const valueCell =
   <T, R>(format: (value: T) => R) =>
@@ -34,3 +45,31 @@ export const sortedBy = <C,>(key: string, header: string, cell: C) => ({
   cell,
   meta: { sortKey: key },
 });
+
+/**
+ * The column opening a row: a small 'View' button to `to(row)`, named for screen readers by `label(row)`
+ * ('View the query from Ann'). `id` and `header` are the list's own ('view'/'View', 'action'/'Action').
+ */
+export function viewColumn<R>(
+  column: ColumnHelper<R>,
+  {
+    id = 'view',
+    header = 'View',
+    to,
+    label,
+  }: { id?: string; header?: string; to: (row: R) => string; label: (row: R) => string },
+) {
+  return column.display({
+    id,
+    header,
+    cell: (info) => (
+      <Link
+        to={to(info.row.original)}
+        className="btn btn-outline-primary btn-sm"
+        aria-label={label(info.row.original)}
+      >
+        View
+      </Link>
+    ),
+  });
+}

@@ -1,6 +1,7 @@
 /**
  * The list kit (web): table, paging, per-page, search, date and status filters, state in the URL;
- * ListToolbar and ListResults are the row of filters and the table + footer every list screen shares.
+ * ListView is what every list screen shares: ListToolbar (the row of filters) above ListResults (the table
+ * and its footer).
  */
 export { DataTable, type SortState } from './DataTable';
 export { Pagination, pageWindow } from './Pagination';
@@ -12,4 +13,5 @@ export { SelectFilters, type SelectFilterDef } from './SelectFilters';
 export { ListFooter } from './ListFooter';
 export { ListToolbar } from './ListToolbar';
 export { ListResults, type ListQueryResult } from './ListResults';
+export { ListView } from './ListView';
 export { useListState, type ListControls, type ListState } from './use-list-state';

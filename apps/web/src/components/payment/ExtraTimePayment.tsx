@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import {
   buyExtraTime,
   extraMinutesNeeded,
@@ -14,7 +13,7 @@ import { planKeys } from '@/lib/query-keys';
 import { formatSeconds } from '@/lib/videos';
 import { PaymentCardForm, type PaymentCardValues } from './PaymentCardForm';
 import { UnusedExtraTime } from './UnusedExtraTime';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useCardPayment } from './use-card-payment';
 
 export const NO_RATE_MESSAGE = 'Extra video time is not on sale at the moment. Please try again later.';
 
@@ -33,10 +32,8 @@ export function ExtraTimePayment({
 }) {
   const queryClient = useQueryClient();
   const rate = useExtraTimeRate();
-  const attempt = useIdempotencyKey();
+  const payment = useCardPayment();
   const buy = useMutation({ mutationFn: buyExtraTime });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
   const minutes = Math.max(1, extraMinutesNeeded(totalSeconds));
 
   if (rate.isPending) return <Loading />;
@@ -45,21 +42,16 @@ export function ExtraTimePayment({
   const price = extraTimePrice(rate.data.rate, minutes);
 
   const onSubmit = (card: PaymentCardValues) => {
-    setServerError(null);
-    setServerFieldErrors({});
+    payment.start();
     buy.mutate(
-      { minutes, card, headers: attempt.headers },
+      { minutes, card, headers: payment.headers },
       {
         onSuccess: async (answer) => {
-          attempt.settle();
+          payment.paid();
           void queryClient.invalidateQueries({ queryKey: planKeys.unusedExtraTime() });
           await onPaid({ paymentId: answer.data.payment_id, seconds: minutes * 60, bought: true });
         },
-        onError: (error) => {
-          attempt.settle(error);
-          setServerError(errorMessage(error));
-          setServerFieldErrors(fieldErrors(error));
-        },
+        onError: payment.refused,
       },
     );
   };
@@ -81,13 +73,7 @@ export function ExtraTimePayment({
           ${price}
         </dd>
       </dl>
-      <PaymentCardForm
-        amount={price}
-        submitting={buy.isPending}
-        serverError={serverError}
-        serverFieldErrors={serverFieldErrors}
-        onSubmit={onSubmit}
-      />
+      <PaymentCardForm amount={price} submitting={buy.isPending} {...payment.refusal} onSubmit={onSubmit} />
     </div>
   );
 }

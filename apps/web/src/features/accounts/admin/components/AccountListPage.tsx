@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   DateRangeFilter,
-  ListResults,
-  ListToolbar,
+  ListView,
   SelectFilters,
   useListState,
   type ListQueryResult,
@@ -50,17 +49,17 @@ export function AccountListPage<T extends AccountRow>({
   return (
     <div>
       <h1 className="h2 mb-3">{title}</h1>
-      <ListToolbar list={list} search>
-        <SelectFilters list={list} filters={filters} />
-        <DateRangeFilter label="Registration Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption={caption}
         columns={tableColumns}
         query={query}
-        list={list}
         defaultSort="created_at"
-      />
+      >
+        <SelectFilters list={list} filters={filters} />
+        <DateRangeFilter label="Registration Date" {...dateRangeProps(list)} />
+      </ListView>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { USER_DEACTIVATED, type AdminUserItem, adminAccountRoutes } from '@pw/contracts';
 import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { chooseStatus, statusOf, userFixture } from './test-accounts';
 import { UsersPage } from './UsersPage';
 import { columnHeaders } from '@/test/table';
@@ -33,18 +32,7 @@ function usersServer(rows: AdminUserItem[], { failStatus = false } = {}) {
   });
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
-const renderPage = (route = '/admin/user-management') =>
-  renderWithApp(
-    <>
-      <UsersPage />
-      <Where />
-    </>,
-    { route },
-  );
+const renderPage = (route = '/admin/user-management') => renderWithSearch(<UsersPage />, route);
 const lastListCall = (api: ReturnType<typeof fakeApi>) =>
   api.calls.filter((c) => c.method === 'GET').at(-1)!.url.searchParams;
 

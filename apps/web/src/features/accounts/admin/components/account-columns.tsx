@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { viewColumn } from '@/components/data-table/cells';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AccountStatusWord } from '@pw/contracts';
 import { formatDay } from '@/lib/dates';
@@ -43,18 +43,9 @@ export function sharedColumns<T extends AccountRow>(
       ),
       meta: { sortKey: 'status' },
     }),
-    view: column.display({
-      id: 'view',
-      header: 'View',
-      cell: (info) => (
-        <Link
-          to={detailsPath(area, info.row.original.id)}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`View ${nameOf(info.row.original)}`}
-        >
-          View
-        </Link>
-      ),
+    view: viewColumn(column, {
+      to: (row) => detailsPath(area, row.id),
+      label: (row) => `View ${nameOf(row)}`,
     }),
   };
 }

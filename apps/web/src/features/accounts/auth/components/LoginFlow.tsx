@@ -95,17 +95,14 @@ export function LoginFlow({
   );
 }
 
-function LoginStep({
-  area,
-  email,
-  setEmail,
-  onForgot,
-}: {
+/** What every step is given: the area it serves and the e-mail typed (kept between the steps). */
+interface StepProps {
   area: AuthArea;
   email: string;
-  setEmail: (value: string) => void;
-  onForgot: () => void;
-}) {
+}
+type EmailStepProps = StepProps & { setEmail: (value: string) => void };
+
+function LoginStep({ area, email, setEmail, onForgot }: EmailStepProps & { onForgot: () => void }) {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const mutation = useLogin(area);
@@ -126,15 +123,7 @@ function LoginStep({
 
   return (
     <form onSubmit={submit} className="mt-3">
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id="login-email" email={email} setEmail={setEmail} />
       <PasswordField
         id="login-password"
         label="Password"
@@ -160,25 +149,13 @@ function LoginStep({
           Forgot password?
         </button>
       </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Logging in…' : 'Login'}
-      </button>
+      <StepSubmit label="Login" pendingLabel="Logging in…" pending={mutation.isPending} />
       <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
   );
 }
 
-function ForgotStep({
-  area,
-  email,
-  setEmail,
-  onSent,
-}: {
-  area: AuthArea;
-  email: string;
-  setEmail: (value: string) => void;
-  onSent: () => void;
-}) {
+function ForgotStep({ area, email, setEmail, onSent }: EmailStepProps & { onSent: () => void }) {
   const mutation = useResetPassword(area);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,18 +167,13 @@ function ForgotStep({
       <p className="text-body-secondary">
         Enter the e-mail address of your account and we will send you a verification code.
       </p>
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+      <EmailField id="forgot-email" email={email} setEmail={setEmail} />
+      <StepSubmit
+        label="Continue"
+        pendingLabel="Sending…"
+        pending={mutation.isPending}
+        ready={!!email.trim()}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!email.trim() || mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Continue'}
-      </button>
       <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
   );
@@ -213,13 +185,7 @@ function CodeStep({
   code,
   setCode,
   onVerified,
-}: {
-  area: AuthArea;
-  email: string;
-  code: string;
-  setCode: (value: string) => void;
-  onVerified: () => void;
-}) {
+}: StepProps & { code: string; setCode: (value: string) => void; onVerified: () => void }) {
   const verify = useVerifyCode(area);
   const resend = useResetPassword(area);
   const submit = (event: FormEvent) => {
@@ -245,9 +211,12 @@ function CodeStep({
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!code.trim() || verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Continue'}
-      </button>
+      <StepSubmit
+        label="Continue"
+        pendingLabel="Checking…"
+        pending={verify.isPending}
+        ready={!!code.trim()}
+      />
       <button
         type="button"
         className="btn btn-outline-primary w-100 mt-2"
@@ -267,17 +236,7 @@ function CodeStep({
   );
 }
 
-function ResetStep({
-  area,
-  email,
-  code,
-  onDone,
-}: {
-  area: AuthArea;
-  email: string;
-  code: string;
-  onDone: () => void;
-}) {
+function ResetStep({ area, email, code, onDone }: StepProps & { code: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const mutation = useSetPassword(area);
@@ -322,11 +281,51 @@ function ResetStep({
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
       />
-      <button type="submit" className="btn btn-primary w-100" disabled={!ready || mutation.isPending}>
-        {mutation.isPending ? 'Updating…' : 'Update'}
-      </button>
+      <StepSubmit label="Update" pendingLabel="Updating…" pending={mutation.isPending} ready={ready} />
       <FormError message={mutation.isError ? errorMessage(mutation.error) : null} />
     </form>
+  );
+}
+
+/** A step's e-mail field (the login and forgot-password steps share what was typed). */
+function EmailField({
+  id,
+  email,
+  setEmail,
+}: {
+  id: string;
+  email: string;
+  setEmail: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={email}
+      onChange={(event) => setEmail(event.target.value)}
+    />
+  );
+}
+
+/** A step's full-width submit button: its label while sending, disabled while sending or not ready. */
+function StepSubmit({
+  label,
+  pendingLabel,
+  pending,
+  ready = true,
+}: {
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  ready?: boolean;
+}) {
+  return (
+    <button type="submit" className="btn btn-primary w-100" disabled={!ready || pending}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }
 

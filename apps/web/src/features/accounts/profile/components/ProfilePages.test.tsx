@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { MAP_LINK_MESSAGE, type Account, accountRoutes, accountDataRoutes } from '@pw/contracts';
-import { renderWithApp } from '@/test/render';
+import { renderAtRoute, renderWithApp } from '@/test/render';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { UserEditProfilePage } from './EditProfilePage';
 import { ProfileDetailsPage } from './ProfilePages';
@@ -64,12 +63,7 @@ describe('profile map link', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithApp(
-      <Routes>
-        <Route path="/user/profile/edit" element={<UserEditProfilePage />} />
-      </Routes>,
-      { route: '/user/profile/edit' },
-    );
+    renderAtRoute('/user/profile/edit', <UserEditProfilePage />, '/user/profile/edit');
     const field = await screen.findByLabelText(/Map Link/);
     expect(field).toHaveAccessibleDescription(
       'The web address of your location on a map, starting with https:// or http://.',

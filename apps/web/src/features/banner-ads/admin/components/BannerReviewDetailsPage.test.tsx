@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminBannerAdDetail } from '@pw/contracts';
 import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
-import { Route, Routes } from 'react-router';
+import { renderAtRoute } from '@/test/render';
 import { BannerReviewDetailsPage } from './BannerReviewDetailsPage';
 import { reviewDetail } from './test-review';
 
@@ -13,11 +12,10 @@ const BASE = '/admin/bannerads-subscription-management';
 
 function renderDetails(mode: 'approved' | 'new-request', id = 21) {
   const segment = mode === 'approved' ? 'approved-ads' : 'new-request';
-  return renderWithApp(
-    <Routes>
-      <Route path={`${BASE}/${segment}/:id`} element={<BannerReviewDetailsPage mode={mode} />} />
-    </Routes>,
-    { route: `${BASE}/${segment}/${id}` },
+  return renderAtRoute(
+    `${BASE}/${segment}/:id`,
+    <BannerReviewDetailsPage mode={mode} />,
+    `${BASE}/${segment}/${id}`,
   );
 }
 
@@ -54,6 +52,21 @@ function reviewServer(
 
 const posts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((call) => call.method === 'POST');
 
+/** A new request opened; `decision` pressed, its question ('…approve this Ad?') read and answered Yes. */
+async function answerYes(decision: 'Approve' | 'Reject') {
+  const api = reviewServer(reviewDetail());
+  const user = userEvent.setup();
+  renderDetails('new-request');
+  await user.click(await screen.findByRole('button', { name: decision }));
+  expect(
+    await screen.findByRole('heading', {
+      name: `Are you sure you want to ${decision.toLowerCase()} this Ad?`,
+    }),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Yes' }));
+  return { api, user };
+}
+
 describe('BannerReviewDetailsPage', () => {
   it('shows the request with who sent it; approved-ads/{id} offers no decision', async () => {
     reviewServer(reviewDetail({ status: 'approved', status_detail: 'approved', views: 7, clicks: 2 }));
@@ -73,14 +86,7 @@ describe('BannerReviewDetailsPage', () => {
   });
 
   it('approves after the question, says so, and reads the request again', async () => {
-    const api = reviewServer(reviewDetail());
-    const user = userEvent.setup();
-    renderDetails('new-request');
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Are you sure you want to approve this Ad?' }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const { api, user } = await answerYes('Approve');
     expect(
       await screen.findByRole('heading', { name: 'Banner Ad Request Has Been Approved' }),
     ).toBeInTheDocument();
@@ -102,14 +108,7 @@ describe('BannerReviewDetailsPage', () => {
   });
 
   it('rejects with the reason typed in the Rejection Reason dialog, which requires one', async () => {
-    const api = reviewServer(reviewDetail());
-    const user = userEvent.setup();
-    renderDetails('new-request');
-    await user.click(await screen.findByRole('button', { name: 'Reject' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Are you sure you want to reject this Ad?' }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const { api, user } = await answerYes('Reject');
     expect(await screen.findByRole('heading', { name: 'Rejection Reason' })).toBeInTheDocument();
     expect(screen.getByText('Please provide a reason for rejection.')).toBeInTheDocument();
     const reason = screen.getByPlaceholderText('Type here...');

@@ -95,22 +95,20 @@ export function BannerReviewDetailsPage({ mode }: { mode: 'approved' | 'new-requ
             />
             {mode === 'new-request' && ad.data.status_detail === 'pending' && (
               <div className="d-flex flex-wrap gap-2 mt-4">
-                <button
-                  type="button"
-                  className="btn btn-success"
-                  disabled={decide.isPending}
-                  onClick={() => void approve(ad.data.id)}
-                >
-                  Approve
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger"
-                  disabled={decide.isPending}
-                  onClick={() => void reject(ad.data.id)}
-                >
-                  Reject
-                </button>
+                {[
+                  { text: 'Approve', look: 'btn-success', decide: approve },
+                  { text: 'Reject', look: 'btn-outline-danger', decide: reject },
+                ].map((decision) => (
+                  <button
+                    key={decision.text}
+                    type="button"
+                    className={`btn ${decision.look}`}
+                    disabled={decide.isPending}
+                    onClick={() => void decision.decide(ad.data.id)}
+                  >
+                    {decision.text}
+                  </button>
+                ))}
               </div>
             )}
           </div>

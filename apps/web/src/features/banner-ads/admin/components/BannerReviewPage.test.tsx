@@ -1,26 +1,16 @@
 import { bannerAdRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeKey, fakeApi } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { pagedReply } from '@/test/paged-reply';
 import { BannerReviewPage } from './BannerReviewPage';
 import { reviewRow } from './test-review';
 import { columnHeaders } from '@/test/table';
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
 const renderPage = (route = '/admin/bannerads-subscription-management') =>
-  renderWithApp(
-    <>
-      <BannerReviewPage />
-      <Where />
-    </>,
-    { route },
-  );
+  renderWithSearch(<BannerReviewPage />, route);
 const headers = () => columnHeaders(screen.getByRole('table'));
 
 const approvedRows = [

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AdminBannerAdRow } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
-import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
-import { dateRangeProps, nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
+import { dateRangeProps, nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { Loading } from '@/components/Loading';
 import { formatWhen } from '@/lib/dates';
@@ -44,18 +44,11 @@ function reviewColumns(info: TabInfo, firstNumber: number) {
     );
   columns.push(
     column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
-    column.display({
+    viewColumn(column, {
       id: 'action',
       header: 'Action',
-      cell: (cell) => (
-        <Link
-          to={info.detailPath(cell.row.original.id)}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`View the banner ad of ${cell.row.original.brand_name} from ${cell.row.original.name}`}
-        >
-          View
-        </Link>
-      ),
+      to: (ad) => info.detailPath(ad.id),
+      label: (ad) => `View the banner ad of ${ad.brand_name} from ${ad.name}`,
     }),
   );
   return columns;
@@ -68,16 +61,16 @@ function ReviewLog({ info }: { info: TabInfo }) {
   const columns = useMemo(() => reviewColumns(info, firstNumber), [info, firstNumber]);
   return (
     <>
-      <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption={info.label}
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
-      />
+      >
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
+      </ListView>
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { INVALID_OPTION, type BannerAdItem } from '@pw/contracts';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { BannerAdFacts } from '@/components/banner-ad/BannerAdFacts';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
 import { useBodyForm } from '@/components/form/use-body-form';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { ApiError, errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
@@ -15,6 +13,7 @@ import { useTitle } from '@/lib/use-title';
 import { useBannerAd } from '../api/get-banner-ad';
 import { useBannerPlans } from '../api/get-banner-plans';
 import { adPaymentPath, awaitsPayment, type BannerArea } from '../model/banner-areas';
+import { BackLink } from '@/components/BackLink';
 
 export const NOT_FOUND_TEXT = 'This banner ad request does not exist.';
 
@@ -106,10 +105,7 @@ export function BannerAdPage({ area }: { area: BannerArea }) {
   return (
     <div className="container py-5">
       <div className="page-narrow-lg">
-        <Link to={area.base} className="btn btn-link px-0 mb-2">
-          <Icon svg={arrowLeftIcon} className="me-1" />
-          Banner Ads Logs
-        </Link>
+        <BackLink to={area.base}>Banner Ads Logs</BackLink>
         <h1 className="h2 mb-4">Banner Ad</h1>
         {ad.isPending ? (
           <Loading />

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routeKey, fakeApi } from '@/test/fake-api';
+import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdPaymentPage } from './BannerAdPaymentPage';
@@ -33,6 +33,32 @@ function renderPayment(role: 'user' | 'funeral-home' = 'user', query = '?plan=32
   );
 }
 
+const CALLS = {
+  user: {
+    detail: bannerAdRoutes.user.detail,
+    plans: planRoutes.userBannerAdPlans,
+    pay: paymentRoutes.userPlanPayment,
+  },
+  'funeral-home': {
+    detail: bannerAdRoutes.funeralHome.detail,
+    plans: planRoutes.funeralHomeBannerAdPlans,
+    pay: paymentRoutes.funeralHomePlanPayment,
+  },
+} as const;
+
+/** The approved ad 12 and the banner plans of `role`'s calls; paying plan 32 answers a receipt unless told. */
+function payServer(
+  role: keyof typeof CALLS,
+  pay: Handler = () => ({ body: { message: 'ok', data: receipt } }),
+) {
+  const calls = CALLS[role];
+  return fakeApi({
+    [routeKey(calls.detail, { id: 12 })]: () => ({ body: { data: approved } }),
+    [routeKey(calls.plans)]: plansReply,
+    [routeKey(calls.pay, { id: 32 })]: pay,
+  });
+}
+
 async function payWith(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
   await typeCard(user, { number });
   await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
@@ -40,13 +66,7 @@ async function payWith(user: ReturnType<typeof userEvent.setup>, number = '4242 
 
 describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
   it("pays the chosen plan for this ad (banner_ad_id), then 'Payment Successfully Made!', 'Your Ad Is Live Successfully!', back to the ad", async () => {
-    const api = fakeApi({
-      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: approved } }),
-      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
-      [routeKey(paymentRoutes.userPlanPayment, { id: 32 })]: () => ({
-        body: { message: 'ok', data: receipt },
-      }),
-    });
+    const api = payServer('user');
     const user = userEvent.setup();
     renderPayment();
     expect(await screen.findByRole('heading', { name: 'Monthly Banner' })).toBeInTheDocument();
@@ -63,13 +83,7 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
   });
 
   it("pays a funeral home's banner plan through its own call", async () => {
-    const api = fakeApi({
-      [routeKey(bannerAdRoutes.funeralHome.detail, { id: 12 })]: () => ({ body: { data: approved } }),
-      [routeKey(planRoutes.funeralHomeBannerAdPlans)]: plansReply,
-      [routeKey(paymentRoutes.funeralHomePlanPayment, { id: 32 })]: () => ({
-        body: { message: 'ok', data: receipt },
-      }),
-    });
+    const api = payServer('funeral-home');
     const user = userEvent.setup();
     renderPayment('funeral-home');
     await payWith(user);
@@ -78,14 +92,7 @@ describe('BannerAdPaymentPage (banner-ads/{id}/payment)', () => {
   });
 
   it("shows a declined card's words in red, stays, and a second try is a new purchase", async () => {
-    const api = fakeApi({
-      [routeKey(bannerAdRoutes.user.detail, { id: 12 })]: () => ({ body: { data: approved } }),
-      [routeKey(planRoutes.userBannerAdPlans)]: plansReply,
-      [routeKey(paymentRoutes.userPlanPayment, { id: 32 })]: () => ({
-        status: 422,
-        body: { message: 'Your card was declined.' },
-      }),
-    });
+    const api = payServer('user', () => ({ status: 422, body: { message: 'Your card was declined.' } }));
     const user = userEvent.setup();
     renderPayment();
     await payWith(user, '4000 0000 0000 0002');

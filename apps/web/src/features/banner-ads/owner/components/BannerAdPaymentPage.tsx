@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AD_LIVE_MESSAGE, PAYMENT_SUCCESS_MESSAGE, BANNER_MESSAGES } from '@pw/contracts';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
-import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { PaymentCardForm, useCardPayment, type PaymentCardValues } from '@/components/payment';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { useTitle } from '@/lib/use-title';
 import { useBannerAd } from '../api/get-banner-ad';
@@ -16,6 +13,7 @@ import { useBannerPlans } from '../api/get-banner-plans';
 import { usePayBannerPlan } from '../api/pay-banner-plan';
 import { adPath, awaitsPayment, idFrom, type BannerArea } from '../model/banner-areas';
 import { AdReadError } from './BannerAdPage';
+import { BackLink } from '@/components/BackLink';
 
 /**
  * banner-ads/{id}/payment?plan={planId} (docs/product.md §13.3, §13.5): the shared card form pays the chosen banner
@@ -32,30 +30,23 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
   const ad = useBannerAd(area, id);
   const plans = useBannerPlans(area);
   const pay = usePayBannerPlan(area);
-  const attempt = useIdempotencyKey();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const payment = useCardPayment();
   const plan = plans.data?.find((offered) => offered.id === planId);
 
   const onSubmit = (card: PaymentCardValues) => {
     if (!plan || !ad.data || pay.isPending) return;
     const adId = ad.data.id;
-    setServerError(null);
-    setServerFieldErrors({});
+    payment.start();
     pay.mutate(
-      { planId: plan.id, adId, card, headers: attempt.headers },
+      { planId: plan.id, adId, card, headers: payment.headers },
       {
         onSuccess: async () => {
-          attempt.settle();
+          payment.paid();
           await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
           await dialog({ variant: 'success', title: AD_LIVE_MESSAGE });
           void navigate(adPath(area, adId), { replace: true });
         },
-        onError: (error) => {
-          attempt.settle(error);
-          setServerError(errorMessage(error));
-          setServerFieldErrors(fieldErrors(error));
-        },
+        onError: payment.refused,
       },
     );
   };
@@ -96,8 +87,7 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
         <PaymentCardForm
           amount={plan.price}
           submitting={pay.isPending}
-          serverError={serverError}
-          serverFieldErrors={serverFieldErrors}
+          {...payment.refusal}
           onSubmit={onSubmit}
         />
       </div>
@@ -106,10 +96,7 @@ export function BannerAdPaymentPage({ area }: { area: BannerArea }) {
 
   return (
     <div className="container py-5 page-narrow">
-      <Link to={adPath(area, id)} className="btn btn-link px-0 mb-2">
-        <Icon svg={arrowLeftIcon} className="me-1" />
-        Back
-      </Link>
+      <BackLink to={adPath(area, id)}>Back</BackLink>
       <h1 className="h2 mb-3">Payment</h1>
       {body()}
     </div>

@@ -1,10 +1,9 @@
 import { bannerAdRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeKey, fakeApi } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { BANNER_AREAS } from '../model/banner-areas';
 import { BannerAdsPage } from './BannerAdsPage';
 import { pagedReply } from '@/test/paged-reply';
@@ -21,18 +20,8 @@ const ADS = Array.from({ length: 12 }, (_, i) =>
   }),
 );
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
 const renderPage = (role: 'user' | 'funeral-home' = 'user') =>
-  renderWithApp(
-    <>
-      <BannerAdsPage area={BANNER_AREAS[role]} />
-      <Where />
-    </>,
-    { route: BANNER_AREAS[role].base },
-  );
+  renderWithSearch(<BannerAdsPage area={BANNER_AREAS[role]} />, BANNER_AREAS[role].base);
 
 describe('BannerAdsPage (Banner Ads Logs)', () => {
   it('lists the own requests with their state; a row opens the request; paging is in the URL', async () => {

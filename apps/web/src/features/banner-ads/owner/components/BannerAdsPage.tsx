@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { BannerAdItem } from '@pw/contracts';
 import { BannerAdStatusBadge } from '@/components/banner-ad/BannerAdStatusBadge';
-import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
-import { dateRangeProps, nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
+import { dateRangeProps, nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -34,18 +34,11 @@ function adColumns(area: BannerArea, firstNumber: number) {
       cell: (info) => <BannerAdStatusBadge status={info.getValue()} live={info.row.original.is_live} />,
     }),
     column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
-    column.display({
+    viewColumn(column, {
       id: 'action',
       header: 'Action',
-      cell: (info) => (
-        <Link
-          to={adPath(area, info.row.original.id)}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`View the banner ad of ${info.row.original.brand_name}`}
-        >
-          View
-        </Link>
-      ),
+      to: (ad) => adPath(area, ad.id),
+      label: (ad) => `View the banner ad of ${ad.brand_name}`,
     }),
   ];
 }
@@ -63,16 +56,16 @@ export function BannerAdsPage({ area }: { area: BannerArea }) {
   return (
     <div className="container py-5">
       <ListHeading title="Banner Ads Logs" to={newAdPath(area)} action="Send new request" />
-      <ListToolbar list={list} search>
-        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="Banner ad requests"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
-      />
+      >
+        <DateRangeFilter label="Date" {...dateRangeProps(list)} />
+      </ListView>
     </div>
   );
 }

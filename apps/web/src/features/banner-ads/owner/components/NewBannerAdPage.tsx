@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { BANNER_MESSAGES, bannerAdCreateBody, EMAIL_MESSAGES } from '@pw/contracts';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
 import { useBodyForm } from '@/components/form/use-body-form';
-import { Icon } from '@/components/Icon';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useCreateBannerAd } from '../api/create-banner-ad';
 import { adPath, type BannerArea } from '../model/banner-areas';
+import { BackLink } from '@/components/BackLink';
 
 type Field = 'brand_name' | 'brand_email' | 'brand_url' | 'images';
 type Values = Record<Exclude<Field, 'images'>, string>;
@@ -114,10 +113,7 @@ export function NewBannerAdPage({ area }: { area: BannerArea }) {
   return (
     <div className="container py-5">
       <div className="page-narrow-lg">
-        <Link to={area.base} className="btn btn-link px-0 mb-2">
-          <Icon svg={arrowLeftIcon} className="me-1" />
-          Banner Ads Logs
-        </Link>
+        <BackLink to={area.base}>Banner Ads Logs</BackLink>
         <h1 className="h2 mb-3">New Banner Ad Request</h1>
         <section aria-label="About banner ads" className="mb-4">
           <p className="mb-2">{NEW_AD_TEXTS.what}</p>

@@ -19,6 +19,25 @@ export function RangePicker({
 }) {
   const errorId = useId();
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const day = (
+    text: string,
+    value: string,
+    limits: { min?: string; max?: string },
+    key: 'from_date' | 'to_date',
+  ) => (
+    <label className="d-flex flex-column gap-1 mb-0">
+      <span className="small fw-semibold">{text}</span>
+      <input
+        type="date"
+        className="form-control form-control-sm"
+        value={value}
+        {...limits}
+        required
+        {...invalid}
+        onChange={(event) => event.target.value && onChange({ [key]: event.target.value })}
+      />
+    </label>
+  );
   return (
     <div className="card card-body mb-4">
       <div className="d-flex flex-wrap align-items-end gap-3" role="group" aria-label="What the charts show">
@@ -46,30 +65,8 @@ export function RangePicker({
         </label>
         {choice.preset === 'custom' && (
           <>
-            <label className="d-flex flex-column gap-1 mb-0">
-              <span className="small fw-semibold">From</span>
-              <input
-                type="date"
-                className="form-control form-control-sm"
-                value={choice.from}
-                max={choice.to || undefined}
-                required
-                {...invalid}
-                onChange={(event) => event.target.value && onChange({ from_date: event.target.value })}
-              />
-            </label>
-            <label className="d-flex flex-column gap-1 mb-0">
-              <span className="small fw-semibold">To</span>
-              <input
-                type="date"
-                className="form-control form-control-sm"
-                value={choice.to}
-                min={choice.from || undefined}
-                required
-                {...invalid}
-                onChange={(event) => event.target.value && onChange({ to_date: event.target.value })}
-              />
-            </label>
+            {day('From', choice.from, { max: choice.to || undefined }, 'from_date')}
+            {day('To', choice.to, { min: choice.from || undefined }, 'to_date')}
           </>
         )}
         <label className="d-flex flex-column gap-1 mb-0">

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardSubscriptionData } from '@pw/contracts';
-import { useDashboardSubscription } from '../api/get-subscription';
+import { useDashboardSubscription } from '../api/get-charts';
 import type { ChartRange } from '../api/range';
 import { ChartFrame, ChartTable } from './ChartFrame';
 import { dollars, KINDS, periodLabel } from './format';

@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardUserChartData } from '@pw/contracts';
-import { useDashboardUserChart } from '../api/get-user-chart';
+import { useDashboardUserChart } from '../api/get-charts';
 import type { ChartRange } from '../api/range';
 import { ChartFrame, ChartTable } from './ChartFrame';
 import { periodLabel } from './format';

@@ -15,8 +15,7 @@ import { FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
 import { useFuneralHomes } from '../api/get-funeral-homes';
-import { useLocations } from '../api/get-locations';
-import { useServices } from '../api/get-services';
+import { useHomeOptions } from '../api/get-home-options';
 import { useSendFuneralForm } from '../api/send-funeral-form';
 import {
   emptyFuneralForm,
@@ -181,8 +180,8 @@ function FuneralForm({
   });
   const chosen = watch('user_id');
   const homeId = /^[1-9]\d*$/.test(chosen) ? Number(chosen) : null;
-  const services = useServices(homeId);
-  const locations = useLocations(homeId);
+  const services = useHomeOptions('services', homeId);
+  const locations = useHomeOptions('locations', homeId);
 
   // Another home offers other types and locations: a choice made for the first one no longer holds.
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import {
   PUBLISHABLE_ONCE_CONFIRMED,
   PUBLISH_QUESTION,
@@ -10,7 +9,7 @@ import {
   funeralHomeRoutes,
 } from '@pw/contracts';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderAtRoute } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { RequestVideoPage } from './RequestVideoPage';
 
@@ -22,12 +21,7 @@ function openVideo(video: Video & { awaiting_release?: boolean }, handlers: Reco
     [VIDEO_PATH]: () => ({ body: { data: { awaiting_release: false, ...video } } }),
     ...handlers,
   });
-  renderWithApp(
-    <Routes>
-      <Route path="/funeral/user-requests/:id/video" element={<RequestVideoPage />} />
-    </Routes>,
-    { route: '/funeral/user-requests/12/video' },
-  );
+  renderAtRoute('/funeral/user-requests/:id/video', <RequestVideoPage />, '/funeral/user-requests/12/video');
   return api;
 }
 

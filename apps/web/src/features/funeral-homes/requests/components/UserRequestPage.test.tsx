@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { FUNERAL_REQUEST_NOT_FOUND, funeralHomeRoutes } from '@pw/contracts';
 import { routeKey, fakeApi } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderAtRoute } from '@/test/render';
 import type { UserRequest } from '../model/user-request';
 import { UserRequestPage } from './UserRequestPage';
 
@@ -39,12 +38,7 @@ const VIDEO_ONLY: UserRequest = {
 
 function openRequest(id: number, reply: () => { status?: number; body: unknown }) {
   const api = fakeApi({ [routeKey(funeralHomeRoutes.request, { id })]: reply });
-  renderWithApp(
-    <Routes>
-      <Route path="/funeral/user-requests/:id" element={<UserRequestPage />} />
-    </Routes>,
-    { route: `/funeral/user-requests/${id}` },
-  );
+  renderAtRoute('/funeral/user-requests/:id', <UserRequestPage />, `/funeral/user-requests/${id}`);
   return api;
 }
 

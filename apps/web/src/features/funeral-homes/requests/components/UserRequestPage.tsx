@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import playIcon from 'bootstrap-icons/icons/play-circle.svg?raw';
 import { FUNERAL_REQUEST_NOT_FOUND } from '@pw/contracts';
 import { Icon } from '@/components/Icon';
@@ -11,14 +10,14 @@ import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useUserRequest } from '../api/get-request';
 import { hasForm, type UserRequest } from '../model/user-request';
+import { BackLink } from '@/components/BackLink';
 
 /** Back to the list (its paging is in its own URL, kept by the browser's history). */
 export function BackToRequests({ to = '/funeral/user-requests', label = 'Back to user requests' }) {
   return (
-    <Link to={to} className="btn btn-outline-secondary btn-sm mb-3">
-      <Icon svg={arrowLeftIcon} className="me-1" />
+    <BackLink to={to} outlined>
       {label}
-    </Link>
+    </BackLink>
   );
 }
 

@@ -2,11 +2,10 @@ import { funeralHomeRoutes } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import type { FuneralRequestItem } from '@pw/contracts';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { pagedReply } from '@/test/paged-reply';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { UserRequestsPage } from './UserRequestsPage';
 import { columnHeaders } from '@/test/table';
 
@@ -27,18 +26,7 @@ function listServer(rows = ROWS) {
   });
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
-const renderPage = (route = '/funeral/user-requests') =>
-  renderWithApp(
-    <>
-      <UserRequestsPage />
-      <Where />
-    </>,
-    { route },
-  );
+const renderPage = (route = '/funeral/user-requests') => renderWithSearch(<UserRequestsPage />, route);
 
 describe('User Requests (/funeral/user-requests)', () => {
   it('turns into one card per request on a phone: each cell carries its column name, the e-mail wraps only at @ and dots', async () => {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FuneralRequestItem } from '@pw/contracts';
-import { ListResults, ListToolbar, useListState } from '@/components/data-table';
-import { nowrapCell, sortedBy } from '@/components/data-table/cells';
+import { ListView, useListState } from '@/components/data-table';
+import { nowrapCell, sortedBy, viewColumn } from '@/components/data-table/cells';
 import { EmailAddress } from '@/components/EmailAddress';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -51,18 +51,9 @@ const columns = [
       );
     },
   }),
-  column.display({
-    id: 'view',
-    header: 'View',
-    cell: (info) => (
-      <Link
-        to={`/funeral/user-requests/${info.row.original.id}`}
-        className="btn btn-outline-primary btn-sm"
-        aria-label={`View the request from ${info.row.original.name}`}
-      >
-        View
-      </Link>
-    ),
+  viewColumn(column, {
+    to: (request) => `/funeral/user-requests/${request.id}`,
+    label: (request) => `View the request from ${request.name}`,
   }),
 ];
 
@@ -81,12 +72,12 @@ export function UserRequestsPage() {
         A family asks you to confirm a passing? <Link to="/funeral/report-passing">Report a passing</Link>{' '}
         with the access code of their loved one&rsquo;s final message.
       </p>
-      <ListToolbar list={list} search />
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="User requests"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="created_at"
         stacked
       />

@@ -1,12 +1,11 @@
 import { legacyRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminLegacyItem } from '@pw/contracts';
 import { fakeApi, type RecordedCall, type Reply } from '@/test/fake-api';
 import { pagedAnswer } from '@/test/paged-reply';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { LegacyReleasesPage } from './LegacyReleasesPage';
 import { columnHeaders } from '@/test/table';
 
@@ -61,19 +60,7 @@ function legacyServer(rows = ROWS, halt?: (call: RecordedCall) => Reply | Promis
   return api;
 }
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.search}</output>;
-}
-
-const renderPage = (route = '/admin/legacy-management') =>
-  renderWithApp(
-    <>
-      <LegacyReleasesPage />
-      <Where />
-    </>,
-    { route },
-  );
+const renderPage = (route = '/admin/legacy-management') => renderWithSearch(<LegacyReleasesPage />, route);
 const where = () => screen.getByTestId('where').textContent;
 const listCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.url.pathname === LIST);
 const lastListCall = (api: ReturnType<typeof fakeApi>) => listCalls(api).at(-1)!.url.searchParams;

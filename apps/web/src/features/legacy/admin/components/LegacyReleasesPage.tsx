@@ -4,11 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminLegacyItem } from '@pw/contracts';
 import {
   DateRangeFilter,
-  ListResults,
-  ListToolbar,
+  ListView,
   SelectFilters,
-  useListState,
   type SelectFilterDef,
+  useListState,
 } from '@/components/data-table';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
@@ -79,26 +78,26 @@ function legacyColumns(open: (next: NonNullable<Open>) => void) {
       cell: (info) => {
         const item = info.row.original;
         const name = ownerName(item);
+        const actions = [
+          { kind: 'details', text: 'View', look: 'btn-outline-primary', label: `View the report on ${name}` },
+          { kind: 'halt', text: 'Halt', look: 'btn-outline-danger', label: `Halt the release of ${name}` },
+        ] as const;
         return (
           <div className="d-flex gap-2">
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              aria-label={`View the report on ${name}`}
-              onClick={() => open({ kind: 'details', item })}
-            >
-              View
-            </button>
-            {item.state === 'waiting' && (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                aria-label={`Halt the release of ${name}`}
-                onClick={() => open({ kind: 'halt', item })}
-              >
-                Halt
-              </button>
-            )}
+            {/* View always; Halt while the release waits. */}
+            {actions
+              .filter((action) => action.kind === 'details' || item.state === 'waiting')
+              .map((action) => (
+                <button
+                  key={action.kind}
+                  type="button"
+                  className={`btn ${action.look} btn-sm`}
+                  aria-label={action.label}
+                  onClick={() => open({ kind: action.kind, item })}
+                >
+                  {action.text}
+                </button>
+              ))}
           </div>
         );
       },
@@ -144,17 +143,17 @@ export function LegacyReleasesPage() {
       <h1 className="h2 mb-3" ref={heading} tabIndex={-1}>
         Legacy Releases
       </h1>
-      <ListToolbar list={list} search>
-        <SelectFilters list={list} filters={STATE_FILTER} />
-        <DateRangeFilter from={list.fromDate} to={list.toDate} label="Reported" onChange={list.setFilter} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="Legacy releases"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="reported_at"
-      />
+      >
+        <SelectFilters list={list} filters={STATE_FILTER} />
+        <DateRangeFilter from={list.fromDate} to={list.toDate} label="Reported" onChange={list.setFilter} />
+      </ListView>
       <ReportDetailsDialog
         item={opened?.kind === 'details' ? opened.item : null}
         show={shown && opened?.kind === 'details'}

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { REPORT_CANCELLED_MESSAGE, LEGACY_MESSAGES, legacyRoutes } from '@pw/contracts';
-import { renderWithApp } from '@/test/render';
+import { renderAtRoute } from '@/test/render';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { AliveLinkPage, HERE_BUTTON } from './AliveLinkPage';
 import { LINK_GONE_TITLE } from './LinkStates';
@@ -15,12 +14,7 @@ const ALIVE = routeKey(legacyRoutes.alive, { token: TOKEN });
 function open(handlers: Record<string, Handler>) {
   const server = fakeApi(handlers);
   const user = userEvent.setup();
-  renderWithApp(
-    <Routes>
-      <Route path="/legacy/alive/:token" element={<AliveLinkPage />} />
-    </Routes>,
-    { route: `/legacy/alive/${TOKEN}` },
-  );
+  renderAtRoute('/legacy/alive/:token', <AliveLinkPage />, `/legacy/alive/${TOKEN}`);
   return { server, user };
 }
 

@@ -37,6 +37,17 @@ function rateServer(history: OneTimeRate[]) {
   });
 }
 
+/** Opens the page with no rate yet, types `rate` and presses Save. */
+async function saveRate(rate: string) {
+  const api = rateServer([]);
+  const user = userEvent.setup();
+  renderWithApp(<OneTimeRatePage />);
+  await screen.findByText('No data found :(');
+  await user.type(screen.getByLabelText(/Price Per Minute/), rate);
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  return { api, user };
+}
+
 describe('OneTimeRatePage', () => {
   it('shows the current rate and the history (S.No., Rate, Update Date)', async () => {
     rateServer([{ id: 1, rate: '0.50', updated_at: '2026-11-20T10:00:00.000Z' }]);
@@ -65,12 +76,7 @@ describe('OneTimeRatePage', () => {
   });
 
   it("saves a rate, ends with the plans' success dialog ('Updated', the new rate) and adds it to the history", async () => {
-    const api = rateServer([]);
-    const user = userEvent.setup();
-    renderWithApp(<OneTimeRatePage />);
-    await screen.findByText('No data found :(');
-    await user.type(screen.getByLabelText(/Price Per Minute/), '0.75');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const { api, user } = await saveRate('0.75');
     const dialog = await screen.findByRole('dialog', { name: 'Updated' });
     expect(dialog).toHaveTextContent('The price per minute is now $0.75.');
     expect(JSON.parse(String(api.calls.find((c) => c.method === 'POST')!.body))).toEqual({ rate: '0.75' });
@@ -79,12 +85,7 @@ describe('OneTimeRatePage', () => {
   });
 
   it('says a negative rate cannot be, and sends nothing', async () => {
-    const api = rateServer([]);
-    const user = userEvent.setup();
-    renderWithApp(<OneTimeRatePage />);
-    await screen.findByText('No data found :(');
-    await user.type(screen.getByLabelText(/Price Per Minute/), '-1');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const { api } = await saveRate('-1');
     expect(await screen.findByText(negativeMoneyMessage('rate'))).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });

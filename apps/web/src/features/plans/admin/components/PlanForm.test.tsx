@@ -48,23 +48,16 @@ describe('the plan form', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('refuses a price that is not a number', async () => {
+  it.each([
+    ['refuses a price that is not a number', 'ten', 'The price must be a number.'],
+    ['says a negative price cannot be, and what the lowest price is', '-5', NEGATIVE_PRICE],
+  ])('%s', async (_, price, message) => {
     const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
     const user = userEvent.setup();
     renderNew('membership');
-    await fill(user, 'ten');
+    await fill(user, price);
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('The price must be a number.')).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
-  });
-
-  it('says a negative price cannot be, and what the lowest price is', async () => {
-    const api = fakeApi({ [routeKey(planRoutes.membershipCreate)]: created });
-    const user = userEvent.setup();
-    renderNew('membership');
-    await fill(user, '-5');
-    await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText(NEGATIVE_PRICE)).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 

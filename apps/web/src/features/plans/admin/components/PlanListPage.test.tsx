@@ -1,28 +1,17 @@
 import { planRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeKey, fakeApi } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithApp, renderWithSearch } from '@/test/render';
 import { PLAN_AREAS } from '../model/plan-areas';
 import { PlanListPage } from './PlanListPage';
 import { membershipListServer, pagedPlans, planFixture } from './test-plans';
 import { columnHeaders } from '@/test/table';
 import { expectLinkTo } from '@/test/links';
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
 const renderList = (route = '/admin/time-subscription-management/plans') =>
-  renderWithApp(
-    <>
-      <PlanListPage area={PLAN_AREAS.membership} />
-      <Where />
-    </>,
-    { route },
-  );
+  renderWithSearch(<PlanListPage area={PLAN_AREAS.membership} />, route);
 const where = () => screen.getByTestId('where').textContent;
 
 describe('PlanListPage', () => {

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPlan } from '@pw/contracts';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
-import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+  dateRangeProps,
+  filterProps,
+  nowrapCell,
+  sortedBy,
+  valueCell,
+  viewColumn,
+} from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { useTitle } from '@/lib/use-title';
 import { useAdminPlans } from '../api/get-plans';
@@ -47,18 +47,11 @@ export function PlanListPage({ area }: { area: PlanArea }) {
         ),
         meta: { sortKey: 'status' },
       }),
-      column.display({
+      viewColumn(column, {
         id: 'action',
         header: 'Action',
-        cell: (info) => (
-          <Link
-            to={planDetailsPath(area, info.row.original.id)}
-            className="btn btn-outline-primary btn-sm"
-            aria-label={`View ${info.row.original.title}`}
-          >
-            View
-          </Link>
-        ),
+        to: (plan) => planDetailsPath(area, plan.id),
+        label: (plan) => `View ${plan.title}`,
       }),
     ],
     [area, toggleStatus],
@@ -67,7 +60,14 @@ export function PlanListPage({ area }: { area: PlanArea }) {
   return (
     <div>
       <ListHeading title={`${area.label} Plans`} to={`${planListPath(area)}/new`} action="New Plan" />
-      <ListToolbar list={list} search>
+      <ListView
+        list={list}
+        search
+        caption={`${area.label} plans`}
+        columns={columns}
+        query={query}
+        defaultSort="updated_at"
+      >
         <StatusFilter
           label="Status"
           allLabel="All statuses"
@@ -75,14 +75,7 @@ export function PlanListPage({ area }: { area: PlanArea }) {
           {...filterProps(list, 'status')}
         />
         <DateRangeFilter label="Modified Date" {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
-        caption={`${area.label} plans`}
-        columns={columns}
-        query={query}
-        list={list}
-        defaultSort="updated_at"
-      />
+      </ListView>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminPaymentRow } from '@pw/contracts';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { never, pageOf } from './test-logs';
 import { PaymentLogsPage } from './PaymentLogsPage';
 import { columnHeaders } from '@/test/table';
@@ -44,18 +43,16 @@ const categories: Handler = () => ({
   },
 });
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
+const renderPage = () => renderWithSearch(<PaymentLogsPage />, '/admin/payment-logs');
 
-const renderPage = () =>
-  renderWithApp(
-    <>
-      <PaymentLogsPage />
-      <Where />
-    </>,
-    { route: '/admin/payment-logs' },
-  );
+/** The log of ROWS opened, its table drawn. */
+async function openLog() {
+  const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('table');
+  return { api, user };
+}
 
 const lastQuery = (api: ReturnType<typeof fakeApi>) =>
   api.calls.filter((c) => c.url.pathname === routeUrl(paymentRoutes.adminLog)).at(-1)!.url.searchParams;
@@ -75,10 +72,7 @@ describe('PaymentLogsPage', () => {
   });
 
   it('sends the user type, category, search and dates the admin picks', async () => {
-    const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('table');
+    const { api, user } = await openLog();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Funeral Home');
     await waitFor(() => expect(lastQuery(api).get('user_type')).toBe('funeral-home'));
@@ -97,10 +91,7 @@ describe('PaymentLogsPage', () => {
   });
 
   it('keeps a filter picked while the search waits for its pause', async () => {
-    const api = fakeApi({ [LOG]: (call) => pageOf(ROWS, call), [CATEGORIES]: categories });
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('table');
+    const { api, user } = await openLog();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ruth');
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'User');
     await waitFor(() => expect(lastQuery(api).get('search')).toBe('ruth'), { timeout: 2000 });

@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminPaymentRow } from '@pw/contracts';
-import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import { usePaymentCategories } from '../api/get-payment-categories';
@@ -76,18 +70,18 @@ export function PaymentLogsPage() {
   return (
     <div>
       <h1 className="h2 mb-3">Payment Logs</h1>
-      <ListToolbar list={list} search>
-        <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
-        <CategoryFilter {...filterProps(list, 'subscription_type')} />
-        <DateRangeFilter {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults
+      <ListView
+        list={list}
+        search
         caption="Payment logs"
         columns={columns}
         query={query}
-        list={list}
         defaultSort="purchase_date"
-      />
+      >
+        <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
+        <CategoryFilter {...filterProps(list, 'subscription_type')} />
+        <DateRangeFilter {...dateRangeProps(list)} />
+      </ListView>
     </div>
   );
 }

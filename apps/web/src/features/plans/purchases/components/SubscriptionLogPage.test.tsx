@@ -1,11 +1,10 @@
 import { paymentRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionLogRow } from '@pw/contracts';
 import { fakeApi } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { PURCHASE_AREAS, type PurchaseArea } from '../model/purchase-areas';
 import { never, pageOf } from './test-logs';
 import { SubscriptionLogPage } from './SubscriptionLogPage';
@@ -29,18 +28,8 @@ const PATHS = {
   'funeral-home': routeUrl(paymentRoutes.funeralHomeLogs),
 } as const;
 
-function Where() {
-  return <output data-testid="where">{useLocation().search}</output>;
-}
-
 const renderLog = (area: PurchaseArea, route = area.base) =>
-  renderWithApp(
-    <>
-      <SubscriptionLogPage area={area} />
-      <Where />
-    </>,
-    { route },
-  );
+  renderWithSearch(<SubscriptionLogPage area={area} />, route);
 
 const headers = columnHeaders;
 

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { SubscriptionLogRow } from '@pw/contracts';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
-import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+  dateRangeProps,
+  expiryRangeProps,
+  filterProps,
+  nowrapCell,
+  sortedBy,
+  valueCell,
+} from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { useTitle } from '@/lib/use-title';
 import { useSubscriptionLog } from '../api/get-subscription-log';
@@ -72,7 +73,14 @@ export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
   return (
     <div>
       <ListHeading title={area.label} to={managePlansPath(area)} action="Manage Subscription Plan" />
-      <ListToolbar list={list} search>
+      <ListView
+        list={list}
+        search
+        caption={`${area.label} purchases`}
+        columns={columns}
+        query={query}
+        defaultSort="purchase_date"
+      >
         <StatusFilter
           label="Status"
           allLabel="All statuses"
@@ -80,23 +88,8 @@ export function SubscriptionLogPage({ area }: { area: PurchaseArea }) {
           {...filterProps(list, 'status')}
         />
         <DateRangeFilter label="Purchase Date" {...dateRangeProps(list)} />
-        {area.columns.includes('expiry') && (
-          <DateRangeFilter
-            label="Expiry Date"
-            keys={['expiry_from', 'expiry_to']}
-            from={list.filters.expiry_from ?? ''}
-            to={list.filters.expiry_to ?? ''}
-            onChange={list.setFilter}
-          />
-        )}
-      </ListToolbar>
-      <ListResults
-        caption={`${area.label} purchases`}
-        columns={columns}
-        query={query}
-        list={list}
-        defaultSort="purchase_date"
-      />
+        {area.columns.includes('expiry') && <DateRangeFilter {...expiryRangeProps(list)} />}
+      </ListView>
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { Link, useSearchParams } from 'react-router';
 import type { PlanCategory } from '@pw/contracts';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { flowStartPath, idFromSearch, planPaymentPath, type PlanFlowBase } from '../model/plan-flow';
+import { BackLink } from '@/components/BackLink';
 
 /** One category's plans as cards: title, '$'+price per duration, description, 'Pay Now'. */
 function CategoryPlans({ category, base }: { category: PlanCategory; base: PlanFlowBase }) {
@@ -63,10 +62,7 @@ export function PlanDetailsPage({ base }: { base: PlanFlowBase }) {
 
   return (
     <div className="container py-5">
-      <Link to={flowStartPath(base)} className="btn btn-link px-0 mb-2">
-        <Icon svg={arrowLeftIcon} className="me-1" />
-        Back
-      </Link>
+      <BackLink to={flowStartPath(base)}>Back</BackLink>
       <h1>Plan Details</h1>
       {query.isPending ? (
         <Loading />

@@ -1,19 +1,17 @@
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_SUCCESS_MESSAGE, type PlanCategory, type PlanSummary } from '@pw/contracts';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError } from '@/components/form/FormError';
-import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
-import { PaymentCardForm, useIdempotencyKey, type PaymentCardValues } from '@/components/payment';
-import { errorMessage, FETCH_FAILED_MESSAGE, fieldErrors } from '@/lib/api';
+import { PaymentCardForm, useCardPayment, type PaymentCardValues } from '@/components/payment';
+import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useHomePlans } from '../api/get-home-plans';
 import { usePayPlan } from '../api/pay-plan';
 import { durationLabel, priceLabel } from '@/lib/plan-labels';
 import { afterPaymentPath, idFromSearch, planDetailsPath, type PlanFlowBase } from '../model/plan-flow';
+import { BackLink } from '@/components/BackLink';
 
 /** docs/product.md §13.3 profile/payment: navigation state may carry navigateBackUrl and the plan id. */
 interface PaymentState {
@@ -44,39 +42,29 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
   const planId = idFromSearch(search, 'plan') ?? (typeof state.id === 'number' ? state.id : null);
   const plans = useHomePlans();
   const pay = usePayPlan();
-  const attempt = useIdempotencyKey();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
+  const payment = useCardPayment();
   const back = safeBackUrl(state.navigateBackUrl) ?? afterPaymentPath(base);
   const plan = findPlan(plans.data?.data ?? [], planId);
 
   const onSubmit = (card: PaymentCardValues) => {
     if (!plan) return;
-    setServerError(null);
-    setServerFieldErrors({});
+    payment.start();
     pay.mutate(
-      { planId: plan.id, card, headers: attempt.headers },
+      { planId: plan.id, card, headers: payment.headers },
       {
         onSuccess: async () => {
-          attempt.settle();
+          payment.paid();
           await dialog({ variant: 'success', title: PAYMENT_SUCCESS_MESSAGE });
           void navigate(back, { replace: true });
         },
-        onError: (error) => {
-          attempt.settle(error);
-          setServerError(errorMessage(error));
-          setServerFieldErrors(fieldErrors(error));
-        },
+        onError: payment.refused,
       },
     );
   };
 
   return (
     <div className="container py-5 page-narrow">
-      <Link to={renew ? '/user/subscription-logs' : planDetailsPath(base)} className="btn btn-link px-0 mb-2">
-        <Icon svg={arrowLeftIcon} className="me-1" />
-        Back
-      </Link>
+      <BackLink to={renew ? '/user/subscription-logs' : planDetailsPath(base)}>Back</BackLink>
       <h1 className="h2">{renew ? 'Renew Plan' : 'Payment'}</h1>
       {plans.isPending ? (
         <Loading />
@@ -103,8 +91,7 @@ export function PlanPaymentPage({ base, renew = false }: { base: PlanFlowBase; r
           <PaymentCardForm
             amount={plan.price}
             submitting={pay.isPending}
-            serverError={serverError}
-            serverFieldErrors={serverFieldErrors}
+            {...payment.refusal}
             onSubmit={onSubmit}
           />
         </div>

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
-import { DateRangeFilter, ListResults, ListToolbar, useListState } from '@/components/data-table';
-import { dateRangeProps } from '@/components/data-table/cells';
+import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
+import { dateRangeProps, expiryRangeProps } from '@/components/data-table/cells';
 import { ListHeading } from '@/components/data-table/ListHeading';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { useTitle } from '@/lib/use-title';
@@ -95,17 +95,10 @@ export function SubscriptionLogsPage() {
   return (
     <div className="container py-5">
       <ListHeading title="Subscription Logs" to={planDetailsPath('subscription-logs')} action="Buy a Plan" />
-      <ListToolbar list={list}>
+      <ListView list={list} caption="Your payments" columns={columns} query={query}>
         <DateRangeFilter label="Purchase Date" {...dateRangeProps(list)} />
-        <DateRangeFilter
-          label="Expiry Date"
-          keys={['expiry_from', 'expiry_to']}
-          from={list.filters.expiry_from ?? ''}
-          to={list.filters.expiry_to ?? ''}
-          onChange={list.setFilter}
-        />
-      </ListToolbar>
-      <ListResults caption="Your payments" columns={columns} query={query} list={list} />
+        <DateRangeFilter {...expiryRangeProps(list)} />
+      </ListView>
     </div>
   );
 }

@@ -1,15 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { queryRoutes } from '@pw/contracts';
-import { callRoute } from '@/lib/api';
 import { adminQueryKeys } from '@/lib/query-keys';
+import { useRouteData } from '@/lib/route-data';
 
 /** GET /admin/queries/{id}/detail. */
-export const getAdminQuery = (id: string, signal?: AbortSignal) =>
-  callRoute(queryRoutes.detail, { params: { id }, signal });
-
-export function useAdminQuery(id: string) {
-  return useQuery({
-    queryKey: adminQueryKeys.detail(id),
-    queryFn: ({ signal }) => getAdminQuery(id, signal).then((body) => body.data),
-  });
-}
+export const useAdminQuery = (id: string) =>
+  useRouteData(adminQueryKeys.detail(id), queryRoutes.detail, { params: { id } });

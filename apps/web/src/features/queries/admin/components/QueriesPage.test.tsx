@@ -1,11 +1,10 @@
 import { queryRoutes, routeUrl } from '@pw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminQueryItem } from '@pw/contracts';
 import { routeKey, fakeApi, type RecordedCall } from '@/test/fake-api';
-import { renderWithApp } from '@/test/render';
+import { renderWithSearch } from '@/test/render';
 import { QueriesPage } from './QueriesPage';
 import { columnHeaders } from '@/test/table';
 import { pagedAnswer } from '@/test/paged-reply';
@@ -32,19 +31,7 @@ function listServer(rows = ALL) {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.search}</output>;
-}
-
-const renderPage = (route = '/admin/queries-management') =>
-  renderWithApp(
-    <>
-      <QueriesPage />
-      <Where />
-    </>,
-    { route },
-  );
+const renderPage = (route = '/admin/queries-management') => renderWithSearch(<QueriesPage />, route);
 const where = () => screen.getByTestId('where').textContent;
 const lastListCall = (api: ReturnType<typeof fakeApi>) =>
   api.calls.filter((c) => c.url.pathname === routeUrl(queryRoutes.list)).at(-1)!.url.searchParams;

@@ -1,14 +1,14 @@
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminQueryItem } from '@pw/contracts';
+import { DateRangeFilter, ListView, StatusFilter, useListState } from '@/components/data-table';
 import {
-  DateRangeFilter,
-  ListResults,
-  ListToolbar,
-  StatusFilter,
-  useListState,
-} from '@/components/data-table';
-import { dateRangeProps, filterProps, nowrapCell, sortedBy, valueCell } from '@/components/data-table/cells';
+  dateRangeProps,
+  filterProps,
+  nowrapCell,
+  sortedBy,
+  valueCell,
+  viewColumn,
+} from '@/components/data-table/cells';
 import { useTitle } from '@/lib/use-title';
 import { useAdminQueries } from '../api/get-queries';
 import { formatWhen } from '@/lib/dates';
@@ -28,18 +28,9 @@ const columns = [
   }),
   column.accessor('user_type', sortedBy('user_type', 'User Type', valueCell(userTypeLabel))),
   column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
-  column.display({
-    id: 'view',
-    header: 'View',
-    cell: (info) => (
-      <Link
-        to={`/admin/queries-management/details/${info.row.original.id}`}
-        className="btn btn-outline-primary btn-sm"
-        aria-label={`View the query from ${info.row.original.name}`}
-      >
-        View
-      </Link>
-    ),
+  viewColumn(column, {
+    to: (item) => `/admin/queries-management/details/${item.id}`,
+    label: (item) => `View the query from ${item.name}`,
   }),
 ];
 
@@ -53,11 +44,10 @@ export function QueriesPage() {
   return (
     <div>
       <h1 className="h2 mb-3">Queries</h1>
-      <ListToolbar list={list} search>
+      <ListView list={list} search caption="Queries" columns={columns} query={query} defaultSort="created_at">
         <StatusFilter label="User type" options={USER_TYPE_OPTIONS} {...filterProps(list, 'user_type')} />
         <DateRangeFilter {...dateRangeProps(list)} />
-      </ListToolbar>
-      <ListResults caption="Queries" columns={columns} query={query} list={list} defaultSort="created_at" />
+      </ListView>
     </div>
   );
 }

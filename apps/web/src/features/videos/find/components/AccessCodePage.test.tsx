@@ -9,7 +9,7 @@ import {
   legacyRoutes,
   routeUrl,
 } from '@pw/contracts';
-import { renderWithApp } from '@/test/render';
+import { renderAtRoute, renderWithApp } from '@/test/render';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { AccessCodePage, AccessCodeVideoPage } from './AccessCodePage';
@@ -31,12 +31,7 @@ function sealedServer(
 
 async function lookUp(code = CODE) {
   const user = userEvent.setup();
-  renderWithApp(
-    <Routes>
-      <Route path="/user/access-code" element={<AccessCodePage />} />
-    </Routes>,
-    { route: '/user/access-code' },
-  );
+  renderAtRoute('/user/access-code', <AccessCodePage />, '/user/access-code');
   await user.type(screen.getByLabelText('Video access code'), code);
   await user.keyboard('{Enter}');
   return user;

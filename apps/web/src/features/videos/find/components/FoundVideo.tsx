@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { LikeButton } from '@/components/video/LikeButton';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
@@ -7,9 +7,8 @@ import { errorMessage } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { creatorName } from '@/lib/videos';
 import { useFoundVideo, useLikeFoundVideo, type CodeKind } from '../api/found-video';
-import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { Icon } from '@/components/Icon';
 import type { Video } from '@pw/contracts';
+import { BackLink } from '@/components/BackLink';
 
 interface FoundVideoProps {
   kind: CodeKind;
@@ -44,10 +43,9 @@ export function FoundVideo({ kind, backTo, backLabel, likes, children, knownFail
   const video = query.data;
   useTitle(video?.title ?? 'Video');
   const back = (
-    <Link to={backTo} className="btn btn-outline-secondary btn-sm mb-3">
-      <Icon svg={arrowLeftIcon} className="me-1" />
+    <BackLink to={backTo} outlined>
       {backLabel}
-    </Link>
+    </BackLink>
   );
   if (!video) {
     const known = !query.isFetching && query.isError && code ? knownFailure?.(query.error, code) : null;

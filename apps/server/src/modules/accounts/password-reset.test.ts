@@ -1,7 +1,7 @@
 import { accountRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.schema';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
@@ -30,12 +30,10 @@ const INVALID_CODE = {
 };
 
 describe('forgot password', () => {
-  let ctx: TestContext;
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     await signInAdmin(ctx);
   });
-  afterAll(() => ctx.close());
 
   /** From `remoteAddress` when given, else from a fresh address each call (`post`'s default). */
   const from = (remoteAddress?: string) => (remoteAddress ? { remoteAddress } : {});

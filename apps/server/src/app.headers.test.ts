@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoutes, deliveryRoutes, notificationRoutes, routeUrl } from '@pw/contracts';
 import { buildApp } from './app';
-import { createTestContext, withConfig, type TestContext } from '../test/helpers';
+import { withConfig, contextForSuite } from '../test/helpers';
 import { signedMediaUrl } from './platform/http/signed-url';
 import { undeclaredPaths } from '../test/addresses';
 
@@ -52,14 +52,13 @@ function expectUserFileHeaders(response: LightMyRequestResponse) {
 }
 
 describe('security headers', () => {
-  let ctx: TestContext;
   let web: FastifyInstance;
   let webDir: string;
   const videoKey = 'videos/9/video.mp4';
   const media = () => signedMediaUrl(ctx.deps.secret, videoKey, ctx.clock.now());
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-web-'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     web = await buildApp(ctx.composition, { serveWeb: true, webDir });
@@ -67,7 +66,6 @@ describe('security headers', () => {
   });
   afterAll(async () => {
     await web.close();
-    await ctx.close();
     await fs.rm(webDir, { recursive: true, force: true });
   });
 

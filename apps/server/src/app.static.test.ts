@@ -3,18 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { createTestContext, type TestContext } from '../test/helpers';
+import { contextForSuite } from '../test/helpers';
 import type { FastifyInstance } from 'fastify';
 import { undeclaredPaths } from '../test/addresses';
 
 /** The built web app as `npm start` serves it: SPA fallback, caching and compression. */
 describe('serving the web app', () => {
-  let ctx: TestContext;
   let web: FastifyInstance;
   let webDir: string;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-web-'));
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -23,7 +22,6 @@ describe('serving the web app', () => {
   });
   afterAll(async () => {
     await web.close();
-    await ctx.close();
     await fs.rm(webDir, { recursive: true, force: true });
   });
 

@@ -12,6 +12,7 @@ import type { CompositionView } from '../src/composition';
 import { compose, type ComposeOverrides, type Composition } from '../src/composition';
 import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
+import { afterAll, beforeAll } from 'vitest';
 import { recordRouteCoverage } from './route-coverage';
 
 /**
@@ -133,6 +134,29 @@ export async function createTestContext(
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
+}
+
+/**
+ * The context of the enclosing `describe` (or file): made before its tests (`createTestContext(env,
+ * options)`), closed after them, after the suite's own `afterAll`s. What it answers stands for that
+ * context inside hooks and tests; reading it before the context is made throws.
+ */
+export function contextForSuite(
+  env?: Record<string, string>,
+  options?: Parameters<typeof createTestContext>[1],
+): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(env, options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestContext, {
+    get(_target, key) {
+      if (!current)
+        throw new Error('The suite context is made before its tests: read it in a hook or a test.');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 export interface OutboxMail {

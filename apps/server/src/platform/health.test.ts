@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../test/helpers';
 import { undeclaredPaths } from '../../test/addresses';
 
 describe('platform', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   it('answers /api/health after the migrations ran', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: undeclaredPaths.health });

@@ -7,32 +7,38 @@ import { ConfigError, loadConfig } from './config';
 import { resolveAppSecret, resolveMediaKeyring } from './secrets';
 import { mediaKeyOf } from './storage/media-keyring';
 
-describe('resolveAppSecret', () => {
-  let dataDir: string;
+/** A fresh DATA_DIR for each test (removed after it), and the path of the file `name` in it. */
+function dataDirPerTest(prefix: string, name: string) {
+  let current = '';
   beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-secret-'));
+    current = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   });
-  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const file = () => path.join(dataDir, 'app-secret');
+  afterEach(() => fs.rmSync(current, { recursive: true, force: true }));
+  const dir = () => current;
+  return { dir, file: () => path.join(dir(), name) };
+}
+
+describe('resolveAppSecret', () => {
+  const { dir, file } = dataDirPerTest('pw-secret-', 'app-secret');
 
   it('uses APP_SECRET when set, and writes nothing', () => {
-    expect(resolveAppSecret('s'.repeat(40), dataDir)).toBe('s'.repeat(40));
+    expect(resolveAppSecret('s'.repeat(40), dir())).toBe('s'.repeat(40));
     expect(fs.existsSync(file())).toBe(false);
   });
 
   it('generates one secret of 32 random bytes, kept for the next start, readable by the owner only', () => {
-    const first = resolveAppSecret(undefined, dataDir);
+    const first = resolveAppSecret(undefined, dir());
     expect(Buffer.from(first, 'base64url')).toHaveLength(32);
-    expect(resolveAppSecret(undefined, dataDir)).toBe(first);
+    expect(resolveAppSecret(undefined, dir())).toBe(first);
     expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
-    expect(fs.readdirSync(dataDir)).toEqual(['app-secret']);
+    expect(fs.readdirSync(dir())).toEqual(['app-secret']);
   });
 
   it('stops on an empty or short secret file, naming the file and what to do', () => {
     fs.writeFileSync(file(), '');
     const empty = (() => {
       try {
-        resolveAppSecret(undefined, dataDir);
+        resolveAppSecret(undefined, dir());
       } catch (error) {
         return error;
       }
@@ -41,24 +47,17 @@ describe('resolveAppSecret', () => {
     expect((empty as Error).message).toContain(`the generated secret in ${file()} is empty`);
     expect((empty as Error).message).toContain('Restore the file from a backup, or set APP_SECRET');
     fs.writeFileSync(file(), '  short \n');
-    expect(() => resolveAppSecret(undefined, dataDir)).toThrow(/is only 5 bytes long/);
+    expect(() => resolveAppSecret(undefined, dir())).toThrow(/is only 5 bytes long/);
   });
 });
 
 describe('resolveMediaKeyring', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-media-key-'));
-  });
-  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const file = () => path.join(dataDir, 'media-key');
+  const { dir, file } = dataDirPerTest('pw-media-key-', 'media-key');
 
   it('generates one 32-byte key into DATA_DIR/media-key, kept for the next start, owner-only', () => {
-    const first = resolveMediaKeyring(undefined, undefined, dataDir);
+    const first = resolveMediaKeyring(undefined, undefined, dir());
     expect(first.current.key).toHaveLength(32);
-    expect(resolveMediaKeyring(undefined, undefined, dataDir).current.key.equals(first.current.key)).toBe(
-      true,
-    );
+    expect(resolveMediaKeyring(undefined, undefined, dir()).current.key.equals(first.current.key)).toBe(true);
     expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
   });
 
@@ -68,7 +67,7 @@ describe('resolveMediaKeyring', () => {
     const keyring = resolveMediaKeyring(
       newest.toString('base64'),
       older.map((key) => key.toString('base64')).join(', '),
-      dataDir,
+      dir(),
     );
     expect(keyring.current.key.equals(newest)).toBe(true);
     for (const key of older) expect(keyring.find(mediaKeyOf(key).id)?.key.equals(key)).toBe(true);
@@ -78,8 +77,8 @@ describe('resolveMediaKeyring', () => {
 
   it('stops on a damaged key file, naming it', () => {
     fs.writeFileSync(file(), 'c2hvcnQ=');
-    expect(() => resolveMediaKeyring(undefined, undefined, dataDir)).toThrow(ConfigError);
-    expect(() => resolveMediaKeyring(undefined, undefined, dataDir)).toThrow(file());
+    expect(() => resolveMediaKeyring(undefined, undefined, dir())).toThrow(ConfigError);
+    expect(() => resolveMediaKeyring(undefined, undefined, dir())).toThrow(file());
   });
 
   it('refuses a MEDIA_KEY or an old key that is not 32 bytes of base64', () => {

@@ -1,4 +1,4 @@
-import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
+import { defineOutboxMailQueue, defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
 
 /**
  * Builds one export archive (decision 0241). `singletonKey` of the export: one job per export. A crash
@@ -40,15 +40,9 @@ export const accountDataRetentionQueue = defineScheduledQueue({
   expireInSeconds: 30 * 60,
 });
 
-/**
- * Sends one retention notice's outbox row, once (sent with the row in its transaction). `short`: one
- * queued job per row, so the duty that re-sends lost ones cannot pile up copies.
- */
-export const retentionNoticeQueue = defineQueue({
+/** Sends one retention notice's outbox row, once (sent with the row in its transaction). */
+export const retentionNoticeQueue = defineOutboxMailQueue({
   name: 'account-data.notice',
-  payload: idPayload('mailId'),
   policy: 'short',
-  retry: { limit: 8, delaySeconds: 30, backoff: true },
-  expireInSeconds: 300,
   work: { pollingIntervalSeconds: 2 },
 });

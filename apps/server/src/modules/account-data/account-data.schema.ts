@@ -10,7 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accountExportStates } from '@pw/contracts';
-import { users } from '../accounts/accounts.schema';
+import { accountRef } from '../accounts/accounts.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * A data export (docs/product.md §11.5, decision 0241): one zip of everything held about the account, built by the
@@ -21,10 +22,8 @@ import { users } from '../accounts/accounts.schema';
 export const accountExports = pgTable(
   'account_exports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    accountId: accountRef('account_id'),
     status: text('status', { enum: accountExportStates }).notNull().default('queued'),
     /** 0–100, and what is being done in words. */
     progress: integer('progress').notNull().default(0),
@@ -33,7 +32,7 @@ export const accountExports = pgTable(
     /** The archive in storage (null until ready, and again once expired). */
     storageKey: text('storage_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -58,7 +57,7 @@ export type AccountExportRow = typeof accountExports.$inferSelect;
  */
 export const fileDeletions = pgTable('file_deletions', {
   key: text('key').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -70,9 +69,7 @@ export const fileDeletions = pgTable('file_deletions', {
 export const retentionNotices = pgTable(
   'retention_notices',
   {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: accountRef('account_id'),
     endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
     daysBefore: integer('days_before').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

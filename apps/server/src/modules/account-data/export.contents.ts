@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type Column } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { accountsView } from '../accounts';
 import { columnsOf } from '../../platform/db/read-only';
@@ -43,6 +44,9 @@ export interface ExportContents {
  * families', and stay with the home only while it exists).
  */
 export async function readExportContents(db: Db, accountId: number): Promise<ExportContents | null> {
+  /** A section's rows: the account's (by the column naming it), oldest first. */
+  const ofAccount = <Q extends PgSelect>(query: Q, owner: Column, id: Column) =>
+    query.where(eq(owner, accountId)).orderBy(asc(id));
   const [account] = await db.select().from(users).where(eq(users.id, accountId));
   if (!account) return null;
   const profile = {
@@ -60,11 +64,7 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
     created_at: iso(account.createdAt),
   };
 
-  const videoRows = await db
-    .select()
-    .from(videos)
-    .where(eq(videos.ownerId, accountId))
-    .orderBy(asc(videos.id));
+  const videoRows = await ofAccount(db.select().from(videos).$dynamic(), videos.ownerId, videos.id);
   const videoList: ExportVideo[] = videoRows.map((video) => ({
     id: video.id,
     mediaKey: video.state === 'ready' ? video.mediaKey : null,
@@ -87,46 +87,51 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
     },
   }));
 
-  const schedules = await db
-    .select()
-    .from(scheduledDeliveries)
-    .where(eq(scheduledDeliveries.ownerId, accountId))
-    .orderBy(asc(scheduledDeliveries.id));
-  const forms = await db
-    .select({
-      request: columnsOf(funeralRequests),
-      home: users.homeName,
-      service: funeralServices.name,
-      location: funeralLocations.name,
-    })
-    .from(funeralRequests)
-    .innerJoin(users, eq(users.id, funeralRequests.homeId))
-    .leftJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
-    .leftJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
-    .where(eq(funeralRequests.requesterId, accountId))
-    .orderBy(asc(funeralRequests.id));
-  const paymentRows = await db
-    .select({ payment: columnsOf(payments), plan: plans.title })
-    .from(payments)
-    .leftJoin(plans, eq(plans.id, payments.planId))
-    .where(eq(payments.accountId, accountId))
-    .orderBy(asc(payments.id));
-  const subscriptionRows = await db
-    .select({ subscription: columnsOf(subscriptions), plan: plans.title })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.accountId, accountId))
-    .orderBy(asc(subscriptions.id));
-  const ads = await db
-    .select()
-    .from(bannerAds)
-    .where(eq(bannerAds.accountId, accountId))
-    .orderBy(asc(bannerAds.id));
-  const notices = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, accountId))
-    .orderBy(asc(notifications.id));
+  const schedules = await ofAccount(
+    db.select().from(scheduledDeliveries).$dynamic(),
+    scheduledDeliveries.ownerId,
+    scheduledDeliveries.id,
+  );
+  const forms = await ofAccount(
+    db
+      .select({
+        request: columnsOf(funeralRequests),
+        home: users.homeName,
+        service: funeralServices.name,
+        location: funeralLocations.name,
+      })
+      .from(funeralRequests)
+      .innerJoin(users, eq(users.id, funeralRequests.homeId))
+      .leftJoin(funeralServices, eq(funeralServices.id, funeralRequests.serviceId))
+      .leftJoin(funeralLocations, eq(funeralLocations.id, funeralRequests.locationId))
+      .$dynamic(),
+    funeralRequests.requesterId,
+    funeralRequests.id,
+  );
+  const paymentRows = await ofAccount(
+    db
+      .select({ payment: columnsOf(payments), plan: plans.title })
+      .from(payments)
+      .leftJoin(plans, eq(plans.id, payments.planId))
+      .$dynamic(),
+    payments.accountId,
+    payments.id,
+  );
+  const subscriptionRows = await ofAccount(
+    db
+      .select({ subscription: columnsOf(subscriptions), plan: plans.title })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .$dynamic(),
+    subscriptions.accountId,
+    subscriptions.id,
+  );
+  const ads = await ofAccount(db.select().from(bannerAds).$dynamic(), bannerAds.accountId, bannerAds.id);
+  const notices = await ofAccount(
+    db.select().from(notifications).$dynamic(),
+    notifications.userId,
+    notifications.id,
+  );
 
   return {
     profile,

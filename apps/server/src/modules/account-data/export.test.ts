@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountDataRoutes, adminAccountRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { startWorkers } from '../../composition';
 import {
@@ -31,7 +31,6 @@ import {
 } from './account-data.fixtures';
 
 describe('data export', () => {
-  let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let owner: SignedIn;
   let stranger: SignedIn;
@@ -39,8 +38,8 @@ describe('data export', () => {
   let downloadUrl: string;
   let tmp: string;
 
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     stopWorkers = await startWorkers(ctx.composition);
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-export-'));
     owner = await signUpUser(ctx, { first_name: 'Ruth' });
@@ -48,7 +47,6 @@ describe('data export', () => {
   }, 120_000);
   afterAll(async () => {
     await stopWorkers?.();
-    await ctx?.close();
     await fs.rm(tmp, { recursive: true, force: true });
   });
 

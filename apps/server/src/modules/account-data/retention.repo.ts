@@ -14,6 +14,14 @@ export interface EndedAccount {
   endedAt: Date;
 }
 
+/** What the sweep reads of an ended account (`endedAt` is never null where it reads them). */
+const endedColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  endedAt: users.deactivatedAt,
+};
+
 /** Queries of the retention sweep (decision 0345); no rules here. */
 export function createRetentionRepo(db: Db) {
   return {
@@ -27,12 +35,7 @@ export function createRetentionRepo(db: Db) {
       limit: number,
     ): Promise<EndedAccount[]> {
       const rows = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          endedAt: users.deactivatedAt,
-        })
+        .select(endedColumns)
         .from(users)
         .where(
           and(
@@ -55,12 +58,7 @@ export function createRetentionRepo(db: Db) {
     /** The account if it is still deactivated since `endedAt` (a notice about to be sent asks). */
     async stillEnded(accountId: number, endedAt: Date): Promise<EndedAccount | null> {
       const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          endedAt: users.deactivatedAt,
-        })
+        .select(endedColumns)
         .from(users)
         .where(and(eq(users.id, accountId), eq(users.status, 0), eq(users.deactivatedAt, endedAt)));
       return row ? { ...row, endedAt: row.endedAt! } : null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -8,7 +9,7 @@ export type AccountType = (typeof accountTypes)[number];
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     type: text('type', { enum: accountTypes }).notNull(),
     /** Stored lower-cased; unique across roles so one e-mail is one sign-in. */
     email: text('email').notNull().unique(),
@@ -30,7 +31,7 @@ export const users = pgTable(
      * (docs/product.md §11.9). Activation clears it, so a later deactivation starts the clock anew.
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,17 +60,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A column naming the account a row belongs to: never empty, and the row goes with the account when the
+ * account is deleted (docs/product.md §11.6). Other modules' tables use it for their owner.
+ */
+export const accountRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Opaque bearer tokens: only their SHA-256 is stored, so a database leak yields no usable credential. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: accountRef('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     remember: boolean('remember').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -80,13 +88,11 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: accountRef('user_id'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

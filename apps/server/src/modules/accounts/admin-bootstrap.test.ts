@@ -1,17 +1,13 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { users } from './accounts.schema';
 import { ensureFirstAdmin, splitName } from './admin-bootstrap';
 import { get, post, waitForMail } from './accounts.fixtures';
 
 describe('ensureFirstAdmin', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   const admins = () => ctx.deps.db.select().from(users).where(eq(users.type, 'admin'));
   const login = (email: string, password: string) =>

@@ -1,8 +1,8 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestContext, withConfig, type TestContext } from '../../../test/helpers';
+import { withConfig, contextForSuite } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
@@ -14,14 +14,10 @@ import { uniqueEmail } from './accounts.fixtures';
  * client writing its own X-Forwarded-For to look like many clients, or like someone else.
  */
 describe('client addresses (TRUST_PROXY)', () => {
-  let ctx: TestContext;
   const extraApps: FastifyInstance[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
+  const ctx = contextForSuite();
   afterAll(async () => {
     for (const app of extraApps) await app.close();
-    await ctx.close();
   });
 
   /** The same deps (database, limits) behind an app built with another TRUST_PROXY, read like an operator's. */

@@ -1,7 +1,7 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
 import { LIMITS } from './accounts.limits';
 import { codeIn, PASSWORD, post, randomIp, signUpUser, waitForMail } from './accounts.fixtures';
@@ -13,11 +13,7 @@ const NEW_PASSWORD = 'a-brand-new-secret';
  * (docs/decisions/0096): the owner, from an address of their own, still gets in; the flood is slowed.
  */
 describe('lockouts count failures, not the account alone', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   const login = (email: string, password: string, remoteAddress: string) =>
     post(ctx, routeUrl(accountRoutes.webLogin), { payload: { email, password }, remoteAddress });
@@ -35,6 +31,17 @@ describe('lockouts count failures, not the account alone', () => {
     expect((await login(email, NEW_PASSWORD, remoteAddress)).statusCode).toBe(200);
   };
   const addresses = (n: number) => Array.from({ length: n }, () => randomIp());
+  /** `rounds` rounds of `call` from every one of `attackers` in turn; answers how many got each status. */
+  const flood = async (
+    attackers: string[],
+    rounds: number,
+    call: (address: string) => Promise<{ statusCode: number }>,
+  ) => {
+    const statuses: number[] = [];
+    for (let round = 0; round < rounds; round += 1)
+      for (const address of attackers) statuses.push((await call(address)).statusCode);
+    return (status: number) => statuses.filter((answered) => answered === status).length;
+  };
 
   describe('login', () => {
     it('lets the owner in from a clean address after 17 wrong passwords from other addresses', async () => {
@@ -54,14 +61,10 @@ describe('lockouts count failures, not the account alone', () => {
       const owner = await signUpUser(ctx);
       const { limit: ceiling } = LIMITS.loginFailuresPerAccount;
       const attackers = addresses(ceiling + 10);
-      const statuses: number[] = [];
       // Three rounds: without the ceiling every address could fail 10 times in the window.
-      for (let round = 0; round < 3; round += 1) {
-        for (const address of attackers)
-          statuses.push((await login(owner.email, 'wrong-password', address)).statusCode);
-      }
-      expect(statuses.filter((status) => status === 401)).toHaveLength(attackers.length);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * attackers.length);
+      const answered = await flood(attackers, 3, (address) => login(owner.email, 'wrong-password', address));
+      expect(answered(401)).toBe(attackers.length);
+      expect(answered(429)).toBe(2 * attackers.length);
       // Even a right guess from an address that has failed is refused while the flood lasts ...
       const refused = await login(owner.email, PASSWORD, attackers[0]!);
       expect(refused.statusCode).toBe(429);
@@ -126,14 +129,10 @@ describe('lockouts count failures, not the account alone', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       const { limit: ceiling } = LIMITS.codeFailuresPerAccount;
       const attackers = addresses(ceiling + 5);
-      const statuses: number[] = [];
-      for (let round = 0; round < 3; round += 1) {
-        for (const address of attackers)
-          statuses.push((await verify(owner.email, wrong, address)).statusCode);
-      }
+      const answered = await flood(attackers, 3, (address) => verify(owner.email, wrong, address));
       // One wrong code per address got checked; each address's next tries were refused.
-      expect(statuses.filter((status) => status === 422)).toHaveLength(attackers.length);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * attackers.length);
+      expect(answered(422)).toBe(attackers.length);
+      expect(answered(429)).toBe(2 * attackers.length);
       expect((await verify(owner.email, code, home)).statusCode).toBe(200);
     });
 
@@ -141,13 +140,10 @@ describe('lockouts count failures, not the account alone', () => {
       const owner = await signUpUser(ctx);
       const { limit: ceiling } = LIMITS.resetPerAccount;
       const attackers = addresses(ceiling + 3);
-      const statuses: number[] = [];
-      for (let round = 0; round < 2; round += 1) {
-        for (const address of attackers) statuses.push((await askCode(owner.email, address)).statusCode);
-      }
+      const answered = await flood(attackers, 2, (address) => askCode(owner.email, address));
       // Past the ceiling an address that has asked already is refused: the inbox gets one mail per address.
-      expect(statuses.filter((status) => status === 200)).toHaveLength(attackers.length);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(attackers.length);
+      expect(answered(200)).toBe(attackers.length);
+      expect(answered(429)).toBe(attackers.length);
       await waitForMail(ctx.dataDir, owner.email, attackers.length);
       const mailsTo = async () => (await readOutbox(ctx.dataDir)).filter((mail) => mail.to === owner.email);
       const before = new Set((await mailsTo()).map(codeIn));

@@ -1,7 +1,7 @@
-import { accountRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { mailOutbox } from '../../platform/mail/mail.schema';
 import { passwordResets } from './accounts.schema';
 import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
@@ -30,15 +30,33 @@ const INVALID_CODE = {
 };
 
 describe('forgot password', () => {
-  let ctx: TestContext;
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     await signInAdmin(ctx);
   });
-  afterAll(() => ctx.close());
 
-  async function requestCode(url: string, email: string, n = 1): Promise<string> {
-    const response = await post(ctx, url, { payload: { email } });
+  /** From `remoteAddress` when given, else from a fresh address each call (`post`'s default). */
+  const from = (remoteAddress?: string) => (remoteAddress ? { remoteAddress } : {});
+  const askCode = (route: ApiRoute, email: string, remoteAddress?: string) =>
+    post(ctx, routeUrl(route), { payload: { email }, ...from(remoteAddress) });
+  const verifyCode = (route: ApiRoute, email: string, token: string, remoteAddress?: string) =>
+    post(ctx, routeUrl(route), { payload: { email, token }, ...from(remoteAddress) });
+  const setPassword = (
+    route: ApiRoute,
+    email: string,
+    token: string,
+    password: string,
+    remoteAddress?: string,
+  ) =>
+    post(ctx, routeUrl(route), {
+      payload: { email, token, password, password_confirmation: password },
+      ...from(remoteAddress),
+    });
+  const logIn = (route: ApiRoute, email: string, password: string) =>
+    post(ctx, routeUrl(route), { payload: { email, password } });
+
+  async function requestCode(route: ApiRoute, email: string, n = 1): Promise<string> {
+    const response = await askCode(route, email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(RESET_ANSWER);
     return codeIn(await waitForMail(ctx.dataDir, email, n));
@@ -55,7 +73,7 @@ describe('forgot password', () => {
       })
     ).json().data.token;
 
-    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
+    const code = await requestCode(accountRoutes.webResetPassword, account.email);
     expect(code).toMatch(/^\d{6}$/);
     const mail = await waitForMail(ctx.dataDir, account.email);
     expect(mail.subject).toBe('Your Parting Words verification code');
@@ -71,20 +89,11 @@ describe('forgot password', () => {
       .toEqual([['reset-code', 'sent', account.id, 1]]);
     expect(JSON.stringify(await ctx.deps.db.select().from(mailOutbox))).not.toContain(code);
 
-    const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: account.email, token: code },
-    });
+    const verify = await verifyCode(accountRoutes.webVerifyCode, account.email, code);
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ message: ACCOUNT_MESSAGES.codeValid, data: null });
 
-    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: {
-        email: account.email,
-        token: code,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const set = await setPassword(accountRoutes.webSetPassword, account.email, code, NEW_PASSWORD);
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({
       message: 'Your password has been reset. Please login to continue',
@@ -94,38 +103,23 @@ describe('forgot password', () => {
     // Every session is signed out; only the new password works.
     expect((await get(ctx, routeUrl(accountRoutes.userProfile), account.token)).statusCode).toBe(401);
     expect((await get(ctx, routeUrl(accountRoutes.userProfile), otherSession)).statusCode).toBe(401);
-    const old = await post(ctx, routeUrl(accountRoutes.webLogin), {
-      payload: { email: account.email, password: PASSWORD },
-    });
+    const old = await logIn(accountRoutes.webLogin, account.email, PASSWORD);
     expect(old.statusCode).toBe(401);
-    const fresh = await post(ctx, routeUrl(accountRoutes.webLogin), {
-      payload: { email: account.email, password: NEW_PASSWORD },
-    });
+    const fresh = await logIn(accountRoutes.webLogin, account.email, NEW_PASSWORD);
     expect(fresh.statusCode).toBe(200);
 
     // The code was spent.
-    const reuse = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: { email: account.email, token: code, password: PASSWORD, password_confirmation: PASSWORD },
-    });
+    const reuse = await setPassword(accountRoutes.webSetPassword, account.email, code, PASSWORD);
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json()).toEqual(INVALID_CODE);
-    const reverify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: account.email, token: code },
-    });
+    const reverify = await verifyCode(accountRoutes.webVerifyCode, account.email, code);
     expect(reverify.json()).toEqual(INVALID_CODE);
   });
 
   it('serves funeral homes in the user area', async () => {
     const home = await signUpFuneralHome(ctx);
-    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), home.email);
-    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: {
-        email: home.email,
-        token: code,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const code = await requestCode(accountRoutes.webResetPassword, home.email);
+    const set = await setPassword(accountRoutes.webSetPassword, home.email, code, NEW_PASSWORD);
     expect(set.statusCode).toBe(200);
   });
 
@@ -133,10 +127,8 @@ describe('forgot password', () => {
     const account = await signUpUser(ctx);
     const before = (await readOutbox(ctx.dataDir)).length;
     const nobody = uniqueEmail('nobody');
-    const unknown = await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: nobody } });
-    const known = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
-      payload: { email: account.email },
-    });
+    const unknown = await askCode(accountRoutes.webResetPassword, nobody);
+    const known = await askCode(accountRoutes.webResetPassword, account.email);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await waitForMail(ctx.dataDir, account.email);
@@ -146,9 +138,7 @@ describe('forgot password', () => {
     expect(after.some((mail) => mail.to === nobody)).toBe(false);
 
     // A code check for an unknown e-mail reads like a wrong code.
-    const verify = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: nobody, token: '123456' },
-    });
+    const verify = await verifyCode(accountRoutes.webVerifyCode, nobody, '123456');
     expect(verify.statusCode).toBe(422);
     expect(verify.json()).toEqual(INVALID_CODE);
   });
@@ -156,169 +146,82 @@ describe('forgot password', () => {
   it('keeps the areas apart: admins reset in the admin area only, users in the user area only', async () => {
     const account = await signUpUser(ctx);
     const before = (await readOutbox(ctx.dataDir)).length;
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.adminResetPassword), { payload: { email: account.email } })
-      ).json(),
-    ).toEqual(RESET_ANSWER);
-    expect(
-      (await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: ADMIN.email } })).json(),
-    ).toEqual(RESET_ANSWER);
+    expect((await askCode(accountRoutes.adminResetPassword, account.email)).json()).toEqual(RESET_ANSWER);
+    expect((await askCode(accountRoutes.webResetPassword, ADMIN.email)).json()).toEqual(RESET_ANSWER);
     await settle();
     expect(await readOutbox(ctx.dataDir)).toHaveLength(before);
   });
 
   it('resets the admin password in the admin area', async () => {
-    const code = await requestCode(routeUrl(accountRoutes.adminResetPassword), ADMIN.email);
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
-          payload: { email: ADMIN.email, token: code },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const code = await requestCode(accountRoutes.adminResetPassword, ADMIN.email);
+    expect((await verifyCode(accountRoutes.adminVerifyCode, ADMIN.email, code)).statusCode).toBe(200);
     // A user-area call cannot spend an admin's code.
-    const crossed = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: {
-        email: ADMIN.email,
-        token: code,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const crossed = await setPassword(accountRoutes.webSetPassword, ADMIN.email, code, NEW_PASSWORD);
     expect(crossed.json()).toEqual(INVALID_CODE);
-    const set = await post(ctx, routeUrl(accountRoutes.adminSetPassword), {
-      payload: {
-        email: ADMIN.email,
-        token: code,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const set = await setPassword(accountRoutes.adminSetPassword, ADMIN.email, code, NEW_PASSWORD);
     expect(set.statusCode).toBe(200);
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.adminLogin), {
-          payload: { email: ADMIN.email, password: NEW_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await logIn(accountRoutes.adminLogin, ADMIN.email, NEW_PASSWORD)).statusCode).toBe(200);
     // Put the fixture's password back for the other tests.
-    const back = await requestCode(routeUrl(accountRoutes.adminResetPassword), ADMIN.email, 2);
-    const restore = await post(ctx, routeUrl(accountRoutes.adminSetPassword), {
-      payload: {
-        email: ADMIN.email,
-        token: back,
-        password: ADMIN.password,
-        password_confirmation: ADMIN.password,
-      },
-    });
+    const back = await requestCode(accountRoutes.adminResetPassword, ADMIN.email, 2);
+    const restore = await setPassword(accountRoutes.adminSetPassword, ADMIN.email, back, ADMIN.password);
     expect(restore.statusCode).toBe(200);
   });
 
   it('refuses a code after 10 minutes', async () => {
     const account = await signUpUser(ctx);
-    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
+    const code = await requestCode(accountRoutes.webResetPassword, account.email);
     ctx.clock.advance(9 * 60 * 1000);
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-          payload: { email: account.email, token: code },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await verifyCode(accountRoutes.webVerifyCode, account.email, code)).statusCode).toBe(200);
     ctx.clock.advance(2 * 60 * 1000);
-    const late = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: account.email, token: code },
-    });
+    const late = await verifyCode(accountRoutes.webVerifyCode, account.email, code);
     expect(late.statusCode).toBe(422);
     expect(late.json()).toEqual(INVALID_CODE);
-    const set = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: {
-        email: account.email,
-        token: code,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-    });
+    const set = await setPassword(accountRoutes.webSetPassword, account.email, code, NEW_PASSWORD);
     expect(set.json()).toEqual(INVALID_CODE);
   });
 
   it('makes an earlier code useless once a new one is asked for', async () => {
     const account = await signUpUser(ctx);
-    const first = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 1);
-    const second = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 2);
+    const first = await requestCode(accountRoutes.webResetPassword, account.email, 1);
+    const second = await requestCode(accountRoutes.webResetPassword, account.email, 2);
     if (first !== second) {
-      const old = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-        payload: { email: account.email, token: first },
-      });
+      const old = await verifyCode(accountRoutes.webVerifyCode, account.email, first);
       expect(old.json()).toEqual(INVALID_CODE);
     }
     const rows = await ctx.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
     expect(rows.filter((row) => row.usedAt === null)).toHaveLength(1);
-    const current = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: account.email, token: second },
-    });
+    const current = await verifyCode(accountRoutes.webVerifyCode, account.email, second);
     expect(current.statusCode).toBe(200);
   });
 
   it('kills a code for an address after 5 wrong tries there, counted on verify and set alike', async () => {
     const account = await signUpUser(ctx);
-    const code = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email);
+    const code = await requestCode(accountRoutes.webResetPassword, account.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const ip = randomIp();
     for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
-      const response = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-        payload: { email: account.email, token: wrong },
-        remoteAddress: ip,
-      });
+      const response = await verifyCode(accountRoutes.webVerifyCode, account.email, wrong, ip);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual(INVALID_CODE);
     }
-    const fifth = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: {
-        email: account.email,
-        token: wrong,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      },
-      remoteAddress: ip,
-    });
+    const fifth = await setPassword(accountRoutes.webSetPassword, account.email, wrong, NEW_PASSWORD, ip);
     expect(fifth.json()).toEqual(INVALID_CODE);
     // Now even the right code is dead from this address ...
-    const right = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-      payload: { email: account.email, token: code },
-      remoteAddress: ip,
-    });
+    const right = await verifyCode(accountRoutes.webVerifyCode, account.email, code, ip);
     expect(right.statusCode).toBe(422);
     expect(right.json()).toEqual(INVALID_CODE);
     // ... and the old password still works; a new code starts afresh.
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.webLogin), {
-          payload: { email: account.email, password: PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const again = await requestCode(routeUrl(accountRoutes.webResetPassword), account.email, 2);
-    expect(
-      (
-        await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-          payload: { email: account.email, token: again },
-          remoteAddress: ip,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await logIn(accountRoutes.webLogin, account.email, PASSWORD)).statusCode).toBe(200);
+    const again = await requestCode(accountRoutes.webResetPassword, account.email, 2);
+    expect((await verifyCode(accountRoutes.webVerifyCode, account.email, again, ip)).statusCode).toBe(200);
   });
 
   it('validates each step (422 with field errors)', async () => {
-    const reset = await post(ctx, routeUrl(accountRoutes.webResetPassword), { payload: { email: 'nope' } });
+    const reset = await askCode(accountRoutes.webResetPassword, 'nope');
     expect(reset.statusCode).toBe(422);
     expect(reset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
 
-    const adminReset = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
-      payload: { email: 'nope' },
-    });
+    const adminReset = await askCode(accountRoutes.adminResetPassword, 'nope');
     expect(adminReset.statusCode).toBe(422);
     expect(adminReset.json().errors).toEqual({ email: ['Please enter a valid e-mail address.'] });
 
@@ -361,31 +264,19 @@ describe('forgot password', () => {
     const account = await signUpUser(ctx);
     const ip = randomIp();
     for (let i = 0; i < LIMITS.resetPerAccountAddress.limit; i += 1) {
-      const response = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
-        payload: { email: account.email },
-        remoteAddress: ip,
-      });
+      const response = await askCode(accountRoutes.webResetPassword, account.email, ip);
       expect(response.statusCode).toBe(200);
     }
-    const over = await post(ctx, routeUrl(accountRoutes.webResetPassword), {
-      payload: { email: account.email },
-      remoteAddress: ip,
-    });
+    const over = await askCode(accountRoutes.webResetPassword, account.email, ip);
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
 
     const sprayer = randomIp();
     for (let i = 0; i < LIMITS.resetPerAddress.limit; i += 1) {
-      const response = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
-        payload: { email: uniqueEmail('spray') },
-        remoteAddress: sprayer,
-      });
+      const response = await askCode(accountRoutes.adminResetPassword, uniqueEmail('spray'), sprayer);
       expect(response.statusCode).toBe(200);
     }
-    const overIp = await post(ctx, routeUrl(accountRoutes.adminResetPassword), {
-      payload: { email: uniqueEmail('spray') },
-      remoteAddress: sprayer,
-    });
+    const overIp = await askCode(accountRoutes.adminResetPassword, uniqueEmail('spray'), sprayer);
     expect(overIp.statusCode).toBe(429);
     expect(overIp.headers['retry-after']).toBeDefined();
   });
@@ -394,30 +285,18 @@ describe('forgot password', () => {
     const email = uniqueEmail('guess');
     const ip = randomIp();
     for (let i = 0; i < LIMITS.codeFailuresPerAccountAddress.limit; i += 1) {
-      const response = await post(ctx, routeUrl(accountRoutes.webVerifyCode), {
-        payload: { email, token: '123456' },
-        remoteAddress: ip,
-      });
+      const response = await verifyCode(accountRoutes.webVerifyCode, email, '123456', ip);
       expect(response.statusCode).toBe(422);
     }
-    const over = await post(ctx, routeUrl(accountRoutes.webSetPassword), {
-      payload: { email, token: '123456', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
-      remoteAddress: ip,
-    });
+    const over = await setPassword(accountRoutes.webSetPassword, email, '123456', NEW_PASSWORD, ip);
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
 
     const sprayer = randomIp();
     for (let i = 0; i < LIMITS.codeFailuresPerAddress.limit; i += 1) {
-      await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
-        payload: { email: uniqueEmail('spray'), token: '123456' },
-        remoteAddress: sprayer,
-      });
+      await verifyCode(accountRoutes.adminVerifyCode, uniqueEmail('spray'), '123456', sprayer);
     }
-    const overIp = await post(ctx, routeUrl(accountRoutes.adminVerifyCode), {
-      payload: { email: uniqueEmail('spray'), token: '123456' },
-      remoteAddress: sprayer,
-    });
+    const overIp = await verifyCode(accountRoutes.adminVerifyCode, uniqueEmail('spray'), '123456', sprayer);
     expect(overIp.statusCode).toBe(429);
   });
 });

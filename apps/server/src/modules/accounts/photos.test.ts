@@ -1,6 +1,6 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { multipart, tinyPng, contextForSuite } from '../../../test/helpers';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,11 +86,7 @@ describe('photo type by content', () => {
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 describe(routeTitle(accountRoutes.photo), () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   async function signUpWith(filename: string, contentType: string, content: Buffer) {
     return post(

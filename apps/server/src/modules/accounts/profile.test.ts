@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   MAP_LINK_MESSAGE,
@@ -8,7 +8,7 @@ import {
   routeUrl,
   referencePath,
 } from '@pw/contracts';
-import { createTestContext, multipart, readOutbox, tinyPng, type TestContext } from '../../../test/helpers';
+import { multipart, readOutbox, tinyPng, contextForSuite } from '../../../test/helpers';
 import { startWorkers } from '../../composition';
 import { notifications } from '../notifications/notifications.schema';
 import { LIMITS } from './accounts.limits';
@@ -43,17 +43,15 @@ const profileFields = {
 };
 
 describe('profiles and change password', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
   let admin: SignedIn;
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     user = await signUpUser(ctx);
     home = await signUpFuneralHome(ctx);
     admin = await signInAdmin(ctx);
   });
-  afterAll(() => ctx.close());
 
   describe('GET profile', () => {
     it('returns each role its own account', async () => {

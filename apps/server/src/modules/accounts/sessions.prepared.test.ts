@@ -1,6 +1,6 @@
 import { notificationRoutes, routeUrl } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
 import { SHORT_SESSION_MS } from './sessions';
 
@@ -10,7 +10,6 @@ import { SHORT_SESSION_MS } from './sessions';
  * deactivated: the attack is reusing it after the statement has run on every connection of the pool.
  */
 describe('the prepared session lookup', () => {
-  let ctx: TestContext;
   const list = (token: string) =>
     ctx.app.inject({
       method: 'GET',
@@ -21,11 +20,10 @@ describe('the prepared session lookup', () => {
   const onEveryConnection = async (token: string) =>
     (await Promise.all(Array.from({ length: 24 }, () => list(token)))).map((r) => r.statusCode);
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     ctx.clock.set(new Date('2026-11-22T10:00:00Z'));
   });
-  afterAll(() => ctx.close());
 
   it('refuses a token revoked after the lookup ran on every connection', async () => {
     const id = await insertUser(ctx.deps.db, { type: 'admin' });

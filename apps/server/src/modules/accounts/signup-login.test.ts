@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES, accountRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
+import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES, accountRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
+import { multipart, tinyPng, contextForSuite } from '../../../test/helpers';
 import { users, sessions } from './accounts.schema';
 import { LIMITS } from './accounts.limits';
 import { IMAGE_TYPE_MESSAGE } from './photos';
@@ -24,11 +24,7 @@ import {
 import { routeTitle } from '../../../test/addresses';
 
 describe('sign-up, login and logout', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite(ADMIN_ENV);
 
   describe(routeTitle(accountRoutes.userSignup), () => {
     it('creates a user from a multipart form with a photo, signs them in and announces the account', async () => {
@@ -498,6 +494,10 @@ describe('sign-up, login and logout', () => {
   });
 
   describe('logout', () => {
+    /** The logout call of an area, with `token` as its credential (none without one). */
+    const logOut = (route: ApiRoute, token?: string) =>
+      post(ctx, routeUrl(route), token === undefined ? {} : { headers: bearer(token) });
+
     it('revokes the calling token only', async () => {
       const account = await signUpUser(ctx);
       const other = (
@@ -505,48 +505,36 @@ describe('sign-up, login and logout', () => {
           payload: { email: account.email, password: PASSWORD },
         })
       ).json().data.token;
-      const response = await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(account.token) });
+      const response = await logOut(accountRoutes.webLogout, account.token);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'You have been logged out.', data: null });
       expect((await get(ctx, routeUrl(accountRoutes.userProfile), account.token)).statusCode).toBe(401);
       expect((await get(ctx, routeUrl(accountRoutes.userProfile), other)).statusCode).toBe(200);
       // A revoked token cannot log out again.
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(account.token) })).statusCode,
-      ).toBe(401);
+      expect((await logOut(accountRoutes.webLogout, account.token)).statusCode).toBe(401);
     });
 
     it('logs a funeral home out on the user-area call', async () => {
       const home = await signUpFuneralHome(ctx);
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(home.token) })).statusCode,
-      ).toBe(200);
+      expect((await logOut(accountRoutes.webLogout, home.token)).statusCode).toBe(200);
       expect((await get(ctx, routeUrl(accountRoutes.funeralHomeProfile), home.token)).statusCode).toBe(401);
     });
 
     it('needs a credential (401) and the right area (403)', async () => {
-      expect((await post(ctx, routeUrl(accountRoutes.webLogout))).statusCode).toBe(401);
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer('not-a-token') })).statusCode,
-      ).toBe(401);
+      expect((await logOut(accountRoutes.webLogout)).statusCode).toBe(401);
+      expect((await logOut(accountRoutes.webLogout, 'not-a-token')).statusCode).toBe(401);
       const account = await signUpUser(ctx);
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.adminLogout), { headers: bearer(account.token) })).statusCode,
-      ).toBe(403);
-      expect((await post(ctx, routeUrl(accountRoutes.adminLogout))).statusCode).toBe(401);
+      expect((await logOut(accountRoutes.adminLogout, account.token)).statusCode).toBe(403);
+      expect((await logOut(accountRoutes.adminLogout)).statusCode).toBe(401);
       // An admin signs out in the admin area: the user area's logout is not its call.
       const admin = await signInAdmin(ctx);
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.webLogout), { headers: bearer(admin.token) })).statusCode,
-      ).toBe(403);
+      expect((await logOut(accountRoutes.webLogout, admin.token)).statusCode).toBe(403);
       expect((await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token)).statusCode).toBe(200);
     });
 
     it('logs the admin out', async () => {
       const admin = await signInAdmin(ctx);
-      expect(
-        (await post(ctx, routeUrl(accountRoutes.adminLogout), { headers: bearer(admin.token) })).statusCode,
-      ).toBe(200);
+      expect((await logOut(accountRoutes.adminLogout, admin.token)).statusCode).toBe(200);
       expect((await get(ctx, routeUrl(accountRoutes.adminProfile), admin.token)).statusCode).toBe(401);
     });
   });

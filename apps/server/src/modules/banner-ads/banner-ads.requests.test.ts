@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BANNER_MESSAGES, notificationRoutes, bannerAdRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, tinyPng, type TestContext } from '../../../test/helpers';
+import { tinyPng, contextForSuite } from '../../../test/helpers';
 import {
   ADMIN_ENV,
   bearer,
@@ -21,11 +21,7 @@ import {
   type TestFile,
 } from './banner-ads.fixtures';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext(ADMIN_ENV);
-});
-afterAll(() => ctx.close());
+const ctx = contextForSuite(ADMIN_ENV);
 
 /** Refused: 422 (or `status`) naming `field`, no row, no stored image, no temporary file left. */
 async function expectRefused(

@@ -11,18 +11,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bannerAdStatuses } from '@pw/contracts';
-import { users } from '../accounts/accounts.schema';
+import { accountRef, users } from '../accounts/accounts.schema';
 import { payments } from '../payments/payments.schema';
 import { plans } from '../plans/plans.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /** docs/product.md §13.4 banner ad requests: asked by a user or funeral home, decided by an admin (docs/product.md §9). */
 export const bannerAds = pgTable(
   'banner_ads',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    accountId: accountRef('account_id'),
     brandName: text('brand_name').notNull(),
     brandEmail: text('brand_email').notNull(),
     /** Always an http(s) URL (decision 0205). */
@@ -42,7 +41,7 @@ export const bannerAds = pgTable(
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     /** When the slot last showed it: the slot shows the live ad shown longest ago (decision 0216). */
     lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The requester's own list, newest first; the admin's logs by state, newest first.
@@ -63,13 +62,13 @@ export const bannerAds = pgTable(
 export const bannerAdImages = pgTable(
   'banner_ad_images',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     bannerAdId: integer('banner_ad_id')
       .notNull()
       .references(() => bannerAds.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     position: integer('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('banner_ad_images_ad_idx').on(t.bannerAdId, t.position)],
 );

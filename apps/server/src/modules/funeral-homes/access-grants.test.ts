@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_REVOKED,
   GRANT_ALREADY_PUBLISHED,
@@ -10,7 +10,7 @@ import {
   routeUrl,
 } from '@pw/contracts';
 import { insertVideo } from '../../../test/delivery-fixtures';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { ADMIN_ENV, signInAdmin, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { watchGrants } from '../delivery/delivery.schema';
 import { openAtOnce } from '../legacy/legacy.fixtures';
@@ -23,7 +23,6 @@ let seq = 0;
 const someone = () => `kin-${++seq}@grants.test`;
 
 describe("who holds access, revoking, and a final message published only after its author's passing", () => {
-  let ctx: TestContext;
   let admin: SignedIn;
   let stranger: SignedIn;
 
@@ -67,11 +66,10 @@ describe("who holds access, revoking, and a final message published only after i
     return { owner, home, videoId, requestId: granted.json().data.request_id as number };
   }
 
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     [admin, stranger] = await Promise.all([signInAdmin(ctx), signUpUser(ctx)]);
   });
-  afterAll(async () => ctx?.close());
 
   describe('a home publishing a final message', () => {
     it('before the release: 423 with a plain message, the video stays private, nothing recorded', async () => {

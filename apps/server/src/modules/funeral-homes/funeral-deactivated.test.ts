@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAccountRoutes, funeralHomeRoutes } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { ADMIN_ENV, logInAgain, signInAdmin, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { call, finalVideo, openByCode, signUpListedHome } from './funeral-homes.fixtures';
 
@@ -9,14 +9,12 @@ import { call, finalVideo, openByCode, signUpListedHome } from './funeral-homes.
  * request video answers 404 while the owner is deactivated, and again 200 once they are activated.
  */
 describe("a funeral home and a deactivated owner's video", () => {
-  let ctx: TestContext;
   let admin: SignedIn;
 
+  const ctx = contextForSuite({ PUBLIC_URL: 'http://pw.test', ...ADMIN_ENV });
   beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL: 'http://pw.test', ...ADMIN_ENV });
     admin = await signInAdmin(ctx);
   });
-  afterAll(() => ctx?.close());
 
   const setStatus = (id: number, status: 0 | 1) =>
     call(ctx, adminAccountRoutes.userStatus, admin.token, { params: { id }, body: { status } });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNERAL_FORM_SENT, INVALID_OPTION, funeralHomeRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import type { SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { funeralServices } from './funeral-homes.schema';
@@ -17,7 +17,6 @@ import {
 } from './funeral-homes.fixtures';
 
 describe('funeral homes: sending the Funeral Home Form', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
   let unpaid: SignedIn;
@@ -30,12 +29,11 @@ describe('funeral homes: sending the Funeral Home Form', () => {
   const requestsAt = (homeId: number) => requestsAtHome(ctx, homeId);
   const noticesOf = (homeId: number) => requestNoticesOf(ctx, homeId);
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     ({ user, home, unpaid } = await formPeople(ctx));
     ({ services, locations } = await formChoices(ctx, user.token));
   });
-  afterAll(async () => ctx?.close());
 
   describe('POST /web/user/funeral-video/{id}/create', () => {
     it('creates the request with the name and e-mail of the sender and notifies the home', async () => {

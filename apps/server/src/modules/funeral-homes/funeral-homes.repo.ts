@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -29,6 +29,23 @@ const listed = {
   publishedAt: funeralRequests.publishedAt,
   revokedAt: funeralRequests.revokedAt,
 };
+
+/** The first of one person's requests at one home that meets `condition`, in `order`; null if none. */
+async function firstFromAt(
+  tx: DbOrTx,
+  requesterId: number,
+  homeId: number,
+  condition: SQL | undefined,
+  order: SQL[] = [],
+): Promise<FuneralRequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(funeralRequests)
+    .where(and(eq(funeralRequests.requesterId, requesterId), eq(funeralRequests.homeId, homeId), condition))
+    .orderBy(...order)
+    .limit(1);
+  return row ?? null;
+}
 
 /** A home's user requests as the list kit sees them: newest first, searched by name and e-mail. */
 export const requestList: ListSource<typeof listed> = {
@@ -107,20 +124,11 @@ export function createFuneralHomesRepo(db: Db) {
     },
 
     /** The requester's latest form at this home sent after `since`, if any (the double-click check). */
-    async latestFormSince(requesterId: number, homeId: number, since: Date, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select()
-        .from(funeralRequests)
-        .where(
-          and(
-            eq(funeralRequests.requesterId, requesterId),
-            eq(funeralRequests.homeId, homeId),
-            gt(funeralRequests.formSentAt, since),
-          ),
-        )
-        .orderBy(desc(funeralRequests.formSentAt), desc(funeralRequests.id))
-        .limit(1);
-      return row ?? null;
+    latestFormSince(requesterId: number, homeId: number, since: Date, tx: DbOrTx = db) {
+      return firstFromAt(tx, requesterId, homeId, gt(funeralRequests.formSentAt, since), [
+        desc(funeralRequests.formSentAt),
+        desc(funeralRequests.id),
+      ]);
     },
 
     /**
@@ -137,29 +145,15 @@ export function createFuneralHomesRepo(db: Db) {
         missing === 'video'
           ? isNull(funeralRequests.videoId)
           : and(isNotNull(funeralRequests.videoId), isNull(funeralRequests.formSentAt));
-      const [row] = await tx
-        .select()
-        .from(funeralRequests)
-        .where(and(eq(funeralRequests.requesterId, requesterId), eq(funeralRequests.homeId, homeId), waiting))
-        .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id))
-        .limit(1);
-      return row ?? null;
+      return firstFromAt(tx, requesterId, homeId, waiting, [
+        desc(funeralRequests.createdAt),
+        desc(funeralRequests.id),
+      ]);
     },
 
     /** The request that already holds this video from this person at this home (one at most). */
-    async withVideo(requesterId: number, homeId: number, videoId: number, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select()
-        .from(funeralRequests)
-        .where(
-          and(
-            eq(funeralRequests.requesterId, requesterId),
-            eq(funeralRequests.homeId, homeId),
-            eq(funeralRequests.videoId, videoId),
-          ),
-        )
-        .limit(1);
-      return row ?? null;
+    withVideo(requesterId: number, homeId: number, videoId: number, tx: DbOrTx = db) {
+      return firstFromAt(tx, requesterId, homeId, eq(funeralRequests.videoId, videoId));
     },
 
     async update(

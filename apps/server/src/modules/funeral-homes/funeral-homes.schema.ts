@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.schema';
+import { accountRef, users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * What a home offers is its own rows when it has any, else the default set (rows with `home_id` null,
  * seeded by the migration): decision 0200. One table shape for the two kinds of option.
  */
 const optionColumns = () => ({
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   /** The home that offers it; null: a default offered by every home without a list of its own. */
   homeId: integer('home_id').references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Types of service ("typeOfService" of docs/product.md §13.4). */
@@ -34,13 +35,9 @@ export const funeralLocations = pgTable('funeral_locations', optionColumns(), (t
 export const funeralRequests = pgTable(
   'funeral_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    homeId: integer('home_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    requesterId: integer('requester_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    homeId: accountRef('home_id'),
+    requesterId: accountRef('requester_id'),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -60,7 +57,7 @@ export const funeralRequests = pgTable(
     grantedAt: timestamp('granted_at', { withTimezone: true }),
     /** When the video's owner took the home's access back (unpublished only); null while it holds it. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The home's list, newest first.

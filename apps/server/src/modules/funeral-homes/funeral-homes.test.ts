@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { funeralHomeRoutes } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import type { SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { funeralServices } from './funeral-homes.schema';
@@ -17,19 +17,17 @@ import {
 } from './funeral-homes.fixtures';
 
 describe('funeral homes: the directory and what homes offer', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
   let unpaid: SignedIn;
   let services: FormChoice[];
   let locations: FormChoice[];
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     ({ user, home, unpaid } = await formPeople(ctx));
     ({ services, locations } = await formChoices(ctx, user.token));
   });
-  afterAll(async () => ctx?.close());
 
   describe('GET /web/user/funeral-video/funeral-homes', () => {
     it('lists active homes holding a running funeral-home plan, not the others', async () => {

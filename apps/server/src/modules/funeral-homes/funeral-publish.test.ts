@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PUBLISH_NEEDS_PLAN,
   REQUEST_HAS_NO_VIDEO,
@@ -9,7 +9,7 @@ import {
   videoRoutes,
   routeUrl,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { notifications } from '../notifications/notifications.schema';
@@ -17,7 +17,6 @@ import { videos } from '../videos/videos.schema';
 import { call, endPlanOf, finalVideo, openByCode, signUpListedHome } from './funeral-homes.fixtures';
 
 describe("the home's request video and publishing (the chain of consent)", () => {
-  let ctx: TestContext;
   let holder: SignedIn;
   let viewer: SignedIn;
   let rival: SignedIn;
@@ -63,15 +62,14 @@ describe("the home's request video and publishing (the chain of consent)", () =>
   const bySearchCode = (code: string) =>
     call(ctx, videoRoutes.bySearchCodeSlash, viewer.token, { params: { code } as never });
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     [holder, viewer, rival] = await Promise.all([
       signUpUser(ctx, { first_name: 'Hana', last_name: 'Holder' }),
       signUpUser(ctx),
       signUpListedHome(ctx),
     ]);
   });
-  afterAll(async () => ctx?.close());
 
   describe('GET /web/funeral-home/connection/{id}/video', () => {
     it('answers the video at signed, expiring media URLs', async () => {

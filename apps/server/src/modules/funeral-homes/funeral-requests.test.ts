@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { funeralHomeRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { call, endPlanOf, signUpListedHome } from './funeral-homes.fixtures';
 
 describe("funeral homes: the home's user requests (GET /web/funeral-home/connection)", () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let other: SignedIn;
   let home: SignedIn;
   let rival: SignedIn;
   const sent: number[] = [];
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     [user, other, home, rival] = await Promise.all([
       signUpUser(ctx),
       signUpUser(ctx, { first_name: 'Grace', last_name: 'Hopper' }),
@@ -43,7 +42,6 @@ describe("funeral homes: the home's user requests (GET /web/funeral-home/connect
       ctx.clock.advance(1000);
     }
   });
-  afterAll(async () => ctx?.close());
 
   it('lists the home’s requests newest first, paged', async () => {
     const response = await call(ctx, funeralHomeRoutes.requests, home.token, { query: { per_page: 10 } });

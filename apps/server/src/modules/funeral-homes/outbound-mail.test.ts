@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_LIMIT_MESSAGE, MAIL_RECIPIENT_LIMIT_MESSAGE, funeralHomeRoutes } from '@pw/contracts';
-import { createTestContext, readOutbox, type TestContext } from '../../../test/helpers';
+import { readOutbox, contextForSuite } from '../../../test/helpers';
 import { logInAgain, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { watchGrants } from '../delivery/delivery.schema';
 import { call, finalVideo, openByCode, requestsAt, signUpListedHome } from './funeral-homes.fixtures';
@@ -16,8 +16,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * recipient; beyond it 429 with Retry-After, nothing sent and nothing saved.
  */
 describe('the outbound e-mail limit on grant access and funeral forms', () => {
-  let ctx: TestContext;
-
   const grant = (who: SignedIn, videoId: number, body: object) =>
     call(ctx, funeralHomeRoutes.grantAccess, who.token, { params: { id: videoId }, body });
   const outboxTo = async (predicate: (to: string) => boolean) =>
@@ -39,10 +37,7 @@ describe('the outbound e-mail limit on grant access and funeral forms', () => {
     return { holder, video };
   }
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL: 'http://pw.test' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = contextForSuite({ PUBLIC_URL: 'http://pw.test' });
 
   it('25 grants to strangers at once: 10 e-mails go, the rest are 429 with Retry-After and leave nothing', async () => {
     const { holder, video } = await holderWithVideo();

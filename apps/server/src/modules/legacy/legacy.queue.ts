@@ -1,5 +1,11 @@
 import type { PgBoss } from '../../platform/queue';
-import { defineQueue, defineScheduledQueue, sendJob, idPayload } from '../../platform/jobs';
+import {
+  defineOutboxMailQueue,
+  defineQueue,
+  defineScheduledQueue,
+  sendJob,
+  idPayload,
+} from '../../platform/jobs';
 import type { DbOrTx } from '../../platform/db';
 
 /**
@@ -16,12 +22,9 @@ export const legacyReleaseQueue = defineQueue({
 });
 
 /** `legacy.mail`: sends one of the module's rows of the mail outbox (`mail_outbox`, kind `legacy.*`), once. */
-export const legacyMailQueue = defineQueue({
+export const legacyMailQueue = defineOutboxMailQueue({
   name: 'legacy.mail',
-  payload: idPayload('mailId'),
   policy: 'short',
-  retry: { limit: 8, delaySeconds: 30, backoff: true },
-  expireInSeconds: 300,
   work: { batchSize: 5, concurrency: 1, pollingIntervalSeconds: 2 },
 });
 

@@ -1,7 +1,8 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { releaseStates, reportStates, reporterKinds } from '@pw/contracts';
-import { users } from '../accounts/accounts.schema';
+import { accountRef, users } from '../accounts/accounts.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * The owner's release settings and where their final message stands (decision 0249). An account without
@@ -34,10 +35,8 @@ export const legacySettings = pgTable('legacy_settings', {
 export const legacyContacts = pgTable(
   'legacy_contacts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ownerId: accountRef('owner_id'),
     name: text('name').notNull(),
     /** Lower-cased (the contract's e-mail field). */
     email: text('email').notNull(),
@@ -46,7 +45,7 @@ export const legacyContacts = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Set at release: the nonce of this contact's private watch link (a delivery watch grant). */
     watchNonce: text('watch_nonce'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('legacy_contacts_owner_email').on(t.ownerId, t.email)],
 );
@@ -55,10 +54,8 @@ export const legacyContacts = pgTable(
 export const legacyReports = pgTable(
   'legacy_reports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ownerId: accountRef('owner_id'),
     state: text('state', { enum: reportStates }).notNull().default('waiting'),
     /** The first reporter's (joined reports are in legacy_reporters). */
     reporterKind: text('reporter_kind', { enum: reporterKinds }).notNull(),
@@ -90,7 +87,7 @@ export const legacyReports = pgTable(
 export const legacyReporters = pgTable(
   'legacy_reporters',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     reportId: integer('report_id')
       .notNull()
       .references(() => legacyReports.id, { onDelete: 'cascade' }),
@@ -112,10 +109,8 @@ export const legacyReporters = pgTable(
 export const legacyAliveTokens = pgTable(
   'legacy_alive_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ownerId: accountRef('owner_id'),
     reportId: integer('report_id').references(() => legacyReports.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['report', 'check-in'] }).notNull(),
     tokenNonce: text('token_nonce').notNull(),
@@ -130,10 +125,8 @@ export const legacyAliveTokens = pgTable(
 export const legacyLog = pgTable(
   'legacy_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ownerId: accountRef('owner_id'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     text: text('text').notNull(),
   },

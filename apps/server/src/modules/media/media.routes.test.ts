@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { MEDIA_PATH_PREFIX, signedMediaUrl } from '../../platform/http/signed-url';
 
 describe('signed media URLs', () => {
-  let ctx: TestContext;
   const bytes = randomBytes(100_000);
   const key = 'videos/7/video.mp4';
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     await ctx.deps.storage.put(key, bytes, 'video/mp4');
     await ctx.deps.storage.put('videos/7/thumbnail.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
   });
-  afterAll(() => ctx.close());
 
   const url = (k = key) => signedMediaUrl(ctx.deps.secret, k, ctx.clock.now());
   const get = (target: string, headers: Record<string, string> = {}) =>

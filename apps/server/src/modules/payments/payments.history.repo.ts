@@ -45,12 +45,11 @@ export function createPaymentHistoryRepo(db: Db) {
     const [counted] = await db.select({ total: count() }).from(payments).where(where);
     return counted?.total ?? 0;
   };
+  /** The page `query` asks for of the payments `where` selects, sorted by `sort` (then id). */
   const page = async (
     where: SQL | undefined,
     sort: 'createdAt' | 'amountCents',
-    order: 'asc' | 'desc',
-    pageNo: number,
-    perPage: number,
+    { order, page: pageNo, per_page: perPage }: { order: 'asc' | 'desc'; page: number; per_page: number },
   ) => {
     const direction = order === 'asc' ? asc : desc;
     const ids = db
@@ -113,13 +112,7 @@ export function createPaymentHistoryRepo(db: Db) {
         ...dayRange(payments.createdAt, query.from_date, query.to_date, query.tz),
         expiringWithin(query.expiry_from, query.expiry_to, query.tz),
       );
-      return page(
-        where,
-        query.sort === 'amount' ? 'amountCents' : 'createdAt',
-        query.order,
-        query.page,
-        query.per_page,
-      );
+      return page(where, query.sort === 'amount' ? 'amountCents' : 'createdAt', query);
     },
 
     /** Every payment, for the admin's payment log. */
@@ -149,13 +142,7 @@ export function createPaymentHistoryRepo(db: Db) {
         bySearch,
         ...dayRange(payments.createdAt, query.from_date, query.to_date, query.tz),
       );
-      return page(
-        where,
-        query.sort === 'price' ? 'amountCents' : 'createdAt',
-        query.order,
-        query.page,
-        query.per_page,
-      );
+      return page(where, query.sort === 'price' ? 'amountCents' : 'createdAt', query);
     },
   };
 }

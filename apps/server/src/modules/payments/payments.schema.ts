@@ -9,8 +9,9 @@ import {
   boolean,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.schema';
+import { accountRef, users } from '../accounts/accounts.schema';
 import { plans } from '../plans/plans.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * One row per successful charge (docs/product.md §7.3). What was bought is either a plan (`plan_id`) or extra
@@ -20,7 +21,7 @@ import { plans } from '../plans/plans.schema';
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /**
      * Null once the account was deleted: the payment stays for the books, anonymised (decision 0243),
      * so revenue and the dashboard's rollup never change when someone leaves.
@@ -44,7 +45,7 @@ export const payments = pgTable(
     /** The video an extra-time payment was used by, once (decision 0037). */
     consumedByVideo: integer('consumed_by_video'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_account_key_idx').on(t.accountId, t.idempotencyKey),
@@ -57,10 +58,8 @@ export const payments = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    accountId: accountRef('account_id'),
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -77,7 +76,7 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the holder was told the plan ends (or renews) in 7 days: told once (decision 0171). */
     warnedAt: timestamp('warned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('subscriptions_account_kind_idx').on(t.accountId, t.kind),

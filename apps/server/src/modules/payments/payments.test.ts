@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { bearer, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox';
 import { plans } from '../plans/plans.schema';
@@ -16,7 +16,6 @@ const CARD = {
 const DECLINED = { ...CARD, card_no: '4000 0000 0000 0002' };
 
 describe('payments (plans and extra time paid once, subscriptions started)', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let other: SignedIn;
   let home: SignedIn;
@@ -39,12 +38,11 @@ describe('payments (plans and extra time paid once, subscriptions started)', () 
   const subscriptionsOf = (accountId: number) =>
     ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     [user, other, home] = await Promise.all([signUpUser(ctx), signUpUser(ctx), signUpFuneralHome(ctx)]);
     for (const row of await ctx.deps.db.select().from(plans)) planId[row.title] = row.id;
   });
-  afterAll(async () => ctx?.close());
 
   describe('POST /web/{role}/plan/{id}/payment', () => {
     it('charges the plan, answers the payment id and starts the subscription', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import { clipsBody, createAccount, type TestAccount } from '../../../test/video-helpers';
 
@@ -9,20 +9,18 @@ const CARD = { card_holder_name: 'Jane Doe', card_no: '4242424242424242', expiry
 const INVALID = 'The payment is invalid or already used.';
 
 describe('extra video time bought with a payment (decision 0037)', () => {
-  let ctx: TestContext;
   let clipDir: string;
   let long: string;
   let owner: TestAccount;
   let stranger: TestAccount;
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     clipDir = await makeClipDir();
     long = await makeClip(clipDir, 'seventy-five.mp4', 'mp4', { seconds: 75, size: '64x64', rate: 5 });
     [owner, stranger] = await Promise.all([createAccount(ctx), createAccount(ctx)]);
   }, 60_000);
   afterAll(async () => {
-    await ctx?.close();
     if (clipDir) await fs.rm(clipDir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { signUpUser } from '../accounts/accounts.fixtures';
 import { FakeClock } from '../../platform/clock';
 import { createSandboxPaymentProvider } from '../../platform/payments/sandbox';
@@ -7,7 +7,6 @@ import type { PaymentProvider } from '../../platform/payments/provider';
 import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
 
 describe('the subscriptions job after a crash halfway', () => {
-  let ctx: TestContext;
   const sandbox = createSandboxPaymentProvider(new FakeClock());
   let crashAfterCharge = true;
   // The charge is made, then the process "dies" before the transaction commits.
@@ -24,10 +23,7 @@ describe('the subscriptions job after a crash halfway', () => {
     },
   };
 
-  beforeAll(async () => {
-    ctx = await createTestContext({}, { payments: provider });
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = contextForSuite({}, { payments: provider });
 
   it('the next run completes the renewal with the same charge: charged once, one new term', async () => {
     const user = await signUpUser(ctx);

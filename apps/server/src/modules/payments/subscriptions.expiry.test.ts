@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { ADMIN_ENV, signInAdmin, signUpUser } from '../accounts/accounts.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox';
@@ -12,7 +12,6 @@ import { buyPlan, FAILS_LATER_CARD, planIds, subscriptionsOf } from './payments.
 const DAY = 86_400_000;
 
 describe('the subscriptions job: warning, renewal, expiry, by a moved clock', () => {
-  let ctx: TestContext;
   let plan: Record<string, number>;
   let adminId: number;
 
@@ -29,12 +28,11 @@ describe('the subscriptions job: warning, renewal, expiry, by a moved clock', ()
       );
   const run = () => ctx.deps.plansHeld.expireSubscriptions();
 
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     plan = await planIds(ctx);
     adminId = (await signInAdmin(ctx)).id;
   });
-  afterAll(async () => ctx?.close());
 
   it('a payment tells the payer (in-app, e-mailed, no card number) and every admin (in-app)', async () => {
     const user = await signUpUser(ctx);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountRoutes, subscriptionRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import {
   ADMIN_ENV,
   bearer,
@@ -15,7 +15,6 @@ import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
 const DAY = 86_400_000;
 
 describe('subscriptions: cancel, active_plan, the plan gate', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let other: SignedIn;
   let home: SignedIn;
@@ -42,12 +41,11 @@ describe('subscriptions: cancel, active_plan, the plan gate', () => {
   const profile = async (route: ApiRoute, who: SignedIn) =>
     (await ctx.app.inject({ method: 'GET', url: routeUrl(route), headers: bearer(who.token) })).json().data;
 
+  const ctx = contextForSuite(ADMIN_ENV);
   beforeAll(async () => {
-    ctx = await createTestContext(ADMIN_ENV);
     [user, other, home] = await Promise.all([signUpUser(ctx), signUpUser(ctx), signUpFuneralHome(ctx)]);
     plan = await planIds(ctx);
   });
-  afterAll(async () => ctx?.close());
 
   it('a new account has no plans; an admin has active_plan null', async () => {
     expect((await login(user)).active_plan).toEqual({ home_plan: null, ad_free: null });

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * Plans of the four kinds kept as rows (docs/product.md §7): membership, ad-free, funeral-home, banner-ad. Money
@@ -7,7 +8,7 @@ import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/
 export const plans = pgTable(
   'plans',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** membership | ad-free | funeral-home | banner-ad (PlanKind in @pw/contracts). */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -17,7 +18,7 @@ export const plans = pgTable(
     description: text('description').notNull(),
     /** 1 active (offered), 0 inactive (docs/product.md §13.4). */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The admin's lists are per kind, newest change first; the offers read a kind's active plans. Plans
@@ -29,9 +30,9 @@ export const plans = pgTable(
 export const oneTimeRates = pgTable(
   'one_time_rates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     rateCents: integer('rate_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('one_time_rates_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );

@@ -1,4 +1,4 @@
-import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
+import { defineOutboxMailQueue, defineScheduledQueue } from '../../platform/jobs';
 
 /**
  * The pace of an announcement (decision 0350): one batch of accounts a run, one run every 30 seconds
@@ -19,11 +19,8 @@ export const policyAnnounceQueue = defineScheduledQueue({
 });
 
 /** One announcement e-mail (its outbox row's id); the handler re-reads the row and the account. */
-export const policyMailQueue = defineQueue({
+export const policyMailQueue = defineOutboxMailQueue({
   name: 'policy.mail',
-  payload: idPayload('mailId'),
   policy: 'standard',
-  retry: { limit: 8, delaySeconds: 30, backoff: true },
-  expireInSeconds: 300,
   work: { batchSize: 10, concurrency: 2, pollingIntervalSeconds: 1 },
 });

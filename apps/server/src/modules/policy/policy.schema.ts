@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.schema';
+import { accountRef } from '../accounts/accounts.schema';
 
 /**
  * Every policy version an installation has run (decision 0350): the first process to start with a new
@@ -25,9 +25,7 @@ export const policyVersions = pgTable('policy_versions', {
 export const policyAcknowledgements = pgTable(
   'policy_acknowledgements',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef('user_id'),
     version: text('version')
       .notNull()
       .references(() => policyVersions.version, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { queryRoutes, routeUrl, referencePath } from '@pw/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
+import { multipart, contextForSuite } from '../../../test/helpers';
 import {
   bearer,
   post,
@@ -16,15 +16,13 @@ import { queries } from './queries.schema';
 import { routeTitle, undeclaredPaths } from '../../../test/addresses';
 
 describe('contact us', () => {
-  let ctx: TestContext;
   let user: SignedIn;
   let home: SignedIn;
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     user = await signUpUser(ctx);
     home = await signUpFuneralHome(ctx);
   });
-  afterAll(() => ctx.close());
 
   describe(routeTitle(queryRoutes.contactUs), () => {
     const message = {

@@ -1,11 +1,12 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /** Contact-us messages ("queries" in the back office; listed by modules/queries). */
 export const queries = pgTable(
   'queries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -13,7 +14,7 @@ export const queries = pgTable(
     message: text('message').notNull(),
     /** user, funeral-home or guest (docs/product.md §9.5's user types). */
     userType: text('user_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The admin's list: newest first, by date range, per user type; search is a substring of name,

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_DRAFTS_PUBLISHED, videoRoutes } from '@pw/contracts';
 import { insertVideo } from '../../../test/delivery-fixtures';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { call } from '../funeral-homes/funeral-homes.fixtures';
 import { videos } from './videos.schema';
 
 describe("the owner's 'Make public' (POST /web/user/video/{id}/update-status) takes drafts only", () => {
-  let ctx: TestContext;
   let owner: SignedIn;
 
   const makePublic = (id: number) =>
@@ -16,11 +15,10 @@ describe("the owner's 'Make public' (POST /web/user/video/{id}/update-status) ta
   const isPrivate = async (id: number) =>
     (await ctx.deps.db.select().from(videos).where(eq(videos.id, id)))[0]!.isPrivate;
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     owner = await signUpUser(ctx);
   });
-  afterAll(async () => ctx?.close());
 
   it('a final message stays private while its author lives: 422, nothing changes', async () => {
     const id = await insertVideo(ctx.deps.db, owner.id, { folder: 'final' });

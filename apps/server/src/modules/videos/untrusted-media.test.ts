@@ -2,7 +2,7 @@ import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
+import { multipart, contextForSuite } from '../../../test/helpers';
 import {
   frameColours,
   isBlue,
@@ -22,7 +22,6 @@ import { startWorkers } from '../../composition';
  * without a telling name). Each upload must be refused, or end as a video of the attacker's own frames.
  */
 describe.each(mediaPairs())('crafted uploads that name other files, $name pair', (pair) => {
-  let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let dir: string;
   let attacker: TestAccount;
@@ -36,8 +35,8 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
       payload: body.payload,
     });
 
+  const ctx = contextForSuite({ FFMPEG_PATH: pair.ffmpegPath, FFPROBE_PATH: pair.ffprobePath });
   beforeAll(async () => {
-    ctx = await createTestContext({ FFMPEG_PATH: pair.ffmpegPath, FFPROBE_PATH: pair.ffprobePath });
     stopWorkers = await startWorkers(ctx.composition);
     dir = await makeClipDir();
     const victim = await createAccount(ctx, 'user');
@@ -64,7 +63,6 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
   };
   afterAll(async () => {
     await stopWorkers?.();
-    await ctx?.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { claimDuration, makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
   clipsBody,
@@ -28,7 +28,6 @@ const overAllowance = (seconds: number) =>
  * the output is cut at the allowance, and a video longer than it is failed, never kept.
  */
 describe('video length: counted from the streams, cut and checked', () => {
-  let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let clipDir: string;
   let owner: TestAccount;
@@ -39,8 +38,8 @@ describe('video length: counted from the streams, cut and checked', () => {
   let short: string;
   let seventyFive: string;
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     stopWorkers = await startWorkers(ctx.composition);
     repo = createVideosRepo(ctx.deps.db);
     deps = processDepsFor(ctx, repo);
@@ -54,7 +53,6 @@ describe('video length: counted from the streams, cut and checked', () => {
   }, 120_000);
   afterAll(async () => {
     await stopWorkers?.();
-    await ctx?.close();
     if (clipDir) await fs.rm(clipDir, { recursive: true, force: true });
   });
 

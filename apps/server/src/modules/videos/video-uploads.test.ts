@@ -14,7 +14,7 @@ import {
   API_ROOT,
   VIDEO_TUS_PATH,
 } from '@pw/contracts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contextForSuite } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
   createAccount,
@@ -32,7 +32,6 @@ import { VIDEO_PROCESS_QUEUE } from './videos.queue';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('resumable uploads (tus)', () => {
-  let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let clipDir: string;
   let base: string;
@@ -40,8 +39,8 @@ describe('resumable uploads (tus)', () => {
   let other: TestAccount;
   let video: Buffer;
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     stopWorkers = await startWorkers(ctx.composition);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
@@ -53,7 +52,6 @@ describe('resumable uploads (tus)', () => {
   });
   afterAll(async () => {
     await stopWorkers();
-    await ctx.close();
     await fs.rm(clipDir, { recursive: true, force: true });
   });
 

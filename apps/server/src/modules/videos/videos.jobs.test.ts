@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, type TestContext, contextForSuite } from '../../../test/helpers';
 import { makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
   clipsBody,
@@ -21,15 +21,14 @@ import { processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 /** The processing job on its own: outcomes, idempotency, and what it leaves behind. */
 describe('video processing job', () => {
-  let ctx: TestContext;
   let small: TestContext;
   let clipDir: string;
   let owner: TestAccount;
   let deps: ProcessDeps;
   let repo: VideosRepo;
 
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     repo = createVideosRepo(ctx.deps.db);
     small = await createTestContext({ UPLOAD_MAX_BYTES: '20000' });
     clipDir = await makeClipDir();
@@ -37,7 +36,6 @@ describe('video processing job', () => {
     deps = processDepsFor(ctx, repo);
   });
   afterAll(async () => {
-    await ctx.close();
     await small.close();
     await fs.rm(clipDir, { recursive: true, force: true });
   });

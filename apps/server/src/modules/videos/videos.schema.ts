@@ -9,7 +9,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../accounts/accounts.schema';
+import { accountRef } from '../accounts/accounts.schema';
+import { identityId, createdAt } from '../../platform/db/columns';
 
 /** Folders (docs/product.md §3.1): `final` is "My Parting Words" and holds at most one video per owner. */
 export const videoFolders = ['draft', 'scheduled', 'final'] as const;
@@ -25,10 +26,8 @@ export type MergeAction = (typeof mergeActions)[number];
 export const videos = pgTable(
   'videos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ownerId: accountRef('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     folder: text('folder', { enum: videoFolders }).notNull(),
@@ -70,7 +69,7 @@ export const videos = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     mergeAction: text('merge_action', { enum: mergeActions }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -96,10 +95,8 @@ export const videoLikes = pgTable(
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: accountRef('user_id'),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] }), index('video_likes_user_idx').on(t.userId)],
 );
@@ -112,10 +109,8 @@ export const videoUploads = pgTable(
   'video_uploads',
   {
     id: text('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerId: accountRef('owner_id'),
+    createdAt: createdAt(),
     /** The client's declared length (Upload-Length); null when it deferred it (counted as the largest upload). */
     declaredBytes: bigint('declared_bytes', { mode: 'number' }),
     /** When its last byte arrived; the unfinished ones are what the per-account cap counts. */
@@ -154,9 +149,7 @@ export const videoCodeOpenings = pgTable(
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef('user_id'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] }), index('video_code_openings_user_idx').on(t.userId)],

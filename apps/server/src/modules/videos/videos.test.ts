@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, type TestContext } from '../../../test/helpers';
+import { multipart, contextForSuite } from '../../../test/helpers';
 import { makeClip, makeClipDir, topLevelBoxes, type ClipKind } from '../../../test/media-fixtures';
 import {
   clipsBody,
@@ -25,7 +25,6 @@ import { resolveBinaries } from '../../platform/media/media';
 import { videos } from './videos.schema';
 
 describe('videos API', () => {
-  let ctx: TestContext;
   let stopWorkers: () => Promise<void>;
   let clipDir: string;
   let owner: TestAccount;
@@ -34,8 +33,8 @@ describe('videos API', () => {
   const recorder = recordingScheduler();
   const clips: Record<string, string> = {};
 
+  const ctx = contextForSuite({}, { deliveryScheduler: recorder.scheduler });
   beforeAll(async () => {
-    ctx = await createTestContext({}, { deliveryScheduler: recorder.scheduler });
     stopWorkers = await startWorkers(ctx.composition);
     clipDir = await makeClipDir();
     clips.mp4 = await makeClip(clipDir, 'a.mp4', 'mp4', { seconds: 2, size: '640x360', rate: 30 });
@@ -52,7 +51,6 @@ describe('videos API', () => {
   });
   afterAll(async () => {
     await stopWorkers();
-    await ctx.close();
     await fs.rm(clipDir, { recursive: true, force: true });
   });
   beforeEach(() => {

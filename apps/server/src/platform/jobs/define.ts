@@ -158,3 +158,24 @@ export function defineScheduledQueue(spec: DutySpec): QueueDefinition<Record<str
     schedule,
   });
 }
+
+/** What a queue that sends rows of the mail outbox says of itself; the rest is the same for every one. */
+export interface OutboxMailSpec {
+  name: `${string}.${string}`;
+  /** `short`: one queued job per row at most, so a duty that re-sends lost ones cannot pile up copies. */
+  policy: 'standard' | 'short';
+  work?: Partial<WorkOptions>;
+}
+
+/**
+ * A queue whose job sends one row of the mail outbox (`outbox.deliver`, decision 0305): the row's id as
+ * payload, eight tries 30 s apart and doubling (a mail server down for a while), five minutes a try.
+ */
+export function defineOutboxMailQueue(spec: OutboxMailSpec) {
+  return defineQueue({
+    ...spec,
+    payload: idPayload('mailId'),
+    retry: { limit: 8, delaySeconds: 30, backoff: true },
+    expireInSeconds: 300,
+  });
+}

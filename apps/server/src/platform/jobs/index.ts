@@ -6,6 +6,7 @@
 export {
   defineQueue,
   defineScheduledQueue,
+  defineOutboxMailQueue,
   idPayload,
   checkSchedule,
   type QueueDefinition,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, createdAt } from '../db/columns';
 
 /**
  * The outbox: one row per e-mail the platform sends, whatever sends it (docs/decisions/0305-one-mail-path.md).
@@ -12,7 +13,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     kind: text('kind').notNull(),
     toEmail: text('to_email').notNull(),
     messageId: text('message_id').notNull(),
@@ -26,7 +27,7 @@ export const mailOutbox = pgTable(
     accountId: integer('account_id'),
     ref: text('ref'),
     params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -127,6 +127,16 @@ export function canCopy(inputs: readonly MediaInput[]): boolean {
 const cutAt = (maxSeconds: number | undefined) =>
   maxSeconds === undefined ? [] : ['-t', maxSeconds.toFixed(3)];
 
+/** How a remux and a conversion end: cut at the paid length, an MP4 with its index up front, to `output`. */
+const mp4Output = (output: string, maxSeconds: number | undefined) => [
+  ...cutAt(maxSeconds),
+  '-movflags',
+  '+faststart',
+  '-f',
+  'mp4',
+  fileUrl(output),
+];
+
 export function remuxArgs(input: MediaInput, output: string, maxSeconds?: number): string[] {
   return [
     '-y',
@@ -140,12 +150,7 @@ export function remuxArgs(input: MediaInput, output: string, maxSeconds?: number
     '0:a:0?',
     '-c',
     'copy',
-    ...cutAt(maxSeconds),
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    fileUrl(output),
+    ...mp4Output(output, maxSeconds),
   ];
 }
 
@@ -230,12 +235,7 @@ export function transcodeArgs(
     '2',
     '-max_muxing_queue_size',
     '1024',
-    ...cutAt(maxSeconds),
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    fileUrl(output),
+    ...mp4Output(output, maxSeconds),
   ];
 }
 

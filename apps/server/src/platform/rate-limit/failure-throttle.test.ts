@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { AppError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 import { createFailureThrottle, type FailureRules } from './failure-throttle';
@@ -17,14 +17,12 @@ async function refusal(attempt: Promise<unknown>): Promise<number | null> {
 }
 
 describe('failure throttle', () => {
-  let ctx: TestContext;
   let throttle: ReturnType<typeof createFailureThrottle>;
   let subjects = 0;
+  const ctx = contextForSuite();
   beforeAll(async () => {
-    ctx = await createTestContext();
     throttle = createFailureThrottle(createRateLimiter(ctx.deps.db, ctx.clock));
   });
-  afterAll(() => ctx.close());
 
   const rulesFor =
     (subject: string) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, contextForSuite } from '../../../test/helpers';
 import { AppError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 import { createOutboundMailLimit, recipientHash } from './outbound-mail';
@@ -17,11 +17,7 @@ function processOf(ctx: TestContext) {
 const refusal = (promise: Promise<unknown>) => promise.then(() => null).catch((error: AppError) => error);
 
 describe('the outbound e-mail limit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   it('is shared by every API process: the counters are in the database', async () => {
     const a = processOf(ctx);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { contextForSuite } from '../../../test/helpers';
 import { AppError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 
 describe('rate limiter', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = contextForSuite();
 
   it('allows up to the limit, then 429 with Retry-After until the window passes', async () => {
     const limiter = createRateLimiter(ctx.deps.db, ctx.clock);

@@ -1,4 +1,4 @@
-import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
+import { defineOutboxMailQueue, defineScheduledQueue } from '../../platform/jobs';
 
 /** How often the address check looks for owners due (ADDRESS_CHECK_EVERY_SECONDS; hourly by default). */
 export const ADDRESS_CHECK_EVERY_SECONDS = 60 * 60;
@@ -19,11 +19,8 @@ export const addressCheckQueue = defineScheduledQueue({
  * Sends one check's (or reminder's) outbox row, once. `short`: one queued job per row, so the duty that
  * re-sends lost ones cannot pile up copies.
  */
-export const addressMailQueue = defineQueue({
+export const addressMailQueue = defineOutboxMailQueue({
   name: 'delivery.address-mail',
-  payload: idPayload('mailId'),
   policy: 'short',
-  retry: { limit: 8, delaySeconds: 30, backoff: true },
-  expireInSeconds: 300,
   work: { pollingIntervalSeconds: 2 },
 });

@@ -74,22 +74,26 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     }
     return { who, videoIds };
   }
-  async function schedule(who: SignedIn, videoId: number, years: number, email: string, repeat?: 'yearly') {
-    const due = new Date(Date.now() + years * 365 * DAY);
+  /** The video's folder call (`update-type`), as the app sends it; answers 200. */
+  async function updateType(who: SignedIn, videoId: number, payload: Record<string, unknown>) {
     const answer = await ctx().app.inject({
       method: 'POST',
       url: routeUrl(videoRoutes.updateType, { id: videoId }),
       headers: bearer(who.token),
-      payload: {
-        type: 'scheduled',
-        email,
-        timezone: 'Europe/Paris',
-        share_at_date: due.toISOString().slice(0, 10),
-        share_at_time: '09:00',
-        ...(repeat ? { repeat } : {}),
-      },
+      payload,
     });
     expect(answer.statusCode, answer.body).toBe(200);
+  }
+  async function schedule(who: SignedIn, videoId: number, years: number, email: string, repeat?: 'yearly') {
+    const due = new Date(Date.now() + years * 365 * DAY);
+    await updateType(who, videoId, {
+      type: 'scheduled',
+      email,
+      timezone: 'Europe/Paris',
+      share_at_date: due.toISOString().slice(0, 10),
+      share_at_time: '09:00',
+      ...(repeat ? { repeat } : {}),
+    });
   }
   /** The app's clock `days` after now (the database's own clock is not used by the check). */
   const at = (start: Date, days: number) => ctx().clock.set(new Date(start.getTime() + days * DAY));
@@ -410,13 +414,7 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
       expect((await itemsOf(who)).map((item) => item.confirmedAt)).toEqual([null]);
 
       // A cancelled delivery (the video moved out of the folder) has nothing to confirm either.
-      const moved = await ctx().app.inject({
-        method: 'POST',
-        url: routeUrl(videoRoutes.updateType, { id: far }),
-        headers: bearer(who.token),
-        payload: { type: 'final' },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
+      await updateType(who, far, { type: 'final' });
       expect((await confirmOwn(who.token, far)).statusCode).toBe(404);
       expect((await itemsOf(who)).map((item) => item.confirmedAt)).toEqual([null]);
     });

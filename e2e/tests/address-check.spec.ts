@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADDRESS_CHECK_MESSAGES } from '@pw/contracts';
+import { ADDRESS_CHECK_MESSAGES, ADDRESS_CHECK_TASK } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { scheduleInDialog, signInBrowser, visitorPage } from '../support/browser';
 import { newestMatchSentTo } from '../support/outbox';
@@ -56,4 +56,47 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
   await visitor.getByRole('button', { name: 'Still right' }).click();
   await expect(visitor.getByRole('alert')).toHaveText(ADDRESS_CHECK_MESSAGES.invalidLink);
   await visitor.context().close();
+});
+
+// docs/product.md §5.9 (decision 0368): the same question inside the app. The bell's address check entry
+// leads to the scheduled folder, whose card asks about the address and takes 'Still right' there.
+test("the signed-in owner follows the bell's address check to the scheduled folder and answers 'Still right' on the card", async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpUser(request, { first_name: 'Inapp' });
+  const video = await uploadDraft(request, owner, 'For your wedding day');
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInBrowser(page, owner);
+  const year = new Date().getFullYear() + 2;
+  await scheduleInDialog(page, video.id, {
+    email: 'bride@example.com',
+    date: `${year}-09-20`,
+    time: '11:00',
+  });
+
+  // The duty ran: its e-mail is out, and the bell has the notice.
+  await newestMatchSentTo(owner.user.email, /\/delivery\/address\/[A-Za-z0-9_-]{43}/);
+  await page.goto('/user/profile');
+  const bell = page.getByRole('button', { name: /^Notifications, / });
+  await expect(bell).not.toHaveAccessibleName('Notifications, 0 unread', { timeout: 45_000 });
+  await bell.press('Enter');
+  const entry = page.getByRole('link', { name: /Are the addresses of your scheduled videos still right\?/ });
+  await expect(entry).toContainText('"For your wedding day" to bride@example.com');
+  await entry.click();
+  await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
+
+  // The card asks; 'Still right' (by keyboard) answers, and the card says since when.
+  const question = page.getByTestId('address-check');
+  await expect(question).toContainText(ADDRESS_CHECK_TASK.question('bride@example.com'));
+  await expectNoHorizontalOverflow(page);
+  const stillRight = question.getByRole('button', { name: ADDRESS_CHECK_TASK.stillRight });
+  await stillRight.focus();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveText(/^Address confirmed on \d{1,2} \w+ \d{4}$/);
+  await expectNoHorizontalOverflow(page);
+
+  // The video's page says the same; the e-mail's link would answer this same confirmation.
+  await page.goto(`/user/profile/scheduled?video=${video.id}`);
+  await expect(page.getByTestId('address-check')).toHaveText(/^Address confirmed on \d{1,2} \w+ \d{4}$/);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -33,6 +34,18 @@ export const ADDRESS_CHECK_MESSAGES = {
   pageTitle: 'Recipient address',
   loading: 'Confirming the address…',
   signIn: 'Go to my scheduled videos',
+  /** The signed-in owner's 'Still right' on a video whose current delivery no check asks about. */
+  nothingToConfirm: 'This video has no address waiting for your answer.',
+} as const;
+
+/** The in-app task on a scheduled video's card and page (docs/product.md §5.9, decision 0368). */
+export const ADDRESS_CHECK_TASK = {
+  question: (email: string) => `Is ${email} still right?`,
+  stillRight: 'Still right',
+  confirming: 'Confirming…',
+  change: 'Change',
+  confirmed: (date: string) => `Address confirmed on ${date}`,
+  failed: 'The address could not be confirmed. Please try again.',
 } as const;
 
 export const addressConfirmBody = z.object({
@@ -66,6 +79,19 @@ export const deliveryAddressRoutes = {
     summary: "Confirm a scheduled delivery's recipient address with the token of the yearly check's link",
     access: 'public',
     body: addressConfirmBody,
+    response: addressConfirmResponse,
+  }),
+  /**
+   * The signed-in owner's 'Still right' in the app (decision 0368): confirms the open check item of the
+   * video's current delivery as the link does; idempotent. 404: not their video, or nothing asked.
+   */
+  confirmOwn: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/delivery/address/confirm',
+    tag: 'Delivery',
+    summary: "Confirm the recipient address the yearly check asks about, for one of the caller's videos",
+    access: ['user'],
+    params: idParams,
     response: addressConfirmResponse,
   }),
 };

@@ -83,6 +83,14 @@ export const deliveryInfo = z.object({
   history: z.array(deliveryHistoryEntry).optional(),
   /** Whether the owner is told when the recipient first opens an occurrence (decision 0361). */
   receipts: z.boolean().optional(),
+  /**
+   * The yearly address check of the current pending delivery (docs/product.md §5.9): its latest check
+   * item, when it was asked and when confirmed (null: not yet); null when no check asked about it.
+   */
+  address_check: z
+    .object({ asked_at: z.string(), confirmed_at: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 

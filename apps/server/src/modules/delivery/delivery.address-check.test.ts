@@ -12,7 +12,14 @@ import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import { insertMembership, insertVideo, setUserStatus } from '../../../test/delivery-fixtures';
 import { runDutyOnce, waitForQueueIdle } from '../../../test/jobs';
 import { redactUrl } from '../../platform/logging/redact';
-import { bearer, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import {
+  ADMIN_ENV,
+  bearer,
+  signInAdmin,
+  signUpFuneralHome,
+  signUpUser,
+  type SignedIn,
+} from '../accounts/accounts.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { ADDRESS_CHECK_SUBJECT, ADDRESS_REMINDER_SUBJECT } from '../../platform/mail/templates';
 import { addressCheckItems, addressChecks } from './delivery.address-check.schema';
@@ -67,28 +74,32 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     }
     return { who, videoIds };
   }
-  async function schedule(who: SignedIn, videoId: number, years: number, email: string, repeat?: 'yearly') {
-    const due = new Date(Date.now() + years * 365 * DAY);
+  /** The video's folder call (`update-type`), as the app sends it; answers 200. */
+  async function updateType(who: SignedIn, videoId: number, payload: Record<string, unknown>) {
     const answer = await ctx().app.inject({
       method: 'POST',
       url: routeUrl(videoRoutes.updateType, { id: videoId }),
       headers: bearer(who.token),
-      payload: {
-        type: 'scheduled',
-        email,
-        timezone: 'Europe/Paris',
-        share_at_date: due.toISOString().slice(0, 10),
-        share_at_time: '09:00',
-        ...(repeat ? { repeat } : {}),
-      },
+      payload,
     });
     expect(answer.statusCode, answer.body).toBe(200);
+  }
+  async function schedule(who: SignedIn, videoId: number, years: number, email: string, repeat?: 'yearly') {
+    const due = new Date(Date.now() + years * 365 * DAY);
+    await updateType(who, videoId, {
+      type: 'scheduled',
+      email,
+      timezone: 'Europe/Paris',
+      share_at_date: due.toISOString().slice(0, 10),
+      share_at_time: '09:00',
+      ...(repeat ? { repeat } : {}),
+    });
   }
   /** The app's clock `days` after now (the database's own clock is not used by the check). */
   const at = (start: Date, days: number) => ctx().clock.set(new Date(start.getTime() + days * DAY));
 
   beforeAll(async () => {
-    app = await startMailingApp();
+    app = await startMailingApp(ADMIN_ENV);
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -309,6 +320,104 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(ADDRESS_CHECK_MESSAGES.expired);
     expect((await itemsOf(second))[0]!.confirmedAt).toBeNull();
+  });
+
+  describe("the in-app task: the video's address_check and the signed-in 'Still right' (decision 0368)", () => {
+    const confirmOwn = (token: string | undefined, id: number | string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: routeUrl(deliveryAddressRoutes.confirmOwn, { id }),
+        headers: token ? bearer(token) : {},
+      });
+    const deliveryOf = async (who: SignedIn, id: number) => {
+      const answer = await ctx().app.inject({
+        method: 'GET',
+        url: routeUrl(videoRoutes.detail, { id }),
+        headers: bearer(who.token),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.delivery;
+    };
+
+    it('shows the question, confirms it once (a double click answers the same), as the link would', async () => {
+      const { who, videoIds } = await ownerWith([
+        { years: 2, email: 'far@recipient.test' },
+        { years: 0.5, email: 'near@recipient.test' },
+      ]);
+      const [far, near] = videoIds as [number, number];
+      expect((await deliveryOf(who, far)).address_check).toBeNull();
+      const start = ctx().clock.now();
+      await run();
+      await mailsSettled();
+      expect((await deliveryOf(who, far)).address_check).toEqual({
+        asked_at: start.toISOString(),
+        confirmed_at: null,
+      });
+      // Only the far delivery was asked about.
+      expect((await deliveryOf(who, near)).address_check).toBeNull();
+
+      // Minutes later (the sign-in still valid): a double click, then a third click later.
+      const minutes = (n: number) => ctx().clock.set(new Date(start.getTime() + n * 60_000));
+      minutes(2);
+      const answers = await Promise.all([confirmOwn(who.token, far), confirmOwn(who.token, far)]);
+      minutes(3);
+      answers.push(await confirmOwn(who.token, far));
+      const confirmedAt = new Date(start.getTime() + 2 * 60_000).toISOString();
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json()).toMatchObject({
+          message: ADDRESS_CHECK_MESSAGES.confirmed,
+          data: { recipient_email: 'far@recipient.test', confirmed_at: confirmedAt },
+        });
+      }
+      expect((await deliveryOf(who, far)).address_check).toEqual({
+        asked_at: start.toISOString(),
+        confirmed_at: confirmedAt,
+      });
+      // The e-mail's link answers the same confirmation; the reminder has nothing left to ask.
+      const [token] = tokensIn(checkMails(who)[0]!.text);
+      expect((await confirm(token)).json().data.confirmed_at).toBe(confirmedAt);
+      at(start, 61);
+      await run();
+      await mailsSettled();
+      expect(reminderMails(who)).toEqual([]);
+
+      // A changed address is a new delivery: no question until the next check asks about it.
+      minutes(4);
+      await schedule(who, far, 2, 'other@recipient.test');
+      expect((await deliveryOf(who, far)).address_check).toBeNull();
+      const refused = await confirmOwn(who.token, far);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(ADDRESS_CHECK_MESSAGES.nothingToConfirm);
+    });
+
+    it('401, 403 (funeral home, admin), 404 (odd ids, another owner, nothing asked), changing nothing', async () => {
+      const { who, videoIds } = await ownerWith([{ years: 2 }, { years: 0.5 }]);
+      const [far, near] = videoIds as [number, number];
+      await run();
+      await mailsSettled();
+      const stranger = await signUpUser(ctx());
+      const home = await signUpFuneralHome(ctx());
+      const admin = await signInAdmin(ctx());
+
+      expect((await confirmOwn(undefined, far)).statusCode).toBe(401);
+      expect((await confirmOwn(home.token, far)).statusCode).toBe(403);
+      expect((await confirmOwn(admin.token, far)).statusCode).toBe(403);
+      expect((await confirmOwn(stranger.token, far)).statusCode).toBe(404);
+      // Odd ids read as no record (the contract's recordId): 404, like an unknown one.
+      for (const id of ['0', '-1', 'abc', '1.5', '99999999999999', '999999'])
+        expect((await confirmOwn(who.token, id)).statusCode, id).toBe(404);
+      // A video no check asks about (due within the year, or a draft) has nothing to confirm.
+      expect((await confirmOwn(who.token, near)).statusCode).toBe(404);
+      const draft = await insertVideo(ctx().deps.db, who.id, { folder: 'draft' });
+      expect((await confirmOwn(who.token, draft)).statusCode).toBe(404);
+      expect((await itemsOf(who)).map((item) => item.confirmedAt)).toEqual([null]);
+
+      // A cancelled delivery (the video moved out of the folder) has nothing to confirm either.
+      await updateType(who, far, { type: 'final' });
+      expect((await confirmOwn(who.token, far)).statusCode).toBe(404);
+      expect((await itemsOf(who)).map((item) => item.confirmedAt)).toEqual([null]);
+    });
   });
 
   it("keeps the 'Still right' page's token out of the logs (the call's token is in its body)", () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ADDRESS_CHECK_AHEAD_DAYS,
   ADDRESS_CHECK_MESSAGES,
@@ -19,7 +19,7 @@ import type { MailOutbox } from '../../platform/mail/outbox';
 import type { MailOutboxRow } from '../../platform/mail/mail.schema';
 import { addressCheckMail } from '../../platform/mail/templates';
 import type { PgBoss } from '../../platform/queue';
-import { accountActiveById, accountsView } from '../accounts';
+import { accountActiveById, accountOf, accountsView } from '../accounts';
 import { videosView as videos } from '../videos';
 import type { OwnerNotifier } from './delivery.context';
 import { scheduledDeliveries as d } from './delivery.schema';
@@ -255,6 +255,51 @@ export function createAddressCheck(deps: AddressCheckDeps) {
       .limit(PAGE);
   }
 
+  /**
+   * Confirms the one item `where` finds, in one transaction with its row locked: absent → 404 with
+   * `missing`, expired (when `expires`) → 410, its delivery changed, sent or cancelled since → 409.
+   */
+  function confirmItem(where: SQL, missing: string, expires: boolean) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({
+          id: items.id,
+          expiresAt: items.expiresAt,
+          confirmedAt: items.confirmedAt,
+          recipientEmail: items.recipientEmail,
+          status: d.status,
+          currentEmail: d.recipientEmail,
+          dueAt: d.dueAt,
+          title: videos.title,
+        })
+        .from(items)
+        .innerJoin(d, eq(d.id, items.deliveryId))
+        .innerJoin(videos, eq(videos.id, d.videoId))
+        .where(where)
+        .for('update', { of: items });
+      if (!found) throw notFound(missing);
+      if (expires && found.expiresAt.getTime() <= now.getTime())
+        throw new AppError(410, ADDRESS_CHECK_MESSAGES.expired);
+      if (!['pending', 'sending'].includes(found.status) || found.currentEmail !== found.recipientEmail)
+        throw conflict(ADDRESS_CHECK_MESSAGES.changed);
+      let confirmedAt = found.confirmedAt;
+      if (!confirmedAt) {
+        confirmedAt = now;
+        await tx.update(items).set({ confirmedAt }).where(eq(items.id, found.id));
+      }
+      return {
+        message: ADDRESS_CHECK_MESSAGES.confirmed,
+        data: {
+          video_title: found.title,
+          recipient_email: found.recipientEmail,
+          due_at: found.dueAt.toISOString(),
+          confirmed_at: confirmedAt.toISOString(),
+        },
+      };
+    });
+  }
+
   return {
     /** One run of the duty (its job's work; tests move the clock and call it). */
     async run(): Promise<AddressCheckRun> {
@@ -315,58 +360,52 @@ export function createAddressCheck(deps: AddressCheckDeps) {
      * the delivery changed, sent or cancelled since → 409: nothing is recorded. A second click answers
      * the first one's confirmation (idempotent).
      */
-    async confirm(token: string) {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({
-            id: items.id,
-            expiresAt: items.expiresAt,
-            confirmedAt: items.confirmedAt,
-            recipientEmail: items.recipientEmail,
-            status: d.status,
-            currentEmail: d.recipientEmail,
-            dueAt: d.dueAt,
-            title: videos.title,
-          })
-          .from(items)
-          .innerJoin(d, eq(d.id, items.deliveryId))
-          .innerJoin(videos, eq(videos.id, d.videoId))
-          .where(eq(items.tokenHash, hashWatchToken(token)))
-          .for('update', { of: items });
-        if (!found) throw notFound(ADDRESS_CHECK_MESSAGES.invalidLink);
-        if (found.expiresAt.getTime() <= now.getTime())
-          throw new AppError(410, ADDRESS_CHECK_MESSAGES.expired);
-        if (!['pending', 'sending'].includes(found.status) || found.currentEmail !== found.recipientEmail)
-          throw conflict(ADDRESS_CHECK_MESSAGES.changed);
-        let confirmedAt = found.confirmedAt;
-        if (!confirmedAt) {
-          confirmedAt = now;
-          await tx.update(items).set({ confirmedAt }).where(eq(items.id, found.id));
-        }
-        return {
-          message: ADDRESS_CHECK_MESSAGES.confirmed,
-          data: {
-            video_title: found.title,
-            recipient_email: found.recipientEmail,
-            due_at: found.dueAt.toISOString(),
-            confirmed_at: confirmedAt.toISOString(),
-          },
-        };
-      });
+    confirm(token: string) {
+      return confirmItem(
+        eq(items.tokenHash, hashWatchToken(token)),
+        ADDRESS_CHECK_MESSAGES.invalidLink,
+        true,
+      );
+    },
+
+    /**
+     * The signed-in owner's 'Still right' in the app (decision 0368): the latest check item of the video's
+     * current delivery, confirmed by the link's own code. The sign-in is the permission, so the link's
+     * expiry does not apply; another owner's video, or one no check asks about → 404, nothing recorded.
+     */
+    confirmOwn(ownerId: number, videoId: number) {
+      const latest = db
+        .select({ id: sql<number>`max(${items.id})` })
+        .from(items)
+        .innerJoin(d, eq(d.id, items.deliveryId))
+        .where(
+          and(
+            eq(d.videoId, videoId),
+            eq(d.ownerId, ownerId),
+            eq(d.status, 'pending'),
+            eq(d.recipientEmail, items.recipientEmail),
+          ),
+        );
+      return confirmItem(sql`${items.id} = (${latest})`, ADDRESS_CHECK_MESSAGES.nothingToConfirm, false);
     },
   };
 }
 
 export type AddressCheck = ReturnType<typeof createAddressCheck>;
 
-/** The address check's call (`deliveryAddressRoutes`): the 'Still right' link's page sends its token. */
-export function registerAddressCheckRoutes(router: Router, addressCheck: Pick<AddressCheck, 'confirm'>) {
+/** The address check's calls (`deliveryAddressRoutes`): the link's page sends its token; the app, the video's id. */
+export function registerAddressCheckRoutes(
+  router: Router,
+  addressCheck: Pick<AddressCheck, 'confirm' | 'confirmOwn'>,
+) {
   router.route(deliveryAddressRoutes.confirm, ({ body, reply }) => {
     // A personal link's answer: kept out of shared caches.
     void reply.header('Cache-Control', 'private, no-store');
     return addressCheck.confirm(body.token);
   });
+  router.route(deliveryAddressRoutes.confirmOwn, ({ request, params }) =>
+    addressCheck.confirmOwn(accountOf(request).id, params.id),
+  );
 }
 
 /** The duty (its period from ADDRESS_CHECK_EVERY_SECONDS) and the mails' jobs. */

@@ -1,7 +1,8 @@
-import { and, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DeliveryHistoryStatus } from '@pw/contracts';
 import type { DbOrTx } from '../../platform/db';
 import { scheduledDeliveries as d } from './delivery.schema';
+import { addressCheckItems as items } from './delivery.address-check.schema';
 import type { DeliveryInfo, DeliveryRepo } from './delivery.repo';
 
 /** The finished occurrences a video's delivery lists, newest first. */
@@ -16,14 +17,50 @@ export interface HistoryEntry {
   openCount: number;
 }
 
+/** What the yearly address check asked of a current pending delivery (docs/product.md §5.9). */
+export interface AddressCheckState {
+  askedAt: Date;
+  confirmedAt: Date | null;
+}
+
+/**
+ * The latest check item of each pending delivery, asked about the address it still has (an item of an
+ * address since changed confirms nothing, so it asks nothing either; decision 0368).
+ */
+async function addressChecksOf(db: DbOrTx, pending: Array<{ id: number; recipientEmail: string }>) {
+  const result = new Map<number, AddressCheckState>();
+  if (pending.length === 0) return result;
+  const rows = await db
+    .selectDistinctOn([items.deliveryId], {
+      deliveryId: items.deliveryId,
+      askedAt: items.checkSentAt,
+      confirmedAt: items.confirmedAt,
+    })
+    .from(items)
+    .innerJoin(d, and(eq(d.id, items.deliveryId), eq(d.recipientEmail, items.recipientEmail)))
+    .where(
+      inArray(
+        items.deliveryId,
+        pending.map((row) => row.id),
+      ),
+    )
+    .orderBy(items.deliveryId, desc(items.id));
+  for (const { deliveryId, ...state } of rows) result.set(deliveryId, state);
+  return result;
+}
+
 /**
  * Each video's delivery (live, else latest) with `nextAt` (the live occurrence's moment) and `history`
  * (its finished deliveries: every yearly occurrence, and the single ones before a schedule change), for
- * the video API. Two statements for any number of videos.
+ * the video API, and `addressCheck` (what the yearly check asked of a pending one). Three statements
+ * for any number of videos.
  */
 export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: number[]) {
   const status = await repo.deliveryStatusFor(videoIds, db);
-  const result = new Map<number, DeliveryInfo & { nextAt: Date | null; history: HistoryEntry[] }>();
+  const result = new Map<
+    number,
+    DeliveryInfo & { nextAt: Date | null; history: HistoryEntry[]; addressCheck: AddressCheckState | null }
+  >();
   if (status.size === 0) return result;
   const ranked = db
     .select({
@@ -55,9 +92,18 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
     });
     history.set(row.videoId, list);
   }
+  const asked = await addressChecksOf(
+    db,
+    [...status.values()].filter((info) => info.status === 'pending'),
+  );
   for (const [videoId, info] of status) {
     const live = (LIVE as readonly string[]).includes(info.status);
-    result.set(videoId, { ...info, nextAt: live ? info.dueAt : null, history: history.get(videoId) ?? [] });
+    result.set(videoId, {
+      ...info,
+      nextAt: live ? info.dueAt : null,
+      history: history.get(videoId) ?? [],
+      addressCheck: asked.get(info.id) ?? null,
+    });
   }
   return result;
 }

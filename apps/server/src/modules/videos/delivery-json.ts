@@ -16,6 +16,12 @@ export function deliveryJson(found: ScheduledDeliveryStatus): DeliveryInfo {
     repeat_until: found.repeatUntil ?? null,
     next_at: found.nextAt?.toISOString() ?? null,
     receipts: found.receipts ?? true,
+    address_check: found.addressCheck
+      ? {
+          asked_at: found.addressCheck.askedAt.toISOString(),
+          confirmed_at: found.addressCheck.confirmedAt?.toISOString() ?? null,
+        }
+      : null,
     history: (found.history ?? []).map((entry) => ({
       at: entry.at.toISOString(),
       status: entry.status,

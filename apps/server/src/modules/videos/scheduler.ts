@@ -53,6 +53,8 @@ export interface ScheduledDeliveryStatus {
   nextAt?: Date | null;
   /** Whether the owner is told of the first open (docs/product.md §5.8). */
   receipts?: boolean;
+  /** The yearly address check's latest question about the current pending delivery (§5.9), if any. */
+  addressCheck?: { askedAt: Date; confirmedAt: Date | null } | null;
   /** Finished occurrences, newest first. */
   history?: Array<{
     at: Date;

@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
 import { latestOpened, repeatLine } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
+import { AddressCheckLine } from './AddressCheckLine';
 import type { Video } from '@pw/contracts';
 
 /** Where a video's detail screen lives: the folder's relative route with ?video={id} (docs/product.md §13.3). */
@@ -32,15 +33,36 @@ function CardBody({ video }: { video: Video }) {
 }
 
 /** A video in a folder list: opens its detail screen with the video in navigation state. */
-export function VideoCard({ video }: { video: Video }) {
+export function VideoCard({ video, grow = false }: { video: Video; grow?: boolean }) {
   return (
     <Link
       to={detailPath(video)}
       state={{ video }}
-      className="video-card card h-100 p-2 text-reset text-decoration-none"
+      className={`video-card card ${grow ? 'flex-grow-1' : 'h-100'} p-2 text-reset text-decoration-none`}
     >
       <CardBody video={video} />
     </Link>
+  );
+}
+
+/** What the detail screen opens with, passed in navigation state: the schedule dialog's change mode. */
+export const OPEN_CHANGE = 'change';
+
+/**
+ * A card of the scheduled folder: the card, and under it the yearly address check's question when one is
+ * open (docs/product.md §5.9); its 'Change' opens the video's schedule dialog in change mode.
+ */
+export function ScheduledVideoCard({ video }: { video: Video }) {
+  const navigate = useNavigate();
+  if (!video.delivery?.address_check) return <VideoCard video={video} />;
+  return (
+    <div className="h-100 d-flex flex-column gap-2">
+      <VideoCard video={video} grow />
+      <AddressCheckLine
+        video={video}
+        onChange={() => void navigate(detailPath(video), { state: { video, open: OPEN_CHANGE } })}
+      />
+    </div>
   );
 }
 

@@ -23,7 +23,8 @@ import { EditDetailsDialog } from './EditDetailsDialog';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
-import { detailPath } from './VideoCard';
+import { detailPath, OPEN_CHANGE } from './VideoCard';
+import { AddressCheckLine } from './AddressCheckLine';
 import './library.scss';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
@@ -177,7 +178,13 @@ function VideoDetailPage({ folder }: { folder: VideoFolder }) {
 function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolder; back: ReactNode }) {
   const dialog = useDialog();
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<Panel>(null);
+  const location = useLocation();
+  // The scheduled card's 'Change' (the address check, docs/product.md §5.9) opens the schedule dialog.
+  const [panel, setPanel] = useState<Panel>(() =>
+    folder === 'scheduled' && (location.state as { open?: string } | null)?.open === OPEN_CHANGE
+      ? 'change'
+      : null,
+  );
   const updateType = useUpdateType(video.id);
   const publish = usePublishVideo(video.id);
   const remove = useDeleteVideo(video.id);
@@ -429,6 +436,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <p className="text-body-secondary fst-italic">No description yet.</p>
           )}
           {folder === 'scheduled' && <DeliveryLine video={video} />}
+          {folder === 'scheduled' && (
+            <AddressCheckLine video={video} onChange={() => setPanel('change')} className="mb-3" />
+          )}
           {folder === 'scheduled' && <DeliveryOpens video={video} />}
           {folder === 'scheduled' && phase === 'awaiting' && (
             <HeldDeliveryPanel video={video} disabled={busy} />

@@ -5,6 +5,7 @@ import { folderFromRoute, FOLDER_ROUTES } from '../model/folders';
 import { DraftsPanel } from './DraftsPanel';
 import { FinalFolderPanel } from './FinalFolderPanel';
 import { FolderVideoList } from './FolderVideoList';
+import { ScheduledVideoCard } from './VideoCard';
 import './library.scss';
 import { videoFolderLabels } from '@pw/contracts';
 
@@ -35,7 +36,7 @@ export function VideoTabs() {
           <FinalFolderPanel />
         </Tab>
         <Tab eventKey={FOLDER_ROUTES.scheduled} title="Scheduled folder">
-          <FolderVideoList folder="scheduled" />
+          <FolderVideoList folder="scheduled" renderVideo={(video) => <ScheduledVideoCard video={video} />} />
         </Tab>
         <Tab eventKey={FOLDER_ROUTES.draft} title={videoFolderLabels.draft}>
           <DraftsPanel />

@@ -177,14 +177,17 @@ describe('video processing recovers from crashes and expired jobs', () => {
     const clip = await makeClip(clipDir, 'slow.mov', 'mov', { seconds: 2 });
     await ctx.deps.storage.putFile('sources/slow/0', clip);
     const video = await processingRow('slow', ['sources/slow/0']);
-    // A job sent with less time than its conversion takes (a render of 5 s against an expiry of 2 s), and
-    // a quick retry: pg-boss would start the retry while the first conversion is still running.
-    renders.delayMs = 5000;
+    // A job sent with less time than its conversion takes (a render of 9 s against an expiry of 5 s), and
+    // a quick retry: pg-boss would start the retry while the first conversion is still running. The 5 s
+    // leave the job time to fetch and measure its clip on a loaded machine before it can expire: the
+    // overlap the video's own keys tolerate (a job expired before it could hand the video on) is another
+    // case than this one.
+    renders.delayMs = 9000;
     renders.mostAtOnce = 0;
     await ctx.deps.queue.send(
       VIDEO_PROCESS_QUEUE,
       { videoId: video.id },
-      { singletonKey: `${video.id}:process`, expireInSeconds: 2, retryDelay: 1, retryBackoff: false },
+      { singletonKey: `${video.id}:process`, expireInSeconds: 5, retryDelay: 1, retryBackoff: false },
     );
     createVideoJobs(ctx.deps.queue, ctx.deps.db).wake();
 

@@ -362,6 +362,8 @@ describe('videos API', () => {
           localAt: `${when.share_at_date}T09:30:00`,
           repeat: 'none',
           repeatUntil: null,
+          // The owner is told of the first open unless they turned it off.
+          receipts: true,
           inTransaction: true,
         },
       ]);

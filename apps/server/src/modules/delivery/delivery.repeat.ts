@@ -101,9 +101,11 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
         select id from ${d}
         where repeat = 'yearly' and rolled_over_at is null and status in ('sent', 'failed', 'bounced')
           -- While the second address's copy is on its way the video has a live row (one per video):
-          -- the occurrence rolls over once that copy is done.
+          -- the occurrence rolls over once that copy is done. Looked up by the video, through the one
+          -- live row's index: by fallback_of alone it would pass over every pending row of every video.
           and not exists (select 1 from ${d} copy
-            where copy.fallback_of = ${d}.id and copy.status in ('pending', 'sending'))
+            where copy.video_id = ${d}.video_id and copy.status in ('pending', 'sending')
+              and copy.fallback_of = ${d}.id)
         order by updated_at
         limit ${limit}
         for update skip locked

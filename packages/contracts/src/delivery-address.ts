@@ -8,8 +8,7 @@ import { defineRoute } from './route';
  * right' is a link that needs no sign-in: the web page `/delivery/address/{token}` sends its token here.
  */
 
-/** The web page the e-mail's 'Still right' link opens (the token is the last part). */
-export const ADDRESS_CONFIRM_PAGE = '/delivery/address';
+export { ADDRESS_CONFIRM_PAGE } from './delivery-address-page';
 
 /** How far ahead a pending delivery must be due for the check to ask about it (a year). */
 export const ADDRESS_CHECK_AHEAD_DAYS = 365;

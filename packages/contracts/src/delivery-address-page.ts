@@ -4,3 +4,6 @@
  * included, which must not load zod and the address check's schemas for one path (decision 0288).
  */
 export const ADDRESS_CONFIRM_PAGE = '/delivery/address';
+
+/** Where an owner changes a far delivery's address: their scheduled folder (signed in as usual). */
+export const SCHEDULED_FOLDER_PAGE = '/user/profile?tab=scheduled';

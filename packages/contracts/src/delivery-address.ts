@@ -8,7 +8,7 @@ import { defineRoute } from './route';
  * right' is a link that needs no sign-in: the web page `/delivery/address/{token}` sends its token here.
  */
 
-export { ADDRESS_CONFIRM_PAGE } from './delivery-address-page';
+export { ADDRESS_CONFIRM_PAGE, SCHEDULED_FOLDER_PAGE } from './delivery-address-page';
 
 /** How far ahead a pending delivery must be due for the check to ask about it (a year). */
 export const ADDRESS_CHECK_AHEAD_DAYS = 365;

@@ -6,6 +6,7 @@ import {
   ADDRESS_CHECK_MESSAGES,
   ADDRESS_CHECK_REMINDER_DAYS,
   ADDRESS_CONFIRM_PAGE,
+  SCHEDULED_FOLDER_PAGE,
   ADDRESS_LINK_DAYS,
   deliveryAddressRoutes,
   notificationKinds,
@@ -40,8 +41,6 @@ const PAGE = 500;
 /** A check's e-mail whose job was lost in a crash is sent again after this long. */
 const LOST_JOB_MS = 10 * 60 * 1000;
 const MAIL_KIND = 'address-check';
-/** Where the notice takes the owner: the scheduled folder, where each video's schedule is changed. */
-export const SCHEDULED_FOLDER_LINK = '/user/profile?tab=scheduled';
 
 const owner = accountsView('owner');
 
@@ -94,7 +93,8 @@ export function createAddressCheck(deps: AddressCheckDeps) {
           ? 'Reminder: are these addresses still right?'
           : 'Are the addresses of your scheduled videos still right?',
         body: `Please check the recipient's address of each video due more than a year from now: ${list}. We e-mailed you a 'Still right' link for each; change an address on the video's schedule.`,
-        data: { link: SCHEDULED_FOLDER_LINK, reminder, count: lines.length },
+        // The scheduled folder, where each video's schedule is changed.
+        data: { link: SCHEDULED_FOLDER_PAGE, reminder, count: lines.length },
       },
       tx,
     );

@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { ADDRESS_CHECK_MESSAGES, deliveryAddressRoutes } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
-import { AddressConfirmPage, SCHEDULED_LINK, STILL_RIGHT } from './AddressConfirmPage';
+import { SCHEDULED_FOLDER_PAGE } from '@pw/contracts';
+import { AddressConfirmPage, STILL_RIGHT } from './AddressConfirmPage';
 
 const TOKEN = 'b'.repeat(43);
 const CONFIRM = routeKey(deliveryAddressRoutes.confirm);
@@ -64,7 +65,7 @@ describe("the yearly address check's 'Still right' page (/delivery/address/:toke
     expect(screen.queryByRole('button', { name: STILL_RIGHT })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: ADDRESS_CHECK_MESSAGES.signIn })).toHaveAttribute(
       'href',
-      SCHEDULED_LINK,
+      SCHEDULED_FOLDER_PAGE,
     );
   });
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { ADDRESS_CHECK_MESSAGES } from '@pw/contracts';
+import { ADDRESS_CHECK_MESSAGES, SCHEDULED_FOLDER_PAGE } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -9,8 +9,6 @@ import { useConfirmAddress, type AddressConfirmed } from '../api/confirm-address
 
 /** The e-mail's answer, the page's button too. */
 export const STILL_RIGHT = 'Still right';
-/** Where the owner changes an address: their scheduled videos (sign-in as usual). */
-export const SCHEDULED_LINK = '/user/profile?tab=scheduled';
 
 /** Answers that trying again cannot change: an unknown, expired or changed link. */
 const isFinal = (error: unknown) => error instanceof ApiError && [404, 409, 410].includes(error.status);
@@ -54,7 +52,7 @@ export function AddressConfirmPage() {
           <FormError message={confirm.isError ? errorMessage(confirm.error) : null} />
           <p className="mt-3 mb-0 text-body-secondary small">
             To change the address, sign in and open the video&apos;s schedule:{' '}
-            <Link to={SCHEDULED_LINK}>{ADDRESS_CHECK_MESSAGES.signIn}</Link>.
+            <Link to={SCHEDULED_FOLDER_PAGE}>{ADDRESS_CHECK_MESSAGES.signIn}</Link>.
           </p>
         </section>
       )}
@@ -91,7 +89,7 @@ function Refused({ message }: { message: string }) {
         {message}
       </p>
       <div>
-        <Link to={SCHEDULED_LINK} className="btn btn-primary">
+        <Link to={SCHEDULED_FOLDER_PAGE} className="btn btn-primary">
           {ADDRESS_CHECK_MESSAGES.signIn}
         </Link>
       </div>

@@ -85,6 +85,17 @@ const longDate = (date: string) => {
   return `${dayMonth(month!, day!)} ${year}`;
 };
 
+/** "12 March 2027 at 09:14": an instant's day and minute on the clock of `timeZone`. */
+export function longDateTimeIn(instant: Date, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return `${longDate(dateIn(instant.toISOString(), timeZone))} at ${time}`;
+}
+
 /**
  * What the owner reads about a repeating delivery, on the scheduled card and the video's page:
  * "Every year on 12 March at 09:00 — next: 12 March 2027" (the owner's date and time, the next

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notificationKinds, RECEIPT_MESSAGES } from '@pw/contracts';
+import { longDateTimeIn, notificationKinds, RECEIPT_MESSAGES } from '@pw/contracts';
 import type { Db } from '../../platform/db';
 import type { NotifyInput } from '../notifications';
 import type { OwnerNotifier } from './delivery.context';
@@ -13,22 +13,8 @@ import { scheduledVideoLink } from './owner-notices';
  */
 
 /** "12 March 2027 at 09:14" on the clock of the owner's zone; a delivery without a zone says UTC. */
-export function openedAtText(instant: Date, timeZone: string | null): string {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: timeZone ?? 'UTC',
-    })
-      .formatToParts(instant)
-      .map(({ type, value }) => [type, value]),
-  );
-  return `${part.day} ${part.month} ${part.year} at ${part.hour}:${part.minute}${timeZone ? '' : ' UTC'}`;
-}
+export const openedAtText = (instant: Date, timeZone: string | null): string =>
+  `${longDateTimeIn(instant, timeZone ?? 'UTC')}${timeZone ? '' : ' UTC'}`;
 
 /** What the owner reads in the bell; the link opens the video in the scheduled folder. */
 export function openedNotice(

@@ -47,7 +47,7 @@ export const adminPartingWordsQuery = z.object({ reason: adminReadReason });
 /** The owner's in-app notice, at once (docs/product.md §10.2). */
 export const adminReadNotice = (administrator: string | null, reason: string) => ({
   title: 'An administrator opened your Parting Words',
-  body: `${administrator ?? UNNAMED_ADMIN} watched your final message. Reason given: “${reason}”`,
+  body: `${administrator ?? UNNAMED_ADMIN} opened your final message. Reason given: “${reason}”`,
 });
 
 /** One reading as its owner sees it. */

@@ -108,7 +108,7 @@ describe('administrators reading an owner’s private data', () => {
       type: notificationKinds.adminRead,
       data: {
         title: 'An administrator opened your Parting Words',
-        body: `Morgan Lee watched your final message. Reason given: “${REASON}”`,
+        body: `Morgan Lee opened your final message. Reason given: “${REASON}”`,
         link: ADMIN_READS_PAGE,
       },
     });

@@ -47,7 +47,9 @@ export function ReasonDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!problem) onSubmit(reason.trim());
+    // A refused reason sends the person back to the field, where the error is read with it.
+    if (problem) field.current?.focus();
+    else onSubmit(reason.trim());
   };
 
   return (

@@ -179,7 +179,13 @@ export function createAdminAccountsService({ db, repo, clock, videos, audit }: A
         const video = videoId === null ? null : await videos.viewFor(videoId, admin.id, tx);
         if (!video) return null;
         await audit.recordRead(
-          { admin, ownerId: userId, what: 'parting_words', video: { id: video.id, title: video.title }, reason },
+          {
+            admin,
+            ownerId: userId,
+            what: 'parting_words',
+            video: { id: video.id, title: video.title },
+            reason,
+          },
           tx,
         );
         return { row, video };

@@ -28,7 +28,11 @@ describe('admin user and funeral-home details, and the final message', () => {
   // The final message is opened for a stated reason (docs/product.md §11.10; its own tests: modules/audit).
   const REASON = { reason: 'Support ticket 42: the family asked us to check it plays.' };
   const call = (route: Detail, id: number | string, token = admin.token) =>
-    get(ctx, routeUrl(adminAccountRoutes[route], { id }, route === 'partingWords' ? REASON : undefined), token);
+    get(
+      ctx,
+      routeUrl(adminAccountRoutes[route], { id }, route === 'partingWords' ? REASON : undefined),
+      token,
+    );
   const data = async (route: Detail, id: number) => {
     const response = await call(route, id);
     expect(response.statusCode, response.body).toBe(200);

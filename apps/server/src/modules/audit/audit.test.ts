@@ -155,7 +155,12 @@ describe('administrators reading an owner’s private data', () => {
     expect((await details()).statusCode).toBe(200);
     const rows = await readsOf(visited.id);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ what: 'account_details', adminId: admin.id, reason: null, videoId: null });
+    expect(rows[0]).toMatchObject({
+      what: 'account_details',
+      adminId: admin.id,
+      reason: null,
+      videoId: null,
+    });
     expect(await noticesOf(visited.id)).toEqual([]);
     const list = await listOf(visited, { per_page: 10 });
     expect(list.json().data.map((item: { what: string }) => item.what)).toEqual([

@@ -4,6 +4,11 @@ import type { Notifications } from '../notifications';
 import { createAuditRepo } from './audit.repo';
 import { createAuditService, type AuditService } from './audit.service';
 import { registerAuditRoutes } from './audit.routes';
+import { readOnlyView } from '../../platform/db/read-only';
+import { adminReads } from './audit.schema';
+
+/** Its table as other modules read it (the owner's data export): a read-only view (decision 0310). */
+export const adminReadsView = readOnlyView(adminReads, 'admin_reads');
 
 export type { AdminReader, AdminReadInput } from './audit.service';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
-import { signInAdmin } from '../support/admin';
+import { giveReadReason, signInAdmin } from '../support/admin';
 import { expectPlays, pageFor } from '../support/browser';
 import { finalMessage } from '../support/funeral-homes';
 import { becomeMember, expectNoHorizontalOverflow } from '../support/payments';
@@ -114,6 +114,7 @@ test('an admin finds a user, deactivates them (their session is refused) and act
   await expect(page.getByRole('region', { name: 'Time Subscription' }).getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'Parting Words', exact: true }).click();
   await expect(page).toHaveURL(/\/details\/\d+\/parting-words$/);
+  await giveReadReason(page, 'Checking the account after its reactivation.');
   await expect(page.getByText('Not Available')).toBeVisible();
 
   // At 360 px the list does not scroll sideways: the filters wrap, the table scrolls in its box.
@@ -191,6 +192,7 @@ test("an admin plays a user's parting words from the user's details", async ({ p
   await page.getByRole('link', { name: `View Mae ${lastName}` }).click();
   await expect(page.getByText('Not Available')).toHaveCount(0);
   await page.getByRole('link', { name: 'Parting Words', exact: true }).click();
+  await giveReadReason(page, 'The family asked us to check that it plays.');
   await expect(page.getByText('For my grandchildren').first()).toBeVisible();
   await expectPlays(page.getByLabel('Video: For my grandchildren'));
 });

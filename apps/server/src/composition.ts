@@ -24,6 +24,7 @@ import { createBannerAdsModule } from './modules/banner-ads';
 import { createFuneralHomesModule } from './modules/funeral-homes';
 import { createDashboardModule } from './modules/dashboard';
 import { createAdminAccountsModule } from './modules/admin-accounts';
+import { createAuditModule } from './modules/audit';
 import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 import { createPolicyModule, type PolicyApi } from './modules/policy';
@@ -140,7 +141,8 @@ export async function compose(
   const media = createMediaModule(platform, { notifications: notifications.api });
   const queries = createQueriesModule(platform);
   const dashboard = createDashboardModule(platform);
-  const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api });
+  const audit = createAuditModule(platform, { notifications: notifications.api });
+  const adminAccounts = createAdminAccountsModule(platform, { videos: videos.api, audit: audit.api });
   const accountData = createAccountDataModule(platform, {
     notifications: notifications.api,
     passwordMatches: accounts.api.passwordMatches,
@@ -188,6 +190,7 @@ export async function compose(
     bannerAds,
     funeralHomes,
     dashboard,
+    audit,
     adminAccounts,
     accountData,
     legacy,

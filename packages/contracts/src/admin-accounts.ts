@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPartingWordsQuery } from './audit';
 import { idParams } from './common';
 import { listQuery, paginatedResponse } from './lists';
 import { planStatusBody } from './plans';
@@ -140,7 +141,10 @@ export const accountStatusResponse = z.object({
   data: z.object({ id: z.number(), status: z.union([z.literal(0), z.literal(1)]) }),
 });
 
-/** `GET /admin/video/{id}/parting-words` (id: the user's): their final message, or null. */
+/**
+ * `GET /admin/video/{id}/parting-words?reason=…` (id: the user's): their final message, or null. The read
+ * is recorded with the reason and the owner is told (docs/product.md §11.10).
+ */
 export const adminPartingWords = z.object({
   id: z.number(),
   title: z.string(),
@@ -190,9 +194,11 @@ export const adminAccountRoutes = {
     method: 'GET',
     path: '/admin/video/:id/parting-words',
     tag: adminAccountsTag,
-    summary: "A user's final message (id: the user's), null when they have none",
+    summary:
+      "A user's final message (id: the user's), null when they have none; `reason` required, recorded and told to the owner",
     access: ['admin'],
     params: idParams,
+    query: adminPartingWordsQuery,
     response: adminPartingWordsResponse,
   }),
   funeralHomes: defineRoute({

@@ -22,3 +22,4 @@ export * from './admin-accounts';
 export * from './legacy';
 export * from './account-data';
 export * from './policy';
+export * from './audit';

@@ -106,6 +106,8 @@ export const notificationKinds = {
   mediaDamaged: 'media.damaged',
   /** Once a year: are the addresses of deliveries due more than a year ahead still right (docs/product.md §5.9). */
   deliveryAddressCheck: 'delivery.address_check',
+  /** An administrator opened the owner's sealed final message, with a reason (docs/product.md §11.10). */
+  adminRead: 'audit.admin_read',
 } as const;
 
 /**

@@ -146,7 +146,9 @@ export const adminAccountKeys = {
   list: (kind: 'users' | 'funeral-homes', params: Record<string, string | number>) =>
     ['admin-accounts', kind, 'list', params] as const,
   detail: (kind: 'users' | 'funeral-homes', id: string) => ['admin-accounts', kind, 'detail', id] as const,
-  partingWords: (userId: string) => ['admin-accounts', 'users', 'parting-words', userId] as const,
+  /** One opening of the sealed message: each stated reason is its own read (docs/product.md §11.10). */
+  partingWords: (userId: string, opening: number) =>
+    ['admin-accounts', 'users', 'parting-words', userId, opening] as const,
 };
 
 /** The owner's release settings (docs/product.md §6): the profile's card and the user area's report alert share it. */
@@ -171,4 +173,10 @@ export const policyKeys = {
 /** The public pages' settings from the server (the privacy policy's retention periods). */
 export const siteKeys = {
   retention: () => ['site', 'retention'] as const,
+};
+
+/** The owner's list of administrators' reads of their data (docs/product.md §11.10). */
+export const adminReadKeys = {
+  all: ['admin-reads'] as const,
+  list: (params: Record<string, string | number>) => ['admin-reads', 'list', params] as const,
 };

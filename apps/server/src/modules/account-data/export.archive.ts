@@ -19,6 +19,7 @@ payments.json       your payments: date, what was bought, amount, and the card's
 subscriptions.json  your plans and when they end
 banner_ads.json     your banner ad requests
 notifications.json  your notifications
+admin_reads.json    each time an administrator opened your final message or your details, and why
 
 The .json files are plain text: open them with any text editor.
 A video still being processed, or whose processing failed, has its info.json but no video.mp4.

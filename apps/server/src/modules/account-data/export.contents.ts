@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { accountsView } from '../accounts';
 import { columnsOf } from '../../platform/db/read-only';
+import { adminReadsView as adminReads } from '../audit';
 import { bannerAdsView as bannerAds } from '../banner-ads';
 import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
 import {
@@ -40,7 +41,7 @@ export interface ExportContents {
 /**
  * Everything the product holds about one account, read (never written) from the owning modules' tables:
  * profile, videos, schedules, forms sent, payments (brand and last four only), subscriptions, banner ads
- * and notifications. Other people's data is left out (a funeral home's received requests are the
+ * notifications and administrators' reads of it. Other people's data is left out (a funeral home's received requests are the
  * families', and stay with the home only while it exists).
  */
 export async function readExportContents(db: Db, accountId: number): Promise<ExportContents | null> {
@@ -133,6 +134,9 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
     notifications.id,
   );
 
+  // Administrators' reads of this account's data (docs/product.md §11.10): theirs to keep too.
+  const reads = await ofAccount(db.select().from(adminReads).$dynamic(), adminReads.ownerId, adminReads.id);
+
   return {
     profile,
     photoKey: account.photoKey,
@@ -202,6 +206,13 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
         body: n.body,
         read_at: iso(n.readAt),
         created_at: iso(n.createdAt),
+      })),
+      admin_reads: reads.map((r) => ({
+        read_at: iso(r.readAt),
+        administrator: r.adminName,
+        what: r.what,
+        video_title: r.videoTitle,
+        reason: r.reason,
       })),
     },
   };

@@ -108,7 +108,14 @@ describe('data export', () => {
     for (const [name, content] of entries) {
       if (name.endsWith('.json')) expect(content.toString().replace(/\s/g, '')).not.toContain(digits);
     }
-    for (const section of ['schedules', 'forms_sent', 'subscriptions', 'banner_ads', 'notifications'])
+    for (const section of [
+      'schedules',
+      'forms_sent',
+      'subscriptions',
+      'banner_ads',
+      'notifications',
+      'admin_reads',
+    ])
       expect(Array.isArray(JSON.parse(entries.get(`${section}.json`)!.toString()))).toBe(true);
   }, 120_000);
 

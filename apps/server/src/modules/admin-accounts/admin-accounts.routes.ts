@@ -26,13 +26,17 @@ export function registerAdminAccountsRoutes(
     return paginated(items, total, pageQuery, url);
   });
 
-  router.route(adminAccountRoutes.userDetail, async ({ params }) => ok(await service.userDetail(params.id)));
+  router.route(adminAccountRoutes.userDetail, async ({ params, request }) =>
+    ok(await service.userDetail(params.id, request.account!)),
+  );
 
   router.route(adminAccountRoutes.funeralHomeDetail, async ({ params }) =>
     ok(await service.funeralHomeDetail(params.id)),
   );
 
-  router.route(adminAccountRoutes.partingWords, async ({ params, request }) =>
-    ok(await service.partingWords(params.id, request.account!.id)),
-  );
+  router.route(adminAccountRoutes.partingWords, async ({ params, query, request, reply }) => {
+    // The answer carries signed media URLs of a sealed message, read for one stated reason.
+    void reply.header('Cache-Control', 'private, no-store');
+    return ok(await service.partingWords(params.id, request.account!, query.reason));
+  });
 }

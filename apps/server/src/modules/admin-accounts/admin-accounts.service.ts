@@ -11,6 +11,8 @@ import {
   FUNERAL_HOME_NOT_FOUND,
 } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { AdminReader, AuditApi } from '../audit';
 import { notFound } from '../../platform/errors';
 import { isActiveAccount, photoUrl } from '../accounts';
 import { fromCents } from '../plans';
@@ -26,10 +28,13 @@ import type {
 export const USER_NOT_FOUND = 'User not found.';
 
 export interface AdminAccountsDeps {
+  db: Db;
   repo: AdminAccountsRepo;
   clock: Clock;
   /** The final video as someone it is shown to sees it: signed, expiring media URLs (videos' API). */
   videos: Pick<VideosApi, 'viewFor'>;
+  /** Records each read of a user's private data in the transaction that allows it (docs/product.md §11.10). */
+  audit: AuditApi;
 }
 
 type Titles = Map<number, Partial<Record<HeldKind, string>>>;
@@ -90,9 +95,9 @@ const profile = (row: AccountRow) => ({
 });
 
 /** The back office's users and funeral homes: lists, details and a user's final message (docs/product.md §9.2). */
-export function createAdminAccountsService({ repo, clock, videos }: AdminAccountsDeps) {
-  const found = async (id: number, type: 'user' | 'funeral-home') => {
-    const row = await repo.account(id, type);
+export function createAdminAccountsService({ db, repo, clock, videos, audit }: AdminAccountsDeps) {
+  const found = async (id: number, type: 'user' | 'funeral-home', tx: Db = db) => {
+    const row = await repo.account(id, type, tx);
     if (!row) throw notFound(type === 'user' ? USER_NOT_FOUND : FUNERAL_HOME_NOT_FOUND);
     return row;
   };
@@ -124,9 +129,14 @@ export function createAdminAccountsService({ repo, clock, videos }: AdminAccount
       return listed((now) => repo.funeralHomes(query, now), homeItem);
     },
 
-    async userDetail(id: number): Promise<AdminUserDetail> {
+    /** The user's profile and plans; the visit is recorded for the user to see (docs/product.md §11.10). */
+    async userDetail(id: number, admin: AdminReader): Promise<AdminUserDetail> {
       const now = clock.now();
-      const row = await found(id, 'user');
+      const row = await db.transaction(async (tx) => {
+        const user = await found(id, 'user', tx);
+        await audit.recordRead({ admin, ownerId: id, what: 'account_details' }, tx);
+        return user;
+      });
       const [held, entries, finalVideo] = await Promise.all([
         titlesOf(repo, [id], now),
         repo.subscriptionsOf(id, now),
@@ -153,12 +163,35 @@ export function createAdminAccountsService({ repo, clock, videos }: AdminAccount
       };
     },
 
-    /** The user's final message with signed media URLs, or null when they have none (id: the user's). */
-    async partingWords(userId: number, adminId: number): Promise<AdminPartingWords | null> {
-      const row = await found(userId, 'user');
-      const videoId = await repo.finalVideoOf(userId);
-      const video = videoId === null ? null : await videos.viewFor(videoId, adminId);
-      if (!video) return null;
+    /**
+     * The user's final message with signed media URLs, or null when they have none (id: the user's). The
+     * read, its reason and the owner's notice are written in the transaction that finds the message: the
+     * URLs are answered only once they are committed (docs/product.md §11.10). No message, nothing read.
+     */
+    async partingWords(
+      userId: number,
+      admin: AdminReader,
+      reason: string,
+    ): Promise<AdminPartingWords | null> {
+      const read = await db.transaction(async (tx) => {
+        const row = await found(userId, 'user', tx);
+        const videoId = await repo.finalVideoOf(userId, tx);
+        const video = videoId === null ? null : await videos.viewFor(videoId, admin.id, tx);
+        if (!video) return null;
+        await audit.recordRead(
+          {
+            admin,
+            ownerId: userId,
+            what: 'parting_words',
+            video: { id: video.id, title: video.title },
+            reason,
+          },
+          tx,
+        );
+        return { row, video };
+      });
+      if (!read) return null;
+      const { row, video } = read;
       return {
         id: video.id,
         title: video.title,

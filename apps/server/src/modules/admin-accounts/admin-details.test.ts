@@ -25,8 +25,14 @@ describe('admin user and funeral-home details, and the final message', () => {
   /** A user with nothing: no plan, no video. */
   let plain: SignedIn;
 
+  // The final message is opened for a stated reason (docs/product.md §11.10; its own tests: modules/audit).
+  const REASON = { reason: 'Support ticket 42: the family asked us to check it plays.' };
   const call = (route: Detail, id: number | string, token = admin.token) =>
-    get(ctx, routeUrl(adminAccountRoutes[route], { id }), token);
+    get(
+      ctx,
+      routeUrl(adminAccountRoutes[route], { id }, route === 'partingWords' ? REASON : undefined),
+      token,
+    );
   const data = async (route: Detail, id: number) => {
     const response = await call(route, id);
     expect(response.statusCode, response.body).toBe(200);
@@ -207,7 +213,7 @@ describe('admin user and funeral-home details, and the final message', () => {
       ['partingWords', user.id],
     ];
     for (const [route, id] of targets) {
-      const url = routeUrl(adminAccountRoutes[route], { id });
+      const url = routeUrl(adminAccountRoutes[route], { id }, route === 'partingWords' ? REASON : undefined);
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       expect((await call(route, id, 'forged-token')).statusCode).toBe(401);
       // Not even one's own record through the admin's call.

@@ -1,4 +1,5 @@
 import {
+  adminAccountRoutes,
   deliveryRoutes,
   legacyRoutes,
   videoRoutes,
@@ -54,6 +55,9 @@ describe('redacting URLs', () => {
     expect(redactUrl(`${routeUrl(bannerAdRoutes.click, { token: '7.1795363200.AbC-_09xyz' })}?x=1`)).toBe(
       `${rawRouteUrl(bannerAdRoutes.click, { token: '[redacted]' })}?x=1`,
     );
+    // An administrator's reason for opening a sealed message is about a person: kept out of logs.
+    const words = routeUrl(adminAccountRoutes.partingWords, { id: 7 });
+    expect(redactUrl(`${words}?reason=The%20family%20asked%20for%20it`)).toBe(`${words}?reason=[redacted]`);
     // Nothing to hide: unchanged.
     for (const plain of [
       `${routeUrl(videoRoutes.listDraft)}?page=2`,

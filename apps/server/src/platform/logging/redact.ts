@@ -47,8 +47,10 @@ const URL_SECRETS: Array<[RegExp, string, string]> = [
   [/(\/delivery\/address\/)(?!confirm\b)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/delivery/address/'],
   // A banner's signed click link (/web/banner-ad/click/{token}).
   [/(\/banner-ad\/click\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/banner-ad/click/'],
-  // Signed media URLs (?exp=…&sig=…) and any credential a query string may ever carry.
-  [/([?&](?:sig|signature|token|code|access_code)=)[^&#\s"'<>\\]*/gi, `$1${REDACTED}`, '='],
+  // Signed media URLs (?exp=…&sig=…) and any credential a query string may ever carry; and the reason an
+  // administrator gives for opening a sealed message (?reason=…, free text about a person: it is kept in
+  // the audit record the owner reads, not in logs; docs/product.md §11.10).
+  [/([?&](?:sig|signature|token|code|access_code|reason)=)[^&#\s"'<>\\]*/gi, `$1${REDACTED}`, '='],
 ];
 
 // The character before the '@' must be part of the local part, so a masked address is left alone.

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { adminReadsRoutes } from '@/features/audit/owner';
 import { userBannerAdsRoutes } from '@/features/banner-ads/owner';
 import { findRoutes } from '@/features/videos/find';
 import { grantAccessRoutes } from '@/features/funeral-homes/grant-access';
@@ -18,6 +19,8 @@ export const areaRoutes: RouteObject[] = [
   // The video tabs sit under the profile summary (docs/product.md §13.3); each video opens on its own page.
   // The legacy release's card sits under the profile details (docs/product.md §6).
   ...userProfileRoutes(videoTabRoutes, legacyProfileSectionRoutes),
+  // Who has seen my messages: every administrator's read of the user's data (docs/product.md §11.10).
+  ...adminReadsRoutes,
   ...libraryRoutes,
   ...findRoutes,
   ...grantAccessRoutes,

@@ -1,3 +1,4 @@
+import { ADMIN_READS_PAGE, ADMIN_READS_TITLE } from '@pw/contracts';
 import { HeaderBell } from '@/features/notifications/inbox';
 import type { SessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
@@ -32,7 +33,12 @@ export function SignedInActions({ user }: { user: SessionUser }) {
       return (
         <>
           <HeaderBell area="user" />
-          <ProfileMenu user={user} profilePath="/user/profile" />
+          {/* Every administrator's read of the user's data is one click away (docs/product.md §11.10). */}
+          <ProfileMenu
+            user={user}
+            profilePath="/user/profile"
+            items={[{ to: ADMIN_READS_PAGE, label: ADMIN_READS_TITLE }]}
+          />
         </>
       );
   }

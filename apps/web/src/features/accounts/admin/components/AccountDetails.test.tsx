@@ -2,11 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { USER_DEACTIVATED, type AdminPartingWords, adminAccountRoutes, routeUrl } from '@pw/contracts';
+import {
+  ADMIN_READ_MESSAGES,
+  USER_DEACTIVATED,
+  type AdminPartingWords,
+  adminAccountRoutes,
+  routeUrl,
+} from '@pw/contracts';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { FuneralHomeDetailsPage } from './FuneralHomeDetailsPage';
 import { PartingWordsPage } from './PartingWordsPage';
+import { REASON_DIALOG_TEXTS } from './ReasonDialog';
 import {
   chooseStatus,
   homeDetailFixture,
@@ -39,6 +46,17 @@ const message = (over: Partial<AdminPartingWords> = {}): AdminPartingWords => ({
   creator: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' },
   ...over,
 });
+
+const REASON = 'The family asked us to check that it plays.';
+
+/** The sealed message opens only once a reason is given in the dialog (docs/product.md §11.10). */
+async function giveReason(user: ReturnType<typeof userEvent.setup>, reason = REASON) {
+  const dialog = await screen.findByRole('dialog', { name: REASON_DIALOG_TEXTS.title });
+  const field = within(dialog).getByLabelText(/Reason/);
+  await user.clear(field);
+  await user.type(field, reason);
+  await user.click(within(dialog).getByRole('button', { name: REASON_DIALOG_TEXTS.open }));
+}
 
 describe('UserDetailsPage', () => {
   it('shows the profile, each kind of subscription by plan title, and leads to the parting words', async () => {
@@ -91,6 +109,7 @@ describe('UserDetailsPage', () => {
     expect(screen.queryByText('Not Available')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Parting Words' }));
+    await giveReason(user);
     expect(await screen.findByText('For Mira, on her wedding day', { selector: 'dd' })).toBeInTheDocument();
   });
 
@@ -138,10 +157,12 @@ describe('UserDetailsPage', () => {
 
 describe('PartingWordsPage', () => {
   it('plays the final message with its title, code, visibility and creator', async () => {
+    const user = userEvent.setup();
     fakeApi({
       [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: message() } }),
     });
     renderAt('/admin/user-management/details/7/parting-words');
+    await giveReason(user);
     const video = await screen.findByLabelText('Video: For Mira, on her wedding day');
     expect(video).toHaveAttribute('src', 'https://media.example/v/40.mp4?sig=abc');
     expect(video).toHaveAttribute('controls');
@@ -156,6 +177,7 @@ describe('PartingWordsPage', () => {
   });
 
   it('says "Not Available" when the user has none, and shows "Processing…" before the video is ready', async () => {
+    const user = userEvent.setup();
     fakeApi({
       [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: null } }),
       [routeKey(adminAccountRoutes.partingWords, { id: 8 })]: () => ({
@@ -163,11 +185,57 @@ describe('PartingWordsPage', () => {
       }),
     });
     const { unmount } = renderAt('/admin/user-management/details/7/parting-words');
+    await giveReason(user);
     expect(await screen.findByText('Not Available')).toBeInTheDocument();
     expect(screen.queryByRole('region')).toBeNull();
     unmount();
     renderAt('/admin/user-management/details/8/parting-words');
+    await giveReason(user);
     expect(await screen.findByText('Processing…')).toBeInTheDocument();
+  });
+
+  it('asks for the reason first, says the owner will be told, and sends nothing until one is given', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: () => ({ body: { data: message() } }),
+    });
+    renderAt('/admin/user-management/details/7/parting-words');
+    const dialog = await screen.findByRole('dialog', { name: REASON_DIALOG_TEXTS.title });
+    expect(dialog).toHaveTextContent('The owner will be told at once');
+    // Too short: said in the dialog, nothing sent.
+    await giveReason(user, 'curious');
+    expect(within(dialog).getByText(ADMIN_READ_MESSAGES.reasonShort)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
+    // Cancelled: the page stays sealed, with the way to open it again.
+    await user.click(within(dialog).getByRole('button', { name: REASON_DIALOG_TEXTS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByLabelText(/^Video:/)).toBeNull();
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/parting-words'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Give a reason to open it' }));
+    await giveReason(user, `  ${REASON}  `);
+    expect(await screen.findByLabelText('Video: For Mira, on her wedding day')).toBeInTheDocument();
+    const sent = api.calls.filter((c) => c.url.pathname.endsWith('/parting-words'));
+    expect(sent.map((c) => c.url.searchParams.get('reason'))).toEqual([REASON]);
+  });
+
+  it("says the server's refusal of a reason in the dialog and opens nothing", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [routeKey(adminAccountRoutes.partingWords, { id: 7 })]: (call) =>
+        call.url.searchParams.get('reason') === REASON
+          ? { body: { data: message() } }
+          : {
+              status: 422,
+              body: { message: 'Invalid', errors: { reason: ['The reason must say why, in words.'] } },
+            },
+    });
+    renderAt('/admin/user-management/details/7/parting-words');
+    await giveReason(user, 'Just looking at it now');
+    const dialog = await screen.findByRole('dialog', { name: REASON_DIALOG_TEXTS.title });
+    expect(await within(dialog).findByText('The reason must say why, in words.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Video:/)).toBeNull();
+    await giveReason(user);
+    expect(await screen.findByLabelText('Video: For Mira, on her wedding day')).toBeInTheDocument();
   });
 
   it('marks the button "Not Available" on the details when the user has no final message', async () => {

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { isHttpUrl, type Account, type AccountType } from '@pw/contracts';
+import {
+  ADMIN_READS_PAGE,
+  ADMIN_READS_TITLE,
+  isHttpUrl,
+  type Account,
+  type AccountType,
+} from '@pw/contracts';
 import { Avatar } from '@/components/Avatar';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
@@ -136,6 +142,21 @@ export function ProfileDetailsPage({ role }: { role: AccountType }) {
       </WithProfile>
       {/* Sections other features add (the user's 'Release of my final message'): the router's child routes. */}
       <Outlet />
+      {role === 'user' && (
+        <section className="card mt-4" aria-labelledby="admin-reads-heading">
+          <div className="card-body p-4">
+            <h2 id="admin-reads-heading" className="h5">
+              {ADMIN_READS_TITLE}
+            </h2>
+            <p className="text-body-secondary">
+              Each time an administrator opened your final message or your details, and the reason they gave.
+            </p>
+            <Link to={ADMIN_READS_PAGE} className="btn btn-outline-primary">
+              See the list
+            </Link>
+          </div>
+        </section>
+      )}
       {role !== 'admin' && <AccountDataCard role={role} />}
       {role === 'user' && (
         <Link to={PROFILE_PATHS.user.home} className="btn btn-link px-0 mt-3">

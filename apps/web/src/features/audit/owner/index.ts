@@ -1,0 +1,1 @@
+export { adminReadsRoutes } from './routes';

@@ -102,7 +102,10 @@ export async function compose(
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
       // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
-      videoAccess: { check: (actor, permission, id) => videos.api.access.check(actor, permission, id) },
+      videoAccess: {
+        check: (actor, permission, id) => videos.api.access.check(actor, permission, id),
+        grantHolds: (granterId, id, tx) => videos.api.access.grantHolds(granterId, id, tx),
+      },
     },
     () => tuning.delivery,
   );
@@ -146,6 +149,7 @@ export async function compose(
     passwordMatches: accounts.api.passwordMatches,
     removeAccount: accounts.api.removeAccount,
     anonymisePayments: payments.api.anonymisePaymentsOf,
+    forgetRequester: funeralHomes.api.forgetRequester,
     holdEnded: accounts.api.holdEnded,
     purgeSignInLeftovers: (now) => accounts.api.purgeSignInLeftovers(now),
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FuneralRequestListQuery } from '@pw/contracts';
+import { ACCOUNT_DELETED_PERSON, type FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
 import {
@@ -21,6 +21,7 @@ const tables: Record<OptionKind, OptionTable> = { services: funeralServices, loc
 
 const listed = {
   id: funeralRequests.id,
+  requesterId: funeralRequests.requesterId,
   name: funeralRequests.name,
   email: funeralRequests.email,
   createdAt: funeralRequests.createdAt,
@@ -200,6 +201,14 @@ export function createFuneralHomesRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Before the account's row goes (its FK then sets the requester null): nothing names the person. */
+    async forgetRequester(accountId: number, tx: DbOrTx = db) {
+      await tx
+        .update(funeralRequests)
+        .set({ name: '', email: '' })
+        .where(eq(funeralRequests.requesterId, accountId));
+    },
+
     async insert(values: NewFuneralRequest, tx: DbOrTx = db): Promise<FuneralRequestRow> {
       const [row] = await tx.insert(funeralRequests).values(values).returning();
       return row!;
@@ -218,7 +227,7 @@ export function createFuneralHomesRepo(db: Db) {
           id: funeralRequests.id,
           homeName: home.homeName,
           email: home.email,
-          grantedBy: sql<string>`trim(${granter.firstName} || ' ' || ${granter.lastName})`,
+          grantedBy: sql<string>`coalesce(trim(${granter.firstName} || ' ' || ${granter.lastName}), ${ACCOUNT_DELETED_PERSON})`,
           grantedAt: sql<Date>`coalesce(${funeralRequests.grantedAt}, ${funeralRequests.createdAt})`.mapWith(
             funeralRequests.createdAt,
           ),
@@ -227,7 +236,7 @@ export function createFuneralHomesRepo(db: Db) {
         })
         .from(funeralRequests)
         .innerJoin(home, eq(home.id, funeralRequests.homeId))
-        .innerJoin(granter, eq(granter.id, funeralRequests.requesterId))
+        .leftJoin(granter, eq(granter.id, funeralRequests.requesterId))
         .where(eq(funeralRequests.videoId, videoId))
         .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id));
     },

@@ -159,6 +159,10 @@ export async function compose(
       notifications: notifications.api,
       finalByAccessCode: (code) => videos.api.finalByAccessCode(code),
       recordWatchGrant: (input, tx) => delivery.api.record(input, tx),
+      async withdrawForReseal(ownerId, videoId, tokenHashes, tx) {
+        await delivery.api.revokeForReseal(ownerId, videoId, tokenHashes, tx);
+        return funeralHomes.api.withdrawForReseal(ownerId, videoId, tx);
+      },
       isListedHome: async (accountId) =>
         (await plansHeld().accountsWithRunningPlan('funeral-home', [accountId])).has(accountId),
     },

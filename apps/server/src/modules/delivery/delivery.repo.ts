@@ -229,6 +229,21 @@ export function createDeliveryRepo(db: Db) {
         .orderBy(desc(watchGrants.createdAt), desc(watchGrants.id));
     },
 
+    /** The live links of the video not granted by its owner, or with one of `tokenHashes`, revoked. */
+    async revokeForReseal(ownerId: number, videoId: number, tokenHashes: string[], at: Date, tx: DbOrTx) {
+      const released = or(
+        isNull(watchGrants.grantedBy),
+        sql`${watchGrants.grantedBy} <> ${ownerId}`,
+        tokenHashes.length ? inArray(watchGrants.tokenHash, tokenHashes) : undefined,
+      );
+      const rows = await tx
+        .update(watchGrants)
+        .set({ revokedAt: at })
+        .where(and(eq(watchGrants.videoId, videoId), isNull(watchGrants.revokedAt), released))
+        .returning({ id: watchGrants.id });
+      return rows.length;
+    },
+
     /** Revokes the video's sent link (once: the first revoke's time stays); false when it has none such. */
     async revokeGrant(videoId: number, id: number, at: Date, tx: DbOrTx = db): Promise<boolean> {
       const mine = and(

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT_DELETED_PERSON, type FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -199,6 +212,52 @@ export function createFuneralHomesRepo(db: Db) {
         .where(and(eq(users.email, email), eq(users.type, 'funeral-home'), activeAccount(users)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * A mistaken release sealed again: the requests holding the owner's video that others granted
+     * (with the code, after the release) and no home published yet are withdrawn; answers every home
+     * that held one by someone else's grant, published or just withdrawn, to tell them.
+     */
+    async withdrawForReseal(ownerId: number, videoId: number, at: Date, tx: DbOrTx) {
+      const byOthers = and(
+        eq(funeralRequests.videoId, videoId),
+        or(isNull(funeralRequests.requesterId), sql`${funeralRequests.requesterId} <> ${ownerId}`),
+      );
+      const withdrawn = await tx
+        .update(funeralRequests)
+        .set({ revokedAt: at })
+        .where(and(byOthers, isNull(funeralRequests.publishedAt), isNull(funeralRequests.revokedAt)))
+        .returning({ id: funeralRequests.id });
+      const published = await tx
+        .select({ id: funeralRequests.id })
+        .from(funeralRequests)
+        .where(and(byOthers, isNotNull(funeralRequests.publishedAt)));
+      const rows = await this.requestsByIds(
+        [...published, ...withdrawn].map((row) => row.id),
+        tx,
+      );
+      return rows.map((row) => ({
+        homeName: row.homeName ?? '',
+        email: row.email,
+        publishedAt: row.publishedAt,
+      }));
+    },
+
+    async requestsByIds(ids: number[], tx: DbOrTx) {
+      if (ids.length === 0) return [];
+      const home = accountsView('home');
+      return tx
+        .select({
+          id: funeralRequests.id,
+          homeName: home.homeName,
+          email: home.email,
+          publishedAt: funeralRequests.publishedAt,
+        })
+        .from(funeralRequests)
+        .innerJoin(home, eq(home.id, funeralRequests.homeId))
+        .where(inArray(funeralRequests.id, ids))
+        .orderBy(asc(funeralRequests.id));
     },
 
     /** Before the account's row goes (its FK then sets the requester null): nothing names the person. */

@@ -43,6 +43,12 @@ export interface FuneralHomesNeeds {
 export interface FuneralHomesApi {
   /** An account's deletion: its requests stay for the homes, its name and e-mail blanked on them. */
   forgetRequester(accountId: number, tx: DbOrTx): Promise<void>;
+  /** A mistaken release sealed again: others' unpublished grants of the video withdrawn; the homes told. */
+  withdrawForReseal(
+    ownerId: number,
+    videoId: number,
+    tx: DbOrTx,
+  ): Promise<Array<{ homeName: string; email: string; publishedAt: Date | null }>>;
 }
 
 export function createFuneralHomesModule(
@@ -72,6 +78,10 @@ export function createFuneralHomesModule(
   return {
     name: 'funeral-homes',
     routes: (router) => registerFuneralHomesRoutes(router, { service, grants }, platform.config.PUBLIC_URL),
-    api: { forgetRequester: (accountId, tx) => repo.forgetRequester(accountId, tx) },
+    api: {
+      forgetRequester: (accountId, tx) => repo.forgetRequester(accountId, tx),
+      withdrawForReseal: (ownerId, videoId, tx) =>
+        repo.withdrawForReseal(ownerId, videoId, platform.clock.now(), tx),
+    },
   };
 }

@@ -36,7 +36,10 @@ test('an owner alive after a mistaken release seals the message again from the e
   // Before the release, the page says when it will happen.
   const page = await visitorPage(browser, 360);
   await page.goto(await alivePathSentTo(owner.user.email));
-  await expect(page.getByText(/Unless you cancel it, your final message will be released on/)).toBeVisible();
+  // The page's code loads on first visit (a busy machine may take a while).
+  await expect(page.getByText(/Unless you cancel it, your final message will be released on/)).toBeVisible({
+    timeout: 60_000,
+  });
 
   await expect
     .poll(async () => (await legacySettingsOf(request, owner)).state, {
@@ -47,7 +50,9 @@ test('an owner alive after a mistaken release seals the message again from the e
 
   // After it, the same link tells the owner plainly what happened instead of "no longer valid".
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your final message has been released' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your final message has been released' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('This link is no longer valid')).toHaveCount(0);
   const seal = page.getByRole('button', { name: 'Seal my message again' });
   await seal.focus();

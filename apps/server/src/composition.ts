@@ -103,7 +103,10 @@ export async function compose(
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
       // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
-      videoAccess: { check: (actor, permission, id) => videos.api.access.check(actor, permission, id) },
+      videoAccess: {
+        check: (actor, permission, id) => videos.api.access.check(actor, permission, id),
+        grantHolds: (granterId, id, tx) => videos.api.access.grantHolds(granterId, id, tx),
+      },
     },
     () => tuning.delivery,
   );
@@ -148,6 +151,7 @@ export async function compose(
     passwordMatches: accounts.api.passwordMatches,
     removeAccount: accounts.api.removeAccount,
     anonymisePayments: payments.api.anonymisePaymentsOf,
+    forgetRequester: funeralHomes.api.forgetRequester,
     holdEnded: accounts.api.holdEnded,
     purgeSignInLeftovers: (now) => accounts.api.purgeSignInLeftovers(now),
   });
@@ -157,6 +161,10 @@ export async function compose(
       notifications: notifications.api,
       finalByAccessCode: (code) => videos.api.finalByAccessCode(code),
       recordWatchGrant: (input, tx) => delivery.api.record(input, tx),
+      async withdrawForReseal(ownerId, videoId, tokenHashes, tx) {
+        await delivery.api.revokeForReseal(ownerId, videoId, tokenHashes, tx);
+        return funeralHomes.api.withdrawForReseal(ownerId, videoId, tx);
+      },
       isListedHome: async (accountId) =>
         (await plansHeld().accountsWithRunningPlan('funeral-home', [accountId])).has(accountId),
     },

@@ -124,6 +124,12 @@ export const grantAccessResult = z.object({
   request_id: z.number().nullable(),
 });
 
+/**
+ * Who made a grant or sent a request once their account is deleted: the grant and the request outlive it
+ * (someone's consent is not erased with another's account), the person no longer named.
+ */
+export const ACCOUNT_DELETED_PERSON = 'a family member (account deleted)';
+
 /** A row of the funeral home's user requests. */
 export const funeralRequestItem = z.object({
   id: z.number(),

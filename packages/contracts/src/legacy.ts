@@ -152,7 +152,24 @@ export const alivePage = z.object({
   open_report: z.boolean(),
   /** A check-in link also proves the owner alive when no report is open. */
   purpose: z.enum(['report', 'check-in']),
+  /** While a report waits: when the message will be released unless cancelled. */
+  release_at: z.string().nullable(),
+  /** Once the report's waiting period ended: when the message was released (the owner may seal it again). */
+  released_at: z.string().nullable(),
 });
+
+/** After a mistaken release, the owner seals the message again (docs/product.md §6.6). */
+export const RESEALED_MESSAGE =
+  'Your final message is sealed again. Its access code and the links sent at its release no longer open it.';
+export const NOTHING_TO_RESEAL_MESSAGE =
+  'Your final message has not been released: there is nothing to seal again.';
+/** A home that published the message before it was sealed again: only the home can take it down. */
+export const resealResult = z.object({
+  published: z.array(z.object({ home_name: z.string(), email: z.string(), published_at: z.string() })),
+  /** Grants others made that no home had published yet, now withdrawn. */
+  withdrawn: z.number(),
+});
+export type ResealResult = z.infer<typeof resealResult>;
 
 export const adminLegacyListQuery = listQuery(
   ['reported_at', 'release_at', 'state'],
@@ -263,6 +280,23 @@ export const legacyRoutes = {
     access: 'public',
     params: legacyTokenParams,
     response: z.object({ message: z.string() }),
+  }),
+  resealByAlive: defineRoute({
+    method: 'POST',
+    path: '/legacy/alive/:token/reseal',
+    tag: legacyTag,
+    summary: 'The owner, alive after a release, seals the final message again from their alive link',
+    access: 'public',
+    params: legacyTokenParams,
+    response: z.object({ message: z.string(), data: resealResult }),
+  }),
+  reseal: defineRoute({
+    method: 'POST',
+    path: '/web/user/legacy/reseal',
+    tag: legacyTag,
+    summary: 'The signed-in owner seals their released final message again',
+    access: ['user'],
+    response: z.object({ message: z.string(), data: resealResult }),
   }),
   adminList: defineRoute({
     method: 'GET',

@@ -38,13 +38,15 @@ export interface DeletionServiceDeps {
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
   /** The payments module's: the card's last digits go before the payer does. */
   anonymisePayments(accountId: number, tx: DbTx): Promise<number>;
+  forgetRequester(accountId: number, tx: DbTx): Promise<void>;
 }
 
 /**
  * Deleting an account (decision 0243). One transaction: the storage keys its rows name are listed in
  * `file_deletions`, then its row is deleted, and with it, by the foreign keys, its sessions (signed out
  * everywhere at once), videos, scheduled deliveries (nothing is sent at their minute), grants, forms,
- * banner ads, subscriptions, notifications and exports; its payments stay for the books with the link
+ * banner ads, subscriptions, notifications and exports; the grants it made and the requests it sent to
+ * funeral homes stay, their granter null (shown as a family member whose account was deleted); its payments stay for the books with the link
  * to it and the card's last digits removed (decision 0347). Only after the commit are the files deleted and the confirmation e-mailed; a crash in
  * between leaves the list to the sweeper, never a file nobody knows of.
  */
@@ -65,6 +67,8 @@ export function createDeletionService(deps: DeletionServiceDeps) {
         // Its mails' rows name addresses (its own and the people it wrote to): they go with it.
         await deps.outbox.forget(accountId, tx);
         await deps.anonymisePayments(accountId, tx);
+        // Consent given to others outlives the account (docs/product.md §8): its rows stay, unnamed.
+        await deps.forgetRequester(accountId, tx);
         // Gone already (a second request or run): nothing listed stays behind.
         if (!(await deps.removeAccount(accountId, tx))) throw new AlreadyGone();
         return keys;

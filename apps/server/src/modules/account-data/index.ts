@@ -25,6 +25,11 @@ export interface AccountDataNeeds {
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
   /** The payments module's, in the deletion's transaction: the card's last digits go. */
   anonymisePayments(accountId: number, tx: DbTx): Promise<number>;
+  /**
+   * The funeral-homes module's, in the deletion's transaction: the requests this person sent outlive the
+   * account (a home keeps what it acts on), their name and e-mail blanked.
+   */
+  forgetRequester(accountId: number, tx: DbTx): Promise<void>;
   /** The accounts module's: an account still deactivated since `endedAt`, locked for its deletion. */
   holdEnded(accountId: number, endedAt: Date, tx: DbTx): Promise<boolean>;
   /** The accounts module's: expired or revoked sessions, used or expired reset codes deleted. */
@@ -72,6 +77,7 @@ export function createAccountDataModule(
     passwordMatches: needs.passwordMatches,
     removeAccount: needs.removeAccount,
     anonymisePayments: needs.anonymisePayments,
+    forgetRequester: needs.forgetRequester,
   });
   const retention = createRetentionService({
     db,

@@ -134,6 +134,14 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
     /** The video's sent links, newest first (for its owner's list of who holds access). */
     ofVideo: (videoId: number) => repo.grantsOfVideo(videoId),
 
+    /**
+     * A mistaken release sealed again (docs/product.md §6.6): the links that rested on the release stop,
+     * those others sent with the code and the contacts' release links (`tokenHashes`); the owner's own
+     * deliberate grants stay.
+     */
+    revokeForReseal: (ownerId: number, videoId: number, tokenHashes: string[], tx: Db) =>
+      repo.revokeForReseal(ownerId, videoId, tokenHashes, clock.now(), tx),
+
     /** The owner takes a link back: from then on it opens nothing. False when the video has no such link. */
     revoke: (videoId: number, grantId: number) => repo.revokeGrant(videoId, grantId, clock.now()),
 

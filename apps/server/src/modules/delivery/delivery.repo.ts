@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ACCOUNT_DELETED_PERSON } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import {
   scheduledDeliveries as d,
@@ -220,12 +221,27 @@ export function createDeliveryRepo(db: Db) {
           email: watchGrants.recipientEmail,
           createdAt: watchGrants.createdAt,
           revokedAt: watchGrants.revokedAt,
-          grantedBy: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+          grantedBy: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), ${ACCOUNT_DELETED_PERSON})`,
         })
         .from(watchGrants)
-        .innerJoin(users, eq(users.id, watchGrants.grantedBy))
+        .leftJoin(users, eq(users.id, watchGrants.grantedBy))
         .where(and(eq(watchGrants.videoId, videoId), isNotNull(watchGrants.sentAt)))
         .orderBy(desc(watchGrants.createdAt), desc(watchGrants.id));
+    },
+
+    /** The live links of the video not granted by its owner, or with one of `tokenHashes`, revoked. */
+    async revokeForReseal(ownerId: number, videoId: number, tokenHashes: string[], at: Date, tx: DbOrTx) {
+      const released = or(
+        isNull(watchGrants.grantedBy),
+        sql`${watchGrants.grantedBy} <> ${ownerId}`,
+        tokenHashes.length ? inArray(watchGrants.tokenHash, tokenHashes) : undefined,
+      );
+      const rows = await tx
+        .update(watchGrants)
+        .set({ revokedAt: at })
+        .where(and(eq(watchGrants.videoId, videoId), isNull(watchGrants.revokedAt), released))
+        .returning({ id: watchGrants.id });
+      return rows.length;
     },
 
     /** Revokes the video's sent link (once: the first revoke's time stays); false when it has none such. */
@@ -270,7 +286,7 @@ export function createDeliveryRepo(db: Db) {
         .from(watchGrants)
         .innerJoin(videos, eq(videos.id, watchGrants.videoId))
         .innerJoin(users, eq(users.id, videos.ownerId))
-        .innerJoin(granter, eq(granter.id, watchGrants.grantedBy))
+        .leftJoin(granter, eq(granter.id, watchGrants.grantedBy))
         .where(
           and(
             eq(watchGrants.tokenHash, tokenHash),

@@ -117,9 +117,8 @@ export const watchGrants = pgTable(
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    grantedBy: integer('granted_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the granting person's account is deleted: the grant outlives it (docs/product.md §8). */
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     recipientEmail: text('recipient_email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

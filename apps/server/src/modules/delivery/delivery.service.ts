@@ -7,6 +7,7 @@ import {
   HELD_DELIVERY_SENT,
   NO_HELD_DELIVERY,
   DELIVERY_MESSAGES,
+  ACCOUNT_DELETED_PERSON,
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { signedMediaUrl } from '../../platform/http/signed-url';
@@ -202,11 +203,13 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       if (
         !granted ||
         !isActiveAccount(granted.owner) ||
-        !(await deps.videoAccess.check({ id: granted.grantedBy }, 'video.read', granted.video.id))
+        !(await deps.videoAccess.grantHolds(granted.grantedBy, granted.video.id))
       )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       // A granted link (decision 0211) is no delivery: it has no receipts.
-      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt, false);
+      // Its granter's account deleted since: the link still opens, its sender unnamed.
+      const sender = granted.granter ? fullName(granted.granter) : ACCOUNT_DELETED_PERSON;
+      return watchView(granted.video, granted.owner, sender, granted.sentAt, false);
     },
   };
 }

@@ -41,7 +41,7 @@ export interface DeliveryNeeds {
 
 /** The delivery module's API: the scheduler the videos module calls, and the granted watch links (sent, listed, revoked). */
 export type DeliveryApi = DeliveryService &
-  Pick<WatchGrants, 'share' | 'record' | 'ofVideo' | 'revoke'> & {
+  Pick<WatchGrants, 'share' | 'record' | 'ofVideo' | 'revoke' | 'revokeForReseal'> & {
     /** The yearly address check of far deliveries (docs/product.md §5.9): its duty's run, its confirmation. */
     addressCheck: AddressCheck;
   };
@@ -137,6 +137,7 @@ export function createDeliveryModule(
       record: grants.record,
       ofVideo: grants.ofVideo,
       revoke: grants.revoke,
+      revokeForReseal: grants.revokeForReseal,
       addressCheck,
     },
   };

@@ -1,6 +1,19 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FuneralRequestListQuery } from '@pw/contracts';
+import { ACCOUNT_DELETED_PERSON, type FuneralRequestListQuery } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, type ListSource } from '../../platform/db/paginate';
 import {
@@ -21,6 +34,7 @@ const tables: Record<OptionKind, OptionTable> = { services: funeralServices, loc
 
 const listed = {
   id: funeralRequests.id,
+  requesterId: funeralRequests.requesterId,
   name: funeralRequests.name,
   email: funeralRequests.email,
   createdAt: funeralRequests.createdAt,
@@ -200,6 +214,60 @@ export function createFuneralHomesRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A mistaken release sealed again: the requests holding the owner's video that others granted
+     * (with the code, after the release) and no home published yet are withdrawn; answers every home
+     * that held one by someone else's grant, published or just withdrawn, to tell them.
+     */
+    async withdrawForReseal(ownerId: number, videoId: number, at: Date, tx: DbOrTx) {
+      const byOthers = and(
+        eq(funeralRequests.videoId, videoId),
+        or(isNull(funeralRequests.requesterId), sql`${funeralRequests.requesterId} <> ${ownerId}`),
+      );
+      const withdrawn = await tx
+        .update(funeralRequests)
+        .set({ revokedAt: at })
+        .where(and(byOthers, isNull(funeralRequests.publishedAt), isNull(funeralRequests.revokedAt)))
+        .returning({ id: funeralRequests.id });
+      const published = await tx
+        .select({ id: funeralRequests.id })
+        .from(funeralRequests)
+        .where(and(byOthers, isNotNull(funeralRequests.publishedAt)));
+      const rows = await this.requestsByIds(
+        [...published, ...withdrawn].map((row) => row.id),
+        tx,
+      );
+      return rows.map((row) => ({
+        homeName: row.homeName ?? '',
+        email: row.email,
+        publishedAt: row.publishedAt,
+      }));
+    },
+
+    async requestsByIds(ids: number[], tx: DbOrTx) {
+      if (ids.length === 0) return [];
+      const home = accountsView('home');
+      return tx
+        .select({
+          id: funeralRequests.id,
+          homeName: home.homeName,
+          email: home.email,
+          publishedAt: funeralRequests.publishedAt,
+        })
+        .from(funeralRequests)
+        .innerJoin(home, eq(home.id, funeralRequests.homeId))
+        .where(inArray(funeralRequests.id, ids))
+        .orderBy(asc(funeralRequests.id));
+    },
+
+    /** Before the account's row goes (its FK then sets the requester null): nothing names the person. */
+    async forgetRequester(accountId: number, tx: DbOrTx = db) {
+      await tx
+        .update(funeralRequests)
+        .set({ name: '', email: '' })
+        .where(eq(funeralRequests.requesterId, accountId));
+    },
+
     async insert(values: NewFuneralRequest, tx: DbOrTx = db): Promise<FuneralRequestRow> {
       const [row] = await tx.insert(funeralRequests).values(values).returning();
       return row!;
@@ -218,7 +286,7 @@ export function createFuneralHomesRepo(db: Db) {
           id: funeralRequests.id,
           homeName: home.homeName,
           email: home.email,
-          grantedBy: sql<string>`trim(${granter.firstName} || ' ' || ${granter.lastName})`,
+          grantedBy: sql<string>`coalesce(trim(${granter.firstName} || ' ' || ${granter.lastName}), ${ACCOUNT_DELETED_PERSON})`,
           grantedAt: sql<Date>`coalesce(${funeralRequests.grantedAt}, ${funeralRequests.createdAt})`.mapWith(
             funeralRequests.createdAt,
           ),
@@ -227,7 +295,7 @@ export function createFuneralHomesRepo(db: Db) {
         })
         .from(funeralRequests)
         .innerJoin(home, eq(home.id, funeralRequests.homeId))
-        .innerJoin(granter, eq(granter.id, funeralRequests.requesterId))
+        .leftJoin(granter, eq(granter.id, funeralRequests.requesterId))
         .where(eq(funeralRequests.videoId, videoId))
         .orderBy(desc(funeralRequests.createdAt), desc(funeralRequests.id));
     },

@@ -37,7 +37,11 @@ export const funeralRequests = pgTable(
   {
     id: identityId(),
     homeId: accountRef('home_id'),
-    requesterId: accountRef('requester_id'),
+    /**
+     * Who sent it; null once their account is deleted: the request outlives it (the home keeps what it is
+     * acting on), shown as ACCOUNT_DELETED_REQUESTER, its name and e-mail blanked with the account.
+     */
+    requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),

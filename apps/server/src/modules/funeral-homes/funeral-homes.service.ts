@@ -94,8 +94,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
    */
   async function grantedVideo(request: FuneralRequestRow, tx?: DbOrTx): Promise<number | null> {
     if (request.videoId === null || request.revokedAt !== null) return null;
-    const requester = { id: request.requesterId };
-    return (await deps.videos.access.check(requester, 'video.read', request.videoId, tx))
+    return (await deps.videos.access.grantHolds(request.requesterId, request.videoId, tx))
       ? request.videoId
       : null;
   }
@@ -284,17 +283,19 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         await deps.videos.publish(videoId, tx);
         await repo.update(id, { publishedAt: clock.now() }, tx);
         const homeName = (await repo.homeName(home.id, tx)) || 'The funeral home';
-        await deps.notifications.notify(
-          request.requesterId,
-          {
-            kind: notificationKinds.videoPublished,
-            title: 'Video published',
-            body: `${homeName} published the video you granted it access to.`,
-            data: { request_id: id, video_id: videoId },
-            email: true,
-          },
-          tx,
-        );
+        // A requester whose account is gone has nobody to tell.
+        if (request.requesterId !== null)
+          await deps.notifications.notify(
+            request.requesterId,
+            {
+              kind: notificationKinds.videoPublished,
+              title: 'Video published',
+              body: `${homeName} published the video you granted it access to.`,
+              data: { request_id: id, video_id: videoId },
+              email: true,
+            },
+            tx,
+          );
       });
       return detailOf(home.id, id);
     },

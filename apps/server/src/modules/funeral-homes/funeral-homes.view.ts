@@ -1,9 +1,17 @@
-import type { FuneralRequestDetail, FuneralRequestItem } from '@pw/contracts';
+import { ACCOUNT_DELETED_PERSON, type FuneralRequestDetail, type FuneralRequestItem } from '@pw/contracts';
 import type { FuneralRequestRow } from './funeral-homes.schema';
 
 type Listed = Pick<
   FuneralRequestRow,
-  'id' | 'name' | 'email' | 'createdAt' | 'videoId' | 'formSentAt' | 'publishedAt' | 'revokedAt'
+  | 'id'
+  | 'requesterId'
+  | 'name'
+  | 'email'
+  | 'createdAt'
+  | 'videoId'
+  | 'formSentAt'
+  | 'publishedAt'
+  | 'revokedAt'
 >;
 
 /**
@@ -13,8 +21,9 @@ type Listed = Pick<
 export function toRequestItem(row: Listed): FuneralRequestItem {
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
+    // The sender deleted their account: the request stays, its sender unnamed (docs/product.md §8).
+    name: row.requesterId === null ? ACCOUNT_DELETED_PERSON : row.name,
+    email: row.requesterId === null ? '' : row.email,
     created_at: row.createdAt.toISOString(),
     video: row.videoId === null || row.revokedAt !== null ? null : { id: row.videoId },
     has_form: row.formSentAt !== null,

@@ -40,7 +40,21 @@ export interface FuneralHomesNeeds {
  * person; the home watches and publishes the video), the owner's list of who holds access and its
  * revoking, and the home's user requests.
  */
-export function createFuneralHomesModule(platform: Platform, needs: FuneralHomesNeeds): AppModule {
+export interface FuneralHomesApi {
+  /** An account's deletion: its requests stay for the homes, its name and e-mail blanked on them. */
+  forgetRequester(accountId: number, tx: DbOrTx): Promise<void>;
+  /** A mistaken release sealed again: others' unpublished grants of the video withdrawn; the homes told. */
+  withdrawForReseal(
+    ownerId: number,
+    videoId: number,
+    tx: DbOrTx,
+  ): Promise<Array<{ homeName: string; email: string; publishedAt: Date | null }>>;
+}
+
+export function createFuneralHomesModule(
+  platform: Platform,
+  needs: FuneralHomesNeeds,
+): AppModule<FuneralHomesApi> {
   const repo = createFuneralHomesRepo(platform.db);
   const service = createFuneralHomesService({
     db: platform.db,
@@ -64,6 +78,10 @@ export function createFuneralHomesModule(platform: Platform, needs: FuneralHomes
   return {
     name: 'funeral-homes',
     routes: (router) => registerFuneralHomesRoutes(router, { service, grants }, platform.config.PUBLIC_URL),
-    api: undefined,
+    api: {
+      forgetRequester: (accountId, tx) => repo.forgetRequester(accountId, tx),
+      withdrawForReseal: (ownerId, videoId, tx) =>
+        repo.withdrawForReseal(ownerId, videoId, platform.clock.now(), tx),
+    },
   };
 }

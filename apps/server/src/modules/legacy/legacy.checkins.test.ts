@@ -89,7 +89,13 @@ describe('check-ins and the daily reminders', () => {
     const token = linkToken(mailsTo(owner.email, 'Are you there? Please check in')[0]!.text, 'alive');
     await at(sent + 5 * DAY);
     const page = await ctx.app.inject({ method: 'GET', url: routeUrl(legacyRoutes.alivePage, { token }) });
-    expect(page.json().data).toEqual({ first_name: 'Ada', open_report: false, purpose: 'check-in' });
+    expect(page.json().data).toEqual({
+      first_name: 'Ada',
+      open_report: false,
+      purpose: 'check-in',
+      release_at: null,
+      released_at: null,
+    });
     expect((await settingsOf(owner.id)).checkInSentAt).not.toBeNull();
     const answer = await ctx.app.inject({ method: 'POST', url: routeUrl(legacyRoutes.alive, { token }) });
     expect(answer.statusCode).toBe(200);

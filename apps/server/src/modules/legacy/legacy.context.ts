@@ -17,6 +17,17 @@ export interface LegacyNeeds {
     input: { videoId: number; grantedBy: number; email: string; tokenHash: string },
     tx: Db,
   ): Promise<void>;
+  /**
+   * A mistaken release sealed again, in its transaction: the watch links that rested on the release
+   * (`tokenHashes`: the contacts'; and those others sent) revoked, others' unpublished grants to homes
+   * withdrawn; answers the homes that held one, to tell them (the published ones: whom to ask).
+   */
+  withdrawForReseal(
+    ownerId: number,
+    videoId: number,
+    tokenHashes: string[],
+    tx: Db,
+  ): Promise<Array<{ homeName: string; email: string; publishedAt: Date | null }>>;
   /** Whether a funeral home is listed (holds a running funeral-home plan; the payments module). */
   isListedHome(accountId: number): Promise<boolean>;
 }

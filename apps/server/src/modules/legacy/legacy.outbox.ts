@@ -84,6 +84,17 @@ async function compose(deps: OutboxDeps, mail: MailOutboxRow): Promise<RenderedM
         aliveUrl: url,
       });
     }
+    case 'contact-resealed': {
+      const c = await contact();
+      if (!c) return null;
+      return legacyMails.contactResealed({ contactName: c.name, ownerName });
+    }
+    case 'home-resealed':
+      return legacyMails.homeResealed({
+        homeName: typeof p.homeName === 'string' ? p.homeName : '',
+        ownerName,
+        published: p.published === 1,
+      });
     case 'owner-halted':
       return legacyMails.ownerHalted({
         firstName: owner.firstName,

@@ -216,7 +216,13 @@ describe('reports, the waiting period and the release', () => {
     for (let i = 0; i < 3; i++) {
       const page = await alive('GET', token);
       expect(page.statusCode).toBe(200);
-      expect(page.json().data).toEqual({ first_name: 'Olive', open_report: true, purpose: 'report' });
+      expect(page.json().data).toEqual({
+        first_name: 'Olive',
+        open_report: true,
+        purpose: 'report',
+        release_at: (await reportsOf(owner.id))[0]!.releaseAt.toISOString(),
+        released_at: null,
+      });
     }
     expect((await reportsOf(owner.id))[0]!.state).toBe('waiting');
     expect((await alive('POST', 'c'.repeat(43))).statusCode).toBe(404);

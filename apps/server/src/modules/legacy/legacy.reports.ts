@@ -238,8 +238,8 @@ export function createReports(deps: LegacyDeps) {
       await repo.lockSettings(report.ownerId, tx);
       const ended = await repo.endReport(report.id, 'released', now, null, tx);
       if (!ended) return 'skipped';
-      await repo.updateSettings(report.ownerId, { state: 'released' }, tx);
-      await repo.endAliveTokens(report.ownerId, now, tx);
+      await repo.updateSettings(report.ownerId, { state: 'released', resealedAt: null }, tx);
+      // The report's alive link stays: an owner alive after all seals the message again from it (§6.6).
       await repo.log(
         report.ownerId,
         now,

@@ -1,4 +1,9 @@
-import { legacyRoutes, REPORT_CANCELLED_MESSAGE, SETTINGS_SAVED_MESSAGE } from '@pw/contracts';
+import {
+  legacyRoutes,
+  REPORT_CANCELLED_MESSAGE,
+  RESEALED_MESSAGE,
+  SETTINGS_SAVED_MESSAGE,
+} from '@pw/contracts';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
@@ -47,6 +52,16 @@ export function registerLegacyRoutes(
   router.route(legacyRoutes.alivePage, async ({ params }) => ok(await service.alivePage(params.token)));
 
   router.route(legacyRoutes.alive, async ({ params }) => ({ message: await service.alive(params.token) }));
+
+  router.route(legacyRoutes.resealByAlive, async ({ params }) => ({
+    message: RESEALED_MESSAGE,
+    data: await service.resealByAlive(params.token),
+  }));
+
+  router.route(legacyRoutes.reseal, async ({ request }) => ({
+    message: RESEALED_MESSAGE,
+    data: await service.resealSignedIn(accountOf(request).id),
+  }));
 
   router.route(legacyRoutes.adminList, async ({ query, request }) => {
     const { items, total } = await service.adminList(query);

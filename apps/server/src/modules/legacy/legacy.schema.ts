@@ -25,6 +25,11 @@ export const legacySettings = pgTable('legacy_settings', {
   checkInSentAt: timestamp('check_in_sent_at', { withTimezone: true }),
   /** How many of the grace period's reminders (14, 3 days before its end) went. */
   checkInReminders: integer('check_in_reminders').notNull().default(0),
+  /**
+   * When the owner, alive after a release, sealed the message again (null since its next release): a
+   * second click answers the same and tells nobody again.
+   */
+  resealedAt: timestamp('resealed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,10 +11,11 @@ import {
   type reportPassingBody,
   notificationKinds,
 } from '@pw/contracts';
-import { forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import type { AuthAccount } from '../accounts';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
+import { createReseal } from './legacy.reseal';
 import type { LegacyReportRow } from './legacy.schema';
 import { hashToken, legacyToken, newLink } from './legacy.tokens';
 import { addDays, DAYS_PER_MONTH } from './legacy.units';
@@ -24,6 +25,8 @@ import { isActiveAccount } from '../accounts';
 export const ALREADY_AVAILABLE_MESSAGE = 'This message is already available with its access code.';
 export const CONTACT_CONFIRMED_MESSAGE = 'Thank you. You are now a trusted contact.';
 export const ALIVE_MESSAGE = 'Thank you. We are glad you are here.';
+export const RELEASED_USE_RESEAL_MESSAGE =
+  'Your final message has already been released. You can seal it again from this page.';
 const LINK_GONE = 'This link is no longer valid.';
 const LOG_SIZE = 100;
 
@@ -47,6 +50,7 @@ export function createLegacyService(
   deps: LegacyDeps & { reports: Reports; publicUrl: string; mailLimit: OutboundMailLimit },
 ) {
   const { db, repo, clock, secret, unitMs, needs, reports, publicUrl, mailLimit } = deps;
+  const reseal = createReseal(deps);
 
   async function view(ownerId: number): Promise<LegacySettings> {
     const [settings, contacts, waiting, log] = await Promise.all([
@@ -276,16 +280,42 @@ export function createLegacyService(
       return reported(await reports.open(owner.id, reporter));
     },
 
-    /** The alive page shows; it changes nothing (mail scanners follow links). */
+    /**
+     * The alive page shows; it changes nothing (mail scanners follow links). While a report waits it says
+     * when the release will happen; once released, when it happened (the owner may seal it again).
+     */
     async alivePage(token: string) {
       const { token: row, owner } = await aliveByToken(token);
-      const waiting = await repo.waitingReport(owner.id);
-      return { first_name: owner.firstName, open_report: waiting !== null, purpose: row.purpose };
+      const [waiting, settings] = await Promise.all([
+        repo.waitingReport(owner.id),
+        repo.settingsOf(owner.id),
+      ]);
+      const released = settings?.state === 'released' && row.reportId !== null;
+      const report = released ? await repo.reportById(row.reportId!) : null;
+      return {
+        first_name: owner.firstName,
+        open_report: waiting !== null,
+        purpose: row.purpose,
+        release_at: waiting ? waiting.releaseAt.toISOString() : null,
+        released_at: report?.endedAt ? report.endedAt.toISOString() : null,
+      };
     },
+
+    /** The owner, alive after a release, seals the message again from the report's alive link. */
+    async resealByAlive(token: string) {
+      const { owner } = await aliveByToken(token);
+      return reseal(owner.id, "the 'I'm alive' link");
+    },
+
+    /** The signed-in owner seals their released message again. */
+    resealSignedIn: (ownerId: number) => reseal(ownerId, 'signed in'),
 
     /** The owner's "I'm alive": cancels the waiting report, answers the check-in. */
     async alive(token: string) {
       const { token: row, owner } = await aliveByToken(token);
+      // Released already: "I'm alive" is the seal-again step, which says what it undoes (its own call).
+      if ((await repo.settingsOf(owner.id))?.state === 'released')
+        throw conflict(RELEASED_USE_RESEAL_MESSAGE);
       const waiting = await repo.waitingReport(owner.id);
       if (waiting) {
         await reports.cancel(owner.id, "the 'I'm alive' link");

@@ -50,6 +50,18 @@ export function createVideoAccess(deps: { repo: VideosRepo; releaseOf: ReleaseOf
     return (await releaseOf(row.video.ownerId, tx)).released ? row.video : null;
   }
 
+  /**
+   * What a grant made by someone whose account is gone rests on: the owner's released final message
+   * (a code holder's right without the opening, which went with their account). The owner's own grants
+   * go with the video when the owner's account is deleted, so a granterless grant is a code holder's.
+   */
+  async function releasedFinal(videoId: number, tx?: DbOrTx): Promise<boolean> {
+    const row = await repo.withOpening(videoId, 0, tx);
+    if (!row || !isActiveAccount({ status: row.ownerStatus })) return false;
+    if (row.video.folder !== 'final' || row.video.accessCode === null) return false;
+    return (await releaseOf(row.video.ownerId, tx)).released;
+  }
+
   /** `video.like`: public videos of deactivated accounts are neither shown nor liked. */
   async function likeable(videoId: number, userId: number, tx?: DbOrTx): Promise<VideoRow | null> {
     const view = await repo.view(videoId, userId, tx);
@@ -83,6 +95,15 @@ export function createVideoAccess(deps: { repo: VideosRepo; releaseOf: ReleaseOf
       return (await find(actor, permission, id, { tx })) !== null;
     },
 
+    /**
+     * Whether a grant still holds (a watch link opens, a home sees the video): while its granter may read
+     * the video, or, once the granter's account is deleted (null), while the message stays released.
+     */
+    async grantHolds(granterId: number | null, videoId: number, tx?: DbOrTx): Promise<boolean> {
+      if (granterId === null) return releasedFinal(videoId, tx);
+      return (await find({ id: granterId }, 'video.read', videoId, { tx })) !== null;
+    },
+
     /** The video when the person may, else the 404 "Video not found." */
     async require(actor: { id: number }, permission: VideoPermission, id: number, options?: AccessOptions) {
       const video = await find(actor, permission, id, options);
@@ -104,14 +125,14 @@ export function createVideoAccess(deps: { repo: VideosRepo; releaseOf: ReleaseOf
 
 export type VideoAccess = ReturnType<typeof createVideoAccess>;
 /** The yes/no half, for a module built before videos that asks it at request time (delivery). */
-export type VideoAccessCheck = Pick<VideoAccess, 'check'>;
+export type VideoAccessCheck = Pick<VideoAccess, 'check' | 'grantHolds'>;
 
 /** What other modules may do with videos (the chain of consent: grant, a home's view, publishing). */
 export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup; access: VideoAccess }) {
   const { repo, lookup, access } = deps;
   return {
     /** The one access check (decision 0311): `check` for a yes/no, `require` for the row or the 404. */
-    access: { check: access.check, require: access.require },
+    access: { check: access.check, require: access.require, grantHolds: access.grantHolds },
 
     /** Whose the video is and its folder (a final message is gated by its release); null when gone. */
     async ownerAndFolder(

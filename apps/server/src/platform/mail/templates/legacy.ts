@@ -15,6 +15,8 @@ export const legacyMailKinds = [
   'owner-halted',
   'check-in',
   'check-in-reminder',
+  'contact-resealed',
+  'home-resealed',
 ] as const;
 export type LegacyMailKind = (typeof legacyMailKinds)[number];
 
@@ -28,6 +30,8 @@ export const LEGACY_SUBJECTS: Record<LegacyMailKind, string> = {
   'owner-halted': 'The release of your final message has been halted',
   'check-in': 'Are you there? Please check in',
   'check-in-reminder': 'Reminder: please check in',
+  'contact-resealed': 'A final message has been sealed again',
+  'home-resealed': 'A final message has been sealed again',
 };
 
 const letter = (kind: LegacyMailKind, name: string | null, blocks: Block[]) =>
@@ -94,6 +98,32 @@ export const legacyMails = {
       ]),
       { button: { label: LEGACY_MESSAGES.aliveButton, url: i.aliveUrl } },
     ]);
+  },
+
+  /** A trusted contact told that the owner is alive and sealed the released message again. */
+  contactResealed(i: { contactName: string; ownerName: string }) {
+    return letter(
+      'contact-resealed',
+      i.contactName,
+      paragraphs([
+        `${i.ownerName} is alive: their final message on Parting Words was released by mistake and they have sealed it again.`,
+        'The link you may have received at its release no longer opens it.',
+      ]),
+    );
+  },
+
+  /** A funeral home that held the released message by someone else's grant, told it was sealed again. */
+  homeResealed(i: { homeName: string; ownerName: string; published: boolean }) {
+    return letter(
+      'home-resealed',
+      i.homeName || null,
+      paragraphs([
+        `${i.ownerName} is alive: their final message on Parting Words was released by mistake and they have sealed it again.`,
+        i.published
+          ? 'You published it before it was sealed again. Its author asks you to take it down: please contact them or our support.'
+          : 'The access to it that was granted to you has been withdrawn: you can no longer watch or publish it.',
+      ]),
+    );
   },
 
   ownerHalted(i: { firstName: string; reason: string }) {

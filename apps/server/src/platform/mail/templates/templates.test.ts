@@ -77,6 +77,9 @@ const samples: Record<MailKind, () => RenderedMail> = {
       releaseAt: at,
       aliveUrl: url,
     }),
+  'legacy.contact-resealed': () => legacyMails.contactResealed({ contactName: typed, ownerName: typed }),
+  'legacy.home-resealed': () =>
+    legacyMails.homeResealed({ homeName: typed, ownerName: typed, published: true }),
   'legacy.owner-halted': () => legacyMails.ownerHalted({ firstName: typed, reason: typed }),
   'legacy.check-in': () =>
     legacyMails.checkIn({ kind: 'check-in', firstName: typed, endsAt: at, aliveUrl: url }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { FUNERAL_REQUEST_NOT_FOUND, funeralHomeRoutes } from '@pw/contracts';
+import { ACCOUNT_DELETED_PERSON, FUNERAL_REQUEST_NOT_FOUND, funeralHomeRoutes } from '@pw/contracts';
 import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderAtRoute } from '@/test/render';
 import type { UserRequest } from '../model/user-request';
@@ -73,6 +73,16 @@ describe('User request (/funeral/user-requests/{id})', () => {
       'href',
       '/funeral/user-requests',
     );
+  });
+
+  it('shows a request whose sender deleted their account: the placeholder, and no e-mail to write to', async () => {
+    openRequest(14, () => ({
+      body: { data: { ...WITH_FORM, id: 14, name: ACCOUNT_DELETED_PERSON, email: '' } },
+    }));
+    expect(await screen.findByRole('heading', { name: ACCOUNT_DELETED_PERSON })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /mailto|@/ })).toBeNull();
+    expect(screen.getByText('Not available')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Watch the video/ })).toBeInTheDocument();
   });
 
   it("says 'no form sent' when the request holds only the video", async () => {

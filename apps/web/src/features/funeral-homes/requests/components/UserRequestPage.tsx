@@ -76,7 +76,12 @@ function RequestDetail({ request }: { request: UserRequest }) {
           </h2>
           <dl className="row mb-0">
             <Row label="Email">
-              <a href={`mailto:${request.email}`}>{request.email}</a>
+              {/* Empty once the sender deleted their account: the request stays, nobody to write to. */}
+              {request.email ? (
+                <a href={`mailto:${request.email}`}>{request.email}</a>
+              ) : (
+                <span className="text-body-secondary">Not available</span>
+              )}
             </Row>
             <Row label="Date">{formatWhen(request.created_at)}</Row>
             <Row label="Video">

@@ -1,4 +1,4 @@
-import { funeralHomeRoutes } from '@pw/contracts';
+import { ACCOUNT_DELETED_PERSON, funeralHomeRoutes } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,6 +45,18 @@ describe('User Requests (/funeral/user-requests)', () => {
     expect(within(first).getByText('family100@example.test').innerHTML).toBe(
       'family100<wbr>@example.<wbr>test',
     );
+  });
+
+  it('lists a request whose sender deleted their account under the placeholder, without an e-mail', async () => {
+    listServer([{ ...ROWS[0]!, name: ACCOUNT_DELETED_PERSON, email: '' }]);
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'User requests' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByRole('link', { name: ACCOUNT_DELETED_PERSON })).toHaveAttribute(
+      'href',
+      '/funeral/user-requests/100',
+    );
+    expect(within(first).getAllByRole('cell')[1]).toHaveTextContent('–');
   });
 
   it('lists name, e-mail, date, the form and whether a video is attached or published; each row opens its request', async () => {

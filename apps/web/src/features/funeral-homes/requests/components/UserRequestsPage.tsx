@@ -25,7 +25,13 @@ const columns = [
   }),
   column.accessor('email', {
     header: 'Email',
-    cell: (info) => <EmailAddress email={info.getValue()} />,
+    // Empty once the sender deleted their account (the name then says so).
+    cell: (info) =>
+      info.getValue() ? (
+        <EmailAddress email={info.getValue()} />
+      ) : (
+        <span className="text-body-secondary">–</span>
+      ),
   }),
   column.accessor('created_at', sortedBy('created_at', 'Date', nowrapCell(formatWhen))),
   column.accessor('has_form', {

@@ -21,3 +21,7 @@ export const useAlivePage = (token: string) =>
 /** POST /legacy/alive/{token}: the owner's "I'm alive" — cancels the waiting report, answers a check-in. */
 export const useAlive = (token: string) =>
   useMutation({ mutationFn: () => callRoute(legacyRoutes.alive, { params: { token } }) });
+
+/** POST /legacy/alive/{token}/reseal: the owner, alive after a release, seals the message again. */
+export const useResealByAlive = (token: string) =>
+  useMutation({ mutationFn: () => callRoute(legacyRoutes.resealByAlive, { params: { token } }) });

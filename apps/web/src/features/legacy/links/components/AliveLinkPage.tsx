@@ -4,7 +4,9 @@ import { Loading } from '@/components/Loading';
 import { ReportSent } from '@/components/legacy/ReportPassingForm';
 import { errorMessage } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
-import { useAlive, useAlivePage, type AlivePage } from '../api/alive-link';
+import { ResealPanel } from '@/components/legacy/ResealPanel';
+import { formatWhen } from '@/lib/dates';
+import { useAlive, useAlivePage, useResealByAlive, type AlivePage } from '../api/alive-link';
 import { LinkLoadFailed } from './LinkStates';
 import { LEGACY_MESSAGES } from '@pw/contracts';
 
@@ -25,8 +27,26 @@ export function AliveLinkPage() {
   return <AliveAnswer token={token} page={page.data} />;
 }
 
+/** After a release the link is the way back: what happened, and sealing the message again. */
+function ResealAnswer({ token, page }: { token: string; page: AlivePage }) {
+  const reseal = useResealByAlive(token);
+  return (
+    <div className="container py-4 py-sm-5 page-narrow">
+      <h1 className="h3 text-break">Hello {page.first_name}</h1>
+      <ResealPanel
+        releasedAt={page.released_at}
+        pending={reseal.isPending}
+        error={reseal.isError ? errorMessage(reseal.error) : null}
+        outcome={reseal.data}
+        onSeal={() => reseal.mutate()}
+      />
+    </div>
+  );
+}
+
 function AliveAnswer({ token, page }: { token: string; page: AlivePage }) {
   const alive = useAlive(token);
+  if (page.released_at) return <ResealAnswer token={token} page={page} />;
   // A check-in link also cancels a report that waits (the server's POST does both): say so.
   const reported = page.open_report;
   return (
@@ -49,6 +69,12 @@ function AliveAnswer({ token, page }: { token: string; page: AlivePage }) {
                 final message stays sealed, and whoever reported it is told it was cancelled — not by whom or
                 why.
               </p>
+              {page.release_at && (
+                <p>
+                  Unless you cancel it, your final message will be released on{' '}
+                  <strong>{formatWhen(page.release_at)}</strong>.
+                </p>
+              )}
               <p className="text-body-secondary">
                 Nothing has been cancelled yet: only the button below does it.
               </p>

@@ -5,6 +5,9 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { formatWhen } from '@/lib/dates';
 import { useLegacySettings } from '../api/get-settings';
+import { useReseal } from '../api/reseal';
+import { ResealPanel } from '@/components/legacy/ResealPanel';
+import { errorMessage } from '@/lib/api';
 import { ReportNotice } from './ReportNotice';
 import { SettingsForm } from './SettingsForm';
 import { LEGACY_TEXTS, STATE_TEXTS } from './texts';
@@ -52,6 +55,7 @@ function History({ log }: { log: LegacySettings['log'] }) {
  */
 export function LegacyReleaseCard() {
   const query = useLegacySettings();
+  const reseal = useReseal();
   const { hash } = useLocation();
   const loaded = query.isSuccess;
   // Other pages link straight to this card (the final folder's 'Release settings'): once it has drawn,
@@ -77,6 +81,15 @@ export function LegacyReleaseCard() {
                 id="legacy-report-card"
                 level="h3"
                 className="mb-3"
+              />
+            )}
+            {(query.data.state === 'released' || reseal.data) && (
+              <ResealPanel
+                releasedAt={null}
+                pending={reseal.isPending}
+                error={reseal.isError ? errorMessage(reseal.error) : null}
+                outcome={reseal.data}
+                onSeal={() => reseal.mutate()}
               />
             )}
             <p className="text-body-secondary">{LEGACY_TEXTS.intro}</p>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_REVOKED, GRANT_ALREADY_PUBLISHED, type AccessGrant, funeralHomeRoutes } from '@pw/contracts';
+import {
+  ACCESS_REVOKED,
+  ACCOUNT_DELETED_PERSON,
+  GRANT_ALREADY_PUBLISHED,
+  type AccessGrant,
+  funeralHomeRoutes,
+} from '@pw/contracts';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
@@ -51,6 +57,15 @@ describe("'Who has access' on the owner's video page", () => {
     const buttons = screen.getAllByRole('button', { name: /Revoke/ });
     expect(buttons).toHaveLength(1);
     expect(buttons[0]).toHaveAccessibleName('Revoke access of Evergreen Chapel');
+  });
+
+  it('keeps a grant whose granter deleted their account, granted by the placeholder', async () => {
+    const kept = { ...HOME, granted_by: ACCOUNT_DELETED_PERSON, published_at: '2026-11-22T10:00:00.000Z' };
+    openPanel({ [LIST]: () => ({ body: { data: [{ ...kept, revocable: false }] } }) });
+    expect(
+      await screen.findByText(/Granted on .*2026.* by a family member \(account deleted\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Evergreen Chapel')).toBeInTheDocument();
   });
 
   it('revokes after a confirmation (keyboard), then shows the list as the server has it', async () => {

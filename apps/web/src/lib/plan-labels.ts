@@ -18,3 +18,6 @@ export function durationLabel(duration: string): string {
 /** docs/product.md §13.5: a purchase reads 'Expired' when its status_detail is 'Inactive', else 'Active'. */
 export const subscriptionStatus = (row: Pick<PaymentHistoryRow, 'status_detail'>) =>
   row.status_detail === 'Inactive' ? 'Expired' : 'Active';
+
+/** docs/product.md §13.5: what Cancel asks first, for a user's plan and a funeral home's alike. */
+export const CANCEL_QUESTION = 'Auto-renewal will be removed...';

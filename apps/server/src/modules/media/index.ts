@@ -23,12 +23,6 @@ export interface MediaNeeds {
  */
 export function createMediaModule(platform: Platform, needs: MediaNeeds): AppModule<IntegritySweep> {
   const repo = createMediaRepo(platform.db);
-  const service = createMediaService({
-    storage: platform.storage,
-    repo,
-    clock: platform.clock,
-    secret: platform.secret,
-  });
   const sweep = createIntegritySweep({
     storage: platform.storage,
     objects: platform.objects,
@@ -36,6 +30,15 @@ export function createMediaModule(platform: Platform, needs: MediaNeeds): AppMod
     clock: platform.clock,
     outbox: platform.outbox,
     notifications: needs.notifications,
+    logger: platform.logger,
+  });
+  const service = createMediaService({
+    storage: platform.storage,
+    repo,
+    clock: platform.clock,
+    secret: platform.secret,
+    objects: platform.objects,
+    tellDamage: () => sweep.report(),
     logger: platform.logger,
   });
   return {

@@ -20,6 +20,8 @@ export function registerMediaRoutes(api: FastifyInstance, service: MediaService)
       const key = (request.params as { '*': string })['*'];
       const { exp, sig } = request.query as { exp?: string; sig?: string };
       const media = await service.open(key, exp, sig, request.headers.range);
+      // Opened before any header is set: a damaged object is refused as JSON (410), not sent as a video.
+      const body = request.method === 'HEAD' ? null : await media.read();
       reply.headers({
         'Accept-Ranges': 'bytes',
         'Content-Type': media.contentType,
@@ -28,16 +30,14 @@ export function registerMediaRoutes(api: FastifyInstance, service: MediaService)
       });
       if (media.range === 'none') {
         reply.header('Content-Length', media.size);
-        if (request.method === 'HEAD') return reply.send();
-        return reply.send(await media.read());
+        return reply.send(body ?? undefined);
       }
       const { start, end } = media.range;
       reply
         .code(206)
         .header('Content-Range', `bytes ${start}-${end}/${media.size}`)
         .header('Content-Length', end - start + 1);
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(await media.read());
+      return reply.send(body ?? undefined);
     },
   });
 }

@@ -3,8 +3,10 @@ import type { Clock } from '../../platform/clock';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
 import type { Storage } from '../../platform/storage/storage';
+import type { ObjectRecords } from '../../platform/storage/object-records';
 import { isActiveAccount } from '../accounts';
 import type { MediaRepo } from './media.repo';
+import { openChecked, refused } from './media.read';
 
 /** A deactivated owner's video, as if it were gone (docs/product.md §2.6; decision 0240). */
 export const MEDIA_UNAVAILABLE = 'This video is no longer available.';
@@ -29,16 +31,33 @@ export interface MediaServiceDeps {
   clock: Clock;
   /** Signs and checks media URLs (platform/http/signed-url.ts). */
   secret: string;
+  /** Marks an object whose read failed its integrity check (decision 0340). */
+  objects: Pick<ObjectRecords, 'damagedOnRead'>;
+  /** Tells the administrators and the owner of damages not told yet (the integrity sweep's notices). */
+  tellDamage: () => Promise<unknown>;
+  logger: { error: (details: object, message: string) => void };
 }
 
 /** Private media (videos, thumbnails) behind signed, expiring URLs: the signature is the permission. */
-export function createMediaService({ storage, repo, clock, secret }: MediaServiceDeps) {
+export function createMediaService(deps: MediaServiceDeps) {
+  const { storage, repo, clock, secret } = deps;
+  /**
+   * A read of `key` failed its integrity check: marked at once (the video reads `damaged`, the admin's
+   * dashboard counts it) and told in the background, so the reader's 410 does not wait for the e-mails.
+   */
+  const damaged = (key: string) => async () => {
+    await deps.objects.damagedOnRead(key, clock.now());
+    void deps
+      .tellDamage()
+      .catch((error: unknown) => deps.logger.error({ err: error, key }, 'telling of a damage failed'));
+  };
+
   return {
     /**
      * The object a signed URL names, with the part asked for (`range`: the Range header): refuses an
      * expired or forged signature (403), a missing object or a video whose owner is deactivated (404:
      * a URL signed before the deactivation stops working at once), an object the integrity checks found
-     * damaged (410) and a range it cannot serve (416).
+     * damaged, or whose read fails its check now (410), and a range it cannot serve (416).
      */
     async open(key: string, exp: string | undefined, sig: string | undefined, range: string | undefined) {
       const check = checkMediaSignature(secret, key, exp, sig, clock.now());
@@ -50,7 +69,9 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
       // Said plainly rather than served cut short where the damage starts (decision 0340): gone until
       // restored from a backup, hence 410.
       if (await repo.isDamaged(key)) throw new AppError(410, MEDIA_MESSAGES.damaged);
-      const stored = await storage.stat(key);
+      const stored = await storage.stat(key).catch(async (error: unknown) => {
+        throw await refused(error, damaged(key));
+      });
       if (!stored) throw notFound();
 
       const part = parseRange(range, stored.size);
@@ -66,7 +87,8 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
         contentType: contentTypeOf(key),
         /** Cached privately no longer than the URL lives, and at most an hour. */
         maxAgeSeconds: Math.min(secondsLeft, 3600),
-        read: () => storage.read(key, part === 'none' ? undefined : part),
+        /** The bytes; a damage found in the first piece is a 410 (media.read.ts). */
+        read: () => openChecked(() => storage.read(key, part === 'none' ? undefined : part), damaged(key)),
       };
     },
   };

@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
-import type { PaymentProvider } from '../../platform/payments/provider';
+import type { DeclineCode, PaymentProvider } from '../../platform/payments/provider';
 import { fromCents, type OfferedPlan, type PlansApi } from '../plans';
 import type { Notifications } from '../notifications';
 import type { BannerPayments } from '../banner-ads';
@@ -18,6 +18,12 @@ import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import { paymentNotices, type Holder } from './payments.notices';
 import { subscriptionExpiry } from './subscription-terms';
 import type { AccountType } from '../accounts';
+
+/** The card field a decline is about; any other reason is the card's (its number). */
+const DECLINE_FIELDS: Partial<Record<DeclineCode, 'expiry_date' | 'cvv'>> = {
+  expired_card: 'expiry_date',
+  invalid_cvv: 'cvv',
+};
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 export const PAYMENT_CURRENCY = 'USD';
@@ -136,7 +142,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         description,
       });
       // A decline charged nothing: nothing is stored, and the payer reads why.
-      if (!result.ok) throw new AppError(422, result.message, { card_no: [result.message] });
+      // Named under the field the person has to change: an expired card's expiry, a refused CVV.
+      if (!result.ok)
+        throw new AppError(422, result.message, {
+          [DECLINE_FIELDS[result.code] ?? 'card_no']: [result.message],
+        });
       const payment = await repo.insertPayment(
         {
           accountId,

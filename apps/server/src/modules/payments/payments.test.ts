@@ -115,6 +115,23 @@ describe('payments (plans and extra time paid once, subscriptions started)', () 
       expect(await ctx.deps.db.select().from(payments).where(eq(payments.accountId, other.id))).toEqual([]);
     });
 
+    it('names the field to change: an expired card under expiry_date, a declined one under card_no', async () => {
+      const expired = await pay(
+        paymentRoutes.userPlanPayment,
+        other.token,
+        { ...CARD, card_no: '4000 0000 0000 0069' },
+        {
+          id: planId['Ad-Free Monthly']!,
+        },
+      );
+      expect(expired.statusCode).toBe(422);
+      expect(expired.json().errors).toEqual({ expiry_date: ['Your card has expired.'] });
+      const declined = await pay(paymentRoutes.userPlanPayment, other.token, DECLINED, {
+        id: planId['Ad-Free Monthly']!,
+      });
+      expect(declined.json().errors).toEqual({ card_no: ['Your card was declined.'] });
+    });
+
     it('names the missing card field, 404s an unknown plan, and guards by role', async () => {
       const missing = await pay(paymentRoutes.userPlanPayment, user.token, { ...CARD, cvv: '' }, { id: 1 });
       expect(missing.statusCode).toBe(422);

@@ -96,6 +96,16 @@ export function createSubscriptionsRepo(db: Db) {
       return rows.length === 1;
     },
 
+    /** Turns a cancelled subscription's auto-renewal back on; false when it was not cancelled. */
+    async resume(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(subscriptions)
+        .set({ status: 'active', autoRenew: true, cancelledAt: null })
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'cancelled')))
+        .returning({ id: subscriptions.id });
+      return rows.length === 1;
+    },
+
     /** Running subscriptions ending within 7 days whose holder was not told yet (longer than 7 days). */
     async dueWarnings(now: Date, limit: number, tx: DbOrTx = db): Promise<number[]> {
       const horizon = new Date(now.getTime() + WARNING_MS);

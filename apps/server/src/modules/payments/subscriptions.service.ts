@@ -60,6 +60,24 @@ export function createSubscriptionsService({ db, repo, payments, clock }: Subscr
       });
     },
 
+    /**
+     * Turns a cancelled plan's auto-renewal back on before it ends (docs/product.md §7.4): at its end it is
+     * charged again on the card that paid for it. Under the account's payment lock, like cancel, so the
+     * expiry job either ended it first (then 422) or finds it renewing. Sent twice, answers the same.
+     */
+    async resume(accountId: number, id: number): Promise<ActiveSubscription> {
+      return db.transaction(async (tx) => {
+        await payments.lockAccount(accountId, tx);
+        const found = await repo.findOwned(id, accountId, tx);
+        if (!found) throw notFound(SUBSCRIPTION_NOT_FOUND);
+        if (found.status === 'expired' || (found.expiresAt && found.expiresAt <= clock.now()))
+          throw invalid('id', SUBSCRIPTION_EXPIRED);
+        if (found.expiresAt === null) throw invalid('id', LIFE_TIME_NOT_CANCELLABLE);
+        if (found.status === 'cancelled') await repo.resume(id, tx);
+        return toActiveSubscription((await repo.findOwned(id, accountId, tx))!);
+      });
+    },
+
     /** The account's running plans as `active_plan` shows them: null for admins. */
     async activePlans(accountId: number, type: AccountType): Promise<ActivePlan> {
       if (type === 'admin') return null;

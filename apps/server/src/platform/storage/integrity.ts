@@ -45,13 +45,20 @@ async function readBack(storage: Storage, key: string, expectedSize: number | nu
     );
     return { size: digest.size, sha256: digest.digest() };
   } catch (error) {
-    // A key missing from the configuration is the operator's to fix, not a damage of every object.
-    if (error instanceof MediaDecryptionError && /key not configured/.test(error.message)) throw error;
-    if (error instanceof MediaDecryptionError) return 'altered';
-    // A node:crypto refusal of a tag surfaces as a plain Error from the decipher.
-    if (error instanceof Error && /unable to authenticate data/i.test(error.message)) return 'altered';
+    if (isIntegrityFailure(error)) return 'altered';
     throw error;
   }
+}
+
+/**
+ * Whether a read failed because the stored bytes are not what was written (a refused GCM tag, a cut
+ * or unknown layout): a damage. A key missing from the configuration is the operator's to fix, not a
+ * damage of every object; anything else (a storage outage) is not known to be a damage either.
+ */
+export function isIntegrityFailure(error: unknown): boolean {
+  if (error instanceof MediaDecryptionError) return !/key not configured/.test(error.message);
+  // A node:crypto refusal of a tag surfaces as a plain Error from the decipher.
+  return error instanceof Error && /unable to authenticate data/i.test(error.message);
 }
 
 /** Checks one recorded object and writes what was found on its record. */

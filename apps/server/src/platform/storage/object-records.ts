@@ -114,6 +114,20 @@ export function createObjectRecords(db: Db) {
       return updated.length > 0;
     },
 
+    /**
+     * A reader was refused the object's bytes (decision 0340: a changed byte fails its tag): its current
+     * record is marked altered at once, without waiting for the sweep. False without a record. A later
+     * write (`written`) or a check that finds it intact clears it, as for a damage the sweep found.
+     */
+    async damagedOnRead(key: string, at: Date): Promise<boolean> {
+      const updated = await db
+        .update(records)
+        .set({ verifiedAt: at, damagedAt: sql`coalesce(${records.damagedAt}, ${at})`, damage: 'altered' })
+        .where(eq(records.key, key))
+        .returning({ key: records.key });
+      return updated.length > 0;
+    },
+
     /** Damaged objects nobody was told about yet. */
     async unreported(limit = 100) {
       return db

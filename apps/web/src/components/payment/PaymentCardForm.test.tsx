@@ -37,4 +37,33 @@ describe('PaymentCardForm', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
     expect(onSubmit).toHaveBeenCalledWith(testCard('Ada Lovelace'));
   });
+
+  it("says a refusal once, under the field it names ('Your card has expired.' under Expiry Date)", () => {
+    const expired = 'Your card has expired.';
+    renderWithApp(
+      <PaymentCardForm
+        amount="4.99"
+        submitting={false}
+        onSubmit={vi.fn()}
+        serverError={expired}
+        serverFieldErrors={{ expiry_date: expired }}
+      />,
+    );
+    expect(screen.getAllByText(expired)).toHaveLength(1);
+    expect(screen.getByLabelText(/Expiry Date/)).toHaveAccessibleDescription(
+      expect.stringContaining(expired),
+    );
+  });
+
+  it('a refusal that names no field is said under the button', () => {
+    renderWithApp(
+      <PaymentCardForm
+        amount="4.99"
+        submitting={false}
+        onSubmit={vi.fn()}
+        serverError="Payment service unavailable."
+      />,
+    );
+    expect(screen.getByText('Payment service unavailable.')).toHaveClass('text-danger');
+  });
 });

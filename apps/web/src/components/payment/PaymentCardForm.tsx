@@ -96,7 +96,10 @@ export function PaymentCardForm({
       <button type="submit" className="btn btn-primary w-100 mt-2" disabled={submitting}>
         {submitting ? 'Paying…' : `Pay $${amount}`}
       </button>
-      <FormError message={serverError} />
+      {/* Said once: a refusal already shown under its field is not repeated under the button. */}
+      <FormError
+        message={Object.values(serverFieldErrors).includes(serverError ?? '') ? null : serverError}
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGES } from '@pw/contracts';
 import { videoFixture } from '@/test/video-fixture';
-import { VideoPlayer } from './VideoPlayer';
+import { PLAYBACK_FAILED, VideoPlayer } from './VideoPlayer';
 
 describe('VideoPlayer', () => {
   it('plays a ready video', () => {
@@ -14,5 +14,29 @@ describe('VideoPlayer', () => {
     render(<VideoPlayer video={videoFixture(2, 'draft', { damaged: true })} />);
     expect(screen.queryByLabelText('Video: Video 2')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(MEDIA_MESSAGES.damaged);
+  });
+
+  describe('a load that fails', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const failWith = (status: number) => {
+      const asked = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status }));
+      vi.stubGlobal('fetch', asked);
+      render(<VideoPlayer video={videoFixture(3, 'draft')} />);
+      fireEvent.error(screen.getByLabelText('Video: Video 3'));
+      return asked;
+    };
+
+    it('a file the server now answers 410 for shows the damaged-file text in place of greyed controls', async () => {
+      const asked = failWith(410);
+      expect(await screen.findByRole('status')).toHaveTextContent(MEDIA_MESSAGES.damaged);
+      expect(screen.queryByLabelText('Video: Video 3')).toBeNull();
+      expect(asked).toHaveBeenCalledWith('/media/3.mp4', { method: 'HEAD' });
+    });
+
+    it('any other failure says the video could not be played, and how to try again', async () => {
+      failWith(403);
+      expect(await screen.findByRole('alert')).toHaveTextContent(PLAYBACK_FAILED);
+      expect(screen.getByLabelText('Video: Video 3')).toBeInTheDocument();
+    });
   });
 });

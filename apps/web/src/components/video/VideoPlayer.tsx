@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { VideoStateNotice } from './VideoStateNotice';
 import './video.scss';
 import type { Video } from '@pw/contracts';
@@ -16,25 +16,48 @@ interface VideoPlayerProps {
  * shows why instead, and so does one whose file was found damaged in storage.
  */
 export function VideoPlayer({ video, ref }: VideoPlayerProps) {
-  if (video.damaged || video.state !== 'ready' || !video.video_link) {
+  // What a failed load turned out to be, for the address it failed on (a new address tries again).
+  const [failed, setFailed] = useState<{ src: string; damaged: boolean } | null>(null);
+  const failure = failed && failed.src === video.video_link ? failed : null;
+  if (video.damaged || failure?.damaged || video.state !== 'ready' || !video.video_link) {
     return (
       <div className="pw-player pw-player--placeholder">
-        <VideoStateNotice video={video} />
+        <VideoStateNotice video={{ ...video, damaged: video.damaged || failure?.damaged }} />
       </div>
     );
   }
+  const src = video.video_link;
+  /**
+   * The element tells no status: the address is asked once more (HEAD reads no bytes). A read that
+   * failed its integrity check marked the file damaged on the server, which now answers 410.
+   */
+  const onError = () => {
+    void fetch(src, { method: 'HEAD' })
+      .then((response) => response.status === 410)
+      .catch(() => false)
+      .then((damaged) => setFailed({ src, damaged }));
+  };
   return (
     <div className="pw-player">
       <video
         ref={ref}
         className="pw-player__video"
-        src={video.video_link}
+        src={src}
         poster={video.video_thumbnail ?? undefined}
         controls
         playsInline
         preload="metadata"
         aria-label={`Video: ${video.title}`}
+        onError={onError}
       />
+      {failure && (
+        <p className="text-center small mt-2 mb-0" role="alert">
+          {PLAYBACK_FAILED}
+        </p>
+      )}
     </div>
   );
 }
+
+/** A load that failed for another reason (the network, an expired address). */
+export const PLAYBACK_FAILED = 'This video could not be played. Reload the page to try again.';

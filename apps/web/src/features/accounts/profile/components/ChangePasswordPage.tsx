@@ -36,6 +36,8 @@ export function ChangePasswordPage({ role }: { role: AccountType }) {
     schema: changePasswordForm,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     failure: mutation.isError ? mutation.error : null,
+    // The server's keys each shown at their field: a wrong old password is said once, not again below.
+    fields: ['old_password', 'password', 'password_confirmation'],
     focusFirstError: false,
   });
   const [currentPassword, newPassword, confirmPassword] = watch([

@@ -7,7 +7,9 @@ import type { TCountryCode } from 'countries-list';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { FormError } from '@/components/form/FormError';
 import { SubmitRow } from '@/components/form/SubmitRow';
+import Button from 'react-bootstrap/Button';
 import { TextField } from '@/components/form/TextField';
+import { mapLinkFor } from '@/lib/map-link';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { ImageUploader } from '@/components/image-uploader/ImageUploader';
 import { Loading } from '@/components/Loading';
@@ -73,7 +75,7 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
   const dialog = useDialog();
   const mutation = useUpdateProfile(role);
   const failure = mutation.isError ? mutation.error : null;
-  const { control, field, errorOf, handleSubmit, summary } = useBodyForm<Values>({
+  const { control, field, errorOf, handleSubmit, summary, setValue, watch } = useBodyForm<Values>({
     schema: profileFormSchema(isAdmin ? adminProfileUpdateBody : profileUpdateBody),
     defaultValues: {
       home_name: account.home_name ?? '',
@@ -205,6 +207,24 @@ function EditProfileForm({ role, account }: { role: AccountType; account: Accoun
                 hint="The web address of your location on a map, starting with https:// or http://."
                 {...field('map_link')}
               />
+              <div className="mb-3 mt-n2">
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  disabled={!watch('address').trim()}
+                  onClick={() =>
+                    setValue('map_link', mapLinkFor(watch('address')), {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    })
+                  }
+                >
+                  Use a map link for my address
+                </Button>
+                <p className="form-text mb-0">
+                  Fills Map Link with a Google Maps search for the address above.
+                </p>
+              </div>
             </>
           )}
           <SubmitRow

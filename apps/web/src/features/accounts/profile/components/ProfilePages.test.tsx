@@ -76,4 +76,26 @@ describe('profile map link', () => {
     expect(field).toHaveAccessibleDescription(expect.stringContaining(MAP_LINK_MESSAGE));
     expect((server.calls.at(-1)!.body as FormData).get('map_link')).toBe('not a url');
   });
+
+  it("offers 'Use a map link for my address', which fills Map Link from the address and is sent", async () => {
+    const server = fakeApi({
+      [routeKey(accountRoutes.userProfile)]: () => ({ body: { data: account({ map_link: null }) } }),
+      [routeKey(accountRoutes.userProfileUpdate)]: () => ({
+        body: { message: 'Your profile has been updated.', data: account() },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAtRoute('/user/profile/edit', <UserEditProfilePage />, '/user/profile/edit');
+    const address = await screen.findByLabelText(/Address/);
+    await user.clear(address);
+    expect(screen.getByRole('button', { name: 'Use a map link for my address' })).toBeDisabled();
+    await user.type(address, '12 Elm St, Springfield & Co');
+    await user.click(screen.getByRole('button', { name: 'Use a map link for my address' }));
+    const link = 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Springfield%20%26%20Co';
+    expect(screen.getByLabelText(/Map Link/)).toHaveValue(link);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Your profile has been updated.');
+    const sent = server.calls.find((call) => call.method === 'POST');
+    expect((sent!.body as FormData).get('map_link')).toBe(link);
+  });
 });

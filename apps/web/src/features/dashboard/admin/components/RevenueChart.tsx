@@ -4,6 +4,7 @@ import { useDashboardSubscription } from '../api/get-charts';
 import type { ChartRange } from '../api/range';
 import { ChartFrame, ChartTable } from './ChartFrame';
 import { dollars, KINDS, periodLabel } from './format';
+import { countOf } from '@/lib/plural';
 
 /** Revenue by plan kind, stacked per period, with the purchases and revenue of each kind in text. */
 export function RevenueChart({ range }: { range: ChartRange | null }) {
@@ -59,8 +60,8 @@ function RevenueSummary({ data }: { data: DashboardSubscriptionData }) {
   const revenue = KINDS.reduce((sum, { kind }) => sum + Number(data.totals.revenue[kind]), 0);
   return (
     <>
-      {dollars(revenue)} from {purchases.toLocaleString('en-US')} purchase{purchases === 1 ? '' : 's'},{' '}
-      {periodLabel(data.from_date, 'day', true)} to {periodLabel(data.to_date, 'day', true)}:{' '}
+      {dollars(revenue)} from {countOf(purchases, 'purchase')}, {periodLabel(data.from_date, 'day', true)} to{' '}
+      {periodLabel(data.to_date, 'day', true)}:{' '}
       {KINDS.map(
         ({ kind, label }) =>
           `${label} ${dollars(data.totals.revenue[kind])} (${data.totals.purchases[kind]})`,

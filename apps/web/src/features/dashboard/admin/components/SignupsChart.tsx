@@ -4,6 +4,7 @@ import { useDashboardUserChart } from '../api/get-charts';
 import type { ChartRange } from '../api/range';
 import { ChartFrame, ChartTable } from './ChartFrame';
 import { periodLabel } from './format';
+import { countOf } from '@/lib/plural';
 
 const SERIES = [
   { key: 'users', label: 'Users', color: '#2f6f8f' },
@@ -23,9 +24,8 @@ export function SignupsChart({ range }: { range: ChartRange | null }) {
       summary={
         data && (
           <>
-            {data.totals.users.toLocaleString('en-US')} users and{' '}
-            {data.totals.funeral_homes.toLocaleString('en-US')} funeral homes signed up,{' '}
-            {periodLabel(data.from_date, 'day', true)} to {periodLabel(data.to_date, 'day', true)}.
+            {countOf(data.totals.users, 'user')} and {countOf(data.totals.funeral_homes, 'funeral home')}{' '}
+            signed up, {periodLabel(data.from_date, 'day', true)} to {periodLabel(data.to_date, 'day', true)}.
           </>
         )
       }

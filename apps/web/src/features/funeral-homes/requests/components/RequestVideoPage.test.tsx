@@ -11,7 +11,7 @@ import {
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { renderAtRoute } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
-import { RequestVideoPage } from './RequestVideoPage';
+import { PUBLISHED_TEXT, RequestVideoPage } from './RequestVideoPage';
 
 const VIDEO_PATH = routeKey(funeralHomeRoutes.requestVideo, { id: 12 });
 const PUBLISH_PATH = routeKey(funeralHomeRoutes.publish, { id: 12 });
@@ -46,6 +46,9 @@ describe("The request's video (/funeral/user-requests/{id}/video)", () => {
     const ask = await screen.findByRole('dialog', { name: PUBLISH_QUESTION });
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('dialog', { name: VIDEO_PUBLISHED })).toBeInTheDocument();
+    // Said once: the text says what changed rather than repeating the title.
+    expect(screen.getByRole('dialog', { name: VIDEO_PUBLISHED })).toHaveTextContent(PUBLISHED_TEXT);
+    expect(screen.getAllByText(VIDEO_PUBLISHED)).toHaveLength(1);
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     // Now public: no button, the state and the code others find it by.
     await waitFor(() =>
@@ -142,6 +145,9 @@ describe("The request's video (/funeral/user-requests/{id}/video)", () => {
     expect(screen.getByRole('button', { name: 'Publishing…' })).toBeDisabled();
     release();
     expect(await screen.findByRole('dialog', { name: VIDEO_PUBLISHED })).toBeInTheDocument();
+    // Said once: the text says what changed rather than repeating the title.
+    expect(screen.getByRole('dialog', { name: VIDEO_PUBLISHED })).toHaveTextContent(PUBLISHED_TEXT);
+    expect(screen.getAllByText(VIDEO_PUBLISHED)).toHaveLength(1);
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });

@@ -43,6 +43,9 @@ export function RequestVideoPage() {
   );
 }
 
+export const PUBLISHED_TEXT =
+  'It is now public: anyone signed in can watch it and find it by its video code.';
+
 function RequestVideo({ requestId, video }: { requestId: string; video: RequestVideoData }) {
   const dialog = useDialog();
   const publish = usePublishRequestVideo(requestId);
@@ -56,8 +59,9 @@ function RequestVideo({ requestId, video }: { requestId: string; video: RequestV
     });
     if (!confirmed) return;
     try {
-      const response = await publish.mutateAsync();
-      await dialog({ variant: 'success', title: VIDEO_PUBLISHED, text: response.message });
+      await publish.mutateAsync();
+      // The server's message is the title itself: the text says what changed, not the title again.
+      await dialog({ variant: 'success', title: VIDEO_PUBLISHED, text: PUBLISHED_TEXT });
     } catch (error) {
       await dialog({
         variant: 'unsuccessful',

@@ -7,10 +7,17 @@ import { funeralSubscriptionKeys, profileKeys } from '@/lib/query-keys';
 export const cancelSubscription = (subscriptionId: number) =>
   callRoute(subscriptionRoutes.funeralHomeCancel, { params: { id: subscriptionId } });
 
-export function useCancelSubscription() {
+/** POST /web/funeral-home/subscription/{id}/resume: a cancelled plan renews again at its end. */
+export const resumeSubscription = (subscriptionId: number) =>
+  callRoute(subscriptionRoutes.funeralHomeResume, { params: { id: subscriptionId } });
+
+export const useCancelSubscription = () => useRenewalChange(cancelSubscription);
+export const useResumeSubscription = () => useRenewalChange(resumeSubscription);
+
+function useRenewalChange(change: typeof cancelSubscription) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelSubscription,
+    mutationFn: change,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.one('funeral-home') }),

@@ -107,4 +107,25 @@ describe('/funeral/subscription-setting', () => {
     expect(await screen.findByText('Unable to fetch data')).toBeInTheDocument();
     expect(screen.queryByText('You have no funeral-home plan at the moment.')).not.toBeInTheDocument();
   });
+
+  it('a cancelled plan is turned back on before its end, naming the charge first', async () => {
+    let plan: typeof runningPlan = cancelled;
+    const api = fakeApi({
+      [PROFILE]: () => accountWith(plan),
+      [routeKey(subscriptionRoutes.funeralHomeResume, { id: 40 })]: () => {
+        plan = runningPlan;
+        return { body: { message: 'Auto-renewal Turned Back On!', data: runningPlan } };
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Turn renewal back on' }));
+    const ask = await screen.findByRole('dialog', { name: 'Turn renewal back on?' });
+    expect(ask).toHaveTextContent('will be charged to the card that paid for it.');
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
+    const done = await screen.findByRole('dialog', { name: 'Auto-renewal Turned Back On!' });
+    await user.click(within(done).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
 });

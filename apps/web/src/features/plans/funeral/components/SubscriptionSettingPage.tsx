@@ -5,12 +5,10 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
-import { useCancelSubscription } from '../api/cancel-subscription';
+import { useCancelSubscription, useResumeSubscription } from '../api/cancel-subscription';
 import { useCurrentHomePlan } from '../api/get-current-plan';
 import { dayLabel } from '../model/labels';
-import { durationLabel, priceLabel } from '@/lib/plan-labels';
-
-export const CANCEL_QUESTION = 'Auto-renewal will be removed...';
+import { CANCEL_QUESTION, durationLabel, priceLabel } from '@/lib/plan-labels';
 
 /** Until when a plan runs, in words. */
 const untilText = (plan: ActiveSubscription) =>
@@ -45,7 +43,8 @@ function CurrentPlan({ plan }: { plan: ActiveSubscription }) {
 /**
  * /funeral/subscription-setting (docs/product.md §13.3): the running plan and Change Plan, History and Cancel
  * Subscription. Cancel is offered only while the plan renews itself (decision 0185): a cancelled plan
- * says until when it runs, and without a plan the page says so and offers the plans.
+ * says until when it runs and offers to renew again (docs/product.md §7.4); without a plan the page says
+ * so and offers the plans.
  */
 export function SubscriptionSettingPage() {
   useTitle('Subscription Setting');
@@ -53,6 +52,7 @@ export function SubscriptionSettingPage() {
   const dialog = useDialog();
   const current = useCurrentHomePlan();
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
 
   const askToCancel = async (plan: ActiveSubscription) => {
     const answer = await dialog({
@@ -63,6 +63,21 @@ export function SubscriptionSettingPage() {
     if (!answer.confirmed) return;
     try {
       const result = await cancel.mutateAsync(plan.id);
+      await dialog({ variant: 'success', title: result.message, text: untilText(result.data) + '.' });
+    } catch (error) {
+      await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: errorMessage(error) });
+    }
+  };
+
+  const askToResume = async (plan: ActiveSubscription) => {
+    const answer = await dialog({
+      variant: 'question',
+      title: 'Turn renewal back on?',
+      text: `${plan.title} will renew on ${dayLabel(plan.expiry_date)}: ${priceLabel(plan.price)} will be charged to the card that paid for it.`,
+    });
+    if (!answer.confirmed) return;
+    try {
+      const result = await resume.mutateAsync(plan.id);
       await dialog({ variant: 'success', title: result.message, text: untilText(result.data) + '.' });
     } catch (error) {
       await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: errorMessage(error) });
@@ -121,6 +136,16 @@ export function SubscriptionSettingPage() {
               onClick={() => void askToCancel(plan)}
             >
               Cancel Subscription
+            </button>
+          )}
+          {plan && plan.status === 'cancelled' && plan.expiry_date && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              disabled={resume.isPending}
+              onClick={() => void askToResume(plan)}
+            >
+              Turn renewal back on
             </button>
           )}
         </div>

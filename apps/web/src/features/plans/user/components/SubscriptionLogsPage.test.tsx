@@ -98,6 +98,20 @@ describe('/user/subscription-logs', () => {
     expect(third).toHaveTextContent('One-Time Purchase');
   });
 
+  it('extra time reads Used once an upload spent it, never Expired; the plans page is named for the renewal', async () => {
+    const spent = row(4, { ...extraTime, status: 0, status_detail: 'Inactive' });
+    fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([extraTime, spent]) });
+    renderLogs();
+    const [, unused, used] = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(unused).toHaveTextContent(/Not used yet$/);
+    expect(used).toHaveTextContent(/Used$/);
+    expect(used).not.toHaveTextContent('Expired');
+    expect(screen.getByRole('link', { name: 'Subscription Plans' })).toHaveAttribute(
+      'href',
+      '/user/subscription-plans',
+    );
+  });
+
   it('asks before renewing, then opens the renew payment page for that plan', async () => {
     fakeApi({ [routeKey(paymentRoutes.userHistory)]: page([expired]) });
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
 import { DateRangeFilter, ListView, useListState } from '@/components/data-table';
@@ -72,7 +72,16 @@ export function SubscriptionLogsPage() {
       column.display({
         id: 'status',
         header: 'Status',
-        cell: (info) => <PurchaseStatusBadge status={subscriptionStatus(info.row.original)} />,
+        // Extra time is spent, not expired: 'Expired' would read as lost minutes right after buying them
+        // for the upload that used them (docs/product.md §3.4).
+        cell: (info) =>
+          info.row.original.payable.id === null ? (
+            <span className="badge text-bg-light border">
+              {info.row.original.status_detail === 'Inactive' ? 'Used' : 'Not used yet'}
+            </span>
+          ) : (
+            <PurchaseStatusBadge status={subscriptionStatus(info.row.original)} />
+          ),
       }),
       column.display({
         id: 'action',
@@ -95,6 +104,10 @@ export function SubscriptionLogsPage() {
   return (
     <div className="container py-5">
       <ListHeading title="Subscription Logs" to={planDetailsPath('subscription-logs')} action="Buy a Plan" />
+      <p className="text-body-secondary">
+        To stop a plan renewing, or to turn its renewal back on, go to{' '}
+        <Link to="/user/subscription-plans">Subscription Plans</Link>.
+      </p>
       <ListView list={list} caption="Your payments" columns={columns} query={query}>
         <DateRangeFilter label="Purchase Date" {...dateRangeProps(list)} />
         <DateRangeFilter {...expiryRangeProps(list)} />

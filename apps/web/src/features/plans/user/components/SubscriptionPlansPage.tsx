@@ -12,6 +12,7 @@ import { useHomePlans } from '../api/get-home-plans';
 import { MEMBERSHIP_ADDS } from '../model/membership-texts';
 import { planDetailsPath } from '../model/plan-flow';
 import { priceRange, renewalText } from '../model/plan-format';
+import { RenewalButton } from './RenewalButton';
 
 interface Item {
   id: number;
@@ -77,7 +78,7 @@ function PlansList({
   );
 }
 
-/** One running plan: its title, price and when it renews. */
+/** One running plan: its title, price, when it renews or ends, and the switch for its renewal. */
 function HeldPlan({ plan }: { plan: ActiveSubscription }) {
   return (
     <li>
@@ -86,6 +87,7 @@ function HeldPlan({ plan }: { plan: ActiveSubscription }) {
         ({priceLabel(plan.price)} / {durationLabel(plan.duration)})
       </span>{' '}
       — {renewalText(plan)}
+      <RenewalButton plan={plan} />
     </li>
   );
 }
@@ -103,7 +105,7 @@ function CurrentPlans({ query }: { query: { isPending: boolean; isError: boolean
       {held.length === 0 ? (
         <p className="mb-0">You have no membership: you are using Parting Words free.</p>
       ) : (
-        <ul className="list-unstyled mb-0">
+        <ul className="list-unstyled mb-0 d-grid gap-2">
           {held.map((plan) => (
             <HeldPlan key={plan.id} plan={plan} />
           ))}

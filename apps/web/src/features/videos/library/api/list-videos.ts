@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { videoRoutes, type Video, type VideoFolder } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { isConverting } from '@/lib/videos';
@@ -23,4 +23,18 @@ export function useVideoList(folder: VideoFolder) {
     queryFn: ({ signal }) => listVideos(folder, signal),
     refetchInterval: (query) => (query.state.data?.some(isConverting) ? 3000 : false),
   });
+}
+
+/**
+ * Whether My Parting Words already holds another video, read fresh: a move there is refused before any
+ * other question (docs/product.md §3.1). Unknown (the list could not be read) is `false`: the server
+ * still refuses an occupied folder (409).
+ */
+export function useFinalOccupied() {
+  const queryClient = useQueryClient();
+  return (exceptId: number) =>
+    queryClient
+      .fetchQuery({ queryKey: videoKeys.list('final'), queryFn: ({ signal }) => listVideos('final', signal) })
+      .then((videos) => videos.some((item) => item.id !== exceptId))
+      .catch(() => false);
 }

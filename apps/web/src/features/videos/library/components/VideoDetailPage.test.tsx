@@ -204,6 +204,21 @@ describe('video detail: folder moves', () => {
     ).toBeInTheDocument();
   });
 
+  it('says My Parting Words is taken before asking to cancel the delivery, and changes nothing', async () => {
+    folders.final.push(video(9, 'final'));
+    const user = userEvent.setup();
+    renderDetail('/user/profile/scheduled?video=5');
+    await user.click(await screen.findByRole('button', { name: /Change folder/ }));
+    await user.selectOptions(screen.getByLabelText(/Move this video to/), 'final');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const refused = await screen.findByRole('dialog', { name: 'Unsuccessful' });
+    expect(refused).toHaveTextContent(
+      'A file already exists in that folder. It needs to be removed before placing another file there.',
+    );
+    expect(screen.queryByText(/This video will NOT be sent/)).not.toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'PUT' || call.method === 'POST')).toHaveLength(0);
+  });
+
   it('changes the time of a scheduled video after the Change time confirmation', async () => {
     const user = userEvent.setup();
     renderDetail('/user/profile/scheduled?video=5');

@@ -9,7 +9,7 @@ import { formatDate, toTimeInput } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { durationLabel, folderTabPath } from '@/lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
-import { useVideoList } from '../api/list-videos';
+import { useFinalOccupied, useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
@@ -188,6 +188,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
   const updateType = useUpdateType(video.id);
   const publish = usePublishVideo(video.id);
   const remove = useDeleteVideo(video.id);
+  const finalOccupied = useFinalOccupied();
   const busy = updateType.isPending || publish.isPending || remove.isPending;
   const phase = deliveryPhase(video);
   const delivered = phase === 'delivered' ? video.delivery : null;
@@ -227,6 +228,11 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
 
   const onFolderChosen = async (to: VideoFolder) => {
     setPanel(null);
+    // An occupied folder is said first: asking to cancel a delivery for a move that cannot happen misleads.
+    if (to === 'final' && (await finalOccupied(video.id))) {
+      await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: FOLDER_OCCUPIED_MESSAGE });
+      return;
+    }
     const steps = moveSteps(folder, to, isLiveDelivery(phase));
     if (steps.includes('confirm-unschedule')) {
       const moment = scheduledMoment(video);

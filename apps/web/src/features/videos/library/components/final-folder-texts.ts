@@ -13,5 +13,6 @@ export const RELEASE_STATE_LINES: Record<ReleaseState, string> = {
   open: 'Available at once to anyone with its access code.',
 };
 
+/** How a video gets here, in one line (docs/product.md §3.1: a draft goes through Scheduled). */
 export const FINAL_EMPTY_TEXT =
-  'Record a message or upload a video, and choose My Parting Words when you save it. A video already in the Scheduled folder moves here with Change folder. This folder keeps one video.';
+  'Save a new recording or upload here, or move a video from Scheduled with Change folder (a draft is scheduled first); this folder keeps one video.';

@@ -1,4 +1,7 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import Form from 'react-bootstrap/Form';
 import { FieldError } from '@/components/form/FieldError';
 import { Label } from '@/components/form/Label';
@@ -10,6 +13,7 @@ import { StepModal } from './StepModal';
 import { localDateIso } from '@/lib/dates';
 import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
 import { FOLDERS } from '../model/upload-flow';
+import { freeDeliveryTaken } from '../api/free-delivery';
 import { videoStoreBody, videoUpdateTitleDescBody, type VideoFolder } from '@pw/contracts';
 import { z } from 'zod';
 
@@ -124,9 +128,25 @@ export function ScheduleStep({
   onNext,
   onBack,
   onCancel,
+  onSaveAsDraft,
+  allowanceTaken = freeDeliveryTaken,
   now = () => new Date(),
-}: StepProps<ScheduleInput> & { now?: () => Date }) {
+}: StepProps<ScheduleInput> & {
+  now?: () => Date;
+  /** Keeps the video as a draft instead (the free allowance is taken). */
+  onSaveAsDraft?: () => void;
+  /** Whether the free plan's waiting delivery is already used (asked once, when the step opens). */
+  allowanceTaken?: () => Promise<boolean>;
+}) {
   const { value, errors, change, check } = useScheduleForm(initial, now);
+  const [taken, setTaken] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void allowanceTaken().then((answer) => live && setTaken(answer));
+    return () => {
+      live = false;
+    };
+  }, [allowanceTaken]);
   const today = useRef(localDateIso(now())).current;
   const field = (name: 'email' | 'date' | 'time') => ({
     id: `upload-schedule-${name}`,
@@ -149,6 +169,21 @@ export function ScheduleStep({
         })
       }
     >
+      {taken && (
+        <Alert variant="warning" className="py-2" data-testid="free-delivery-taken">
+          <p className="mb-2">{FREE_DELIVERY_TAKEN}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Link to="/user/subscription-plans" className="btn btn-sm btn-primary">
+              See plans
+            </Link>
+            {onSaveAsDraft && (
+              <Button size="sm" variant="outline-secondary" onClick={onSaveAsDraft}>
+                Save as a draft instead
+              </Button>
+            )}
+          </div>
+        </Alert>
+      )}
       <p className="text-body-secondary">
         The video will be e-mailed to this address at the date and time you choose (your time zone).
       </p>
@@ -168,3 +203,8 @@ export function ScheduleStep({
     </StepModal>
   );
 }
+
+/** Said at the Scheduled step, before any upload (docs/product.md §5.5). */
+export const FREE_DELIVERY_TAKEN =
+  'Without a membership one scheduled delivery can wait at a time, and you already have one waiting. ' +
+  'A membership lets you schedule this one too; or save it as a draft now and schedule it later.';

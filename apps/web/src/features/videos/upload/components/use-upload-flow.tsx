@@ -287,6 +287,10 @@ export function useUploadFlow(options: UploadFlowOptions): {
         now={options.now}
         onCancel={cancel}
         onBack={() => setStep('description')}
+        onSaveAsDraft={() => {
+          setFolder('draft');
+          void upload('draft', description);
+        }}
         onNext={(value) => {
           setSchedule(value);
           void upload(folder, description, value);

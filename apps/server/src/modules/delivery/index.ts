@@ -83,6 +83,8 @@ export function createDeliveryModule(
     notifications: needs.notifications,
     secret: platform.secret,
     publicUrl,
+    returnPaths: platform.returnPaths,
+    clock: platform.clock,
   };
   // The yearly check of far deliveries' addresses (docs/product.md §5.9, decisions 0365–0367).
   const addressCheck = createAddressCheck({
@@ -95,9 +97,10 @@ export function createDeliveryModule(
     secret: platform.secret,
     publicUrl,
   });
-  const applyReport = async (raw: Buffer) => {
+  // The envelope recipient the pipe passes wins; else the one the mail server wrote on top of the report.
+  const applyReport = async (raw: Buffer, envelopeRecipient: string | null) => {
     const report = await parseDeliveryStatusReport(raw);
-    return report ? applyBounceReport(bounces, report) : null;
+    return report ? applyBounceReport(bounces, report, envelopeRecipient ?? report.deliveredTo) : null;
   };
   const worker = deliveryHandlers(
     {
@@ -111,6 +114,7 @@ export function createDeliveryModule(
       logger: platform.logger,
       clock: platform.clock,
       secret: platform.secret,
+      returnPaths: platform.returnPaths,
       publicUrl,
     },
     tuning,

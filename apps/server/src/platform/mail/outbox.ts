@@ -215,15 +215,18 @@ export function createMailOutbox(deps: {
     },
 
     /**
-     * Deletes the rows settled (sent, given up or dropped) before `before` (the retention sweep,
-     * decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows name
-     * addresses. A queued row stays whatever its age: its job has yet to send it.
+     * Deletes the rows settled (sent, given up, dropped or returned) before `before` (the retention
+     * sweep, decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows
+     * name addresses. A queued row stays whatever its age: its job has yet to send it.
      */
     async purgeSettledBefore(before: Date, tx: DbOrTx = db): Promise<number> {
       const rows = await tx
         .delete(mailOutbox)
         .where(
-          and(inArray(mailOutbox.state, ['sent', 'failed', 'dropped']), lte(mailOutbox.updatedAt, before)),
+          and(
+            inArray(mailOutbox.state, ['sent', 'failed', 'dropped', 'bounced']),
+            lte(mailOutbox.updatedAt, before),
+          ),
         )
         .returning({ id: mailOutbox.id });
       return rows.length;

@@ -18,7 +18,7 @@ import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
 import { withHistory } from './delivery.history';
-import { recordOpen } from './delivery.receipts';
+import { recordOpen, type OpenGate } from './delivery.receipts';
 import { rollOverSkipped } from './delivery.repeat';
 
 /**
@@ -38,6 +38,14 @@ export interface DeliveryServiceDeps {
   videoAccess: VideoAccessCheck;
   /** Telling owners about deliveries that wait for their answer, and of a first open (read receipts). */
   notifications: Pick<OwnerNotifier, 'notify' | 'notifyMany'>;
+  /** Which opens of a watch link count (delivery.receipts.ts). */
+  openGate: OpenGate;
+}
+
+/** Who asks for a watch page: whether the request may count as an open (a GET), and from where. */
+export interface WatchVisit {
+  counts: boolean;
+  client: string;
 }
 
 type WatchedVideo = NonNullable<Awaited<ReturnType<DeliveryRepo['findByTokenHash']>>>['video'];
@@ -187,15 +195,21 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * while the video exists, its owner is active and the person who granted it may still see it.
      * Otherwise 404 "This message is no longer available."
      */
-    async watch(token: string) {
+    async watch(token: string, visit: WatchVisit) {
       if (token.length < 20 || token.length > 100) throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
         if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-        // Counted whether or not the owner is told (docs/product.md §5.8).
-        await recordOpen({ db, notifications: deps.notifications }, hash, found.video.title);
+        // Counted whether or not the owner is told (docs/product.md §5.8); a HEAD reads, it opens nothing.
+        if (visit.counts)
+          await recordOpen(
+            { db, notifications: deps.notifications, openGate: deps.openGate },
+            hash,
+            found.video.title,
+            visit.client,
+          );
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt, found.receipts);
       }
       const granted = await repo.findGrantByTokenHash(hash);

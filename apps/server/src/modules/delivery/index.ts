@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createDeliveryRepo } from './delivery.repo';
+import { createOpenGate } from './delivery.receipts';
 import { createDeliveryService, type DeliveryService } from './delivery.service';
 import { createWatchGrants, type WatchGrants } from './delivery.grants';
 import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
@@ -64,6 +65,7 @@ export function createDeliveryModule(
     holdsMembership: needs.holdsMembership,
     videoAccess: needs.videoAccess,
     notifications: needs.notifications,
+    openGate: createOpenGate({ rateLimiter: platform.rateLimiter, clock: platform.clock }),
   });
   const grants = createWatchGrants({
     db: platform.db,

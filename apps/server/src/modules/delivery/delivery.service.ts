@@ -9,7 +9,11 @@ import {
   DELIVERY_MESSAGES,
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
-import { signedMediaUrl } from '../../platform/http/signed-url';
+import {
+  GRANTED_MEDIA_URL_LIFETIME_SECONDS,
+  GRANTED_MEDIA_URL_ROUND_SECONDS,
+  signedMediaUrl,
+} from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
@@ -63,8 +67,20 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     senderName: string,
     deliveredAt: Date | null,
     receipt: boolean,
+    granted = false,
   ) {
     const now = clock.now();
+    // A granted link's media live minutes: its grant may be revoked (signed-url.ts).
+    const sign = (key: string) =>
+      granted
+        ? signedMediaUrl(
+            secret,
+            key,
+            now,
+            GRANTED_MEDIA_URL_LIFETIME_SECONDS,
+            GRANTED_MEDIA_URL_ROUND_SECONDS,
+          )
+        : signedMediaUrl(secret, key, now);
     return {
       title: video.title,
       description: video.description,
@@ -72,8 +88,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       sender_name: senderName,
       created_at: video.createdAt.toISOString(),
       delivered_at: deliveredAt ? deliveredAt.toISOString() : null,
-      video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
-      video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
+      video_link: video.mediaKey ? sign(video.mediaKey) : null,
+      video_thumbnail: video.thumbnailKey ? sign(video.thumbnailKey) : null,
       duration: formatDuration(video.durationMs),
       receipt,
     };
@@ -220,7 +236,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       // A granted link (decision 0211) is no delivery: it has no receipts.
-      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt, false);
+      return watchView(granted.video, granted.owner, fullName(granted.granter), granted.sentAt, false, true);
     },
   };
 }

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The envelope sender (`MAIL FROM`), lower case: where reports about the message go. */
+  mailFrom: string;
   /** When the server answered 250 to the message (it was accepted). */
   acceptedAt: number;
 }
@@ -103,6 +105,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+        const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
         const refusal = dataPolicy(recipients);
         if (refusal) {
           midMessage.delete(session.id);
@@ -144,6 +147,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
               messages.push({
                 to: header('To').toLowerCase(),
                 messageId: header('Message-ID'),
+                mailFrom,
                 subject: header('Subject'),
                 text: '',
                 html: '',
@@ -158,6 +162,7 @@ export async function startTestSmtp(options: { parse?: boolean } = {}): Promise<
             messages.push({
               to: (to ?? '').toLowerCase(),
               messageId: parsed.messageId ?? '',
+              mailFrom,
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: String(parsed.html || ''),

@@ -54,10 +54,15 @@ export const deliveryHistoryEntry = z.object({
   at: z.string(),
   status: z.enum(deliveryHistoryStatuses),
   recipient: z.string(),
+  /**
+   * Whether the owner is told of this occurrence's opens (docs/product.md §5.8). Without, `opened_at`
+   * is null and `open_count` null: the owner learns nothing the recipient was not told they would.
+   */
+  receipts: z.boolean(),
   /** When the recipient first opened its watch link. */
   opened_at: z.string().nullable(),
   /** How many times its watch link was opened (docs/product.md §5.8). */
-  open_count: z.number(),
+  open_count: z.number().nullable(),
 });
 export type DeliveryHistoryEntry = z.infer<typeof deliveryHistoryEntry>;
 

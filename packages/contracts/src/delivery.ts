@@ -114,6 +114,8 @@ export const bounceReportResponse = z.object({
     failed: z.number(),
     bounced: z.number(),
     already: z.number(),
+    /** Deliveries left as they were: opened, or sent too long ago to be bounced (decision 0385). */
+    kept: z.number(),
     other_mails: z.number(),
     unmatched: z.number(),
   }),
@@ -146,7 +148,8 @@ export const deliveryRoutes = {
   /**
    * The mail server pipes each delivery status notification (RFC 3464) it receives for our sender
    * address here, the raw message as the body (`message/rfc822`, `text/plain` or
-   * `application/octet-stream`), with `Authorization: Bearer <MAIL_BOUNCE_SECRET>`. 404 while no secret
+   * `application/octet-stream`), with `Authorization: Bearer <MAIL_BOUNCE_SECRET>` and the envelope
+   * recipient in `X-Original-To` (a signed return path; without one the report changes nothing). 404 while no secret
    * is configured, 401 for a wrong one, 413 over 256 KiB, 422 for a message that is no such report.
    */
   bounceReport: defineRoute({

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { storedObjects } from './storage/stored-objects';
 import { createMailOutbox, type MailOutbox } from './mail/outbox';
+import { createReturnPaths, type ReturnPaths } from './mail/verp';
 import { createMediaTools, type MediaTools } from './media/media';
 import { resolveBinaries } from './media/binaries';
 import { createSvgRasterizer, type SvgRasterizer } from './media/svg-raster';
@@ -44,6 +45,8 @@ export interface Platform {
   events: EventBus;
   /** pg-boss: every process sends jobs; workers (ROLE=worker|all) also run them. */
   queue: PgBoss;
+  /** Each mail's signed envelope sender, and reading one back from a bounce report (mail/verp.ts). */
+  returnPaths: ReturnPaths;
   /** Signs media URLs and other short-lived links. */
   secret: string;
   logger: FastifyBaseLogger;
@@ -111,13 +114,15 @@ export async function createPlatform(
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
       logger,
     });
+  const returnPaths = createReturnPaths(secret, config.MAIL_FROM);
   return {
     config,
     database,
     db: database.db,
     clock,
     mailer,
-    outbox: createMailOutbox({ db: database.db, mailer, clock, publicUrl: config.PUBLIC_URL }),
+    outbox: createMailOutbox({ db: database.db, mailer, clock, publicUrl: config.PUBLIC_URL, returnPaths }),
+    returnPaths,
     storage,
     objects,
     rateLimiter,

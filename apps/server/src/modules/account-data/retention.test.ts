@@ -366,7 +366,7 @@ describe('retention: a deactivated account is kept as long as promised, then del
     ]);
     const old = new Date(now.getTime() - 91 * DAY);
     const recent = new Date(now.getTime() - 89 * DAY);
-    const mail = (state: 'sent' | 'failed' | 'queued' | 'dropped', at: Date, tag: string) => ({
+    const mail = (state: 'sent' | 'failed' | 'queued' | 'dropped' | 'bounced', at: Date, tag: string) => ({
       // A kind no sweeper sends again: the rows stay as written until the run.
       kind: 'account-deleted',
       toEmail: `${tag}@outbox.test`,
@@ -375,15 +375,16 @@ describe('retention: a deactivated account is kept as long as promised, then del
       createdAt: at,
       updatedAt: at,
     });
-    await ctx.deps.db
-      .insert(mailOutbox)
-      .values([
-        mail('sent', old, 'old-sent'),
-        mail('failed', old, 'old-failed'),
-        mail('dropped', old, 'old-dropped'),
-        mail('sent', recent, 'recent-sent'),
-        mail('queued', old, 'old-queued'),
-      ]);
+    await ctx.deps.db.insert(mailOutbox).values([
+      mail('sent', old, 'old-sent'),
+      mail('failed', old, 'old-failed'),
+      mail('dropped', old, 'old-dropped'),
+      // A returned mail names its recipient as much as a sent one: it goes with the others.
+      mail('bounced', old, 'old-bounced'),
+      mail('bounced', recent, 'recent-bounced'),
+      mail('sent', recent, 'recent-sent'),
+      mail('queued', old, 'old-queued'),
+    ]);
 
     await run();
 
@@ -411,8 +412,9 @@ describe('retention: a deactivated account is kept as long as promised, then del
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'account-deleted'));
     const addresses = left.map((row) => row.to);
-    for (const gone of ['old-sent', 'old-failed', 'old-dropped'])
+    for (const gone of ['old-sent', 'old-failed', 'old-dropped', 'old-bounced'])
       expect(addresses).not.toContain(`${gone}@outbox.test`);
-    for (const kept of ['recent-sent', 'old-queued']) expect(addresses).toContain(`${kept}@outbox.test`);
+    for (const kept of ['recent-sent', 'recent-bounced', 'old-queued'])
+      expect(addresses).toContain(`${kept}@outbox.test`);
   });
 });

@@ -247,6 +247,21 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     expect(checkMails(held)).toHaveLength(1);
   });
 
+  it("a deactivated owner's link answers as an unknown one (404) and confirms nothing", async () => {
+    const { who } = await ownerWith([{ years: 2, title: 'Held link' }]);
+    await run();
+    await mailsSettled();
+    const [token] = tokensIn(checkMails(who)[0]!.text);
+    await setUserStatus(ctx().deps.db, who.id, 0);
+    const answer = await confirm(token);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ message: ADDRESS_CHECK_MESSAGES.invalidLink });
+    expect((await itemsOf(who)).map((item) => item.confirmedAt)).toEqual([null]);
+    // Activated again, the same link works (it was never spent).
+    await setUserStatus(ctx().deps.db, who.id, 1);
+    expect((await confirm(token)).statusCode).toBe(200);
+  });
+
   it('changing the address resets its confirmation: the old link confirms nothing, the next check asks anew', async () => {
     const { who, videoIds } = await ownerWith([{ years: 3, email: 'old@recipient.test' }]);
     const start = ctx().clock.now();

@@ -356,13 +356,15 @@ export function createAddressCheck(deps: AddressCheckDeps) {
     },
 
     /**
-     * The owner's 'Still right' (no sign-in: the token is the permission). Unknown → 404, expired → 410,
+     * The owner's 'Still right' (no sign-in: the token is the permission). Unknown, or its owner
+     * deactivated → 404, expired → 410,
      * the delivery changed, sent or cancelled since → 409: nothing is recorded. A second click answers
      * the first one's confirmation (idempotent).
      */
     confirm(token: string) {
       return confirmItem(
-        eq(items.tokenHash, hashWatchToken(token)),
+        // A deactivated owner's link is no link (§5.6): it answers as an unknown one, confirming nothing.
+        and(eq(items.tokenHash, hashWatchToken(token)), accountActiveById(d.ownerId))!,
         ADDRESS_CHECK_MESSAGES.invalidLink,
         true,
       );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scheduledDeliveries as d, type DeliveryRow } from './delivery.schema';
 import { live, now } from './delivery.conditions';
@@ -35,38 +35,38 @@ export function createBounceQueries(db: Db) {
       return row ?? null;
     },
 
-    /** A report that a delivery the server had taken came back: sent → bounced, once however often it is told. */
-    async markBouncedAfterSent(id: number, reason: string, tx: DbOrTx = db): Promise<DeliveryRow | null> {
+    /**
+     * A report that a delivery the server had taken came back: sent → bounced, once however often it is
+     * told, and only while it may still be a bounce (decision 0385): never opened, and accepted after
+     * `sentAfter`. A report about a link that was opened, or that comes later than any mail server keeps
+     * a message, never turns off a working link. The open's claim updates the same row, so of an open and
+     * a report at once the second to commit re-reads the row and finds the first's outcome.
+     */
+    async markBouncedAfterSent(
+      id: number,
+      reason: string,
+      sentAfter: Date,
+      tx: DbOrTx = db,
+    ): Promise<DeliveryRow | null> {
       const [row] = await tx
         .update(d)
         .set(bounced(reason))
-        .where(and(eq(d.id, id), eq(d.status, 'sent')))
+        .where(
+          and(
+            eq(d.id, id),
+            eq(d.status, 'sent'),
+            isNull(d.openedAt),
+            eq(d.openCount, 0),
+            gt(d.sentAt, sentAfter),
+          ),
+        )
         .returning();
       return row ?? null;
     },
 
-    async findByMessageId(messageId: string, tx: DbOrTx = db): Promise<DeliveryRow | null> {
-      const [row] = await tx.select().from(d).where(eq(d.messageId, messageId)).limit(1);
+    async findById(id: number, tx: DbOrTx = db): Promise<DeliveryRow | null> {
+      const [row] = await tx.select().from(d).where(eq(d.id, id)).limit(1);
       return row ?? null;
-    },
-
-    /**
-     * The deliveries sent (or already bounced) to this address in the last `days` days, newest first,
-     * at most two: a report without a Message-ID is matched only when exactly one fits.
-     */
-    async sentTo(email: string, days: number, tx: DbOrTx = db): Promise<DeliveryRow[]> {
-      return tx
-        .select()
-        .from(d)
-        .where(
-          and(
-            eq(d.recipientEmail, email),
-            inArray(d.status, ['sent', 'bounced']),
-            gt(d.sentAt, sql`now() - ${days} * interval '1 day'`),
-          ),
-        )
-        .orderBy(desc(d.sentAt))
-        .limit(2);
     },
 
     /** Whether the video has a delivery still to come (a reschedule after the bounced one). */

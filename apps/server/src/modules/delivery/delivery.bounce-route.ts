@@ -22,6 +22,15 @@ function holdsSecret(request: FastifyRequest, secret: string): boolean {
 }
 
 /**
+ * The envelope recipient as the pipe hands it over: `X-Original-To` on the call (the mail server's
+ * original recipient, e.g. Postfix's `$ORIGINAL_RECIPIENT`; docs/operations.md). One value only.
+ */
+function envelopeRecipientOf(request: FastifyRequest): string | null {
+  const value = request.headers['x-original-to'];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/**
  * `POST /api/mail/bounces` (decision 0372). In a scope of its own, so its raw-message body parsers
  * touch no other route. The secret is checked as the request arrives, before a byte of the body is
  * read: without a configured secret the call does not exist (404), with a wrong one it is 401.
@@ -30,7 +39,8 @@ export async function registerBounceRoute(
   app: FastifyInstance,
   deps: {
     secret: () => string | undefined;
-    apply: (raw: Buffer) => Promise<BounceResult | null>;
+    /** `envelopeRecipient`: the address the mail server received the report for (the pipe's header). */
+    apply: (raw: Buffer, envelopeRecipient: string | null) => Promise<BounceResult | null>;
   },
 ) {
   await app.register(async (scope) => {
@@ -46,7 +56,7 @@ export async function registerBounceRoute(
       async ({ request }) => {
         const raw = request.body;
         if (!Buffer.isBuffer(raw) || raw.length === 0) throw validationFailed({ body: [NOT_A_REPORT] });
-        const result = await deps.apply(raw);
+        const result = await deps.apply(raw, envelopeRecipientOf(request));
         if (!result) throw validationFailed({ body: [NOT_A_REPORT] });
         const { otherMails, ...counts } = result;
         request.log.info({ bounceReport: result }, 'bounce report received');

@@ -25,6 +25,8 @@ import { createDeliveryRepo } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, type WorkerContext } from './delivery.context';
 import { processDelivery } from './delivery.decide';
 import { createOwnerNoticeBatcher } from './owner-notices';
+import { BOUNCE_WINDOW_DAYS } from './delivery.bounces';
+import { watchToken } from './delivery.tokens';
 
 const SECRET = 'bounce-secret-of-at-least-32-bytes-long';
 const fixture = fs.readFileSync(
@@ -65,6 +67,20 @@ describe('bounces and the second address', () => {
       url: routeUrl(deliveryRoutes.bounceReport),
       headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}`, ...headers },
       payload: body,
+    });
+  /** The envelope sender the mail with this Message-ID was sent with: its signed return path. */
+  const returnPathOf = (messageId: string) => {
+    const mail = smtp.messages.find((m) => m.messageId === messageId);
+    expect(mail, `a mail ${messageId}`).toBeDefined();
+    return mail!.mailFrom;
+  };
+  /** A report as the mail server pipes it: to the return path of the mail with `messageId`. */
+  const reportTo = (returnPath: string, body: string, headers: Record<string, string> = {}) =>
+    report(body, { 'x-original-to': returnPath, ...headers });
+  const watch = (messageId: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(deliveryRoutes.watch, { token: watchToken(ctx.deps.secret, messageId) }),
     });
   /** A delivery sent to `to` (with `fallback`), its row once sent. */
   async function sentDelivery(to: string, fallback: string | null, title = 'Sent first') {
@@ -283,11 +299,12 @@ describe('bounces and the second address', () => {
       const to = address('dsn-gone');
       const second = address('dsn-second');
       const sent = await sentDelivery(to, second, 'Returned later');
-      const answer = await report(dsnFor(sent.messageId, to));
+      const returnPath = returnPathOf(sent.messageId);
+      const answer = await reportTo(returnPath, dsnFor(sent.messageId, to));
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual({
         message: 'Report received.',
-        data: { failed: 1, bounced: 1, already: 0, other_mails: 0, unmatched: 0 },
+        data: { failed: 1, bounced: 1, already: 0, kept: 0, other_mails: 0, unmatched: 0 },
       });
       await smtp.waitFor(() => mailsTo(second).length === 1);
       const [first, fallback] = await waitForDeliveries(
@@ -296,8 +313,9 @@ describe('bounces and the second address', () => {
         (r) => r.status === 'sent',
       );
       expect(first!.status).toBe('bounced');
+      // The platform's words for the status class and the reply code; the report's own text stays out.
       expect(first!.lastError).toBe(
-        `Returned by the recipient's mail server: 5.1.1 550 5.1.1 <${to}>: Recipient address rejected: User unknown`,
+        "Returned by the recipient's mail server (550): the address does not exist.",
       );
       expect(fallback).toMatchObject({ recipientEmail: second, fallbackOf: first!.id, status: 'sent' });
       const [mail] = await ctx.deps.db
@@ -309,8 +327,8 @@ describe('bounces and the second address', () => {
 
       // The same report again, twice at once: nothing more happens.
       const again = await Promise.all([
-        report(dsnFor(sent.messageId, to)),
-        report(dsnFor(sent.messageId, to)),
+        reportTo(returnPath, dsnFor(sent.messageId, to)),
+        reportTo(returnPath, dsnFor(sent.messageId, to)),
       ]);
       for (const response of again) {
         expect(response.statusCode).toBe(202);
@@ -327,9 +345,10 @@ describe('bounces and the second address', () => {
       const to = address('dsn-twice');
       const second = address('dsn-twice-second');
       const sent = await sentDelivery(to, second);
+      const returnPath = returnPathOf(sent.messageId);
       const answers = await Promise.all([
-        report(dsnFor(sent.messageId, to)),
-        report(dsnFor(sent.messageId, to)),
+        reportTo(returnPath, dsnFor(sent.messageId, to)),
+        reportTo(returnPath, dsnFor(sent.messageId, to)),
       ]);
       expect(answers.map((a) => a.json().data.bounced).sort()).toEqual([0, 1]);
       await smtp.waitFor(() => mailsTo(second).length === 1);
@@ -337,11 +356,13 @@ describe('bounces and the second address', () => {
       expect(mailsTo(second)).toHaveLength(1);
     });
 
-    it('a report without a Message-ID is matched by its recipient when one delivery went there', async () => {
+    it('a report without a Message-ID is matched by its signed return path', async () => {
       const to = address('dsn-no-id');
       const sent = await sentDelivery(to, null);
       const withoutId = dsnFor(sent.messageId, to).replace(/^Message-ID: .*\n/m, '');
-      const answer = await report(withoutId, { 'content-type': 'text/plain' });
+      const answer = await reportTo(returnPathOf(sent.messageId), withoutId, {
+        'content-type': 'text/plain',
+      });
       expect(answer.statusCode).toBe(202);
       expect(answer.json().data).toMatchObject({ bounced: 1 });
       expect((await rows(sent.videoId))[0]!.status).toBe('bounced');
@@ -350,13 +371,17 @@ describe('bounces and the second address', () => {
     it("a report for an unknown message, or naming another delivery's address, changes nothing (202, unmatched)", async () => {
       const mine = await sentDelivery(address('dsn-mine'), address('dsn-mine-second'));
       const other = await sentDelivery(address('dsn-other'), address('dsn-other-second'));
-      const unknown = await report(
+      const unknown = await reportTo(
+        returnPathOf(mine.messageId),
         dsnFor('<delivery.ffffffffffffffffffffffffffffffff@pw.test>', mine.recipientEmail),
       );
       expect(unknown.statusCode).toBe(202);
       expect(unknown.json().data).toMatchObject({ failed: 1, bounced: 0, unmatched: 1 });
-      // My delivery's Message-ID, the other delivery's address.
-      const crossed = await report(dsnFor(mine.messageId, other.recipientEmail));
+      // My delivery's return path and Message-ID, the other delivery's address.
+      const crossed = await reportTo(
+        returnPathOf(mine.messageId),
+        dsnFor(mine.messageId, other.recipientEmail),
+      );
       expect(crossed.json().data).toMatchObject({ bounced: 0, unmatched: 1 });
       await deliveriesSettled(ctx.deps);
       for (const row of [mine, other])
@@ -378,10 +403,146 @@ describe('bounces and the second address', () => {
         10_000,
         'a notice copy sent to the owner',
       );
-      const answer = await report(dsnFor(copy!.messageId, OWNER));
+      // The copy went with a return path of its own, naming its outbox row.
+      expect(returnPathOf(copy!.messageId)).toBe(ctx.deps.returnPaths.forMail(copy!.id));
+      const answer = await reportTo(returnPathOf(copy!.messageId), dsnFor(copy!.messageId, OWNER));
       expect(answer.json().data).toMatchObject({ failed: 1, bounced: 0, other_mails: 1, unmatched: 0 });
       const [after] = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, copy!.id));
       expect(after!.state).toBe('bounced');
+    });
+
+    describe('forged and late reports (decision 0385)', () => {
+      /** Nothing happened to `sent`: still sent, its link opens, no second-address mail, no notice. */
+      async function untouched(sent: Awaited<ReturnType<typeof sentDelivery>>, second: string | null) {
+        await deliveriesSettled(ctx.deps);
+        expect((await rows(sent.videoId)).map((r) => r.status)).toEqual(['sent']);
+        expect((await watch(sent.messageId)).statusCode).toBe(200);
+        if (second) expect(mailsTo(second)).toHaveLength(0);
+        expect((await noticesOf(sent.videoId)).filter((n) => n.kind === 'delivery.bounced')).toHaveLength(0);
+      }
+
+      it('the delivery mail goes with its own signed return path (SMTP MAIL FROM)', async () => {
+        const sent = await sentDelivery(address('verp'), null);
+        const mailFrom = returnPathOf(sent.messageId);
+        expect(mailFrom).toMatch(/^bounce\+d\d+\.[0-9a-f]{20}@/);
+        expect(mailFrom).toBe(ctx.deps.returnPaths.forDelivery(sent.id));
+      });
+
+      it('a report without a valid return path changes nothing, whatever it names', async () => {
+        const to = address('forged');
+        const second = address('forged-second');
+        const sent = await sentDelivery(to, second);
+        const genuine = returnPathOf(sent.messageId);
+        const tag = /\.([0-9a-f]+)@/.exec(genuine)![1]!;
+        const body = dsnFor(sent.messageId, to);
+        // The recipient's address and the Message-ID the recipient sees, sent to the no-reply address,
+        // to a made-up return path, to an altered one, or with the address alone.
+        for (const envelope of [
+          null,
+          'no-reply@partingwords.local',
+          genuine.replace(tag, tag.split('').reverse().join('')),
+          genuine.replace(/\+d\d+\./, `+d${sent.id + 1}.`),
+        ]) {
+          const answer = envelope ? await reportTo(envelope, body) : await report(body);
+          expect(answer.statusCode).toBe(202);
+          expect(answer.json().data).toMatchObject({ failed: 1, bounced: 0, unmatched: 1 });
+        }
+        const withoutId = dsnFor(sent.messageId, to).replace(/^Message-ID: .*\n/m, '');
+        expect((await report(withoutId)).json().data).toMatchObject({ bounced: 0, unmatched: 1 });
+        // A signed path written into the report's own headers by its sender counts no more than its
+        // Message-ID: only a valid one does, and the sender cannot make that up.
+        expect(
+          (await report(`X-Original-To: ${genuine.replace(tag, '0'.repeat(20))}\n${body}`)).json().data,
+        ).toMatchObject({ bounced: 0 });
+        await untouched(sent, second);
+      });
+
+      it('a valid return path of another message does not touch this one', async () => {
+        const to = address('victim');
+        const second = address('victim-second');
+        const victim = await sentDelivery(to, second);
+        const mine = await sentDelivery(address('attacker'), null);
+        const answer = await reportTo(returnPathOf(mine.messageId), dsnFor(victim.messageId, to));
+        expect(answer.json().data).toMatchObject({ bounced: 0, unmatched: 1 });
+        await untouched(victim, second);
+        expect((await rows(mine.videoId)).map((r) => r.status)).toEqual(['sent']);
+      });
+
+      it('an opened delivery is never bounced: its link keeps working', async () => {
+        const to = address('opened');
+        const second = address('opened-second');
+        const sent = await sentDelivery(to, second);
+        expect((await watch(sent.messageId)).statusCode).toBe(200);
+        const answer = await reportTo(returnPathOf(sent.messageId), dsnFor(sent.messageId, to));
+        expect(answer.json().data).toMatchObject({ failed: 1, bounced: 0, kept: 1, unmatched: 0 });
+        await untouched(sent, second);
+      });
+
+      it(`a report more than ${BOUNCE_WINDOW_DAYS} days after the server took it changes nothing (moved clock)`, async () => {
+        const to = address('late');
+        const second = address('late-second');
+        const sent = await sentDelivery(to, second);
+        ctx.clock.set(new Date(sent.sentAt!.getTime() + (BOUNCE_WINDOW_DAYS * 24 + 1) * 3600 * 1000));
+        try {
+          const answer = await reportTo(returnPathOf(sent.messageId), dsnFor(sent.messageId, to));
+          expect(answer.json().data).toMatchObject({ bounced: 0, kept: 1 });
+        } finally {
+          ctx.clock.set(new Date());
+        }
+        await untouched(sent, second);
+      });
+
+      it('a yearly occurrence likewise: forged or opened, it stays sent', async () => {
+        const to = address('yearly-kept');
+        const second = address('yearly-kept-second');
+        const videoId = await insertVideo(ctx.deps.db, ownerId, { title: 'Each year', folder: 'scheduled' });
+        const dueAt = new Date(Math.ceil((Date.now() + 500) / 1000) * 1000);
+        await ctx.deps.delivery.schedule({
+          timezone: 'UTC',
+          localAt: dueAt.toISOString().slice(0, 19),
+          repeat: 'yearly',
+          repeatUntil: null,
+          videoId,
+          ownerId,
+          recipientEmail: to,
+          fallbackEmail: second,
+          dueAt,
+        });
+        const [occurrence] = await waitForDeliveries(ctx.deps.db, videoId, (r) => r.status === 'sent');
+        const body = dsnFor(occurrence!.messageId, to);
+        expect((await report(body)).json().data).toMatchObject({ bounced: 0, unmatched: 1 });
+        expect((await watch(occurrence!.messageId)).statusCode).toBe(200);
+        const answer = await reportTo(returnPathOf(occurrence!.messageId), body);
+        expect(answer.json().data).toMatchObject({ bounced: 0, kept: 1 });
+        await deliveriesSettled(ctx.deps);
+        const after = await rows(videoId);
+        expect(after.find((r) => r.id === occurrence!.id)!.status).toBe('sent');
+        expect(after.some((r) => r.status === 'bounced')).toBe(false);
+        expect(mailsTo(second)).toHaveLength(0);
+        expect((await watch(occurrence!.messageId)).statusCode).toBe(200);
+      });
+
+      it("the owner's notice and e-mail carry the platform's sentence, never the report's text", async () => {
+        const to = address('phish');
+        const sent = await sentDelivery(to, null, 'Told plainly');
+        const body = dsnFor(sent.messageId, to).replace(
+          /Diagnostic-Code: [^]*?\n\n/,
+          'Diagnostic-Code: smtp; 550 5.1.1 Your account is locked, sign in at\n    http://evil.test/login now\n\n',
+        );
+        expect(body).toContain('http://evil.test/login');
+        const answer = await reportTo(returnPathOf(sent.messageId), body);
+        expect(answer.json().data).toMatchObject({ bounced: 1 });
+        await waitUntil(async () => (await noticesOf(sent.videoId)).length >= 1, 10_000, 'the notice');
+        const [note] = (await noticesOf(sent.videoId)).filter((n) => n.kind === 'delivery.bounced');
+        const sentence = "Returned by the recipient's mail server (550): the address does not exist.";
+        expect(note!.body).toContain(sentence);
+        expect(JSON.stringify(note)).not.toMatch(/evil\.test|locked/);
+        await smtp.waitFor(() => mailsTo(OWNER).some((m) => m.text.includes('Told plainly')));
+        for (const mail of mailsTo(OWNER).filter((m) => m.text.includes('Told plainly'))) {
+          expect(mail.text).toContain(sentence);
+          expect(`${mail.text}${mail.html}`).not.toMatch(/evil\.test|locked/);
+        }
+      });
     });
 
     it('refuses a wrong or missing secret (401) and changes nothing', async () => {

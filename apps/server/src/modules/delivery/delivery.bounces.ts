@@ -1,6 +1,9 @@
 import { scheduledVideoLink } from './owner-notices';
 import { notificationKinds } from '@pw/contracts';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import type { ReturnPaths } from '../../platform/mail/verp';
+import { returnedSentence } from '../../platform/mail/refusals';
 import type { PgBoss } from '../../platform/queue';
 import type { MailOutbox } from '../../platform/mail/outbox';
 import type { DeliveryStatusReport, ReportedRecipient } from '../../platform/mail/dsn';
@@ -27,10 +30,11 @@ export interface BounceDeps {
   notifications: Pick<OwnerNotifier, 'notify'>;
   secret: string;
   publicUrl: string;
+  /** Reads a report's envelope recipient: the signed return path of the mail it is about. */
+  returnPaths: Pick<ReturnPaths, 'read'>;
+  /** How old a delivery is, for the window a report may still bounce it in. */
+  clock: Clock;
 }
-
-/** How far back a report without a Message-ID is matched by its recipient alone. */
-const MATCH_BY_RECIPIENT_DAYS = 30;
 
 /** The owner's notice: what happened, what happened next, and what to do. */
 export function undeliveredNotice(
@@ -106,51 +110,61 @@ export interface BounceResult {
   bounced: number;
   /** Deliveries already marked bounced (the same report again). */
   already: number;
+  /** Deliveries left as they were: their link was opened, or they were sent too long ago (decision 0385). */
+  kept: number;
   /** Other mails of the platform marked bounced (notification copies, links). */
   otherMails: number;
-  /** Failed recipients that match nothing of ours: left alone. */
+  /** Failed recipients that match nothing of ours (no signed return path, another address): left alone. */
   unmatched: number;
 }
 
-const reasonOf = (recipient: ReportedRecipient) =>
-  `Returned by the recipient's mail server: ${[recipient.status, recipient.diagnostic]
-    .filter(Boolean)
-    .join(' ')}`.slice(0, 500);
+/**
+ * How long after the server took a delivery a report may still bounce it: mail servers keep a message
+ * they cannot hand on for about five days (RFC 5321 §4.5.4.1 suggests 4–5; Postfix's and Exim's
+ * defaults are 5 and 4 days) and only then report it, so a genuine late report comes within that;
+ * two more days cover the report's own queueing. Anything later is no news about this message.
+ */
+export const BOUNCE_WINDOW_DAYS = 7;
 
-const names = (delivery: DeliveryRow, recipient: ReportedRecipient) =>
-  [recipient.finalRecipient, recipient.originalRecipient].includes(delivery.recipientEmail);
+const names = (address: string, recipient: ReportedRecipient) =>
+  [recipient.finalRecipient, recipient.originalRecipient].includes(address.toLowerCase());
+
+/** A report that returns a Message-ID must return the one of the mail its return path names. */
+const sameMessage = (report: DeliveryStatusReport, messageId: string) =>
+  report.originalMessageId === null || report.originalMessageId === messageId;
 
 /**
- * Applies a delivery status report (decision 0372). It is matched by the Message-ID of the message it
- * returns, and then only for a recipient that message was sent to: a report naming another delivery's
- * address, or a message we never sent, changes nothing. A report that returns no Message-ID is matched
- * by its recipient alone, when exactly one delivery was sent there in the last 30 days.
+ * Applies a delivery status report (decisions 0372, 0385). It counts only when it came back to the
+ * signed return path of the mail it is about (`envelopeRecipient`, as the mail server received it):
+ * that names one delivery or one outbox row, and the report is applied to it alone, for a failed
+ * recipient that mail went to. Nothing is matched by an address or a Message-ID alone: anyone can
+ * write those into a message to our addresses.
  */
 export async function applyBounceReport(
   deps: BounceDeps,
   report: DeliveryStatusReport,
+  envelopeRecipient: string | null,
 ): Promise<BounceResult> {
-  const result: BounceResult = { failed: 0, bounced: 0, already: 0, otherMails: 0, unmatched: 0 };
+  const result: BounceResult = { failed: 0, bounced: 0, already: 0, kept: 0, otherMails: 0, unmatched: 0 };
   const failed = report.recipients.filter((recipient) => recipient.action === 'failed');
   result.failed = failed.length;
-  const messageId = report.originalMessageId;
-  const delivery = messageId ? await deps.repo.findByMessageId(messageId) : null;
+  const signed = deps.returnPaths.read(envelopeRecipient);
+  const delivery = signed?.kind === 'delivery' ? await deps.repo.findById(signed.id) : null;
   for (const recipient of failed) {
-    let target: DeliveryRow | null = null;
-    if (delivery) target = names(delivery, recipient) ? delivery : null;
-    else if (!messageId) {
-      const address = recipient.finalRecipient ?? recipient.originalRecipient;
-      const sent = address ? await deps.repo.sentTo(address, MATCH_BY_RECIPIENT_DAYS) : [];
-      target = sent.length === 1 ? sent[0]! : null;
-    } else if (await bounceOtherMail(deps, messageId, recipient)) {
-      result.otherMails += 1;
+    if (signed?.kind === 'mail') {
+      if (await bounceOtherMail(deps, signed.id, report, recipient)) result.otherMails += 1;
+      else result.unmatched += 1;
       continue;
     }
-    if (!target) {
+    if (!delivery || !names(delivery.recipientEmail, recipient) || !sameMessage(report, delivery.messageId)) {
       result.unmatched += 1;
       continue;
     }
-    const outcome = await bounceSent(deps, target, reasonOf(recipient));
+    const outcome = await bounceSent(
+      deps,
+      delivery,
+      returnedSentence(recipient.status, recipient.diagnostic),
+    );
     result[outcome] += 1;
   }
   return result;
@@ -158,12 +172,17 @@ export async function applyBounceReport(
 
 /** sent → bounced, its mail row, the second address and the owner's notice; once. */
 async function bounceSent(deps: BounceDeps, delivery: DeliveryRow, reason: string) {
+  const sentAfter = new Date(deps.clock.now().getTime() - BOUNCE_WINDOW_DAYS * 24 * 3600 * 1000);
   return deps.db.transaction(async (tx) => {
-    const row = await deps.repo.markBouncedAfterSent(delivery.id, reason, tx);
-    if (!row)
-      return (await deps.repo.findByMessageId(delivery.messageId, tx))?.status === 'bounced'
+    const row = await deps.repo.markBouncedAfterSent(delivery.id, reason, sentAfter, tx);
+    if (!row) {
+      const now = (await deps.repo.findById(delivery.id, tx))?.status;
+      return now === 'bounced'
         ? ('already' as const)
-        : ('unmatched' as const);
+        : now === 'sent'
+          ? ('kept' as const)
+          : ('unmatched' as const);
+    }
     await deps.outbox.markBounced(row.messageId, reason, tx);
     await afterUndelivered(deps, row, tx);
     return 'bounced' as const;
@@ -173,13 +192,18 @@ async function bounceSent(deps: BounceDeps, delivery: DeliveryRow, reason: strin
 /** Another mail of ours (a notification's copy, a link): its outbox row says bounced, if it went there. */
 async function bounceOtherMail(
   deps: BounceDeps,
-  messageId: string,
+  outboxId: number,
+  report: DeliveryStatusReport,
   recipient: ReportedRecipient,
-  tx?: DbOrTx,
 ) {
-  const row = await deps.outbox.byMessageId(messageId, tx);
-  if (!row || row.kind === 'delivery') return false;
-  const to = row.toEmail.toLowerCase();
-  if (to !== recipient.finalRecipient && to !== recipient.originalRecipient) return false;
-  return (await deps.outbox.markBounced(messageId, reasonOf(recipient), tx)) !== null;
+  const row = await deps.outbox.byId(outboxId);
+  if (
+    !row ||
+    row.kind === 'delivery' ||
+    !names(row.toEmail, recipient) ||
+    !sameMessage(report, row.messageId)
+  )
+    return false;
+  const reason = returnedSentence(recipient.status, recipient.diagnostic);
+  return (await deps.outbox.markBounced(row.messageId, reason)) !== null;
 }

@@ -5,6 +5,7 @@ import type { PgBoss } from '../../platform/queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { LimitFunction } from 'p-limit';
 import type { MailOutbox } from '../../platform/mail/outbox';
+import type { ReturnPaths } from '../../platform/mail/verp';
 import type { Notifications } from '../notifications';
 import type { DeliveryRepo } from './delivery.repo';
 import type { Liveness } from './liveness';
@@ -78,6 +79,8 @@ export interface WorkerDeps {
   clock: Clock;
   /** Signs the watch links. */
   secret: string;
+  /** The delivery e-mail's signed envelope sender, where its bounce reports come back (decision 0385). */
+  returnPaths: ReturnPaths;
   publicUrl: string;
 }
 

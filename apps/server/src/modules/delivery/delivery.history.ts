@@ -13,8 +13,11 @@ export interface HistoryEntry {
   at: Date;
   status: DeliveryHistoryStatus;
   recipient: string;
+  /** Whether the owner is told of opens of this occurrence; when not, its opens are not shown either. */
+  receipts: boolean;
+  /** Null without receipts: the owner learns nothing the recipient was not told they would (§5.8). */
   openedAt: Date | null;
-  openCount: number;
+  openCount: number | null;
 }
 
 /** What the yearly address check asked of a current pending delivery (docs/product.md §5.9). */
@@ -68,6 +71,7 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
       at: sql<Date>`coalesce(${d.sentAt}, ${d.dueAt})`.mapWith((v: string | Date) => new Date(v)).as('at'),
       status: d.status,
       recipient: d.recipientEmail,
+      receipts: d.receipts,
       openedAt: d.openedAt,
       openCount: d.openCount,
       rank: sql<number>`row_number() over (partition by ${d.videoId} order by ${d.id} desc)`.as('rank'),
@@ -87,8 +91,10 @@ export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: numb
       at: new Date(row.at),
       status: row.status as DeliveryHistoryStatus,
       recipient: row.recipient,
-      openedAt: row.openedAt,
-      openCount: row.openCount,
+      // Recorded all the same (an opened link is never bounced, decision 0385), but never shown.
+      receipts: row.receipts,
+      openedAt: row.receipts ? row.openedAt : null,
+      openCount: row.receipts ? row.openCount : null,
     });
     history.set(row.videoId, list);
   }

@@ -14,7 +14,7 @@ import { bearer, signUpUser, type SignedIn } from '../accounts/accounts.fixtures
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { watchToken } from './delivery.tokens';
-import { openedAtText } from './delivery.receipts';
+import { OPEN_WINDOW_SECONDS, openedAtText } from './delivery.receipts';
 import { rollOver } from './delivery.repeat';
 
 describe('the opened-at text of a read receipt', () => {
@@ -121,7 +121,9 @@ describe('read receipts of scheduled deliveries (docs/product.md §5.8)', () => 
     );
     expect(jobs.rows).toEqual([]);
 
-    const second = await watch(tokenOf(row));
+    // An hour later (the app's clock): the same browser's open counts again.
+    ctx.clock.set(new Date(Date.now() + (OPEN_WINDOW_SECONDS + 1) * 1000));
+    const second = await watch(tokenOf(row)).finally(() => ctx.clock.set(new Date()));
     expect(second.statusCode).toBe(200);
     const afterSecond = await rowOf(row.id);
     expect(afterSecond.openCount).toBe(2);
@@ -147,29 +149,66 @@ describe('read receipts of scheduled deliveries (docs/product.md §5.8)', () => 
     );
   });
 
-  it('opens at the same moment: one notice, every open counted', async () => {
+  it('sixty opens at the same moment: one notice, one open counted; a HEAD counts nothing; an hour later counts again', async () => {
     const { row } = await sentDelivery();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => watch(tokenOf(row))));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect((await rowOf(row.id)).openCount).toBe(5);
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: routeUrl(deliveryRoutes.watch, { token: tokenOf(row) }),
+    });
+    expect(head.statusCode).toBe(200);
+    expect(await rowOf(row.id)).toMatchObject({ openCount: 0, openedAt: null });
+    expect(await opened(owner.id, row.id)).toHaveLength(0);
+
+    const answers = await Promise.all(Array.from({ length: 60 }, () => watch(tokenOf(row))));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect((await rowOf(row.id)).openCount).toBe(1);
+    expect(await opened(owner.id, row.id)).toHaveLength(1);
+
+    // Another browser (another address) is another open; the first one's reload within the hour is not.
+    const elsewhere = await ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(deliveryRoutes.watch, { token: tokenOf(row) }),
+      remoteAddress: '198.51.100.7',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    await watch(tokenOf(row));
+    expect((await rowOf(row.id)).openCount).toBe(2);
+
+    ctx.clock.set(new Date(Date.now() + (OPEN_WINDOW_SECONDS + 1) * 1000));
+    try {
+      await Promise.all(Array.from({ length: 10 }, () => watch(tokenOf(row))));
+    } finally {
+      ctx.clock.set(new Date());
+    }
+    expect((await rowOf(row.id)).openCount).toBe(3);
     expect(await opened(owner.id, row.id)).toHaveLength(1);
   });
 
-  it('receipts off: no notice and no line on the watch page, the opens still recorded', async () => {
+  it("receipts off: no notice, no line on the watch page, and the owner's answers carry no open time or count", async () => {
     const { videoId, row } = await sentDelivery({ receipts: false });
     expect(row.receipts).toBe(false);
     const page = await watch(tokenOf(row));
     expect(page.statusCode).toBe(200);
     expect(page.json().data.receipt).toBe(false);
-    await watch(tokenOf(row));
+    // Recorded for the platform's own rules (an opened link is never bounced), never shown.
     const after = await rowOf(row.id);
-    expect(after.openCount).toBe(2);
+    expect(after.openCount).toBe(1);
     expect(after.openedAt).not.toBeNull();
     expect(await opened(owner.id, row.id)).toHaveLength(0);
-    expect((await getVideo(owner, videoId)).json().data.delivery).toMatchObject({
+    const detail = (await getVideo(owner, videoId)).json().data;
+    expect(detail.delivery).toMatchObject({
       receipts: false,
-      history: [expect.objectContaining({ open_count: 2 })],
+      history: [{ status: 'sent', receipts: false, opened_at: null, open_count: null }],
     });
+    // The folder list (the cards) says the same.
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: routeUrl(videoRoutes.listScheduled),
+      headers: bearer(owner.token),
+    });
+    const card = listed.json().data.find((video: { id: number }) => video.id === videoId);
+    expect(card.delivery.history).toEqual([expect.objectContaining({ opened_at: null, open_count: null })]);
+    expect(JSON.stringify(card)).not.toContain(after.openedAt!.toISOString());
   });
 
   it('a multipart-style text value is read, anything else refused (422) and nothing is scheduled', async () => {

@@ -12,10 +12,11 @@ export function registerDeliveryRoutes(
   router: Router,
   delivery: Pick<DeliveryService, 'watch' | 'decideHeld'>,
 ) {
-  router.route(deliveryRoutes.watch, async ({ params, reply }) => {
+  router.route(deliveryRoutes.watch, async ({ request, params, reply }) => {
     // Personal link: keep it out of shared caches and referrers.
     void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
-    return ok(await delivery.watch(params.token));
+    // Fastify answers HEAD with this handler too: only a GET is an open.
+    return ok(await delivery.watch(params.token, { counts: request.method === 'GET', client: request.ip }));
   });
   router.route(deliveryRoutes.decideHeld, ({ request, params, body }) =>
     delivery.decideHeld(accountOf(request).id, params.id, body.decision),

@@ -32,6 +32,8 @@ export async function sendClaimed(ctx: WorkerContext, claimed: ClaimedDelivery):
       watchUrl: `${deps.publicUrl}/watch/${watchToken(deps.secret, claimed.messageId)}`,
     }),
     messageId: claimed.messageId,
+    // Its own signed return path: a report about this delivery must come back to it (decision 0385).
+    returnPath: deps.returnPaths.forDelivery(claimed.id),
   };
   const result = ctx.markDb
     ? await sendInMarkTransaction(ctx, ctx.markDb, claimed, mail)

@@ -10,7 +10,11 @@ import {
   ACCOUNT_DELETED_PERSON,
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
-import { signedMediaUrl } from '../../platform/http/signed-url';
+import {
+  GRANTED_MEDIA_URL_LIFETIME_SECONDS,
+  GRANTED_MEDIA_URL_ROUND_SECONDS,
+  signedMediaUrl,
+} from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
@@ -19,7 +23,7 @@ import type { OwnerNotifier } from './delivery.context';
 import { AWAITING_OWNER_REASON, awaitingOwnerNotice } from './held-notices';
 import { isActiveAccount } from '../accounts';
 import { withHistory } from './delivery.history';
-import { recordOpen } from './delivery.receipts';
+import { recordOpen, type OpenGate } from './delivery.receipts';
 import { rollOverSkipped } from './delivery.repeat';
 
 /**
@@ -39,6 +43,14 @@ export interface DeliveryServiceDeps {
   videoAccess: VideoAccessCheck;
   /** Telling owners about deliveries that wait for their answer, and of a first open (read receipts). */
   notifications: Pick<OwnerNotifier, 'notify' | 'notifyMany'>;
+  /** Which opens of a watch link count (delivery.receipts.ts). */
+  openGate: OpenGate;
+}
+
+/** Who asks for a watch page: whether the request may count as an open (a GET), and from where. */
+export interface WatchVisit {
+  counts: boolean;
+  client: string;
 }
 
 type WatchedVideo = NonNullable<Awaited<ReturnType<DeliveryRepo['findByTokenHash']>>>['video'];
@@ -56,8 +68,20 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     senderName: string,
     deliveredAt: Date | null,
     receipt: boolean,
+    granted = false,
   ) {
     const now = clock.now();
+    // A granted link's media live minutes: its grant may be revoked (signed-url.ts).
+    const sign = (key: string) =>
+      granted
+        ? signedMediaUrl(
+            secret,
+            key,
+            now,
+            GRANTED_MEDIA_URL_LIFETIME_SECONDS,
+            GRANTED_MEDIA_URL_ROUND_SECONDS,
+          )
+        : signedMediaUrl(secret, key, now);
     return {
       title: video.title,
       description: video.description,
@@ -65,8 +89,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       sender_name: senderName,
       created_at: video.createdAt.toISOString(),
       delivered_at: deliveredAt ? deliveredAt.toISOString() : null,
-      video_link: video.mediaKey ? signedMediaUrl(secret, video.mediaKey, now) : null,
-      video_thumbnail: video.thumbnailKey ? signedMediaUrl(secret, video.thumbnailKey, now) : null,
+      video_link: video.mediaKey ? sign(video.mediaKey) : null,
+      video_thumbnail: video.thumbnailKey ? sign(video.thumbnailKey) : null,
       duration: formatDuration(video.durationMs),
       receipt,
     };
@@ -188,15 +212,21 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * while the video exists, its owner is active and the person who granted it may still see it.
      * Otherwise 404 "This message is no longer available."
      */
-    async watch(token: string) {
+    async watch(token: string, visit: WatchVisit) {
       if (token.length < 20 || token.length > 100) throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
         if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-        // Counted whether or not the owner is told (docs/product.md §5.8).
-        await recordOpen({ db, notifications: deps.notifications }, hash, found.video.title);
+        // Counted whether or not the owner is told (docs/product.md §5.8); a HEAD reads, it opens nothing.
+        if (visit.counts)
+          await recordOpen(
+            { db, notifications: deps.notifications, openGate: deps.openGate },
+            hash,
+            found.video.title,
+            visit.client,
+          );
         return watchView(found.video, found.owner, fullName(found.owner), found.sentAt, found.receipts);
       }
       const granted = await repo.findGrantByTokenHash(hash);
@@ -209,7 +239,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       // A granted link (decision 0211) is no delivery: it has no receipts.
       // Its granter's account deleted since: the link still opens, its sender unnamed.
       const sender = granted.granter ? fullName(granted.granter) : ACCOUNT_DELETED_PERSON;
-      return watchView(granted.video, granted.owner, sender, granted.sentAt, false);
+      return watchView(granted.video, granted.owner, sender, granted.sentAt, false, true);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createDeliveryRepo } from './delivery.repo';
+import { createOpenGate } from './delivery.receipts';
 import { createDeliveryService, type DeliveryService } from './delivery.service';
 import { createWatchGrants, type WatchGrants } from './delivery.grants';
 import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
@@ -64,6 +65,7 @@ export function createDeliveryModule(
     holdsMembership: needs.holdsMembership,
     videoAccess: needs.videoAccess,
     notifications: needs.notifications,
+    openGate: createOpenGate({ rateLimiter: platform.rateLimiter, clock: platform.clock }),
   });
   const grants = createWatchGrants({
     db: platform.db,
@@ -83,6 +85,8 @@ export function createDeliveryModule(
     notifications: needs.notifications,
     secret: platform.secret,
     publicUrl,
+    returnPaths: platform.returnPaths,
+    clock: platform.clock,
   };
   // The yearly check of far deliveries' addresses (docs/product.md §5.9, decisions 0365–0367).
   const addressCheck = createAddressCheck({
@@ -95,9 +99,10 @@ export function createDeliveryModule(
     secret: platform.secret,
     publicUrl,
   });
-  const applyReport = async (raw: Buffer) => {
+  // The envelope recipient the pipe passes wins; else the one the mail server wrote on top of the report.
+  const applyReport = async (raw: Buffer, envelopeRecipient: string | null) => {
     const report = await parseDeliveryStatusReport(raw);
-    return report ? applyBounceReport(bounces, report) : null;
+    return report ? applyBounceReport(bounces, report, envelopeRecipient ?? report.deliveredTo) : null;
   };
   const worker = deliveryHandlers(
     {
@@ -111,6 +116,7 @@ export function createDeliveryModule(
       logger: platform.logger,
       clock: platform.clock,
       secret: platform.secret,
+      returnPaths: platform.returnPaths,
       publicUrl,
     },
     tuning,

@@ -212,6 +212,28 @@ describe("who holds access, revoking, and a final message published only after i
       expect((await revoke(owner.token, videoId, `person-${row!.id}`)).statusCode).toBe(200);
     });
 
+    it("a revoked person's media URL, issued before the revocation, is refused within a quarter of an hour", async () => {
+      const owner = await signUpUser(ctx);
+      const videoId = await insertVideo(ctx.deps.db, owner.id, { folder: 'final' });
+      const mediaKey = (await videoRow(videoId)).mediaKey!;
+      await ctx.deps.storage.put(mediaKey, Buffer.from('the video itself'), 'video/mp4');
+      const person = someone();
+      expect((await grant(owner, videoId, 0, person)).statusCode).toBe(200);
+      const issued = (await watch(await linkTo(person))).json().data.video_link as string;
+      const media = () => ctx.app.inject({ method: 'GET', url: issued });
+      expect((await media()).statusCode).toBe(200);
+      const [row] = await ctx.deps.db.select().from(watchGrants).where(eq(watchGrants.videoId, videoId));
+      expect((await revoke(owner.token, videoId, `person-${row!.id}`)).statusCode).toBe(200);
+      ctx.clock.set(new Date(Date.now() + 15 * 60 * 1000 + 1000));
+      try {
+        const refused = await media();
+        expect(refused.statusCode).toBe(403);
+        expect(refused.body).not.toContain('the video itself');
+      } finally {
+        ctx.clock.set(new Date());
+      }
+    });
+
     it('a published grant cannot be revoked: 422 with a plain message, nothing changes', async () => {
       const { owner, home, videoId, requestId } = await sealedGrant();
       await openAtOnce(ctx, owner.id);

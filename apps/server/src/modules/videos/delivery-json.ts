@@ -26,8 +26,9 @@ export function deliveryJson(found: ScheduledDeliveryStatus): DeliveryInfo {
       at: entry.at.toISOString(),
       status: entry.status,
       recipient: entry.recipient,
-      opened_at: entry.openedAt?.toISOString() ?? null,
-      open_count: entry.openCount,
+      receipts: entry.receipts,
+      opened_at: entry.receipts ? (entry.openedAt?.toISOString() ?? null) : null,
+      open_count: entry.receipts ? entry.openCount : null,
     })),
   };
 }

@@ -60,9 +60,11 @@ export interface ScheduledDeliveryStatus {
     at: Date;
     status: 'sent' | 'bounced' | 'failed' | 'cancelled';
     recipient: string;
+    /** Whether the owner is told of its opens; without, neither `openedAt` nor `openCount` is given. */
+    receipts: boolean;
     openedAt: Date | null;
-    /** How many times its watch link was opened. */
-    openCount: number;
+    /** How many times its watch link was opened; null without receipts. */
+    openCount: number | null;
   }>;
 }
 

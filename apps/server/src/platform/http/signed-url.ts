@@ -11,9 +11,18 @@ export const DEFAULT_MEDIA_URL_LIFETIME_SECONDS = 6 * 60 * 60;
 /** Expiry is rounded up to the hour so a page reloaded within the hour gets the same (cacheable) URL. */
 const ROUND_SECONDS = 60 * 60;
 
+/**
+ * Media reached through someone else's grant (a granted watch link, decision 0211): the grant can be
+ * revoked, and a URL signed before lives on until it expires, so these live minutes, not hours. The
+ * watch page asks for fresh ones when they run out.
+ */
+export const GRANTED_MEDIA_URL_LIFETIME_SECONDS = 10 * 60;
+/** …rounded up to five minutes: at most a quarter of an hour after a revocation. */
+export const GRANTED_MEDIA_URL_ROUND_SECONDS = 5 * 60;
+
 /** An expiry `lifetimeSeconds` from now, rounded up to the hour (the same link within the hour). */
-export function roundedExpiry(now: Date, lifetimeSeconds: number): number {
-  return Math.ceil((now.getTime() / 1000 + lifetimeSeconds) / ROUND_SECONDS) * ROUND_SECONDS;
+export function roundedExpiry(now: Date, lifetimeSeconds: number, roundSeconds = ROUND_SECONDS): number {
+  return Math.ceil((now.getTime() / 1000 + lifetimeSeconds) / roundSeconds) * roundSeconds;
 }
 
 /** HMAC-SHA256 (base64url) of one purpose's subject and expiry: a signature for no other purpose. */
@@ -63,8 +72,9 @@ export function signedMediaUrl(
   key: string,
   now: Date,
   lifetimeSeconds = DEFAULT_MEDIA_URL_LIFETIME_SECONDS,
+  roundSeconds = ROUND_SECONDS,
 ): string {
-  const exp = roundedExpiry(now, lifetimeSeconds);
+  const exp = roundedExpiry(now, lifetimeSeconds, roundSeconds);
   const path = key.split('/').map(encodeURIComponent).join('/');
   return `${MEDIA_PATH_PREFIX}${path}?exp=${exp}&sig=${signMediaKey(secret, key, exp)}`;
 }

@@ -26,7 +26,21 @@ describe('parseDeliveryStatusReport', () => {
           diagnostic: '550 5.1.1 <Gone@Recipient.test>: Recipient address rejected: User unknown',
         },
       ],
+      // The fixture has no header the receiving server prepends.
+      deliveredTo: null,
     });
+  });
+
+  it('reads the envelope recipient the receiving server wrote on top (X-Original-To, else Delivered-To)', async () => {
+    const raw = fixture.replaceAll('{{MESSAGE_ID}}', '<d@pw.test>').replaceAll('{{RECIPIENT}}', 'g@r.test');
+    const withBoth = `Delivered-To: Bounce+d7.abc@pw.test\nX-Original-To: bounce+d9.def@pw.test\n${raw}`;
+    expect((await parseDeliveryStatusReport(Buffer.from(withBoth)))?.deliveredTo).toBe(
+      'bounce+d9.def@pw.test',
+    );
+    const delivered = `Delivered-To: <Bounce+d7.abc@pw.test>\n${raw}`;
+    expect((await parseDeliveryStatusReport(Buffer.from(delivered)))?.deliveredTo).toBe(
+      'bounce+d7.abc@pw.test',
+    );
   });
 
   it('reads several recipients with CRLF lines and returned headers only (text/rfc822-headers)', async () => {

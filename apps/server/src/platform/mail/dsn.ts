@@ -23,6 +23,21 @@ export interface DeliveryStatusReport {
   /** The Message-ID of the returned message (from its returned headers), `<…>`; null when not returned. */
   originalMessageId: string | null;
   recipients: ReportedRecipient[];
+  /**
+   * The envelope recipient the receiving mail server wrote on top of the report (`X-Original-To`, else
+   * the first `Delivered-To`), lower case; null when it wrote none. It matters only when it is one of
+   * our signed return paths, which a sender cannot make up (verp.ts).
+   */
+  deliveredTo: string | null;
+}
+
+/** The first of these top-level headers the receiving mail server prepends, its address alone. */
+function deliveredToOf(lines: ReadonlyArray<{ key: string; line: string }>): string | null {
+  for (const key of ['x-original-to', 'delivered-to']) {
+    const line = lines.find((header) => header.key === key)?.line;
+    if (line) return addressOf(line.slice(line.indexOf(':') + 1));
+  }
+  return null;
 }
 
 /** More recipients than this in one report are not read (ours have one each). */
@@ -51,7 +66,7 @@ export async function parseDeliveryStatusReport(raw: Buffer): Promise<DeliverySt
     .filter((recipient): recipient is ReportedRecipient => recipient !== null);
   const returned = mail.attachments.find((part) => RETURNED_TYPES.includes(part.contentType));
   const originalMessageId = returned ? await messageIdOf(returned.content) : null;
-  return { originalMessageId, recipients };
+  return { originalMessageId, recipients, deliveredTo: deliveredToOf(mail.headerLines) };
 }
 
 /** The returned message's (or headers') Message-ID, as `<…>`. */

@@ -17,6 +17,18 @@ export interface MailMessage {
    * mailboxes that de-duplicate by Message-ID keep one copy (docs/decisions/0040-exactly-once-delivery.md).
    */
   messageId?: string;
+  /**
+   * The envelope sender (SMTP `MAIL FROM`, the receiving server's Return-Path): a signed return path
+   * (verp.ts), where reports about this very message come back. The header From stays MAIL_FROM.
+   */
+  returnPath?: string;
+}
+
+/** nodemailer's message: the envelope is given only when a return path is. */
+function toNodemailer(from: string, { returnPath, ...message }: MailMessage) {
+  return returnPath
+    ? { from, ...message, envelope: { from: returnPath, to: message.to } }
+    : { from, ...message };
 }
 
 export interface Mailer {
@@ -82,7 +94,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(new SMTPPool(poolOptions));
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail(toNodemailer(options.from, message));
         options.logger.info({ to: maskEmails(message.to), subject: message.subject }, 'mail sent');
         return { messageId: info.messageId };
       },
@@ -92,7 +104,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(toNodemailer(options.from, message));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const target = path.join(options.outboxDir, name);

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db';
 import { maskEmails } from '../logging/redact';
 import { classifyMailError } from './mail-errors';
 import type { Mailer } from './mailer';
+import type { ReturnPaths } from './verp';
 import { mailOutbox, type MailOutboxRow, type MailState } from './mail.schema';
 import type { MailKind, RenderedMail } from './templates';
 
@@ -35,7 +36,14 @@ export type Compose = (row: MailOutboxRow) => Promise<RenderedMail | null>;
  * Either way the Message-ID is fixed when the row is first written, so a mail sent again after a crash
  * or a temporary refusal is recognisably the same message (docs/decisions/0040-exactly-once-delivery.md).
  */
-export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; publicUrl: string }) {
+export function createMailOutbox(deps: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  /** Each mail's own signed envelope sender: a report about it must come back to that (verp.ts). */
+  returnPaths: ReturnPaths;
+}) {
   const { db, mailer, clock } = deps;
   const host = new URL(deps.publicUrl).hostname || 'partingwords.local';
 
@@ -82,7 +90,12 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
 
   async function transmit(row: MailOutboxRow, mail: RenderedMail) {
     try {
-      await mailer.send({ to: row.toEmail, ...mail, messageId: row.messageId });
+      await mailer.send({
+        to: row.toEmail,
+        ...mail,
+        messageId: row.messageId,
+        returnPath: deps.returnPaths.forMail(row.id),
+      });
     } catch (error) {
       await settle(row.id, 'failed', error);
       throw error;
@@ -181,6 +194,12 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
       return row ?? null;
     },
 
+    /** The row of this id (a signed return path names it). */
+    async byId(id: number, tx: DbOrTx = db): Promise<MailOutboxRow | null> {
+      const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      return row ?? null;
+    },
+
     /** The row of a Message-ID, if the platform sent it. */
     async byMessageId(messageId: string, tx: DbOrTx = db): Promise<MailOutboxRow | null> {
       const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.messageId, messageId));
@@ -196,15 +215,18 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; clock: Clock; p
     },
 
     /**
-     * Deletes the rows settled (sent, given up or dropped) before `before` (the retention sweep,
-     * decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows name
-     * addresses. A queued row stays whatever its age: its job has yet to send it.
+     * Deletes the rows settled (sent, given up, dropped or returned) before `before` (the retention
+     * sweep, decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows
+     * name addresses. A queued row stays whatever its age: its job has yet to send it.
      */
     async purgeSettledBefore(before: Date, tx: DbOrTx = db): Promise<number> {
       const rows = await tx
         .delete(mailOutbox)
         .where(
-          and(inArray(mailOutbox.state, ['sent', 'failed', 'dropped']), lte(mailOutbox.updatedAt, before)),
+          and(
+            inArray(mailOutbox.state, ['sent', 'failed', 'dropped', 'bounced']),
+            lte(mailOutbox.updatedAt, before),
+          ),
         )
         .returning({ id: mailOutbox.id });
       return rows.length;

@@ -64,6 +64,7 @@ describe('video detail: folder moves', () => {
               at: '2026-11-20T12:00:02.000Z',
               status: 'sent',
               recipient: 'kin@example.com',
+              receipts: true,
               opened_at: '2026-11-21T08:05:00.000Z',
               open_count: 3,
             },

@@ -84,6 +84,7 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
     at: '2027-03-12T09:00:00.000Z',
     status,
     recipient: 'kin@example.com',
+    receipts: true,
     opened_at,
     open_count,
   });
@@ -94,6 +95,12 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
     expect(openedText(entry(at, 3))).toBe(`Opened on ${localMoment(at)} · 3 opens`);
     expect(openedText(entry(null, 0))).toBe('Not opened yet');
     expect(openedText(entry(null, 0, 'failed'))).toBeNull();
+  });
+
+  it('says nothing of an occurrence sent without receipts, even one an answer gives opens for', () => {
+    const at = '2027-03-12T09:14:00.000Z';
+    expect(openedText({ ...entry(at, 3), receipts: false })).toBeNull();
+    expect(openedText({ ...entry(null, 0), receipts: false })).toBeNull();
   });
 
   it("reads the latest finished occurrence of a scheduled video's delivery", () => {

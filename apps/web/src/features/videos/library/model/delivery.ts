@@ -63,11 +63,14 @@ export function repeatLine(video: Video): string | null {
 /**
  * Whether a finished occurrence was opened (docs/product.md §5.8): "Opened on 12 March 2027 at 09:14"
  * (the first open, in the browser's zone) with "· 3 opens" past the first, "Not opened yet" once sent;
- * null for one that was never sent.
+ * null for one that was never sent, and for one sent without receipts: the owner learns nothing the
+ * recipient was not told they would, whatever an answer carries.
  */
 export function openedText(entry: DeliveryHistoryEntry): string | null {
+  if (!entry.receipts) return null;
   if (entry.opened_at) {
-    const count = entry.open_count > 1 ? ` · ${entry.open_count} opens` : '';
+    const opens = entry.open_count ?? 0;
+    const count = opens > 1 ? ` · ${opens} opens` : '';
     return `Opened on ${localMoment(entry.opened_at)}${count}`;
   }
   return entry.status === 'sent' ? 'Not opened yet' : null;

@@ -55,6 +55,8 @@ export async function run() {
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_SECRET: secret,
+        // One media key for every process (an API or worker process refuses to start without it).
+        MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
         LOG_LEVEL: 'warn',
       }),
     );

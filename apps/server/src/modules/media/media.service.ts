@@ -2,6 +2,7 @@ import { MEDIA_MESSAGES } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { checkMediaSignature, parseRange } from '../../platform/http/signed-url';
+import { PlaintextObjectError } from '../../platform/storage/encrypted-format';
 import type { Storage } from '../../platform/storage/storage';
 import { isActiveAccount } from '../accounts';
 import type { MediaRepo } from './media.repo';
@@ -50,7 +51,12 @@ export function createMediaService({ storage, repo, clock, secret }: MediaServic
       // Said plainly rather than served cut short where the damage starts (decision 0340): gone until
       // restored from a backup, hence 410.
       if (await repo.isDamaged(key)) throw new AppError(410, MEDIA_MESSAGES.damaged);
-      const stored = await storage.stat(key);
+      // An object in the clear where every object is encrypted was planted or swapped: damaged too (the
+      // storage logged its key).
+      const stored = await storage.stat(key).catch((error: unknown) => {
+        if (error instanceof PlaintextObjectError) throw new AppError(410, MEDIA_MESSAGES.damaged);
+        throw error;
+      });
       if (!stored) throw notFound();
 
       const part = parseRange(range, stored.size);

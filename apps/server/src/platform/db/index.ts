@@ -79,7 +79,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
   // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   if (!dataDir.startsWith('memory://')) ownerOnly(dataDir);

@@ -326,7 +326,8 @@ describe('resumable uploads (tus)', () => {
     expect((await waitForVideo(ctx, created.data.id)).state).toBe('ready');
     expect(await repo.findUpload(id)).toBeNull();
     expect(await storedOf(id)).toEqual([]);
-  });
+    // Four store calls, each decrypting the upload into its own folder first, and a conversion.
+  }, 90_000);
 
   it('refuses an upload that is not a video and removes it', async () => {
     const text = Buffer.from('not a video at all\n'.repeat(2000));

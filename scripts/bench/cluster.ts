@@ -54,7 +54,11 @@ export async function run() {
         DATA_DIR: path.join(root, `api${i + 1}`),
         PORT: String(port),
         HOST: '127.0.0.1',
+        // The balancer on loopback passes each client's address on (option forwardfor).
+        TRUST_PROXY: '127.0.0.1',
         APP_SECRET: secret,
+        // One media key for every process (an API or worker process refuses to start without it).
+        MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
         LOG_LEVEL: 'warn',
       }),
     );
@@ -64,6 +68,7 @@ export async function run() {
       root,
       lbPort,
       ports.map((port, i) => ({ name: `api${i + 1}`, port })),
+      randomBytes(16).toString('hex'),
     );
     const lb = `http://127.0.0.1:${lbPort}`;
     await waitHealthy(lb, balancer);

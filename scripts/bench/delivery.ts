@@ -95,6 +95,8 @@ async function startWorkerProcesses(
         SMTP_URL: smtpUrl,
         DATA_DIR: dataDir,
         APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
+        // One media key for every process (an API or worker process refuses to start without it).
+        MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
         PUBLIC_URL: 'http://pw.bench',
         ADMIN_EMAIL: 'admin@pw.bench',
         ADMIN_PASSWORD: 'Bench-admin-123',
@@ -145,6 +147,8 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
+    // One media key for every process (an API or worker process refuses to start without it).
+    MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUBLIC_URL: 'http://pw.bench',
     LOG_LEVEL: 'silent',
   });

@@ -33,6 +33,8 @@ async function startApp(): Promise<{ app: FastifyInstance; close: () => Promise<
     DATA_DIR: dataDir,
     ROLE: 'api',
     APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
+    // One media key for every process (an API or worker process refuses to start without it).
+    MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUBLIC_URL: publicUrl,
     HOST: '127.0.0.1',
     PORT: '0',

@@ -32,6 +32,8 @@ export async function withPostgresApp<T>(
   const config = loadConfig({
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-app-secret-of-32-bytes-or-more',
+    // One media key for every process (an API or worker process refuses to start without it).
+    MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
     LOG_LEVEL: 'silent',
     ROLE: 'api',
   });

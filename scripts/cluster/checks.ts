@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
-import { accountRoutes, routePath, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
+import { accountRoutes, API_HEALTH_PATH, routePath, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
 import { resolveBinaries } from '../../apps/server/src/platform/media/media';
 import type { Cluster } from './run';
 import { waitFor } from './processes';
@@ -33,7 +33,8 @@ const sha256File = async (file: string) => {
 interface Account {
   email: string;
   password: string;
-  headers: { authorization: string };
+  /** The bearer token, and the probe that makes the balancer name who answered. */
+  headers: Record<string, string>;
 }
 
 async function signUp(cluster: Cluster): Promise<Account> {
@@ -55,7 +56,7 @@ async function signUp(cluster: Cluster): Promise<Account> {
   });
   if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { token: string } };
-  return { email, password, headers: { authorization: `Bearer ${data.token}` } };
+  return { email, password, headers: { authorization: `Bearer ${data.token}`, ...cluster.probe } };
 }
 
 async function ffmpeg(args: string[]) {
@@ -335,7 +336,7 @@ export async function runChecks(cluster: Cluster) {
       await waitFor(
         async () => {
           const response = await fetch(new URL(issued.video.video_link!, cluster.lb), {
-            headers: { range: 'bytes=0-1023' },
+            headers: { range: 'bytes=0-1023', ...cluster.probe },
           });
           await response.arrayBuffer();
           if (!response.ok) throw new Error(`media from ${served(response)}: ${response.status}`);
@@ -349,10 +350,10 @@ export async function runChecks(cluster: Cluster) {
 
   await check('a login lockout counted through one API process holds on the other', async () => {
     const account = await signUp(cluster);
-    const login = (password: string) =>
+    const login = (password: string, from: Record<string, string> = {}) =>
       fetch(api(cluster, accountRoutes.webLogin.path), {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...cluster.probe, ...from },
         body: JSON.stringify({ email: account.email, password, remember: false }),
       });
     // Ten failures from this address (the limit), spread over both processes by the balancer.
@@ -370,6 +371,12 @@ export async function runChecks(cluster: Cluster) {
       refusedBy.add(served(response));
     }
     assert(refusedBy.size === 2, `only ${[...refusedBy].join()} refused`);
+    // Another client (its address forwarded by the balancer, as for every client) is not held back.
+    const elsewhere = await login(account.password, { 'x-forwarded-for': '198.51.100.7' });
+    assert(elsewhere.status === 200, `another client after the lockout: ${elsewhere.status}`);
+    // An ordinary client is not told which process answered.
+    const plain = await fetch(`${cluster.lb}${API_HEALTH_PATH}`);
+    assert(!plain.headers.has('x-cluster-server'), 'the balancer names its servers to anybody');
   });
 
   await check(

@@ -104,8 +104,18 @@ export async function waitHealthy(url: string, proc: Proc, timeoutMs = 60_000) {
   );
 }
 
-/** HAProxy, round-robin over the API processes, health-checked on /api/health; tells who answered. */
-export async function startBalancer(dir: string, port: number, servers: { name: string; port: number }[]) {
+/**
+ * HAProxy, round-robin over the API processes, health-checked on /api/health, each request's client
+ * address passed on in X-Forwarded-For (the API processes trust it from loopback: TRUST_PROXY). Which
+ * process answered is said only to a request carrying the run's own probe token (`probeToken`), so the
+ * checks can tell while an ordinary client learns nothing of the servers behind the balancer.
+ */
+export async function startBalancer(
+  dir: string,
+  port: number,
+  servers: { name: string; port: number }[],
+  probeToken: string,
+) {
   const config = [
     'global',
     '  maxconn 1024',
@@ -115,6 +125,8 @@ export async function startBalancer(dir: string, port: number, servers: { name: 
     '  timeout client 300s',
     '  timeout server 300s',
     '  option redispatch',
+    // Without it every client has HAProxy's address: one login limit for all of them.
+    '  option forwardfor',
     '  retries 2',
     'frontend cluster',
     `  bind 127.0.0.1:${port}`,
@@ -124,7 +136,10 @@ export async function startBalancer(dir: string, port: number, servers: { name: 
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
     '  default-server inter 500ms fall 2 rise 2',
-    '  http-response set-header X-Cluster-Server %s',
+    `  http-request set-var(txn.probe) str(yes) if { req.hdr(x-cluster-probe) -m str ${probeToken} }`,
+    '  http-request del-header x-cluster-probe',
+    '  http-response del-header x-cluster-server',
+    '  http-response set-header X-Cluster-Server %s if { var(txn.probe) -m str yes }',
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     '',
   ].join('\n');

@@ -31,6 +31,8 @@ export interface Cluster {
   /** How many deliveries fall due at once. */
   deliveries: number;
   apis: { label: string; port: number; proc: Proc; env: NodeJS.ProcessEnv }[];
+  /** The header that makes the balancer name the API process that answered (X-Cluster-Server). */
+  probe: Record<string, string>;
   workers: { label: string; proc: Proc; env: NodeJS.ProcessEnv }[];
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   restartApi(index: number): Promise<void>;
@@ -92,6 +94,7 @@ async function main() {
     smtp = await startTestSmtp();
     const lbPort = await freePort();
     const lb = `http://127.0.0.1:${lbPort}`;
+    const probeToken = randomBytes(16).toString('hex');
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: dbUrl,
@@ -116,6 +119,8 @@ async function main() {
       await fs.mkdir(path.join(dataDir, 'tmp'), { recursive: true });
       return {
         ...common,
+        // The balancer on loopback passes each client's address on (option forwardfor).
+        ...(role === 'api' ? { TRUST_PROXY: '127.0.0.1' } : {}),
         ROLE: role,
         DATA_DIR: dataDir,
         TMPDIR: path.join(dataDir, 'tmp'),
@@ -148,6 +153,7 @@ async function main() {
       );
     const cluster: Cluster = {
       lb,
+      probe: { 'x-cluster-probe': probeToken },
       dbUrl,
       root,
       smtp,
@@ -182,6 +188,7 @@ async function main() {
       root,
       lbPort,
       apis.map((api) => ({ name: api.label, port: api.port })),
+      probeToken,
     );
     await waitHealthy(lb, balancer);
     console.log(

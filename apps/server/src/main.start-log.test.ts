@@ -17,7 +17,17 @@ describe('start log', () => {
     new Promise<Array<{ level: number; msg: string }>>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: path.resolve(import.meta.dirname, '..'),
-        env: { PATH: searchPath, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: 'api', ...extraEnv },
+        env: {
+          PATH: searchPath,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          ROLE: 'api',
+          // An API process refuses to start without the installation's shared secret and media key.
+          APP_SECRET: 'start-log-test-secret-of-32-bytes-or-more',
+          MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
+          ...extraEnv,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const lines: Array<{ level: number; msg: string }> = [];
@@ -62,6 +72,33 @@ describe('start log', () => {
     );
     expect(minutes).toMatchObject({ level: 40, msg: expect.stringContaining('count in minutes') });
   }, 90_000);
+
+  it('creates nothing in DATA_DIR that the group or other users can read (umask 077 at start)', async () => {
+    await startLog('');
+    const open: string[] = [];
+    for (const entry of await fs.readdir(dataDir, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      const mode = (await fs.lstat(file)).mode;
+      if (!entry.isSymbolicLink() && mode & 0o077) open.push(`${file} ${(mode & 0o777).toString(8)}`);
+    }
+    expect(open).toEqual([]);
+  }, 120_000);
+
+  it('refuses to start an API or worker process without APP_SECRET and MEDIA_KEY, naming both', async () => {
+    for (const role of ['api', 'worker']) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: role },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`APP_SECRET: required when ROLE=${role}`);
+      expect(stderr).toContain(`MEDIA_KEY: required when ROLE=${role}`);
+    }
+  }, 60_000);
 
   it('warns an API process on local storage that resumable uploads need one shared DATA_DIR', async () => {
     const lines = await startLog('');

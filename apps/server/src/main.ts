@@ -18,6 +18,9 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 
 /** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
 async function main() {
+  // Everything the server creates (database, media, uploads in flight, conversions, outbox, secrets) is
+  // its own user's only: another account on the host reads none of it, whatever a library's default mode.
+  process.umask(0o077);
   const config = await orStop(() => loadConfig());
   const logger = createLogger(config.LOG_LEVEL, logDestination());
   const composition = await orStop(() => compose(config, logger));
@@ -40,7 +43,7 @@ async function main() {
   if (config.ROLE === 'api' && config.STORAGE === 'local')
     logger.warn(
       { STORAGE: 'local', DATA_DIR: config.DATA_DIR },
-      'resumable uploads are kept in DATA_DIR/uploads: run one API process, or give every API process one shared DATA_DIR (or STORAGE=s3)',
+      'resumable uploads are kept in DATA_DIR/media/uploads: run one API process, or give every API process one shared DATA_DIR (or STORAGE=s3)',
     );
 
   const stops: Array<() => Promise<void>> = [];

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users, type AccountType } from '../src/modules/accounts/accounts.schema';
 import { videos } from '../src/modules/videos/videos.schema';
-import { createUploadStore } from '../src/modules/videos/video-uploads';
+import { createStoredUploadStore } from '../src/modules/videos/video-uploads';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from '../src/modules/videos/videos.queue';
 import { createVideosRepo, type VideosRepo } from '../src/modules/videos/videos.repo';
 import { createVideoService, type VideoServiceDeps } from '../src/modules/videos/videos.service';
@@ -138,7 +138,11 @@ export function videoServiceFor(ctx: TestContext, overrides: Partial<VideoServic
     scheduler: ctx.deps.deliveryScheduler,
     payments: ctx.deps.videoPayments,
     jobs: createVideoJobs(ctx.deps.queue, ctx.deps.db),
-    uploads: createUploadStore(ctx.dataDir),
+    uploads: createStoredUploadStore(
+      ctx.deps.storage,
+      createVideosRepo(ctx.deps.db),
+      path.join(ctx.dataDir, 'tmp'),
+    ),
     secret: ctx.deps.secret,
     logger: ctx.deps.logger,
     releaseOf: (ownerId, tx) => ctx.deps.legacy.releaseOf(ownerId, tx),

@@ -54,6 +54,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('refuses an API or worker process without APP_SECRET and MEDIA_KEY, naming both; ROLE=all generates them', () => {
+    const secret = 'a-secret-of-at-least-thirty-two-bytes-long';
+    const key = Buffer.alloc(32, 7).toString('base64');
+    for (const role of ['api', 'worker']) {
+      expect(() => loadConfig({ ROLE: role })).toThrow(ConfigError);
+      expect(() => loadConfig({ ROLE: role })).toThrow(
+        /APP_SECRET: required when ROLE=.*\n\s+MEDIA_KEY: required/s,
+      );
+      expect(() => loadConfig({ ROLE: role, APP_SECRET: secret })).toThrow(/MEDIA_KEY: required when ROLE=/);
+      expect(() => loadConfig({ ROLE: role, MEDIA_KEY: key })).toThrow(/APP_SECRET: required when ROLE=/);
+      expect(loadConfig({ ROLE: role, APP_SECRET: secret, MEDIA_KEY: key }).ROLE).toBe(role);
+    }
+    expect(loadConfig({ ROLE: 'all' }).APP_SECRET).toBeUndefined();
+  });
+
   it('takes an optional ADMIN_NAME of at most 100 characters', () => {
     expect(loadConfig({}).ADMIN_NAME).toBeUndefined();
     expect(loadConfig({ ADMIN_NAME: '   ' }).ADMIN_NAME).toBeUndefined();

@@ -147,6 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(
       '  LEGACY_WAIT_UNIT: "minute" is for acceptance and demos, refused when NODE_ENV=production',
     );
+  // A process of a split installation generating its own secret or key in its DATA_DIR would sign links
+  // the others refuse and encrypt media the others cannot read: only ROLE=all may generate them.
+  if (value.ROLE !== 'all')
+    for (const key of ['APP_SECRET', 'MEDIA_KEY'] as const)
+      if (!value[key])
+        problems.push(
+          `  ${key}: required when ROLE=${value.ROLE} (every process of the installation needs the same one; only ROLE=all generates it into DATA_DIR)`,
+        );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...value,

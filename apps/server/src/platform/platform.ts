@@ -16,6 +16,7 @@ import { createOutboundMailLimit, type OutboundMailLimit } from './rate-limit/ou
 import { resolveAppSecret, resolveMediaKeyring } from './secrets';
 import { createEncryptedStorage } from './storage/encrypted-storage';
 import { checkMediaKeys } from './storage/media-key-check';
+import { settlePlaintextPolicy, type PlaintextPolicy } from './storage/plaintext-policy';
 import { createObjectRecords, createRecordingStorage, type ObjectRecords } from './storage/object-records';
 import { startQueue, type PgBoss } from './queue';
 import { createEventBus, type EventBus } from './events/events';
@@ -70,9 +71,16 @@ export type PlatformOverrides = Partial<
 function createStorage(config: AppConfig, logger: FastifyBaseLogger) {
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
   const stored = storedObjects(config);
+  // Served until the database says every object is encrypted (read at start, below).
+  const plaintext: PlaintextPolicy = { refused: false };
+  const onPlaintext = (key: string) =>
+    logger.error({ key }, 'damaged media: an object without encryption where every object is encrypted');
   return {
-    storage: createEncryptedStorage(stored.storage, keyring),
-    check: (db: Db) => checkMediaKeys({ db, keyring, inner: stored.storage, keys: stored.keys, logger }),
+    storage: createEncryptedStorage(stored.storage, keyring, { plaintext, onPlaintext }),
+    async check(db: Db) {
+      await checkMediaKeys({ db, keyring, inner: stored.storage, keys: stored.keys, logger });
+      plaintext.refused = await settlePlaintextPolicy(db, stored.keys);
+    },
   };
 }
 

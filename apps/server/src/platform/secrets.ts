@@ -68,7 +68,7 @@ function readIfPresent(file: string): string | undefined {
  * and two processes starting at once end up with the same secret (the second reads the first's).
  */
 function generate(file: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = fs.openSync(temporary, 'w', 0o600);

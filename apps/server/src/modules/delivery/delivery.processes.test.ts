@@ -51,6 +51,8 @@ async function setUp(): Promise<Setup> {
     DATABASE_URL: url,
     SMTP_URL: smtp.url,
     APP_SECRET: 'process-test-secret-of-32-bytes-or-more',
+    // One media key for every process (an API or worker process refuses to start without it).
+    MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUBLIC_URL: 'http://pw.test',
     ROLE: 'api',
     LOG_LEVEL: 'silent',
@@ -96,6 +98,8 @@ function startWorkerProcess(
       SMTP_URL: smtp.url,
       DATA_DIR: setup.dataDir,
       APP_SECRET: 'process-test-secret-of-32-bytes-or-more',
+      // One media key for every process (an API or worker process refuses to start without it).
+      MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'http://pw.test',
       ADMIN_EMAIL: 'admin@pw.test',
       ADMIN_PASSWORD: 'Admin-pass-123',

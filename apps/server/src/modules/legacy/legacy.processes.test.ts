@@ -51,6 +51,8 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
         SMTP_URL: smtp.url,
         DATA_DIR: dataDir,
         APP_SECRET: SECRET,
+        // One media key for every process (an API or worker process refuses to start without it).
+        MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
         PUBLIC_URL: 'http://pw.test',
         LEGACY_WAIT_UNIT: 'minute',
         LOG_LEVEL: 'warn',
@@ -92,6 +94,8 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
       DATABASE_URL: url,
       SMTP_URL: smtp.url,
       APP_SECRET: SECRET,
+      // One media key for every process (an API or worker process refuses to start without it).
+      MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'http://pw.test',
       LEGACY_WAIT_UNIT: 'minute',
       ROLE: 'api',

@@ -69,6 +69,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       // Said plainly rather than served cut short where the damage starts (decision 0340): gone until
       // restored from a backup, hence 410.
       if (await repo.isDamaged(key)) throw new AppError(410, MEDIA_MESSAGES.damaged);
+      // A refused tag, or an object in the clear where every object is encrypted (planted or swapped):
+      // a damage, marked and answered 410.
       const stored = await storage.stat(key).catch(async (error: unknown) => {
         throw await refused(error, damaged(key));
       });

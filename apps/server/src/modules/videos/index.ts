@@ -6,7 +6,7 @@ import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
 import { registerTusRoutes } from './tus.routes';
-import { createStoredUploadStore, createUploadStore } from './video-uploads';
+import { createStoredUploadStore } from './video-uploads';
 import {
   createVideoJobs,
   videoProcessQueue,
@@ -56,11 +56,9 @@ export function createVideosModule(
   const repo = createVideosRepo(db);
   const access = createVideoAccess({ repo, releaseOf: needs.releaseOf });
   const jobs = createVideoJobs(platform.queue, db);
-  // With an object store, resumable uploads live there too: any API process takes any of their requests.
-  const uploads =
-    config.STORAGE === 's3'
-      ? createStoredUploadStore(platform.storage, repo, videoTempDir(config.DATA_DIR))
-      : createUploadStore(config.DATA_DIR);
+  // Resumable uploads live in the media storage: encrypted like every object, and with an object store
+  // any API process takes any of their requests.
+  const uploads = createStoredUploadStore(platform.storage, repo, videoTempDir(config.DATA_DIR));
   const service = createVideoService({
     db,
     repo,

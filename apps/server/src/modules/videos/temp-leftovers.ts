@@ -1,3 +1,4 @@
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
@@ -21,4 +22,24 @@ export async function removeTempLeftovers(
     return [];
   });
   if (removed.length) logger.info({ removed }, 'removed temporary leftovers older than a day');
+  await removePlainUploads(dataDir, logger);
+}
+
+/**
+ * Resumable uploads used to be kept unencrypted in DATA_DIR/uploads. They are now parts in the media
+ * storage, encrypted; an upload an older version was taking cannot be resumed (its client starts it
+ * again), and its plaintext bytes would stay there for ever: they go at the first start.
+ */
+async function removePlainUploads(dataDir: string, logger: Pick<FastifyBaseLogger, 'error' | 'info'>) {
+  const folder = path.join(dataDir, 'uploads');
+  const names = await fsp.readdir(folder).catch(() => null);
+  if (names === null) return;
+  await fsp
+    .rm(folder, { recursive: true, force: true })
+    .then(() =>
+      logger.info({ folder, files: names.length }, 'removed unencrypted uploads of an older version'),
+    )
+    .catch((error: unknown) =>
+      logger.error({ err: error, folder }, 'could not remove old unencrypted uploads'),
+    );
 }

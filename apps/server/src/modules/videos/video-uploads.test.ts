@@ -26,7 +26,8 @@ import {
 import { startWorkers } from '../../composition';
 import { AppError } from '../../platform/errors';
 import { createVideosRepo, type VideosRepo } from './videos.repo';
-import { sweepExpiredUploads, createUploadStore, reserveUpload } from './video-uploads';
+import { sweepExpiredUploads, createStoredUploadStore, reserveUpload } from './video-uploads';
+import { StoredPartsDataStore } from './stored-upload-parts';
 import { VIDEO_PROCESS_QUEUE } from './videos.queue';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -56,6 +57,18 @@ describe('resumable uploads (tus)', () => {
   });
 
   const endpoint = () => `${base}${API_ROOT}${VIDEO_TUS_PATH}`;
+  const uploadStore = () =>
+    createStoredUploadStore(ctx.deps.storage, createVideosRepo(ctx.deps.db), path.join(ctx.dataDir, 'tmp'));
+  /** An upload's bytes so far, read back (decrypted) from its stored parts. */
+  async function uploadBytes(id: string): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    const store = new StoredPartsDataStore(ctx.deps.storage, createVideosRepo(ctx.deps.db));
+    for await (const part of await store.read(id)) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  }
+  /** The stored objects (parts and info) of an upload left in the media folder. */
+  const storedOf = async (id: string) =>
+    (await filesUnder(path.join(ctx.dataDir, 'media', 'uploads'))).filter((f) => f.startsWith(id));
 
   /** Uploads with tus-js-client; `stopAt` aborts once that share of the bytes is acknowledged. */
   function tusUpload(
@@ -104,7 +117,7 @@ describe('resumable uploads (tus)', () => {
     expect(second.finished).toBe(true);
     // Only the rest was sent: progress never went back below where the first attempt stopped.
     expect(Math.min(...second.progress)).toBeGreaterThanOrEqual(offset);
-    const stored = await fs.readFile(path.join(ctx.dataDir, 'uploads', id));
+    const stored = await uploadBytes(id);
     expect(sha256(stored)).toBe(sha256(video));
 
     // The finished upload becomes a video through the ordinary store call.
@@ -120,7 +133,7 @@ describe('resumable uploads (tus)', () => {
     const row = await waitForVideo(ctx, created.data.id);
     expect(row.state).toBe('ready');
     expect(row.durationMs).toBeGreaterThan(3900);
-    expect(await filesUnder(path.join(ctx.dataDir, 'uploads'))).toEqual([]);
+    expect(await storedOf(id)).toEqual([]);
     expect(await createVideosRepo(ctx.deps.db).findUpload(id)).toBeNull();
   });
 
@@ -190,9 +203,8 @@ describe('resumable uploads (tus)', () => {
     // The victim's upload, cut at 30 %.
     const victim = await tusUpload(owner, video, { stopAt: 0.3 });
     const victimId = victim.url.split('/').pop()!;
-    const victimFile = path.join(ctx.dataDir, 'uploads', victimId);
     const victimOffset = (await head(victim.url, owner)).headers.get('upload-offset')!;
-    const victimBytes = await fs.readFile(victimFile);
+    const victimBytes = await uploadBytes(victimId);
 
     // The attacker's own, empty upload: the one the ownership check passes.
     const tusHeaders = { ...other.headers, 'Tus-Resumable': '1.0.0' };
@@ -239,14 +251,14 @@ describe('resumable uploads (tus)', () => {
 
     // Nothing changed: the victim's upload has its offset, bytes and owner; the attacker's is untouched.
     expect((await head(victim.url, owner)).headers.get('upload-offset')).toBe(victimOffset);
-    expect(sha256(await fs.readFile(victimFile))).toBe(sha256(victimBytes));
+    expect(sha256(await uploadBytes(victimId))).toBe(sha256(victimBytes));
     expect((await createVideosRepo(ctx.deps.db).findUpload(victimId))?.ownerId).toBe(owner.id);
     expect((await head(`${base}${ownPath}`, other)).headers.get('upload-offset')).toBe('0');
     expect((await createVideosRepo(ctx.deps.db).findUpload(ownId))?.ownerId).toBe(other.id);
     // And the plain URL still works for its owner.
     const resumed = await tusUpload(owner, video, { uploadUrl: victim.url });
     expect(resumed.finished).toBe(true);
-    expect(sha256(await fs.readFile(victimFile))).toBe(sha256(video));
+    expect(sha256(await uploadBytes(victimId))).toBe(sha256(video));
   });
 
   it('keeps a finished upload through refusals the person can fix; the same id is then stored', async () => {
@@ -261,7 +273,6 @@ describe('resumable uploads (tus)', () => {
     });
     const done = await tusUpload(keeper, video);
     const id = done.url.split('/').pop()!;
-    const uploadFile = path.join(ctx.dataDir, 'uploads', id);
     const store = (fields: Record<string, unknown>) =>
       fetch(`${base}${routeUrl(videoRoutes.store)}`, {
         method: 'POST',
@@ -270,7 +281,7 @@ describe('resumable uploads (tus)', () => {
       });
     const kept = async () => {
       expect((await head(done.url, keeper)).headers.get('upload-offset')).toBe(String(video.length));
-      expect(sha256(await fs.readFile(uploadFile))).toBe(sha256(video));
+      expect(sha256(await uploadBytes(id))).toBe(sha256(video));
       expect(await repo.findUpload(id)).not.toBeNull();
     };
     const jobCount = async () =>
@@ -314,8 +325,9 @@ describe('resumable uploads (tus)', () => {
     const created = (await stored.json()) as { data: { id: number } };
     expect((await waitForVideo(ctx, created.data.id)).state).toBe('ready');
     expect(await repo.findUpload(id)).toBeNull();
-    expect((await filesUnder(path.join(ctx.dataDir, 'uploads'))).filter((f) => f.startsWith(id))).toEqual([]);
-  });
+    expect(await storedOf(id)).toEqual([]);
+    // Four store calls, each decrypting the upload into its own folder first, and a conversion.
+  }, 90_000);
 
   it('refuses an upload that is not a video and removes it', async () => {
     const text = Buffer.from('not a video at all\n'.repeat(2000));
@@ -328,7 +340,7 @@ describe('resumable uploads (tus)', () => {
     });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toBe('Only Video File Allowed!');
-    expect((await filesUnder(path.join(ctx.dataDir, 'uploads'))).filter((f) => f.startsWith(id))).toEqual([]);
+    expect(await storedOf(id)).toEqual([]);
     expect(await createVideosRepo(ctx.deps.db).findUpload(id)).toBeNull();
   });
 
@@ -356,7 +368,7 @@ describe('resumable uploads (tus)', () => {
     expect(response.status).toBe(422);
     const body = (await response.json()) as { errors: Record<string, string[]> };
     expect(body.errors.upload_ids).toEqual([UPLOAD_NAMED_TWICE_MESSAGE]);
-    expect(sha256(await fs.readFile(path.join(ctx.dataDir, 'uploads', id)))).toBe(sha256(video));
+    expect(sha256(await uploadBytes(id))).toBe(sha256(video));
     expect(await createVideosRepo(ctx.deps.db).findUpload(id)).not.toBeNull();
   });
 
@@ -404,10 +416,7 @@ describe('resumable uploads (tus)', () => {
     );
     expect((await create(video.length)).status).toBe(201);
     // Left for the sweep to remove (the sweep's own test counts from none).
-    await sweepExpiredUploads(
-      { repo: createVideosRepo(ctx.deps.db), clock: ctx.deps.clock },
-      createUploadStore(ctx.dataDir),
-    );
+    await sweepExpiredUploads({ repo: createVideosRepo(ctx.deps.db), clock: ctx.deps.clock }, uploadStore());
   });
 
   it('holds at most 10 GiB declared by unfinished uploads per account (413 beyond)', async () => {
@@ -434,11 +443,11 @@ describe('resumable uploads (tus)', () => {
     const partial = await tusUpload(owner, video, { stopAt: 0.2 });
     const id = partial.url.split('/').pop()!;
     const repo = createVideosRepo(ctx.deps.db);
-    const uploads = createUploadStore(ctx.dataDir);
+    const uploads = uploadStore();
     expect(await sweepExpiredUploads({ repo, clock: ctx.deps.clock }, uploads)).toBe(0);
     ctx.clock.advance(25 * 3600 * 1000);
     expect(await sweepExpiredUploads({ repo, clock: ctx.deps.clock }, uploads)).toBeGreaterThanOrEqual(1);
     expect(await repo.findUpload(id)).toBeNull();
-    expect((await filesUnder(uploads.directory)).filter((f) => f.startsWith(id))).toEqual([]);
+    expect(await storedOf(id)).toEqual([]);
   });
 });

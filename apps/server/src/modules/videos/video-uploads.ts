@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import type { Storage } from '../../platform/storage/storage';
 import { StoredPartsDataStore } from './stored-upload-parts';
@@ -26,8 +24,8 @@ export interface UploadProgress {
 
 /**
  * Where resumable uploads are kept while they come in, and how a finished one is handed to the store
- * call: on this process's disk (STORAGE=local, one host or one shared DATA_DIR), or in the shared
- * object store (STORAGE=s3), so that any API process can take any request of any upload.
+ * call: in the media storage (createStoredUploadStore), so that with STORAGE=s3 any API process can take
+ * any request of any upload, and with STORAGE=local the parts are encrypted like every stored object.
  */
 export interface UploadStore {
   store: DataStore;
@@ -54,48 +52,11 @@ async function progressOf(store: DataStore, id: string): Promise<UploadProgress 
   }
 }
 
-/** The files of resumable uploads under DATA_DIR/uploads (one data file and one `.json` per upload). */
-export function createUploadStore(dataDir: string): UploadStore & { directory: string } {
-  const directory = path.join(dataDir, 'uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const pathOf = (id: string): string => {
-    if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id: ${id}`);
-    return path.join(directory, id);
-  };
-  return {
-    store,
-    directory,
-    isUploadId: (id: string) => UPLOAD_ID.test(id),
-    progress: (id: string) => progressOf(store, id),
-    async localFile(id: string) {
-      return { path: pathOf(id), release: async () => {} };
-    },
-    /**
-     * Writes an upload's bytes back to its data file (its `.json` stayed): it is whole and finished again.
-     * Written beside it and renamed, so a reader never sees part of it.
-     */
-    async putBack(id: string, content: Readable): Promise<void> {
-      const target = pathOf(id);
-      const part = `${target}.${randomBytes(4).toString('hex')}.part`;
-      try {
-        await pipeline(content, fs.createWriteStream(part));
-        await fsp.rename(part, target);
-      } finally {
-        await fsp.rm(part, { force: true });
-      }
-    },
-    /** Removes what is left of an upload (its data file may already have been moved into storage). */
-    async remove(id: string): Promise<void> {
-      if (!UPLOAD_ID.test(id)) return;
-      await fsp.rm(path.join(directory, id), { force: true });
-      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
-    },
-  };
-}
-
 /**
- * Resumable uploads in the media storage (STORAGE=s3): parts in the bucket, their list in the database
- * (stored-upload-parts.ts). A finished upload is copied to a temporary file to be probed and stored.
+ * Resumable uploads in the media storage, whichever it is: parts stored through the encrypting storage
+ * like every other object (in the bucket with STORAGE=s3, under DATA_DIR/media/uploads otherwise), their
+ * list in the database (stored-upload-parts.ts). Nothing of an upload in progress is plaintext at rest.
+ * A finished upload is decrypted into a folder of its own (0700) to be probed and stored, and removed.
  */
 export function createStoredUploadStore(storage: Storage, repo: VideosRepo, tmpDir: string): UploadStore {
   const store = new StoredPartsDataStore(storage, repo);
@@ -104,15 +65,18 @@ export function createStoredUploadStore(storage: Storage, repo: VideosRepo, tmpD
     isUploadId: (id: string) => UPLOAD_ID.test(id),
     progress: (id: string) => progressOf(store, id),
     async localFile(id: string) {
-      await fsp.mkdir(tmpDir, { recursive: true });
-      const target = path.join(tmpDir, `upload-${id}-${randomBytes(4).toString('hex')}`);
+      if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id: ${id}`);
+      await fsp.mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      const folder = await fsp.mkdtemp(path.join(tmpDir, `upload-${id}-`));
+      const release = () => fsp.rm(folder, { recursive: true, force: true });
+      const target = path.join(folder, 'upload');
       try {
-        await pipeline(await store.read(id), fs.createWriteStream(target));
+        await pipeline(await store.read(id), fs.createWriteStream(target, { mode: 0o600 }));
       } catch (error) {
-        await fsp.rm(target, { force: true });
+        await release();
         throw error;
       }
-      return { path: target, release: () => fsp.rm(target, { force: true }) };
+      return { path: target, release };
     },
     // The parts were only copied, never moved: they are still there.
     async putBack(_id: string, content: Readable) {

@@ -92,7 +92,8 @@ export async function processVideo(
   const runKey = `videos/${videoId}/${randomBytes(6).toString('hex')}`;
   const mediaKey = `${runKey}/video.mp4`;
   const thumbnailKey = `${runKey}/thumbnail.jpg`;
-  await fsp.mkdir(deps.tmpDir, { recursive: true });
+  // The decrypted inputs and the output live only in this job's folder (mkdtemp: 0700), removed after.
+  await fsp.mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
   const work = await fsp.mkdtemp(path.join(deps.tmpDir, `job-${videoId}-`));
   try {
     const inputKeys = isMerge ? await mergeInputs(deps, video) : video.sourceKeys;
@@ -101,7 +102,7 @@ export async function processVideo(
     for (const [index, key] of inputKeys.entries()) {
       if (!(await storage.stat(key))) throw new PermanentFailure('The uploaded files are missing.');
       const local = path.join(work, `input-${index}`);
-      await pipeline(await storage.read(key), fs.createWriteStream(local));
+      await pipeline(await storage.read(key), fs.createWriteStream(local, { mode: 0o600 }));
       clips.push({ path: local, probed: await media.probe(local) });
     }
     const size = {

@@ -44,6 +44,8 @@ describe('video conversion with real worker processes (PostgreSQL)', () => {
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       APP_SECRET: secret,
+      // One media key for every process (an API or worker process refuses to start without it).
+      MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'http://pw.test',
       ROLE: 'api',
       LOG_LEVEL: 'silent',
@@ -75,6 +77,8 @@ describe('video conversion with real worker processes (PostgreSQL)', () => {
         // Local storage on one shared folder: both workers see the same sources (one machine).
         DATA_DIR: dataDir,
         APP_SECRET: secret,
+        // One media key for every process (an API or worker process refuses to start without it).
+        MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
         PUBLIC_URL: 'http://pw.test',
         ADMIN_EMAIL: 'admin@pw.test',
         ADMIN_PASSWORD: 'Admin-pass-123',

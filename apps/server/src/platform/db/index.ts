@@ -79,9 +79,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
   // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (!dataDir.startsWith('memory://')) ownerOnly(dataDir);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -100,4 +101,18 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's initdb makes its folder 0750 and its configuration files 0640, whatever the process's umask:
+ * narrowed to the server's own user, like everything else in DATA_DIR.
+ */
+function ownerOnly(dir: string) {
+  fs.chmodSync(dir, 0o700);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(dir, entry.name);
+    const mode = fs.statSync(file).mode;
+    if (mode & 0o077) fs.chmodSync(file, mode & 0o700);
+  }
 }

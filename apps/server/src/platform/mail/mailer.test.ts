@@ -30,6 +30,11 @@ describe('outbox mailer', () => {
     ]);
     const leftovers = (await fs.readdir(path.join(dataDir, 'outbox'))).filter((n) => !n.endsWith('.eml'));
     expect(leftovers).toEqual([]);
+    // Readable by the server's own user only (the test process keeps its default umask).
+    const outbox = path.join(dataDir, 'outbox');
+    const [eml] = await fs.readdir(outbox);
+    expect(((await fs.stat(path.join(outbox, eml!))).mode & 0o777).toString(8)).toBe('600');
+    expect(((await fs.stat(outbox)).mode & 0o777).toString(8)).toBe('700');
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });

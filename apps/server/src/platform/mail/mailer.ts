@@ -105,10 +105,11 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail(toNodemailer(options.from, message));
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Messages carry watch links and reset codes: the server's own user reads them, nobody else.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const target = path.join(options.outboxDir, name);
-      await fs.writeFile(`${target}.tmp`, info.message as Buffer);
+      await fs.writeFile(`${target}.tmp`, info.message as Buffer, { mode: 0o600 });
       await fs.rename(`${target}.tmp`, target);
       options.logger.info(
         { to: maskEmails(message.to), subject: message.subject, file: target },

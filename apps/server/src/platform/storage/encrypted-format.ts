@@ -33,6 +33,16 @@ export const STREAM_BUFFER = 1024 * 1024;
 
 export class MediaDecryptionError extends Error {}
 
+/**
+ * An object without the encryption header where every object is encrypted: planted or swapped, never
+ * served (a damage like a refused tag: the integrity check counts it altered).
+ */
+export class PlaintextObjectError extends MediaDecryptionError {
+  constructor(readonly key: string) {
+    super(`Media object stored without encryption where every object is encrypted: ${key}`);
+  }
+}
+
 export interface ObjectHeader {
   keyId: Buffer;
   chunkSize: number;

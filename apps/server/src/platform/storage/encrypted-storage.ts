@@ -6,6 +6,7 @@ import {
   EncryptStream,
   HEADER_SIZE,
   MediaDecryptionError,
+  PlaintextObjectError,
   STREAM_BUFFER,
   TAG_SIZE,
   isEncrypted,
@@ -15,6 +16,7 @@ import {
   type ObjectHeader,
 } from './encrypted-format';
 import type { MediaKeyring } from './media-keyring';
+import type { PlaintextPolicy } from './plaintext-policy';
 import type { ByteRange, ReadOptions, Storage } from './storage';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -31,9 +33,20 @@ type Layout =
  * Encrypts every object on its way into any Storage and decrypts it on the way out (decision 0296):
  * callers see plaintext sizes and plaintext byte ranges, the inner storage only ever holds ciphertext.
  * A range read fetches just the header and the chunks covering the range. Objects stored before
- * encryption (no header) are read as they are.
+ * encryption (no header) are read as they are, unless `plaintext.refused` (every object is known to be
+ * encrypted): then such an object is a damage, refused with a PlaintextObjectError and `onPlaintext` told.
  */
-export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): Storage {
+export function createEncryptedStorage(
+  inner: Storage,
+  keyring: MediaKeyring,
+  options: { plaintext?: PlaintextPolicy; onPlaintext?: (key: string) => void } = {},
+): Storage {
+  const plain = (key: string, storedSize: number): Layout => {
+    if (!options.plaintext?.refused) return { kind: 'plain', storedSize };
+    options.onPlaintext?.(key);
+    throw new PlaintextObjectError(key);
+  };
+
   /** The first bytes of an object, or the error reading them (an empty or missing object has none). */
   const readHead = (key: string) =>
     inner
@@ -46,9 +59,9 @@ export function createEncryptedStorage(inner: Storage, keyring: MediaKeyring): S
     // in parallel instead of one after the other).
     const [stored, head] = await Promise.all([inner.stat(key), readHead(key)]);
     if (!stored) return null;
-    if (stored.size < HEADER_SIZE) return { kind: 'plain', storedSize: stored.size };
+    if (stored.size < HEADER_SIZE) return plain(key, stored.size);
     if (head instanceof Error) throw head;
-    if (!isEncrypted(head)) return { kind: 'plain', storedSize: stored.size };
+    if (!isEncrypted(head)) return plain(key, stored.size);
     const header = parseHeader(head);
     const size = plaintextSize(stored.size, header.chunkSize);
     if (size === null) throw new MediaDecryptionError(`Truncated media object: ${key}`);

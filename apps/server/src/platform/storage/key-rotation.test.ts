@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type S3rver from 's3rver';
 import { startLocalS3 } from '../../../test/local-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryptedStorage } from './encrypted-storage';
 import { localKeys, rotateMediaKeys, s3Keys } from './key-rotation';
 import { createLocalStorage } from './local-storage';
-import { createMediaKeyring } from './media-keyring';
+import { HEADER_SIZE, parseHeader, unwrapDataKey } from './encrypted-format';
+import { createMediaKeyring, type MediaKeyring } from './media-keyring';
 import { createS3Client, createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
@@ -32,7 +34,7 @@ async function rotationContract(inner: Storage, keys: () => AsyncIterable<string
   const rotated = createMediaKeyring(newKey, [oldKey]);
   const messages: string[] = [];
   const first = await rotateMediaKeys(inner, keys(), rotated, (m) => messages.push(m));
-  expect(first).toEqual({ rewrapped: 2, encrypted: 0, current: 0, plain: 1, gone: 0 });
+  expect(first).toEqual({ rewrapped: 2, rekeyed: 0, encrypted: 0, current: 0, plain: 1, gone: 0 });
   expect(messages.at(-1)).toMatch(/^done, 3 objects/);
 
   const newOnly = createEncryptedStorage(inner, createMediaKeyring(newKey));
@@ -47,6 +49,7 @@ async function rotationContract(inner: Storage, keys: () => AsyncIterable<string
   // A second run finds nothing left to do.
   expect(await rotateMediaKeys(inner, keys(), rotated, () => {})).toEqual({
     rewrapped: 0,
+    rekeyed: 0,
     encrypted: 0,
     current: 2,
     plain: 1,
@@ -60,6 +63,58 @@ async function rotationContract(inner: Storage, keys: () => AsyncIterable<string
   expect(await rotateMediaKeys(inner, keys(), rotated, () => {}, { encryptPlain: true })).toMatchObject({
     encrypted: 0,
     current: 3,
+  });
+}
+
+/** The data key an object is sealed with, unwrapped from its header. */
+async function dataKeyOf(inner: Storage, key: string, keyring: MediaKeyring): Promise<Buffer> {
+  const head = await bytes(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }));
+  return unwrapDataKey(parseHeader(head), key, keyring);
+}
+
+/**
+ * A suspected compromise: every object under the old key is sealed again under a new data key, content
+ * unchanged; a run stopped half-way and started again finishes, skipping what is done.
+ */
+async function rekeyContract(inner: Storage, keys: () => AsyncIterable<string>) {
+  const old = createMediaKeyring(oldKey);
+  const contents = new Map<string, Buffer>([
+    ['videos/2/video.mp4', big],
+    ['photos/b.jpg', small],
+    ['videos/3/thumbnail.jpg', randomBytes(70_000)],
+    ['exports/4.zip', Buffer.alloc(0)],
+  ]);
+  const before = new Map<string, Buffer>();
+  for (const [key, content] of contents) {
+    await createEncryptedStorage(inner, old).put(key, content);
+    before.set(key, await dataKeyOf(inner, key, old));
+  }
+  const rotated = createMediaKeyring(newKey, [oldKey]);
+
+  // Stopped after two objects (the listing fails, as a killed run would end).
+  async function* cut() {
+    let given = 0;
+    for await (const key of keys()) {
+      if (given++ === 2) throw new Error('stopped');
+      yield key;
+    }
+  }
+  await expect(rotateMediaKeys(inner, cut(), rotated, () => {}, { rekey: true })).rejects.toThrow('stopped');
+  const messages: string[] = [];
+  const second = await rotateMediaKeys(inner, keys(), rotated, (m) => messages.push(m), { rekey: true });
+  expect(second).toMatchObject({ rekeyed: 2, current: 2, rewrapped: 0 });
+  expect(messages.at(-1)).toMatch(/^done, 4 objects: .*"rekeyed":2/);
+
+  const newOnly = createEncryptedStorage(inner, createMediaKeyring(newKey));
+  for (const [key, content] of contents) {
+    expect((await bytes(await newOnly.read(key))).equals(content)).toBe(true);
+    // A new data key, not the old one re-wrapped.
+    expect((await dataKeyOf(inner, key, rotated)).equals(before.get(key)!)).toBe(false);
+  }
+  // Nothing left to do.
+  expect(await rotateMediaKeys(inner, keys(), rotated, () => {}, { rekey: true })).toMatchObject({
+    rekeyed: 0,
+    current: 4,
   });
 }
 
@@ -80,6 +135,13 @@ describe('media key rotation', () => {
     expect((await fs.readdir(path.join(root, 'videos', '1'))).sort()).toEqual(['video.mp4']);
   });
 
+  it('re-keys every object of a local media folder, resuming a run that stopped', async () => {
+    const root = path.join(dir, 'rekey');
+    await rekeyContract(createLocalStorage(root), () => localKeys(root));
+    // Each object replaced whole: no temporary file left beside it.
+    expect((await fs.readdir(path.join(root, 'videos', '2'))).sort()).toEqual(['video.mp4']);
+  });
+
   it('re-wraps every object of a bucket', async () => {
     const local = await startLocalS3(path.join(dir, 's3'));
     server = local.server;
@@ -87,6 +149,10 @@ describe('media key rotation', () => {
     const client = createS3Client(settings);
     await rotationContract(createS3Storage({ bucket: 'media', ...settings, client }), () =>
       s3Keys(client, 'media'),
+    );
+    await client.send(new CreateBucketCommand({ Bucket: 'rekey' }));
+    await rekeyContract(createS3Storage({ bucket: 'rekey', ...settings, client }), () =>
+      s3Keys(client, 'rekey'),
     );
   });
 });

@@ -9,6 +9,8 @@ import type { Storage } from './storage';
 
 export interface RotationReport {
   rewrapped: number;
+  /** Objects re-encrypted under a new data key (`rekey`). */
+  rekeyed: number;
   /** Objects stored in the clear (from before encryption) that were encrypted now. */
   encrypted: number;
   current: number;
@@ -22,21 +24,41 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+export interface RotationOptions {
+  /** Also encrypt the objects stored in the clear before encryption existed. */
+  encryptPlain?: boolean;
+  /**
+   * Instead of re-wrapping an old key's object, re-encrypt it whole under a new data key (a suspected
+   * compromise: whoever copied the wrapped data keys and the old key could still read the old ciphertext).
+   */
+  rekey?: boolean;
+  /**
+   * Told once an `encryptPlain` run ended with nothing left in the clear: from then on the installation
+   * refuses an object without the encryption header (plaintext-policy.ts: recordEncryptedOnly).
+   */
+  onAllEncrypted?: () => Promise<void>;
+}
+
 /**
  * Re-wraps each stored object's data key with the keyring's newest key and, with `encryptPlain`,
  * encrypts the objects stored in the clear before encryption existed. Only the header changes; the
  * sealed chunks are copied through unread, and each object is replaced whole (the inner storage's
  * write is atomic: a temporary file renamed into place, or a new S3 object). Objects already under the
  * newest key are skipped, so a run that stopped half-way is simply started again.
+ *
+ * With `rekey`, an object under an older key is instead read back in the clear and written again whole,
+ * under a new data key wrapped by the newest key: readers meanwhile get the old object or the new one,
+ * both whole. An object under the newest key is done (re-keyed by an earlier run, or written since the
+ * key changed, with a data key the old key never wrapped), so a re-key always starts from a new MEDIA_KEY.
  */
 export async function rotateMediaKeys(
   inner: Storage,
   keys: AsyncIterable<string>,
   keyring: MediaKeyring,
   log: (message: string) => void,
-  options: { encryptPlain?: boolean } = {},
+  options: RotationOptions = {},
 ): Promise<RotationReport> {
-  const report: RotationReport = { rewrapped: 0, encrypted: 0, current: 0, plain: 0, gone: 0 };
+  const report: RotationReport = { rewrapped: 0, rekeyed: 0, encrypted: 0, current: 0, plain: 0, gone: 0 };
   const sealing = createEncryptedStorage(inner, keyring);
   let seen = 0;
   for await (const key of keys) {
@@ -70,6 +92,18 @@ export async function rotateMediaKeys(
       report.current += 1;
       continue;
     }
+    if (options.rekey) {
+      // Read through the decrypting storage (every tag checked), sealed again with a fresh data key.
+      const clear = await sealing.read(key);
+      if (!(await inner.stat(key))) {
+        clear.destroy();
+        report.gone += 1;
+        continue;
+      }
+      await sealing.put(key, clear);
+      report.rekeyed += 1;
+      continue;
+    }
     const header = rewrapHeader(head, key, keyring);
     const rest = await inner.read(key, { start: HEADER_SIZE, end: stored.size - 1 });
     // Deleted meanwhile: writing it back would bring back media its owner removed.
@@ -90,6 +124,10 @@ export async function rotateMediaKeys(
     report.rewrapped += 1;
   }
   log(`done, ${seen} objects: ${JSON.stringify(report)}`);
+  if (options.encryptPlain && report.plain === 0 && options.onAllEncrypted) {
+    await options.onAllEncrypted();
+    log('every stored object is encrypted: objects without encryption are refused as damaged from now on');
+  }
   return report;
 }
 

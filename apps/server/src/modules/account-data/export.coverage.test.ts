@@ -8,7 +8,7 @@ import { contextForSuite } from '../../../test/helpers';
 import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { buyPlan, planIds } from '../payments/payments.fixtures';
 import { readExportContents, type ExportContents } from './export.contents';
-import { SECRET, seedEveryTable } from './export.seed';
+import { SECRET, seedEveryTable } from './export-coverage.fixtures';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -12,7 +12,8 @@ profile.json        your profile (name, e-mail, phone, address...)
 photo.<ext>         your profile photo, when you have one
 videos/             one folder per video: video.mp4 (plays in any video player), thumbnail.jpg and
                     info.json (title, description, folder, codes, hashtags, recipient and date)
-schedules.json      your scheduled deliveries: who receives which video, when, and what happened
+schedules.json      your scheduled deliveries: who receives which video, when, the second address,
+                    yearly repeats, whether you get receipts, how often it was opened, what happened
 forms_sent.json     the Funeral Home Forms you sent
 payments.json       your payments: date, what was bought, amount, and the card's brand and last four
                     digits only (the card number is never stored)
@@ -20,6 +21,21 @@ subscriptions.json  your plans and when they end
 banner_ads.json     your banner ad requests
 notifications.json  your notifications
 admin_reads.json    each time an administrator opened your final message or your details, and why
+release_settings.json         how your final message is released (waiting period, check-ins)
+trusted_contacts.json         your trusted contacts
+passing_reports.json          reports of your passing, and how each ended
+passings_you_reported.json    the passings you reported of someone else
+release_log.json              what happened to your final message
+watch_grants_given.json       the private watch links you gave
+watch_grants_held.json        the private watch links given to your e-mail address
+likes.json                    the videos you liked
+final_messages_opened.json    the final messages you opened with their access code
+address_checks.json           the yearly checks of your recipients' addresses, and your answers
+policy_acknowledgements.json  the policy versions you acknowledged
+messages_to_us.json           what you wrote to us with the contact form
+services_offered.json         a funeral home's own services
+locations_offered.json        a funeral home's own locations
+notices_sent.json             every e-mail sent about your account: kind, recipient, state and dates
 
 The .json files are plain text: open them with any text editor.
 A video still being processed, or whose processing failed, has its info.json but no video.mp4.

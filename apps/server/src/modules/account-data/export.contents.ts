@@ -15,6 +15,7 @@ import { notificationsView as notifications } from '../notifications';
 import { paymentsView as payments, subscriptionsView as subscriptions } from '../payments';
 import { plansView as plans } from '../plans';
 import { videosView as videos } from '../videos';
+import { readMoreSections } from './export.more';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
@@ -41,7 +42,7 @@ export interface ExportContents {
 /**
  * Everything the product holds about one account, read (never written) from the owning modules' tables:
  * profile, videos, schedules, forms sent, payments (brand and last four only), subscriptions, banner ads
- * notifications and administrators' reads of it. Other people's data is left out (a funeral home's received requests are the
+ * notifications, administrators' reads of it, and the sections of export.more.ts. Other people's data is left out (a funeral home's received requests are the
  * families', and stay with the home only while it exists).
  */
 export async function readExportContents(db: Db, accountId: number): Promise<ExportContents | null> {
@@ -146,10 +147,17 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
         id: d.id,
         video_id: d.videoId,
         recipient_email: d.recipientEmail,
+        second_address: d.fallbackEmail,
+        second_address_of: d.fallbackOf,
         due_at: iso(d.dueAt),
+        repeat: d.repeat,
+        repeat_until: d.repeatUntil,
         status: d.status,
         sent_at: iso(d.sentAt),
         last_error: d.lastError,
+        receipts: d.receipts,
+        first_opened_at: iso(d.openedAt),
+        open_count: d.openCount,
       })),
       forms_sent: forms.map(({ request, home, service, location }) => ({
         id: request.id,
@@ -214,6 +222,7 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
         video_title: r.videoTitle,
         reason: r.reason,
       })),
+      ...(await readMoreSections(db, accountId, account.email)),
     },
   };
 }

@@ -83,7 +83,11 @@ describe('data export', () => {
     expect(Number(download.headers['content-length'])).toBe(done.size_bytes);
     const entries = await unzip(download.rawPayload);
 
-    expect(entries.get('README.txt')!.toString()).toContain('video.mp4 (plays in any video player)');
+    const readme = entries.get('README.txt')!.toString();
+    expect(readme).toContain('video.mp4 (plays in any video player)');
+    // The README names every JSON file of the archive.
+    for (const name of entries.keys())
+      if (!name.includes('/') && name.endsWith('.json')) expect(readme, name).toContain(name);
     const profile = JSON.parse(entries.get('profile.json')!.toString());
     expect(profile).toMatchObject({ id: owner.id, email: owner.email, first_name: 'Ruth', type: 'user' });
     expect(profile).not.toHaveProperty('password_hash');
@@ -115,6 +119,21 @@ describe('data export', () => {
       'banner_ads',
       'notifications',
       'admin_reads',
+      'release_settings',
+      'trusted_contacts',
+      'passing_reports',
+      'passings_you_reported',
+      'release_log',
+      'watch_grants_given',
+      'watch_grants_held',
+      'likes',
+      'final_messages_opened',
+      'address_checks',
+      'policy_acknowledgements',
+      'messages_to_us',
+      'services_offered',
+      'locations_offered',
+      'notices_sent',
     ])
       expect(Array.isArray(JSON.parse(entries.get(`${section}.json`)!.toString()))).toBe(true);
   }, 120_000);

@@ -11,7 +11,8 @@ import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
 import type { HoldsMembership } from './delivery.allowance';
 import type { VideoAccessCheck } from '../videos';
 import { readOnlyView } from '../../platform/db/read-only';
-import { scheduledDeliveries } from './delivery.schema';
+import { scheduledDeliveries, watchGrants } from './delivery.schema';
+import { addressCheckItems } from './delivery.address-check.schema';
 import { applyBounceReport, type BounceDeps } from './delivery.bounces';
 import { registerBounceRoute } from './delivery.bounce-route';
 import { parseDeliveryStatusReport } from '../../platform/mail/dsn';
@@ -25,6 +26,8 @@ import { addressCheckQueue, addressMailQueue } from './delivery.address-check.qu
 
 /** Its tables as other modules read and join them: read-only views (decision 0310). */
 export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
+export const watchGrantsView = readOnlyView(watchGrants, 'watch_grants');
+export const addressCheckItemsView = readOnlyView(addressCheckItems, 'address_check_items');
 
 export type { DeliveryService } from './delivery.service';
 export type { ShareInput } from './delivery.grants';

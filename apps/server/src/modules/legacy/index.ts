@@ -12,6 +12,8 @@ import { createLegacyService } from './legacy.service';
 import { waitUnitMs } from './legacy.units';
 import { legacyHandlers, sweepLegacy, type LegacyWorkerOptions } from './legacy.worker';
 import { sendOutboxMail } from './legacy.outbox';
+import { readOnlyView } from '../../platform/db/read-only';
+import { legacyContacts, legacyLog, legacyReporters, legacyReports, legacySettings } from './legacy.schema';
 
 export type { LegacyNeeds } from './legacy.context';
 export type { LegacyWorkerOptions } from './legacy.worker';
@@ -40,6 +42,13 @@ export interface LegacyApi {
  * The legacy release (docs/product.md §6, decision 0249): trusted contacts, reports and their waiting period,
  * the owner's alive links, check-ins, the release job (exactly once) and the back office's halt.
  */
+// Read-only views for the account's data export (decision 0310).
+export const legacySettingsView = readOnlyView(legacySettings, 'legacy_settings');
+export const legacyContactsView = readOnlyView(legacyContacts, 'legacy_contacts');
+export const legacyReportsView = readOnlyView(legacyReports, 'legacy_reports');
+export const legacyReportersView = readOnlyView(legacyReporters, 'legacy_reporters');
+export const legacyLogView = readOnlyView(legacyLog, 'legacy_log');
+
 export function createLegacyModule(
   platform: Platform,
   needs: LegacyNeeds,

@@ -6,6 +6,8 @@ import { createPolicyService, type PolicyService } from './policy.service';
 import { registerPolicyRoutes } from './policy.routes';
 import { policyAnnounceQueue, policyMailQueue } from './policy.queue';
 import { policyHandlers } from './policy.worker';
+import { readOnlyView } from '../../platform/db/read-only';
+import { policyAcknowledgements } from './policy.schema';
 
 export { policyAnnounceQueue, policyMailQueue } from './policy.queue';
 export type PolicyApi = PolicyService;
@@ -19,6 +21,9 @@ export interface PolicyNeeds {
  * The privacy policy's and terms' version (decision 0350): the version in force for the public pages,
  * its announcement to every active account when it changes, and each account's acknowledgement.
  */
+// Read-only for the account's data export (decision 0310).
+export const policyAcknowledgementsView = readOnlyView(policyAcknowledgements, 'policy_acknowledgements');
+
 export function createPolicyModule(
   platform: Platform,
   needs: PolicyNeeds,

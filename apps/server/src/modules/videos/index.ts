@@ -20,10 +20,12 @@ import { createVideoService } from './videos.service';
 import { createVideoLookup } from './video-lookup';
 import { videoHandlers, type VideoWorkerOptions } from './videos.worker';
 import { readOnlyView } from '../../platform/db/read-only';
-import { videos } from './videos.schema';
+import { videos, videoCodeOpenings, videoLikes } from './videos.schema';
 
 /** Its tables as other modules read and join them: read-only views (decision 0310). */
 export const videosView = readOnlyView(videos, 'videos');
+export const videoLikesView = readOnlyView(videoLikes, 'video_likes');
+export const videoCodeOpeningsView = readOnlyView(videoCodeOpenings, 'video_code_openings');
 
 export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
 export { createRowOnlyScheduler } from './scheduler';

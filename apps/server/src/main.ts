@@ -2,6 +2,8 @@ import { loadConfig, ConfigError } from './platform/config';
 import { compose, startWorkers } from './composition';
 import { createLogger, logDestination } from './platform/logging/logger';
 import { buildApp } from './app';
+import { lockForServer } from './platform/owner/server-lock';
+import { commandHandler } from './platform/owner/admin-socket';
 
 /** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
 async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
@@ -19,6 +21,8 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 /** Reads configuration, builds the app and starts the API and/or the job workers by ROLE. */
 async function main() {
   const config = await orStop(() => loadConfig());
+  // First: a second process on the same embedded database stops here, before it opens anything.
+  const lock = await orStop(() => lockForServer(config));
   const logger = createLogger(config.LOG_LEVEL, logDestination());
   const composition = await orStop(() => compose(config, logger));
   const deps = composition.platform;
@@ -51,6 +55,8 @@ async function main() {
     stops.push(() => app.close());
     logger.info(`Parting Words is running on ${config.PUBLIC_URL}`);
   }
+  // The operator commands run here while the server owns the embedded database (decision 0380).
+  lock?.serve(commandHandler(deps, logger));
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
@@ -59,6 +65,7 @@ async function main() {
     await deps.queue.stop({ graceful: true, wait: true, timeout: 10_000 });
     deps.mailer.close();
     await deps.database.close();
+    await lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

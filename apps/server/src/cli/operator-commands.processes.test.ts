@@ -162,7 +162,7 @@ beforeAll(async () => {
   server = new Server(path.join(root, 'data'), await freePort());
   load = new Load(server);
   await server.start();
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await load?.stop();

@@ -21,6 +21,7 @@ const apiLiteral = ['no-restricted-syntax', 'through the route table'];
 const expected: Record<string, string[] | null> = {
   'apps/server/src/platform/reaches-module.ts': platformBelowModules,
   'apps/server/src/platform/reaches-composition.ts': platformBelowModules,
+  'apps/server/src/platform/reaches-cli.ts': platformBelowModules,
   'apps/server/src/modules/beta/reaches-inside.ts': moduleThroughEntry,
   'apps/server/src/modules/beta/reaches-schema.ts': moduleThroughEntry,
   'apps/server/src/modules/gamma/ping.ts': cycle,
@@ -35,6 +36,7 @@ const expected: Record<string, string[] | null> = {
   'apps/web/src/features/alpha/one/one.fake-api.test.ts': apiLiteral,
 
   'apps/server/src/composition.ts': null,
+  'apps/server/src/cli/command.ts': null,
   'apps/server/src/platform/clock.ts': null,
   'apps/server/src/modules/alpha/alpha.service.ts': null,
   'apps/server/src/modules/alpha/index.ts': null,

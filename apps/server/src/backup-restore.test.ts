@@ -181,7 +181,7 @@ describe.each<StorageKind>(['local', 's3'])(`backup and restore (${databaseName}
     const manifest = await backUp(source.target, backupDir);
     expect(manifest).toMatchObject({
       format: 'parting-words-backup',
-      version: 1,
+      version: 2,
       database: { kind: baseUrl ? 'postgres' : 'pglite', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       storage,
     });
@@ -229,7 +229,7 @@ describe.each<StorageKind>(['local', 's3'])(`backup and restore (${databaseName}
     await expect(restore(copy.target, backupDir)).rejects.toThrow(/not empty.*--force/);
     await restore(copy.target, backupDir, { force: true });
 
-    const manifest = await verifyBackup(backupDir);
+    const manifest = await verifyBackup(backupDir, APP_SECRET);
     const item = manifest.objects.items[0]!;
     const file = path.join(backupDir, 'objects', item.key);
     const bytes = await fs.readFile(file);

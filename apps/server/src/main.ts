@@ -2,6 +2,8 @@ import { loadConfig, ConfigError } from './platform/config';
 import { compose, startWorkers } from './composition';
 import { createLogger, logDestination } from './platform/logging/logger';
 import { buildApp } from './app';
+import { lockForServer } from './platform/owner/server-lock';
+import { commandHandler } from './platform/owner/admin-socket';
 
 /** A configuration problem (a bad variable, an empty secret file) ends the start with its message. */
 async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
@@ -22,6 +24,8 @@ async function main() {
   // its own user's only: another account on the host reads none of it, whatever a library's default mode.
   process.umask(0o077);
   const config = await orStop(() => loadConfig());
+  // First: a second process on the same embedded database stops here, before it opens anything.
+  const lock = await orStop(() => lockForServer(config));
   const logger = createLogger(config.LOG_LEVEL, logDestination());
   const composition = await orStop(() => compose(config, logger));
   const deps = composition.platform;
@@ -54,6 +58,8 @@ async function main() {
     stops.push(() => app.close());
     logger.info(`Parting Words is running on ${config.PUBLIC_URL}`);
   }
+  // The operator commands run here while the server owns the embedded database (decision 0380).
+  lock?.serve(commandHandler(deps, logger));
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
@@ -62,6 +68,7 @@ async function main() {
     await deps.queue.stop({ graceful: true, wait: true, timeout: 10_000 });
     deps.mailer.close();
     await deps.database.close();
+    await lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startLocks, withAdvisoryLock } from './start-lock';
+import { holdsDataFolder, lockDataFolder } from '../owner/data-lock';
 
 /** Schema-free on purpose: each module owns its tables (`modules/<m>/<m>.schema.ts`) and queries them
  * with the query builder, so this type does not depend on every module (decision 0129). */
@@ -40,16 +41,57 @@ export interface Database {
    * an advisory lock on PostgreSQL; PGlite has one process only.
    */
   exclusively<T>(step: keyof typeof startLocks, work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: its data folder as an uncompressed tar, taken while no statement or transaction runs
+   * (the writes wait for it), so it is what a crash at that instant would leave: a consistent copy.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 /**
- * PGlite (embedded Postgres) in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set.
- * `dataDir: 'memory://'` gives a throw-away database (tests).
+ * Opens an embedded database folder (DATA_DIR/db) for this process alone (decision 0380): under the
+ * data folder's lock, taken here for as long as the database is open unless this process holds it
+ * already (the server and the operator commands take it first, to answer a second process). Another
+ * process holding it is refused before anything is read. `loadDataDir` fills an empty folder (restore).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<{ client: PGlite; release: () => Promise<void> }> {
+  const create = () =>
+    // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
+    PGlite.create(dataDir, { extensions: { pg_trgm }, ...options });
+  if (dataDir.startsWith('memory://')) return { client: await create(), release: async () => {} };
+  const folder = path.dirname(dataDir);
+  const lock = holdsDataFolder(folder)
+    ? null
+    : await lockDataFolder(folder, { role: `a process (${process.argv[1] ?? 'node'})` });
+  try {
+    return { client: await create(), release: async () => lock?.release() };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+/** Copies the folder of a live PGlite while no statement runs: inside both of its mutexes. */
+function snapshotOf(client: PGlite): Promise<Blob> {
+  return client._runExclusiveTransaction(() => client.runExclusive(() => client.dumpDataDir('none')));
+}
+
+/**
+ * PGlite (embedded Postgres) in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set.
+ * `dataDir: 'memory://'` gives a throw-away database (tests). `migrate: false` opens a database as it
+ * is (a backup copies what is there).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  migrate?: boolean;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool) as unknown as Db;
@@ -80,11 +122,18 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-  // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const { client, release } = await openPglite(dataDir);
   if (!dataDir.startsWith('memory://')) ownerOnly(dataDir);
+  const close = async () => {
+    await client.close();
+    await release();
+  };
   const db = drizzlePglite(client) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (options.migrate !== false)
+    await migratePglite(drizzlePglite(client), { migrationsFolder }).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
   return {
     kind: 'pglite',
     db,
@@ -99,7 +148,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       const result = await client.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    close: () => client.close(),
+    snapshot: () => snapshotOf(client),
+    close,
   };
 }
 

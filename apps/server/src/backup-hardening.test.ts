@@ -164,6 +164,41 @@ describe('backup hardening', () => {
     await refused(database, /unknown database file/);
   }, 60_000);
 
+  it('restores a backup from before signing only when the operator vouches for it, its files still checked', async () => {
+    // Last week's backup, taken by the version before signing: manifest version 1, no manifest.hmac.
+    const older = await copyOfBackup();
+    await fs.rm(path.join(older, 'manifest.hmac'));
+    const manifest = await readManifest(older);
+    await rewrite(older, { ...manifest, version: 1 }, false);
+    await refused(older, /has no manifest\.hmac.*--accept-unsigned.*Nothing was restored/);
+    const copy = await installation();
+    await restore(copy.target, older, { acceptUnsigned: true });
+    const database = await openDatabase({ dataDir: path.join(copy.config.DATA_DIR, 'db') });
+    try {
+      const [owner] = await database.db.select().from(users).where(eq(users.email, 'owner@harden.test'));
+      expect(owner?.type).toBe('user');
+    } finally {
+      await database.close();
+    }
+    // A signed (current) backup with its signature stripped is no older backup: still refused.
+    const stripped = await copyOfBackup();
+    await fs.rm(path.join(stripped, 'manifest.hmac'));
+    const other = await installation();
+    await expect(restore(other.target, stripped, { acceptUnsigned: true })).rejects.toThrow(
+      /not a backup this version can restore/,
+    );
+    // Vouched for, an unsigned backup's files are still held to its manifest and its folder.
+    const edited = await copyOfBackup();
+    await fs.rm(path.join(edited, 'manifest.hmac'));
+    const third = await readManifest(edited);
+    third.objects.items[0]!.key = '../../../etc/passwd';
+    await rewrite(edited, { ...third, version: 1 }, false);
+    const last = await installation();
+    await expect(restore(last.target, edited, { acceptUnsigned: true })).rejects.toThrow(
+      /names a file outside the backup/,
+    );
+  }, 120_000);
+
   it('restores the good backup as it was taken', async () => {
     const copy = await installation();
     await restore(copy.target, original);

@@ -12,6 +12,8 @@ import { migrationsFolder } from '../db';
 export const BACKUP_FORMAT = 'parting-words-backup';
 /** 2: the manifest is signed (1 was not, and is refused: nothing in it can be trusted). */
 export const BACKUP_VERSION = 2;
+/** Backups taken before manifests were signed: restored only when the operator vouches for them. */
+export const UNSIGNED_BACKUP_VERSION = 1;
 export const MANIFEST = 'manifest.json';
 export const MANIFEST_HMAC = 'manifest.hmac';
 export const OBJECTS = 'objects';
@@ -109,7 +111,16 @@ async function filesUnder(root: string): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
-async function readSigned(dir: string, appSecret: string): Promise<BackupManifest> {
+/**
+ * The manifest, once its signature holds. A backup without one (taken before backups were signed) is
+ * read only when the operator says they took it and kept it where nobody else could write
+ * (`--accept-unsigned`): its files are still checked against it, and its paths kept inside the folder.
+ */
+async function readSigned(
+  dir: string,
+  appSecret: string,
+  acceptUnsigned: boolean,
+): Promise<{ manifest: BackupManifest; signed: boolean }> {
   let bytes: Buffer;
   let signature: string;
   try {
@@ -120,8 +131,10 @@ async function readSigned(dir: string, appSecret: string): Promise<BackupManifes
   try {
     signature = (await fsp.readFile(path.join(dir, MANIFEST_HMAC), 'utf8')).trim();
   } catch {
+    if (acceptUnsigned)
+      return { manifest: JSON.parse(bytes.toString('utf8')) as BackupManifest, signed: false };
     throw new BackupError(
-      `${dir} has no ${MANIFEST_HMAC}: a backup taken before backups were signed (or one with it removed) is not restored; restore it with the version that took it`,
+      `${dir} has no ${MANIFEST_HMAC}: it was taken before backups were signed, or its signature was removed. If you took it yourself and kept it where nobody else could change it, restore it with --accept-unsigned. Nothing was restored`,
     );
   }
   const expected = Buffer.from(signManifest(bytes, appSecret), 'hex');
@@ -130,13 +143,19 @@ async function readSigned(dir: string, appSecret: string): Promise<BackupManifes
     throw new BackupError(
       `the backup's signature does not match: it was changed after it was taken, or this installation has another APP_SECRET than the one that took it (set APP_SECRET, or put that installation's DATA_DIR/app-secret in place). Nothing was restored`,
     );
-  return JSON.parse(bytes.toString('utf8')) as BackupManifest;
+  return { manifest: JSON.parse(bytes.toString('utf8')) as BackupManifest, signed: true };
 }
 
 /** Reads the manifest, checks its signature, then every file against it; throws naming the first difference. */
-export async function verifyBackup(dir: string, appSecret: string): Promise<BackupManifest> {
-  const manifest = await readSigned(dir, appSecret);
-  if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION)
+export async function verifyBackup(
+  dir: string,
+  appSecret: string,
+  options: { acceptUnsigned?: boolean } = {},
+): Promise<BackupManifest> {
+  const { manifest, signed } = await readSigned(dir, appSecret, options.acceptUnsigned ?? false);
+  // A signed manifest is this version's; an unsigned one can only be from before signing.
+  const version = signed ? BACKUP_VERSION : UNSIGNED_BACKUP_VERSION;
+  if (manifest.format !== BACKUP_FORMAT || manifest.version !== version)
     throw new BackupError(
       `not a backup this version can restore (format ${manifest.format} ${manifest.version})`,
     );

@@ -68,10 +68,15 @@ async function narrow(dir: string): Promise<void> {
   }
 }
 
-async function restoreChecked(target: BackupTarget, dir: string, force: boolean): Promise<BackupManifest> {
+async function restoreChecked(
+  target: BackupTarget,
+  dir: string,
+  options: RestoreOptions,
+): Promise<BackupManifest> {
+  const force = options.force ?? false;
   const { config } = target;
   const log = target.log ?? (() => {});
-  const manifest = await verifyBackup(dir, installedAppSecret(config));
+  const manifest = await verifyBackup(dir, installedAppSecret(config), options);
   const kind = config.DATABASE_URL ? 'postgres' : 'pglite';
   if (manifest.database.kind !== kind)
     throw new BackupError(
@@ -107,6 +112,12 @@ async function restoreChecked(target: BackupTarget, dir: string, force: boolean)
   return manifest;
 }
 
+/** `force`: empty a non-empty target first; `acceptUnsigned`: restore a backup from before signing. */
+export interface RestoreOptions {
+  force?: boolean;
+  acceptUnsigned?: boolean;
+}
+
 /**
  * Restores a backup into the configured installation, which must be empty (or `force`) and, with the
  * embedded database, stopped. Ends by opening the database the way the server does (migrating it
@@ -115,13 +126,12 @@ async function restoreChecked(target: BackupTarget, dir: string, force: boolean)
 export async function restore(
   target: BackupTarget,
   dir: string,
-  options: { force?: boolean } = {},
+  options: RestoreOptions = {},
 ): Promise<BackupManifest> {
-  const force = options.force ?? false;
-  if (target.config.DATABASE_URL) return restoreChecked(target, dir, force);
+  if (target.config.DATABASE_URL) return restoreChecked(target, dir, options);
   try {
     return await withDataFolder(target.config.DATA_DIR, 'npm run restore', () =>
-      restoreChecked(target, dir, force),
+      restoreChecked(target, dir, options),
     );
   } catch (error) {
     if (!(error instanceof DataFolderHeld)) throw error;

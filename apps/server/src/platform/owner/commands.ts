@@ -13,6 +13,7 @@ import { resolveMediaKeyring } from '../secrets';
 import { createEncryptedStorage } from '../storage/encrypted-storage';
 import { summarize, verifyAll } from '../storage/integrity';
 import { rotateMediaKeys } from '../storage/key-rotation';
+import { recordEncryptedOnly } from '../storage/plaintext-policy';
 import { createObjectRecords } from '../storage/object-records';
 import { storedObjects } from '../storage/stored-objects';
 
@@ -53,7 +54,13 @@ async function rotateKeys(context: CommandContext, options: CommandOptions): Pro
   const { config, log } = context;
   const keyring = resolveMediaKeyring(config.MEDIA_KEY, config.MEDIA_KEYS_OLD, config.DATA_DIR);
   const { storage, keys } = storedObjects(config);
-  await rotateMediaKeys(storage, keys(), keyring, log, { encryptPlain: options['encrypt-plain'] === true });
+  const database = await context.database({ migrate: true });
+  await rotateMediaKeys(storage, keys(), keyring, log, {
+    encryptPlain: options['encrypt-plain'] === true,
+    rekey: options.rekey === true,
+    // Nothing left in the clear: from the next start on, an object without the header is a damage.
+    onAllEncrypted: () => recordEncryptedOnly(database.db),
+  });
   return 0;
 }
 

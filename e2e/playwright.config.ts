@@ -27,7 +27,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // CI (TEST_REPORT_DIR) also keeps a JSON report, from which scripts/test-timings.ts prints the slowest specs.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'e2e.json') }]]
+    : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

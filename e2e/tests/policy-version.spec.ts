@@ -47,6 +47,9 @@ async function startServer(version: string, date: string) {
         TRUST_PROXY: 'loopback',
         POLICY_VERSION: version,
         POLICY_DATE: date,
+        // The announcement runs once a slot (decision 0350): 2 s here rather than 30, so the e-mail is
+        // seen within seconds of the restart.
+        POLICY_ANNOUNCE_EVERY_SECONDS: '2',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -88,9 +91,9 @@ async function announcementTo(email: string): Promise<string> {
         }
         return text;
       },
-      // The announcement runs once a 30 s slot (decision 0350): a restart inside the slot the first
-      // server's run took waits for the next one, then the e-mail is sent.
-      { timeout: 90_000, message: `the announcement e-mail to ${email}` },
+      // The announcement runs once a 2 s slot here: a restart inside the slot the first server's run
+      // took waits for the next one, then the e-mail is sent (the bound leaves room for a loaded machine).
+      { timeout: 30_000, message: `the announcement e-mail to ${email}` },
     )
     .not.toBe('');
   return text;

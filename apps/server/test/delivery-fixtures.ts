@@ -10,7 +10,8 @@ import { plans } from '../src/modules/plans/plans.schema';
 import { payments, subscriptions } from '../src/modules/payments/payments.schema';
 import { scheduledDeliveries, type DeliveryRow } from '../src/modules/delivery/delivery.schema';
 import { deliverySendQueue, deliverySweepQueue } from '../src/modules/delivery/delivery.queue';
-import type { PgBoss } from '../src/platform/queue';
+import { QUEUE_SCHEMA, type PgBoss } from '../src/platform/queue';
+import { wakeWorkers } from '../src/platform/jobs';
 import { runDutyOnce, waitForQueueIdle } from './jobs';
 
 /** An account inserted directly (no sign-up code needed); returns its id. */
@@ -151,4 +152,30 @@ export async function deliveriesSettled(
   await waitForQueueIdle(executeSql, deliverySendQueue, { dueBy });
   await runDutyOnce(deps.queue, executeSql, deliverySweepQueue);
   await waitForQueueIdle(executeSql, deliverySendQueue);
+}
+
+/**
+ * The moment of the given deliveries arrives now: their rows (those still there) and their queued send
+ * jobs (a deleted row's job included) become due at once, and the send loop is woken. A test schedules
+ * far ahead, does what must happen first (a deletion, a cancellation), then calls this, instead of
+ * scheduling "in a few seconds" and hoping its set-up is quicker than the real clock. Whether a send is
+ * due is decided by the database's clock (pg-boss's start_after, the row's next_attempt_at), which the
+ * app's clock does not move.
+ */
+export async function bringDueNow(
+  deps: { queue: PgBoss; database: Pick<Database, 'executeSql'> },
+  deliveryIds: number[],
+): Promise<void> {
+  const { executeSql } = deps.database;
+  await executeSql(
+    `update scheduled_deliveries set due_at = least(due_at, now()), next_attempt_at = least(next_attempt_at, now())
+      where id = any($1::int[])`,
+    [deliveryIds],
+  );
+  await executeSql(
+    `update ${QUEUE_SCHEMA}.job set start_after = now()
+      where name = $1 and state::text in ('created', 'retry') and singleton_key = any($2::text[])`,
+    [deliverySendQueue.name, deliveryIds.map((id) => `${id}:send`)],
+  );
+  wakeWorkers(deps.queue, deliverySendQueue);
 }

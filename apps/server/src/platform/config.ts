@@ -111,6 +111,9 @@ const envSchema = z.object({
   // docs/product.md §5.9: how often the yearly address check looks for owners due (a day at most, so no
   // owner waits long past their year); acceptance runs shorten it to see a check at once.
   ADDRESS_CHECK_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // The policy announcement's pace (decision 0350): one batch of accounts a run, a run every 30 seconds;
+  // acceptance runs shorten it so a new version's e-mail is seen within seconds.
+  POLICY_ANNOUNCE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NODE_ENV: optionalText,
   UPLOAD_MAX_BYTES: z.coerce
     .number()

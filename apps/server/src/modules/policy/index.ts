@@ -45,7 +45,7 @@ export function createPolicyModule(
     name: 'policy',
     routes: (router) => registerPolicyRoutes(router, service),
     queues: [policyAnnounceQueue, policyMailQueue],
-    handlers: policyHandlers(service),
+    handlers: policyHandlers(service, () => platform.config.POLICY_ANNOUNCE_EVERY_SECONDS),
     api: service,
   };
 }

@@ -40,6 +40,7 @@ const info = (
     frameRate: '30/1',
     timeBase: '1/15360',
     profile: 'High',
+    level: 31,
     durationSeconds: 3,
     ...overrides.video,
   },
@@ -247,6 +248,7 @@ describe('canJoinByCopy', () => {
     expect(canJoinByCopy([input(info()), input(info({ video: { frameRate: '25/1' } }))])).toBe(false);
     expect(canJoinByCopy([input(info()), input(info({ video: { timeBase: '1/12800' } }))])).toBe(false);
     expect(canJoinByCopy([input(info()), input(info({ video: { profile: 'Main' } }))])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { level: 40 } }))])).toBe(false);
     expect(
       canJoinByCopy([
         input(info()),

@@ -146,6 +146,7 @@ export function sameStreams(a: MediaInfo, b: MediaInfo): boolean {
     info.video.frameRate,
     info.video.timeBase,
     info.video.profile,
+    info.video.level,
     info.video.rotation,
   ];
   const audio = (info: MediaInfo) =>

@@ -5,7 +5,8 @@
  *    resumable (tus PATCH) path and the multipart `store` path up to the point where the file is on disk;
  * 2. conversion speed of a 60 s 720p clip as a multiple of real time (the x264 settings of the pipeline),
  *    with each ffmpeg/ffprobe pair the product may run: the system's and the npm-bundled one;
- * 3. time from "upload finished" to `ready` for a 30 s clip that needs no re-encode (the copy path).
+ * 3. time from "upload finished" to `ready` for a 30 s clip that needs no re-encode (the copy path);
+ * 4. the media step of merging two 60 s 720p drafts of the pipeline's format (joined by stream copy).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ const UPLOAD_BYTES = sized(GiB, 16 * MiB);
 const UPLOAD = sized('1 GiB', '16 MiB');
 const CONVERT_SECONDS = sized(60, 2);
 const CLIP_SECONDS = sized(30, 2);
+const MERGE_SECONDS = sized(60, 2);
 
 interface Server {
   url: string;
@@ -395,10 +397,65 @@ async function fastPath(server: Server, work: string) {
   };
 }
 
+/** A draft as the pipeline stores it: 720p30 H.264 High 4:2:0, 48 kHz stereo AAC, index first. */
+async function pipelineDraft(work: string, name: string, seconds: number): Promise<string> {
+  const file = path.join(work, name);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    // The fixture only needs the pipeline's stream format, not its compression effort.
+    '-preset',
+    'ultrafast',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return file;
+}
+
+/** Merging two drafts: the media step of the merge job (render of the two inputs), wall time. */
+export async function mergeDrafts(work: string) {
+  const media = createMediaTools({ ffmpegPath: process.env.FFMPEG_PATH });
+  const clips = [];
+  for (const name of ['merge-a.mp4', 'merge-b.mp4']) {
+    const file = await pipelineDraft(work, name, MERGE_SECONDS);
+    clips.push({ path: file, probed: await media.probe(file) });
+  }
+  const output = path.join(work, 'merged.mp4');
+  const load = os.loadavg()[0]!;
+  const started = performance.now();
+  const { copied } = await media.render(clips, output);
+  const seconds = (performance.now() - started) / 1000;
+  const merged = await media.probe(output);
+  if (!copied) throw new Error('expected the drafts to be joined by stream copy');
+  const label = `merge 2 × ${MERGE_SECONDS} s 720p drafts`;
+  return {
+    [`${label}: join (stream copy) wall time`]: `${seconds.toFixed(2)} s (load average ${load.toFixed(1)} on ${os.cpus().length} cores)`,
+    [`${label}: output length`]: `${merged.durationSeconds.toFixed(2)} s`,
+  };
+}
+
 export async function run(): Promise<Record<string, string | number>> {
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'pw-bench-videos-'));
   try {
     const figures: Record<string, string | number> = {};
+    Object.assign(figures, await mergeDrafts(work));
     Object.assign(figures, await conversionSpeed(work));
     const server = await startServer(path.join(work, 'data'));
     try {

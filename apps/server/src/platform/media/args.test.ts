@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCopy,
+  canJoinByCopy,
+  concatCopyArgs,
+  concatList,
   demuxerOf,
   DEMUXER_ALLOW_LIST,
   packetScanArgs,
@@ -34,6 +37,10 @@ const info = (
     height: 360,
     pixFmt: 'yuv420p',
     rotation: 0,
+    frameRate: '30/1',
+    timeBase: '1/15360',
+    profile: 'High',
+    level: 31,
     durationSeconds: 3,
     ...overrides.video,
   },
@@ -226,5 +233,54 @@ describe('probe interpretation', () => {
     expect(reader.result().totalSeconds).toBeCloseTo(3.051);
     expect(packetSpanOf('', streams).totalSeconds).toBeNull();
     expect(packetSpanOf('0,N/A,N/A\n', streams).totalSeconds).toBeNull();
+  });
+});
+
+describe('canJoinByCopy', () => {
+  it('joins MP4 clips whose streams match, with or without sound', () => {
+    expect(canJoinByCopy([input(info()), input(info())])).toBe(true);
+    expect(canJoinByCopy([input(info({ audio: null })), input(info({ audio: null }))])).toBe(true);
+  });
+
+  it('re-encodes one clip, a differing stream, an unknown value, or a non-MP4 container', () => {
+    expect(canJoinByCopy([input(info())])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { width: 1280 } }))])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { frameRate: '25/1' } }))])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { timeBase: '1/12800' } }))])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { profile: 'Main' } }))])).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ video: { level: 40 } }))])).toBe(false);
+    expect(
+      canJoinByCopy([
+        input(info()),
+        input(info({ audio: { codec: 'aac', sampleRate: 48000, channels: 1 } })),
+      ]),
+    ).toBe(false);
+    expect(
+      canJoinByCopy([
+        input(info()),
+        input(info({ audio: { codec: 'aac', sampleRate: 44100, channels: 2 } })),
+      ]),
+    ).toBe(false);
+    expect(canJoinByCopy([input(info()), input(info({ audio: null, playedIndexes: [0] }))])).toBe(false);
+    expect(
+      canJoinByCopy([input(info({ video: { pixFmt: null } })), input(info({ video: { pixFmt: null } }))]),
+    ).toBe(false);
+    const mkv = info({ formatNames: ['matroska', 'webm'] });
+    expect(canJoinByCopy([input(mkv), input(mkv)])).toBe(false);
+  });
+});
+
+describe('concat list and arguments', () => {
+  it('lists only plain names of the job folder', () => {
+    expect(concatList(['input-0', 'input-1'])).toBe("ffconcat version 1.0\nfile 'input-0'\nfile 'input-1'\n");
+    for (const name of ['../secret', '/etc/passwd', "a'b", 'x\nfile y', '.hidden'])
+      expect(() => concatList([name])).toThrow();
+  });
+
+  it('reads the list as local files of accepted types only, copies, and puts the index first', () => {
+    const args = concatCopyArgs('join.ffconcat', 'video.mp4');
+    expect(args.join(' ')).toContain('-f concat -safe 1 -protocol_whitelist file -format_whitelist concat,');
+    expect(args.join(' ')).toContain('-c copy -movflags +faststart -f mp4 file:video.mp4');
+    expect(args).toContain('file:join.ffconcat');
   });
 });

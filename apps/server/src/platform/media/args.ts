@@ -123,6 +123,86 @@ export function canCopy(inputs: readonly MediaInput[]): boolean {
   );
 }
 
+/**
+ * Clips that can be joined end to end without a re-encode: each would be copied on its own, in an
+ * MP4/QuickTime container (the pipeline's own output), and all carry the same streams with the same
+ * parameters, so the first clip's header describes every packet of the joined file.
+ */
+export function canJoinByCopy(inputs: readonly MediaInput[]): boolean {
+  if (inputs.length < 2) return false;
+  const [first, ...rest] = inputs.map((input) => input.info);
+  const single = (info: MediaInfo) =>
+    canCopy([{ path: '', info, durationSeconds: 0 }]) && info.formatNames.includes('mov');
+  return single(first!) && rest.every((info) => single(info) && sameStreams(first!, info));
+}
+
+/** Same stream count, and the same picture and sound parameters ffprobe reports. */
+export function sameStreams(a: MediaInfo, b: MediaInfo): boolean {
+  const video = (info: MediaInfo) => [
+    info.video.codec,
+    info.video.width,
+    info.video.height,
+    info.video.pixFmt,
+    info.video.frameRate,
+    info.video.timeBase,
+    info.video.profile,
+    info.video.level,
+    info.video.rotation,
+  ];
+  const audio = (info: MediaInfo) =>
+    info.audio ? [info.audio.codec, info.audio.sampleRate, info.audio.channels] : [];
+  const known = (values: unknown[]) => values.every((value) => value !== null);
+  const [va, vb, aa, ab] = [video(a), video(b), audio(a), audio(b)];
+  return (
+    a.playedIndexes.length === b.playedIndexes.length &&
+    known(va) &&
+    known(aa) &&
+    JSON.stringify(va) === JSON.stringify(vb) &&
+    JSON.stringify(aa) === JSON.stringify(ab)
+  );
+}
+
+/**
+ * The concat demuxer's list for clips in the job folder. Only names the pipeline chose ("input-0"…) are
+ * written; anything else is a programming error, refused, so a list can never point outside the folder.
+ */
+export function concatList(names: readonly string[]): string {
+  for (const name of names)
+    if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) throw new Error(`Unsafe clip name ${name}`);
+  return `ffconcat version 1.0\n${names.map((name) => `file '${name}'\n`).join('')}`;
+}
+
+/**
+ * Joins the clips named in `list` (see `concatList`) by stream copy into an MP4 with its index first,
+ * like a remux. `-safe 1` keeps the list to plain relative names; the protocol and demuxer allow-lists
+ * carry over to the clips the list opens, so only local files of the accepted types are read.
+ */
+export function concatCopyArgs(list: string, output: string, maxSeconds?: number): string[] {
+  return [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    '-f',
+    'concat',
+    '-safe',
+    '1',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    ['concat', ...DEMUXER_ALLOW_LIST].join(','),
+    '-i',
+    fileUrl(list),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    ...mp4Output(output, maxSeconds),
+  ];
+}
+
 /** `-t`: the output ends at the paid length, whatever the input holds beyond it. */
 const cutAt = (maxSeconds: number | undefined) =>
   maxSeconds === undefined ? [] : ['-t', maxSeconds.toFixed(3)];

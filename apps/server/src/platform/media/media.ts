@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   packetScanArgs,
   probeArgs,
   canCopy,
+  canJoinByCopy,
+  concatCopyArgs,
+  concatList,
   remuxArgs,
   thumbnailArgs,
   transcodeArgs,
@@ -150,6 +154,17 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
       // cut: a clip longer than it may be is converted, so the cut is exact.
       if (canCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
         await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!, maxSeconds), run);
+        return { copied: true };
+      }
+      // Drafts the pipeline made alike (same codecs, size, rate, sound) are joined packet for packet.
+      if (canJoinByCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
+        const list = path.join(folder, 'join.ffconcat');
+        await fs.writeFile(list, concatList(names), { mode: 0o600 });
+        try {
+          await runMediaProcess(bin.ffmpeg, concatCopyArgs('join.ffconcat', outputName!, maxSeconds), run);
+        } finally {
+          await fs.rm(list, { force: true });
+        }
         return { copied: true };
       }
       await runMediaProcess(bin.ffmpeg, transcodeArgs(inputs, outputName!, encode, maxSeconds), run);

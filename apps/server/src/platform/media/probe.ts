@@ -18,6 +18,9 @@ const probeStream = z.looseObject({
   pix_fmt: z.string().optional(),
   avg_frame_rate: z.string().optional(),
   r_frame_rate: z.string().optional(),
+  time_base: z.string().optional(),
+  profile: z.string().optional().catch(undefined),
+  level: z.number().int().optional().catch(undefined),
   duration: numberish.optional().catch(undefined),
   sample_rate: numberish.optional().catch(undefined),
   channels: z.number().int().optional(),
@@ -49,6 +52,11 @@ export interface VideoStreamInfo {
   durationSeconds: number | null;
   /** Clockwise rotation the player applies (phones record portrait as rotated landscape). */
   rotation: 0 | 90 | 180 | 270;
+  /** Frame rate and time base as ffprobe writes them ("30/1", "1/15360"), the codec profile and level. */
+  frameRate: string | null;
+  timeBase: string | null;
+  profile: string | null;
+  level: number | null;
 }
 
 export interface AudioStreamInfo {
@@ -126,6 +134,10 @@ export function interpretProbe(raw: unknown): MediaInfo {
       pixFmt: video.pix_fmt ?? null,
       durationSeconds: positive(video.duration),
       rotation: rotationOf(video),
+      frameRate: video.r_frame_rate ?? null,
+      timeBase: video.time_base ?? null,
+      profile: video.profile ?? null,
+      level: video.level ?? null,
     },
     audio: audio
       ? {

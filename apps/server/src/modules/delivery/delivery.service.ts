@@ -10,11 +10,7 @@ import {
   ACCOUNT_DELETED_PERSON,
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
-import {
-  GRANTED_MEDIA_URL_LIFETIME_SECONDS,
-  GRANTED_MEDIA_URL_ROUND_SECONDS,
-  signedMediaUrl,
-} from '../../platform/http/signed-url';
+import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
 import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
@@ -73,15 +69,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     const now = clock.now();
     // A granted link's media live minutes: its grant may be revoked (signed-url.ts).
     const sign = (key: string) =>
-      granted
-        ? signedMediaUrl(
-            secret,
-            key,
-            now,
-            GRANTED_MEDIA_URL_LIFETIME_SECONDS,
-            GRANTED_MEDIA_URL_ROUND_SECONDS,
-          )
-        : signedMediaUrl(secret, key, now);
+      granted ? grantedMediaUrl(secret, key, now) : signedMediaUrl(secret, key, now);
     return {
       title: video.title,
       description: video.description,

@@ -224,11 +224,29 @@ describe("who holds access, revoking, and a final message published only after i
       expect((await media()).statusCode).toBe(200);
       const [row] = await ctx.deps.db.select().from(watchGrants).where(eq(watchGrants.videoId, videoId));
       expect((await revoke(owner.token, videoId, `person-${row!.id}`)).statusCode).toBe(200);
-      ctx.clock.set(new Date(Date.now() + 15 * 60 * 1000 + 1000));
+      ctx.clock.set(new Date(ctx.clock.now().getTime() + 15 * 60 * 1000 + 1000));
       try {
         const refused = await media();
         expect(refused.statusCode).toBe(403);
         expect(refused.body).not.toContain('the video itself');
+      } finally {
+        ctx.clock.set(new Date());
+      }
+    });
+
+    it("a revoked home's media URL, issued before the revocation, is refused within a quarter of an hour", async () => {
+      const { owner, home, videoId, requestId } = await sealedGrant();
+      const mediaKey = (await videoRow(videoId)).mediaKey!;
+      await ctx.deps.storage.put(mediaKey, Buffer.from('the final message'), 'video/mp4');
+      const issued = (await requestVideo(home, requestId)).json().data.video_link as string;
+      const media = () => ctx.app.inject({ method: 'GET', url: issued });
+      expect((await media()).statusCode).toBe(200);
+      expect((await revoke(owner.token, videoId, `home-${requestId}`)).statusCode).toBe(200);
+      ctx.clock.set(new Date(ctx.clock.now().getTime() + 15 * 60 * 1000 + 1000));
+      try {
+        const refused = await media();
+        expect(refused.statusCode).toBe(403);
+        expect(refused.body).not.toContain('the final message');
       } finally {
         ctx.clock.set(new Date());
       }

@@ -1,5 +1,5 @@
 import type { Video } from '@pw/contracts';
-import { signedMediaUrl } from '../../platform/http/signed-url';
+import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
 import type { VideoView } from './videos.repo';
 import { instantToZoned } from './schedule-time';
 
@@ -28,7 +28,10 @@ export function toVideoJson(view: VideoView, ctx: ViewContext): Video {
   const { video, creator } = view;
   const isOwner = video.ownerId === ctx.viewerId;
   const ready = video.state === 'ready';
-  const sign = (key: string | null) => (ready && key ? signedMediaUrl(ctx.secret, key, ctx.now) : null);
+  // Someone else's private video is seen through a grant the owner may revoke (a funeral home's, an
+  // admin's view): its media URLs live minutes, so one handed out before a revocation soon stops.
+  const signUrl = !isOwner && video.isPrivate !== 0 ? grantedMediaUrl : signedMediaUrl;
+  const sign = (key: string | null) => (ready && key ? signUrl(ctx.secret, key, ctx.now) : null);
   const scheduled = isOwner && video.folder === 'scheduled' && video.shareAt && video.shareTimezone;
   const shareAt = scheduled ? instantToZoned(video.shareAt!, video.shareTimezone!) : null;
   return {

@@ -79,6 +79,10 @@ export function signedMediaUrl(
   return `${MEDIA_PATH_PREFIX}${path}?exp=${exp}&sig=${signMediaKey(secret, key, exp)}`;
 }
 
+/** A media URL for someone who sees the video through a grant the owner may revoke: minutes, not hours. */
+export const grantedMediaUrl = (secret: string, key: string, now: Date): string =>
+  signedMediaUrl(secret, key, now, GRANTED_MEDIA_URL_LIFETIME_SECONDS, GRANTED_MEDIA_URL_ROUND_SECONDS);
+
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
 export function checkMediaSignature(

@@ -45,6 +45,8 @@ function start(role: 'api' | 'worker', url: string, dataDir: string, port: numbe
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_SECRET: 'start-race-test-secret-of-32-bytes-or-more',
+      // API and worker processes share one media key, as they must (each refuses to start without one).
+      MEDIA_KEY: Buffer.alloc(32, 7).toString('base64'),
       ADMIN_EMAIL: 'admin@race.test',
       ADMIN_PASSWORD: 'Admin-pass-123',
       LOG_LEVEL: 'info',

@@ -48,8 +48,10 @@ describe("'My Parting Words' tab", () => {
   it('empty: says how to record or move a final message here, with the ways to start one', async () => {
     openTab('sealed', []);
     expect(await screen.findByText('Not Available')).toBeVisible();
-    expect(screen.getByText(/choose My Parting Words when you save it/)).toBeVisible();
-    expect(screen.getByText(/moves here with Change folder/)).toBeVisible();
+    expect(screen.getByText(/Save a new recording or upload here/)).toBeVisible();
+    expect(
+      screen.getByText(/move a video from Scheduled with Change folder \(a draft is scheduled first\)/),
+    ).toBeVisible();
     expectLinkTo('Record a message', '/user/video/VideoRecorder');
     expectLinkTo('Upload Your Video', '/user/video/upload');
     expect(settingsLink()).toBeVisible();

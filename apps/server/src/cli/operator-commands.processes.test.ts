@@ -1,7 +1,8 @@
 /**
  * The embedded database under write load, with real processes (decision 0380): the server as `npm
- * start` runs it (`main.ts`) on one DATA_DIR, contact-us messages sent by a few loops, and every message
- * answered 2xx must be in the database afterwards, after each of: ten SIGKILLs at different instants,
+ * start` runs it (`main.ts`) on one DATA_DIR, a few loops writing (contact-us messages, and every fourth
+ * write a user's sign-up, which stores the account and its session), and every write answered 2xx must
+ * be in the database afterwards, after each of: ten SIGKILLs at different instants,
  * each a start after; the operator commands run against the running server (backup, media:verify,
  * keys:rotate), then a stop and a start; a second start on the same DATA_DIR and a restore (both
  * refused), then a stop and a start. The backup taken under load restores into an installation that
@@ -12,7 +13,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountRoutes, API_HEALTH_PATH, queryRoutes, routeUrl } from '@pw/contracts';
+import { accountRoutes, adminAccountRoutes, API_HEALTH_PATH, queryRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/server-process';
 
@@ -85,7 +86,38 @@ class Server {
   }
 }
 
-/** Loops sending contact-us messages; each one answered 2xx is remembered by its subject. */
+/** A write of the load: its answer's status; `key` names what it stored (`contact:` or `signup:`). */
+async function write(server: Server, n: number): Promise<{ key: string; ok: boolean }> {
+  const from = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const signUp = n % 4 === 0;
+  const email = `load-${n}@lock.test`;
+  const body = signUp
+    ? {
+        first_name: 'Load',
+        last_name: `Person ${n}`,
+        email,
+        phone: '5550100',
+        address: '1 Load Street',
+        map_link: 'https://maps.example.test/load',
+        password: 'Load-pass-123',
+        password_confirmation: 'Load-pass-123',
+        date_of_birth: '1980-12-10',
+      }
+    : { name: 'Load', email: 'load@lock.test', subject: `message ${n}`, message: 'Hello' };
+  const route = signUp ? accountRoutes.userSignup : queryRoutes.contactUs;
+  const response = await fetch(`${server.url}${routeUrl(route)}`, {
+    method: 'POST',
+    // One proxy hop: each write comes from an address of its own, under the public forms' limits.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify(body),
+  });
+  return {
+    key: signUp ? `signup:${email}` : `contact:message ${n}`,
+    ok: response.status >= 200 && response.status < 300,
+  };
+}
+
+/** Loops of writes; each one answered 2xx is remembered by its key. */
 class Load {
   acknowledged = new Set<string>();
   private sent = 0;
@@ -99,19 +131,11 @@ class Load {
   private async loop() {
     while (this.running) {
       const n = (this.sent += 1);
-      const subject = `message ${n}`;
       try {
-        const response = await fetch(`${this.server.url}${routeUrl(queryRoutes.contactUs)}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: JSON.stringify({ name: 'Load', email: 'load@lock.test', subject, message: 'Hello' }),
-        });
-        if (response.status >= 200 && response.status < 300) this.acknowledged.add(subject);
+        const { key, ok } = await write(this.server, n);
+        if (ok) this.acknowledged.add(key);
       } catch {
-        // The server is gone (killed or stopped): this message was never acknowledged.
+        // The server is gone (killed or stopped): this write was never acknowledged.
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
@@ -131,23 +155,38 @@ class Load {
   }
 }
 
-/** The subjects of every contact-us message stored, read through the admin's list. */
-async function storedSubjects(server: Server): Promise<Set<string>> {
+/** Every page of one admin list, read whole. */
+async function readAll<T>(server: Server, token: string, url: (page: number) => string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${server.url}${url(page)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { data } = (await response.json()) as { data: T[] };
+    rows.push(...data);
+    if (data.length < 999) return rows;
+  }
+}
+
+/** The key of every write stored (contact-us subjects, sign-ups' e-mails), read through the admin's lists. */
+async function storedKeys(server: Server): Promise<Set<string>> {
   const login = await fetch(`${server.url}${routeUrl(accountRoutes.adminLogin)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const subjects = new Set<string>();
-  for (let page = 1; ; page += 1) {
-    const response = await fetch(`${server.url}${routeUrl(queryRoutes.list, {}, { page, per_page: 999 })}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { data } = (await response.json()) as { data: Array<{ subject: string }> };
-    for (const row of data) subjects.add(row.subject);
-    if (data.length < 999) return subjects;
-  }
+  const perPage = (page: number) => ({ page, per_page: 999 });
+  const messages = await readAll<{ subject: string }>(server, token, (page) =>
+    routeUrl(queryRoutes.list, {}, perPage(page)),
+  );
+  const users = await readAll<{ email: string }>(server, token, (page) =>
+    routeUrl(adminAccountRoutes.users, {}, perPage(page)),
+  );
+  return new Set([
+    ...messages.map((row) => `contact:${row.subject}`),
+    ...users.map((row) => `signup:${row.email}`),
+  ]);
 }
 
 const missing = (acknowledged: Set<string>, stored: Set<string>) =>
@@ -180,8 +219,9 @@ describe('operator commands and restarts while the embedded database takes write
       await load.stop();
       await server.start();
     }
-    const stored = await storedSubjects(server);
+    const stored = await storedKeys(server);
     expect(load.acknowledged.size).toBeGreaterThan(50);
+    expect([...load.acknowledged].filter((key) => key.startsWith('signup:')).length).toBeGreaterThan(5);
     expect(missing(load.acknowledged, stored)).toEqual([]);
     // Ten starts: about a minute on an idle machine, far more on a loaded one.
   }, 1_200_000);
@@ -213,7 +253,7 @@ describe('operator commands and restarts while the embedded database takes write
 
     await server.end('SIGTERM');
     await server.start();
-    expect(missing(load.acknowledged, await storedSubjects(server))).toEqual([]);
+    expect(missing(load.acknowledged, await storedKeys(server))).toEqual([]);
 
     // The snapshot taken under load opens as a whole database holding what was acknowledged before it.
     const copy = new Server(path.join(root, 'copy'), await freePort());
@@ -223,7 +263,7 @@ describe('operator commands and restarts while the embedded database takes write
     expect(restored).toMatchObject({ code: 0 });
     await copy.start();
     try {
-      expect(missing(before, await storedSubjects(copy))).toEqual([]);
+      expect(missing(before, await storedKeys(copy))).toEqual([]);
     } finally {
       await copy.end('SIGTERM');
     }
@@ -251,6 +291,6 @@ describe('operator commands and restarts while the embedded database takes write
 
     await server.end('SIGTERM');
     await server.start();
-    expect(missing(load.acknowledged, await storedSubjects(server))).toEqual([]);
+    expect(missing(load.acknowledged, await storedKeys(server))).toEqual([]);
   }, 600_000);
 });

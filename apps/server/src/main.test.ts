@@ -49,8 +49,9 @@ describe('the start stops on unsafe secrets', () => {
     expect(stderr).toContain(
       `APP_SECRET: the generated secret in ${path.join(dataDir, 'app-secret')} is empty`,
     );
-    // No database was created next to it, and the empty file was left for the operator to look at.
-    expect(fs.readdirSync(dataDir)).toEqual(['app-secret']);
+    // No database was created next to it, and the empty file was left for the operator to look at; only
+    // the data folder's lock (run/) was taken first, so that a second start is refused before anything.
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['app-secret', 'run']);
   }, 40_000);
 
   it('refuses an ADMIN_PASSWORD that breaks the password rule', async () => {

@@ -1,5 +1,7 @@
 import { videoRoutes, routeUrl } from '@pw/contracts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, contextForSuite } from '../../../test/helpers';
@@ -21,6 +23,18 @@ import { startWorkers } from '../../composition';
  * playlist followed by MPEG-TS or MPEG-PS packets, a concat list; by relative and absolute path; with and
  * without a telling name). Each upload must be refused, or end as a video of the attacker's own frames.
  */
+/**
+ * An installation from before encryption: an object stored in the clear before its first start, so it
+ * still serves plaintext (only one known to hold none refuses it). That is the worst case these attacks
+ * aim at: a victim's file readable as it is.
+ */
+function installationFromBeforeEncryption(): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pw-untrusted-'));
+  mkdirSync(path.join(dataDir, 'media', 'legacy'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'media', 'legacy', 'kept-in-the-clear.bin'), 'stored before encryption');
+  return dataDir;
+}
+
 describe.each(mediaPairs())('crafted uploads that name other files, $name pair', (pair) => {
   let stopWorkers: () => Promise<void>;
   let dir: string;
@@ -35,7 +49,12 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
       payload: body.payload,
     });
 
-  const ctx = contextForSuite({ FFMPEG_PATH: pair.ffmpegPath, FFPROBE_PATH: pair.ffprobePath });
+  const dataDir = installationFromBeforeEncryption();
+  const ctx = contextForSuite({
+    FFMPEG_PATH: pair.ffmpegPath,
+    FFPROBE_PATH: pair.ffprobePath,
+    DATA_DIR: dataDir,
+  });
   beforeAll(async () => {
     stopWorkers = await startWorkers(ctx.composition);
     dir = await makeClipDir();
@@ -47,7 +66,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
     expect(response.statusCode, response.body).toBe(201);
     const row = await waitForVideo(ctx, response.json().data.id);
     expect(row.state).toBe('ready');
-    victimMedia = path.join(ctx.dataDir, 'media', row.mediaKey!);
+    victimMedia = path.join(dataDir, 'media', row.mediaKey!);
     // Stored media is encrypted; the worst case is a file kept in the clear from before encryption
     // (still served as it is), so the victim's file is put back in the clear for these attacks.
     const clear = await bytesOf(await ctx.deps.storage.read(row.mediaKey!));
@@ -64,6 +83,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
   afterAll(async () => {
     await stopWorkers?.();
     await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const attack = async (file: ReferringFile): Promise<'refused' | 'failed' | 'own frames only'> => {
@@ -105,7 +125,7 @@ describe.each(mediaPairs())('crafted uploads that name other files, $name pair',
   it('refuses each one, or makes a video of the attacker’s own frames only', async () => {
     // Relative to the job's folder (DATA_DIR/tmp/job-…/), as ffmpeg resolves a playlist's entries.
     const crafted = await referringFiles(dir, {
-      relative: `../../media/${path.relative(path.join(ctx.dataDir, 'media'), victimMedia)}`,
+      relative: `../../media/${path.relative(path.join(dataDir, 'media'), victimMedia)}`,
       absolute: victimMedia,
     });
     const outcomes: Record<string, string> = {};

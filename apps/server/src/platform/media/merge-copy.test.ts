@@ -58,7 +58,8 @@ describe.each(mediaPairs())('merging drafts, $name pair (real ffmpeg)', (pair) =
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     // The list the join read is not left in the job folder.
     await expect(fs.stat(path.join(dir, 'join.ffconcat'))).rejects.toThrow();
-  });
+    // Two real conversions come first: minutes on a loaded machine.
+  }, 180_000);
 
   it('re-encodes drafts of different sizes into a video of their joint length', async () => {
     const small = await draft('c', 2, '320x240');
@@ -70,5 +71,5 @@ describe.each(mediaPairs())('merging drafts, $name pair (real ffmpeg)', (pair) =
     expect(joined.info.video.width).toBe(320);
     const sum = small.probed.durationSeconds + large.probed.durationSeconds;
     expect(Math.abs(joined.durationSeconds - sum)).toBeLessThan(0.1);
-  });
+  }, 180_000);
 });

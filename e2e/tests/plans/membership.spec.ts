@@ -87,10 +87,11 @@ test("a declined card shows the provider's message in red and charges nothing", 
   await expectNoHorizontalOverflow(page);
 
   await payWithCard(page, CARDS.declined, plan.price);
-  const message = page.locator('.form-error');
+  // Said once, in red under the card number it is about, not again under the button.
+  const message = page.locator('.invalid-feedback').filter({ hasText: /declined/i });
   await expect(message).toBeVisible();
-  await expect(message).toHaveClass(/text-danger/);
-  await expect(message).toContainText(/declined/i);
+  await expect(page.getByLabel('Card Number')).toHaveAccessibleDescription(/declined/i);
+  await expect(page.getByText(/declined/i)).toHaveCount(1);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect((await paymentHistory(request, session)).meta.total).toBe(0);
 });

@@ -94,6 +94,17 @@ async function refused(dir: string, message: RegExp): Promise<void> {
   expect(keys).toEqual([]);
 }
 
+/** The account type of the backed-up owner in a restored installation ('user' unless tampered with). */
+async function ownerTypeIn(config: AppConfig): Promise<string | undefined> {
+  const database = await openDatabase({ dataDir: path.join(config.DATA_DIR, 'db') });
+  try {
+    const [owner] = await database.db.select().from(users).where(eq(users.email, 'owner@harden.test'));
+    return owner?.type;
+  } finally {
+    await database.close();
+  }
+}
+
 describe('backup hardening', () => {
   it('writes the backup 0700/0600 and restores the database 0700/0600', async () => {
     expect(new Set(Object.values(modes(original)))).toEqual(new Set(['700', '600']));
@@ -173,13 +184,7 @@ describe('backup hardening', () => {
     await refused(older, /has no manifest\.hmac.*--accept-unsigned.*Nothing was restored/);
     const copy = await installation();
     await restore(copy.target, older, { acceptUnsigned: true });
-    const database = await openDatabase({ dataDir: path.join(copy.config.DATA_DIR, 'db') });
-    try {
-      const [owner] = await database.db.select().from(users).where(eq(users.email, 'owner@harden.test'));
-      expect(owner?.type).toBe('user');
-    } finally {
-      await database.close();
-    }
+    expect(await ownerTypeIn(copy.config)).toBe('user');
     // A signed (current) backup with its signature stripped is no older backup: still refused.
     const stripped = await copyOfBackup();
     await fs.rm(path.join(stripped, 'manifest.hmac'));
@@ -202,12 +207,6 @@ describe('backup hardening', () => {
   it('restores the good backup as it was taken', async () => {
     const copy = await installation();
     await restore(copy.target, original);
-    const database = await openDatabase({ dataDir: path.join(copy.config.DATA_DIR, 'db') });
-    try {
-      const [owner] = await database.db.select().from(users).where(eq(users.email, 'owner@harden.test'));
-      expect(owner?.type).toBe('user');
-    } finally {
-      await database.close();
-    }
+    expect(await ownerTypeIn(copy.config)).toBe('user');
   }, 60_000);
 });

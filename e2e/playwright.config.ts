@@ -15,24 +15,61 @@ if (!fs.existsSync(CHROMIUM)) {
   );
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+/**
+ * Two workers by default (E2E_WORKERS), each with a server of its own: its own port and DATA_DIR
+ * (database, outbox, media), so a spec reads only its own server's mail and state, and a spec that
+ * waits on a period (a release's "day", a delivery slot) waits beside the other worker's specs.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_ROOT = process.env.E2E_DATA_ROOT ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+process.env.E2E_DATA_ROOT = DATA_ROOT;
+/** The worker this process is (Playwright sets it in each worker; the runner itself is slot 0). */
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const slotPort = (slot: number) => FIRST_PORT + slot;
+const slotDataDir = (slot: number) => path.join(DATA_ROOT, `w${slot}`);
+/** This worker's server's DATA_DIR (its outbox is where the specs read mail). */
+export const E2E_DATA_DIR = slotDataDir(SLOT);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-pass-123' };
+
+const server = (slot: number) => ({
+  command: 'node ../node_modules/.bin/tsx ../apps/server/src/main.ts',
+  url: `http://localhost:${slotPort(slot)}${API_HEALTH_PATH}`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: {
+    PORT: String(slotPort(slot)),
+    DATA_DIR: slotDataDir(slot),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://localhost:${slotPort(slot)}`,
+    // Specs that need many calls from "different visitors" (25 contact-us messages against a limit of
+    // 10 per address) say so in X-Forwarded-For; calls without it are still 127.0.0.1.
+    TRUST_PROXY: 'loopback',
+    // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is a
+    // minute here (the server names the unit in its start log; production refuses it).
+    LEGACY_WAIT_UNIT: 'minute',
+    // docs/product.md §5.9: the yearly address check looks every 2 seconds rather than hourly, so a test sees
+    // an owner's check as soon as they schedule a delivery more than a year ahead.
+    ADDRESS_CHECK_EVERY_SECONDS: '2',
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   // CI (TEST_REPORT_DIR) also keeps a JSON report, from which scripts/test-timings.ts prints the slowest specs.
   reporter: process.env.TEST_REPORT_DIR
     ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'e2e.json') }]]
     : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${slotPort(SLOT)}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -49,27 +86,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../node_modules/.bin/tsx ../apps/server/src/main.ts',
-    url: `http://localhost:${PORT}${API_HEALTH_PATH}`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      // Specs that need many calls from "different visitors" (25 contact-us messages against a limit of
-      // 10 per address) say so in X-Forwarded-For; calls without it are still 127.0.0.1.
-      TRUST_PROXY: 'loopback',
-      // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is a
-      // minute here (the server names the unit in its start log; production refuses it).
-      LEGACY_WAIT_UNIT: 'minute',
-      // docs/product.md §5.9: the yearly address check looks every 2 seconds rather than hourly, so a test sees
-      // an owner's check as soon as they schedule a delivery more than a year ahead.
-      ADDRESS_CHECK_EVERY_SECONDS: '2',
-    },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, slot) => server(slot)),
 });

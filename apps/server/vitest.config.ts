@@ -1,33 +1,53 @@
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The PostgreSQL pass (.ci/run sets DATABASE_URL) leaves out what it would only repeat: the embedded
- * database's own process test (its servers run PGlite whatever the pass), and the files that run on
- * the machine's PostgreSQL in either pass (real processes sharing one database, the start locks, the
- * list queries on both databases). Each of them runs in the embedded pass, `npm test`.
+ * `npm test` needs no database server: the files that run the machine's PostgreSQL whatever the pass
+ * (real processes sharing one database, the start locks, the list queries on both databases) run in
+ * the PostgreSQL pass only, which .ci/run starts (DATABASE_URL). That pass leaves out the embedded
+ * database's own process test: its servers run PGlite whatever the pass, so it would only repeat it.
  */
-const sameInEitherPass = [
-  'src/cli/operator-commands.processes.test.ts',
+const needsPostgres = [
   'src/modules/videos/videos.processes.test.ts',
   'src/modules/delivery/delivery.processes.test.ts',
   'src/modules/legacy/legacy.processes.test.ts',
   'src/platform/db/paginate.test.ts',
   'src/platform/db/start-lock.test.ts',
 ];
+const embeddedOnly = ['src/cli/operator-commands.processes.test.ts'];
+
+/** For the timings printed after `npm test` (scripts/test-stages): a JSON report per pass. */
+const timingReport: Array<[string, { outputFile: string }]> = process.env.TEST_REPORT_DIR
+  ? [
+      [
+        'json',
+        {
+          outputFile: path.join(
+            process.env.TEST_REPORT_DIR,
+            process.env.DATABASE_URL ? 'server-postgres.json' : 'server.json',
+          ),
+        },
+      ],
+    ]
+  : [];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: process.env.DATABASE_URL
-      ? [...configDefaults.exclude, ...sameInEitherPass]
-      : configDefaults.exclude,
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? embeddedOnly : needsPostgres)],
     environment: 'node',
+    // One migrated database per run, copied for each file (test/global-setup.ts).
+    globalSetup: ['./test/global-setup.ts'],
     // Each file gets its own database; two workers match the machine's two cores.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker keeps its modules from one file to the next: importing the app again for each file was
+    // half of a small file's time. Files share no state through them: each builds its own app and
+    // database (createTestContext), and the route coverage is meant to add up across files.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // After a run of the whole suite: every route got each kind of answer it owes (decision 0277).
-    reporters: ['default', './test/route-coverage.reporter.ts'],
+    reporters: ['default', './test/route-coverage.reporter.ts', ...timingReport],
   },
 });

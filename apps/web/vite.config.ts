@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `@/x` is `src/x` (docs/decisions/0125): the same alias as tsconfig.json `paths`, for the build and Vitest. */
@@ -64,5 +65,9 @@ export default defineConfig({
     css: false,
     // See vitest.setup.ts: two shared cores.
     testTimeout: 20_000,
+    // For the timings printed after `npm test` (scripts/test-stages).
+    reporters: process.env.TEST_REPORT_DIR
+      ? ['default', ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'web.json') }]]
+      : ['default'],
   },
 });

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { simpleParser } from 'mailparser';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -14,55 +13,25 @@ import { FakeClock } from '../src/platform/clock';
 import { buildApp } from '../src/app';
 import { afterAll, beforeAll } from 'vitest';
 import { recordRouteCoverage } from './route-coverage';
+import { migratedPgliteSnapshot, templateDatabase } from './database-template';
+import { createDatabaseBeside } from './database-beside';
 
-/**
- * A new, empty PostgreSQL database beside the one at `baseUrl` (nothing migrated); `drop` removes it
- * once its connections are gone.
- */
-export async function createDatabaseBeside(
-  baseUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      // pg's pool.end() resolves before its sockets have closed; forcing the drop at once can kill a
-      // backend that is still saying goodbye, which the client then reports as an uncaught error.
-      // So wait for the connections to go (object_in_use) and force only as a last resort.
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await cleanup.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await cleanup.end();
-    },
-  };
-}
+export { createDatabaseBeside };
 
 /**
  * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
- * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards.
+ * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards. Either
+ * starts as a copy of the run's migrated database when there is one (test/global-setup.ts).
  */
 export async function createTestDatabase(
   baseUrl = process.env.DATABASE_URL,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!baseUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: migratedPgliteSnapshot() });
     return { database, drop: () => database.close() };
   }
-  const beside = await createDatabaseBeside(baseUrl);
+  const template = baseUrl === process.env.DATABASE_URL ? templateDatabase() : undefined;
+  const beside = await createDatabaseBeside(baseUrl, { template });
   const database = await openDatabase({ url: beside.url });
   return {
     database,

@@ -63,7 +63,10 @@ export async function openPglite(
 ): Promise<{ client: PGlite; release: () => Promise<void> }> {
   const create = () =>
     // pg_trgm (substring search indexes) is a contrib extension PGlite ships but loads only on request.
-    PGlite.create(dataDir, { extensions: { pg_trgm }, ...options });
+    PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+    });
   if (dataDir.startsWith('memory://')) return { client: await create(), release: async () => {} };
   const folder = path.dirname(dataDir);
   const lock = holdsDataFolder(folder)
@@ -91,6 +94,8 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   migrate?: boolean;
+  /** PGlite only: start from this data folder (a `snapshot()`), e.g. a migrated copy in tests. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -122,7 +127,7 @@ export async function openDatabase(options: {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-  const { client, release } = await openPglite(dataDir);
+  const { client, release } = await openPglite(dataDir, { loadDataDir: options.loadDataDir });
   if (!dataDir.startsWith('memory://')) ownerOnly(dataDir);
   const close = async () => {
     await client.close();

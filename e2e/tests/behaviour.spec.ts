@@ -14,10 +14,12 @@ import { saveThroughDialogs } from './upload/helpers';
  * the found-video page after a reload, a delivered video's screen, and where an upload lands.
  */
 
-/** Schedules a draft a few seconds ahead (UTC, to the second) and waits until the real worker sent it. */
+/** Schedules drafts a few seconds ahead (UTC, to the second) and waits until the real worker sent them. */
 async function deliverSoon(request: APIRequestContext, owner: Session, ids: number[], to: string) {
-  const due = new Date(Date.now() + 4000);
   for (const id of ids) {
+    // Each its own lead: the server refuses a moment already past, which a slow earlier call could make
+    // a shared one.
+    const due = new Date(Date.now() + 4000);
     await schedule(request, owner, id, {
       email: to,
       share_at_date: due.toISOString().slice(0, 10),

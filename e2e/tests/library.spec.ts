@@ -216,7 +216,7 @@ test.describe('video library', () => {
     // Overlay controls fade 1 s after the mouse leaves (and focus is elsewhere).
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     await page.mouse.move(5, 5);
-    await expect(reel).not.toHaveClass(/reel--controls/, { timeout: 3000 });
+    await expect(reel).not.toHaveClass(/reel--controls/);
   });
 
   test('deletes a video', async ({ page, request }) => {

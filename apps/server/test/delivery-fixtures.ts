@@ -165,6 +165,7 @@ export async function deliveriesSettled(
 export async function bringDueNow(
   deps: { queue: PgBoss; database: Pick<Database, 'executeSql'> },
   deliveryIds: number[],
+  options: { wake?: boolean } = {},
 ): Promise<void> {
   const { executeSql } = deps.database;
   await executeSql(
@@ -177,5 +178,6 @@ export async function bringDueNow(
       where name = $1 and state::text in ('created', 'retry') and singleton_key = any($2::text[])`,
     [deliverySendQueue.name, deliveryIds.map((id) => `${id}:send`)],
   );
-  wakeWorkers(deps.queue, deliverySendQueue);
+  // `wake: false` leaves it to the send loop's own polling (a test of that polling).
+  if (options.wake !== false) wakeWorkers(deps.queue, deliverySendQueue);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleFields, validateSchedule } from './schedule-form';
+import { DELIVERY_MESSAGES, REPEAT_MESSAGES, REPEAT_UNTIL_MAX } from '@pw/contracts';
+import { SCHEDULE_MESSAGES, scheduleFields, scheduleSchema, validateSchedule } from './schedule-form';
 
 describe('validateSchedule', () => {
   const now = new Date(2027, 2, 12, 14, 30);
@@ -58,5 +59,165 @@ describe('scheduleFields', () => {
     ).toMatchObject({ fallback_email: 'cousin@example.com', repeat: 'yearly', repeat_until: 2030 });
     // A last year typed before switching back to once is not sent.
     expect(scheduleFields({ ...input, repeat: 'none', until: '2030' }, 'UTC').repeat_until).toBeNull();
+  });
+});
+
+describe('validateSchedule at the edges of a day and a year', () => {
+  const email = 'kin@example.com';
+
+  it('a minute before midnight: the rest of today is gone, tomorrow at 00:00 is fine', () => {
+    const now = new Date(2027, 2, 12, 23, 59, 30);
+    expect(validateSchedule({ email, date: '2027-03-12', time: '23:59' }, now)).toEqual({
+      time: SCHEDULE_MESSAGES.timePast,
+    });
+    expect(validateSchedule({ email, date: '2027-03-13', time: '00:00' }, now)).toEqual({});
+  });
+
+  it('compares minutes: seconds typed or seconds of now do not change the answer', () => {
+    const now = new Date(2027, 2, 12, 14, 30, 45);
+    expect(validateSchedule({ email, date: '2027-03-12', time: '14:30:59' }, now)).toEqual({
+      time: SCHEDULE_MESSAGES.timePast,
+    });
+    expect(validateSchedule({ email, date: '2027-03-12', time: '14:31:00' }, now)).toEqual({});
+    expect(validateSchedule({ email, date: '2027-03-12', time: '14:31' }, now)).toEqual({});
+  });
+
+  it('on New Year’s Eve: next year’s first minute is fine, and a last year before it is refused', () => {
+    const now = new Date(2027, 11, 31, 23, 30);
+    const newYear = { email, date: '2028-01-01', time: '00:00', repeat: 'yearly' as const };
+    expect(validateSchedule(newYear, now)).toEqual({});
+    expect(validateSchedule({ ...newYear, until: '2027' }, now)).toEqual({
+      until: REPEAT_MESSAGES.untilPast,
+    });
+    expect(validateSchedule({ ...newYear, until: '2028' }, now)).toEqual({});
+  });
+
+  it('a date earlier than today by a year is past even on a later month and day', () => {
+    const now = new Date(2027, 2, 12, 9, 0);
+    expect(validateSchedule({ email, date: '2026-12-31', time: '10:00' }, now)).toEqual({
+      date: SCHEDULE_MESSAGES.datePast,
+    });
+  });
+});
+
+describe('validateSchedule: what each field says', () => {
+  const now = new Date(2027, 2, 12, 14, 30);
+  const valid = { email: 'kin@example.com', date: '2027-03-13', time: '09:00' };
+
+  it('a date that is not yyyy-mm-dd is refused as not today or later', () => {
+    for (const date of ['2027-3-13', '13/03/2027', '2027-03-13T09:00', 'tomorrow'])
+      expect(validateSchedule({ ...valid, date }, now), date).toEqual({ date: SCHEDULE_MESSAGES.datePast });
+  });
+
+  it('while the date is missing or wrong, the time is judged only for being there', () => {
+    expect(validateSchedule({ ...valid, date: '', time: '00:00' }, now)).toEqual({
+      date: SCHEDULE_MESSAGES.dateRequired,
+    });
+    expect(validateSchedule({ ...valid, date: '2027-03-11', time: '00:00' }, now)).toEqual({
+      date: SCHEDULE_MESSAGES.datePast,
+    });
+    expect(validateSchedule({ ...valid, date: '', time: '' }, now)).toEqual({
+      date: SCHEDULE_MESSAGES.dateRequired,
+      time: SCHEDULE_MESSAGES.timeRequired,
+    });
+  });
+
+  it('the e-mail: required, then well formed; spaces around it do not count', () => {
+    expect(validateSchedule({ ...valid, email: '' }, now)).toEqual({
+      email: SCHEDULE_MESSAGES.emailRequired,
+    });
+    expect(validateSchedule({ ...valid, email: '   ' }, now)).toEqual({
+      email: SCHEDULE_MESSAGES.emailRequired,
+    });
+    expect(validateSchedule({ ...valid, email: 'kin@example' }, now)).toEqual({
+      email: SCHEDULE_MESSAGES.emailInvalid,
+    });
+    expect(validateSchedule({ ...valid, email: '  kin@example.com ' }, now)).toEqual({});
+  });
+
+  it('the second address: optional, well formed, and not the recipient again (whatever the case)', () => {
+    expect(validateSchedule({ ...valid, fallback: '' }, now)).toEqual({});
+    expect(validateSchedule({ ...valid, fallback: '   ' }, now)).toEqual({});
+    expect(validateSchedule({ ...valid, fallback: 'cousin@' }, now)).toEqual({
+      fallback: SCHEDULE_MESSAGES.emailInvalid,
+    });
+    expect(validateSchedule({ ...valid, fallback: ' KIN@Example.com ' }, now)).toEqual({
+      fallback: DELIVERY_MESSAGES.fallbackSameAsRecipient,
+    });
+    // Against a recipient in error there is nothing to compare: only the recipient is named.
+    expect(validateSchedule({ ...valid, email: 'kin@', fallback: 'kin@' }, now)).toEqual({
+      email: SCHEDULE_MESSAGES.emailInvalid,
+      fallback: SCHEDULE_MESSAGES.emailInvalid,
+    });
+    expect(validateSchedule({ ...valid, fallback: 'cousin@example.com' }, now)).toEqual({});
+  });
+
+  it('the last year of a yearly repeat: four digits between 1970 and the contracts’ maximum, spaces trimmed', () => {
+    const yearly = { ...valid, repeat: 'yearly' as const };
+    for (const until of ['1969', '2201', '20301', '203', '2030.5', 'abcd', '-2030'])
+      expect(validateSchedule({ ...yearly, until }, now), until).toEqual({
+        until: REPEAT_MESSAGES.untilInvalid,
+      });
+    expect(REPEAT_UNTIL_MAX).toBe(2200);
+    expect(validateSchedule({ ...yearly, until: String(REPEAT_UNTIL_MAX) }, now)).toEqual({});
+    expect(validateSchedule({ ...yearly, until: ' 2030 ' }, now)).toEqual({});
+    // 1970 is a year, but before the first delivery's.
+    expect(validateSchedule({ ...yearly, until: '1970' }, now)).toEqual({ until: REPEAT_MESSAGES.untilPast });
+  });
+
+  it('a last year is not compared with a date in error, only checked for being a year', () => {
+    const yearly = { ...valid, repeat: 'yearly' as const, date: '2027-03-11' };
+    expect(validateSchedule({ ...yearly, until: '2001' }, now)).toEqual({ date: SCHEDULE_MESSAGES.datePast });
+    expect(validateSchedule({ ...yearly, until: 'soon' }, now)).toEqual({
+      date: SCHEDULE_MESSAGES.datePast,
+      until: REPEAT_MESSAGES.untilInvalid,
+    });
+  });
+});
+
+describe("the form's schema", () => {
+  const valid = { email: 'kin@example.com', date: '2027-03-12', time: '14:31' };
+  const fieldsOf = (result: {
+    success: boolean;
+    error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+  }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+  it('reports each rule on its field, by the same words as validateSchedule', () => {
+    const schema = scheduleSchema(() => new Date(2027, 2, 12, 14, 30));
+    expect(schema.safeParse(valid).success).toBe(true);
+    const input = {
+      email: 'kin@',
+      date: '2027-03-11',
+      time: '',
+      fallback: 'x',
+      repeat: 'yearly',
+      until: 'soon',
+    };
+    expect(fieldsOf(schema.safeParse(input))).toEqual(
+      validateSchedule({ ...input, repeat: 'yearly' }, new Date(2027, 2, 12, 14, 30)),
+    );
+    expect(Object.keys(fieldsOf(schema.safeParse(input))).sort()).toEqual([
+      'date',
+      'email',
+      'fallback',
+      'time',
+      'until',
+    ]);
+  });
+
+  it('is judged at the moment of each check, not when the form was built', () => {
+    let now = new Date(2027, 2, 12, 14, 29);
+    const schema = scheduleSchema(() => now);
+    expect(schema.safeParse(valid).success).toBe(true);
+    // The form stayed open two minutes: 14:31 is no longer ahead.
+    now = new Date(2027, 2, 12, 14, 31);
+    expect(fieldsOf(schema.safeParse(valid))).toEqual({ time: SCHEDULE_MESSAGES.timePast });
+  });
+
+  it('refuses a repeat other than none or yearly', () => {
+    const schema = scheduleSchema(() => new Date(2027, 2, 12, 14, 30));
+    expect(schema.safeParse({ ...valid, repeat: 'monthly' }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, repeat: 'none' }).success).toBe(true);
   });
 });

@@ -122,7 +122,7 @@ export const SCHEDULE_SERVER_FIELDS = {
 } as const satisfies Record<keyof ScheduleInput, string>;
 
 /** The rules above as the form's schema, judged at `now()` each time the form is checked. */
-const scheduleSchema = (now: () => Date) =>
+export const scheduleSchema = (now: () => Date) =>
   z
     .object({
       email: z.string(),

@@ -226,7 +226,7 @@ describe('account deletion', () => {
         .select()
         .from(mailOutbox)
         .where(or(eq(mailOutbox.accountId, person.id), eq(mailOutbox.toEmail, person.email)));
-    await expect.poll(async () => (await rowsOf()).length).toBe(0);
+    await expect.poll(async () => (await rowsOf()).length, { timeout: 15_000 }).toBe(0);
 
     // The address is free: signing up again makes a new, empty account.
     const again = await signUpUser(ctx, { email: person.email });

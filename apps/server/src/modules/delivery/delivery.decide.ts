@@ -5,6 +5,7 @@ import { sendClaimed } from './delivery.send';
 import type { DeliveryOutcome, WorkerContext } from './delivery.context';
 import { VIDEO_MESSAGES } from '@pw/contracts';
 import { isActiveAccount } from '../accounts';
+import { unclaimedAction } from './delivery.unclaimed';
 
 /**
  * Runs `delivery.send` jobs: for each delivery does whatever its row says is due — claim → SMTP → record
@@ -51,49 +52,51 @@ async function decideUnclaimable(ctx: WorkerContext, deliveryId: number): Promis
   if (!found) return 'gone';
   const { delivery, video, owner, dbNow } = found;
 
-  if (delivery.status === 'sent' || delivery.status === 'failed') {
-    return (await notifyOwner(deps, deliveryId)) ? 'notified' : 'finished';
+  switch (unclaimedAction(delivery, video, isActiveAccount(owner), dbNow)) {
+    case 'notify-owner':
+      return (await notifyOwner(deps, deliveryId)) ? 'notified' : 'finished';
+    case 'finished':
+      return 'finished';
+    case 'come-back':
+      // Early (a sweeper's or duplicate job): come back at the right time.
+      await enqueueSend(deps.queue, deliveryId, delivery.nextAttemptAt);
+      return 'early';
+    // From here the updates only touch the row if it is pending or its claimant died.
+    case 'hold': {
+      // No job is queued for the recheck: the sweeper finds the row when it is due again, and activation
+      // (resumeForOwner) enqueues one at once, which a queued job for the same key would block.
+      const held = await deps.repo.postpone(
+        deliveryId,
+        options.holdRecheckSeconds,
+        'On hold: the account is deactivated. It will be sent when the account is active again.',
+      );
+      return held ? 'held' : 'taken';
+    }
+    case 'cancel': {
+      const done = await deps.repo.cancelUnclaimed(
+        deliveryId,
+        'The video was moved out of the scheduled folder.',
+      );
+      return done ? 'cancelled' : 'taken';
+    }
+    case 'fail': {
+      const failed = await deps.db.transaction(async (tx) => {
+        const row = await deps.repo.markFailed(deliveryId, null, VIDEO_MESSAGES.processingFailed, tx);
+        if (row) await deps.notifications.notify(row.ownerId, ownerNotice('failed', row, video), tx);
+        return row;
+      });
+      return failed ? 'failed' : 'taken';
+    }
+    case 'wait-for-video': {
+      const waiting = await deps.repo.postpone(
+        deliveryId,
+        options.processingRecheckSeconds,
+        'Waiting for the video to finish processing.',
+      );
+      if (waiting) await enqueueSend(deps.queue, deliveryId, waiting.nextAttemptAt);
+      return waiting ? 'waiting' : 'taken';
+    }
+    case 'taken':
+      return 'taken';
   }
-  if (delivery.status === 'cancelled') return 'finished';
-  if (delivery.status === 'pending' && delivery.nextAttemptAt > dbNow) {
-    // Early (a sweeper's or duplicate job): come back at the right time.
-    await enqueueSend(deps.queue, deliveryId, delivery.nextAttemptAt);
-    return 'early';
-  }
-  // From here the updates only touch the row if it is pending or its claimant died.
-  if (!isActiveAccount(owner)) {
-    // No job is queued for the recheck: the sweeper finds the row when it is due again, and activation
-    // (resumeForOwner) enqueues one at once, which a queued job for the same key would block.
-    const held = await deps.repo.postpone(
-      deliveryId,
-      options.holdRecheckSeconds,
-      'On hold: the account is deactivated. It will be sent when the account is active again.',
-    );
-    return held ? 'held' : 'taken';
-  }
-  if (video.folder !== 'scheduled') {
-    const done = await deps.repo.cancelUnclaimed(
-      deliveryId,
-      'The video was moved out of the scheduled folder.',
-    );
-    return done ? 'cancelled' : 'taken';
-  }
-  if (video.state === 'failed' || (video.state === 'ready' && !video.mediaKey)) {
-    const failed = await deps.db.transaction(async (tx) => {
-      const row = await deps.repo.markFailed(deliveryId, null, VIDEO_MESSAGES.processingFailed, tx);
-      if (row) await deps.notifications.notify(row.ownerId, ownerNotice('failed', row, video), tx);
-      return row;
-    });
-    return failed ? 'failed' : 'taken';
-  }
-  if (video.state !== 'ready') {
-    const waiting = await deps.repo.postpone(
-      deliveryId,
-      options.processingRecheckSeconds,
-      'Waiting for the video to finish processing.',
-    );
-    if (waiting) await enqueueSend(deps.queue, deliveryId, waiting.nextAttemptAt);
-    return waiting ? 'waiting' : 'taken';
-  }
-  return 'taken';
 }

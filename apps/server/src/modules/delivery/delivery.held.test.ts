@@ -13,6 +13,7 @@ import {
 import type { TestContext } from '../../../test/helpers';
 import { quickDeliveryRetries, startMailingApp, type MailingApp } from '../../../test/mailing-app';
 import {
+  bringDueNow,
   deliveriesOf,
   deliveriesSettled,
   insertMembership,
@@ -84,8 +85,10 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
   async function heldDelivery(title: string) {
     const { owner, videoId } = await ownerWithVideo(title);
     const to = recipient('held');
-    await schedule(owner.id, videoId, to, new Date(Date.now() + 1000));
+    // Due in an hour, so the deactivation surely comes first; then its moment is brought to now.
+    await schedule(owner.id, videoId, to, new Date(Date.now() + HOUR));
     await setStatus(owner, 0);
+    await bringDueNow(ctx.deps, [(await rowOf(videoId)).id]);
     const held = await waitForRow(videoId, (row) => /deactivated/.test(row.lastError ?? ''));
     expect(held.status).toBe('pending');
     expect(held.attempts).toBe(0);
@@ -203,7 +206,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
   it("cancelling a held yearly occurrence skips that year only: the next year's is scheduled, once", async () => {
     const { owner, videoId } = await ownerWithVideo('Every birthday');
     const to = recipient('yearly');
-    const dueAt = new Date(Date.now() + 1000);
+    const dueAt = new Date(Date.now() + HOUR);
     // The owner's wall clock in their zone (UTC here), as the schedule call records it.
     const localAt = dueAt.toISOString().slice(0, 19);
     await ctx.deps.delivery.schedule({
@@ -216,6 +219,7 @@ describe('deliveries of a deactivated account: held, resumed, or the owner asked
       dueAt,
     });
     await setStatus(owner, 0);
+    await bringDueNow(ctx.deps, [(await rowOf(videoId)).id]);
     await waitForRow(videoId, (row) => /deactivated/.test(row.lastError ?? ''));
     await movedBack(videoId, 3 * 24 * HOUR);
     await setStatus(owner, 1);

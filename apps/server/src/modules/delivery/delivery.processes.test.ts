@@ -16,7 +16,7 @@ import type { CompositionView } from '../../composition';
 import { compose } from '../../composition';
 import { createTestDatabase } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { insertMembership, insertUser, insertVideo } from '../../../test/delivery-fixtures';
+import { bringDueNow, insertMembership, insertUser, insertVideo } from '../../../test/delivery-fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
@@ -249,8 +249,18 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     const a = startWorkerProcess(setup, 'A2');
     const b = startWorkerProcess(setup, 'B2');
     children.push(a, b);
-    // Due once both have started (tsx start-up takes a few seconds on this machine).
-    const videoIds = await scheduleBatch(setup, count, new Date(Date.now() + 8000), prefix);
+    // Due in an hour while the workers start; once both are up, all of them are brought due at once (a
+    // fixed lead would race the workers' start-up, and one worker alone would take them all).
+    const videoIds = await scheduleBatch(setup, count, new Date(Date.now() + 3600_000), prefix);
+    await waitUntil(
+      async () => (await workersUp(setup)) === 2,
+      60_000,
+      () => `both workers up (${a.output.join('')}${b.output.join('')})`,
+    );
+    await bringDueNow(
+      setup.deps,
+      (await rowsOf(setup, videoIds)).map((row) => row.id),
+    );
     await waitUntil(
       async () => (await rowsOf(setup, videoIds)).every((r) => r.status === 'sent'),
       90_000,

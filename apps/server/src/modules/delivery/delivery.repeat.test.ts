@@ -17,41 +17,9 @@ import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
 import { createDeliveryRepo } from './delivery.repo';
 import { defaultDeliveryWorkerOptions, type WorkerContext, type WorkerDeps } from './delivery.context';
 import { processDelivery } from './delivery.decide';
-import { nextOccurrence, occurrenceAt, rollOver } from './delivery.repeat';
+import { rollOver } from './delivery.repeat';
 import { watchToken } from './delivery.tokens';
 import { MEMBERSHIP_NEEDED_MESSAGE } from './delivery.allowance';
-
-describe('yearly occurrences, by Temporal', () => {
-  it('29 February falls on 28 February in other years, and on 29 February again in leap years', () => {
-    const at = (year: number) => occurrenceAt('2028-02-29T09:00:00', 'America/New_York', year)!.toISOString();
-    expect(at(2028)).toBe('2028-02-29T14:00:00.000Z');
-    expect(at(2029)).toBe('2029-02-28T14:00:00.000Z');
-    expect(at(2032)).toBe('2032-02-29T14:00:00.000Z');
-  });
-
-  it('keeps the wall-clock time across daylight-saving changes (America/New_York in March)', () => {
-    const at = (year: number) => occurrenceAt('2027-03-12T09:00:00', 'America/New_York', year)!.toISOString();
-    expect(at(2027)).toBe('2027-03-12T14:00:00.000Z'); // before the change (EST)
-    expect(at(2028)).toBe('2028-03-12T13:00:00.000Z'); // the day of the change (EDT)
-    // A time the jump skips moves forward by the jump that year only.
-    const skipped = (year: number) =>
-      occurrenceAt('2027-03-14T02:30:00', 'America/New_York', year)!.toISOString();
-    expect(skipped(2027)).toBe('2027-03-14T07:30:00.000Z'); // 03:30 EDT
-    expect(skipped(2028)).toBe('2028-03-14T06:30:00.000Z'); // 02:30 EDT
-  });
-
-  it('the next occurrence: the following year, never one already past, none after repeat_until', () => {
-    const series = { localAt: '2027-06-01T10:00:00', timezone: 'Europe/Paris', repeatUntil: 2031 };
-    const first = occurrenceAt(series.localAt, series.timezone, 2027)!;
-    expect(nextOccurrence(series, first, first)!.toISOString()).toBe('2028-06-01T08:00:00.000Z');
-    // Held for years: the next one is the first still ahead.
-    expect(nextOccurrence(series, first, new Date('2029-07-01T00:00:00Z'))!.toISOString()).toBe(
-      '2030-06-01T08:00:00.000Z',
-    );
-    expect(nextOccurrence(series, occurrenceAt(series.localAt, series.timezone, 2031)!, first)).toBeNull();
-    expect(nextOccurrence({ ...series, repeatUntil: null }, first, first)).not.toBeNull();
-  });
-});
 
 describe('yearly deliveries', () => {
   let app: MailingApp;

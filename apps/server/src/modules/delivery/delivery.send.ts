@@ -7,18 +7,14 @@ import { enqueueSend } from './delivery.queue';
 import { deliveryMail } from '../../platform/mail/templates';
 import { watchToken } from './delivery.tokens';
 import { afterUndelivered } from './delivery.bounces';
-import type { DeliveryOutcome, DeliveryWorkerOptions, WorkerContext } from './delivery.context';
+import { afterRefusal, backoffSeconds, retriesOver } from './delivery.retry-policy';
+import type { DeliveryOutcome, WorkerContext } from './delivery.context';
 
 /**
  * Sending a claimed delivery: the SMTP exchange, recording its outcome exactly once, and what a
  * failure leads to (a retry with back-off, or failed and the owner told).
  * docs/decisions/0040-exactly-once-delivery.md.
  */
-
-function backoffSeconds(attempt: number, options: DeliveryWorkerOptions): number {
-  const base = options.retryBaseSeconds * 2 ** Math.max(0, attempt - 1);
-  return Math.min(3600, Math.round(base * (1 + Math.random() * 0.25)));
-}
 
 /** Sends a delivery this worker claimed, and records how it went. */
 export async function sendClaimed(ctx: WorkerContext, claimed: ClaimedDelivery): Promise<DeliveryOutcome> {
@@ -147,8 +143,9 @@ async function handleSendFailure(
     state,
     error,
   });
-  if (failure.temporary && !retriesOver(ctx, claimed)) {
-    const delay = backoffSeconds(attempt, options);
+  const next = afterRefusal(failure, attempt, failure.temporary && retriesOverFor(ctx, claimed));
+  if (next.kind === 'retry') {
+    const delay = backoffSeconds(attempt, options.retryBaseSeconds);
     const released = await deps.db.transaction(async (tx) => {
       const row = await deps.repo.releaseForRetry(deliveryId, attempt, delay, failure.reason, tx);
       if (row) {
@@ -159,12 +156,8 @@ async function handleSendFailure(
     });
     return released ? 'retry' : 'taken';
   }
-  // A 5xx is the recipient's server refusing for good: bounced. Temporary refusals for three days: failed.
-  // Either way the second address, if any, gets the video at once (delivery.bounces.ts).
-  const outcome = failure.temporary ? 'failed' : 'bounced';
-  const reason = failure.temporary
-    ? `Gave up after ${attempt} attempts over three days. ${failure.reason}`
-    : failure.reason;
+  // Bounced or failed: either way the second address, if any, gets the video at once (delivery.bounces.ts).
+  const { kind: outcome, reason } = next;
   const ended = await deps.db.transaction(async (tx) => {
     const row =
       outcome === 'bounced'
@@ -182,8 +175,6 @@ async function handleSendFailure(
 }
 
 /** Three days (`retryForSeconds`) since the first attempt, by the platform's clock (decision 0371). */
-function retriesOver(ctx: WorkerContext, claimed: ClaimedDelivery): boolean {
-  const now = ctx.deps.clock.now().getTime();
-  const first = claimed.firstAttemptAt?.getTime() ?? now;
-  return now - first >= ctx.options.retryForSeconds * 1000;
+function retriesOverFor(ctx: WorkerContext, claimed: ClaimedDelivery): boolean {
+  return retriesOver(claimed.firstAttemptAt ?? null, ctx.deps.clock.now(), ctx.options.retryForSeconds);
 }

@@ -84,10 +84,10 @@ describe('a damaged video read through its signed URL', () => {
     // The headers are out when the damaged chunk is reached: the answer is cut short, never completed.
     const whole = await play(key).catch(() => null);
     expect(whole?.rawPayload.equals(bytes) ?? false).toBe(false);
-    await expect.poll(async () => (await detail(id)).damaged).toBe(true);
+    await expect.poll(async () => (await detail(id)).damaged, { timeout: 15_000 }).toBe(true);
     const again = await play(key);
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe(MEDIA_MESSAGES.damaged);
-    await expect.poll(async () => (await ownerNotices()).length).toBe(2);
+    await expect.poll(async () => (await ownerNotices()).length, { timeout: 15_000 }).toBe(2);
   });
 });

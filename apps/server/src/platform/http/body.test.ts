@@ -106,7 +106,7 @@ describe('parseBody', () => {
     // every file the request could have written before it.
     const marker = '.after-the-answer';
     await fs.writeFile(path.join(tmpDir, marker), '');
-    await vi.waitFor(() => expect(created).toContain(marker));
+    await vi.waitFor(() => expect(created).toContain(marker), { timeout: 15_000 });
     watcher.close();
     await fs.rm(path.join(tmpDir, marker));
     expect(response.statusCode).toBe(415);

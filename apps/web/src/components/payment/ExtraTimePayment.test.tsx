@@ -58,8 +58,9 @@ describe('ExtraTimePayment', () => {
     expect(screen.getByTestId('extra-amount')).toHaveTextContent('$1.98');
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
-    await vi.waitFor(() =>
-      expect(onPaid).toHaveBeenCalledWith({ paymentId: '41', seconds: 120, bought: true }),
+    await vi.waitFor(
+      () => expect(onPaid).toHaveBeenCalledWith({ paymentId: '41', seconds: 120, bought: true }),
+      { timeout: 5000 },
     );
     const paid = api.calls.find((call) => call.method === 'POST')!;
     expect(JSON.parse(paid.body as string)).toMatchObject({ duration: '00:02:00', cvv: '123' });

@@ -126,9 +126,7 @@ describe('LegacyReleasesPage (the back office’s reports and releases)', () => 
     expect(await screen.findByText('Showing 1 to 1 of 1')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'olive@example.test');
-    await waitFor(() => expect(lastListCall(api).get('search')).toBe('olive@example.test'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(lastListCall(api).get('search')).toBe('olive@example.test'));
     expect(where()).toBe('?state=halted&from_date=2026-11-01&search=olive%40example.test');
 
     await user.click(screen.getByRole('button', { name: /Release At/ }));

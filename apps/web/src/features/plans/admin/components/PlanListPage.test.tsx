@@ -43,7 +43,7 @@ describe('PlanListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(where()).toBe(''));
     await user.type(screen.getByRole('searchbox'), 'Gold');
-    await waitFor(() => expect(where()).toBe('?search=Gold'), { timeout: 2000 });
+    await waitFor(() => expect(where()).toBe('?search=Gold'));
     await waitFor(() => {
       const sent = api.calls.at(-1)!.url.searchParams;
       expect(sent.get('search')).toBe('Gold');

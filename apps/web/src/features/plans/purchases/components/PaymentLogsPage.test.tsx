@@ -84,7 +84,7 @@ describe('PaymentLogsPage', () => {
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await waitFor(() => expect(lastQuery(api).get('from_date')).toBe('2026-11-01'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'grace');
-    await waitFor(() => expect(lastQuery(api).get('search')).toBe('grace'), { timeout: 2000 });
+    await waitFor(() => expect(lastQuery(api).get('search')).toBe('grace'));
     expect(screen.getByTestId('where')).toHaveTextContent(
       '?user_type=funeral-home&subscription_type=5&from_date=2026-11-01&search=grace',
     );
@@ -94,7 +94,7 @@ describe('PaymentLogsPage', () => {
     const { api, user } = await openLog();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ruth');
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'User');
-    await waitFor(() => expect(lastQuery(api).get('search')).toBe('ruth'), { timeout: 2000 });
+    await waitFor(() => expect(lastQuery(api).get('search')).toBe('ruth'));
     expect(lastQuery(api).get('user_type')).toBe('user');
     expect(screen.getByTestId('where')).toHaveTextContent('?user_type=user&search=ruth');
   });

@@ -24,7 +24,7 @@ describe('the version of the privacy policy and terms', () => {
     const api = fakeApi({});
     renderWithApp(<TermsPage />);
     await screen.findByRole('heading', { name: 'Terms and Conditions' });
-    await expect.poll(() => api.calls.length).toBe(1);
+    await expect.poll(() => api.calls.length, { timeout: 5000 }).toBe(1);
     expect(screen.queryByTestId('policy-version')).not.toBeInTheDocument();
   });
 });

@@ -114,7 +114,7 @@ function setup(total: number, service = fakeService(), rate?: string) {
   return { user, onSaved, onFileError, service };
 }
 
-const dialogNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 3000 });
+const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
 
 async function confirmSave(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -144,7 +144,7 @@ describe('upload dialog chain', () => {
     let dialog = await dialogNamed('Exceeding limit');
     expect(dialog).toHaveTextContent('1:01');
     await user.click(within(dialog).getByRole('button', { name: 'Reselect video(s)' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('Change Folder')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -175,7 +175,7 @@ describe('upload dialog chain', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const question = await dialogNamed('Save Video?');
     await user.click(within(question).getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(service.upload).not.toHaveBeenCalled();
   });
 

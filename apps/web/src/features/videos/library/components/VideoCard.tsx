@@ -5,6 +5,7 @@ import { DeliveryBadge } from './DeliveryBadge';
 import { latestOpened, repeatLine } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
 import { AddressCheckLine } from './AddressCheckLine';
+import { MergingNote } from './MergingNote';
 import type { Video } from '@pw/contracts';
 
 /** Where a video's detail screen lives: the folder's relative route with ?video={id} (docs/product.md §13.3). */
@@ -22,6 +23,7 @@ function CardBody({ video }: { video: Video }) {
         <span className="fw-semibold text-break video-card__title">{video.title}</span>
         <span className="d-flex flex-wrap gap-2 align-items-center">
           <VideoStateBadge video={video} />
+          <MergingNote video={video} />
           <DeliveryBadge video={video} />
           {!video.is_private && <span className="badge text-bg-light border">Public</span>}
         </span>

@@ -25,6 +25,7 @@ import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath, OPEN_CHANGE } from './VideoCard';
 import { AddressCheckLine } from './AddressCheckLine';
+import { MergingNote } from './MergingNote';
 import './library.scss';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
@@ -434,6 +435,11 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <span>· {video.is_private ? 'Private' : 'Public'}</span>
             <DeliveryBadge video={video} detailed />
           </p>
+          {video.merging && (
+            <p>
+              <MergingNote video={video} />
+            </p>
+          )}
           {video.description ? (
             <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
               {video.description}

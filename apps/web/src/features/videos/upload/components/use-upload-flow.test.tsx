@@ -22,6 +22,7 @@ function video(overrides: Partial<Video> = {}): Video {
     state: 'processing',
     failure_reason: null,
     damaged: false,
+    merging: null,
     video_link: null,
     video_thumbnail: null,
     duration: null,

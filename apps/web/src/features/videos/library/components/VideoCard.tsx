@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
-import { latestOpened, repeatLine } from '../model/delivery';
+import { latestOpened, repeatLine, scheduleCardLines } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
 import { AddressCheckLine } from './AddressCheckLine';
 import { MergingNote } from './MergingNote';
@@ -16,6 +16,7 @@ export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
 function CardBody({ video }: { video: Video }) {
   const repeats = repeatLine(video);
   const opened = latestOpened(video);
+  const schedule = scheduleCardLines(video);
   return (
     <>
       <VideoThumb video={video} />
@@ -27,6 +28,11 @@ function CardBody({ video }: { video: Video }) {
           <DeliveryBadge video={video} />
           {!video.is_private && <span className="badge text-bg-light border">Public</span>}
         </span>
+        {schedule.map((line) => (
+          <span key={line} className="small text-body-secondary text-break">
+            {line}
+          </span>
+        ))}
         {repeats && <span className="small text-body-secondary">{repeats}</span>}
         {opened && <span className="small text-body-secondary">{opened}</span>}
       </div>

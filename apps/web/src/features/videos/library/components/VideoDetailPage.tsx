@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/status/ErrorState';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatDate, toTimeInput } from '@/lib/dates';
+import { secondAddressSentence } from '@/lib/schedule-form';
 import { useTitle } from '@/lib/use-title';
 import { durationLabel, folderTabPath } from '@/lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
@@ -220,7 +221,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         moved,
         SCHEDULED_TITLES[mode],
         `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
-          ' and stays in the scheduled folder.',
+          ' and stays in the Scheduled folder.' +
+          secondAddressSentence(body.fallback_email),
       );
     } else {
       arrive(body.type, moved, 'Video moved', response?.message ?? transferredMessage(body.type));

@@ -8,6 +8,7 @@ import {
   localMoment,
   openedText,
   repeatLine,
+  scheduleCardLines,
   scheduledMoment,
 } from './delivery';
 
@@ -51,6 +52,27 @@ describe('deliveryPhase', () => {
   it("writes the owner's schedule for people", () => {
     expect(scheduledMoment(scheduled())).toBe('20 November 2026 at 10:00');
     expect(scheduledMoment(videoFixture(7, 'draft'))).toBeNull();
+  });
+});
+
+describe('scheduleCardLines', () => {
+  it('a one-time delivery: to whom and when, then the second address when one was given', () => {
+    const once = scheduled({ email: 'kin@example.com', delivery: { ...delivery('pending'), repeat: 'none' } });
+    expect(scheduleCardLines(once)).toEqual(['To kin@example.com · 20 November 2026 at 10:00']);
+    const withSecond = { ...once, delivery: { ...once.delivery!, fallback_email: 'ann@example.com' } };
+    expect(scheduleCardLines(withSecond)).toEqual([
+      'To kin@example.com · 20 November 2026 at 10:00',
+      'Second address: ann@example.com',
+    ]);
+  });
+
+  it('a yearly delivery: to whom only (its repeat line says when); nothing outside Scheduled', () => {
+    const yearly = scheduled({
+      email: 'kin@example.com',
+      delivery: { ...delivery('pending'), repeat: 'yearly', repeat_until: null, next_at: null },
+    });
+    expect(scheduleCardLines(yearly)).toEqual(['To kin@example.com']);
+    expect(scheduleCardLines(videoFixture(8, 'draft', { email: 'kin@example.com' }))).toEqual([]);
   });
 });
 

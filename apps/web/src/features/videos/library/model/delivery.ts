@@ -44,6 +44,22 @@ export function scheduledMoment(video: Pick<Video, 'share_at_date' | 'share_at_t
 }
 
 /**
+ * What a scheduled card says of its delivery (docs/product.md §5.1): to whom and, for a one-time
+ * delivery, when ("To tom@example.com · 12 March 2027 at 09:00"; a yearly one's repeat line says when),
+ * then the second address when one was given. Nothing outside the scheduled folder.
+ */
+export function scheduleCardLines(video: Video): string[] {
+  if (video.type !== 'scheduled') return [];
+  const recipient = video.email ?? video.delivery?.recipient_email;
+  if (!recipient) return [];
+  const moment = repeatLine(video) ? null : scheduledMoment(video);
+  const lines = [moment ? `To ${recipient} · ${moment}` : `To ${recipient}`];
+  const second = video.delivery?.fallback_email;
+  if (second && second !== recipient) lines.push(`Second address: ${second}`);
+  return lines;
+}
+
+/**
  * A yearly delivery in words: "Every year on 12 March at 09:00 — next: 12 March 2027" (the contracts'
  * one wording, for the card and the video's page); null when the video's delivery does not repeat.
  */

@@ -28,6 +28,7 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
 }) => {
   test.setTimeout(180_000);
   const owner = await signUpUser(request, { first_name: 'Margaret' });
+  const ownerName = `${owner.user.first_name} ${owner.user.last_name}`;
   const video = await finalMessage(request, owner, 'For the family', { sealed: true });
   const code = (await getVideo(request, owner, video.id)).access_code!;
   expect(code).toBeTruthy();
@@ -60,7 +61,7 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   expect(confirmed.confirmed_at).not.toBeNull();
   await contact.getByRole('button', { name: 'Report a passing' }).focus();
   await contact.keyboard.press('Enter');
-  await expect(contact.getByLabel(/Your relation to the author/)).toBeFocused();
+  await expect(contact.getByLabel(`Your relation to ${ownerName}`, { exact: false })).toBeFocused();
   await contact.keyboard.type('Sister');
   await contact.keyboard.press('Tab');
   await expect(contact.getByLabel(/Note or obituary link/)).toBeFocused();
@@ -108,7 +109,7 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   await expect(holderPage.getByText('Unable to find video')).toHaveCount(0);
   await expect(holderPage.getByRole('heading', { name: 'For the family' })).toHaveCount(0);
   await holderPage.getByRole('button', { name: 'Report a passing' }).click();
-  await holderPage.getByLabel(/Your relation to the author/).fill('Neighbour');
+  await holderPage.getByLabel(/Your relation to the person who left the message/).fill('Neighbour');
   await holderPage.getByRole('button', { name: 'Send the report' }).click();
   await expect(holderPage.getByText(REPORT_RECEIVED_MESSAGE)).toBeVisible();
   const byHolder = await legacySettingsOf(request, owner);
@@ -136,7 +137,9 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   await expect(homePage).toHaveURL(/\/funeral\/report-passing$/);
   await expect(homePage.getByText(homeName)).toBeVisible();
   await homePage.getByLabel(/Access code/).fill(code);
-  await expect(homePage.getByLabel(/Your relation to the author/)).toHaveValue('Funeral home');
+  await expect(homePage.getByLabel(/Your relation to the person who left the message/)).toHaveValue(
+    'Funeral home',
+  );
   await homePage.getByRole('button', { name: 'Send the report' }).click();
   await expect(homePage.getByText(REPORT_RECEIVED_MESSAGE)).toBeVisible();
   const byHome = await legacySettingsOf(request, owner);

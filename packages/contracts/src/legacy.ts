@@ -140,6 +140,8 @@ export const legacyTokenParams = z.object({
 /** What a trusted contact's page shows: whose contact they are, and whether a report is open. */
 export const contactPage = z.object({
   owner_first_name: z.string(),
+  /** The owner's full name, as the contact's e-mails write it (the report form asks the relation to them). */
+  owner_name: z.string(),
   contact_name: z.string(),
   confirmed: z.boolean(),
   state: z.enum(releaseStates),

@@ -8,7 +8,7 @@ export type ReportMutation = UseMutationResult<{ message: string }, Error, Repor
  * A 'Report a passing' button that opens the report form in place (focus moves into it; Cancel returns
  * it to the button); once sent, the server's answer replaces both.
  */
-export function ReportPassingDisclosure({ report }: { report: ReportMutation }) {
+export function ReportPassingDisclosure({ report, person }: { report: ReportMutation; person?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -38,6 +38,7 @@ export function ReportPassingDisclosure({ report }: { report: ReportMutation }) 
     <div className="border rounded-3 p-3 p-sm-4">
       <h3 className="h5">Report a passing</h3>
       <ReportPassingForm
+        person={person}
         autoFocus
         pending={report.isPending}
         error={report.error}

@@ -13,6 +13,7 @@ const PAGE = routeKey(legacyRoutes.contactPage, { token: TOKEN });
 
 const role = (over: Partial<ContactPage> = {}): ContactPage => ({
   owner_first_name: 'Margaret',
+  owner_name: 'Margaret Bell',
   contact_name: 'Ruth Bell',
   confirmed: false,
   state: 'sealed',
@@ -98,6 +99,8 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
+    // The form names the person the report is about.
+    expect(screen.getByLabelText(/^Your relation to Margaret Bell/)).toHaveFocus();
     await user.keyboard('Sister');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText(REPORT_RECEIVED_MESSAGE)).toBeInTheDocument();

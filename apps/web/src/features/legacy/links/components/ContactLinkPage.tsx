@@ -140,7 +140,7 @@ function ReleaseStanding({ token, role }: { token: string; role: ContactPage }) 
       </h2>
       {role.state === 'waiting' && !report.isSuccess && <p role="status">{CONTACT_WAITING_TEXT}</p>}
       <p>Tell us how you know {owner}, and add a note or a link to an obituary if you have one.</p>
-      <ReportPassingDisclosure report={report} />
+      <ReportPassingDisclosure report={report} person={role.owner_name} />
     </section>
   );
 }

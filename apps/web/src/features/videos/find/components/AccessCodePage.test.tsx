@@ -63,7 +63,7 @@ describe('access code before release', () => {
     expect(screen.getByRole('button', { name: 'Report a passing' })).toHaveFocus();
     await user.keyboard('{Enter}');
     // The form opens with the focus in its first field.
-    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    expect(screen.getByLabelText(/Your relation to the person who left the message/)).toHaveFocus();
     await user.keyboard('Neighbour');
     await user.tab();
     await user.keyboard('https://example.test/obituary');
@@ -84,7 +84,7 @@ describe('access code before release', () => {
     await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(screen.getByText('The relation field is required.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    expect(screen.getByLabelText(/Your relation to the person who left the message/)).toHaveFocus();
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
@@ -92,7 +92,7 @@ describe('access code before release', () => {
     sealedServer('sealed', () => ({ status: 403, body: { message: 'You cannot report your own passing.' } }));
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.type(screen.getByLabelText(/Your relation to the author/), 'Myself');
+    await user.type(screen.getByLabelText(/Your relation to the person who left the message/), 'Myself');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText('You cannot report your own passing.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -106,7 +106,7 @@ describe('access code before release', () => {
     }));
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.type(screen.getByLabelText(/Your relation to the author/), 'Son');
+    await user.type(screen.getByLabelText(/Your relation to the person who left the message/), 'Son');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText('The note is too long.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Note or obituary link/)).toHaveAttribute('aria-invalid', 'true');

@@ -89,7 +89,6 @@ test('two trusted contacts; a report cancelled by the owner; a second one runs o
   await contact.getByRole('button', { name: 'Accept this role' }).click();
   await expect(contact.getByText('Thank you. You are now a trusted contact.')).toBeVisible();
   const report = async (relation: string) => {
-    await contact.getByRole('button', { name: 'Report a passing' }).click();
     await contact
       .getByLabel(`Your relation to Harriet ${owner.user.last_name}`, { exact: false })
       .fill(relation);

@@ -36,9 +36,7 @@ interface ReportPassingFormProps {
   /** The failed call, if any: its field errors go under the fields, its message under the form. */
   error: unknown;
   onSubmit: (fields: ReportFields & { code: string }) => void;
-  /** A 'Cancel' button next to the submit (when the form was opened by a button). */
-  onCancel?: () => void;
-  /** Focus the first field when the form appears (opened by a button). */
+  /** Focus the first field when the form appears (a second report on the funeral home's page). */
   autoFocus?: boolean;
 }
 
@@ -54,7 +52,6 @@ export function ReportPassingForm({
   pending,
   error,
   onSubmit,
-  onCancel,
   autoFocus,
 }: ReportPassingFormProps) {
   const id = useId();
@@ -106,15 +103,10 @@ export function ReportPassingForm({
         maxLength={NOTE_MAX}
         {...field('note')}
       />
-      <div className="d-flex flex-wrap gap-2">
+      <div>
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? 'Sending…' : 'Send the report'}
         </button>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
       </div>
       <FormError message={hasFieldErrors ? null : summary} />
     </form>

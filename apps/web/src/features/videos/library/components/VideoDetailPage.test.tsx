@@ -352,3 +352,20 @@ describe("video detail: the owner's 'Make public' is offered on drafts only", ()
     expect(screen.getByRole('heading', { name: 'Who has access' })).toBeInTheDocument();
   });
 });
+
+describe('video detail: the video code only where it can find the video', () => {
+  it.each([
+    ['drafts', 'draft', videoRoutes.listDraft, 1, true],
+    ['drafts', 'draft', videoRoutes.listDraft, 0, true],
+    ['final', 'final', videoRoutes.listFinal, 1, false],
+    ['final', 'final', videoRoutes.listFinal, 0, true],
+    ['scheduled', 'scheduled', videoRoutes.listScheduled, 1, false],
+  ] as const)('%s, is_private %i: shown %s', async (page, folder, list, isPrivate, shown) => {
+    fakeApi({ [routeKey(list)]: () => ({ body: { data: [video(4, folder, { is_private: isPrivate })] } }) });
+    renderDetail(`/user/profile/${page}?video=4`);
+    expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
+    expect(!!screen.queryByText('Video code')).toBe(shown);
+    // A private final message keeps its access code, the code that applies to it.
+    if (folder === 'final') expect(screen.getByText('Access code')).toBeInTheDocument();
+  });
+});

@@ -468,7 +468,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               hint="Give this code to the people who should receive your Parting Words; they enter it under Access code."
             />
           )}
-          {video.search_code && (
+          {/* The video code finds a public video; only a draft can be made public by its owner (a final
+              message by a funeral home after a release), so a private final or scheduled video has none to show. */}
+          {video.search_code && (folder === 'draft' || !video.is_private) && (
             <CodeField
               id="video-code"
               label="Video code"

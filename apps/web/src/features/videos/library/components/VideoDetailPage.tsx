@@ -5,7 +5,7 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatDate, toTimeInput } from '@/lib/dates';
+import { formatDate, formatWhen, toTimeInput } from '@/lib/dates';
 import { secondAddressSentence } from '@/lib/schedule-form';
 import { useTitle } from '@/lib/use-title';
 import { durationLabel, folderTabPath } from '@/lib/videos';
@@ -14,7 +14,7 @@ import { useFinalOccupied, useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
-import { deliveryPhase, isLiveDelivery, localMoment, repeatLine, scheduledMoment } from '../model/delivery';
+import { deliveryPhase, isLiveDelivery, repeatLine, scheduledMoment } from '../model/delivery';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
@@ -73,7 +73,7 @@ function DeliveryLine({ video }: { video: Video }) {
     line = (
       <>
         Delivered to <strong>{delivery.recipient_email}</strong>
-        {delivery.sent_at ? ` on ${localMoment(delivery.sent_at)}` : ''}.
+        {delivery.sent_at ? ` on ${formatWhen(delivery.sent_at)}` : ''}.
         {delivery.replaces_email && (
           <>
             {' '}
@@ -287,7 +287,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       variant: 'question',
       title: 'Send it again?',
       text: delivered
-        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${localMoment(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
+        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${formatWhen(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
         : 'Choose when to send it again, to the same address or another.',
       confirmText: 'Choose a time',
       cancelText: 'Not now',

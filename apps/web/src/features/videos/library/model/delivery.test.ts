@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
+import { formatWhen } from '@/lib/dates';
 import { videoFixture } from '@/test/video-fixture';
 import {
   deliveryPhase,
   isLiveDelivery,
   latestOpened,
-  localMoment,
   openedText,
   repeatLine,
   scheduleCardLines,
@@ -113,8 +113,8 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
 
   it('says when the first open was, the count past one, and "Not opened yet" for a sent one', () => {
     const at = '2027-03-12T09:14:00.000Z';
-    expect(openedText(entry(at, 1))).toBe(`Opened on ${localMoment(at)}`);
-    expect(openedText(entry(at, 3))).toBe(`Opened on ${localMoment(at)} · 3 opens`);
+    expect(openedText(entry(at, 1))).toBe(`Opened on ${formatWhen(at)}`);
+    expect(openedText(entry(at, 3))).toBe(`Opened on ${formatWhen(at)} · 3 opens`);
     expect(openedText(entry(null, 0))).toBe('Not opened yet');
     expect(openedText(entry(null, 0, 'failed'))).toBeNull();
   });
@@ -130,7 +130,7 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
     const video = scheduled({
       delivery: { ...delivery('sent'), history: [entry(at, 2), entry(null, 0)] },
     });
-    expect(latestOpened(video)).toBe(`Opened on ${localMoment(at)} · 2 opens`);
+    expect(latestOpened(video)).toBe(`Opened on ${formatWhen(at)} · 2 opens`);
     expect(latestOpened(scheduled({ delivery: { ...delivery('pending'), history: [] } }))).toBeNull();
     expect(latestOpened(videoFixture(6, 'draft'))).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { formatDate, localDateIso, localTimeHm, toTimeInput } from '@/lib/dates';
+import { formatDate, formatWhen, toTimeInput } from '@/lib/dates';
 import { repeatSummary, type DeliveryHistoryEntry, type Video } from '@pw/contracts';
 
 /**
@@ -29,12 +29,6 @@ export function deliveryPhase(video: Video): DeliveryPhase {
  */
 export function isLiveDelivery(phase: DeliveryPhase): boolean {
   return phase === 'pending' || phase === 'awaiting';
-}
-
-/** "12 March 2027 at 14:30" in the browser's zone, for an instant. */
-export function localMoment(iso: string): string {
-  const at = new Date(iso);
-  return `${formatDate(localDateIso(at))} at ${localTimeHm(at)}`;
 }
 
 /** The schedule as the owner set it: "12 March 2027 at 14:30" (their date and time). */
@@ -87,7 +81,7 @@ export function openedText(entry: DeliveryHistoryEntry): string | null {
   if (entry.opened_at) {
     const opens = entry.open_count ?? 0;
     const count = opens > 1 ? ` · ${opens} opens` : '';
-    return `Opened on ${localMoment(entry.opened_at)}${count}`;
+    return `Opened on ${formatWhen(entry.opened_at)}${count}`;
   }
   return entry.status === 'sent' ? 'Not opened yet' : null;
 }

@@ -53,9 +53,7 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
 
   // The link again: it says the address is confirmed already, with no button to press.
   await visitor.reload();
-  await expect(
-    visitor.getByRole('heading', { name: ADDRESS_CHECK_MESSAGES.alreadyConfirmed }),
-  ).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: ADDRESS_CHECK_MESSAGES.alreadyConfirmed })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Still right' })).toHaveCount(0);
 
   // A forged link says so at once and changes nothing.

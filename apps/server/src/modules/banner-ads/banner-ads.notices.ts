@@ -45,9 +45,7 @@ export const bannerAdNotices = {
 
   /** To the requester: paid, the ad runs now until its plan ends. */
   live(ad: { id: number; brandName: string; endsAt: Date | null }, requesterType: string): NotifyInput {
-    const until = ad.endsAt
-      ? ` until ${longDateIn(ad.endsAt, 'UTC')}`
-      : '';
+    const until = ad.endsAt ? ` until ${longDateIn(ad.endsAt, 'UTC')}` : '';
     return {
       kind: notificationKinds.bannerAdLive,
       title: AD_LIVE_MESSAGE,

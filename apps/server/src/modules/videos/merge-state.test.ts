@@ -43,14 +43,15 @@ describe('drafts being merged (the `merging` of the Video)', () => {
     ctx.deps.db.update(videos).set({ state }).where(eq(videos.id, id));
 
   it('a move: its drafts read `move` while it runs, the merged draft and the others nothing', async () => {
-    const [a, b, untouched] = [
-      await draft('Morning'),
-      await draft('Evening'),
-      await draft('Elsewhere'),
-    ];
+    const [a, b, untouched] = [await draft('Morning'), await draft('Evening'), await draft('Elsewhere')];
     const merged = await merge([a, b], 'move');
     expect(merged).toMatchObject({ state: 'processing', merging: null });
-    expect(await mergingOf()).toMatchObject({ [a]: 'move', [b]: 'move', [untouched]: null, [merged.id]: null });
+    expect(await mergingOf()).toMatchObject({
+      [a]: 'move',
+      [b]: 'move',
+      [untouched]: null,
+      [merged.id]: null,
+    });
     // A failed merge removes nothing (decision 0035): its drafts stop saying they are being merged.
     await endMerge(merged.id, 'failed');
     expect(await mergingOf()).toMatchObject({ [a]: null, [b]: null });

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deliveryAddressRoutes, type AddressConfirmResponse, type AddressDetailsResponse } from '@pw/contracts';
+import {
+  deliveryAddressRoutes,
+  type AddressConfirmResponse,
+  type AddressDetailsResponse,
+} from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { addressCheckKeys } from '@/lib/query-keys';
 

@@ -82,16 +82,19 @@ describe("the yearly address check's 'Still right' page (/delivery/address/:toke
     [404, ADDRESS_CHECK_MESSAGES.invalidLink],
     [410, ADDRESS_CHECK_MESSAGES.expired],
     [409, ADDRESS_CHECK_MESSAGES.changed],
-  ])('a link refused for good (%i) says why at once and leads to the scheduled videos', async (status, message) => {
-    const { server } = open({ [DETAILS]: () => ({ status, body: { message } }) });
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.queryByRole('button', { name: STILL_RIGHT })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: ADDRESS_CHECK_MESSAGES.signIn })).toHaveAttribute(
-      'href',
-      SCHEDULED_FOLDER_PAGE,
-    );
-    expect(server.calls.some((call) => call.path === routeUrl(deliveryAddressRoutes.confirm))).toBe(false);
-  });
+  ])(
+    'a link refused for good (%i) says why at once and leads to the scheduled videos',
+    async (status, message) => {
+      const { server } = open({ [DETAILS]: () => ({ status, body: { message } }) });
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByRole('button', { name: STILL_RIGHT })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: ADDRESS_CHECK_MESSAGES.signIn })).toHaveAttribute(
+        'href',
+        SCHEDULED_FOLDER_PAGE,
+      );
+      expect(server.calls.some((call) => call.path === routeUrl(deliveryAddressRoutes.confirm))).toBe(false);
+    },
+  );
 
   it('a link that stops working between reading and the button says why', async () => {
     const { user } = open({

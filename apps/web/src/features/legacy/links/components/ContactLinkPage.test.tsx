@@ -48,9 +48,11 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
     // Under its question, the report form at once: 'Send the report' is asked once, nothing opens it first.
     const question = screen.getByRole('region', { name: 'Has Margaret passed away?' });
     expect(within(question).getByRole('form', { name: 'Report a passing' })).toBeVisible();
-    expect(within(question).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Send the report',
-    ]);
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Send the report']);
   });
 
   it('an unknown or replaced link shows that it is no longer valid', async () => {

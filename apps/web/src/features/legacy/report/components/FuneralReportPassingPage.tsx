@@ -25,8 +25,8 @@ export function FuneralReportPassingPage() {
         left the message, if alive, and their trusted contacts are told that a funeral home reported it.
       </p>
       <p className="text-body-secondary">
-        The message is released when their waiting period ends without a cancel. Only listed funeral homes
-        can report.
+        The message is released when their waiting period ends without a cancel. Only listed funeral homes can
+        report.
       </p>
       <div className="card p-3 p-sm-4">
         {report.isSuccess ? (

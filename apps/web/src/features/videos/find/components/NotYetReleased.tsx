@@ -22,8 +22,8 @@ export function NotYetReleased({ code, notice }: { code: string; notice: NotRele
       <p role="status">{notice.message}</p>
       {notice.data.state === 'waiting' && <p>{REPORT_WAITING_TEXT}</p>}
       <p className="text-body-secondary">
-        If the person who left it has passed away, you can report it. They are told at once and can cancel
-        the report; the message is released when their waiting period ends without a cancel.
+        If the person who left it has passed away, you can report it. They are told at once and can cancel the
+        report; the message is released when their waiting period ends without a cancel.
       </p>
       <ReportPassingInPlace report={report} heading={<h3 className="h6">Report a passing</h3>} />
     </section>

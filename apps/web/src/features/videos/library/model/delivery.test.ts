@@ -57,7 +57,10 @@ describe('deliveryPhase', () => {
 
 describe('scheduleCardLines', () => {
   it('a one-time delivery: to whom and when, then the second address when one was given', () => {
-    const once = scheduled({ email: 'kin@example.com', delivery: { ...delivery('pending'), repeat: 'none' } });
+    const once = scheduled({
+      email: 'kin@example.com',
+      delivery: { ...delivery('pending'), repeat: 'none' },
+    });
     expect(scheduleCardLines(once)).toEqual(['To kin@example.com · 20 November 2026 at 10:00']);
     const withSecond = { ...once, delivery: { ...once.delivery!, fallback_email: 'ann@example.com' } };
     expect(scheduleCardLines(withSecond)).toEqual([

@@ -44,7 +44,7 @@ export type ReporterKind = (typeof reporterKinds)[number];
 
 /** `detail-by-access-code` before release: 423 with this message and `data.state` (the existing client shows it). */
 export const NOT_YET_RELEASED_MESSAGE =
-  'A message exists for this code. It will become available once the passing of its author is confirmed.';
+  'A message exists for this code. It will become available once the passing of the person who left it is confirmed.';
 export const notReleasedResponse = z.object({
   message: z.string(),
   data: z.object({ state: z.enum(['sealed', 'waiting']) }),

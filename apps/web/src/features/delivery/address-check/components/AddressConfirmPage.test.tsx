@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { ADDRESS_CHECK_MESSAGES, deliveryAddressRoutes, routeUrl } from '@pw/contracts';
-import { formatWhen } from '@/lib/dates';
+import { formatDay } from '@/lib/dates';
 import { renderWithApp } from '@/test/render';
 import { routeKey, fakeApi, type Handler } from '@/test/fake-api';
 import { SCHEDULED_FOLDER_PAGE } from '@pw/contracts';
@@ -50,7 +50,7 @@ describe("the yearly address check's 'Still right' page (/delivery/address/:toke
     const title = screen.getByText(CONFIRMED.data.video_title);
     for (const named of [address, title])
       expect(named.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByText(formatWhen(CONFIRMED.data.due_at))).toBeVisible();
+    expect(screen.getByText(formatDay(CONFIRMED.data.due_at))).toBeVisible();
     // Opening the page only read what the link is about.
     expect(server.calls.map((call) => call.path)).toEqual([routeUrl(deliveryAddressRoutes.details)]);
     expect(JSON.parse(server.calls[0]!.body as string)).toEqual({ token: TOKEN });

@@ -3,7 +3,7 @@ import { ADDRESS_CHECK_MESSAGES, SCHEDULED_FOLDER_PAGE } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatWhen } from '@/lib/dates';
+import { formatDay, formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useAddressDetails, useConfirmAddress, type AddressDetails } from '../api/confirm-address';
 
@@ -48,8 +48,9 @@ function DeliveryFacts({ data }: { data: AddressDetails }) {
       <dd className="text-break">{data.video_title}</dd>
       <dt>Recipient</dt>
       <dd className="text-break">{data.recipient_email}</dd>
+      {/* The day only: the reader's zone may not be the one the owner scheduled in. */}
       <dt>Delivery</dt>
-      <dd>{formatWhen(data.due_at)}</dd>
+      <dd>{formatDay(data.due_at)}</dd>
       {data.confirmed_at && (
         <>
           <dt>Address confirmed on</dt>

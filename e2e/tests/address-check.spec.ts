@@ -90,6 +90,10 @@ test("the signed-in owner follows the bell's address check to the scheduled fold
   await expect(entry).toContainText('"For your wedding day" to bride@example.com');
   await entry.click();
   await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
+  // A one-time delivery's card says to whom and when.
+  await expect(page.getByRole('link', { name: /For your wedding day/ })).toContainText(
+    `To bride@example.com · 20 September ${year} at 11:00`,
+  );
 
   // The card asks; 'Still right' (by keyboard) answers, and the card says since when.
   const question = page.getByTestId('address-check');

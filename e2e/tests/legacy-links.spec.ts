@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  DELIVERY_MESSAGES,
   legacyRoutes,
   NOT_YET_RELEASED_MESSAGE,
   REPORT_CANCELLED_MESSAGE,
@@ -158,4 +159,11 @@ test('an unknown legacy link says it is no longer valid, at 360 px', async ({ br
     await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
   }
+  // A watch link that no longer opens (withdrawn, replaced or unknown: the server tells none apart) may be
+  // a mourner's: it points to whoever shared it, never to a sender who may have died.
+  await page.goto(`/watch/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: DELIVERY_MESSAGES.noLongerAvailable })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('ask the person who shared it with you');
+  await expect(page.getByRole('main')).not.toContainText(/sender/i);
+  await expectNoHorizontalOverflow(page);
 });

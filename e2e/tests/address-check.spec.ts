@@ -32,12 +32,17 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
   const change = await newestMatchSentTo(owner.user.email, /Change: \S+/);
   expect(change).toContain(`/user/profile/scheduled?video=${video.id}`);
 
-  // Opened by someone with no session, at 360 px: it asks first, then confirms.
+  // Opened by someone with no session, at 360 px: it names the video, the address and the day before
+  // its button, then confirms.
   const visitor = await visitorPage(browser, 360);
   await visitor.goto(link);
   await expect(
     visitor.getByRole('heading', { level: 1, name: ADDRESS_CHECK_MESSAGES.pageTitle }),
   ).toBeVisible();
+  const question = visitor.getByRole('region', { name: "Is the recipient's address still right?" });
+  await expect(question.getByRole('definition').first()).toHaveText('For your graduation');
+  await expect(question).toContainText('Is graduate@example.com still the right address?');
+  await expect(question).toContainText(`15 June ${year}`);
   await expectNoHorizontalOverflow(visitor);
   await visitor.getByRole('button', { name: 'Still right' }).click();
   await expect(visitor.getByRole('heading', { name: ADDRESS_CHECK_MESSAGES.confirmed })).toBeVisible();
@@ -46,15 +51,15 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
   await expect(visitor.getByText('Address confirmed on')).toBeVisible();
   await expectNoHorizontalOverflow(visitor);
 
-  // The link again (a second click, another day): the same confirmation.
+  // The link again: it says the address is confirmed already, with no button to press.
   await visitor.reload();
-  await visitor.getByRole('button', { name: 'Still right' }).click();
-  await expect(visitor.getByRole('heading', { name: ADDRESS_CHECK_MESSAGES.confirmed })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: ADDRESS_CHECK_MESSAGES.alreadyConfirmed })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Still right' })).toHaveCount(0);
 
-  // A forged link says so and changes nothing.
+  // A forged link says so at once and changes nothing.
   await visitor.goto(`/delivery/address/${'x'.repeat(43)}`);
-  await visitor.getByRole('button', { name: 'Still right' }).click();
   await expect(visitor.getByRole('alert')).toHaveText(ADDRESS_CHECK_MESSAGES.invalidLink);
+  await expect(visitor.getByRole('button', { name: 'Still right' })).toHaveCount(0);
   await visitor.context().close();
 });
 
@@ -85,6 +90,10 @@ test("the signed-in owner follows the bell's address check to the scheduled fold
   await expect(entry).toContainText('"For your wedding day" to bride@example.com');
   await entry.click();
   await expect(page).toHaveURL(/\/user\/profile\?tab=scheduled$/);
+  // A one-time delivery's card says to whom and when.
+  await expect(page.getByRole('link', { name: /For your wedding day/ })).toContainText(
+    `To bride@example.com · 20 September ${year} at 11:00`,
+  );
 
   // The card asks; 'Still right' (by keyboard) answers, and the card says since when.
   const question = page.getByTestId('address-check');

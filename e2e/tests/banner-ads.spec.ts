@@ -24,7 +24,9 @@ import { tinyPng } from './support';
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: tinyPng });
 const unique = (brand: string) => `${brand} ${Date.now()}`;
 /** A day as the ad's page writes it (the browser runs in this machine's time zone). */
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+// Every date of the app is written day first, the month whole: "22 November 2026" (apps/web/src/lib/dates.ts).
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 /** The value of one row of an ad's facts (a definition list). */
 const fact = (page: Page, term: string) =>
   page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');

@@ -40,6 +40,9 @@ test('owner grants a home a sealed final message; the home cannot publish it yet
   await ownerPage.goto(`/user/profile/final?video=${message.id}`);
   await expect(ownerPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(ownerPage.getByRole('button', { name: 'Make public' })).toHaveCount(0);
+  // Its access code is the code that applies: no video code it could never use.
+  await expect(ownerPage.getByText('Access code', { exact: true })).toBeVisible();
+  await expect(ownerPage.getByText('Video code', { exact: true })).toHaveCount(0);
   const access = ownerPage.getByRole('region', { name: 'Who has access' });
   await expect(access).toContainText('Nobody else has access to this video.');
 
@@ -81,7 +84,8 @@ test('owner grants a home a sealed final message; the home cannot publish it yet
   await ownerPage.goto(`/user/profile/final?video=${message.id}`);
   await expect(access).toContainText(homeName);
   await expect(access).toContainText('Has access');
-  await expect(access).toContainText(/Granted on .+ by Mabel/);
+  // Dates read one way everywhere: "22 November 2026 at 10:30".
+  await expect(access).toContainText(/Granted on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d by Mabel/);
   await expectNoHorizontalOverflow(ownerPage);
   expect(await axeViolations(ownerPage, 'main')).toEqual([]);
   await access.getByRole('button', { name: `Revoke access of ${homeName}` }).press('Enter');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  DELIVERY_MESSAGES,
   legacyRoutes,
   NOT_YET_RELEASED_MESSAGE,
   REPORT_CANCELLED_MESSAGE,
@@ -28,6 +29,7 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
 }) => {
   test.setTimeout(180_000);
   const owner = await signUpUser(request, { first_name: 'Margaret' });
+  const ownerName = `${owner.user.first_name} ${owner.user.last_name}`;
   const video = await finalMessage(request, owner, 'For the family', { sealed: true });
   const code = (await getVideo(request, owner, video.id)).access_code!;
   expect(code).toBeTruthy();
@@ -58,9 +60,10 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   await expect(contact.getByText('Thank you. You are now a trusted contact.')).toBeVisible();
   const confirmed = (await legacySettingsOf(request, owner)).contacts.find((c) => c.email === ruth.email)!;
   expect(confirmed.confirmed_at).not.toBeNull();
-  await contact.getByRole('button', { name: 'Report a passing' }).focus();
-  await contact.keyboard.press('Enter');
-  await expect(contact.getByLabel(/Your relation to the author/)).toBeFocused();
+  // The form is there under "Has Margaret passed away?": its 'Send the report' is the one question.
+  const relation = contact.getByLabel(`Your relation to ${ownerName}`, { exact: false });
+  await expect(contact.getByRole('button', { name: 'Report a passing' })).toHaveCount(0);
+  await relation.focus();
   await contact.keyboard.type('Sister');
   await contact.keyboard.press('Tab');
   await expect(contact.getByLabel(/Note or obituary link/)).toBeFocused();
@@ -107,8 +110,7 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   await expect(holderPage.getByText(NOT_YET_RELEASED_MESSAGE)).toBeVisible();
   await expect(holderPage.getByText('Unable to find video')).toHaveCount(0);
   await expect(holderPage.getByRole('heading', { name: 'For the family' })).toHaveCount(0);
-  await holderPage.getByRole('button', { name: 'Report a passing' }).click();
-  await holderPage.getByLabel(/Your relation to the author/).fill('Neighbour');
+  await holderPage.getByLabel(/Your relation to the person who left the message/).fill('Neighbour');
   await holderPage.getByRole('button', { name: 'Send the report' }).click();
   await expect(holderPage.getByText(REPORT_RECEIVED_MESSAGE)).toBeVisible();
   const byHolder = await legacySettingsOf(request, owner);
@@ -136,7 +138,9 @@ test('trusted contact, owner, code holder and funeral home on the pages of the l
   await expect(homePage).toHaveURL(/\/funeral\/report-passing$/);
   await expect(homePage.getByText(homeName)).toBeVisible();
   await homePage.getByLabel(/Access code/).fill(code);
-  await expect(homePage.getByLabel(/Your relation to the author/)).toHaveValue('Funeral home');
+  await expect(homePage.getByLabel(/Your relation to the person who left the message/)).toHaveValue(
+    'Funeral home',
+  );
   await homePage.getByRole('button', { name: 'Send the report' }).click();
   await expect(homePage.getByText(REPORT_RECEIVED_MESSAGE)).toBeVisible();
   const byHome = await legacySettingsOf(request, owner);
@@ -155,4 +159,11 @@ test('an unknown legacy link says it is no longer valid, at 360 px', async ({ br
     await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
   }
+  // A watch link that no longer opens (withdrawn, replaced or unknown: the server tells none apart) may be
+  // a mourner's: it points to whoever shared it, never to a sender who may have died.
+  await page.goto(`/watch/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: DELIVERY_MESSAGES.noLongerAvailable })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('ask the person who shared it with you');
+  await expect(page.getByRole('main')).not.toContainText(/sender/i);
+  await expectNoHorizontalOverflow(page);
 });

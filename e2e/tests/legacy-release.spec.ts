@@ -89,8 +89,9 @@ test('two trusted contacts; a report cancelled by the owner; a second one runs o
   await contact.getByRole('button', { name: 'Accept this role' }).click();
   await expect(contact.getByText('Thank you. You are now a trusted contact.')).toBeVisible();
   const report = async (relation: string) => {
-    await contact.getByRole('button', { name: 'Report a passing' }).click();
-    await contact.getByLabel(/Your relation to the author/).fill(relation);
+    await contact
+      .getByLabel(`Your relation to Harriet ${owner.user.last_name}`, { exact: false })
+      .fill(relation);
     await contact.getByRole('button', { name: 'Send the report' }).click();
     await expect(contact.getByText(REPORT_RECEIVED_MESSAGE)).toBeVisible();
   };

@@ -117,7 +117,7 @@ test('someone who signed up under version 1 is told of version 2, acknowledges i
 
   await startServer('2', '2026-11-20');
   api = await playwright.request.newContext({ baseURL: base });
-  expect(await announcementTo(user.email)).toContain('version 2, in effect from November 20, 2026');
+  expect(await announcementTo(user.email)).toContain('version 2, in effect from 20 November 2026');
 
   await page.goto(`${base}/login`);
   await page.locator('#login-email').fill(user.email);
@@ -127,11 +127,11 @@ test('someone who signed up under version 1 is told of version 2, acknowledges i
 
   const notice = page.locator('#policy-notice');
   await expect(notice.getByRole('heading', { name: POLICY_MESSAGES.updatedTitle })).toBeVisible();
-  await expect(notice).toContainText('Version 2, in effect from November 20, 2026');
+  await expect(notice).toContainText('Version 2, in effect from 20 November 2026');
   // It stays on every page of the area until acknowledged.
   await notice.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/policy$/);
-  await expect(page.getByTestId('policy-version')).toHaveText('Version 2, last updated November 20, 2026');
+  await expect(page.getByTestId('policy-version')).toHaveText('Version 2, last updated 20 November 2026');
   await page.goto(`${base}/user/profile`);
   await expect(notice).toBeVisible();
 

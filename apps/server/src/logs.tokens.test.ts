@@ -185,6 +185,11 @@ describe('no token or signed link reaches the log', () => {
     const checkMail = await mailTo(owner.email, (text) => text.includes(`${ADDRESS_CONFIRM_PAGE}/`));
     secrets.addressToken = new RegExp(`${ADDRESS_CONFIRM_PAGE}/([\\w-]+)`).exec(checkMail.text)![1]!;
     await get(ctx, `${ADDRESS_CONFIRM_PAGE}/${secrets.addressToken}`);
+    // The page reads what the link asks about first, the token in the body as the confirmation's.
+    const read = await post(ctx, routeUrl(deliveryAddressRoutes.details), {
+      payload: { token: secrets.addressToken },
+    });
+    expect(read.statusCode).toBe(200);
     const confirmed = await post(ctx, routeUrl(deliveryAddressRoutes.confirm), {
       payload: { token: secrets.addressToken },
     });
@@ -204,6 +209,7 @@ describe('no token or signed link reaches the log', () => {
       rawRouteUrl(legacyRoutes.alivePage, { token: '[redacted]' }),
       rawRouteUrl(legacyRoutes.reportByCode, { code: '[redacted]' }),
       `${ADDRESS_CONFIRM_PAGE}/[redacted]`,
+      routeUrl(deliveryAddressRoutes.details),
       routeUrl(deliveryAddressRoutes.confirm),
     ])
       expect(log).toContain(`"url":"${url}"`);

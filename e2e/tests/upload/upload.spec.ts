@@ -240,7 +240,7 @@ async function upToScheduledStep(
   await page.getByTestId('choose-files-input').setInputFiles([clipFile({ ...input.clip, seconds: 2 })]);
   await expect(page.getByTestId('total-length')).toContainText('Total length 0:02');
   await answerUploadDialogs(page, { folder: 'Scheduled folder', ...input });
-  return { session, schedule: page.getByRole('dialog', { name: 'Scheduled' }) };
+  return { session, schedule: page.getByRole('dialog', { name: 'Schedule delivery' }) };
 }
 
 /** The upload's outcome: 'Video Saved and scheduled' names the recipient; Ok opens the scheduled folder. */
@@ -260,13 +260,17 @@ test('schedules an upload: e-mail, date and time with the browser time zone', as
   });
   await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(schedule.getByText('The email field is required.')).toBeVisible();
-  await expect(schedule.getByLabel('E-mail')).toBeFocused();
+  await expect(schedule.getByLabel('Recipient e-mail')).toBeFocused();
   const nextYear = new Date().getFullYear() + 1;
-  await schedule.getByLabel('E-mail').fill('sam@example.com');
+  await schedule.getByLabel('Recipient e-mail').fill('sam@example.com');
   await schedule.getByLabel('Date').fill(`${nextYear}-03-14`);
   await schedule.getByLabel('Time').fill('09:30');
   await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
   await savedAndScheduled(page, 'sam@example.com');
+  // A one-time delivery's card says to whom and when.
+  await expect(page.getByRole('link', { name: /For your birthday/ })).toContainText(
+    `To sam@example.com · 14 March ${nextYear} at 09:30`,
+  );
 
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const scheduled = await listFolder(request, session, 'scheduled');
@@ -295,17 +299,24 @@ test.describe('a yearly upload', () => {
       description: 'Every year on the day',
     });
     const year = new Date().getFullYear() + 1;
-    await schedule.getByLabel('E-mail').fill('daughter@example.com');
+    await schedule.getByLabel('Recipient e-mail').fill('daughter@example.com');
     await schedule.getByLabel('Date').fill(`${year}-03-12`);
     await schedule.getByLabel('Time').fill('09:30');
     await schedule.getByLabel('Second address (optional)').fill('son@example.com');
     await schedule.getByLabel('Repeat').selectOption('yearly');
     await schedule.getByLabel('Until (year, optional)').fill(String(year + 4));
     await schedule.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Video Saved and scheduled' })).toContainText(
+      'If it cannot be delivered, it goes to your second address, son@example.com.',
+      { timeout: 120_000 },
+    );
     await savedAndScheduled(page, 'daughter@example.com');
 
     const line = `Every year on 12 March at 09:30 until ${year + 4} — next: 12 March ${year}`;
-    await expect(page.getByRole('link', { name: /For every birthday/ })).toContainText(line);
+    const card = page.getByRole('link', { name: /For every birthday/ });
+    await expect(card).toContainText(line);
+    await expect(card).toContainText('To daughter@example.com');
+    await expect(card).toContainText('Second address: son@example.com');
 
     const [video] = await listFolder(request, session, 'scheduled');
     expect(video).toMatchObject({

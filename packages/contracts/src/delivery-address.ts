@@ -32,6 +32,10 @@ export const ADDRESS_CHECK_MESSAGES = {
   tokenRequired: 'The token field is required.',
   pageTitle: 'Recipient address',
   loading: 'Confirming the address…',
+  /** The page reading what its link asks about, before the button. */
+  reading: 'Reading your scheduled delivery…',
+  /** The link opened again after its 'Still right': nothing more to do. */
+  alreadyConfirmed: 'This address is already confirmed.',
   signIn: 'Go to my scheduled videos',
   /** The signed-in owner's 'Still right' on a video whose current delivery no check asks about. */
   nothingToConfirm: 'This video has no address waiting for your answer.',
@@ -68,6 +72,16 @@ export const addressConfirmResponse = z.object({
 });
 export type AddressConfirmResponse = z.infer<typeof addressConfirmResponse>;
 
+/**
+ * `POST /api/delivery/address/details`: what the link's page names before its button (the token in the
+ * body, like the confirmation's, so it stays out of addresses and logs). `confirmed_at` is null until
+ * the address is confirmed.
+ */
+export const addressDetailsResponse = z.object({
+  data: addressConfirmResponse.shape.data.extend({ confirmed_at: z.string().nullable() }),
+});
+export type AddressDetailsResponse = z.infer<typeof addressDetailsResponse>;
+
 /** The calls of the address check (decision 0127). */
 export const deliveryAddressRoutes = {
   /** The owner's 'Still right' answer from the e-mail's link: no sign-in, the token is the permission. */
@@ -79,6 +93,16 @@ export const deliveryAddressRoutes = {
     access: 'public',
     body: addressConfirmBody,
     response: addressConfirmResponse,
+  }),
+  /** What the link's page shows first: its video, address and day; changes nothing, refuses as `confirm`. */
+  details: defineRoute({
+    method: 'POST',
+    path: '/delivery/address/details',
+    tag: 'Delivery',
+    summary: "Read the video and recipient address a yearly check's 'Still right' link asks about",
+    access: 'public',
+    body: addressConfirmBody,
+    response: addressDetailsResponse,
   }),
   /**
    * The signed-in owner's 'Still right' in the app (decision 0368): confirms the open check item of the

@@ -90,6 +90,10 @@ const longDate = (date: string) => {
   return `${dayMonth(month!, day!)} ${year}`;
 };
 
+/** "12 March 2027": an instant's day on the clock of `timeZone`. */
+export const longDateIn = (instant: Date, timeZone: string): string =>
+  longDate(dateIn(instant.toISOString(), timeZone));
+
 /** "12 March 2027 at 09:14": an instant's day and minute on the clock of `timeZone`. */
 export function longDateTimeIn(instant: Date, timeZone: string): string {
   const time = new Intl.DateTimeFormat('en-GB', {

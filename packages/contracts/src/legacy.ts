@@ -44,7 +44,7 @@ export type ReporterKind = (typeof reporterKinds)[number];
 
 /** `detail-by-access-code` before release: 423 with this message and `data.state` (the existing client shows it). */
 export const NOT_YET_RELEASED_MESSAGE =
-  'A message exists for this code. It will become available once the passing of its author is confirmed.';
+  'A message exists for this code. It will become available once the passing of the person who left it is confirmed.';
 export const notReleasedResponse = z.object({
   message: z.string(),
   data: z.object({ state: z.enum(['sealed', 'waiting']) }),
@@ -140,6 +140,8 @@ export const legacyTokenParams = z.object({
 /** What a trusted contact's page shows: whose contact they are, and whether a report is open. */
 export const contactPage = z.object({
   owner_first_name: z.string(),
+  /** The owner's full name, as the contact's e-mails write it (the report form asks the relation to them). */
+  owner_name: z.string(),
   contact_name: z.string(),
   confirmed: z.boolean(),
   state: z.enum(releaseStates),

@@ -91,11 +91,14 @@ export const policyRoutes = {
   }),
 };
 
-/** A policy date (YYYY-MM-DD) as both sides write it: "November 26, 2026" (a calendar day, no zone). */
+/**
+ * A policy date (YYYY-MM-DD) as both sides write it: "26 November 2026" (a calendar day, no zone), the
+ * way every date of the app is written (docs/product.md §12).
+ */
 export function policyDateText(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-US', {
+  return date.toLocaleDateString('en-GB', {
     timeZone: 'UTC',
     year: 'numeric',
     month: 'long',

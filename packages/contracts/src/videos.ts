@@ -248,6 +248,10 @@ export const videoReactionBody = z.object({
   reaction: z.literal('like', { error: "The reaction must be 'like'." }),
 });
 
+/** How drafts are merged: `copy` keeps them, `move` removes them once the merged draft is ready. */
+export const videoMergeActions = ['copy', 'move'] as const;
+export type VideoMergeAction = (typeof videoMergeActions)[number];
+
 /** POST /user/video/copyMove: at least two ready drafts of the caller, joined in the given order. */
 export const videoCopyMoveBody = z.object({
   video_ids: stringList.pipe(
@@ -255,7 +259,7 @@ export const videoCopyMoveBody = z.object({
       .array(z.string().regex(/^\d+$/, 'Each video id must be a number.').transform(Number))
       .min(2, TOO_FEW_VIDEOS_MESSAGE),
   ),
-  action: z.enum(['copy', 'move'], { error: "The action must be 'copy' or 'move'." }),
+  action: z.enum(videoMergeActions, { error: "The action must be 'copy' or 'move'." }),
   durationGreater: z.unknown().optional(),
   payment_id: optionalText(100),
 });
@@ -276,6 +280,11 @@ export const videoSchema = z.object({
    * answers 410 with MEDIA_MESSAGES.damaged until the file is restored.
    */
   damaged: z.boolean(),
+  /**
+   * Owner only: a merge that joins this draft is still being processed, and how it was asked for
+   * (`move` removes this draft once the merged one is ready); null otherwise (docs/product.md §3.5).
+   */
+  merging: z.enum(videoMergeActions).nullable(),
   /** Signed, expiring URLs (null until the video is ready). */
   video_link: z.string().nullable(),
   video_thumbnail: z.string().nullable(),

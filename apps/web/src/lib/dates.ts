@@ -20,7 +20,14 @@ export function toTimeInput(time: string | null | undefined): string {
   return time ? time.slice(0, 5) : '';
 }
 
-/** A yyyy-mm-dd date for people: "12 March 2027". */
+/*
+ * Dates are written one way in every area, user, funeral home and back office alike
+ * (docs/product.md §12): the day as "22 November 2026", a moment as "22 November 2026 at 10:30" (24-hour,
+ * in the reader's zone), the way the schedules, the e-mails' repeat lines and the notices write them.
+ * Every screen goes through these helpers; nothing else formats a date for people.
+ */
+
+/** A calendar date (yyyy-mm-dd, no zone) for people: "12 March 2027". */
 export function formatDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
@@ -31,9 +38,24 @@ export function formatDate(date: string): string {
   });
 }
 
-/** A server time (ISO) as the day it falls on in the reader's zone: "Nov 22, 2026" (lists and logs). */
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+/** What a missing date reads in a table or a list. */
+export const NO_DATE = '—';
 
-/** A server time (ISO) with its time of day in the reader's zone: "Nov 22, 2026, 10:30 AM". */
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const parse = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** A server time (ISO) as the day it falls on in the reader's zone: "22 November 2026"; '—' for none. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return NO_DATE;
+  const date = parse(iso);
+  return date ? formatDate(localDateIso(date)) : iso;
+}
+
+/** A server time (ISO) with its time of day in the reader's zone: "22 November 2026 at 10:30". */
+export function formatWhen(iso: string | null | undefined): string {
+  if (!iso) return NO_DATE;
+  const date = parse(iso);
+  return date ? `${formatDate(localDateIso(date))} at ${localTimeHm(date)}` : iso;
+}

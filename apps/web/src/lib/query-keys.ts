@@ -180,3 +180,8 @@ export const adminReadKeys = {
   all: ['admin-reads'] as const,
   list: (params: Record<string, string | number>) => ['admin-reads', 'list', params] as const,
 };
+
+/** What a yearly address check's 'Still right' link asks about (its page, without an account). */
+export const addressCheckKeys = {
+  details: (token: string) => ['address-check', token] as const,
+};

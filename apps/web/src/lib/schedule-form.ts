@@ -110,6 +110,10 @@ export function scheduleFields(input: ScheduleInput, timeZone: string = browserT
   };
 }
 
+/** Said once a video is scheduled with a second address (docs/product.md §5.1); empty without one. */
+export const secondAddressSentence = (fallback: string | null | undefined) =>
+  fallback?.trim() ? ` If it cannot be delivered, it goes to your second address, ${fallback.trim()}.` : '';
+
 /** The API's names of the form's fields, for the server's 422 errors. */
 export const SCHEDULE_SERVER_FIELDS = {
   email: 'email',

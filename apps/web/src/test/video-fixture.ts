@@ -11,6 +11,7 @@ export function videoFixture(id: number, type: VideoFolder, extra: Partial<Video
     state: 'ready',
     failure_reason: null,
     damaged: false,
+    merging: null,
     video_link: `/media/${id}.mp4`,
     video_thumbnail: null,
     duration: '00:00:12',

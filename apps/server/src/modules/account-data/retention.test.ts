@@ -112,10 +112,11 @@ describe('retention: a deactivated account is kept as long as promised, then del
     expect(first.subject).toBe('Your Parting Words data will be deleted in 30 days');
     expect(first.text).toContain('Hello Retained,');
     const deleteOn = new Date(endedAt.getTime() + RETENTION_DAYS * DAY);
-    const day = deleteOn.toLocaleDateString('en-US', {
+    // Written as every date is: "26 November 2027".
+    const day = deleteOn.toLocaleDateString('en-GB', {
       timeZone: 'UTC',
       year: 'numeric',
-      month: 'short',
+      month: 'long',
       day: 'numeric',
     });
     expect(first.text).toContain(`On ${day} (UTC) we will delete it`);

@@ -1,4 +1,4 @@
-import { AD_LIVE_MESSAGE, notificationKinds, BANNER_MESSAGES } from '@pw/contracts';
+import { AD_LIVE_MESSAGE, BANNER_MESSAGES, longDateIn, notificationKinds } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 
 /** The requester's page of one request (docs/product.md §13.3 screens: /user/banner-ads/{id}, /funeral/…). */
@@ -45,9 +45,7 @@ export const bannerAdNotices = {
 
   /** To the requester: paid, the ad runs now until its plan ends. */
   live(ad: { id: number; brandName: string; endsAt: Date | null }, requesterType: string): NotifyInput {
-    const until = ad.endsAt
-      ? ` until ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ad.endsAt)}`
-      : '';
+    const until = ad.endsAt ? ` until ${longDateIn(ad.endsAt, 'UTC')}` : '';
     return {
       kind: notificationKinds.bannerAdLive,
       title: AD_LIVE_MESSAGE,

@@ -337,6 +337,54 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     expect((await itemsOf(second))[0]!.confirmedAt).toBeNull();
   });
 
+  it("the link's page first reads what it asks about (video, address, day), confirming nothing; refused as the button is", async () => {
+    const details = (token: unknown) =>
+      ctx().app.inject({ method: 'POST', url: routeUrl(deliveryAddressRoutes.details), payload: { token } });
+    const { who, videoIds } = await ownerWith([{ years: 2, email: 'aunt@recipient.test', title: 'For May' }]);
+    const start = ctx().clock.now();
+    await run();
+    await mailsSettled();
+    const [token] = tokensIn(checkMails(who)[0]!.text);
+
+    const before = await details(token);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.headers['cache-control']).toBe('private, no-store');
+    expect(before.json()).toEqual({
+      data: {
+        video_title: 'For May',
+        recipient_email: 'aunt@recipient.test',
+        due_at: expect.any(String),
+        confirmed_at: null,
+      },
+    });
+    // Read twice, still nothing confirmed: only the button confirms.
+    expect((await details(token)).statusCode).toBe(200);
+    expect((await itemsOf(who)).map((row) => row.confirmedAt)).toEqual([null]);
+
+    at(start, 2);
+    const confirmed = (await confirm(token)).json().data.confirmed_at;
+    expect((await details(token)).json().data.confirmed_at).toBe(confirmed);
+
+    // Malformed → 422; forged → 404; a deactivated owner's → 404; changed → 409; expired → 410.
+    for (const bad of [undefined, '', 7, 'x'.repeat(ADDRESS_TOKEN_MAX + 1)]) {
+      const answer = await details(bad);
+      expect(answer.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(Object.keys(answer.json().errors)).toEqual(['token']);
+    }
+    expect((await details('A'.repeat(43))).json()).toEqual({ message: ADDRESS_CHECK_MESSAGES.invalidLink });
+    await setUserStatus(ctx().deps.db, who.id, 0);
+    expect((await details(token)).statusCode).toBe(404);
+    await setUserStatus(ctx().deps.db, who.id, 1);
+    // Back to the owner's session's day to change the address.
+    ctx().clock.set(start);
+    await schedule(who, videoIds[0]!, 2, 'uncle@recipient.test');
+    const changed = await details(token);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(ADDRESS_CHECK_MESSAGES.changed);
+    at(start, 181);
+    expect((await details(token)).json()).toEqual({ message: ADDRESS_CHECK_MESSAGES.expired });
+  });
+
   describe("the in-app task: the video's address_check and the signed-in 'Still right' (decision 0368)", () => {
     const confirmOwn = (token: string | undefined, id: number | string) =>
       ctx().app.inject({
@@ -437,6 +485,11 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
 
   it("keeps the 'Still right' page's token out of the logs (the call's token is in its body)", () => {
     expect(redactUrl('/delivery/address/AbC-123_x?utm=1')).toBe('/delivery/address/[redacted]?utm=1');
+    // The calls' own names stay; a token that only starts like one is still censored.
+    const detailsUrl = routeUrl(deliveryAddressRoutes.details);
+    expect(redactUrl(detailsUrl)).toBe(detailsUrl);
+    expect(redactUrl('/delivery/address/details-Xy_9')).toBe('/delivery/address/[redacted]');
+    expect(redactUrl('/delivery/address/confirm-Xy_9')).toBe('/delivery/address/[redacted]');
     const callUrl = routeUrl(deliveryAddressRoutes.confirm);
     expect(redactUrl(callUrl)).toBe(callUrl);
   });

@@ -256,33 +256,48 @@ export function createAddressCheck(deps: AddressCheckDeps) {
   }
 
   /**
-   * Confirms the one item `where` finds, in one transaction with its row locked: absent → 404 with
-   * `missing`, expired (when `expires`) → 410, its delivery changed, sent or cancelled since → 409.
+   * The one item `where` finds, as its link's page shows it: absent → 404 with `missing`, expired (when
+   * `expires`) → 410, its delivery changed, sent or cancelled since → 409. Locked with `lock`.
    */
+  async function findItem(tx: DbOrTx, where: SQL, missing: string, expires: boolean, lock: boolean) {
+    const query = tx
+      .select({
+        id: items.id,
+        expiresAt: items.expiresAt,
+        confirmedAt: items.confirmedAt,
+        recipientEmail: items.recipientEmail,
+        status: d.status,
+        currentEmail: d.recipientEmail,
+        dueAt: d.dueAt,
+        title: videos.title,
+      })
+      .from(items)
+      .innerJoin(d, eq(d.id, items.deliveryId))
+      .innerJoin(videos, eq(videos.id, d.videoId))
+      .where(where)
+      .$dynamic();
+    const [found] = await (lock ? query.for('update', { of: items }) : query);
+    if (!found) throw notFound(missing);
+    if (expires && found.expiresAt.getTime() <= clock.now().getTime())
+      throw new AppError(410, ADDRESS_CHECK_MESSAGES.expired);
+    if (!['pending', 'sending'].includes(found.status) || found.currentEmail !== found.recipientEmail)
+      throw conflict(ADDRESS_CHECK_MESSAGES.changed);
+    return found;
+  }
+
+  /** What a link's page and its answer show: the video, the address asked about, when it is due. */
+  const itemData = (found: Awaited<ReturnType<typeof findItem>>, confirmedAt: Date | null) => ({
+    video_title: found.title,
+    recipient_email: found.recipientEmail,
+    due_at: found.dueAt.toISOString(),
+    confirmed_at: confirmedAt ? confirmedAt.toISOString() : null,
+  });
+
+  /** Confirms the one item `where` finds, in one transaction with its row locked (refusals: findItem). */
   function confirmItem(where: SQL, missing: string, expires: boolean) {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({
-          id: items.id,
-          expiresAt: items.expiresAt,
-          confirmedAt: items.confirmedAt,
-          recipientEmail: items.recipientEmail,
-          status: d.status,
-          currentEmail: d.recipientEmail,
-          dueAt: d.dueAt,
-          title: videos.title,
-        })
-        .from(items)
-        .innerJoin(d, eq(d.id, items.deliveryId))
-        .innerJoin(videos, eq(videos.id, d.videoId))
-        .where(where)
-        .for('update', { of: items });
-      if (!found) throw notFound(missing);
-      if (expires && found.expiresAt.getTime() <= now.getTime())
-        throw new AppError(410, ADDRESS_CHECK_MESSAGES.expired);
-      if (!['pending', 'sending'].includes(found.status) || found.currentEmail !== found.recipientEmail)
-        throw conflict(ADDRESS_CHECK_MESSAGES.changed);
+      const found = await findItem(tx, where, missing, expires, true);
       let confirmedAt = found.confirmedAt;
       if (!confirmedAt) {
         confirmedAt = now;
@@ -290,15 +305,14 @@ export function createAddressCheck(deps: AddressCheckDeps) {
       }
       return {
         message: ADDRESS_CHECK_MESSAGES.confirmed,
-        data: {
-          video_title: found.title,
-          recipient_email: found.recipientEmail,
-          due_at: found.dueAt.toISOString(),
-          confirmed_at: confirmedAt.toISOString(),
-        },
+        data: { ...itemData(found, confirmedAt), confirmed_at: confirmedAt.toISOString() },
       };
     });
   }
+
+  /** A link's item, its owner active (a deactivated owner's link is no link, §5.6). */
+  const byToken = (token: string) =>
+    and(eq(items.tokenHash, hashWatchToken(token)), accountActiveById(d.ownerId))!;
 
   return {
     /** One run of the duty (its job's work; tests move the clock and call it). */
@@ -362,12 +376,18 @@ export function createAddressCheck(deps: AddressCheckDeps) {
      * the first one's confirmation (idempotent).
      */
     confirm(token: string) {
-      return confirmItem(
-        // A deactivated owner's link is no link (§5.6): it answers as an unknown one, confirming nothing.
-        and(eq(items.tokenHash, hashWatchToken(token)), accountActiveById(d.ownerId))!,
-        ADDRESS_CHECK_MESSAGES.invalidLink,
-        true,
-      );
+      // A deactivated owner's link answers as an unknown one, confirming nothing.
+      return confirmItem(byToken(token), ADDRESS_CHECK_MESSAGES.invalidLink, true);
+    },
+
+    /**
+     * What the link's page names before its button (no sign-in: the token is the permission): the
+     * video, the address and when it is due, and whether it was confirmed already. Changes nothing; it
+     * refuses as `confirm` does, so the page says at once that a link no longer works.
+     */
+    async details(token: string) {
+      const found = await findItem(db, byToken(token), ADDRESS_CHECK_MESSAGES.invalidLink, true, false);
+      return { data: itemData(found, found.confirmedAt) };
     },
 
     /**
@@ -398,12 +418,16 @@ export type AddressCheck = ReturnType<typeof createAddressCheck>;
 /** The address check's calls (`deliveryAddressRoutes`): the link's page sends its token; the app, the video's id. */
 export function registerAddressCheckRoutes(
   router: Router,
-  addressCheck: Pick<AddressCheck, 'confirm' | 'confirmOwn'>,
+  addressCheck: Pick<AddressCheck, 'confirm' | 'confirmOwn' | 'details'>,
 ) {
   router.route(deliveryAddressRoutes.confirm, ({ body, reply }) => {
     // A personal link's answer: kept out of shared caches.
     void reply.header('Cache-Control', 'private, no-store');
     return addressCheck.confirm(body.token);
+  });
+  router.route(deliveryAddressRoutes.details, ({ body, reply }) => {
+    void reply.header('Cache-Control', 'private, no-store');
+    return addressCheck.details(body.token);
   });
   router.route(deliveryAddressRoutes.confirmOwn, ({ request, params }) =>
     addressCheck.confirmOwn(accountOf(request).id, params.id),

@@ -1,13 +1,12 @@
 import { scheduledVideoLink } from './owner-notices';
 import { notificationKinds } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
+// The moment as the owner's notice states it, in UTC (the notice has no time zone of its own).
+import { whenText } from '../../platform/mail/templates';
 
 /** Why a delivery waits for its owner (shown as its `last_error` on the scheduled list). */
 export const AWAITING_OWNER_REASON =
   'Its moment passed over a day ago while your account was deactivated. Send it now or cancel it.';
-
-/** The moment as the owner's notice states it (the notice has no time zone of its own). */
-const whenText = (instant: Date) => `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Told to the owner (in the app and by e-mail) when their account is activated again and a held

@@ -87,6 +87,7 @@ export function createLegacyService(
     const { contact } = found;
     return {
       owner_first_name: found.owner.firstName,
+      owner_name: `${found.owner.firstName} ${found.owner.lastName}`.trim(),
       contact_name: contact.name,
       confirmed: contact.confirmedAt !== null,
       state: settings?.state ?? 'sealed',

@@ -106,6 +106,7 @@ describe('the owner’s release settings (GET/POST /web/user/legacy, resend)', (
     expect(page.statusCode).toBe(200);
     expect(page.json().data).toEqual({
       owner_first_name: 'Olive',
+      owner_name: 'Olive Owner',
       contact_name: 'Kim K.',
       confirmed: false,
       state: 'sealed',

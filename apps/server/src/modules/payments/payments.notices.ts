@@ -1,4 +1,4 @@
-import { notificationKinds, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
+import { longDateIn, notificationKinds, PAYMENT_SUCCESS_MESSAGE } from '@pw/contracts';
 import type { NotifyInput } from '../notifications';
 import { fromCents } from '../plans';
 
@@ -23,8 +23,8 @@ export interface PlanTerm {
 }
 
 const money = (cents: number) => `$${fromCents(cents)}`;
-const day = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+/** "26 November 2027" (UTC), as every date is written (docs/product.md §12). */
+const day = (date: Date) => longDateIn(date, 'UTC');
 const card = (brand: string, last4: string) =>
   `${brand === 'unknown' ? 'card' : `${brand[0]!.toUpperCase()}${brand.slice(1)} card`} ending ${last4}`;
 

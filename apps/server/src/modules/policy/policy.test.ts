@@ -120,7 +120,7 @@ describe('policy versions', () => {
       'ben@example.test',
       'home@example.test',
     ]);
-    expect(mails[0]!.text).toContain('version 2, in effect from November 20, 2026');
+    expect(mails[0]!.text).toContain('version 2, in effect from 20 November 2026');
     expect(mails[0]!.text).toContain(`${ctx.config.PUBLIC_URL}/policy`);
     expect(mails[0]!.text).toContain(`${ctx.config.PUBLIC_URL}/terms`);
     for (const who of ['ann', 'ben', 'home'] as const) expect(await told(ids[who])).toHaveLength(1);

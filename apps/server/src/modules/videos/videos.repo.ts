@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import { QUEUE_SCHEMA } from '../../platform/queue';
 import { storedObjectRecords as storedObjects } from '../../platform/storage/object-records.schema';
@@ -10,6 +11,7 @@ import {
   videos,
   videoUploadParts,
   videoUploads,
+  type MergeAction,
   type VideoFolder,
 } from './videos.schema';
 
@@ -24,6 +26,8 @@ export interface VideoView {
   isLiked: boolean;
   /** Its file or thumbnail was found missing or altered (decision 0340). */
   damaged: boolean;
+  /** A merge joining this draft is still being processed: how it was asked for (docs/product.md §3.5). */
+  merging: MergeAction | null;
 }
 
 /**
@@ -32,6 +36,8 @@ export interface VideoView {
  */
 export function createVideosRepo(db: Db) {
   const owner = accountsView('owner');
+  /** The merged video a draft is a source of, while its job runs (named in SQL below: `merge`). */
+  const merge = alias(videos, 'merge');
 
   const viewColumns = (viewerId: number | null) => ({
     video: videos,
@@ -48,6 +54,8 @@ export function createVideosRepo(db: Db) {
         : sql<boolean>`exists(select 1 from ${videoLikes} where ${videoLikes.videoId} = ${videos.id} and ${videoLikes.userId} = ${viewerId})`,
     // Two primary-key probes of the platform's object records.
     damaged: sql<boolean>`exists(select 1 from ${storedObjects} where ${storedObjects.key} in (${videos.mediaKey}, ${videos.thumbnailKey}) and ${storedObjects.damagedAt} is not null)`,
+    // The owner's few videos (the owner index): a merge still processing that names this one as a source.
+    merging: sql<MergeAction | null>`(select ${merge.mergeAction} from ${videos} as ${sql.identifier('merge')} where ${merge.ownerId} = ${videos.ownerId} and ${merge.state} = 'processing' and ${videos.id} = any(${merge.mergeSourceIds}) limit 1)`,
   });
 
   const views = (tx: DbOrTx, viewerId: number | null, where: SQL | undefined) =>

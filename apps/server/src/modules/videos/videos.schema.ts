@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { videoMergeActions, type VideoMergeAction } from '@pw/contracts';
 import { accountRef } from '../accounts/accounts.schema';
 import { identityId, createdAt } from '../../platform/db/columns';
 
@@ -20,8 +21,9 @@ export type VideoFolder = (typeof videoFolders)[number];
 export const videoStates = ['uploaded', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof videoStates)[number];
 
-export const mergeActions = ['copy', 'move'] as const;
-export type MergeAction = (typeof mergeActions)[number];
+/** The merge's two ways, as the copyMove call names them. */
+export const mergeActions = videoMergeActions;
+export type MergeAction = VideoMergeAction;
 
 export const videos = pgTable(
   'videos',

@@ -43,6 +43,7 @@ export function toVideoJson(view: VideoView, ctx: ViewContext): Video {
     state: video.state,
     failure_reason: video.failureReason,
     damaged: Boolean(view.damaged),
+    merging: isOwner ? view.merging : null,
     video_link: sign(video.mediaKey),
     video_thumbnail: sign(video.thumbnailKey),
     duration: formatDuration(video.durationMs),

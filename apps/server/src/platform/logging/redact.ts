@@ -43,8 +43,13 @@ const URL_SECRETS: Array<[RegExp, string, string]> = [
   // A data export's download link (/web/account/export/download/{token}): the link is the permission.
   [/(\/export\/download\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/export/download/'],
   // The yearly address check's 'Still right' page (/delivery/address/{token}; docs/product.md §5.9). Its
-  // call (/api/delivery/address/confirm) carries the token in the body's `token`, censored by name.
-  [/(\/delivery\/address\/)(?!confirm\b)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/delivery/address/'],
+  // calls (/api/delivery/address/details and /confirm) carry the token in the body's `token`, censored by name.
+  // Only those two whole segments stay: a token that merely starts with their letters is still censored.
+  [
+    /(\/delivery\/address\/)(?!(?:confirm|details)(?:[/?#\s"'<>\\]|$))[^/?#\s"'<>\\]+/g,
+    `$1${REDACTED}`,
+    '/delivery/address/',
+  ],
   // A banner's signed click link (/web/banner-ad/click/{token}).
   [/(\/banner-ad\/click\/)[^/?#\s"'<>\\]+/g, `$1${REDACTED}`, '/banner-ad/click/'],
   // Signed media URLs (?exp=…&sig=…) and any credential a query string may ever carry; and the reason an

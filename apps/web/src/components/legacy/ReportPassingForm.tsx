@@ -13,6 +13,12 @@ export interface ReportFields {
 }
 
 export const RELATION_MAX = 100;
+
+/** Who the report is about when the page does not know their name (a code before its release). */
+export const UNNAMED_PERSON = 'the person who left the message';
+
+/** The relation field's label: it names the person the report is about, as the page knows them. */
+export const relationLabel = (person: string | undefined) => `Your relation to ${person || UNNAMED_PERSON}`;
 export const NOTE_MAX = 2000;
 const CODE_REQUIRED = requiredMessage('access code');
 
@@ -20,6 +26,8 @@ const CODE_REQUIRED = requiredMessage('access code');
 const withCode = z.object({ code: z.string().trim().min(1, CODE_REQUIRED) }).extend(reportPassingBody.shape);
 
 interface ReportPassingFormProps {
+  /** Whose passing is reported, when the page knows (a trusted contact's page: the owner's name). */
+  person?: string;
   /** Ask for the access code in the form too (a funeral home's page); `code` then holds what was typed. */
   askCode?: boolean;
   /** The relation filled in at first (a funeral home: 'Funeral home'). */
@@ -28,24 +36,22 @@ interface ReportPassingFormProps {
   /** The failed call, if any: its field errors go under the fields, its message under the form. */
   error: unknown;
   onSubmit: (fields: ReportFields & { code: string }) => void;
-  /** A 'Cancel' button next to the submit (when the form was opened by a button). */
-  onCancel?: () => void;
-  /** Focus the first field when the form appears (opened by a button). */
+  /** Focus the first field when the form appears (a second report on the funeral home's page). */
   autoFocus?: boolean;
 }
 
 /**
  * The 'Report a passing' form (docs/product.md §6), shared by the access-code page, a funeral home's page and a
- * trusted contact's page: the reporter's relation to the author (required) and an optional note or
+ * trusted contact's page: the reporter's relation to the person (required) and an optional note or
  * obituary link. Nothing is sent while a required field is empty; the server's errors show in place.
  */
 export function ReportPassingForm({
+  person,
   askCode,
   defaultRelation = '',
   pending,
   error,
   onSubmit,
-  onCancel,
   autoFocus,
 }: ReportPassingFormProps) {
   const id = useId();
@@ -74,7 +80,7 @@ export function ReportPassingForm({
         <TextField
           id={`${id}-code`}
           label="Access code"
-          hint="The access code of the final message, as its author handed it out."
+          hint="The access code of the final message, as the person who left it handed it out."
           required
           autoComplete="off"
           spellCheck={false}
@@ -83,7 +89,7 @@ export function ReportPassingForm({
       )}
       <TextField
         id={`${id}-relation`}
-        label="Your relation to the author"
+        label={relationLabel(person)}
         hint="For example: daughter, friend, neighbour, funeral home."
         required
         maxLength={RELATION_MAX}
@@ -97,15 +103,10 @@ export function ReportPassingForm({
         maxLength={NOTE_MAX}
         {...field('note')}
       />
-      <div className="d-flex flex-wrap gap-2">
+      <div>
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? 'Sending…' : 'Send the report'}
         </button>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
       </div>
       <FormError message={hasFieldErrors ? null : summary} />
     </form>

@@ -1,3 +1,4 @@
+import { longDateTimeIn } from '@pw/contracts';
 import { escapeHtml } from './escape';
 import { hello } from './greeting';
 
@@ -90,15 +91,10 @@ export function render({ subject, name, blocks }: Letter): RenderedMail {
   return { subject, text, html };
 }
 
-/** "Nov 25, 2026, 10:30 UTC": an instant written the same for every reader. */
+/**
+ * "25 November 2026 at 10:30 UTC": an instant written the same for every reader, the way every date of
+ * the product is written (docs/product.md §12), in e-mails and the notices that quote them.
+ */
 export function whenText(date: Date): string {
-  return `${date.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  })} UTC`;
+  return `${longDateTimeIn(date, 'UTC')} UTC`;
 }

@@ -7,7 +7,7 @@ import { render, type RenderedMail } from './layout';
 export function policyUpdatedMail(input: {
   firstName: string | null;
   version: string;
-  /** The day it took effect, as written for people ("November 26, 2026"). */
+  /** The day it took effect, as written for people ("26 November 2026"). */
   dateText: string;
   policyUrl: string;
   termsUrl: string;

@@ -1,8 +1,8 @@
+import { longDateIn } from '@pw/contracts';
 import { render, type RenderedMail } from './layout';
 
-/** The day as the notice names it, in UTC like every time the e-mails write ('Nov 26, 2027'). */
-const dayText = (date: Date) =>
-  date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+/** The day as the notice names it, in UTC like every time the e-mails write ('26 November 2027'). */
+const dayText = (date: Date) => longDateIn(date, 'UTC');
 
 /**
  * The notice to a deactivated account, 30 and then 7 days before its data is deleted (docs/product.md

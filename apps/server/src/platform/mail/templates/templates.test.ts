@@ -10,6 +10,7 @@ import {
   policyUpdatedMail,
   resetCodeMail,
   retentionNoticeMail,
+  whenText,
   type MailKind,
   type RenderedMail,
 } from '.';
@@ -38,7 +39,7 @@ const samples: Record<MailKind, () => RenderedMail> = {
     policyUpdatedMail({
       firstName: typed,
       version: typed,
-      dateText: 'November 26, 2026',
+      dateText: '26 November 2026',
       policyUrl: url,
       termsUrl: url,
     }),
@@ -114,5 +115,11 @@ describe('mail templates', () => {
     const { text, html } = samples.delivery();
     expect(text).toContain(`Watch it here: ${url}`);
     expect(html).toContain('href="https://pw.test/watch/abc?x=1&amp;y=2"');
+  });
+
+  it('writes dates as every screen does, day first with the month whole, in UTC', () => {
+    expect(whenText(at)).toBe('25 November 2026 at 10:30 UTC');
+    expect(samples['retention-notice']().text).toContain('On 25 November 2026 (UTC) we will delete it');
+    expect(samples['media-damaged']().text).toContain('25 November 2026 at 10:30 UTC');
   });
 });

@@ -251,7 +251,7 @@ describe('admin dashboard', () => {
     admin('Morgan');
     renderWithApp(<DashboardPage />);
     const card = await screen.findByTestId('policy-card');
-    expect(card).toHaveTextContent('Privacy Policy and Terms: version 3 (November 20, 2026)');
+    expect(card).toHaveTextContent('Privacy Policy and Terms: version 3 (20 November 2026)');
     expect(card).toHaveTextContent('345 of 1,200 acknowledged');
     expect(card).toHaveTextContent('Being announced: 800 accounts told so far');
   });

@@ -1,3 +1,4 @@
+import { formatDate } from '@/lib/dates';
 import { EXTRA_TIME_CATEGORY, planCategories, type DashboardGrouping, type RevenueKind } from '@pw/contracts';
 
 /** Each kind's name as the payment log's categories read (plus one-time purchases), and its colour. */
@@ -8,13 +9,23 @@ export const KINDS: ReadonlyArray<{ kind: RevenueKind; label: string; color: str
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A point's period for people: "Nov 3" (a day), "Week of Nov 3", "Nov 2026" (a month). */
+/**
+ * A point's period for people, day first like every date of the app (lib/dates): "3 November 2026"
+ * (a day), "Week of 3 November 2026", "November 2026" (a month); the chart's axis, short of room, "3 Nov"
+ * and "Nov 2026".
+ */
 export function periodLabel(period: string, groupBy: DashboardGrouping, long = false): string {
   const [year, month, day] = period.split('-').map(Number) as [number, number, number];
+  if (long) {
+    const date =
+      groupBy === 'month'
+        ? new Date(year, month - 1, 1).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })
+        : formatDate(period);
+    return groupBy === 'week' ? `Week of ${date}` : date;
+  }
   const name = MONTHS[month - 1] ?? '';
   if (groupBy === 'month') return `${name} ${year}`;
-  const date = long ? `${name} ${day}, ${year}` : `${name} ${day}`;
-  return groupBy === 'week' ? `Week of ${date}` : date;
+  return groupBy === 'week' ? `Week of ${day} ${name}` : `${day} ${name}`;
 }
 
 /** Money as the back office shows it (docs/product.md §13.7: a '$' prefix). */

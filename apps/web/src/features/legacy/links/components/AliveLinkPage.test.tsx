@@ -52,7 +52,7 @@ describe("the owner's alive page (/legacy/alive/:token)", () => {
         },
       }),
     });
-    expect(await screen.findByText(/will be released on/)).toHaveTextContent(/Dec 2, 2026/);
+    expect(await screen.findByText(/will be released on/)).toHaveTextContent(/2 December 2026 at \d\d:\d\d/);
   });
 
   it('after a release: says plainly what happened, seals again, and lists whom to ask to take it down', async () => {
@@ -87,7 +87,7 @@ describe("the owner's alive page (/legacy/alive/:token)", () => {
     expect(
       await screen.findByRole('heading', { name: 'Your final message has been released' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/was released on Nov 28, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/was released on 28 November 2026 at \d\d:\d\d/)).toBeInTheDocument();
     expect(screen.queryByText(LINK_GONE_TITLE)).not.toBeInTheDocument();
     expect(posts(server)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: RESEAL_BUTTON }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { REPORT_RECEIVED_MESSAGE, type ContactPage, legacyRoutes } from '@pw/contracts';
@@ -13,6 +13,7 @@ const PAGE = routeKey(legacyRoutes.contactPage, { token: TOKEN });
 
 const role = (over: Partial<ContactPage> = {}): ContactPage => ({
   owner_first_name: 'Margaret',
+  owner_name: 'Margaret Bell',
   contact_name: 'Ruth Bell',
   confirmed: false,
   state: 'sealed',
@@ -44,7 +45,14 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept this role' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+    // Under its question, the report form at once: 'Send the report' is asked once, nothing opens it first.
+    const question = screen.getByRole('region', { name: 'Has Margaret passed away?' });
+    expect(within(question).getByRole('form', { name: 'Report a passing' })).toBeVisible();
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Send the report']);
   });
 
   it('an unknown or replaced link shows that it is no longer valid', async () => {
@@ -97,8 +105,8 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
         return { body: { message: REPORT_RECEIVED_MESSAGE, data: { state: 'waiting' } } };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.keyboard('Sister');
+    // The form names the person the report is about.
+    await user.type(await screen.findByLabelText(/^Your relation to Margaret Bell/), 'Sister');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText(REPORT_RECEIVED_MESSAGE)).toBeInTheDocument();
     const report = server.calls.find((c) => c.method === 'POST')!;
@@ -109,7 +117,7 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
   it('says a report already waits, and still lets the contact report (it joins)', async () => {
     open({ [PAGE]: () => ({ body: { data: role({ state: 'waiting' }) } }) });
     expect(await screen.findByText(CONTACT_WAITING_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Report a passing' })).toBeInTheDocument();
   });
 
   it("a refused report shows the server's message", async () => {
@@ -120,8 +128,7 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
         body: { message: 'This link is no longer valid.' },
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.keyboard('Friend');
+    await user.type(await screen.findByLabelText(/^Your relation to/), 'Friend');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText('This link is no longer valid.')).toBeInTheDocument();
     expect(screen.queryByText(REPORT_RECEIVED_MESSAGE)).not.toBeInTheDocument();
@@ -144,7 +151,7 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
     expect(
       screen.getByRole('heading', { name: 'Margaret’s final message has been released' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Report a passing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Report a passing' })).not.toBeInTheDocument();
     await user.click(link);
     expect(await screen.findByText('Watch page')).toBeInTheDocument();
   });
@@ -158,6 +165,6 @@ describe('a trusted contact’s page (/legacy/contact/:token)', () => {
   it('an owner who chose "available at once" needs no report', async () => {
     open({ [PAGE]: () => ({ body: { data: role({ state: 'open' }) } }) });
     expect(await screen.findByText(/no report is needed/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Report a passing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Report a passing' })).not.toBeInTheDocument();
   });
 });

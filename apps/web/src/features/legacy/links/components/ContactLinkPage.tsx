@@ -5,7 +5,7 @@ import type { ContactPage } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Icon } from '@/components/Icon';
 import { Loading } from '@/components/Loading';
-import { ReportPassingDisclosure } from '@/components/legacy/ReportPassingDisclosure';
+import { ReportPassingInPlace } from '@/components/legacy/ReportPassingInPlace';
 import { errorMessage } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useConfirmContact, useContactPage, useReportByContact } from '../api/contact-link';
@@ -140,7 +140,7 @@ function ReleaseStanding({ token, role }: { token: string; role: ContactPage }) 
       </h2>
       {role.state === 'waiting' && !report.isSuccess && <p role="status">{CONTACT_WAITING_TEXT}</p>}
       <p>Tell us how you know {owner}, and add a note or a link to an obituary if you have one.</p>
-      <ReportPassingDisclosure report={report} />
+      <ReportPassingInPlace report={report} person={role.owner_name} />
     </section>
   );
 }

@@ -36,7 +36,9 @@ describe('/funeral/report-passing', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Report a passing' })).toBeInTheDocument();
     expect(screen.getByText('Willow Funeral Home')).toBeInTheDocument();
     // The relation starts as 'Funeral home': the home only adds the code (and a note).
-    expect(screen.getByLabelText(/Your relation to the author/)).toHaveValue('Funeral home');
+    expect(screen.getByLabelText(/Your relation to the person who left the message/)).toHaveValue(
+      'Funeral home',
+    );
     await user.type(screen.getByLabelText(/Access code/), ' CODE77 ');
     await user.type(screen.getByLabelText(/Note or obituary link/), 'Service on Friday');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));

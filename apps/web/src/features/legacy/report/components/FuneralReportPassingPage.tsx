@@ -21,12 +21,12 @@ export function FuneralReportPassingPage() {
       <h1 className="h3 mb-3">Report a passing</h1>
       <p>
         When a family asks you to confirm the passing of someone who left a final message, enter the access
-        code of that message. The report is sent in the name of <strong>{homeName}</strong>: the author, if
-        alive, and their trusted contacts are told that a funeral home reported it.
+        code of that message. The report is sent in the name of <strong>{homeName}</strong>: the person who
+        left the message, if alive, and their trusted contacts are told that a funeral home reported it.
       </p>
       <p className="text-body-secondary">
-        The message is released when the author&rsquo;s waiting period ends without a cancel. Only listed
-        funeral homes can report.
+        The message is released when their waiting period ends without a cancel. Only listed funeral homes can
+        report.
       </p>
       <div className="card p-3 p-sm-4">
         {report.isSuccess ? (

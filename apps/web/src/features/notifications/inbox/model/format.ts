@@ -1,3 +1,5 @@
+import { formatWhen } from '@/lib/dates';
+
 /** docs/product.md §13.7: the badge shows '9+' above 9, nothing at 0. */
 export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
@@ -35,13 +37,13 @@ export function timeAgo(item: { created_at: string; created_at_human?: string },
   return relative.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
 }
 
-/** Full date for the tooltip and screen readers. */
+/**
+ * Full date for the tooltip and screen readers, written as every date of the app (lib/dates); the
+ * server's created_at_formatted only when the date cannot be read.
+ */
 export function fullDate(item: { created_at: string; created_at_formatted?: string }) {
-  if (item.created_at_formatted) return item.created_at_formatted;
-  const at = new Date(item.created_at);
-  return Number.isNaN(at.getTime())
-    ? ''
-    : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(new Date(item.created_at).getTime())) return item.created_at_formatted ?? '';
+  return formatWhen(item.created_at);
 }
 
 /**

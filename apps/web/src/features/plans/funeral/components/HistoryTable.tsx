@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PaymentHistoryRow } from '@pw/contracts';
 import { DataTable } from '@/components/data-table';
-import { dayLabel } from '../model/labels';
+import { formatDay } from '@/lib/dates';
 import { durationLabel, priceLabel, subscriptionStatus } from '@/lib/plan-labels';
 import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
 
@@ -35,8 +35,8 @@ export function HistoryTable({
       header: 'Subscription Duration',
     }),
     column.accessor((row) => priceLabel(row.amount_paid), { id: 'amount', header: 'Price' }),
-    column.accessor((row) => dayLabel(row.created_at), { id: 'created_at', header: 'Purchase Date' }),
-    column.accessor((row) => dayLabel(row.expiry_date), { id: 'expiry_date', header: 'Expiry Date' }),
+    column.accessor((row) => formatDay(row.created_at), { id: 'created_at', header: 'Purchase Date' }),
+    column.accessor((row) => formatDay(row.expiry_date), { id: 'expiry_date', header: 'Expiry Date' }),
     column.display({
       id: 'status',
       header: 'Status',

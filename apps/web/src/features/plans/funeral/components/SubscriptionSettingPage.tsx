@@ -7,12 +7,12 @@ import { errorMessage, FETCH_FAILED_MESSAGE } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
 import { useCancelSubscription, useResumeSubscription } from '../api/cancel-subscription';
 import { useCurrentHomePlan } from '../api/get-current-plan';
-import { dayLabel } from '../model/labels';
+import { formatDay } from '@/lib/dates';
 import { CANCEL_QUESTION, durationLabel, priceLabel } from '@/lib/plan-labels';
 
 /** Until when a plan runs, in words. */
 const untilText = (plan: ActiveSubscription) =>
-  plan.expiry_date ? `Expires on ${dayLabel(plan.expiry_date)}` : 'Never expires (life-time)';
+  plan.expiry_date ? `Expires on ${formatDay(plan.expiry_date)}` : 'Never expires (life-time)';
 
 /** The running plan: its title, price, duration, expiry and state (Active, or cancelled until expiry). */
 function CurrentPlan({ plan }: { plan: ActiveSubscription }) {
@@ -32,7 +32,7 @@ function CurrentPlan({ plan }: { plan: ActiveSubscription }) {
       <p className="mb-0">{untilText(plan)}</p>
       {cancelled && (
         <p className="text-body-secondary mb-0 mt-2">
-          Auto-renewal is off: the plan stays active until {dayLabel(plan.expiry_date)} and will not be
+          Auto-renewal is off: the plan stays active until {formatDay(plan.expiry_date)} and will not be
           charged again.
         </p>
       )}
@@ -73,7 +73,7 @@ export function SubscriptionSettingPage() {
     const answer = await dialog({
       variant: 'question',
       title: 'Turn renewal back on?',
-      text: `${plan.title} will renew on ${dayLabel(plan.expiry_date)}: ${priceLabel(plan.price)} will be charged to the card that paid for it.`,
+      text: `${plan.title} will renew on ${formatDay(plan.expiry_date)}: ${priceLabel(plan.price)} will be charged to the card that paid for it.`,
     });
     if (!answer.confirmed) return;
     try {

@@ -1,3 +1,4 @@
+import { formatDay } from '@/lib/dates';
 import { accountRoutes, planRoutes, subscriptionRoutes, type ActivePlan } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +12,7 @@ const PROFILE = routeKey(accountRoutes.userProfile);
 const CANCEL = routeKey(subscriptionRoutes.userCancel, { id: 3 });
 const RESUME = routeKey(subscriptionRoutes.userResume, { id: 3 });
 const cancelled = { ...monthlyMembership, auto_renew: false, status: 'cancelled' as const };
-const ends = new Date(monthlyMembership.expiry_date!).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const ends = formatDay(monthlyMembership.expiry_date);
 
 /** The plans page over a profile whose membership follows what the fake server was told. */
 function openWith(initial = monthlyMembership) {

@@ -1,3 +1,4 @@
+import { formatDay } from '@/lib/dates';
 import { planRoutes, accountRoutes } from '@pw/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +70,7 @@ describe('/user/subscription-plans', () => {
         }),
     });
     const yours = await screen.findByRole('region', { name: 'Your plan' });
-    const renews = new Date('2026-12-22T10:00:00.000Z').toLocaleDateString('en-US', { dateStyle: 'medium' });
+    const renews = formatDay('2026-12-22T10:00:00.000Z');
     expect(await within(yours).findByText('Monthly Membership')).toBeVisible();
     expect(within(yours).getByText(`— Renews on ${renews}.`, { exact: false })).toBeVisible();
     expect(within(yours).getByText(/Life-time: it never needs renewing/)).toBeVisible();

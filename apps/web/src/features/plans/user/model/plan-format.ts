@@ -2,7 +2,7 @@ import type { ActiveSubscription, PlanSummary } from '@pw/contracts';
 import { formatDay } from '@/lib/dates';
 import { priceLabel } from '@/lib/plan-labels';
 
-/** "Nov 22, 2026" in the person's own zone; a life-time plan has no expiry. */
+/** "22 November 2026" in the person's own zone; a life-time plan has no expiry. */
 export const expiryDay = (iso: string | null) => (iso ? formatDay(iso) : 'Never');
 
 /** A category's prices, lowest to highest: "$4.99 – $149.00", one price alone, null with no plan. */

@@ -36,7 +36,7 @@ describe('the notice of a new policy version in the signed-in areas', () => {
     const user = userEvent.setup();
     renderWithApp(<PolicySlot />);
     expect(await screen.findByRole('heading', HEADING)).toBeInTheDocument();
-    expect(screen.getByText(/Version 2, in effect from November 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Version 2, in effect from 20 November 2026/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/policy');
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
 

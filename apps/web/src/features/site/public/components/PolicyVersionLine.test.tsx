@@ -16,7 +16,7 @@ describe('the version of the privacy policy and terms', () => {
     });
     renderWithApp(<Page />);
     expect(await screen.findByTestId('policy-version')).toHaveTextContent(
-      'Version 3.1, last updated November 20, 2026',
+      'Version 3.1, last updated 20 November 2026',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import {
@@ -45,7 +45,12 @@ describe('access code before release', () => {
     expect(screen.queryByText('Unable to find video')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Video access code')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText(REPORT_WAITING_TEXT)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+    // The form is there at once: 'Send the report' is the one thing it asks before a report goes.
+    expect(screen.getByRole('form', { name: 'Report a passing' })).toBeVisible();
+    expect(screen.getAllByRole('button').map((button) => button.textContent?.trim())).toEqual([
+      'Find',
+      'Send the report',
+    ]);
   });
 
   it('says a report already waits when the state is waiting', async () => {
@@ -60,10 +65,8 @@ describe('access code before release', () => {
     await screen.findByText(NOT_YET_RELEASED_MESSAGE);
     await user.tab(); // from the code box to Find
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Report a passing' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    // The form opens with the focus in its first field.
-    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    // The form follows the notice: its first field is next.
+    expect(screen.getByLabelText(/Your relation to the person who left the message/)).toHaveFocus();
     await user.keyboard('Neighbour');
     await user.tab();
     await user.keyboard('https://example.test/obituary');
@@ -81,22 +84,22 @@ describe('access code before release', () => {
   it('sends nothing without a relation and says the relation is required', async () => {
     const server = sealedServer('sealed');
     const user = await lookUp();
-    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.click(screen.getByRole('button', { name: 'Send the report' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the report' }));
     expect(screen.getByText('The relation field is required.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Your relation to the author/)).toHaveFocus();
+    expect(screen.getByLabelText(/Your relation to the person who left the message/)).toHaveFocus();
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it("shows the server's error when the report is refused, and Cancel returns to the button", async () => {
+  it("shows the server's error when the report is refused, and keeps the form to correct", async () => {
     sealedServer('sealed', () => ({ status: 403, body: { message: 'You cannot report your own passing.' } }));
     const user = await lookUp();
-    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.type(screen.getByLabelText(/Your relation to the author/), 'Myself');
+    await user.type(
+      await screen.findByLabelText(/Your relation to the person who left the message/),
+      'Myself',
+    );
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText('You cannot report your own passing.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Report a passing' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Send the report' })).toBeEnabled();
   });
 
   it('a field error of the report shows beside its field', async () => {
@@ -105,20 +108,19 @@ describe('access code before release', () => {
       body: { message: 'The given data was invalid.', errors: { note: ['The note is too long.'] } },
     }));
     const user = await lookUp();
-    await user.click(await screen.findByRole('button', { name: 'Report a passing' }));
-    await user.type(screen.getByLabelText(/Your relation to the author/), 'Son');
+    await user.type(await screen.findByLabelText(/Your relation to the person who left the message/), 'Son');
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
     expect(await screen.findByText('The note is too long.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Note or obituary link/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('an unknown code still shows the red error, without a report button', async () => {
+  it('an unknown code still shows the red error, without a report form', async () => {
     fakeApi({
       [LOOKUP]: () => ({ status: 404, body: { message: 'No video found for this code.' } }),
     });
     await lookUp();
     expect(await screen.findByText('No video found for this code.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Report a passing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Report a passing' })).not.toBeInTheDocument();
   });
 
   it('a reloaded video page whose code is sealed again shows the notice, not "Unable to find video"', async () => {
@@ -136,7 +138,7 @@ describe('access code before release', () => {
     expect(screen.getByText(REPORT_WAITING_TEXT)).toBeInTheDocument();
     expect(screen.queryByText('Unable to find video')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Last words' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Report a passing' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Report a passing' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter another code' })).toHaveAttribute(
       'href',
       '/user/access-code',

@@ -1,6 +1,6 @@
 import hourglassIcon from 'bootstrap-icons/icons/hourglass-split.svg?raw';
 import { Icon } from '@/components/Icon';
-import { ReportPassingDisclosure } from '@/components/legacy/ReportPassingDisclosure';
+import { ReportPassingInPlace } from '@/components/legacy/ReportPassingInPlace';
 import { useReportForCode } from '@/components/legacy/api/report-by-code';
 import type { NotReleased } from '@/components/legacy/not-released';
 
@@ -22,10 +22,10 @@ export function NotYetReleased({ code, notice }: { code: string; notice: NotRele
       <p role="status">{notice.message}</p>
       {notice.data.state === 'waiting' && <p>{REPORT_WAITING_TEXT}</p>}
       <p className="text-body-secondary">
-        If its author has passed away, you can report it. The author is told at once and can cancel the
+        If the person who left it has passed away, you can report it. They are told at once and can cancel the
         report; the message is released when their waiting period ends without a cancel.
       </p>
-      <ReportPassingDisclosure report={report} />
+      <ReportPassingInPlace report={report} heading={<h3 className="h6">Report a passing</h3>} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { errorMessage } from '@/lib/api';
 import { useRevokeGrant, useVideoGrants } from '../api/video-grants';
-import { localMoment } from '../model/delivery';
+import { formatWhen } from '@/lib/dates';
 
 /** How a grant is named: a home by its name, a person by their e-mail. */
 const who = (grant: AccessGrant) => (grant.kind === 'funeral-home' ? grant.name || grant.email : grant.email);
@@ -12,9 +12,9 @@ const who = (grant: AccessGrant) => (grant.kind === 'funeral-home' ? grant.name 
 /** Where a grant stands, in plain words. */
 function GrantStatus({ grant }: { grant: AccessGrant }) {
   if (grant.revoked_at)
-    return <span className="badge text-bg-secondary">Revoked on {localMoment(grant.revoked_at)}</span>;
+    return <span className="badge text-bg-secondary">Revoked on {formatWhen(grant.revoked_at)}</span>;
   if (grant.published_at)
-    return <span className="badge text-bg-success">Published on {localMoment(grant.published_at)}</span>;
+    return <span className="badge text-bg-success">Published on {formatWhen(grant.published_at)}</span>;
   return <span className="badge text-bg-light border">Has access</span>;
 }
 
@@ -83,7 +83,7 @@ export function AccessGrantsPanel({ videoId }: { videoId: number }) {
                     <p className="mb-0 small text-body-secondary text-break">{grant.email}</p>
                   )}
                   <p className="mb-1 small text-body-secondary">
-                    Granted on {localMoment(grant.granted_at)} by {grant.granted_by}
+                    Granted on {formatWhen(grant.granted_at)} by {grant.granted_by}
                   </p>
                   <GrantStatus grant={grant} />
                 </div>

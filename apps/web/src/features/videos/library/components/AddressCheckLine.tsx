@@ -1,6 +1,6 @@
 import { ADDRESS_CHECK_TASK, type Video } from '@pw/contracts';
 import { errorMessage } from '@/lib/api';
-import { formatDate, localDateIso } from '@/lib/dates';
+import { formatDay } from '@/lib/dates';
 import { useConfirmOwnAddress } from '../api/confirm-own-address';
 
 /**
@@ -24,7 +24,7 @@ export function AddressCheckLine({
   if (check.confirmed_at)
     return (
       <p className={`small text-body-secondary mb-0 ${className}`} data-testid="address-check">
-        {ADDRESS_CHECK_TASK.confirmed(formatDate(localDateIso(new Date(check.confirmed_at))))}
+        {ADDRESS_CHECK_TASK.confirmed(formatDay(check.confirmed_at))}
       </p>
     );
   return (

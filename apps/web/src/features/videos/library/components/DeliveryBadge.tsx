@@ -1,8 +1,6 @@
+import { formatWhen } from '@/lib/dates';
 import { deliveryOf } from '@/lib/videos';
 import type { Video } from '@pw/contracts';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A scheduled video's delivery (docs/product.md §5): Delivered once sent (the video stays
@@ -18,7 +16,7 @@ export function DeliveryBadge({ video, detailed = false }: { video: Video; detai
     return (
       <span className="badge text-bg-success">
         Delivered
-        {detailed && delivery.sent_at && <span className="fw-normal"> {when(delivery.sent_at)}</span>}
+        {detailed && delivery.sent_at && <span className="fw-normal"> {formatWhen(delivery.sent_at)}</span>}
       </span>
     );
   }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Video } from '@pw/contracts';
-import { localMoment, openedText } from '../model/delivery';
+import { openedText } from '../model/delivery';
+import { formatWhen } from '@/lib/dates';
 
 /**
  * The video's finished deliveries (every yearly occurrence) and whether each was opened: the first open
@@ -22,7 +23,7 @@ export function DeliveryOpens({ video }: { video: Video }) {
       <ul className="list-unstyled small mb-0" data-testid="delivery-opens">
         {rows.map(({ entry, text }) => (
           <li key={`${entry.at}-${entry.recipient}`}>
-            {localMoment(entry.at)}, to <span className="text-break">{entry.recipient}</span>: {text}.
+            {formatWhen(entry.at)}, to <span className="text-break">{entry.recipient}</span>: {text}.
           </li>
         ))}
       </ul>

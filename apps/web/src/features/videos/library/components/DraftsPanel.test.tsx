@@ -6,6 +6,7 @@ import { renderWithApp } from '@/test/render';
 import { routeKey, fakeApi, type FakeApi } from '@/test/fake-api';
 import { videoFixture } from '@/test/video-fixture';
 import { BUY_EXTRA_TIME, DraftsPanel } from './DraftsPanel';
+import { MERGING_TEXTS } from './MergingNote';
 import type { Video } from '@pw/contracts';
 
 const draft = (id: number, duration: string, state: Video['state'] = 'ready'): Video =>
@@ -94,6 +95,32 @@ describe('Drafts multi-select and merge', () => {
     expect(screen.getByText('Draft 9')).toBeInTheDocument();
     // Selection mode ends after a merge.
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('after a merge, the drafts it joins say on their cards that they are being merged, and how', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DraftsPanel />);
+    expect(await screen.findByText('Draft 1')).toBeVisible();
+    expect(screen.queryByText(MERGING_TEXTS.badge)).not.toBeInTheDocument();
+    // The server's list once the merge is asked for: its sources name how, the new draft is processing.
+    drafts = [
+      { ...draft(9, '00:00:35', 'processing'), title: 'Draft 1 + Draft 2' },
+      { ...draft(1, '00:00:20'), merging: 'copy' },
+      { ...draft(2, '00:00:15'), merging: 'copy' },
+      draft(3, '00:00:40'),
+    ];
+    await mergeWithCopy(user, ['Draft 1', 'Draft 2']);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Videos Merged Successfully!' })).getByRole('button', {
+        name: 'Ok',
+      }),
+    );
+    const cardOf = (title: string) => screen.getByText(title).closest('.video-card') as HTMLElement;
+    await waitFor(() => expect(within(cardOf('Draft 1')).getByText(MERGING_TEXTS.badge)).toBeVisible());
+    expect(within(cardOf('Draft 2')).getByText(MERGING_TEXTS.copy)).toBeVisible();
+    expect(within(cardOf('Draft 3')).queryByText(MERGING_TEXTS.badge)).not.toBeInTheDocument();
+    expect(within(cardOf('Draft 1 + Draft 2')).getByText('Processing…')).toBeVisible();
+    expect(within(cardOf('Draft 1 + Draft 2')).queryByText(MERGING_TEXTS.badge)).not.toBeInTheDocument();
   });
 
   it('names the merged draft after its sources and lets the person rename it at once', async () => {

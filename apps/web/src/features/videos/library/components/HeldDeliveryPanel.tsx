@@ -3,7 +3,7 @@ import { Icon } from '@/components/Icon';
 import { errorMessage } from '@/lib/api';
 import type { Video } from '@pw/contracts';
 import { useDecideHeldDelivery, type HeldDeliveryDecision } from '../api/decide-held';
-import { localMoment } from '../model/delivery';
+import { formatWhen } from '@/lib/dates';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import exclamationIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import sendIcon from 'bootstrap-icons/icons/send.svg?raw';
@@ -81,7 +81,7 @@ export function HeldDeliveryPanel({ video, disabled }: { video: Video; disabled:
         Waiting for your answer
       </h2>
       <p>
-        This message was due on {localMoment(delivery.due_at)} while your account was deactivated, so it was
+        This message was due on {formatWhen(delivery.due_at)} while your account was deactivated, so it was
         not sent to <strong className="text-break">{delivery.recipient_email}</strong>. Send it now or cancel
         it?
       </p>

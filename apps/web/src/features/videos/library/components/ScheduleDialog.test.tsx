@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { RECEIPT_MESSAGES } from '@pw/contracts';
+import { SCHEDULE_HEADING, SCHEDULE_LABELS, scheduleIntro } from '@/components/form/ScheduleFields';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const LATER = 'Please choose a time later than now.';
@@ -30,6 +31,14 @@ describe('schedule dialog errors follow the fields', () => {
     );
     return { onSubmit };
   }
+
+  it("is headed and labelled as the upload's Scheduled step (one form wherever a video is scheduled)", async () => {
+    renderDialog();
+    expect(await screen.findByRole('dialog', { name: SCHEDULE_HEADING })).toBeVisible();
+    for (const label of Object.values(SCHEDULE_LABELS))
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeRequired();
+    expect(screen.getByText(scheduleIntro())).toBeVisible();
+  });
 
   it("drops 'later than now' as soon as the time is fixed, and sends the fixed schedule", async () => {
     const user = userEvent.setup();

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { TextField } from '@/components/form/TextField';
-import { ScheduleOptionFields } from '@/components/form/ScheduleOptionFields';
+import { SCHEDULE_HEADING, ScheduleFields } from '@/components/form/ScheduleFields';
 import Modal from 'react-bootstrap/Modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
@@ -24,7 +23,7 @@ import type { Video } from '@pw/contracts';
 export type ScheduleMode = 'move' | 'change' | 'again';
 
 const TITLES: Record<ScheduleMode, string> = {
-  move: 'Schedule delivery',
+  move: SCHEDULE_HEADING,
   change: 'Change time',
   again: 'Send it again',
 };
@@ -109,8 +108,6 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
     change(field, text);
     setMessage(null); // the server's sentence was about what is being changed now
   };
-  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement>) =>
-    editField(field, event.target.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -150,46 +147,19 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
       </Modal.Header>
       <Form onSubmit={(event) => void submit(event)} noValidate>
         <Modal.Body>
-          <p className="text-body-secondary small">
-            {mode === 'again' ? 'It will be sent again, as a new delivery,' : 'The video will be e-mailed'} to
-            this address at the date and time you choose (your time zone, {browserTimeZone()}), and stays in
-            the scheduled folder.
-          </p>
-          <TextField
-            id="schedule-email"
-            ref={emailInput}
-            label="Recipient e-mail"
-            type="email"
-            autoComplete="email"
-            value={value.email}
-            required
-            onChange={edit('email')}
-            error={errors.email}
+          <ScheduleFields
+            idPrefix="schedule"
+            value={value}
+            errors={errors}
+            onChange={editField}
+            minDate={today}
+            emailRef={emailInput}
+            intro={
+              mode === 'again'
+                ? `It will be sent again, as a new delivery, to this address at the date and time you choose (your time zone, ${browserTimeZone()}), and stays in the Scheduled folder.`
+                : undefined
+            }
           />
-          <div className="row g-3">
-            <TextField
-              id="schedule-date"
-              label="Date"
-              type="date"
-              min={today}
-              value={value.date}
-              required
-              onChange={edit('date')}
-              error={errors.date}
-              className="col-sm-6"
-            />
-            <TextField
-              id="schedule-time"
-              label="Time"
-              type="time"
-              value={value.time}
-              required
-              onChange={edit('time')}
-              error={errors.time}
-              className="col-sm-6"
-            />
-          </div>
-          <ScheduleOptionFields idPrefix="schedule" value={value} errors={errors} onChange={editField} />
           {message && (
             <p className="text-danger small mt-3 mb-0" role="alert">
               {message}

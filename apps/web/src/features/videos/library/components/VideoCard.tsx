@@ -2,9 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import { VideoStateBadge } from '@/components/video/VideoStateBadge';
 import { FOLDER_ROUTES } from '../model/folders';
 import { DeliveryBadge } from './DeliveryBadge';
-import { latestOpened, repeatLine } from '../model/delivery';
+import { latestOpened, repeatLine, scheduleCardLines } from '../model/delivery';
 import { VideoThumb } from './VideoThumb';
 import { AddressCheckLine } from './AddressCheckLine';
+import { MergingNote } from './MergingNote';
 import type { Video } from '@pw/contracts';
 
 /** Where a video's detail screen lives: the folder's relative route with ?video={id} (docs/product.md §13.3). */
@@ -15,6 +16,7 @@ export function detailPath(video: Pick<Video, 'id' | 'type'>): string {
 function CardBody({ video }: { video: Video }) {
   const repeats = repeatLine(video);
   const opened = latestOpened(video);
+  const schedule = scheduleCardLines(video);
   return (
     <>
       <VideoThumb video={video} />
@@ -22,9 +24,15 @@ function CardBody({ video }: { video: Video }) {
         <span className="fw-semibold text-break video-card__title">{video.title}</span>
         <span className="d-flex flex-wrap gap-2 align-items-center">
           <VideoStateBadge video={video} />
+          <MergingNote video={video} />
           <DeliveryBadge video={video} />
           {!video.is_private && <span className="badge text-bg-light border">Public</span>}
         </span>
+        {schedule.map((line) => (
+          <span key={line} className="small text-body-secondary text-break">
+            {line}
+          </span>
+        ))}
         {repeats && <span className="small text-body-secondary">{repeats}</span>}
         {opened && <span className="small text-body-secondary">{opened}</span>}
       </div>

@@ -131,8 +131,13 @@ describe('video detail: folder moves', () => {
     await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
     await user.type(within(form).getByLabelText(/Date/), '2099-12-24');
     await user.type(within(form).getByLabelText(/Time/), '09:15');
+    await user.type(within(form).getByLabelText(/Second address/), 'ann@example.com');
     await user.click(within(form).getByRole('button', { name: 'Schedule' }));
-    expect(await screen.findByText('Video moved and scheduled')).toBeInTheDocument();
+    // What was scheduled is said back, the second address included.
+    const done = await screen.findByRole('dialog', { name: 'Video moved and scheduled' });
+    expect(done).toHaveTextContent(
+      'It will be e-mailed to kin@example.com on 24 December 2099 at 09:15 and stays in the Scheduled folder. If it cannot be delivered, it goes to your second address, ann@example.com.',
+    );
     const call = server.calls.find((item) => item.path.endsWith('/7/update-type'));
     expect(json(call!)).toEqual({
       type: 'scheduled',
@@ -140,7 +145,7 @@ describe('video detail: folder moves', () => {
       share_at_date: '2099-12-24',
       share_at_time: '09:15:00',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      fallback_email: '',
+      fallback_email: 'ann@example.com',
       // Sent once unless the owner asks for a yearly repeat.
       repeat: 'none',
       repeat_until: null,
@@ -345,5 +350,22 @@ describe("video detail: the owner's 'Make public' is offered on drafts only", ()
     expect(!!screen.queryByRole('button', { name: /Make public/ })).toBe(offered);
     // Every folder's page shows who holds access.
     expect(screen.getByRole('heading', { name: 'Who has access' })).toBeInTheDocument();
+  });
+});
+
+describe('video detail: the video code only where it can find the video', () => {
+  it.each([
+    ['drafts', 'draft', videoRoutes.listDraft, 1, true],
+    ['drafts', 'draft', videoRoutes.listDraft, 0, true],
+    ['final', 'final', videoRoutes.listFinal, 1, false],
+    ['final', 'final', videoRoutes.listFinal, 0, true],
+    ['scheduled', 'scheduled', videoRoutes.listScheduled, 1, false],
+  ] as const)('%s, is_private %i: shown %s', async (page, folder, list, isPrivate, shown) => {
+    fakeApi({ [routeKey(list)]: () => ({ body: { data: [video(4, folder, { is_private: isPrivate })] } }) });
+    renderDetail(`/user/profile/${page}?video=4`);
+    expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
+    expect(!!screen.queryByText('Video code')).toBe(shown);
+    // A private final message keeps its access code, the code that applies to it.
+    if (folder === 'final') expect(screen.getByText('Access code')).toBeInTheDocument();
   });
 });

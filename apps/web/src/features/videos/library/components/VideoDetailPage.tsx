@@ -5,7 +5,8 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatDate, toTimeInput } from '@/lib/dates';
+import { formatDate, formatWhen, toTimeInput } from '@/lib/dates';
+import { secondAddressSentence } from '@/lib/schedule-form';
 import { useTitle } from '@/lib/use-title';
 import { durationLabel, folderTabPath } from '@/lib/videos';
 import { useDeleteVideo } from '../api/delete-video';
@@ -13,7 +14,7 @@ import { useFinalOccupied, useVideoList } from '../api/list-videos';
 import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
-import { deliveryPhase, isLiveDelivery, localMoment, repeatLine, scheduledMoment } from '../model/delivery';
+import { deliveryPhase, isLiveDelivery, repeatLine, scheduledMoment } from '../model/delivery';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
@@ -25,6 +26,7 @@ import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
 import { detailPath, OPEN_CHANGE } from './VideoCard';
 import { AddressCheckLine } from './AddressCheckLine';
+import { MergingNote } from './MergingNote';
 import './library.scss';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import clockIcon from 'bootstrap-icons/icons/clock.svg?raw';
@@ -71,7 +73,7 @@ function DeliveryLine({ video }: { video: Video }) {
     line = (
       <>
         Delivered to <strong>{delivery.recipient_email}</strong>
-        {delivery.sent_at ? ` on ${localMoment(delivery.sent_at)}` : ''}.
+        {delivery.sent_at ? ` on ${formatWhen(delivery.sent_at)}` : ''}.
         {delivery.replaces_email && (
           <>
             {' '}
@@ -219,7 +221,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         moved,
         SCHEDULED_TITLES[mode],
         `It will be e-mailed to ${body.email} on ${formatDate(body.share_at_date)} at ${toTimeInput(body.share_at_time)}` +
-          ' and stays in the scheduled folder.',
+          ' and stays in the Scheduled folder.' +
+          secondAddressSentence(body.fallback_email),
       );
     } else {
       arrive(body.type, moved, 'Video moved', response?.message ?? transferredMessage(body.type));
@@ -284,7 +287,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
       variant: 'question',
       title: 'Send it again?',
       text: delivered
-        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${localMoment(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
+        ? `It was delivered to ${delivered.recipient_email}${delivered.sent_at ? ` on ${formatWhen(delivered.sent_at)}` : ''}. Choose when to send it again, to the same address or another.`
         : 'Choose when to send it again, to the same address or another.',
       confirmText: 'Choose a time',
       cancelText: 'Not now',
@@ -434,6 +437,11 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             <span>· {video.is_private ? 'Private' : 'Public'}</span>
             <DeliveryBadge video={video} detailed />
           </p>
+          {video.merging && (
+            <p>
+              <MergingNote video={video} />
+            </p>
+          )}
           {video.description ? (
             <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
               {video.description}
@@ -460,7 +468,9 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               hint="Give this code to the people who should receive your Parting Words; they enter it under Access code."
             />
           )}
-          {video.search_code && (
+          {/* The video code finds a public video; only a draft can be made public by its owner (a final
+              message by a funeral home after a release), so a private final or scheduled video has none to show. */}
+          {video.search_code && (folder === 'draft' || !video.is_private) && (
             <CodeField
               id="video-code"
               label="Video code"

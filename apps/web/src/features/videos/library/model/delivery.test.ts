@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInfo } from '@pw/contracts';
+import { formatWhen } from '@/lib/dates';
 import { videoFixture } from '@/test/video-fixture';
 import {
   deliveryPhase,
   isLiveDelivery,
   latestOpened,
-  localMoment,
   openedText,
   repeatLine,
+  scheduleCardLines,
   scheduledMoment,
 } from './delivery';
 
@@ -54,6 +55,30 @@ describe('deliveryPhase', () => {
   });
 });
 
+describe('scheduleCardLines', () => {
+  it('a one-time delivery: to whom and when, then the second address when one was given', () => {
+    const once = scheduled({
+      email: 'kin@example.com',
+      delivery: { ...delivery('pending'), repeat: 'none' },
+    });
+    expect(scheduleCardLines(once)).toEqual(['To kin@example.com · 20 November 2026 at 10:00']);
+    const withSecond = { ...once, delivery: { ...once.delivery!, fallback_email: 'ann@example.com' } };
+    expect(scheduleCardLines(withSecond)).toEqual([
+      'To kin@example.com · 20 November 2026 at 10:00',
+      'Second address: ann@example.com',
+    ]);
+  });
+
+  it('a yearly delivery: to whom only (its repeat line says when); nothing outside Scheduled', () => {
+    const yearly = scheduled({
+      email: 'kin@example.com',
+      delivery: { ...delivery('pending'), repeat: 'yearly', repeat_until: null, next_at: null },
+    });
+    expect(scheduleCardLines(yearly)).toEqual(['To kin@example.com']);
+    expect(scheduleCardLines(videoFixture(8, 'draft', { email: 'kin@example.com' }))).toEqual([]);
+  });
+});
+
 describe('repeatLine', () => {
   it("says a yearly delivery in the contracts' words, with the next day in the owner's zone", () => {
     const video = scheduled({
@@ -91,8 +116,8 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
 
   it('says when the first open was, the count past one, and "Not opened yet" for a sent one', () => {
     const at = '2027-03-12T09:14:00.000Z';
-    expect(openedText(entry(at, 1))).toBe(`Opened on ${localMoment(at)}`);
-    expect(openedText(entry(at, 3))).toBe(`Opened on ${localMoment(at)} · 3 opens`);
+    expect(openedText(entry(at, 1))).toBe(`Opened on ${formatWhen(at)}`);
+    expect(openedText(entry(at, 3))).toBe(`Opened on ${formatWhen(at)} · 3 opens`);
     expect(openedText(entry(null, 0))).toBe('Not opened yet');
     expect(openedText(entry(null, 0, 'failed'))).toBeNull();
   });
@@ -108,7 +133,7 @@ describe('openedText and latestOpened (docs/product.md §5.8)', () => {
     const video = scheduled({
       delivery: { ...delivery('sent'), history: [entry(at, 2), entry(null, 0)] },
     });
-    expect(latestOpened(video)).toBe(`Opened on ${localMoment(at)} · 2 opens`);
+    expect(latestOpened(video)).toBe(`Opened on ${formatWhen(at)} · 2 opens`);
     expect(latestOpened(scheduled({ delivery: { ...delivery('pending'), history: [] } }))).toBeNull();
     expect(latestOpened(videoFixture(6, 'draft'))).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { formatDate, localDateIso, localTimeHm, toTimeInput } from '@/lib/dates';
+import { formatDate, formatWhen, toTimeInput } from '@/lib/dates';
 import { repeatSummary, type DeliveryHistoryEntry, type Video } from '@pw/contracts';
 
 /**
@@ -31,16 +31,26 @@ export function isLiveDelivery(phase: DeliveryPhase): boolean {
   return phase === 'pending' || phase === 'awaiting';
 }
 
-/** "12 March 2027 at 14:30" in the browser's zone, for an instant. */
-export function localMoment(iso: string): string {
-  const at = new Date(iso);
-  return `${formatDate(localDateIso(at))} at ${localTimeHm(at)}`;
-}
-
 /** The schedule as the owner set it: "12 March 2027 at 14:30" (their date and time). */
 export function scheduledMoment(video: Pick<Video, 'share_at_date' | 'share_at_time'>): string | null {
   if (!video.share_at_date || !video.share_at_time) return null;
   return `${formatDate(video.share_at_date)} at ${toTimeInput(video.share_at_time)}`;
+}
+
+/**
+ * What a scheduled card says of its delivery (docs/product.md §5.1): to whom and, for a one-time
+ * delivery, when ("To tom@example.com · 12 March 2027 at 09:00"; a yearly one's repeat line says when),
+ * then the second address when one was given. Nothing outside the scheduled folder.
+ */
+export function scheduleCardLines(video: Video): string[] {
+  if (video.type !== 'scheduled') return [];
+  const recipient = video.email ?? video.delivery?.recipient_email;
+  if (!recipient) return [];
+  const moment = repeatLine(video) ? null : scheduledMoment(video);
+  const lines = [moment ? `To ${recipient} · ${moment}` : `To ${recipient}`];
+  const second = video.delivery?.fallback_email;
+  if (second && second !== recipient) lines.push(`Second address: ${second}`);
+  return lines;
 }
 
 /**
@@ -71,7 +81,7 @@ export function openedText(entry: DeliveryHistoryEntry): string | null {
   if (entry.opened_at) {
     const opens = entry.open_count ?? 0;
     const count = opens > 1 ? ` · ${opens} opens` : '';
-    return `Opened on ${localMoment(entry.opened_at)}${count}`;
+    return `Opened on ${formatWhen(entry.opened_at)}${count}`;
   }
   return entry.status === 'sent' ? 'Not opened yet' : null;
 }

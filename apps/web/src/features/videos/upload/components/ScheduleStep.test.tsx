@@ -6,6 +6,7 @@ import { fakeApi, routeKey } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { EMPTY_SCHEDULE } from '@/lib/schedule-form';
+import { SCHEDULE_HEADING, SCHEDULE_LABELS, scheduleIntro } from '@/components/form/ScheduleFields';
 import { freeDeliveryTaken } from '../api/free-delivery';
 import { FREE_DELIVERY_TAKEN, ScheduleStep } from './steps';
 
@@ -37,8 +38,17 @@ describe("the upload's Scheduled step and the free plan's one waiting delivery",
 
   it('says nothing while the allowance is free', async () => {
     open(async () => false);
-    expect(await screen.findByLabelText(/E-mail/)).toBeVisible();
+    expect(await screen.findByLabelText(/Recipient e-mail/)).toBeVisible();
     expect(screen.queryByText(FREE_DELIVERY_TAKEN)).not.toBeInTheDocument();
+  });
+
+  it("is headed and labelled as the library's schedule dialog (one form wherever a video is scheduled)", async () => {
+    open(async () => false);
+    expect(await screen.findByRole('dialog', { name: SCHEDULE_HEADING })).toBeVisible();
+    for (const label of Object.values(SCHEDULE_LABELS))
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeRequired();
+    expect(screen.getByText(scheduleIntro())).toBeVisible();
+    expect(screen.getByLabelText(/Second address/)).toBeVisible();
   });
 
   it('counts the waiting deliveries of the Scheduled folder; a delivered one does not count', async () => {

@@ -7,7 +7,7 @@ import { FieldError } from '@/components/form/FieldError';
 import { Label } from '@/components/form/Label';
 import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
-import { ScheduleOptionFields } from '@/components/form/ScheduleOptionFields';
+import { SCHEDULE_HEADING, ScheduleFields } from '@/components/form/ScheduleFields';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { StepModal } from './StepModal';
 import { localDateIso } from '@/lib/dates';
@@ -148,17 +148,10 @@ export function ScheduleStep({
     };
   }, [allowanceTaken]);
   const today = useRef(localDateIso(now())).current;
-  const field = (name: 'email' | 'date' | 'time') => ({
-    id: `upload-schedule-${name}`,
-    required: true,
-    value: value[name],
-    error: errors[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
-  });
   return (
     <StepModal
       id="upload-schedule"
-      title="Scheduled"
+      title={SCHEDULE_HEADING}
       submitLabel="Upload"
       onBack={onBack}
       onCancel={onCancel}
@@ -184,22 +177,14 @@ export function ScheduleStep({
           </div>
         </Alert>
       )}
-      <p className="text-body-secondary">
-        The video will be e-mailed to this address at the date and time you choose (your time zone).
-      </p>
-      <TextField
-        {...field('email')}
-        label="E-mail"
-        type="email"
-        autoComplete="email"
+      <ScheduleFields
+        idPrefix="upload-schedule"
+        value={value}
+        errors={errors}
+        onChange={change}
+        minDate={today}
         autoFocus
-        placeholder="name@example.com"
       />
-      <div className="row g-3">
-        <TextField {...field('date')} label="Date" type="date" min={today} className="col-sm-6" />
-        <TextField {...field('time')} label="Time" type="time" className="col-sm-6" />
-      </div>
-      <ScheduleOptionFields idPrefix="upload-schedule" value={value} errors={errors} onChange={change} />
     </StepModal>
   );
 }

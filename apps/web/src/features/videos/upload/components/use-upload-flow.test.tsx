@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '@/components/dialog/DialogProvider';
 import { ApiError } from '@/lib/api';
+import { SCHEDULE_HEADING } from '@/components/form/ScheduleFields';
 import type { Video } from '@pw/contracts';
 import { buildStoreFields, classifyFailure, validateSchedule } from '../model/upload-flow';
 import { clearPaidExtraTime, readPaidExtraTime, savePaidExtraTime } from '../model/paid-extra-time';
@@ -22,6 +23,7 @@ function video(overrides: Partial<Video> = {}): Video {
     state: 'processing',
     failure_reason: null,
     damaged: false,
+    merging: null,
     video_link: null,
     video_thumbnail: null,
     duration: null,
@@ -239,8 +241,8 @@ describe('upload dialog chain', () => {
     const descriptionDialog = await chooseFolderAndDescribe(user, 'Scheduled folder');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Next' }));
 
-    const schedule = await dialogNamed('Scheduled');
-    const email = within(schedule).getByLabelText(/E-mail/);
+    const schedule = await dialogNamed(SCHEDULE_HEADING);
+    const email = within(schedule).getByLabelText(/Recipient e-mail/);
     const date = within(schedule).getByLabelText(/Date/);
     const time = within(schedule).getByLabelText(/Time/);
     expect(email).toHaveAttribute('type', 'email');
@@ -268,6 +270,7 @@ describe('upload dialog chain', () => {
     const success = await dialogNamed('Video Saved and scheduled');
     expect(success).toHaveTextContent('sam@example.com');
     expect(success).toHaveTextContent('Scheduled folder');
+    expect(success).not.toHaveTextContent('second address');
     expect(service.calls[0]!.fields).toEqual({
       type: 'scheduled',
       title: 'My title',
@@ -291,8 +294,8 @@ describe('upload dialog chain', () => {
     const { user, service } = setup(20);
     const descriptionDialog = await chooseFolderAndDescribe(user, 'Scheduled folder');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Next' }));
-    const schedule = await dialogNamed('Scheduled');
-    await user.type(within(schedule).getByLabelText(/E-mail/), 'sam@example.com');
+    const schedule = await dialogNamed(SCHEDULE_HEADING);
+    await user.type(within(schedule).getByLabelText(/Recipient e-mail/), 'sam@example.com');
     fireEvent.change(within(schedule).getByLabelText(/Date/), { target: { value: '2027-03-14' } });
     fireEvent.change(within(schedule).getByLabelText(/Time/), { target: { value: '09:30' } });
     // The same parts as the library's schedule dialog.
@@ -334,7 +337,10 @@ describe('upload dialog chain', () => {
     expect(told).toBeChecked();
     await user.click(told);
     await user.click(within(schedule).getByRole('button', { name: 'Upload' }));
-    await dialogNamed('Video Saved and scheduled');
+    // The second address is said once the video is scheduled.
+    expect(await dialogNamed('Video Saved and scheduled')).toHaveTextContent(
+      'If it cannot be delivered, it goes to your second address, cousin@example.com.',
+    );
     expect(service.calls).toHaveLength(1);
     expect(service.calls[0]!.fields).toMatchObject({
       type: 'scheduled',

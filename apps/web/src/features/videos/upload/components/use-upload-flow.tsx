@@ -21,6 +21,7 @@ import {
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
+import { secondAddressSentence } from '@/lib/schedule-form';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -144,7 +145,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setStep('folder');
   }, [dialog, exceedingLimit]);
 
-  const finishSaved = async (savedFolder: VideoFolder, video: Video, email?: string) => {
+  const finishSaved = async (savedFolder: VideoFolder, video: Video, scheduled?: ScheduleInput) => {
     setStep('idle');
     // The bought minutes went with this video (the server consumed the payment only if it was needed).
     if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
@@ -153,7 +154,9 @@ export function useUploadFlow(options: UploadFlowOptions): {
       await dialog({
         variant: 'success',
         title: VIDEO_MESSAGES.savedAndScheduled,
-        text: `Your video is scheduled and will be sent to ${email} at the specified time. It is saved in the Scheduled folder.`,
+        text:
+          `Your video is scheduled and will be sent to ${scheduled?.email} at the specified time. It is saved in the Scheduled folder.` +
+          secondAddressSentence(scheduled?.fallback),
       });
     } else {
       await dialog({
@@ -218,7 +221,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     } catch (error) {
       // Stopped waiting: the video is saved and keeps converting on the server.
       if (controller.signal.aborted) {
-        await finishSaved(chosen, video, scheduleInput?.email);
+        await finishSaved(chosen, video, scheduleInput);
         return;
       }
       throw error;
@@ -232,7 +235,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
       }
       return;
     }
-    await finishSaved(chosen, video, scheduleInput?.email);
+    await finishSaved(chosen, video, scheduleInput);
   };
 
   const cancel = () => setStep('idle');

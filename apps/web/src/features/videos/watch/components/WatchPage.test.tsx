@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, installFakeApi, type FakeApi } from '@/test/handler-fake-api';
-import { WatchPage } from './WatchPage';
+import { LINK_GONE_TEXT, WatchPage } from './WatchPage';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -85,6 +85,9 @@ describe('WatchPage', () => {
       await screen.findByRole('heading', { name: 'This message is no longer available.' }),
     ).toBeVisible();
     expect(screen.queryByLabelText(/Video/)).not.toBeInTheDocument();
+    // Worded for a mourner too: the sender of a final message cannot be asked.
+    expect(screen.getByText(LINK_GONE_TEXT)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/sender/i);
   });
 
   it('retries a server hiccup twice, then offers to try again', async () => {

@@ -8,6 +8,14 @@ import './watch.scss';
 import { DELIVERY_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 
 /**
+ * What a link that no longer opens its message says, whoever reads it. It may be a message left by
+ * someone who has died (a trusted contact's link, one a family member shared), so it never sends the
+ * reader back to the sender: it names the people who hand such links on.
+ */
+export const LINK_GONE_TEXT =
+  'This link was withdrawn or replaced by a newer one. If you were expecting this message, ask the person who shared it with you (a family member, a funeral home or a friend) whether there is a newer link.';
+
+/**
  * /watch/:token — the page a scheduled delivery's e-mail links to. Public and account-free: the token in
  * the address is the permission. A calm, minimal frame (no sign-up prompts), the video with visible
  * controls, and a short word on what Parting Words is for someone who has never heard of it.
@@ -42,10 +50,7 @@ export function WatchPage() {
     content = gone ? (
       <div className="watch-notice">
         <h1 className="h3">{DELIVERY_MESSAGES.noLongerAvailable}</h1>
-        <p className="text-body-secondary mb-0">
-          The sender may have withdrawn it, or the link has been replaced. If you were expecting a message,
-          the person who sent it can share it with you again.
-        </p>
+        <p className="text-body-secondary mb-0">{LINK_GONE_TEXT}</p>
       </div>
     ) : (
       <div className="watch-notice" role="alert">

@@ -57,8 +57,12 @@ export async function markAllRead(request: APIRequestContext, token: string) {
   await json(await callApi(request, notificationRoutes.markAllRead, { token }));
 }
 
-/** The next whole minute at least `lead` ms away, as the owner's date and time in `timeZone`. */
-export function nextMinute(timeZone: string, lead = 15_000) {
+/**
+ * The next whole minute at least `lead` ms away, as the owner's date and time in `timeZone`. The lead
+ * covers filling the form and its answer on a busy machine (two workers, each with its server), so the
+ * moment is still ahead when the server checks it.
+ */
+export function nextMinute(timeZone: string, lead = 30_000) {
   const at = new Date(Math.ceil((Date.now() + lead) / 60_000) * 60_000);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {

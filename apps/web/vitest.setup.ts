@@ -12,6 +12,10 @@ beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  // A worker keeps its window from one file to the next (vite.config.ts: isolate off): a test that
+  // navigated the real history must not make the next one's page think it was not opened first.
+  window.history.replaceState(null, '', '/');
   apiServer.resetHandlers();
 });
 afterAll(() => apiServer.close());

@@ -22,6 +22,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config';
 import { openDatabase } from '../db';
 import { resolveAppSecret } from '../secrets';
+import { isGone } from '../storage/storage';
 import { pgliteDir, run, type BackupTarget } from './target';
 import {
   BACKUP_FORMAT,
@@ -55,9 +56,18 @@ async function migrationLevel(
   };
 }
 
-/** Copies every object, as stored, into `dir/objects/<key>`, with its size and SHA-256. */
-async function backUpObjects(target: BackupTarget, dir: string): Promise<BackupManifest['objects']> {
+/**
+ * Copies every object, as stored, into `dir/objects/<key>`, with its size and SHA-256. One deleted
+ * after it was listed (the running server deletes objects while a backup copies: a converted video's
+ * source clips, a refused upload's clip, a video its owner removed) is left out, and counted.
+ */
+async function backUpObjects(
+  target: BackupTarget,
+  dir: string,
+  log: (message: string) => void,
+): Promise<BackupManifest['objects']> {
   const items: BackupManifest['objects']['items'] = [];
+  let deleted = 0;
   for await (const key of target.keys()) {
     const file = path.join(dir, OBJECTS, ...key.split('/'));
     await fsp.mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
@@ -70,9 +80,21 @@ async function backUpObjects(target: BackupTarget, dir: string): Promise<BackupM
         done(null, chunk);
       },
     });
-    await pipeline(await target.storage.read(key), measure, fs.createWriteStream(file, { mode: FILE_MODE }));
+    try {
+      await pipeline(
+        await target.storage.read(key),
+        measure,
+        fs.createWriteStream(file, { mode: FILE_MODE }),
+      );
+    } catch (error) {
+      if (!(await isGone(target.storage, key))) throw error;
+      await fsp.rm(file, { force: true });
+      deleted += 1;
+      continue;
+    }
     items.push({ key, size, sha256: hash.digest('hex') });
   }
+  if (deleted > 0) log(`objects: ${deleted} deleted while the backup copied them, left out`);
   items.sort((a, b) => (a.key < b.key ? -1 : 1));
   return { count: items.length, bytes: items.reduce((sum, item) => sum + item.size, 0), items };
 }
@@ -109,7 +131,8 @@ async function backUpEmbedded(target: BackupTarget, file: string) {
 
 /**
  * Writes a backup into `dir` (created 0700; it must be empty). The database first, then the objects:
- * an object the database names was written before its row, so it is there; one written since is an extra.
+ * an object the database names was written before its row, so it is there, unless the running server
+ * deleted it since (its row changed after the snapshot): left out; one written since is an extra.
  */
 export async function backUp(target: BackupTarget, dir: string): Promise<BackupManifest> {
   const { config } = target;
@@ -129,7 +152,7 @@ export async function backUp(target: BackupTarget, dir: string): Promise<BackupM
       ? await backUpPostgres(config, path.join(dir, file))
       : await backUpEmbedded(target, path.join(dir, file));
   log('objects: copying as stored');
-  const objects = await backUpObjects(target, dir);
+  const objects = await backUpObjects(target, dir, log);
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

@@ -142,6 +142,34 @@ describe('media key rotation', () => {
     expect((await fs.readdir(path.join(root, 'videos', '2'))).sort()).toEqual(['video.mp4']);
   });
 
+  it('counts an object deleted between its listing and its read as gone, and rotates the rest', async () => {
+    const root = path.join(dir, 'racing');
+    const inner = createLocalStorage(root);
+    const old = createEncryptedStorage(inner, createMediaKeyring(oldKey));
+    await old.put('sources/3/0', big);
+    await old.put('videos/3/video.mp4', big);
+    const racing: Storage = {
+      ...inner,
+      async read(key, range, options) {
+        // The running server deletes a converted video's source just after the rotation listed it.
+        if (key === 'sources/3/0') await inner.delete(key);
+        return inner.read(key, range, options);
+      },
+    };
+    const rotated = createMediaKeyring(newKey, [oldKey]);
+    expect(await rotateMediaKeys(racing, localKeys(root), rotated, () => {})).toEqual({
+      rewrapped: 1,
+      rekeyed: 0,
+      encrypted: 0,
+      current: 0,
+      plain: 0,
+      gone: 1,
+    });
+    expect(await inner.stat('sources/3/0')).toBeNull();
+    const newOnly = createEncryptedStorage(inner, createMediaKeyring(newKey));
+    expect((await bytes(await newOnly.read('videos/3/video.mp4'))).equals(big)).toBe(true);
+  });
+
   it('re-wraps every object of a bucket', async () => {
     const local = await startLocalS3(path.join(dir, 's3'));
     server = local.server;

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { HEADER_SIZE, isEncrypted, parseHeader, rewrapHeader } from './encrypted-format';
 import { createEncryptedStorage } from './encrypted-storage';
 import type { MediaKeyring } from './media-keyring';
-import type { Storage } from './storage';
+import { isGone, type Storage } from './storage';
 
 export interface RotationReport {
   rewrapped: number;
@@ -22,6 +22,20 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts);
+}
+
+/**
+ * The object's first bytes, where its encryption header is; null when it was deleted after it was
+ * listed (the running server deletes objects while a rotation runs).
+ */
+async function readHeader(inner: Storage, key: string, size: number): Promise<Buffer | null> {
+  if (size < HEADER_SIZE) return Buffer.alloc(0);
+  try {
+    return await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }));
+  } catch (error) {
+    if (await isGone(inner, key)) return null;
+    throw error;
+  }
 }
 
 export interface RotationOptions {
@@ -69,10 +83,11 @@ export async function rotateMediaKeys(
       report.gone += 1;
       continue;
     }
-    const head =
-      stored.size >= HEADER_SIZE
-        ? await readAll(await inner.read(key, { start: 0, end: HEADER_SIZE - 1 }))
-        : Buffer.alloc(0);
+    const head = await readHeader(inner, key, stored.size);
+    if (!head) {
+      report.gone += 1;
+      continue;
+    }
     if (!isEncrypted(head)) {
       if (!options.encryptPlain) {
         report.plain += 1;

@@ -148,6 +148,22 @@ describe('recording storage', () => {
     expect(await storage.stat('a/gone')).toBeNull();
   });
 
+  it('an object deleted between the check’s look at it and its read is neither a damage nor a failed check', async () => {
+    await storage.put('a/deleted-meanwhile', randomBytes(10));
+    const racing: Storage = {
+      ...storage,
+      async read(key, range, options) {
+        // The running server deletes it just after the check saw it (media:verify runs beside it).
+        if (key === 'a/deleted-meanwhile') await storage.delete(key);
+        return storage.read(key, range, options);
+      },
+    };
+    clock.advance(1000);
+    const report = await verifyAll({ storage: racing, objects, clock });
+    expect(report.damaged.filter(({ key }) => key === 'a/deleted-meanwhile')).toEqual([]);
+    expect(await record('a/deleted-meanwhile')).toBeUndefined();
+  });
+
   it('a damage seen while the object was being rewritten is not recorded against the new write', async () => {
     await storage.put('a/racing', randomBytes(10));
     const before = (await record('a/racing'))!;

@@ -49,3 +49,13 @@ export async function deleteQuietly(
       .catch((error: unknown) => logger.error({ err: error, key }, 'could not delete media'));
   }
 }
+
+/**
+ * Whether the object is no longer stored, asked after a read of it failed: a deletion that raced the
+ * read. A store that cannot answer says nothing (false), and the read's error stands.
+ */
+export const isGone = (storage: Pick<Storage, 'stat'>, key: string): Promise<boolean> =>
+  storage.stat(key).then(
+    (found) => !found,
+    () => false,
+  );

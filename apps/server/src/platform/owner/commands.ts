@@ -16,6 +16,7 @@ import { rotateMediaKeys } from '../storage/key-rotation';
 import { recordEncryptedOnly } from '../storage/plaintext-policy';
 import { createObjectRecords } from '../storage/object-records';
 import { storedObjects } from '../storage/stored-objects';
+import { objectDeletions } from '../storage/deletion-hold';
 
 export interface CommandContext {
   config: AppConfig;
@@ -33,7 +34,14 @@ async function backup(context: CommandContext, options: CommandOptions): Promise
     throw new BackupError('usage: npm run backup -- --to DIR');
   // The embedded database is copied by its owner as it is: a backup never migrates what it copies.
   const embedded = config.DATABASE_URL ? undefined : await context.database({ migrate: false });
-  await backUp({ config, ...storedObjects(config), log, embedded }, options.to);
+  // From before the database copy to the last object copied, this process deletes no object's bytes:
+  // the copy restores every file its rows name (deletion-hold.ts).
+  const release = objectDeletions.hold();
+  try {
+    await backUp({ config, ...storedObjects(config), log, embedded }, options.to);
+  } finally {
+    await release();
+  }
   return 0;
 }
 

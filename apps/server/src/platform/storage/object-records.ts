@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { storedObjectRecords as records, type ObjectDamage } from './object-records.schema';
 import type { Storage } from './storage';
+import { objectDeletions } from './deletion-hold';
 
 export { objectDamages, type ObjectDamage, type StoredObjectRecord } from './object-records.schema';
 
@@ -217,9 +218,10 @@ export function createRecordingStorage(storage: Storage, objects: ObjectRecords,
     stat: (key) => storage.stat(key),
     read: (key, range, options) => storage.read(key, range, options),
     async delete(key) {
-      // The record first: a sweep between the two steps must not take a deletion for a loss.
+      // The record first: a sweep between the two steps must not take a deletion for a loss. The bytes
+      // wait while a live backup copies (deletion-hold.ts).
       await objects.forget(key);
-      await storage.delete(key);
+      await objectDeletions.remove(() => storage.delete(key));
     },
     ...(storage.keys ? { keys: () => storage.keys!() } : {}),
   };

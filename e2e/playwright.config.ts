@@ -17,8 +17,8 @@ if (!fs.existsSync(CHROMIUM)) {
 
 /**
  * Two workers by default (E2E_WORKERS), each with a server of its own: its own port and DATA_DIR
- * (database, outbox, media), so a spec reads only its own server's mail and state, and a spec that
- * waits on a period (a release's "day", a delivery slot) waits beside the other worker's specs.
+ * (database, outbox, media), so a test file reads only its own server's mail and state, and one that
+ * waits on a period (a release's "day", a delivery slot) waits beside the other worker's files.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -41,10 +41,6 @@ export default defineConfig({
     // Each file gets its own database; two workers match the machine's two cores.
     pool: 'forks',
     maxWorkers: 2,
-    // A worker keeps its modules from one file to the next: importing the app again for each file was
-    // half of a small file's time. Files share no state through them: each builds its own app and
-    // database (createTestContext), and the route coverage is meant to add up across files.
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // After a run of the whole suite: every route got each kind of answer it owes (decision 0277).

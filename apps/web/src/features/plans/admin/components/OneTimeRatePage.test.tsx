@@ -6,23 +6,26 @@ import { routeKey, fakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { OneTimeRatePage } from './OneTimeRatePage';
 
-/** The rate calls, keeping a history like the real server (newest first). */
-function rateServer(history: OneTimeRate[]) {
-  const answer = () => ({
-    body: {
-      current: history[0] ?? null,
-      data: history,
-      meta: {
-        current_page: 1,
-        last_page: 1,
-        from: history.length ? 1 : null,
-        to: history.length || null,
-        total: history.length,
-        per_page: 10,
+/** The rate calls, keeping a history like the real server (newest first); reads wait for `held`. */
+function rateServer(history: OneTimeRate[], held: Promise<void> = Promise.resolve()) {
+  const answer = async () => {
+    await held;
+    return {
+      body: {
+        current: history[0] ?? null,
+        data: history,
+        meta: {
+          current_page: 1,
+          last_page: 1,
+          from: history.length ? 1 : null,
+          to: history.length || null,
+          total: history.length,
+          per_page: 10,
+        },
+        links: { prev: null, next: null },
       },
-      links: { prev: null, next: null },
-    },
-  });
+    };
+  };
   return fakeApi({
     [routeKey(planRoutes.oneTimeRate)]: answer,
     [routeKey(planRoutes.oneTimeRateCreate)]: (call) => {
@@ -49,6 +52,21 @@ async function saveRate(rate: string) {
 }
 
 describe('OneTimeRatePage', () => {
+  it('keeps a rate typed while the current one was still loading', async () => {
+    // The current rate arrives only once the admin has typed a new one.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    rateServer([{ id: 1, rate: '0.99', updated_at: '2026-11-20T10:00:00.000Z' }], arrived);
+    const user = userEvent.setup();
+    renderWithApp(<OneTimeRatePage />);
+    await user.type(screen.getByLabelText(/Price Per Minute/), '1.86');
+    arrive();
+    await screen.findByText('$0.99');
+    expect(screen.getByLabelText(/Price Per Minute/)).toHaveValue('1.86');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The price per minute is now $1.86.');
+  });
+
   it('shows the current rate and the history (S.No., Rate, Update Date)', async () => {
     rateServer([{ id: 1, rate: '0.50', updated_at: '2026-11-20T10:00:00.000Z' }]);
     renderWithApp(<OneTimeRatePage />);

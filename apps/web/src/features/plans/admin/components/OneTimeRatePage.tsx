@@ -36,21 +36,24 @@ export function OneTimeRatePage() {
     failure: mutation.isError ? mutation.error : null,
   });
 
-  // The form shows the current rate once it is known (and again after each save).
+  // The form shows the current rate once it is known, unless the admin has already typed one:
+  // a rate typed while the page was still loading is what they mean to save.
   const current = data?.current?.rate;
   useEffect(() => {
-    if (current !== undefined) reset({ rate: current });
+    if (current !== undefined) reset({ rate: current }, { keepDirtyValues: true });
   }, [current, reset]);
 
   // docs/product.md §9.3's 'Updated', in the success dialog every plan save ends with (decision 0285).
   const submit = handleSubmit(({ rate }) =>
     // As the schema gives it back: trimmed (the form keeps the values as typed).
     mutation.mutate(rate.trim(), {
-      onSuccess: (response) =>
+      onSuccess: (response) => {
+        reset({ rate: response.data.rate });
         void saved(
           response.message || 'Updated',
           `The price per minute is now ${priceLabel(response.data.rate)}.`,
-        ),
+        );
+      },
     }),
   );
   // The history's S.No. counts across pages (row 11 is the first of page 2).

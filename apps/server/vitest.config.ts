@@ -41,6 +41,9 @@ export default defineConfig({
     // Each file gets its own database; two workers match the machine's two cores.
     pool: 'forks',
     maxWorkers: 2,
+    // Files share their worker process (modules loaded once): each file still gets its own database
+    // and app, and a context's teardown ends its jobs before closing them.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // After a run of the whole suite: every route got each kind of answer it owes (decision 0277).

@@ -23,6 +23,7 @@ import { insertMembership, insertVideo } from '../test/delivery-fixtures';
 import { randomIp, signUpUser } from './modules/accounts/accounts.fixtures';
 import { createDatabaseBeside, type TestContext } from '../test/helpers';
 import { startLocalS3 } from '../test/local-s3';
+import { closeTestApp } from '../test/close-app';
 
 const baseUrl = process.env.DATABASE_URL;
 const MEDIA_KEY = randomBytes(32).toString('base64');
@@ -99,10 +100,7 @@ async function startApp(config: AppConfig): Promise<TestContext & { database: Da
     dataDir: config.DATA_DIR,
     database,
     async close() {
-      await app.close();
-      await composition.deps.queue.stop({ graceful: false, wait: true });
-      composition.deps.mailer.close();
-      await database.close();
+      await closeTestApp(app, composition, () => database.close());
     },
   };
 }

@@ -16,6 +16,7 @@ import { createTestDatabase } from '../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 import { insertUser, insertVideo } from '../test/delivery-fixtures';
 import { rawRouteUrl } from '../test/addresses';
+import { closeTestApp } from '../test/close-app';
 
 /**
  * The whole product as `npm start` runs it (main.ts's logger at `info`, real HTTP, the web app, the job
@@ -60,10 +61,7 @@ describe('secrets stay out of the log', () => {
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     stop = async () => {
       await stopWorkers();
-      await app.close();
-      await deps.queue.stop({ graceful: false, wait: true });
-      deps.mailer.close();
-      await drop();
+      await closeTestApp(app, composition, drop);
     };
   });
   afterAll(async () => {

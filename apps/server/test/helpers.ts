@@ -15,6 +15,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { recordRouteCoverage } from './route-coverage';
 import { migratedPgliteSnapshot, templateDatabase } from './database-template';
 import { createDatabaseBeside } from './database-beside';
+import { closeTestApp } from './close-app';
 
 export { createDatabaseBeside };
 
@@ -95,10 +96,7 @@ export async function createTestContext(
     config,
     dataDir,
     async close() {
-      await app.close();
-      await deps.queue.stop({ graceful: false, wait: true });
-      deps.mailer.close();
-      await drop();
+      await closeTestApp(app, composition, drop);
       // A request's temporary file may still be closing when the test ends: retry instead of failing.
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },

@@ -11,6 +11,7 @@ import { loadConfig } from '../../platform/config';
 import { createLogger } from '../../platform/logging/logger';
 import { createTestDatabase, type TestContext } from '../../../test/helpers';
 import { createAccount } from '../../../test/video-helpers';
+import { closeTestApp } from '../../../test/close-app';
 
 const NUMBER = '5555555555554444';
 const CVV = '731';
@@ -37,10 +38,7 @@ describe('card details stay out of the log', () => {
     app = await buildApp(composition);
     await app.ready();
     stop = async () => {
-      await app.close();
-      await composition.deps.queue.stop({ graceful: false, wait: true });
-      composition.deps.mailer.close();
-      await drop();
+      await closeTestApp(app, composition, drop);
     };
   });
   afterAll(async () => {

@@ -23,6 +23,7 @@ import { createAccount, filesUnder, waitForVideo, type TestAccount } from '../..
 import { videoUploadParts } from './videos.schema';
 import { createVideosRepo } from './videos.repo';
 import { createStoredUploadStore } from './video-uploads';
+import { closeTestApp } from '../../../test/close-app';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -70,8 +71,8 @@ describe('resumable uploads in the object store (STORAGE=s3)', () => {
       app,
       dataDir,
       async close() {
-        await app.close();
-        await composition.deps.queue.stop({ graceful: false, wait: true });
+        // The database is the first context's: it closes with that one.
+        await closeTestApp(app, composition, async () => {});
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };

@@ -62,7 +62,8 @@ describe('the checks themselves', () => {
 
   it('finds a record without its Status or Date, or with a wrong heading', () => {
     const root = plant({
-      'docs/decisions/0002-bad.md': '# 0002 - Bad\nstatus: accepted\n',
+      'docs/decisions/0002-bad.md': '# 0002 - Bad\nStatus: accepted, mostly\n',
+      'docs/decisions/0004-fine.md': '# 0004 — Fine\nStatus: superseded by 0001\nDate: 2026-11-22\n',
       'docs/decisions/0003-gone.md': '# 0003 — Gone\nStatus: Superseded by 0009\nDate: 2026-11-22\n',
     });
     expect(readRecords(root).problems).toEqual([

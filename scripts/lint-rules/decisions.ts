@@ -15,7 +15,8 @@ const plantedTests = 'scripts/lint-rules/decisions.test.ts';
 
 export type DecisionRecord = { number: string; file: string; title: string; status: string; date: string };
 
-const statuses = /^(Accepted|Superseded by \d{4})$/;
+// Either word may be written in lower case, as the older records did.
+const statuses = /^(Accepted|Superseded by \d{4})$/i;
 
 /** Every record of docs/decisions, and what is wrong with any of them. */
 export function readRecords(root = repoRoot): { records: DecisionRecord[]; problems: string[] } {
@@ -43,7 +44,7 @@ export function readRecords(root = repoRoot): { records: DecisionRecord[]; probl
     records.push({ number, file, title: title ?? '', status: statusValue, date: dateValue ?? '' });
   }
   for (const record of records) {
-    const by = /^Superseded by (\d{4})$/.exec(record.status)?.[1];
+    const by = /^Superseded by (\d{4})$/i.exec(record.status)?.[1];
     if (by && !records.some((r) => r.number === by))
       problems.push(`${record.file}: superseded by ${by}, which does not exist`);
   }

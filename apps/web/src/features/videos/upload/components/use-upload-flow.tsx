@@ -22,6 +22,8 @@ import {
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
 import { secondAddressSentence } from '@/lib/schedule-form';
+import { recordings } from '@/lib/recordings/recording-store';
+import { forgetUploaded } from '@/lib/recordings/recovery';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -47,7 +49,14 @@ export function useUploadService(): UploadService {
       async upload({ files, fields, onProgress, signal }) {
         const uploadIds = await uploadClips({ files, onProgress, signal });
         if (signal.aborted) throw new DOMException('Cancelled', 'AbortError');
-        return storeVideo({ uploadIds, fields });
+        const video = await storeVideo({ uploadIds, fields });
+        // The server holds every byte now: the recorder's copies of these clips leave the device
+        // (docs/product.md §4.5), and only now.
+        await forgetUploaded(
+          recordings(),
+          files.map((file) => file.name),
+        );
+        return video;
       },
       waitUntilProcessed: (video, signal) => waitUntilProcessed(video, signal),
     }),

@@ -1,0 +1,144 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
+import { signUpUser } from '../../support/accounts';
+import { signInBrowser } from '../../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/csp';
+import { listFolder } from '../../support/videos';
+import { hmsSeconds, saveThroughDialogs } from './helpers';
+
+/**
+ * docs/product.md §4.5: a recording is kept on the device as it is made, offered back after the page that
+ * made it is gone, and leaves the device only once the server holds it. Chromium records the fake
+ * camera and microphone.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The recordings kept in this browser's IndexedDB: their ids, lengths and pieces. */
+function keptRecordings(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ id: string; seconds: number; chunks: number }>>((resolve, reject) => {
+        const open = indexedDB.open('parting-words-recordings');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('recordings')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('recordings').objectStore('recordings').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as Array<{ id: string; seconds: number; chunks: number }>);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+async function recordFor(page: Page, clock: RegExp) {
+  await page.goto('/user/video/VideoRecorder');
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  await expect(page.getByRole('timer')).toContainText(clock, { timeout: 60_000 });
+}
+
+const OFFER = /^You have a recording from \d{2}:\d{2} \((\d+) s\) that was not saved\.$/;
+
+test('a recording whose page was closed mid-recording is offered back, kept as a draft, and lasts what was recorded', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  await recordFor(page, /0:19/);
+  // Kept on the device as it is made: a piece a second.
+  await expect.poll(async () => (await keptRecordings(page))[0]?.chunks ?? 0).toBeGreaterThanOrEqual(17);
+  // Closed while still recording: no Stop, no Save.
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/user/video/VideoRecorder');
+  const offer = again.getByTestId('recovery-offers').getByText(OFFER);
+  await expect(offer).toBeVisible();
+  const offered = Number(OFFER.exec(await offer.innerText())![1]);
+  expect(offered).toBeGreaterThanOrEqual(17);
+  expect(offered).toBeLessThanOrEqual(20);
+
+  await again.getByRole('button', { name: 'Keep it' }).click();
+  // Keep does what Save does: the recording waits in the edit list of the upload screen.
+  await expect(again).toHaveURL(/\/user\/video\/upload$/);
+  await expect(again.getByTestId('clip-card')).toHaveCount(1);
+  // Still on the device until the server holds it.
+  expect(await keptRecordings(again)).toHaveLength(1);
+
+  await saveThroughDialogs(again, {
+    folder: 'Drafts',
+    title: 'Kept after a closed page',
+    description: 'Recovered from the device',
+  });
+  const drafts = await listFolder(request, session, 'draft');
+  expect(drafts).toHaveLength(1);
+  expect(drafts[0]).toMatchObject({ title: 'Kept after a closed page', state: 'ready' });
+  const seconds = hmsSeconds(drafts[0]!.duration);
+  expect(seconds).toBeGreaterThanOrEqual(18);
+  expect(seconds).toBeLessThanOrEqual(20);
+
+  // The server holds it: the device no longer does, and the recorder offers nothing.
+  await expect.poll(() => keptRecordings(again)).toEqual([]);
+  await again.goto('/user/video/VideoRecorder');
+  await expect(again.getByRole('button', { name: 'Click to record' })).toBeVisible();
+  await expect(again.getByTestId('recovery-offers')).toHaveCount(0);
+
+  // The draft's page plays it.
+  await again.goto(`/user/profile/drafts?video=${drafts[0]!.id}`);
+  const player = again.getByLabel('Video: Kept after a closed page');
+  await player.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect
+    .poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.5);
+  expect(await player.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(17.5);
+});
+
+test('Discard asks once; No keeps the recording, Discard deletes it from the device', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  await recordFor(page, /0:0[3-9]/);
+  await expect.poll(async () => (await keptRecordings(page))[0]?.chunks ?? 0).toBeGreaterThanOrEqual(2);
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/user/video/VideoRecorder');
+  const offers = again.getByTestId('recovery-offers');
+  await expect(offers.getByText(OFFER)).toBeVisible();
+
+  await offers.getByRole('button', { name: 'Discard' }).click();
+  const question = again.getByRole('dialog', { name: 'Discard this recording?' });
+  await question.getByRole('button', { name: 'Keep it' }).click();
+  await expect(question).toBeHidden();
+  await expect(offers.getByText(OFFER)).toBeVisible();
+  expect(await keptRecordings(again)).toHaveLength(1);
+
+  await offers.getByRole('button', { name: 'Discard' }).click();
+  await again
+    .getByRole('dialog', { name: 'Discard this recording?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expect(offers).toHaveCount(0);
+  expect(await keptRecordings(again)).toEqual([]);
+  await again.reload();
+  await expect(again.getByRole('button', { name: 'Click to record' })).toBeVisible();
+  await expect(again.getByTestId('recovery-offers')).toHaveCount(0);
+  expect(await listFolder(request, session, 'draft')).toEqual([]);
+});

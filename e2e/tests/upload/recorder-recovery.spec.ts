@@ -5,7 +5,7 @@ import { signInBrowser } from '../../support/browser';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';
-import { hmsSeconds, saveThroughDialogs } from './helpers';
+import { answerUploadDialogs, hmsSeconds, saveThroughDialogs } from './helpers';
 
 /**
  * docs/product.md §4.5: a recording is kept on the device as it is made, offered back after the page that
@@ -141,4 +141,64 @@ test('Discard asks once; No keeps the recording, Discard deletes it from the dev
   await expect(again.getByRole('button', { name: 'Click to record' })).toBeVisible();
   await expect(again.getByTestId('recovery-offers')).toHaveCount(0);
   expect(await listFolder(request, session, 'draft')).toEqual([]);
+});
+
+test('with the network cut for 10 s of the recording and again mid-upload, the upload waits, says so, and the draft arrives whole', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  // Opened from the upload screen, so its code is loaded before the network goes.
+  await page.goto('/user/video/upload');
+  await page.getByRole('link', { name: /Record a video/ }).click();
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  const timer = page.getByRole('timer');
+  await expect(timer).toContainText('0:03', { timeout: 30_000 });
+  await context.setOffline(true);
+  await expect(timer).toContainText('0:13', { timeout: 30_000 });
+  await context.setOffline(false);
+  await expect(timer).toContainText('0:16', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/user\/video\/upload$/);
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+
+  // The first piece sent cuts the network: the browser goes offline and the request gets no answer.
+  let cut = false;
+  await page.route(
+    (url) => url.pathname.includes('/video/tus'),
+    async (route) => {
+      if (!cut && route.request().method() === 'PATCH') {
+        cut = true;
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+        return;
+      }
+      await route.continue();
+    },
+  );
+  await answerUploadDialogs(page, {
+    folder: 'Drafts',
+    title: 'Through a lost connection',
+    description: 'Recorded while offline',
+  });
+  const waiting = page.getByText(/^Waiting for the network…/);
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Unsuccessful' })).toHaveCount(0);
+  expect(cut).toBe(true);
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+
+  const saved = page.getByRole('dialog', { name: 'Video Saved' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  const drafts = await listFolder(request, session, 'draft');
+  expect(drafts).toHaveLength(1);
+  expect(drafts[0]).toMatchObject({ title: 'Through a lost connection', state: 'ready' });
+  // Whole: the 16 s recorded, the offline ten among them.
+  const seconds = hmsSeconds(drafts[0]!.duration);
+  expect(seconds).toBeGreaterThanOrEqual(15);
+  expect(seconds).toBeLessThanOrEqual(17);
+  await expect.poll(() => keptRecordings(page)).toEqual([]);
 });

@@ -202,3 +202,57 @@ test('with the network cut for 10 s of the recording and again mid-upload, the u
   expect(seconds).toBeLessThanOrEqual(17);
   await expect.poll(() => keptRecordings(page)).toEqual([]);
 });
+
+test('while recording the screen is kept awake and leaving asks first; Discard leaves without asking and keeps nothing', async ({
+  page,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  // A Wake Lock the page's requests and releases can be read from (headless Chromium refuses the real one).
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    Object.assign(window, { wakeLockLog: log });
+    Object.defineProperty(navigator, 'wakeLock', {
+      configurable: true,
+      value: {
+        request: async (type: string) => {
+          log.push(`request ${type}`);
+          const sentinel = {
+            released: false,
+            release: async () => {
+              sentinel.released = true;
+              log.push('release');
+            },
+          };
+          return sentinel;
+        },
+      },
+    });
+  });
+  const wakeLog = () => page.evaluate(() => (window as unknown as { wakeLockLog: string[] }).wakeLockLog);
+  await recordFor(page, /0:0[2-9]/);
+  await expect.poll(wakeLog).toEqual(['request screen']);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(wakeLog).toEqual(['request screen', 'release']);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect.poll(wakeLog).toEqual(['request screen', 'release', 'request screen']);
+
+  // Leaving while recording asks first; staying keeps recording.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(page.getByRole('timer')).toContainText('Recording');
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Discard the video' }).click();
+  await expect(page.getByRole('button', { name: 'Click to record' })).toBeVisible();
+  expect(asked).toEqual(['beforeunload']);
+  expect(await keptRecordings(page)).toEqual([]);
+  await expect(page.getByTestId('recovery-offers')).toHaveCount(0);
+});

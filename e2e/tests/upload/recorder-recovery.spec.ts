@@ -256,3 +256,46 @@ test('while recording the screen is kept awake and leaving asks first; Discard l
   expect(await keptRecordings(page)).toEqual([]);
   await expect(page.getByTestId('recovery-offers')).toHaveCount(0);
 });
+
+test('a full device is said in plain words, recording goes on, and Save still uploads all of it', async ({
+  page,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  // The device fills up on demand: from then on, writing a recording's piece fails as a full disk does.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+      if (this.name === 'chunks' && (window as unknown as { deviceFull?: boolean }).deviceFull)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await page.goto('/user/video/upload');
+  await page.getByRole('link', { name: /Record a video/ }).click();
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  const timer = page.getByRole('timer');
+  await expect(timer).toContainText('0:02', { timeout: 30_000 });
+  await page.evaluate(() => Object.assign(window, { deviceFull: true }));
+  await expect(page.getByRole('alert')).toHaveText(
+    'This device has no room left, so the recording is no longer being copied to it as you go. ' +
+      'It is still recording, and Save still uploads all of it: keep this page open until it is saved.',
+  );
+  await expect(timer).toContainText('0:07', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+
+  await saveThroughDialogs(page, {
+    folder: 'Drafts',
+    title: 'Recorded on a full device',
+    description: 'All of it arrived',
+  });
+  const drafts = await listFolder(request, session, 'draft');
+  expect(drafts).toHaveLength(1);
+  const seconds = hmsSeconds(drafts[0]!.duration);
+  expect(seconds).toBeGreaterThanOrEqual(6);
+  expect(seconds).toBeLessThanOrEqual(8);
+  // The part kept before the device filled up goes too, now the server holds the whole.
+  await expect.poll(() => keptRecordings(page)).toEqual([]);
+});

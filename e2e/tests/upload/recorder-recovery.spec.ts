@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
-import { signUpUser } from '../../support/accounts';
-import { signInBrowser } from '../../support/browser';
-import type { Page } from '@playwright/test';
+import { signUpUser, type Session } from '../../support/accounts';
+import { expectPlays, signInBrowser } from '../../support/browser';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';
 import { answerUploadDialogs, hmsSeconds, saveThroughDialogs } from './helpers';
@@ -46,6 +46,27 @@ async function recordFor(page: Page, clock: RegExp) {
   await expect(page.getByRole('timer')).toContainText(clock, { timeout: 60_000 });
 }
 
+/**
+ * The one draft the upload made: its title, ready, lasting within `seconds` (the server's measure); and,
+ * the server holding it, its copy gone from the device.
+ */
+async function expectDraft(
+  page: Page,
+  request: APIRequestContext,
+  session: Session,
+  title: string,
+  [least, most]: [number, number],
+) {
+  const drafts = await listFolder(request, session, 'draft');
+  expect(drafts).toHaveLength(1);
+  expect(drafts[0]).toMatchObject({ title, state: 'ready' });
+  const seconds = hmsSeconds(drafts[0]!.duration);
+  expect(seconds).toBeGreaterThanOrEqual(least);
+  expect(seconds).toBeLessThanOrEqual(most);
+  await expect.poll(() => keptRecordings(page)).toEqual([]);
+  return drafts[0]!;
+}
+
 const OFFER = /^You have a recording from \d{2}:\d{2} \((\d+) s\) that was not saved\.$/;
 
 test('a recording whose page was closed mid-recording is offered back, kept as a draft, and lasts what was recorded', async ({
@@ -81,29 +102,17 @@ test('a recording whose page was closed mid-recording is offered back, kept as a
     title: 'Kept after a closed page',
     description: 'Recovered from the device',
   });
-  const drafts = await listFolder(request, session, 'draft');
-  expect(drafts).toHaveLength(1);
-  expect(drafts[0]).toMatchObject({ title: 'Kept after a closed page', state: 'ready' });
-  const seconds = hmsSeconds(drafts[0]!.duration);
-  expect(seconds).toBeGreaterThanOrEqual(18);
-  expect(seconds).toBeLessThanOrEqual(20);
+  const draft = await expectDraft(again, request, session, 'Kept after a closed page', [18, 20]);
 
-  // The server holds it: the device no longer does, and the recorder offers nothing.
-  await expect.poll(() => keptRecordings(again)).toEqual([]);
+  // The server holds it: the recorder offers nothing.
   await again.goto('/user/video/VideoRecorder');
   await expect(again.getByRole('button', { name: 'Click to record' })).toBeVisible();
   await expect(again.getByTestId('recovery-offers')).toHaveCount(0);
 
   // The draft's page plays it.
-  await again.goto(`/user/profile/drafts?video=${drafts[0]!.id}`);
+  await again.goto(`/user/profile/drafts?video=${draft.id}`);
   const player = again.getByLabel('Video: Kept after a closed page');
-  await player.evaluate(async (element: HTMLVideoElement) => {
-    element.muted = true;
-    await element.play();
-  });
-  await expect
-    .poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(0.5);
+  await expectPlays(player);
   expect(await player.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(17.5);
 });
 
@@ -193,14 +202,8 @@ test('with the network cut for 10 s of the recording and again mid-upload, the u
   const saved = page.getByRole('dialog', { name: 'Video Saved' });
   await expect(saved).toBeVisible({ timeout: 120_000 });
   await saved.getByRole('button', { name: 'Ok' }).click();
-  const drafts = await listFolder(request, session, 'draft');
-  expect(drafts).toHaveLength(1);
-  expect(drafts[0]).toMatchObject({ title: 'Through a lost connection', state: 'ready' });
   // Whole: the 16 s recorded, the offline ten among them.
-  const seconds = hmsSeconds(drafts[0]!.duration);
-  expect(seconds).toBeGreaterThanOrEqual(15);
-  expect(seconds).toBeLessThanOrEqual(17);
-  await expect.poll(() => keptRecordings(page)).toEqual([]);
+  await expectDraft(page, request, session, 'Through a lost connection', [15, 17]);
 });
 
 test('while recording the screen is kept awake and leaving asks first; Discard leaves without asking and keeps nothing', async ({
@@ -291,11 +294,6 @@ test('a full device is said in plain words, recording goes on, and Save still up
     title: 'Recorded on a full device',
     description: 'All of it arrived',
   });
-  const drafts = await listFolder(request, session, 'draft');
-  expect(drafts).toHaveLength(1);
-  const seconds = hmsSeconds(drafts[0]!.duration);
-  expect(seconds).toBeGreaterThanOrEqual(6);
-  expect(seconds).toBeLessThanOrEqual(8);
-  // The part kept before the device filled up goes too, now the server holds the whole.
-  await expect.poll(() => keptRecordings(page)).toEqual([]);
+  // All of it; and the part kept before the device filled up goes too, now the server holds the whole.
+  await expectDraft(page, request, session, 'Recorded on a full device', [6, 8]);
 });

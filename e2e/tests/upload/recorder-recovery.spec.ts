@@ -77,6 +77,7 @@ test('a recording whose page was closed mid-recording is offered back, kept as a
   const session = await signUpUser(request);
   await signInBrowser(page, session);
   await recordFor(page, /0:19/);
+  await expect(page.getByText(/^Kept on this device as you record, until it is uploaded/)).toBeVisible();
   // Kept on the device as it is made: a piece a second.
   await expect.poll(async () => (await keptRecordings(page))[0]?.chunks ?? 0).toBeGreaterThanOrEqual(17);
   // Closed while still recording: no Stop, no Save.
@@ -281,6 +282,7 @@ test('a full device is said in plain words, recording goes on, and Save still up
   const timer = page.getByRole('timer');
   await expect(timer).toContainText('0:02', { timeout: 30_000 });
   await page.evaluate(() => Object.assign(window, { deviceFull: true }));
+  await expect(page.getByText(/^Kept on this device as you record/)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveText(
     'This device has no room left, so the recording is no longer being copied to it as you go. ' +
       'It is still recording, and Save still uploads all of it: keep this page open until it is saved.',

@@ -93,6 +93,10 @@ export async function forgetUploaded(store: RecordingStore, names: readonly stri
 
 export type KeepingProblem = 'quota' | 'unavailable';
 
+/** Where the recording is while it is made, when all goes well (docs/product.md §4.5). */
+export const KEPT_ON_DEVICE =
+  'Kept on this device as you record, until it is uploaded: a closed page or a crash does not lose it.';
+
 /** What the recorder says when it cannot keep its copy on the device. */
 export const KEEPING_MESSAGES: Record<KeepingProblem, string> = {
   quota:

@@ -16,7 +16,7 @@ import { useDialog } from '@/components/dialog/DialogProvider';
 import { formatClock } from '@/lib/edit-list/durations';
 import { editList } from '@/lib/edit-list/edit-list-store';
 import { recordings } from '@/lib/recordings/recording-store';
-import { KEEPING_MESSAGES } from '@/lib/recordings/recovery';
+import { KEEPING_MESSAGES, KEPT_ON_DEVICE } from '@/lib/recordings/recovery';
 import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
 import { RecoveryOffers, RECOVERY_TEXTS } from './RecoveryOffers';
@@ -243,6 +243,9 @@ export function RecorderPage() {
           <span id="recorder-help-stop">{RECORDER_HELP.stop}</span>{' '}
           <span id="recorder-help-finish">{RECORDER_HELP.finish}</span>
         </p>
+      )}
+      {(state === 'recording' || state === 'paused') && !recorder.keeping && (
+        <p className="text-center small text-body-secondary mt-1 mb-0">{KEPT_ON_DEVICE}</p>
       )}
       {state === 'recorded' && (
         <p className="text-center small text-body-secondary mt-2">

@@ -40,6 +40,13 @@ function keptRecordings(page: Page) {
   );
 }
 
+/** A new account, signed in on `page`. */
+async function signedIn(page: Page, request: APIRequestContext) {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  return session;
+}
+
 async function recordFor(page: Page, clock: RegExp) {
   await page.goto('/user/video/VideoRecorder');
   await page.getByRole('button', { name: 'Click to record' }).click();
@@ -74,8 +81,7 @@ test('a recording whose page was closed mid-recording is offered back, kept as a
   context,
   request,
 }) => {
-  const session = await signUpUser(request);
-  await signInBrowser(page, session);
+  const session = await signedIn(page, request);
   await recordFor(page, /0:19/);
   await expect(page.getByText(/^Kept on this device as you record, until it is uploaded/)).toBeVisible();
   // Kept on the device as it is made: a piece a second.
@@ -122,8 +128,7 @@ test('Discard asks once; No keeps the recording, Discard deletes it from the dev
   context,
   request,
 }) => {
-  const session = await signUpUser(request);
-  await signInBrowser(page, session);
+  const session = await signedIn(page, request);
   await recordFor(page, /0:0[3-9]/);
   await expect.poll(async () => (await keptRecordings(page))[0]?.chunks ?? 0).toBeGreaterThanOrEqual(2);
   await page.close();
@@ -158,8 +163,7 @@ test('with the network cut for 10 s of the recording and again mid-upload, the u
   context,
   request,
 }) => {
-  const session = await signUpUser(request);
-  await signInBrowser(page, session);
+  const session = await signedIn(page, request);
   // Opened from the upload screen, so its code is loaded before the network goes.
   await page.goto('/user/video/upload');
   await page.getByRole('link', { name: /Record a video/ }).click();
@@ -211,8 +215,7 @@ test('while recording the screen is kept awake and leaving asks first; Discard l
   page,
   request,
 }) => {
-  const session = await signUpUser(request);
-  await signInBrowser(page, session);
+  await signedIn(page, request);
   // A Wake Lock the page's requests and releases can be read from (headless Chromium refuses the real one).
   await page.addInitScript(() => {
     const log: string[] = [];
@@ -265,8 +268,7 @@ test('a full device is said in plain words, recording goes on, and Save still up
   page,
   request,
 }) => {
-  const session = await signUpUser(request);
-  await signInBrowser(page, session);
+  const session = await signedIn(page, request);
   // The device fills up on demand: from then on, writing a recording's piece fails as a full disk does.
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;

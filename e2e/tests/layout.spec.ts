@@ -364,6 +364,35 @@ test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says 
   await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();
 });
 
+test('the recorder upright at 360 × 740: no sideways scroll, Stop, Pause and Finish in view, and the recording offered back fits too', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInBrowser(page, await signUpUser(request, { first_name: 'Upright' }));
+  await page.goto('/user/video/VideoRecorder');
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  await expect(page.getByRole('timer')).toContainText(/0:0[2-9]/);
+  await settled(page);
+  await expectNoSidewaysScroll(page, 'recorder at 360 px, recording');
+  for (const name of ['Stop', 'Pause', 'Finish']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  // The page goes while recording; the next visit offers the recording back, readable at this width.
+  await page.close();
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 360, height: 740 });
+  await again.goto('/user/video/VideoRecorder');
+  const offer = again.getByTestId('recovery-offers');
+  await expect(offer.getByText(/that was not saved\.$/)).toBeVisible();
+  await settled(again);
+  await expectNoSidewaysScroll(again, 'recorder at 360 px, recording offered back');
+  for (const name of ['Keep it', 'Discard']) {
+    await expect(offer.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+});
+
 test('opening / gives no React Router warning on the way to /home', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {

@@ -15,8 +15,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { formatClock } from '@/lib/edit-list/durations';
 import { editList } from '@/lib/edit-list/edit-list-store';
+import { recordings } from '@/lib/recordings/recording-store';
+import { KEEPING_MESSAGES, KEPT_ON_DEVICE } from '@/lib/recordings/recovery';
+import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
+import { RecoveryOffers, RECOVERY_TEXTS } from './RecoveryOffers';
 import { canRecord, useRecorder, type RecorderProblem } from './use-recorder';
+import { useLeaveWarning, useWakeLock } from './use-recording-guards';
 import './recorder.scss';
 
 const UPLOAD_PATH = '/user/video/upload';
@@ -44,17 +49,33 @@ export function RecorderPage() {
   const location = useLocation();
   const [saving, setSaving] = useState(false);
   const [supported] = useState(canRecord);
+  const [store] = useState(recordings);
+  const userId = session.user()?.id;
+  const accountId = userId === undefined ? null : String(userId);
+  // A reload the page starts itself (Discard, a failed webcam) is no leave to warn about.
+  const reloading = useRef(false);
+  const reload = () => {
+    reloading.current = true;
+    window.location.reload();
+  };
 
   const onProblem = useCallback(
     async (problem: RecorderProblem) => {
       await dialog({ variant: 'unsuccessful', title: 'Recording', text: RECORDER_MESSAGES[problem] });
       // docs/product.md §13.6: after a webcam failure the page reloads, which also releases the camera.
-      if (problem === 'webcam') window.location.reload();
+      // What was recorded stays on the device and is offered back after the reload (§4.5).
+      if (problem === 'webcam') {
+        reloading.current = true;
+        window.location.reload();
+      }
     },
     [dialog],
   );
-  const recorder = useRecorder(onProblem);
+  const recorder = useRecorder(onProblem, { accountId, store });
   const { state, stream, fileUrl } = recorder;
+  const unsaved = (state === 'recording' || state === 'paused' || state === 'recorded') && !saving;
+  useLeaveWarning(unsaved, reloading);
+  useWakeLock(state === 'recording');
 
   useEffect(() => {
     if (!supported) void onProblem('unsupported');
@@ -72,10 +93,25 @@ export function RecorderPage() {
   const save = async (file: File | null) => {
     if (!file) return;
     setSaving(true);
-    await editList().add([file]);
+    const added = await editList().add([file]);
+    if (added.rejected.length > 0) {
+      setSaving(false);
+      throw new Error(RECOVERY_TEXTS.notVideo);
+    }
+    // The copy on the device stays until the server holds the video (docs/product.md §4.5).
+    recorder.handOver();
     if ((location.state as { from?: string } | null)?.from === 'upload') void navigate(-1);
     else void navigate(UPLOAD_PATH, { replace: true });
   };
+
+  const saveOrSay = (file: File | null) =>
+    save(file).catch((error: unknown) =>
+      dialog({
+        variant: 'unsuccessful',
+        title: 'Recording',
+        text: error instanceof Error ? error.message : RECOVERY_TEXTS.notVideo,
+      }),
+    );
 
   const live = state === 'recording' || state === 'paused' || state === 'starting';
 
@@ -85,6 +121,15 @@ export function RecorderPage() {
       {!supported && (
         <Alert variant="warning" role="alert">
           {RECORDER_MESSAGES.unsupported}
+        </Alert>
+      )}
+
+      {state === 'idle' && (
+        <RecoveryOffers store={store} accountId={accountId} onKeep={(file) => save(file)} />
+      )}
+      {recorder.keeping && state !== 'idle' && (
+        <Alert variant="warning" role="alert">
+          {KEEPING_MESSAGES[recorder.keeping]}
         </Alert>
       )}
 
@@ -167,7 +212,10 @@ export function RecorderPage() {
                 Resume
               </Button>
             )}
-            <Button onClick={() => void recorder.stop().then(save)} aria-describedby="recorder-help-finish">
+            <Button
+              onClick={() => void recorder.stop().then(saveOrSay)}
+              aria-describedby="recorder-help-finish"
+            >
               <Icon svg={checkLgIcon} className="me-1" />
               Finish
             </Button>
@@ -175,11 +223,15 @@ export function RecorderPage() {
         )}
         {state === 'recorded' && (
           <>
-            <Button variant="outline-secondary" onClick={() => window.location.reload()} disabled={saving}>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void recorder.discard().then(reload)}
+              disabled={saving}
+            >
               <Icon svg={trashIcon} className="me-1" />
               Discard the video
             </Button>
-            <Button onClick={() => void save(recorder.file)} disabled={saving}>
+            <Button onClick={() => void saveOrSay(recorder.file)} disabled={saving}>
               <Icon svg={saveIcon} className="me-1" />
               Save
             </Button>
@@ -191,6 +243,9 @@ export function RecorderPage() {
           <span id="recorder-help-stop">{RECORDER_HELP.stop}</span>{' '}
           <span id="recorder-help-finish">{RECORDER_HELP.finish}</span>
         </p>
+      )}
+      {(state === 'recording' || state === 'paused') && !recorder.keeping && (
+        <p className="text-center small text-body-secondary mt-1 mb-0">{KEPT_ON_DEVICE}</p>
       )}
       {state === 'recorded' && (
         <p className="text-center small text-body-secondary mt-2">

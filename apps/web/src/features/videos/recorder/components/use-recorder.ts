@@ -1,4 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { recordings, type RecordingStore } from '@/lib/recordings/recording-store';
+import {
+  holdLive,
+  keepRecording,
+  type KeepingProblem,
+  type RecordingKeeper,
+} from '@/lib/recordings/recovery';
 
 /**
  * The recorder's states (docs/product.md §13.5): idle ('Click to record') → recording (Stop, Pause, Finish) →
@@ -49,8 +56,21 @@ async function hasNoCamera(): Promise<boolean> {
   }
 }
 
+/**
+ * MediaRecorder hands over a piece every second: each is written to the device at once (docs/product.md
+ * §4.5), so a closed page loses a second at most.
+ */
+export const PIECE_MILLISECONDS = 1000;
+
+function newRecordingId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 export interface Recorder {
   state: RecorderState;
+  /** Why the copy on the device stopped, if it did: the recording itself goes on in memory. */
+  keeping: KeepingProblem | null;
   /** Seconds recorded so far, pauses excluded. */
   elapsed: number;
   /** The live camera stream while recording or paused. */
@@ -63,9 +83,16 @@ export interface Recorder {
   resume(): void;
   /** Stops recording; resolves with the recorded file. */
   stop(): Promise<File | null>;
+  /** Throws the recording away, its copy on the device too. */
+  discard(): Promise<void>;
+  /** The recording went to the edit list: this page no longer holds it as its own (the copy stays). */
+  handOver(): void;
 }
 
-export function useRecorder(onProblem: (problem: RecorderProblem) => void): Recorder {
+export function useRecorder(
+  onProblem: (problem: RecorderProblem) => void,
+  options: { accountId: string | null; store?: RecordingStore },
+): Recorder {
   const [state, setState] = useState<RecorderState>('idle');
   const [elapsed, setElapsed] = useState(0);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -74,12 +101,19 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const startedAt = useRef<Date>(new Date());
+  const fileType = useRef('video/webm');
   // Elapsed time: what earlier segments added up to, plus the running segment since `segmentStart`.
   const banked = useRef(0);
   const segmentStart = useRef<number | null>(null);
   const stopped = useRef<Promise<File | null> | null>(null);
   const problem = useRef(onProblem);
   problem.current = onProblem;
+  const [keeping, setKeeping] = useState<KeepingProblem | null>(null);
+  const keeper = useRef<RecordingKeeper | null>(null);
+  const recordingId = useRef<string | null>(null);
+  const releaseLive = useRef<() => void>(() => undefined);
+  const store = options.store ?? recordings();
+  const accountId = options.accountId;
 
   const release = useCallback((media: MediaStream | null) => {
     media?.getTracks().forEach((track) => track.stop());
@@ -101,6 +135,7 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
     () => () => {
       if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
       release(streamRef.current);
+      releaseLive.current();
     },
     [release],
   );
@@ -139,8 +174,30 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
     chunks.current = [];
     banked.current = 0;
     startedAt.current = new Date();
+    const type = (instance.mimeType || mimeType || 'video/webm').split(';')[0]!;
+    fileType.current = type;
+    const id = newRecordingId();
+    recordingId.current = id;
+    releaseLive.current();
+    releaseLive.current = holdLive(id);
+    setKeeping(null);
+    const keptBy = keepRecording(
+      store,
+      {
+        id,
+        accountId,
+        startedAt: startedAt.current.toISOString(),
+        mimeType: type,
+        name: recordingName(startedAt.current, type),
+      },
+      setKeeping,
+    );
+    keeper.current = keptBy;
     instance.addEventListener('dataavailable', (event) => {
-      if (event.data.size > 0) chunks.current.push(event.data);
+      if (event.data.size === 0) return;
+      chunks.current.push(event.data);
+      const running = segmentStart.current === null ? 0 : performance.now() - segmentStart.current;
+      keptBy.add(event.data, (banked.current + running) / 1000);
     });
     instance.addEventListener('error', () => {
       release(media);
@@ -158,10 +215,10 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
     setFile(null);
     setFileUrl(null);
     setElapsed(0);
-    instance.start(1000);
+    instance.start(PIECE_MILLISECONDS);
     segmentStart.current = performance.now();
     setState('recording');
-  }, [release]);
+  }, [release, store, accountId]);
 
   const bank = () => {
     if (segmentStart.current !== null) banked.current += performance.now() - segmentStart.current;
@@ -191,7 +248,7 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
       instance.addEventListener(
         'stop',
         () => {
-          const type = (instance.mimeType || 'video/webm').split(';')[0]!;
+          const type = fileType.current;
           const recorded =
             chunks.current.length > 0
               ? new File(chunks.current, recordingName(startedAt.current, type), { type })
@@ -210,5 +267,18 @@ export function useRecorder(onProblem: (problem: RecorderProblem) => void): Reco
     return stopped.current;
   }, [release]);
 
-  return { state, elapsed, stream, file, fileUrl, start, pause, resume, stop };
+  const discard = useCallback(async () => {
+    const id = recordingId.current;
+    await keeper.current?.flushed();
+    if (id) await store.remove(id).catch(() => undefined);
+    recordingId.current = null;
+    releaseLive.current();
+  }, [store]);
+
+  const handOver = useCallback(() => {
+    recordingId.current = null;
+    releaseLive.current();
+  }, []);
+
+  return { state, keeping, elapsed, stream, file, fileUrl, start, pause, resume, stop, discard, handOver };
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import * as tus from 'tus-js-client';
 import { VIDEO_TUS_PATH } from '@pw/contracts';
 import { API_BASE, ApiError } from '@/lib/api';
+import { isOffline, waitForNetwork } from '@/lib/network';
 import { session } from '@/lib/session';
 
 /**
@@ -35,10 +36,29 @@ function tusError(error: Error): ApiError {
   return new ApiError(status, `The upload failed (${status}).`);
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** True while the upload waits for the network to come back, false when it goes on. */
+  onWaiting?: (waiting: boolean) => void;
+}
+
+/**
+ * Until the network is back (docs/product.md §4.5): an upload without a network waits and says so rather
+ * than failing, and goes on by itself.
+ */
+export async function networkBack(options: UploadOptions): Promise<void> {
+  options.onWaiting?.(true);
+  try {
+    await waitForNetwork(options.signal);
+  } finally {
+    options.onWaiting?.(false);
+  }
+}
+
 /** Uploads one clip and resolves with its upload id (the last segment of its tus URL). */
 export function uploadClip(
   file: File,
-  options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+  options: UploadOptions & { onProgress?: (sent: number, total: number) => void } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -55,12 +75,25 @@ export function uploadClip(
       removeFingerprintOnSuccess: true,
       // A 4xx other than a conflict or a lock is the server's answer (not a video, too large, no
       // credential): retrying cannot change it.
+      // Offline, no retry can succeed: onError waits for the network instead.
       onShouldRetry: (error) => {
         const status = error.originalResponse?.getStatus() ?? 0;
-        return status === 0 || status === 409 || status === 423 || status >= 500;
+        if (status === 0) return !isOffline();
+        return status === 409 || status === 423 || status >= 500;
       },
       onProgress: (sent, total) => options.onProgress?.(sent, total),
-      onError: (error) => reject(tusError(error)),
+      onError: (error) => {
+        // No answer at all (the network went, or the server is out of reach): wait, then go on from
+        // where the server's copy ends. Any answer is the server's word and ends the upload.
+        if (!(error as tus.DetailedError).originalResponse && !options.signal?.aborted) {
+          networkBack(options).then(
+            () => upload.start(),
+            () => undefined,
+          );
+          return;
+        }
+        reject(tusError(error));
+      },
       onSuccess: () => {
         const url = upload.url ?? '';
         const id = decodeURIComponent(url.replace(/\/+$/, '').split('/').pop() ?? '');
@@ -77,9 +110,10 @@ export function uploadClip(
       },
       { once: true },
     );
-    void upload.findPreviousUploads().then((previous) => {
+    void upload.findPreviousUploads().then(async (previous) => {
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
+      if (isOffline()) await networkBack(options).catch(() => undefined);
+      if (!options.signal?.aborted) upload.start();
     });
   });
 }
@@ -90,7 +124,7 @@ export function uploadClip(
  */
 export async function uploadClips(
   files: readonly File[],
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: UploadOptions & { onProgress?: (fraction: number) => void } = {},
 ): Promise<string[]> {
   const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
   let done = 0;
@@ -98,6 +132,7 @@ export async function uploadClips(
   for (const file of files) {
     const id = await uploadClip(file, {
       signal: options.signal,
+      onWaiting: options.onWaiting,
       onProgress: (sent) => options.onProgress?.(Math.min(1, (done + sent) / total)),
     });
     done += file.size;
@@ -109,10 +144,8 @@ export async function uploadClips(
 
 export function useUploadClips() {
   return useMutation({
-    mutationFn: (input: {
-      files: readonly File[];
-      onProgress?: (fraction: number) => void;
-      signal?: AbortSignal;
-    }) => uploadClips(input.files, input),
+    mutationFn: (
+      input: UploadOptions & { files: readonly File[]; onProgress?: (fraction: number) => void },
+    ) => uploadClips(input.files, input),
   });
 }

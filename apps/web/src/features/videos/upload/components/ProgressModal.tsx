@@ -3,6 +3,9 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 
+export const UPLOAD_WAITING_TEXT =
+  'Waiting for the network… The upload goes on by itself when the connection is back; keep this page open.';
+
 /**
  * While the clips travel (a progress bar with its percentage) and then while the server converts the
  * video ('Processing your video…'). Neither Escape nor the backdrop closes it: Cancel stops the upload,
@@ -11,12 +14,15 @@ import Spinner from 'react-bootstrap/Spinner';
 export function ProgressModal({
   phase,
   fraction,
+  waiting = false,
   folderName,
   onCancel,
   onStopWaiting,
 }: {
   phase: 'uploading' | 'processing';
   fraction: number;
+  /** The network is gone: the upload waits for it and goes on by itself (docs/product.md §4.5). */
+  waiting?: boolean;
   folderName: string;
   onCancel: () => void;
   onStopWaiting: () => void;
@@ -39,8 +45,14 @@ export function ProgressModal({
                 aria-valuetext={`${percent}%`}
               />
             </ProgressBar>
-            <p className="text-body-secondary small mb-3">
-              Please keep this page open. If the connection drops, the upload continues where it stopped.
+            <p className="small mb-3" role="status">
+              {waiting ? (
+                <strong>{UPLOAD_WAITING_TEXT}</strong>
+              ) : (
+                <span className="text-body-secondary">
+                  Please keep this page open. If the connection drops, the upload continues where it stopped.
+                </span>
+              )}
             </p>
             <div className="text-end">
               <Button variant="outline-secondary" onClick={onCancel}>

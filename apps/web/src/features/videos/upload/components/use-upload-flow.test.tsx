@@ -8,6 +8,7 @@ import { SCHEDULE_HEADING } from '@/components/form/ScheduleFields';
 import type { Video } from '@pw/contracts';
 import { buildStoreFields, classifyFailure, validateSchedule } from '../model/upload-flow';
 import { clearPaidExtraTime, readPaidExtraTime, savePaidExtraTime } from '../model/paid-extra-time';
+import { UPLOAD_WAITING_TEXT } from './ProgressModal';
 import { useUploadFlow, type UploadService } from './use-upload-flow';
 
 // 22 November 2026, 10:30 local time.
@@ -389,6 +390,29 @@ describe('upload dialog chain', () => {
     const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
     await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
     expect(await dialogNamed('Unsuccessful')).toHaveTextContent('The file is too large.');
+  });
+
+  it('says the upload waits for the network while it does, and saves when it goes on', async () => {
+    let goOn: () => void = () => undefined;
+    const service = fakeService();
+    const upload = service.upload;
+    service.upload = vi.fn(async (input) => {
+      input.onWaiting?.(true);
+      await new Promise<void>((resolve) => (goOn = resolve));
+      input.onWaiting?.(false);
+      return upload(input);
+    });
+    const { user, onSaved } = setup(20, service);
+    const descriptionDialog = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.click(within(descriptionDialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(UPLOAD_WAITING_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Unsuccessful' })).not.toBeInTheDocument();
+
+    goOn();
+    await waitFor(() => expect(screen.queryByText(UPLOAD_WAITING_TEXT)).not.toBeInTheDocument());
+    const saved = await dialogNamed('Video Saved');
+    await user.click(within(saved).getByRole('button', { name: 'Ok' }));
+    expect(onSaved).toHaveBeenCalledTimes(1);
   });
 
   it('a video that fails processing shows its reason and is not reported as saved', async () => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { formatClock } from '@/lib/edit-list/durations';
 import { useStoreVideo } from '../api/store-video';
-import { useUploadClips } from '../api/upload-clip';
+import { networkBack, useUploadClips } from '../api/upload-clip';
 import { waitUntilProcessed } from '../api/video-detail';
 import { ProgressModal } from './ProgressModal';
 import { FolderStep, ScheduleStep, TextStep } from './steps';
@@ -22,6 +22,10 @@ import {
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
 import { secondAddressSentence } from '@/lib/schedule-form';
+import { ApiError } from '@/lib/api';
+import { isOffline } from '@/lib/network';
+import { recordings } from '@/lib/recordings/recording-store';
+import { forgetUploaded } from '@/lib/recordings/recovery';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -32,6 +36,8 @@ export interface UploadService {
     fields: StoreFields;
     onProgress: (fraction: number) => void;
     signal: AbortSignal;
+    /** True while the upload waits for the network to come back (docs/product.md §4.5). */
+    onWaiting?: (waiting: boolean) => void;
   }): Promise<Video>;
   waitUntilProcessed(video: Video, signal: AbortSignal): Promise<Video>;
 }
@@ -44,10 +50,27 @@ export function useUploadService(): UploadService {
   const storeVideo = store.mutateAsync;
   return useMemo(
     () => ({
-      async upload({ files, fields, onProgress, signal }) {
-        const uploadIds = await uploadClips({ files, onProgress, signal });
+      async upload({ files, fields, onProgress, signal, onWaiting }) {
+        const uploadIds = await uploadClips({ files, onProgress, signal, onWaiting });
         if (signal.aborted) throw new DOMException('Cancelled', 'AbortError');
-        return storeVideo({ uploadIds, fields });
+        // Offline, the store call waits for the network rather than failing. A call that failed for want
+        // of a network never reached the server, so it is sent again.
+        let video: Video | undefined;
+        while (!video) {
+          if (isOffline()) await networkBack({ signal, onWaiting });
+          try {
+            video = await storeVideo({ uploadIds, fields });
+          } catch (error) {
+            if (!(error instanceof ApiError && error.status === 0 && isOffline())) throw error;
+          }
+        }
+        // The server holds every byte now: the recorder's copies of these clips leave the device
+        // (docs/product.md §4.5), and only now.
+        await forgetUploaded(
+          recordings(),
+          files.map((file) => file.name),
+        );
+        return video;
       },
       waitUntilProcessed: (video, signal) => waitUntilProcessed(video, signal),
     }),
@@ -93,6 +116,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
   const [description, setDescription] = useState('');
   const [schedule, setSchedule] = useState<ScheduleInput>(EMPTY_SCHEDULE);
   const [fraction, setFraction] = useState(0);
+  const [waiting, setWaiting] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const latest = useRef(options);
   latest.current = options;
@@ -209,6 +233,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
         fields,
         onProgress: setFraction,
         signal: controller.signal,
+        onWaiting: setWaiting,
       });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -305,6 +330,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
       <ProgressModal
         phase={step}
         fraction={fraction}
+        waiting={waiting}
         folderName={folderLabel(folder)}
         onCancel={() => {
           abort.current?.abort();

@@ -61,16 +61,7 @@ export function createDeliveryRepo(db: Db) {
     ...createBounceQueries(db),
 
     async insertDelivery(
-      values: Pick<
-        DeliveryRow,
-        'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'
-      > &
-        Partial<
-          Pick<
-            DeliveryRow,
-            'fallbackEmail' | 'fallbackOf' | 'repeat' | 'repeatUntil' | 'timezone' | 'localAt' | 'receipts'
-          >
-        >,
+      values: Omit<typeof d.$inferInsert, 'nextAttemptAt'>,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow> {
       const [row] = await tx

@@ -37,7 +37,7 @@ export interface WorkerTuning {
 }
 
 export interface ComposeOverrides extends PlatformOverrides {
-  /** What the video service calls on schedule changes (tests may want none: createRowOnlyScheduler). */
+  /** What the video service calls on schedule changes (the delivery module's unless a test records it). */
   deliveryScheduler?: DeliveryScheduler;
   /** Extra video length bought with a payment (the payments module's unless a test replaces it). */
   videoPayments?: VideoPayments;

@@ -9,7 +9,8 @@ import { createVideoJobs, VIDEO_PROCESS_QUEUE } from '../src/modules/videos/vide
 import { createVideosRepo, type VideosRepo } from '../src/modules/videos/videos.repo';
 import { createVideoService, type VideoServiceDeps } from '../src/modules/videos/videos.service';
 import type { ProcessDeps } from '../src/modules/videos/videos.jobs';
-import type { DeliveryScheduler, ScheduleInput } from '../src/modules/videos/scheduler';
+import type { DeliveryScheduler } from '../src/modules/videos/scheduler';
+import { scheduleFrom, type ScheduleInput } from '../src/modules/delivery/delivery.schedule';
 import { multipart, type TestContext } from './helpers';
 
 export interface TestAccount {
@@ -117,6 +118,8 @@ export function recordingScheduler(): { scheduler: DeliveryScheduler; calls: Sch
   return {
     calls,
     scheduler: {
+      // The schedule is read as the delivery module reads it: what the video service hands back is recorded.
+      read: scheduleFrom,
       async schedule(input, tx) {
         calls.push({ op: 'schedule', ...input, inTransaction: tx !== undefined });
       },

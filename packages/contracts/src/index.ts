@@ -8,6 +8,7 @@ export * from './delivery';
 export * from './delivery-repeat';
 export * from './delivery-receipts';
 export * from './delivery-address';
+export * from './schedule';
 export * from './queries';
 export * from './media';
 export * from './route';

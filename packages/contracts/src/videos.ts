@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { INVALID_OPTION, emailField, idParams, optionalText, pageQuery, requiredText } from './common';
-import { DELIVERY_MESSAGES, deliveryInfo } from './delivery';
-import { repeatField, repeatUntilField, REPEAT_MESSAGES } from './delivery-repeat';
-import { receiptsField } from './delivery-receipts';
+import { INVALID_OPTION, idParams, optionalText, pageQuery, requiredText } from './common';
+import { deliveryInfo } from './delivery';
+import { requireSchedule, scheduleFields } from './schedule';
 import { paginatedResponse } from './lists';
 import { defineRoute } from './route';
 
@@ -49,113 +48,6 @@ export const VIDEO_MESSAGES = {
 } as const;
 
 const folderField = z.enum(videoFolders, { error: INVALID_OPTION });
-
-/** `yyyy-mm-dd` as the date input sends it. */
-const dateField = z
-  .string({ error: 'The share at date field is required.' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The share at date must be a date (YYYY-MM-DD).');
-
-/** `HH:MM` or `HH:MM:SS` (the existing client appends ':00'). */
-const timeField = z
-  .string({ error: 'The share at time field is required.' })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'The share at time must be a time (HH:MM).');
-
-/** An IANA time zone such as `Europe/Paris`; the server turns date + time into an instant in it. */
-export const timezoneField = z
-  .string({ error: 'The timezone field is required.' })
-  .trim()
-  .min(1, 'The timezone field is required.')
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'The timezone must be a valid IANA time zone (e.g. Europe/Paris).');
-
-const scheduleFields = {
-  email: z.string().optional(),
-  share_at_date: z.string().optional(),
-  share_at_time: z.string().optional(),
-  timezone: z.string().optional(),
-  /** Optional second address: where the video goes if the recipient's server refuses it (decision 0370). */
-  fallback_email: z.string().optional(),
-  /** `none` (default) or `yearly`; `repeat_until`: the last year, or null for no end. */
-  repeat: repeatField.optional(),
-  repeat_until: repeatUntilField.optional(),
-  /** Whether the owner is told when the recipient first opens it (default true; decision 0361). */
-  receipts: receiptsField.optional(),
-};
-
-/** The scheduled fields are required only when the target folder is `scheduled`. */
-function requireSchedule(
-  value: {
-    type: VideoFolder;
-    email?: string;
-    share_at_date?: string;
-    share_at_time?: string;
-    timezone?: string;
-    fallback_email?: string;
-    repeat?: string;
-    repeat_until?: number | null;
-  },
-  ctx: z.RefinementCtx,
-) {
-  if (value.type !== 'scheduled') return;
-  checkFallback(value, ctx);
-  if (value.repeat !== 'yearly' && value.repeat_until != null)
-    ctx.addIssue({ code: 'custom', path: ['repeat_until'], message: REPEAT_MESSAGES.untilWithoutRepeat });
-  const checks: Array<
-    [Exclude<keyof typeof scheduleFields, 'repeat' | 'repeat_until' | 'receipts'>, z.ZodType]
-  > = [
-    ['email', emailField],
-    ['share_at_date', dateField],
-    ['share_at_time', timeField],
-    ['timezone', timezoneField],
-  ];
-  for (const [field, schema] of checks) {
-    const raw = value[field];
-    if (raw === undefined || raw.trim() === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `The ${field.replace(/_/g, ' ')} field is required.`,
-      });
-      continue;
-    }
-    const result = schema.safeParse(raw);
-    if (!result.success) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: result.error.issues[0]?.message ?? 'Invalid value.',
-      });
-    }
-  }
-}
-
-/** The optional second address: an e-mail, and not the recipient's own. */
-function checkFallback(value: { email?: string; fallback_email?: string }, ctx: z.RefinementCtx) {
-  const raw = value.fallback_email?.trim();
-  if (!raw) return;
-  const parsed = emailField.safeParse(raw);
-  if (!parsed.success) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['fallback_email'],
-      message: parsed.error.issues[0]?.message ?? 'Invalid value.',
-    });
-  } else if (parsed.data === value.email?.trim().toLowerCase()) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['fallback_email'],
-      message: DELIVERY_MESSAGES.fallbackSameAsRecipient,
-    });
-  }
-}
 
 /** Repeated fields, `name[]`, a comma list or a JSON array all become a list of strings. */
 const stringList = z.preprocess((value) => {

@@ -1,17 +1,14 @@
 import { useCallback } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  DELIVERY_MESSAGES,
-  emailField,
   EMAIL_MESSAGES,
   REPEAT_MESSAGES,
-  REPEAT_UNTIL_MAX,
   requiredMessage,
   deliveryRepeats,
+  scheduleBody,
   type DeliveryRepeat,
 } from '@pw/contracts';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { browserTimeZone, localDateIso, localTimeHm } from './dates';
 
 /**
@@ -58,18 +55,29 @@ export const SCHEDULE_MESSAGES = {
   timePast: 'Please choose a time later than now.',
 } as const;
 
-/** Every field's problem at `now`; a time already past today is refused (the instant must be ahead). */
+/** The form's fields the contract's schedule judges in its own words (the date and time: below). */
+const CONTRACT_JUDGED = ['email', 'fallback', 'until'] as const satisfies ReadonlyArray<keyof ScheduleInput>;
+
+/**
+ * Every field's problem at `now`: the contract's schedule (`scheduleBody`) judges the e-mail, the second
+ * address and the last year of a repeat on the fields as they would be sent; the form adds what only it
+ * can say, in its own words: a date earlier than today and a time already past today (the instant must be
+ * ahead), and a last year before the first delivery's.
+ */
 export function validateSchedule(input: ScheduleInput, now: Date): ScheduleErrors {
   const errors: ScheduleErrors = {};
-  // The contracts' e-mail rule: SCHEDULE_MESSAGES.emailRequired, then emailInvalid.
-  const email = emailField.safeParse(input.email);
-  if (!email.success) errors.email = email.error.issues[0]?.message;
-  const fallback = input.fallback?.trim();
-  if (fallback) {
-    const second = emailField.safeParse(fallback);
-    if (!second.success) errors.fallback = second.error.issues[0]?.message;
-    else if (email.success && second.data === email.data)
-      errors.fallback = DELIVERY_MESSAGES.fallbackSameAsRecipient;
+  const sent = scheduleFields(input, 'UTC');
+  // Two parses: the schedule's checks run only on fields that parsed, and a wrong year is a field's.
+  const issues = [
+    ...(scheduleBody.safeParse({ ...sent, repeat_until: null }).error?.issues ?? []),
+    ...(scheduleBody.shape.repeat_until.safeParse(sent.repeat_until).error?.issues ?? []).map((issue) => ({
+      ...issue,
+      path: [SCHEDULE_SERVER_FIELDS.until],
+    })),
+  ];
+  for (const field of CONTRACT_JUDGED) {
+    const issue = issues.find((found) => found.path[0] === SCHEDULE_SERVER_FIELDS[field]);
+    if (issue) errors[field] = issue.message;
   }
   const today = localDateIso(now);
   if (!input.date) errors.date = SCHEDULE_MESSAGES.dateRequired;
@@ -79,13 +87,16 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
   if (!time) errors.time = SCHEDULE_MESSAGES.timeRequired;
   else if (!errors.date && input.date === today && time <= localTimeHm(now))
     errors.time = SCHEDULE_MESSAGES.timePast;
-  // The contracts' repeat_until rule: a year, not before the first delivery's (only with a yearly repeat).
+  // The server's rule of a last year (delivery.schedule.ts): not before the first delivery's.
   const until = input.until?.trim();
-  if (input.repeat === 'yearly' && until) {
-    const year = /^\d{4}$/.test(until) ? Number(until) : NaN;
-    if (!(year >= 1970 && year <= REPEAT_UNTIL_MAX)) errors.until = REPEAT_MESSAGES.untilInvalid;
-    else if (!errors.date && year < Number(input.date.slice(0, 4))) errors.until = REPEAT_MESSAGES.untilPast;
-  }
+  if (
+    input.repeat === 'yearly' &&
+    until &&
+    !errors.until &&
+    !errors.date &&
+    Number(until) < Number(input.date.slice(0, 4))
+  )
+    errors.until = REPEAT_MESSAGES.untilPast;
   return errors;
 }
 
@@ -150,11 +161,11 @@ export type ScheduleCheck = { ok: true; input: ScheduleInput } | { ok: false; fi
  * is fixed (a time "later than now" is also fixed by a later date) and never outlives its cause.
  */
 export function useScheduleForm(initial: ScheduleInput, now: () => Date = () => new Date()) {
-  const form = useForm<ScheduleInput>({
+  const form = useBodyForm<ScheduleInput>({
+    schema: scheduleSchema(now),
     defaultValues: initial,
-    resolver: zodResolver(scheduleSchema(now)),
     // The callers put focus where they choose (the first field in error).
-    shouldFocusError: false,
+    focusFirstError: false,
   });
   const { errors: found, isSubmitted } = form.formState;
   const value = form.watch();

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scheduledDeliveries as d, type DeliveryRow } from './delivery.schema';
 import { live, now } from './delivery.conditions';
+import type { RowSchedule } from './delivery.copy';
 
 /**
  * The delivery table's side of bounces and second addresses (decisions 0370, 0372): each change is
@@ -84,17 +85,7 @@ export function createBounceQueries(db: Db) {
      * one-live-per-video index: a reschedule that got there first).
      */
     async insertFallback(
-      values: Pick<
-        DeliveryRow,
-        | 'videoId'
-        | 'ownerId'
-        | 'recipientEmail'
-        | 'dueAt'
-        | 'tokenHash'
-        | 'messageId'
-        | 'fallbackOf'
-        | 'receipts'
-      >,
+      values: RowSchedule & Pick<DeliveryRow, 'dueAt' | 'tokenHash' | 'messageId' | 'fallbackOf'>,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow | null> {
       const [row] = await tx

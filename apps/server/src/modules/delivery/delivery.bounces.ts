@@ -13,6 +13,7 @@ import type { DeliveryRow } from './delivery.schema';
 import type { OwnerNotifier } from './delivery.context';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
+import { scheduleOfRow } from './delivery.copy';
 
 /**
  * What follows a delivery that did not reach its recipient (decisions 0370–0372): refused for good
@@ -79,14 +80,17 @@ export async function afterUndelivered(deps: BounceDeps, row: DeliveryRow, tx: D
       const messageId = newMessageId(deps.publicUrl);
       fallback = await deps.repo.insertFallback(
         {
-          videoId: row.videoId,
-          ownerId: row.ownerId,
+          ...scheduleOfRow(row),
           recipientEmail: second,
+          // The copy is part of this occurrence: it does not repeat by itself, the original rolls over.
+          repeat: 'none',
+          repeatUntil: null,
+          timezone: null,
+          localAt: null,
           dueAt: row.dueAt,
           messageId,
           tokenHash: hashWatchToken(watchToken(deps.secret, messageId)),
           fallbackOf: row.id,
-          receipts: row.receipts,
         },
         tx,
       );

@@ -52,6 +52,13 @@ async function addressChecksOf(db: DbOrTx, pending: Array<{ id: number; recipien
   return result;
 }
 
+/** A video's delivery as `withHistory` answers it (the video API's `delivery`: delivery.json.ts). */
+export type DeliveryStatusOfVideo = DeliveryInfo & {
+  nextAt: Date | null;
+  history: HistoryEntry[];
+  addressCheck: AddressCheckState | null;
+};
+
 /**
  * Each video's delivery (live, else latest) with `nextAt` (the live occurrence's moment) and `history`
  * (its finished deliveries: every yearly occurrence, and the single ones before a schedule change), for
@@ -60,10 +67,7 @@ async function addressChecksOf(db: DbOrTx, pending: Array<{ id: number; recipien
  */
 export async function withHistory(db: DbOrTx, repo: DeliveryRepo, videoIds: number[]) {
   const status = await repo.deliveryStatusFor(videoIds, db);
-  const result = new Map<
-    number,
-    DeliveryInfo & { nextAt: Date | null; history: HistoryEntry[]; addressCheck: AddressCheckState | null }
-  >();
+  const result = new Map<number, DeliveryStatusOfVideo>();
   if (status.size === 0) return result;
   const ranked = db
     .select({

@@ -8,6 +8,7 @@ import { scheduledDeliveries as d } from './delivery.schema';
 import { enqueueSends } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import { nextOccurrence } from './delivery.occurrence';
+import { scheduleCopySql } from './delivery.copy';
 
 /**
  * Yearly deliveries (docs/product.md §5.7). Each occurrence is a delivery row of its own, with its own
@@ -125,11 +126,11 @@ async function insertNextOccurrences(
     ];
   });
   if (next.length === 0) return;
+  // The previous occurrence's schedule, every column of it (delivery.copy.ts).
+  const copy = scheduleCopySql('prev');
   const inserted = (await tx.execute(sql`
-    insert into ${d} (video_id, owner_id, recipient_email, fallback_email, due_at, next_attempt_at, token_hash,
-      message_id, repeat, repeat_until, timezone, local_at, receipts)
-    select prev.video_id, prev.owner_id, prev.recipient_email, prev.fallback_email, n.due_at, n.due_at,
-      n.token_hash, n.message_id, prev.repeat, prev.repeat_until, prev.timezone, prev.local_at, prev.receipts
+    insert into ${d} (${copy.columns}, due_at, next_attempt_at, token_hash, message_id)
+    select ${copy.values}, n.due_at, n.due_at, n.token_hash, n.message_id
     from jsonb_to_recordset(${JSON.stringify(next)}::jsonb)
       as n(prev_id int, due_at timestamptz, message_id text, token_hash text)
     join ${d} prev on prev.id = n.prev_id

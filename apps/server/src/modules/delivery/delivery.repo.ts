@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT_DELETED_PERSON } from '@pw/contracts';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -6,7 +6,6 @@ import {
   scheduledDeliveries as d,
   watchGrants,
   type DeliveryRow,
-  type DeliveryStatus,
   type WatchGrantRow,
 } from './delivery.schema';
 import { live, now, OVERDUE_ASK_OWNER } from './delivery.conditions';
@@ -20,20 +19,8 @@ const users = accountsView('users');
 
 export type { ClaimedDelivery, OwnerNoticeTaken } from './delivery.claims';
 
-export interface DeliveryInfo {
-  id: number;
-  status: DeliveryStatus;
-  recipientEmail: string;
-  dueAt: Date;
-  sentAt: Date | null;
-  attempts: number;
-  lastError: string | null;
-  fallbackEmail: string | null;
-  replacesEmail: string | null;
-  repeat: DeliveryRow['repeat'];
-  repeatUntil: number | null;
-  receipts: boolean;
-}
+/** A video's delivery as the video API reads it: its row, and the first address a second-address one replaced. */
+export type DeliveryInfo = Omit<DeliveryRow, 'videoId'> & { replacesEmail: string | null };
 
 /** What a watch page shows of the video and its owner (a delivery's link and a granted one). */
 const watchedColumns = {
@@ -61,16 +48,7 @@ export function createDeliveryRepo(db: Db) {
     ...createBounceQueries(db),
 
     async insertDelivery(
-      values: Pick<
-        DeliveryRow,
-        'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt' | 'tokenHash' | 'messageId'
-      > &
-        Partial<
-          Pick<
-            DeliveryRow,
-            'fallbackEmail' | 'fallbackOf' | 'repeat' | 'repeatUntil' | 'timezone' | 'localAt' | 'receipts'
-          >
-        >,
+      values: Omit<typeof d.$inferInsert, 'nextAttemptAt'>,
       tx: DbOrTx = db,
     ): Promise<DeliveryRow> {
       const [row] = await tx
@@ -309,21 +287,7 @@ export function createDeliveryRepo(db: Db) {
       // The delivery a second-address one replaced, for its first address (decision 0370).
       const first = alias(d, 'replaced');
       const rows = await tx
-        .selectDistinctOn([d.videoId], {
-          videoId: d.videoId,
-          id: d.id,
-          status: d.status,
-          recipientEmail: d.recipientEmail,
-          dueAt: d.dueAt,
-          sentAt: d.sentAt,
-          attempts: d.attempts,
-          lastError: d.lastError,
-          fallbackEmail: d.fallbackEmail,
-          replacesEmail: first.recipientEmail,
-          repeat: d.repeat,
-          repeatUntil: d.repeatUntil,
-          receipts: d.receipts,
-        })
+        .selectDistinctOn([d.videoId], { ...getTableColumns(d), replacesEmail: first.recipientEmail })
         .from(d)
         .leftJoin(first, eq(first.id, d.fallbackOf))
         .where(inArray(d.videoId, videoIds))

@@ -1,5 +1,5 @@
 import type { PgBoss } from '../../platform/queue';
-import type { Db } from '../../platform/db';
+import type { Db, DbTx } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import {
@@ -11,7 +11,9 @@ import {
 } from '@pw/contracts';
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
-import { formatDuration, type DeliveryScheduler, type VideoAccessCheck } from '../videos';
+import { formatDuration, type VideoAccessCheck } from '../videos';
+import { scheduleFrom, type ScheduleInput } from './delivery.schedule';
+import { deliveryJson } from './delivery.json';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
@@ -84,45 +86,31 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     };
   }
 
-  const scheduler: DeliveryScheduler = {
+  const scheduler = {
+    /** The schedule a body asks for, or the form's 422 (delivery.schedule.ts). */
+    read: scheduleFrom,
+
     /**
      * Cancels the video's live delivery, inserts the new one and enqueues its job, all in one transaction:
      * the job exists if and only if the row does. Only the newest schedule of a video can ever send.
      */
-    async schedule(
-      {
-        videoId,
-        ownerId,
-        recipientEmail,
-        fallbackEmail,
-        dueAt,
-        timezone,
-        localAt,
-        repeat,
-        repeatUntil,
-        receipts,
-      },
-      tx,
-    ) {
+    async schedule(input: ScheduleInput, tx?: DbTx) {
+      const { videoId, ownerId, dueAt, timezone, localAt, repeat } = input;
       await inTransaction(tx, async (t) => {
         await repo.cancelLive(videoId, t);
         await checkDeliveryAllowance({ repo, holdsMembership: deps.holdsMembership }, ownerId, t);
         const messageId = newMessageId(publicUrl);
         const row = await repo.insertDelivery(
           {
-            videoId,
-            ownerId,
-            recipientEmail: recipientEmail.trim(),
-            fallbackEmail: fallbackEmail?.trim() || null,
-            dueAt,
+            // The schedule as read (delivery.schedule.ts); a part left out takes its column's default.
+            ...input,
+            recipientEmail: input.recipientEmail.trim(),
+            fallbackEmail: input.fallbackEmail?.trim() || null,
             messageId,
             tokenHash: hashWatchToken(watchToken(secret, messageId)),
             // A yearly delivery repeats the owner's wall clock in their zone (delivery.repeat.ts).
             repeat: repeat === 'yearly' && timezone && localAt ? 'yearly' : 'none',
-            repeatUntil: repeat === 'yearly' ? (repeatUntil ?? null) : null,
-            timezone: timezone ?? null,
-            localAt: localAt ?? null,
-            receipts: receipts ?? true,
+            repeatUntil: repeat === 'yearly' ? (input.repeatUntil ?? null) : null,
           },
           t,
         );
@@ -131,7 +119,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     },
 
     /** Marks the live delivery cancelled; its queued job finds it so and sends nothing. */
-    async cancel(videoId, tx) {
+    async cancel(videoId: number, tx?: DbTx) {
       await repo.cancelLive(videoId, tx);
     },
   };
@@ -193,6 +181,12 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * the occurrence still to come and the finished ones (delivery.history.ts).
      */
     statusFor: (videoIds: number[]) => withHistory(db, repo, videoIds),
+
+    /** The same as the video API shows it (the `delivery` field). */
+    async deliveryJsonFor(videoIds: number[]) {
+      const found = await withHistory(db, repo, videoIds);
+      return new Map([...found].map(([videoId, status]) => [videoId, deliveryJson(status)]));
+    },
 
     /**
      * The watch page (no account), for a scheduled delivery's link: works while the delivery is not

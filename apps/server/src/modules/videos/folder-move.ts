@@ -1,7 +1,6 @@
 import { videoFolderLabels, type VideoUpdateTypeBody, VIDEO_MESSAGES } from '@pw/contracts';
 import { invalid } from '../../platform/errors';
 import { newAccessCode } from './codes';
-import { scheduleFrom } from './schedule-form';
 import type { Actor, VideoServiceParts } from './service-deps';
 import { mapConflicts } from './video-insert';
 import type { VideoLookup } from './video-lookup';
@@ -32,8 +31,8 @@ export function createFolderMove(
   return async function move(actor: Actor, id: number, body: VideoUpdateTypeBody) {
     // A scheduled video whose delivery was made is sent again as a new delivery, not "updated".
     const delivered =
-      body.type === 'scheduled' && scheduler.statusFor
-        ? (await scheduler.statusFor([id])).get(id)?.status === 'sent'
+      body.type === 'scheduled' && scheduler.deliveryJsonFor
+        ? (await scheduler.deliveryJsonFor([id])).get(id)?.status === 'sent'
         : false;
     const message = await db
       .transaction(async (tx) => {
@@ -47,7 +46,7 @@ export function createFolderMove(
           );
         }
         if (to === 'scheduled') {
-          const schedule = scheduleFrom(body, clock.now());
+          const schedule = scheduler.read(body, clock.now());
           await repo.update(
             id,
             {

@@ -27,8 +27,7 @@ export const videosView = readOnlyView(videos, 'videos');
 export const videoLikesView = readOnlyView(videoLikes, 'video_likes');
 export const videoCodeOpeningsView = readOnlyView(videoCodeOpenings, 'video_code_openings');
 
-export type { DeliveryScheduler, ScheduleInput, ScheduledDeliveryStatus } from './scheduler';
-export { createRowOnlyScheduler } from './scheduler';
+export type { DeliveryScheduler, ScheduleOnVideo } from './scheduler';
 export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-hook';
 export type { VideoWorkerOptions } from './videos.worker';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */

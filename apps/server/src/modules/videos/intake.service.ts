@@ -6,7 +6,6 @@ import { UnsupportedMediaError } from '../../platform/media/media';
 import { deleteQuietly } from '../../platform/storage/storage';
 import type { CheckAllowance } from './allowance';
 import { extractHashtags } from './codes';
-import { scheduleFrom } from './schedule-form';
 import type { Actor, VideoServiceDeps } from './service-deps';
 import type { InsertVideo } from './video-insert';
 import type { VideoLookup } from './video-lookup';
@@ -151,7 +150,7 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
   async function storeSources(actor: Actor, body: VideoStoreBody, files: UploadedFile[], sources: Source[]) {
     await collectSources(actor, body, files, sources);
     // Cheap refusals first, before any file is read.
-    const schedule = body.type === 'scheduled' ? scheduleFrom(body, clock.now()) : null;
+    const schedule = body.type === 'scheduled' ? scheduler.read(body, clock.now()) : null;
     if (body.type === 'final') await lookup.finalOccupied(actor.id);
 
     const totalSeconds = await measure(sources);

@@ -9,7 +9,6 @@ import { invalid, locked, notFound } from '../../platform/errors';
 import { deleteQuietly } from '../../platform/storage/storage';
 import { extractHashtags, normaliseCode } from './codes';
 import { createFolderMove } from './folder-move';
-import { deliveryJson } from './delivery-json';
 import type { Actor, VideoServiceParts } from './service-deps';
 import { notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoFolder } from './videos.schema';
@@ -22,12 +21,12 @@ export function createLibraryService(deps: VideoServiceParts, lookup: VideoLooku
   /** Scheduled videos with their delivery: its state, repeat, next occurrence and history. */
   async function withDelivery(videos: Video[]): Promise<Video[]> {
     const scheduled = videos.filter((video) => video.type === 'scheduled');
-    if (scheduled.length === 0 || !scheduler.statusFor) return videos;
-    const deliveries = await scheduler.statusFor(scheduled.map((video) => video.id));
+    if (scheduled.length === 0 || !scheduler.deliveryJsonFor) return videos;
+    const deliveries = await scheduler.deliveryJsonFor(scheduled.map((video) => video.id));
     return videos.map((video) => {
       if (video.type !== 'scheduled') return video;
       const found = deliveries.get(video.id);
-      return { ...video, delivery: found ? deliveryJson(found) : null };
+      return { ...video, delivery: found ?? null };
     });
   }
 

@@ -1,7 +1,7 @@
 import type { Video } from '@pw/contracts';
 import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
 import type { VideoView } from './videos.repo';
-import { instantToZoned } from './schedule-time';
+import { instantToZoned } from '../../platform/time-zone';
 
 export interface ViewContext {
   /** Who is looking: the owner sees codes and the schedule; others do not. */

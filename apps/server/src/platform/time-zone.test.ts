@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantToZoned, isValidTimeZone, zonedToInstant } from './schedule-time';
+import { instantToZoned, isValidTimeZone, zonedToInstant } from './time-zone';
 
 describe('zoned date and time', () => {
   it('turns a wall-clock date and time into the instant, and back', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPEAT_MESSAGES } from '@pw/contracts';
 import { AppError } from '../../platform/errors';
-import { scheduleFrom } from './schedule-form';
+import { scheduleFrom } from './delivery.schedule';
 
 const NOW = new Date('2030-06-15T12:00:00.000Z');
 const body = {

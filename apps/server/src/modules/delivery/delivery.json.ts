@@ -1,8 +1,8 @@
 import type { DeliveryInfo } from '@pw/contracts';
-import type { ScheduledDeliveryStatus } from './scheduler';
+import type { DeliveryStatusOfVideo } from './delivery.history';
 
 /** A scheduled video's delivery as the video API shows it (the `delivery` field). */
-export function deliveryJson(found: ScheduledDeliveryStatus): DeliveryInfo {
+export function deliveryJson(found: DeliveryStatusOfVideo): DeliveryInfo {
   return {
     status: found.status,
     recipient_email: found.recipientEmail,

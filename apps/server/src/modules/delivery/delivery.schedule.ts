@@ -1,37 +1,26 @@
-import { REPEAT_MESSAGES, type DeliveryRepeat, type VideoStoreBody } from '@pw/contracts';
+import { REPEAT_MESSAGES, type ScheduleBody } from '@pw/contracts';
 import { invalid } from '../../platform/errors';
-import { zonedToInstant } from './schedule-time';
+import { zonedToInstant } from '../../platform/time-zone';
+import type { DeliveryRow } from './delivery.schema';
 
-/** A delivery as the scheduling form asks for it: to whom, when, in which zone. */
-export interface Schedule {
-  recipientEmail: string;
-  /** The optional second address (decision 0370), checked by the contracts' schema. */
-  fallbackEmail: string | null;
-  dueAt: Date;
-  timezone: string;
-  /** The owner's date and time as chosen (`yyyy-mm-ddThh:mm:ss`): what a yearly delivery repeats. */
-  localAt: string;
-  repeat: DeliveryRepeat;
-  repeatUntil: number | null;
-  /** Whether the owner is told when the recipient first opens it (docs/product.md §5.8). */
-  receipts: boolean;
-}
+/** The columns a schedule sets on its delivery row, as the owner chose them. */
+type ScheduleColumns = 'recipientEmail' | 'fallbackEmail' | 'dueAt' | 'repeat' | 'repeatUntil' | 'receipts';
+
+/**
+ * A delivery as the scheduling form asks for it: to whom, when, in which zone. Its row's columns, with
+ * the zone and the owner's date and time (`yyyy-mm-ddThh:mm:ss`, what a yearly delivery repeats) known.
+ */
+export type Schedule = Pick<DeliveryRow, ScheduleColumns> & { timezone: string; localAt: string };
+
+/**
+ * What the video service hands in to schedule a video's delivery: a schedule (as `scheduleFrom` read
+ * it; callers inside the module may leave out its optional parts) and whose video it is.
+ */
+export type ScheduleInput = Pick<DeliveryRow, 'videoId' | 'ownerId' | 'recipientEmail' | 'dueAt'> &
+  Partial<Omit<Schedule, 'recipientEmail' | 'dueAt'>>;
 
 /** Date + time in the owner's zone → a future instant, or the 422 the scheduling form shows. */
-export function scheduleFrom(
-  body: Pick<
-    VideoStoreBody,
-    | 'email'
-    | 'share_at_date'
-    | 'share_at_time'
-    | 'timezone'
-    | 'fallback_email'
-    | 'repeat'
-    | 'repeat_until'
-    | 'receipts'
-  >,
-  now: Date,
-): Schedule {
+export function scheduleFrom(body: ScheduleBody, now: Date): Schedule {
   const timezone = body.timezone!.trim();
   const dueAt = zonedToInstant(body.share_at_date!.trim(), body.share_at_time!.trim(), timezone);
   if (!dueAt) throw invalid('share_at_date', 'The share at date is not a valid date.');

@@ -52,7 +52,7 @@ async function addressChecksOf(db: DbOrTx, pending: Array<{ id: number; recipien
   return result;
 }
 
-/** A video's delivery as `withHistory` answers it (the video API's `delivery`: delivery.json.ts). */
+/** A video's delivery as `withHistory` answers it (the video API's `delivery`: delivery.view.ts). */
 export type DeliveryStatusOfVideo = DeliveryInfo & {
   nextAt: Date | null;
   history: HistoryEntry[];

@@ -13,7 +13,7 @@ import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowan
 import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
 import { formatDuration, type VideoAccessCheck } from '../videos';
 import { scheduleFrom, type ScheduleInput } from './delivery.schedule';
-import { deliveryJson } from './delivery.json';
+import { deliveryJson } from './delivery.view';
 import type { DeliveryRepo } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
 import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';

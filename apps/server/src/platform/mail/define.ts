@@ -26,9 +26,6 @@ export interface MailDefinition<Kind extends string, Schema extends z.ZodType, C
   ): RenderedMail | null | Promise<RenderedMail | null>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition of any kind, params and context
-export type AnyMailDefinition = MailDefinition<string, z.ZodType, any>;
-
 /** `<module>` or `<module>.<what>`, lower case: the Message-ID is made of it. */
 const MAIL_KIND = /^[a-z]+(?:-[a-z]+)*(?:\.[a-z]+(?:-[a-z]+)*)?$/;
 

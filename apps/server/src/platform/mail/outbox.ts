@@ -32,7 +32,7 @@ type Params = MailOutboxRow['params'];
  * The one path every e-mail takes (docs/decisions/0305-one-mail-path.md): a row in `mail_outbox`, then
  * the mailer (SMTP, or the .eml files of DATA_DIR/outbox). Two ways in:
  * - `enqueue` writes rows in the caller's transaction (they exist iff what they tell committed); the
- *   caller's job sends each with `deliver` and the caller's `compose`;
+ *   caller's job sends each with `deliver`, written by the `compose` of the row's kind (`defineMail`);
  * - `send` records and sends at once, for a mail sent while someone waits or from a job that is already
  *   the retry loop (a notification's copy).
  * Either way the Message-ID is fixed when the row is first written, so a mail sent again after a crash
@@ -57,7 +57,7 @@ export function createMailOutbox(deps: {
     const template = templates.get(kind);
     if (!template)
       throw new Error(
-        `No module registers the mail kind ${kind}: declare it with defineMail in its module's mails and list it in the module's mails.`,
+        `No module registers the mail kind ${kind}: declare it with defineMail in modules/<m>/<m>.mails.ts and list it in the module's mails (bindMails).`,
       );
     return template;
   };
@@ -210,12 +210,6 @@ export function createMailOutbox(deps: {
       const row = await startAttempt({ ...addressee, kind: content.kind });
       await transmit(row, mail);
       return row;
-    },
-
-    /** A mail of a registered kind written now, for a sender that transmits it itself (a delivery's claim). */
-    async compose(entry: OutboxEntry): Promise<RenderedMail | null> {
-      const { mail: content, ...addressee } = entry;
-      return composeFor({ ...addressee, kind: content.kind, params: checked(content) });
     },
 
     /**

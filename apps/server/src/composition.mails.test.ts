@@ -16,7 +16,13 @@ describe('the start and the outbox kinds', () => {
   const storedRow = (kind: string, accountId: number, params: Record<string, string | number | null>) =>
     ctx.deps.db
       .insert(mailOutbox)
-      .values({ kind, toEmail: `${kind}@mail.test`, messageId: `<${kind}.stored@pw.test>`, accountId, params })
+      .values({
+        kind,
+        toEmail: `${kind}@mail.test`,
+        messageId: `<${kind}.stored@pw.test>`,
+        accountId,
+        params,
+      })
       .returning({ id: mailOutbox.id });
 
   it('a row queued before an upgrade is sent by the kind its module registers now', async () => {

@@ -3,6 +3,7 @@ import type { AppConfig } from './platform/config';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform';
 import type { AppModule } from './platform/module';
 import { createQueues, startJobs } from './platform/jobs';
+import { checkMails } from './platform/mail/define';
 import { createRouter } from './platform/http/route';
 import { createAccountsModule, type AccountsApi } from './modules/accounts';
 import type { SessionStore, AuthGuard } from './modules/accounts';
@@ -204,10 +205,21 @@ export async function compose(
     legacy,
     policy,
   ] as Array<AppModule<unknown>>;
-  // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
-  // One process at a time: pg-boss's queue creation deadlocked when processes started together.
-  // A queue without its handler, or a handler without its queue, stops the start here, in every process.
-  await platform.database.exclusively('queues', () => createQueues(platform.queue, modules));
+  try {
+    // Every kind of e-mail has one template, its module's; rows left to send of a kind no module
+    // registers (an upgrade that dropped it) stop the start here, in every process, as a queue does.
+    await platform.outbox.useMails(checkMails(modules));
+    // Every process sends jobs, so every queue exists before the first request (pg-boss needs it).
+    // One process at a time: pg-boss's queue creation deadlocked when processes started together.
+    // A queue without its handler, or a handler without its queue, stops the start here, in every process.
+    await platform.database.exclusively('queues', () => createQueues(platform.queue, modules));
+  } catch (error) {
+    // A start refused leaves nothing running: the caller sees the error, not a process held open.
+    await platform.queue.stop({ graceful: false, wait: true });
+    platform.mailer.close();
+    if (!overrides.database) await platform.database.close();
+    throw error;
+  }
   for (const module of modules) module.listen?.();
   return { platform, accounts: accounts.api, policy: policy.api, modules, deps, tuning };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Router } from './http/route';
 import type { JobHandler, JobsOwner, QueueDefinition } from './jobs';
+import type { MailTemplate } from './mail/define';
 
 /**
  * The one shape of a module (docs/architecture.md). `modules/<m>/index.ts` exports a factory
@@ -18,6 +19,8 @@ export interface AppModule<Api = undefined> {
   handlers?: JobHandler[];
   /** What its handlers need opened before their first job and closed after their last one. */
   worker?: JobsOwner['worker'];
+  /** The e-mails it sends (`defineMail` in `<m>.mails.ts`, bound with `bindMails`), registered at start. */
+  mails?: MailTemplate[];
   /** Subscribes its event listeners (platform/events); called once. */
   listen?(): void;
   api: Api;

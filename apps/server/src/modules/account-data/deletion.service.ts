@@ -4,7 +4,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import { accountDeletedMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { accountDeletedMailKind } from './account-data.mails';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter, RateRule } from '../../platform/rate-limit/rate-limit';
 import type { AuthAccount } from '../accounts';
@@ -94,10 +95,12 @@ export function createDeletionService(deps: DeletionServiceDeps) {
 
       if (!(await erase(account.id))) throw notFound();
       await deps.outbox
-        .send(
-          { kind: 'account-deleted', to: account.email, accountId: account.id, ref: `account:${account.id}` },
-          accountDeletedMail({ firstName: account.firstName }),
-        )
+        .send({
+          mail: mailOf(accountDeletedMailKind, { firstName: account.firstName }),
+          to: account.email,
+          accountId: account.id,
+          ref: `account:${account.id}`,
+        })
         // The confirmation's row too, once sent (or given up): nothing keeps the address after that.
         .finally(() => deps.outbox.forget(account.id))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'deletion confirmation not sent'));

@@ -1,3 +1,5 @@
+import { bindMails } from '../../platform/mail/define';
+import { accountDataMails } from './account-data.mails';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { DbTx } from '../../platform/db';
@@ -79,9 +81,10 @@ export function createAccountDataModule(
     anonymisePayments: needs.anonymisePayments,
     forgetRequester: needs.forgetRequester,
   });
+  const retentionRepo = createRetentionRepo(db);
   const retention = createRetentionService({
     db,
-    repo: createRetentionRepo(db),
+    repo: retentionRepo,
     clock,
     outbox: platform.outbox,
     queue,
@@ -94,6 +97,7 @@ export function createAccountDataModule(
   });
   return {
     name: 'account-data',
+    mails: bindMails({ repo: retentionRepo, supportEmail: platform.config.SUPPORT_EMAIL }, accountDataMails),
     routes: (router) => registerAccountDataRoutes(router, exports, deletion, platform.config.RETENTION_DAYS),
     queues: [accountExportQueue, accountDataSweepQueue, accountDataRetentionQueue, retentionNoticeQueue],
     handlers: [

@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { sendJob } from '../../platform/jobs';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import type { MailOutboxRow } from '../../platform/mail/mail.schema';
-import { retentionNoticeMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { retentionNoticeMailKind } from './account-data.mails';
 import type { PgBoss } from '../../platform/queue';
 import { retentionNoticeQueue } from './account-data.queue';
 import type { EndedAccount, RetentionRepo } from './retention.repo';
@@ -64,11 +64,14 @@ export function createRetentionService(deps: RetentionDeps) {
       const [mailId] = await deps.outbox.enqueue(
         [
           {
-            kind: 'retention-notice',
+            mail: mailOf(retentionNoticeMailKind, {
+              endedAt: account.endedAt.toISOString(),
+              deleteOn: deleteOn.toISOString(),
+              days,
+            }),
             to: account.email,
             accountId: account.id,
             ref: `retention:${account.id}`,
-            params: { endedAt: account.endedAt.toISOString(), deleteOn: deleteOn.toISOString(), days },
           },
         ],
         tx,
@@ -130,19 +133,7 @@ export function createRetentionService(deps: RetentionDeps) {
 
     /** Sends one notice's row once; dropped when the account was activated or deleted meanwhile. */
     sendNotice(mailId: number) {
-      return deps.outbox.deliver(mailId, async (row: MailOutboxRow) => {
-        const { endedAt, deleteOn, days } = row.params;
-        if (row.accountId === null || typeof endedAt !== 'string' || typeof deleteOn !== 'string')
-          return null;
-        const account = await repo.stillEnded(row.accountId, new Date(endedAt));
-        if (!account) return null;
-        return retentionNoticeMail({
-          firstName: account.firstName,
-          deleteOn: new Date(deleteOn),
-          daysBefore: Number(days),
-          supportEmail: deps.supportEmail,
-        });
-      });
+      return deps.outbox.deliver(mailId);
     },
   };
 }

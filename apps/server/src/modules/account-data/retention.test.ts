@@ -1,3 +1,5 @@
+import { mailOf } from '../../platform/mail/define';
+import { retentionNoticeMailKind } from './account-data.mails';
 import {
   accountDataRoutes,
   accountRoutes,
@@ -215,11 +217,14 @@ describe('retention: a deactivated account is kept as long as promised, then del
     const [mailId] = await ctx.deps.outbox.enqueue(
       [
         {
-          kind: 'retention-notice',
+          mail: mailOf(retentionNoticeMailKind, {
+            endedAt: endedAt.toISOString(),
+            deleteOn: new Date().toISOString(),
+            days: 30,
+          }),
           to: person.email,
           accountId: person.id,
           ref: `retention:${person.id}`,
-          params: { endedAt: endedAt.toISOString(), deleteOn: new Date().toISOString(), days: 30 },
         },
       ],
       ctx.deps.db,

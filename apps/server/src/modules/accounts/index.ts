@@ -1,3 +1,5 @@
+import { bindMails } from '../../platform/mail/define';
+import { accountsMails } from './accounts.mails';
 import type { RouteAccess } from '@pw/contracts';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
@@ -111,6 +113,7 @@ export function createAccountsModule(platform: Platform, needs: AccountsNeeds): 
 
   return {
     name: 'accounts',
+    mails: bindMails({}, accountsMails),
     routes: (router) => {
       registerAuthRoutes(router, authService, passwordReset, platform.svg);
       registerAccountStatusRoutes(router, accountStatus);

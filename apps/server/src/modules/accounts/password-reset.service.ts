@@ -5,7 +5,8 @@ import type { setPasswordBody } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import { invalid } from '../../platform/errors';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import { resetCodeMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { resetCodeMailKind } from './accounts.mails';
 import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { AccountsRepo } from './accounts.repo';
@@ -93,10 +94,16 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       // round trip would tell). The code row is already committed; a lost mail means asking again.
       // The code is in the mail only; the outbox row records that it went, not what it said.
       void deps.outbox
-        .send(
-          { kind: 'reset-code', to: user.email, accountId: user.id, ref: `account:${user.id}` },
-          resetCodeMail({ firstName: user.firstName, code, validMinutes: RESET_CODE_TTL_MS / 60_000 }),
-        )
+        .send({
+          mail: mailOf(resetCodeMailKind, {
+            firstName: user.firstName,
+            code,
+            validMinutes: RESET_CODE_TTL_MS / 60_000,
+          }),
+          to: user.email,
+          accountId: user.id,
+          ref: `account:${user.id}`,
+        })
         .catch((error) => deps.logger.error({ err: error, userId: user.id }, 'reset code e-mail failed'));
     },
 

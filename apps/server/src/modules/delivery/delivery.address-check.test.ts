@@ -21,7 +21,7 @@ import {
   type SignedIn,
 } from '../accounts/accounts.fixtures';
 import { notifications } from '../notifications/notifications.schema';
-import { ADDRESS_CHECK_SUBJECT, ADDRESS_REMINDER_SUBJECT } from '../../platform/mail/templates';
+import { ADDRESS_CHECK_SUBJECT, ADDRESS_REMINDER_SUBJECT } from './delivery.mails';
 import { addressCheckItems, addressChecks } from './delivery.address-check.schema';
 import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
 import { scheduledDeliveries } from './delivery.schema';

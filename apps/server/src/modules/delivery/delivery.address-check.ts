@@ -17,8 +17,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { handle, sendJob } from '../../platform/jobs';
 import type { Router } from '../../platform/http/route';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import type { MailOutboxRow } from '../../platform/mail/mail.schema';
-import { addressCheckMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
 import type { PgBoss } from '../../platform/queue';
 import { accountActiveById, accountOf, accountsView } from '../accounts';
 import { videosView as videos } from '../videos';
@@ -28,6 +27,7 @@ import { addressCheckItems as items, addressChecks as checks } from './delivery.
 import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
 import { hashWatchToken } from './delivery.tokens';
 import { scheduledVideoLink } from './owner-notices';
+import { addressCheckMailKind } from './delivery.mails';
 
 /**
  * The yearly address check (docs/product.md §5.9, decisions 0365–0367). Once a year, an active owner
@@ -40,7 +40,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PAGE = 500;
 /** A check's e-mail whose job was lost in a crash is sent again after this long. */
 const LOST_JOB_MS = 10 * 60 * 1000;
-const MAIL_KIND = 'address-check';
 
 const owner = accountsView('owner');
 
@@ -110,11 +109,13 @@ export function createAddressCheck(deps: AddressCheckDeps) {
     const [mailId] = await deps.outbox.enqueue(
       [
         {
-          kind: MAIL_KIND,
+          mail: mailOf(addressCheckMailKind, {
+            checkSentAt: checkSentAt.toISOString(),
+            reminder: reminder ? 1 : 0,
+          }),
           to: account.email,
           accountId: account.id,
           ref: `address-check:${account.id}`,
-          params: { checkSentAt: checkSentAt.toISOString(), reminder: reminder ? 1 : 0 },
         },
       ],
       tx,
@@ -318,7 +319,11 @@ export function createAddressCheck(deps: AddressCheckDeps) {
     /** One run of the duty (its job's work; tests move the clock and call it). */
     async run(): Promise<AddressCheckRun> {
       const now = clock.now();
-      const lost = await deps.outbox.unsentBefore(MAIL_KIND, new Date(now.getTime() - LOST_JOB_MS), PAGE);
+      const lost = await deps.outbox.unsentBefore(
+        addressCheckMailKind.kind,
+        new Date(now.getTime() - LOST_JOB_MS),
+        PAGE,
+      );
       for (const { id } of lost)
         await sendJob(deps.queue, addressMailQueue, { mailId: id }, { singletonKey: `${id}` });
 
@@ -345,28 +350,28 @@ export function createAddressCheck(deps: AddressCheckDeps) {
      * account was deactivated meanwhile (its deliveries are held: docs/product.md §5.6).
      */
     sendMail(mailId: number) {
-      return deps.outbox.deliver(mailId, async (row: MailOutboxRow) => {
-        const { checkSentAt, reminder } = row.params;
-        if (row.accountId === null || typeof checkSentAt !== 'string') return null;
-        const [account] = await db
-          .select({ firstName: owner.firstName })
-          .from(owner)
-          .where(and(eq(owner.id, row.accountId), accountActiveById(owner.id)));
-        if (!account) return null;
-        const lines = await linesOf(row.accountId, new Date(checkSentAt), reminder === 1);
-        if (lines.length === 0) return null;
-        return addressCheckMail({
-          firstName: account.firstName,
-          reminder: reminder === 1,
-          lines: lines.map((line) => ({
-            title: line.title,
-            recipientEmail: line.recipientEmail,
-            dueAt: line.dueAt,
-            confirmUrl: `${deps.publicUrl}${ADDRESS_CONFIRM_PAGE}/${addressToken(deps.secret, line.nonce)}`,
-            changeUrl: `${deps.publicUrl}${scheduledVideoLink(line.videoId)}`,
-          })),
-        });
-      });
+      return deps.outbox.deliver(mailId);
+    },
+
+    /** What the check's mail asks about now (its `compose`, delivery.mails.ts); null: nothing. */
+    async addressCheckOf(accountId: number, checkSentAt: Date, reminder: boolean) {
+      const [account] = await db
+        .select({ firstName: owner.firstName })
+        .from(owner)
+        .where(and(eq(owner.id, accountId), accountActiveById(owner.id)));
+      if (!account) return null;
+      const lines = await linesOf(accountId, checkSentAt, reminder);
+      if (lines.length === 0) return null;
+      return {
+        firstName: account.firstName,
+        lines: lines.map((line) => ({
+          title: line.title,
+          recipientEmail: line.recipientEmail,
+          dueAt: line.dueAt,
+          confirmUrl: `${deps.publicUrl}${ADDRESS_CONFIRM_PAGE}/${addressToken(deps.secret, line.nonce)}`,
+          changeUrl: `${deps.publicUrl}${scheduledVideoLink(line.videoId)}`,
+        })),
+      };
     },
 
     /**

@@ -8,7 +8,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { maskEmails } from '../../platform/logging/redact';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import { grantMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { grantAccessMail } from './delivery.mails';
 import type { MailAllowance, OutboundMailLimit } from '../../platform/rate-limit/outbound-mail';
 import type { DeliveryRepo } from './delivery.repo';
 import { hashWatchToken } from './delivery.tokens';
@@ -95,16 +96,18 @@ export function createWatchGrants(deps: WatchGrantsDeps) {
     if (recent) return recent.sentAt || (await settled(recent.id)) ? 'sent' : 'retry';
     try {
       // The token travels in the mail only: the outbox row names the grant, not the link.
-      await deps.outbox.send(
-        { kind: 'grant-access', to: input.email, accountId: input.grantedBy, ref: `watch-grant:${row.id}` },
-        grantMail({
+      await deps.outbox.send({
+        mail: mailOf(grantAccessMail, {
           granterName: input.granterName,
           ownerName: facts.ownerName,
           title: facts.title,
           description: facts.description,
           watchUrl: `${deps.publicUrl}/watch/${token}`,
         }),
-      );
+        to: input.email,
+        accountId: input.grantedBy,
+        ref: `watch-grant:${row.id}`,
+      });
     } catch (error) {
       await repo.deleteGrant(row.id);
       await allowance.giveBack();

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { ClaimedDelivery } from './delivery.repo';
 import { enqueueSend } from './delivery.queue';
-import { deliveryMail } from '../../platform/mail/templates';
+import { deliveryMail, deliveryMailKind } from './delivery.mails';
 import { watchToken } from './delivery.tokens';
 import { afterUndelivered } from './delivery.bounces';
 import { afterRefusal, backoffSeconds, retriesOver } from './delivery.retry-policy';
@@ -134,7 +134,7 @@ async function handleSendFailure(
   const failure = classifyMailError(error);
   deps.logger.warn({ deliveryId, attempt, reason: failure.reason }, 'delivery attempt failed');
   const outboxRow = (state: 'queued' | 'failed' | 'bounced') => ({
-    kind: 'delivery' as const,
+    kind: deliveryMailKind.kind,
     to: claimed.recipientEmail,
     messageId: claimed.messageId,
     accountId: claimed.ownerId,

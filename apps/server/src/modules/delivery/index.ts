@@ -23,6 +23,8 @@ import {
   type AddressCheck,
 } from './delivery.address-check';
 import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
+import { bindMails } from '../../platform/mail/define';
+import { deliveryMails } from './delivery.mails';
 
 /** Its tables as other modules read and join them: read-only views (decision 0310). */
 export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'scheduled_deliveries');
@@ -135,6 +137,7 @@ export function createDeliveryModule(
       });
     },
     queues: [deliverySendQueue, deliverySweepQueue, addressCheckQueue, addressMailQueue],
+    mails: bindMails(addressCheck, deliveryMails),
     handlers: [
       ...(worker.handlers ?? []),
       ...addressCheckHandlers(addressCheck, () => platform.config.ADDRESS_CHECK_EVERY_SECONDS),

@@ -11,7 +11,8 @@ import { registerLegacyRoutes } from './legacy.routes';
 import { createLegacyService } from './legacy.service';
 import { waitUnitMs } from './legacy.units';
 import { legacyHandlers, sweepLegacy, type LegacyWorkerOptions } from './legacy.worker';
-import { sendOutboxMail } from './legacy.outbox';
+import { bindMails } from '../../platform/mail/define';
+import { legacyMails } from './legacy.mails';
 import { readOnlyView } from '../../platform/db/read-only';
 import { legacyContacts, legacyLog, legacyReporters, legacyReports, legacySettings } from './legacy.schema';
 
@@ -68,12 +69,12 @@ export function createLegacyModule(
   const reports = createReports(deps);
   const checkIns = createCheckIns({ ...deps, reports });
   const service = createLegacyService({ ...deps, reports, publicUrl, mailLimit: platform.mailLimit });
-  const mails = { repo: deps.repo, outbox: platform.outbox, secret: platform.secret, publicUrl };
-  const workerDeps = { ...deps, reports, checkIns, mails, logger: platform.logger };
+  const workerDeps = { ...deps, reports, checkIns, logger: platform.logger };
   return {
     name: 'legacy',
     routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
     queues: [legacyReleaseQueue, legacyMailQueue, legacySweepQueue],
+    mails: bindMails({ repo: deps.repo, secret: platform.secret, publicUrl }, legacyMails),
     ...legacyHandlers(workerDeps, tuning),
     api: {
       async releaseOf(ownerId, tx) {
@@ -83,7 +84,7 @@ export function createLegacyModule(
       },
       release: reports.release,
       sweep: () => sweepLegacy(workerDeps),
-      sendMail: (mailId) => sendOutboxMail(mails, mailId),
+      sendMail: (mailId) => platform.outbox.deliver(mailId),
     },
   };
 }

@@ -1,3 +1,5 @@
+import { mailOf } from '../../platform/mail/define';
+import { checkInMail, checkInReminderMail } from './legacy.mails';
 import { CHECK_IN_REMINDER_DAYS } from '@pw/contracts';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
 import type { Reports } from './legacy.reports';
@@ -31,7 +33,7 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
       await queueMails(
         deps,
         ownerId,
-        [{ to: owner!.email, kind: 'check-in', params: { aliveTokenId: alive.id, endsAt } }],
+        [{ to: owner!.email, mail: mailOf(checkInMail, { aliveTokenId: alive.id, endsAt }) }],
         tx,
       );
       await repo.log(ownerId, now, 'We sent you a check-in e-mail.', tx);
@@ -77,8 +79,7 @@ export function createCheckIns(deps: LegacyDeps & { reports: Reports }) {
         [
           {
             to: owner.email,
-            kind: 'check-in-reminder',
-            params: { aliveTokenId: alive.id, endsAt: endsAt.toISOString() },
+            mail: mailOf(checkInReminderMail, { aliveTokenId: alive.id, endsAt: endsAt.toISOString() }),
           },
         ],
         tx,

@@ -2,8 +2,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PgBoss } from '../../platform/queue';
 import type { Notifications } from '../notifications';
-import type { MailOutbox, OutboxEntry } from '../../platform/mail/outbox';
-import type { LegacyMailKind } from '../../platform/mail/templates';
+import type { MailOutbox } from '../../platform/mail/outbox';
+import type { MailContent } from '../../platform/mail/define';
 import type { LegacyRepo } from './legacy.repo';
 import { enqueueMails } from './legacy.queue';
 
@@ -48,22 +48,16 @@ export interface LegacyDeps {
 
 /**
  * Writes outbox rows and their jobs in `tx`: the e-mails exist iff what they tell committed. The rows
- * hold ids and names only; the links (tokens) are made when each is sent (legacy.outbox.ts).
+ * hold ids and names only; the links (tokens) are made when each is sent (legacy.mails.ts).
  */
 export async function queueMails(
   deps: Pick<LegacyDeps, 'outbox' | 'queue'>,
   ownerId: number,
-  mails: Array<{ to: string; kind: LegacyMailKind; params: NonNullable<OutboxEntry['params']> }>,
+  mails: Array<{ to: string; mail: MailContent }>,
   tx: DbOrTx,
 ) {
   const ids = await deps.outbox.enqueue(
-    mails.map((m) => ({
-      kind: `legacy.${m.kind}` as const,
-      to: m.to,
-      accountId: ownerId,
-      ref: `legacy-owner:${ownerId}`,
-      params: m.params,
-    })),
+    mails.map((m) => ({ mail: m.mail, to: m.to, accountId: ownerId, ref: `legacy-owner:${ownerId}` })),
     tx,
   );
   await enqueueMails(deps.queue, ids, tx);

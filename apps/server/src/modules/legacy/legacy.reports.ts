@@ -1,3 +1,12 @@
+import { mailOf } from '../../platform/mail/define';
+import {
+  contactReleaseMail,
+  contactReportMail,
+  ownerHaltedMail,
+  ownerReminderMail,
+  ownerReportedMail,
+  reporterCancelledMail,
+} from './legacy.mails';
 import { notificationKinds, type ReporterKind, LEGACY_MESSAGES } from '@pw/contracts';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -111,13 +120,15 @@ export function createReports(deps: LegacyDeps) {
         deps,
         ownerId,
         [
-          { to: owner!.email, kind: 'owner-report', params: { reportId: report.id, aliveTokenId: alive.id } },
+          {
+            to: owner!.email,
+            mail: mailOf(ownerReportedMail, { reportId: report.id, aliveTokenId: alive.id }),
+          },
           ...contacts
             .filter((c) => c.id !== reporter.contactId)
             .map((c) => ({
               to: c.email,
-              kind: 'contact-report' as const,
-              params: { contactId: c.id, reportId: report.id },
+              mail: mailOf(contactReportMail, { contactId: c.id, reportId: report.id }),
             })),
         ],
         tx,
@@ -152,7 +163,7 @@ export function createReports(deps: LegacyDeps) {
     const mails = reporters.flatMap((r) => {
       const contact = contacts.find((c) => c.id === r.contactId);
       return contact
-        ? [{ to: contact.email, kind: 'reporter-cancelled' as const, params: { name: contact.name } }]
+        ? [{ to: contact.email, mail: mailOf(reporterCancelledMail, { name: contact.name }) }]
         : [];
     });
     await queueMails(deps, report.ownerId, mails, tx);
@@ -203,7 +214,7 @@ export function createReports(deps: LegacyDeps) {
       await queueMails(
         deps,
         report.ownerId,
-        [{ to: owner!.email, kind: 'owner-halted', params: { reason } }],
+        [{ to: owner!.email, mail: mailOf(ownerHaltedMail, { reason }) }],
         tx,
       );
       await needs.notifications.notify(
@@ -263,8 +274,7 @@ export function createReports(deps: LegacyDeps) {
         report.ownerId,
         confirmed.map((c) => ({
           to: c.email,
-          kind: 'contact-release' as const,
-          params: { contactId: c.id },
+          mail: mailOf(contactReleaseMail, { contactId: c.id }),
         })),
         tx,
       );
@@ -287,8 +297,7 @@ export function createReports(deps: LegacyDeps) {
         [
           {
             to: owner.email,
-            kind: 'owner-reminder',
-            params: { reportId: report.id, aliveTokenId: alive.id },
+            mail: mailOf(ownerReminderMail, { reportId: report.id, aliveTokenId: alive.id }),
           },
         ],
         tx,

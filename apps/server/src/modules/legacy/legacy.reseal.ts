@@ -1,3 +1,5 @@
+import { mailOf } from '../../platform/mail/define';
+import { contactResealedMail, homeResealedMail } from './legacy.mails';
 import { NOTHING_TO_RESEAL_MESSAGE, type ResealResult } from '@pw/contracts';
 import { conflict } from '../../platform/errors';
 import { inTx, queueMails, type LegacyDeps } from './legacy.context';
@@ -46,13 +48,11 @@ export function createReseal(deps: LegacyDeps & { reports: Pick<Reports, 'restar
         [
           ...contacts.map((c) => ({
             to: c.email,
-            kind: 'contact-resealed' as const,
-            params: { contactId: c.id },
+            mail: mailOf(contactResealedMail, { contactId: c.id }),
           })),
           ...homes.map((h) => ({
             to: h.email,
-            kind: 'home-resealed' as const,
-            params: { homeName: h.homeName, published: h.publishedAt ? 1 : 0 },
+            mail: mailOf(homeResealedMail, { homeName: h.homeName, published: h.publishedAt ? 1 : 0 }),
           })),
         ],
         tx,

@@ -1,3 +1,5 @@
+import { mailOf } from '../../platform/mail/define';
+import { contactRoleMail } from './legacy.mails';
 import type { z } from 'zod';
 import {
   REPORT_CANCELLED_MESSAGE,
@@ -189,7 +191,7 @@ export function createLegacyService(
         await queueMails(
           deps,
           ownerId,
-          added.map((c) => ({ to: c.email, kind: 'contact-role' as const, params: { contactId: c.id } })),
+          added.map((c) => ({ to: c.email, mail: mailOf(contactRoleMail, { contactId: c.id }) })),
           tx,
         );
       });
@@ -209,7 +211,7 @@ export function createLegacyService(
         await queueMails(
           deps,
           ownerId,
-          [{ to: contact.email, kind: 'contact-role', params: { contactId: contact.id } }],
+          [{ to: contact.email, mail: mailOf(contactRoleMail, { contactId: contact.id }) }],
           tx,
         );
       });

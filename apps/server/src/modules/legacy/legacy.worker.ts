@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { handle } from '../../platform/jobs';
 import type { AppModule } from '../../platform/module';
 import type { LegacyDeps } from './legacy.context';
-import { sendOutboxMail, type OutboxDeps } from './legacy.outbox';
 import {
   enqueueMails,
   enqueueRelease,
@@ -27,7 +26,6 @@ export const defaultLegacyWorkerOptions: LegacyWorkerOptions = {
 type WorkerDeps = LegacyDeps & {
   reports: Reports;
   checkIns: CheckIns;
-  mails: OutboxDeps;
   logger: FastifyBaseLogger;
 };
 
@@ -75,7 +73,7 @@ export function legacyHandlers(
         polling,
       ),
       // A sent row is never sent again: a retried job sends only what is left.
-      handle(legacyMailQueue, (job) => sendOutboxMail(deps.mails, job.data.mailId), polling),
+      handle(legacyMailQueue, (job) => deps.outbox.deliver(job.data.mailId), polling),
       handle(
         legacySweepQueue,
         () => sweepLegacy(deps),

@@ -1,3 +1,5 @@
+import { bindMails } from '../../platform/mail/define';
+import { mediaMails } from './media.mails';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { handle } from '../../platform/jobs';
@@ -43,6 +45,7 @@ export function createMediaModule(platform: Platform, needs: MediaNeeds): AppMod
   });
   return {
     name: 'media',
+    mails: bindMails({}, mediaMails),
     routes: (_router, app) => registerMediaRoutes(app, service),
     queues: [mediaIntegrityQueue],
     handlers: [handle(mediaIntegrityQueue, () => sweep.run().then(() => undefined))],

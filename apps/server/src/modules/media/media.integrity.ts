@@ -1,7 +1,8 @@
 import { MEDIA_MESSAGES, notificationKinds } from '@pw/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
-import { mediaDamagedMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { mediaDamagedMailKind } from './media.mails';
 import type { MailOutbox } from '../../platform/mail/outbox';
 import { sweepSlice, type IntegrityReport } from '../../platform/storage/integrity';
 import type { ObjectRecords, StoredObjectRecord } from '../../platform/storage/object-records';
@@ -41,16 +42,18 @@ export function createIntegritySweep(deps: IntegritySweepDeps) {
     logger.warn({ key: record.key, damage: record.damage }, 'stored object damaged');
     for (const admin of await repo.activeAdmins()) {
       await outbox
-        .send(
-          { kind: 'media-damaged', to: admin.email, accountId: admin.id, ref: `stored-object:${record.key}` },
-          mediaDamagedMail({
+        .send({
+          mail: mailOf(mediaDamagedMailKind, {
             firstName: admin.firstName,
             key: record.key,
             damage: record.damage,
             belongsTo,
             foundAt: record.damagedAt,
           }),
-        )
+          to: admin.email,
+          accountId: admin.id,
+          ref: `stored-object:${record.key}`,
+        })
         // Logged, and its outbox row left failed (not sent again); the other admins still get theirs.
         .catch((error: unknown) => logger.error({ err: error, key: record.key }, 'damage e-mail failed'));
     }

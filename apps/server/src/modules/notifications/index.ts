@@ -1,3 +1,5 @@
+import { bindMails } from '../../platform/mail/define';
+import { notificationsMails } from './notifications.mails';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createNotificationsRepo } from './notifications.repo';
@@ -29,6 +31,7 @@ export function createNotificationsModule(platform: Platform): AppModule<Notific
   const publicUrl = platform.config.PUBLIC_URL;
   return {
     name: 'notifications',
+    mails: bindMails({}, notificationsMails),
     routes: (router) => registerNotificationRoutes(router, notifications, publicUrl),
     queues: [notificationEmailQueue],
     handlers: [

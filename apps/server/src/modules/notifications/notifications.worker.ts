@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notificationKinds } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import { notificationMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
+import { notificationMailKind } from './notifications.mails';
 import { classifyMailError } from '../../platform/mail/mail-errors';
 import { handle, type JobHandler } from '../../platform/jobs';
 import type { NotificationsRepo } from './notifications.repo';
@@ -54,23 +55,20 @@ export async function sendNotificationEmail(
   const link = `${publicUrl}${notificationsPage[found.type] ?? '/'}`;
   const action = actionOf(notification.data, publicUrl);
   const host = new URL(publicUrl).hostname || 'partingwords.local';
-  await outbox.send(
-    {
-      kind: 'notification',
-      to: found.email,
-      accountId: notification.userId,
-      ref: `notification:${notification.id}`,
-      // Stable, so a copy sent again after a crash or a refusal is recognisably the same message.
-      messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
-    },
-    notificationMail({
+  await outbox.send({
+    mail: mailOf(notificationMailKind, {
       firstName: found.firstName,
       title: notification.title,
       body: notification.body,
       action,
       notificationsUrl: link,
     }),
-  );
+    to: found.email,
+    accountId: notification.userId,
+    ref: `notification:${notification.id}`,
+    // Stable, so a copy sent again after a crash or a refusal is recognisably the same message.
+    messageId: `<notification-${notification.id}.${notification.createdAt.getTime()}@${host}>`,
+  });
   await repo.markEmailed(notificationId, clock.now());
   return 'sent';
 }

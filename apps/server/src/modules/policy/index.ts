@@ -1,3 +1,5 @@
+import { bindMails } from '../../platform/mail/define';
+import { policyMails } from './policy.mails';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { Notifications } from '../notifications';
@@ -29,20 +31,21 @@ export function createPolicyModule(
   needs: PolicyNeeds,
   options: { batchSize?: number } = {},
 ): AppModule<PolicyApi> {
+  const repo = createPolicyRepo(platform.db);
   const service = createPolicyService({
     db: platform.db,
-    repo: createPolicyRepo(platform.db),
+    repo,
     clock: platform.clock,
     queue: platform.queue,
     outbox: platform.outbox,
     notifications: needs.notifications,
     logger: platform.logger,
     current: { version: platform.config.POLICY_VERSION, date: platform.config.POLICY_DATE },
-    publicUrl: platform.config.PUBLIC_URL,
     batchSize: options.batchSize,
   });
   return {
     name: 'policy',
+    mails: bindMails({ repo, publicUrl: platform.config.PUBLIC_URL }, policyMails),
     routes: (router) => registerPolicyRoutes(router, service),
     queues: [policyAnnounceQueue, policyMailQueue],
     handlers: policyHandlers(service, () => platform.config.POLICY_ANNOUNCE_EVERY_SECONDS),

@@ -1,7 +1,6 @@
 import {
   POLICY_MESSAGES,
   notificationKinds,
-  policyDateText,
   type PolicyAcknowledgements,
   type PolicyNotice,
   type PolicyVersionInfo,
@@ -11,13 +10,13 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { PgBoss } from '../../platform/queue';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import type { MailOutboxRow } from '../../platform/mail/mail.schema';
-import { policyUpdatedMail, type RenderedMail } from '../../platform/mail/templates';
+import { mailOf } from '../../platform/mail/define';
 import { sendJobs } from '../../platform/jobs';
 import { invalid } from '../../platform/errors';
 import type { Notifications } from '../notifications';
 import type { PolicyRepo } from './policy.repo';
 import { ANNOUNCE_BATCH, policyMailQueue } from './policy.queue';
+import { policyUpdatedMailKind } from './policy.mails';
 
 export interface PolicyServiceDeps {
   db: Db;
@@ -29,7 +28,6 @@ export interface PolicyServiceDeps {
   logger: FastifyBaseLogger;
   /** POLICY_VERSION and POLICY_DATE: the version this process serves. */
   current: PolicyVersionInfo;
-  publicUrl: string;
   /** Accounts told a run (tests make it small to see an announcement span several runs). */
   batchSize?: number;
 }
@@ -40,7 +38,7 @@ export interface PolicyServiceDeps {
  * place on in the same transaction as the notifications and e-mails it writes.
  */
 export function createPolicyService(deps: PolicyServiceDeps) {
-  const { db, repo, clock, queue, outbox, notifications, logger, current, publicUrl } = deps;
+  const { db, repo, clock, queue, outbox, notifications, logger, current } = deps;
   const batchSize = deps.batchSize ?? ANNOUNCE_BATCH;
 
   /** Whether this account must still acknowledge the version in force, and when it did. */
@@ -108,11 +106,10 @@ export function createPolicyService(deps: PolicyServiceDeps) {
         );
         const mailIds = await outbox.enqueue(
           accounts.map((a) => ({
-            kind: 'policy-updated' as const,
+            mail: mailOf(policyUpdatedMailKind, { version: version.version, date: version.date }),
             to: a.email,
             accountId: a.id,
             ref: `policy:${version.version}`,
-            params: { version: version.version, date: version.date },
           })),
           tx,
         );
@@ -127,25 +124,9 @@ export function createPolicyService(deps: PolicyServiceDeps) {
       });
     },
 
-    /** The e-mail of one queued announcement row; null (dropped) for an account gone or no longer active. */
-    async compose(row: MailOutboxRow): Promise<RenderedMail | null> {
-      if (row.accountId === null) return null;
-      const recipient = await repo.recipient(row.accountId);
-      if (!recipient) return null;
-      const version = String(row.params.version ?? '');
-      const date = String(row.params.date ?? '');
-      return policyUpdatedMail({
-        firstName: recipient.firstName,
-        version,
-        dateText: policyDateText(date),
-        policyUrl: `${publicUrl}/policy`,
-        termsUrl: `${publicUrl}/terms`,
-      });
-    },
-
     /** Sends one queued announcement e-mail, once (a retried job finds it sent). */
     async sendMail(mailId: number): Promise<void> {
-      await outbox.deliver(mailId, (row) => this.compose(row));
+      await outbox.deliver(mailId);
     },
 
     notice: noticeOf,

@@ -7,30 +7,32 @@ import { classifyMailError } from './mail-errors';
 import type { Mailer } from './mailer';
 import type { ReturnPaths } from './verp';
 import { mailOutbox, type MailOutboxRow, type MailState } from './mail.schema';
-import type { MailKind, RenderedMail } from './templates';
+import type { RenderedMail } from './templates';
+import type { MailContent, MailTemplate } from './define';
 
-/** Who and what an e-mail is about, written on its outbox row. */
-export interface OutboxEntry {
-  kind: MailKind;
+/** Whom an e-mail goes to and what it is about, written on its outbox row. */
+export interface Addressee {
   to: string;
   /** The account it belongs to (sent for it or to it), for bounces and receipts to attach to. */
   accountId?: number | null;
   /** What it is about, `<what>:<id>` (e.g. `delivery:12`, `notification:5`). */
   ref?: string | null;
-  /** What a mail sent later needs to be written: ids and names, never a token or a code. */
-  params?: Record<string, string | number | null>;
   /** Given when the caller's own records fix it already (a delivery's claim row); otherwise made here. */
   messageId?: string;
 }
 
-/** Writes a queued row's mail when it is sent; null: nothing to say any more (the row is dropped). */
-export type Compose = (row: MailOutboxRow) => Promise<RenderedMail | null>;
+/** One e-mail: whom to, and its kind and params (`mailOf(definition, params)`). */
+export interface OutboxEntry extends Addressee {
+  mail: MailContent;
+}
+
+type Params = MailOutboxRow['params'];
 
 /**
  * The one path every e-mail takes (docs/decisions/0305-one-mail-path.md): a row in `mail_outbox`, then
  * the mailer (SMTP, or the .eml files of DATA_DIR/outbox). Two ways in:
  * - `enqueue` writes rows in the caller's transaction (they exist iff what they tell committed); the
- *   caller's job sends each with `deliver` and the caller's `compose`;
+ *   caller's job sends each with `deliver`, written by the `compose` of the row's kind (`defineMail`);
  * - `send` records and sends at once, for a mail sent while someone waits or from a job that is already
  *   the retry loop (a notification's copy).
  * Either way the Message-ID is fixed when the row is first written, so a mail sent again after a crash
@@ -47,10 +49,37 @@ export function createMailOutbox(deps: {
   const { db, mailer, clock } = deps;
   const host = new URL(deps.publicUrl).hostname || 'partingwords.local';
 
-  const newMessageId = (kind: MailKind) => `<${kind.replace('.', '-')}.${randomUUID()}@${host}>`;
+  /** The kinds the modules registered (the composition root's `useMails`); a row's mail is written by its kind's. */
+  let templates: Map<string, MailTemplate> | null = null;
+  const templateOf = (kind: string): MailTemplate => {
+    if (!templates)
+      throw new Error('The outbox has no mails registered yet (compose registers them at start).');
+    const template = templates.get(kind);
+    if (!template)
+      throw new Error(
+        `No module registers the mail kind ${kind}: declare it with defineMail in modules/<m>/<m>.mails.ts and list it in the module's mails (bindMails).`,
+      );
+    return template;
+  };
+  /** The params checked against their kind's schema: a mail of the wrong shape is refused before any row is written. */
+  const checked = ({ kind, params }: MailContent) => {
+    const parsed = templateOf(kind).params.safeParse(params);
+    if (!parsed.success)
+      throw new Error(`The params of a ${kind} mail do not match its schema: ${parsed.error.message}`);
+    return parsed.data;
+  };
+  const composeFor = async (entry: { kind: string; params: unknown } & Addressee) => {
+    const envelope = { to: entry.to, accountId: entry.accountId ?? null, ref: entry.ref ?? null };
+    return templateOf(entry.kind).compose(entry.params, envelope);
+  };
+
+  const newMessageId = (kind: string) => `<${kind.replace('.', '-')}.${randomUUID()}@${host}>`;
 
   /** Writes the row of an attempt about to be made: a new row, or the same row one attempt on. */
-  async function startAttempt(entry: OutboxEntry, tx: DbOrTx = db): Promise<MailOutboxRow> {
+  async function startAttempt(
+    entry: Addressee & { kind: string; params?: Params },
+    tx: DbOrTx = db,
+  ): Promise<MailOutboxRow> {
     const now = clock.now();
     const [row] = await tx
       .insert(mailOutbox)
@@ -104,20 +133,40 @@ export function createMailOutbox(deps: {
   }
 
   return {
-    /** Queued rows, in `tx`; their ids, in order, for the caller's jobs. */
+    /**
+     * Registers the modules' mails (`checkMails`), once, at start. Then refuses to start while rows still to
+     * send are of a kind no module registers: an upgrade that dropped or renamed a kind would otherwise
+     * leave them unsent, as a queue without its handler would leave its jobs.
+     */
+    async useMails(registered: Map<string, MailTemplate>): Promise<void> {
+      templates = registered;
+      const waiting = await db
+        .selectDistinct({ kind: mailOutbox.kind })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.state, ['queued', 'failed']));
+      const unknown = waiting.map((r) => r.kind).filter((kind) => !registered.has(kind));
+      if (unknown.length > 0)
+        throw new Error(
+          `The mail outbox holds rows to send of kind ${unknown.sort().join(', ')}, which no module registers: declare it with defineMail in the module's mails (a stored kind is never renamed).`,
+        );
+    },
+
+    /** Queued rows, in `tx`; their ids, in order, for the caller's jobs. Params not of their kind's schema are refused. */
     async enqueue(entries: OutboxEntry[], tx: DbOrTx): Promise<number[]> {
       if (entries.length === 0) return [];
+      for (const e of entries) checked(e.mail);
       const now = clock.now();
       const rows = await tx
         .insert(mailOutbox)
         .values(
           entries.map((e) => ({
-            kind: e.kind,
+            kind: e.mail.kind,
             toEmail: e.to,
-            messageId: e.messageId ?? newMessageId(e.kind),
+            messageId: e.messageId ?? newMessageId(e.mail.kind),
             accountId: e.accountId ?? null,
             ref: e.ref ?? null,
-            params: e.params ?? {},
+            // As given (JSON): a schema's transforms are applied when the mail is written.
+            params: e.mail.params as Params,
             createdAt: now,
             updatedAt: now,
           })),
@@ -127,25 +176,38 @@ export function createMailOutbox(deps: {
     },
 
     /**
-     * Sends a queued row once: a row already sent (a retried job) is skipped, one with nothing left to
-     * say is dropped. A failure is recorded on the row and thrown, for the caller's job to retry.
+     * Sends a queued row once, written by its kind's `compose` from its params: a row already sent (a
+     * retried job) is skipped, one with nothing left to say is dropped. A failure is recorded on the row
+     * and thrown, for the caller's job to retry.
      */
-    async deliver(id: number, compose: Compose): Promise<'sent' | 'skipped'> {
+    async deliver(id: number): Promise<'sent' | 'skipped'> {
       const [found] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!found || found.state === 'sent' || found.state === 'dropped') return 'skipped';
-      const mail = await compose(found);
+      const mail = await composeFor({
+        kind: found.kind,
+        params: checked({ kind: found.kind, params: found.params }),
+        to: found.toEmail,
+        accountId: found.accountId,
+        ref: found.ref,
+      });
       if (!mail) {
         await settle(id, 'dropped');
         return 'skipped';
       }
-      const row = await startAttempt({ ...found, kind: found.kind as MailKind, to: found.toEmail });
+      const row = await startAttempt({ ...found, to: found.toEmail });
       await transmit(row, mail);
       return 'sent';
     },
 
-    /** Records the mail and sends it now; throws what the mailer threw (the row says failed). */
-    async send(entry: OutboxEntry, mail: RenderedMail): Promise<MailOutboxRow> {
-      const row = await startAttempt(entry);
+    /**
+     * Writes the mail and sends it now; throws what the mailer threw (the row says failed). The row keeps
+     * none of the params: what a mail sent at once says (a code) lives in the mail alone.
+     */
+    async send(entry: OutboxEntry): Promise<MailOutboxRow> {
+      const { mail: content, ...addressee } = entry;
+      const mail = await composeFor({ ...addressee, kind: content.kind, params: checked(content) });
+      if (!mail) throw new Error(`A ${content.kind} mail sent at once had nothing to say.`);
+      const row = await startAttempt({ ...addressee, kind: content.kind });
       await transmit(row, mail);
       return row;
     },
@@ -155,7 +217,13 @@ export function createMailOutbox(deps: {
      * that table's transaction.
      */
     async record(
-      entry: OutboxEntry & { messageId: string; attempts: number; state: MailState; error?: unknown },
+      entry: Addressee & {
+        kind: string;
+        messageId: string;
+        attempts: number;
+        state: MailState;
+        error?: unknown;
+      },
       tx: DbOrTx,
     ) {
       const now = clock.now();

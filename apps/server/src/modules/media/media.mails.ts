@@ -1,4 +1,6 @@
-import { render, whenText, type RenderedMail } from './layout';
+import { z } from 'zod';
+import { render, whenText, type RenderedMail } from '../../platform/mail/templates';
+import { defineMail } from '../../platform/mail/define';
 
 /**
  * To each administrator, once per object the integrity checks found missing or altered (decision 0340):
@@ -30,3 +32,19 @@ export function mediaDamagedMail(input: {
     ],
   });
 }
+
+/** Sent at once to each administrator by the integrity sweep. */
+export const mediaDamagedMailKind = defineMail({
+  kind: 'media-damaged',
+  params: z.object({
+    firstName: z.string().nullable(),
+    key: z.string(),
+    damage: z.enum(['missing', 'altered']),
+    belongsTo: z.string().nullable(),
+    foundAt: z.date(),
+  }),
+  compose: (params) => mediaDamagedMail(params),
+});
+
+/** Every mail of the module, registered by its AppModule (`bindMails`). */
+export const mediaMails = [mediaDamagedMailKind];

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { whenText, type RenderedMail } from './platform/mail/templates';
 import {
+  accountDataMails,
   accountDeletedMail,
-  addressCheckMail,
-  deliveryMail,
-  grantMail,
-  legacyMails,
-  mediaDamagedMail,
-  notificationMail,
-  policyUpdatedMail,
-  resetCodeMail,
   retentionNoticeMail,
-  whenText,
-  type MailKind,
-  type RenderedMail,
-} from '.';
+} from './modules/account-data/account-data.mails';
+import { accountsMails, resetCodeMail } from './modules/accounts/accounts.mails';
+import { addressCheckMail, deliveryMail, deliveryMails, grantMail } from './modules/delivery/delivery.mails';
+import { legacyMails, legacyWording } from './modules/legacy/legacy.mails';
+import { mediaDamagedMail, mediaMails } from './modules/media/media.mails';
+import { notificationMail, notificationsMails } from './modules/notifications/notifications.mails';
+import { policyMails, policyUpdatedMail } from './modules/policy/policy.mails';
+
+/** Every module's mails: the kinds an outbox row can be. */
+const allMails = [
+  ...accountDataMails,
+  ...accountsMails,
+  ...deliveryMails,
+  ...legacyMails,
+  ...mediaMails,
+  ...notificationsMails,
+  ...policyMails,
+];
+type MailKind = (typeof allMails)[number]['kind'];
 
 /** What a person could type: markup, an attribute break-out, an ampersand. */
 const typed = `<script>alert("x")</script> & "><img src=x onerror=alert(1)>`;
@@ -54,14 +63,15 @@ const samples: Record<MailKind, () => RenderedMail> = {
       lines: [{ title: typed, recipientEmail: typed, dueAt: at, confirmUrl: url, changeUrl: url }],
     }),
   'legacy.contact-role': () =>
-    legacyMails.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
+    legacyWording.contactRole({ contactName: typed, ownerName: typed, contactUrl: url }),
   'legacy.contact-report': () =>
-    legacyMails.contactReport({ contactName: typed, ownerName: typed, releaseAt: at, contactUrl: url }),
+    legacyWording.contactReport({ contactName: typed, ownerName: typed, releaseAt: at, contactUrl: url }),
   'legacy.contact-release': () =>
-    legacyMails.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url }),
-  'legacy.reporter-cancelled': () => legacyMails.reporterCancelled({ reporterName: typed, ownerName: typed }),
+    legacyWording.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url }),
+  'legacy.reporter-cancelled': () =>
+    legacyWording.reporterCancelled({ reporterName: typed, ownerName: typed }),
   'legacy.owner-report': () =>
-    legacyMails.ownerReport({
+    legacyWording.ownerReport({
       kind: 'owner-report',
       firstName: typed,
       reporterName: typed,
@@ -70,7 +80,7 @@ const samples: Record<MailKind, () => RenderedMail> = {
       aliveUrl: url,
     }),
   'legacy.owner-reminder': () =>
-    legacyMails.ownerReport({
+    legacyWording.ownerReport({
       kind: 'owner-reminder',
       firstName: typed,
       reporterName: typed,
@@ -78,17 +88,21 @@ const samples: Record<MailKind, () => RenderedMail> = {
       releaseAt: at,
       aliveUrl: url,
     }),
-  'legacy.contact-resealed': () => legacyMails.contactResealed({ contactName: typed, ownerName: typed }),
+  'legacy.contact-resealed': () => legacyWording.contactResealed({ contactName: typed, ownerName: typed }),
   'legacy.home-resealed': () =>
-    legacyMails.homeResealed({ homeName: typed, ownerName: typed, published: true }),
-  'legacy.owner-halted': () => legacyMails.ownerHalted({ firstName: typed, reason: typed }),
+    legacyWording.homeResealed({ homeName: typed, ownerName: typed, published: true }),
+  'legacy.owner-halted': () => legacyWording.ownerHalted({ firstName: typed, reason: typed }),
   'legacy.check-in': () =>
-    legacyMails.checkIn({ kind: 'check-in', firstName: typed, endsAt: at, aliveUrl: url }),
+    legacyWording.checkIn({ kind: 'check-in', firstName: typed, endsAt: at, aliveUrl: url }),
   'legacy.check-in-reminder': () =>
-    legacyMails.checkIn({ kind: 'check-in-reminder', firstName: typed, endsAt: null, aliveUrl: url }),
+    legacyWording.checkIn({ kind: 'check-in-reminder', firstName: typed, endsAt: null, aliveUrl: url }),
 };
 
 describe('mail templates', () => {
+  it('has a sample of every kind a module registers', () => {
+    expect(Object.keys(samples).sort()).toEqual(allMails.map((mail) => mail.kind).sort());
+  });
+
   it.each(Object.entries(samples))(
     '%s has a subject, a plain-text part and an HTML part in the one layout',
     (_, make) => {

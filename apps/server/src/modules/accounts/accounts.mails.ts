@@ -1,4 +1,6 @@
-import { render, type RenderedMail } from './layout';
+import { z } from 'zod';
+import { render, type RenderedMail } from '../../platform/mail/templates';
+import { defineMail } from '../../platform/mail/define';
 
 /** The e-mail that carries a password-reset code. */
 export function resetCodeMail(input: { firstName: string | null; code: string; validMinutes: number }) {
@@ -16,3 +18,13 @@ export function resetCodeMail(input: { firstName: string | null; code: string; v
     ],
   }) satisfies RenderedMail;
 }
+
+/** Sent at once: the code lives in the mail alone (the row keeps no params). */
+export const resetCodeMailKind = defineMail({
+  kind: 'reset-code',
+  params: z.object({ firstName: z.string().nullable(), code: z.string(), validMinutes: z.number() }),
+  compose: (params) => resetCodeMail(params),
+});
+
+/** Every mail of the module, registered by its AppModule (`bindMails`). */
+export const accountsMails = [resetCodeMailKind];

@@ -18,6 +18,7 @@ import {
   UPLOAD_MESSAGES,
   type ScheduleInput,
   type StoreFields,
+  type ClipTrim,
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
@@ -83,6 +84,8 @@ type Step = 'idle' | 'folder' | 'title' | 'description' | 'schedule' | 'uploadin
 export interface UploadFlowOptions {
   /** The clips, in the edit list's order, read when the upload starts. */
   files: () => File[];
+  /** Each clip's trim, in the same order as `files` (null: kept whole). */
+  trims?: () => ReadonlyArray<ClipTrim | null>;
   /** Total length measured in the browser, in seconds. */
   totalSeconds: number;
   /** The title typed in edit mode: the Title dialog starts from it. */
@@ -213,8 +216,9 @@ export function useUploadFlow(options: UploadFlowOptions): {
   };
 
   const upload = async (chosen: VideoFolder, finalDescription: string, scheduleInput?: ScheduleInput) => {
-    const { service, files, totalSeconds } = latest.current;
+    const { service, files, totalSeconds, trims } = latest.current;
     const fields = buildStoreFields({
+      trims: trims?.(),
       folder: chosen,
       title,
       description: finalDescription,

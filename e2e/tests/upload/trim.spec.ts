@@ -9,7 +9,7 @@ import { listFolder } from '../../support/videos';
 import { saveThroughDialogs } from './helpers';
 
 /**
- * Trimming before keeping (docs/product.md §4.5): on a phone-sized screen, a 20 s clip is trimmed to
+ * Trimming before keeping (docs/product.md §4.2): on a phone-sized screen, a 20 s clip is trimmed to
  * 5–12 s on the edit page; the server cuts it there, and the draft lasts, and is counted as, 7 s.
  */
 

@@ -194,7 +194,7 @@ export const PENDING_UPLOAD_MESSAGES = {
     'Your unfinished uploads would add up to more than 10 GB. Let one finish, or try again tomorrow, when unfinished uploads expire.',
 } as const;
 
-/** Trimming a clip before it is kept (docs/product.md §4.5): the texts of the store call's 422s. */
+/** Trimming a clip before it is kept (docs/product.md §4.2): the texts of the store call's 422s. */
 export const TRIM_MESSAGES = {
   notSeconds: 'Each trim start and end must be a number of seconds, 0 or more.',
   endBeforeStart: 'The trim end must be after the trim start.',

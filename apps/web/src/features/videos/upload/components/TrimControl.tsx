@@ -36,49 +36,30 @@ export function TrimControl({
   return (
     <fieldset className="trim-control border rounded p-2" data-testid="trim-control">
       <legend className="h6 float-none w-auto px-1 mb-1">Trim {clipName}</legend>
-      <Form.Group controlId="trim-start" className="mb-2">
-        <div className="d-flex justify-content-between">
-          <Form.Label className="mb-0">Start</Form.Label>
-          <output htmlFor="trim-start" data-testid="trim-start-value">
-            {shown(start)}
-          </output>
-        </div>
-        <Form.Range
-          min={0}
-          max={duration}
-          step={STEP}
-          value={start}
-          aria-valuetext={shown(start)}
-          onChange={(event) => {
-            const next = Math.min(round(Number(event.target.value)), end - TRIM_MIN_SECONDS);
-            set({ start: Math.max(0, next), end });
-            onSeek(Math.max(0, next));
-          }}
-        />
-      </Form.Group>
-      <Form.Group controlId="trim-end" className="mb-2">
-        <div className="d-flex justify-content-between">
-          <Form.Label className="mb-0">End</Form.Label>
-          <output htmlFor="trim-end" data-testid="trim-end-value">
-            {shown(end)}
-          </output>
-        </div>
-        <Form.Range
-          min={0}
-          max={duration}
-          step={STEP}
-          value={end}
-          aria-valuetext={shown(end)}
-          onChange={(event) => {
-            const raw = Number(event.target.value);
-            // The slider's last step may fall short of the clip's end: its top is the end itself.
-            const next = raw >= duration - STEP / 2 ? duration : round(raw);
-            const clamped = Math.max(next, start + TRIM_MIN_SECONDS);
-            set({ start, end: Math.min(duration, clamped) });
-            onSeek(Math.min(duration, clamped));
-          }}
-        />
-      </Form.Group>
+      <TrimSlider
+        which="start"
+        label="Start"
+        duration={duration}
+        value={start}
+        onSlide={(raw) => {
+          const next = Math.max(0, Math.min(round(raw), end - TRIM_MIN_SECONDS));
+          set({ start: next, end });
+          onSeek(next);
+        }}
+      />
+      <TrimSlider
+        which="end"
+        label="End"
+        duration={duration}
+        value={end}
+        onSlide={(raw) => {
+          // The slider's last step may fall short of the clip's end: its top is the end itself.
+          const next = raw >= duration - STEP / 2 ? duration : round(raw);
+          const clamped = Math.min(duration, Math.max(next, start + TRIM_MIN_SECONDS));
+          set({ start, end: clamped });
+          onSeek(clamped);
+        }}
+      />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <p className="m-0 small" aria-live="polite" data-testid="trim-kept">
           Keeps {shown(end - start)} of {shown(duration)}
@@ -90,5 +71,40 @@ export function TrimControl({
         )}
       </div>
     </fieldset>
+  );
+}
+
+/** One end of the trim: a labelled slider over the clip's length, its value shown beside its label. */
+function TrimSlider({
+  which,
+  label,
+  duration,
+  value,
+  onSlide,
+}: {
+  which: 'start' | 'end';
+  label: string;
+  duration: number;
+  value: number;
+  onSlide: (seconds: number) => void;
+}) {
+  const id = `trim-${which}`;
+  return (
+    <Form.Group controlId={id} className="mb-2">
+      <div className="d-flex justify-content-between">
+        <Form.Label className="mb-0">{label}</Form.Label>
+        <output htmlFor={id} data-testid={`${id}-value`}>
+          {shown(value)}
+        </output>
+      </div>
+      <Form.Range
+        min={0}
+        max={duration}
+        step={STEP}
+        value={value}
+        aria-valuetext={shown(value)}
+        onChange={(event) => onSlide(Number(event.target.value))}
+      />
+    </Form.Group>
   );
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT, routeUrl, TRIM_MESSAGES, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
 import { contextForSuite } from '../../../test/helpers';
-import { frameColours, isBlue, makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { frameColours, isBlue, makeClip, makeClipDir, videoEncoders } from '../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
@@ -83,26 +83,8 @@ describe('trim before keeping', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
     clipDir = await makeClipDir();
-    recording = await colourClip('recording.webm', [
-      '-c:v',
-      'libvpx',
-      '-c:a',
-      'libvorbis',
-      '-f',
-      'webm',
-      '-live',
-      '1',
-    ]);
-    copyable = await colourClip('copyable.mp4', [
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-f',
-      'mp4',
-    ]);
+    recording = await colourClip('recording.webm', videoEncoders.webm!);
+    copyable = await colourClip('copyable.mp4', videoEncoders.mp4!);
     seventy = await makeClip(clipDir, 'seventy.mp4', 'mp4', { seconds: 70, size: '64x64', rate: 5 });
     owner = await createAccount(ctx);
   }, 120_000);

@@ -12,6 +12,7 @@ import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { isOverLimit, keptSeconds, type ClipTrim } from '../model/upload-flow';
 import { paymentCovering, savePaidExtraTime } from '../model/paid-extra-time';
 import { readEditTitle, saveEditTitle } from '../model/edit-title';
+import { readEditTrims, saveEditTrims } from '../model/edit-trims';
 import { UnusedExtraTime } from '@/components/payment';
 import { useExtraTimeRate } from '@/lib/extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
@@ -48,7 +49,7 @@ export function EditMode({
   const [unplayable, setUnplayable] = useState<string | null>(null);
   const durations = useClipDurations(items);
   // Each clip's trim, by clip id: the length counted, shown and charged is what is kept.
-  const [trims, setTrims] = useState<Record<string, ClipTrim>>({});
+  const [trims, setTrims] = useState<Record<string, ClipTrim>>(readEditTrims);
   const player = useRef<HTMLVideoElement>(null);
   const totalSeconds = keptSeconds(
     items.map((item) => ({ seconds: durations.byId[item.id], trim: trims[item.id] })),
@@ -85,7 +86,11 @@ export function EditMode({
   const over = isOverLimit(totalSeconds);
   const currentTrim = current ? (trims[current.id] ?? null) : null;
   const setTrim = (id: string, trim: ClipTrim | null) =>
-    setTrims(({ [id]: _dropped, ...rest }) => (trim ? { ...rest, [id]: trim } : rest));
+    setTrims(({ [id]: _dropped, ...rest }) => {
+      const next = trim ? { ...rest, [id]: trim } : rest;
+      saveEditTrims(next);
+      return next;
+    });
 
   return (
     <div className="d-grid gap-3">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { buildStoreFields, keptSeconds, type ClipTrim } from '../model/upload-flow';
+import { clearEditTrims, readEditTrims, saveEditTrims } from '../model/edit-trims';
 import { TrimControl } from './TrimControl';
 
 /** The control as the edit page holds it: the trim in state, every seek recorded. */
@@ -76,5 +77,13 @@ describe('trimming a clip before it is kept', () => {
         { seconds: 20, trim: { start: 5, end: 12 } },
       ]),
     ).toBe(10);
+  });
+
+  it('keeps the trims in the session through a payment, and forgets them with the list', () => {
+    saveEditTrims({ a: { start: 5, end: 12 } });
+    sessionStorage.setItem('editTrims', JSON.stringify({ ...readEditTrims(), bad: { start: 'x' } }));
+    expect(readEditTrims()).toEqual({ a: { start: 5, end: 12 } });
+    clearEditTrims();
+    expect(readEditTrims()).toEqual({});
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
+import { clearEditTrims } from '../model/edit-trims';
 import { secondAddressSentence } from '@/lib/schedule-form';
 import { ApiError } from '@/lib/api';
 import { isOffline } from '@/lib/network';
@@ -177,6 +178,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     // The bought minutes went with this video (the server consumed the payment only if it was needed).
     if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
     clearEditTitle();
+    clearEditTrims();
     if (savedFolder === 'scheduled') {
       await dialog({
         variant: 'success',

@@ -20,7 +20,8 @@ export interface ClipSpec {
   colour?: string;
 }
 
-const videoEncoders: Record<string, string[]> = {
+/** The encoder and container arguments of each kind of clip. */
+export const videoEncoders: Record<string, string[]> = {
   mp4: ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4'],
   // `-live 1` writes no duration and no index, like a browser's MediaRecorder.
   webm: ['-c:v', 'libvpx', '-c:a', 'libvorbis', '-f', 'webm', '-live', '1'],

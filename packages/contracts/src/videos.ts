@@ -86,9 +86,64 @@ export const PENDING_UPLOAD_MESSAGES = {
     'Your unfinished uploads would add up to more than 10 GB. Let one finish, or try again tomorrow, when unfinished uploads expire.',
 } as const;
 
+/** Trimming a clip before it is kept (docs/product.md §4.2): the texts of the store call's 422s. */
+export const TRIM_MESSAGES = {
+  notSeconds: 'Each trim start and end must be a number of seconds, 0 or more.',
+  endBeforeStart: 'The trim end must be after the trim start.',
+  tooShort: 'At least 1 second of each clip must be kept.',
+  moreThanClips: 'There are more trims than clips.',
+  pastEnd: (seconds: number) => `The trim end is past the end of the clip (${seconds.toFixed(1)} s).`,
+} as const;
+
+/** The shortest part of a clip a trim may keep. */
+export const TRIM_MIN_SECONDS = 1;
+
+/**
+ * `trim_start` / `trim_end`: one entry per clip in the clip order (`videos[]` files, then `upload_ids`);
+ * an empty entry leaves that end of the clip as it is. Unlike `stringList`, empty entries are kept, so
+ * the entries stay aligned with the clips. Numbers are seconds, decimals allowed.
+ */
+const trimList = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return [];
+    const items: unknown[] = Array.isArray(value) ? value : String(value).split(',');
+    return items.map((item) => {
+      if (typeof item === 'number') return item;
+      const text = String(item).trim();
+      if (text === '') return null;
+      // Anything else is not a number of seconds: NaN, refused below.
+      return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    });
+  },
+  z.array(
+    z.custom<number | null>(
+      (item) => item === null || (typeof item === 'number' && Number.isFinite(item) && item >= 0),
+      { error: TRIM_MESSAGES.notSeconds },
+    ),
+  ),
+);
+
+/** Each clip's start before its end, keeping at least TRIM_MIN_SECONDS; the clip's length is the server's to check. */
+function checkTrims(
+  value: { trim_start: Array<number | null>; trim_end: Array<number | null> },
+  ctx: z.RefinementCtx,
+) {
+  const count = Math.max(value.trim_start.length, value.trim_end.length);
+  for (let i = 0; i < count; i++) {
+    const start = value.trim_start[i] ?? 0;
+    const end = value.trim_end[i] ?? null;
+    if (end === null) continue;
+    if (end <= start)
+      ctx.addIssue({ code: 'custom', path: ['trim_end', i], message: TRIM_MESSAGES.endBeforeStart });
+    else if (end - start < TRIM_MIN_SECONDS)
+      ctx.addIssue({ code: 'custom', path: ['trim_end', i], message: TRIM_MESSAGES.tooShort });
+  }
+}
+
 /**
  * POST /web/user/video/store (multipart): `videos[]` files in order and/or `upload_ids[]` of finished
  * resumable (tus) uploads; `duration` is the client's claim and is ignored (the server measures).
+ * `trim_start[]` / `trim_end[]` (optional): where each clip is cut, see `trimList`.
  */
 export const videoStoreBody = z
   .object({
@@ -102,9 +157,12 @@ export const videoStoreBody = z
       .refine((ids) => new Set(ids).size === ids.length, { error: UPLOAD_NAMED_TWICE_MESSAGE })
       .optional()
       .default([]),
+    trim_start: trimList.optional().default([]),
+    trim_end: trimList.optional().default([]),
     ...scheduleFields,
   })
-  .superRefine(requireSchedule);
+  .superRefine(requireSchedule)
+  .superRefine(checkTrims);
 export type VideoStoreBody = z.infer<typeof videoStoreBody>;
 
 /** POST /web/user/video/{id}/update-type. */

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ONLY_VIDEO_MESSAGE, videoFolderLabels, type VideoStoreBody, VIDEO_MESSAGES } from '@pw/contracts';
+import {
+  ONLY_VIDEO_MESSAGE,
+  TRIM_MESSAGES,
+  TRIM_MIN_SECONDS,
+  videoFolderLabels,
+  type VideoStoreBody,
+  VIDEO_MESSAGES,
+} from '@pw/contracts';
 import { invalid } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/http/body';
 import { UnsupportedMediaError } from '../../platform/media/media';
@@ -10,6 +17,7 @@ import type { Actor, VideoServiceDeps } from './service-deps';
 import type { InsertVideo } from './video-insert';
 import type { VideoLookup } from './video-lookup';
 import type { VideoRow } from './videos.repo';
+import type { ClipTrim } from './videos.schema';
 
 /** One clip of an upload: a multipart file of the request, or a finished resumable upload. */
 interface Source {
@@ -30,6 +38,31 @@ export interface IntakeParts {
 export function titleFromFileName(name: string): string {
   const base = name.replace(/\.[^.]+$/, '').trim();
   return (base || 'Untitled video').slice(0, 255);
+}
+
+/** Containers round lengths a little: an end set at a recording's "20 s" may be past its measured 19.98 s. */
+const TRIM_END_TOLERANCE_SECONDS = 0.25;
+
+/**
+ * Each clip's kept part from the body's `trim_start` / `trim_end` (the contract has checked each start is
+ * before its end, keeping at least TRIM_MIN_SECONDS), checked against the clip's measured length: null
+ * for a clip kept whole. An end a little past the measured end is the end. Errors name the clip's index
+ * (`trim_end.0`), as the contract's do.
+ */
+export function trimsOf(
+  body: Pick<VideoStoreBody, 'trim_start' | 'trim_end'>,
+  lengths: readonly number[],
+): Array<ClipTrim | null> {
+  return lengths.map((length, i) => {
+    const start = body.trim_start[i] ?? null;
+    const end = body.trim_end[i] ?? null;
+    if (start === null && end === null) return null;
+    if (end !== null && end > length + TRIM_END_TOLERANCE_SECONDS)
+      throw invalid(`trim_end.${i}`, TRIM_MESSAGES.pastEnd(length));
+    const trim = { start: start ?? 0, end: Math.min(end ?? length, length) };
+    if (trim.end - trim.start < TRIM_MIN_SECONDS) throw invalid(`trim_start.${i}`, TRIM_MESSAGES.tooShort);
+    return trim;
+  });
 }
 
 /** Taking in an upload: its clips checked, measured, moved into storage, and queued to be joined. */
@@ -105,12 +138,12 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
     if (sources.length === 0) throw invalid('videos', 'Please choose at least one video.');
   }
 
-  /** Their length together; a file that is not a video refuses the whole upload. */
+  /** Each one's length; a file that is not a video refuses the whole upload. */
   async function measure(sources: Source[]) {
-    let totalSeconds = 0;
+    const lengths: number[] = [];
     for (const source of sources) {
       try {
-        totalSeconds += (await media.probe(source.path)).durationSeconds;
+        lengths.push((await media.probe(source.path)).durationSeconds);
       } catch (error) {
         if (!(error instanceof UnsupportedMediaError)) throw error;
         // A finished upload that is not a video is of no further use: nothing is left behind.
@@ -121,7 +154,7 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
         throw invalid('videos', ONLY_VIDEO_MESSAGE);
       }
     }
-    return totalSeconds;
+    return lengths;
   }
 
   /** The video owns the files now: the finished uploads are forgotten (left over, they expire in a day). */
@@ -149,13 +182,22 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
 
   async function storeSources(actor: Actor, body: VideoStoreBody, files: UploadedFile[], sources: Source[]) {
     await collectSources(actor, body, files, sources);
+    if (Math.max(body.trim_start.length, body.trim_end.length) > sources.length)
+      throw invalid('trim_start', TRIM_MESSAGES.moreThanClips);
     // Cheap refusals first, before any file is read.
     const schedule = body.type === 'scheduled' ? scheduler.read(body, clock.now()) : null;
     if (body.type === 'final') await lookup.finalOccupied(actor.id);
 
-    const totalSeconds = await measure(sources);
+    const lengths = await measure(sources);
+    const totalSeconds = lengths.reduce((sum, seconds) => sum + seconds, 0);
+    // What is kept is what is charged: the free length and extra time count the trimmed clips.
+    const trims = trimsOf(body, lengths);
+    const keptSeconds = lengths.reduce(
+      (sum, seconds, i) => sum + (trims[i] ? trims[i].end - trims[i].start : seconds),
+      0,
+    );
     const { consumePayment, allowanceSeconds } = await checkAllowance(
-      totalSeconds,
+      keptSeconds,
       actor.id,
       body.payment_id,
       'videos',
@@ -181,6 +223,7 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
           state: 'processing',
           allowanceSeconds,
           sourceKeys,
+          sourceTrims: trims,
           recipientEmail: schedule?.recipientEmail ?? null,
           shareAt: schedule?.dueAt ?? null,
           shareTimezone: schedule?.timezone ?? null,

@@ -5,7 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
-import { MediaProcessError, UnsupportedMediaError, type MediaTools } from '../../platform/media/media';
+import {
+  keptSeconds,
+  MediaProcessError,
+  UnsupportedMediaError,
+  type MediaTools,
+} from '../../platform/media/media';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import { allowanceMessage } from './allowance';
 import type { VideoPayments } from './payments-hook';
@@ -103,7 +108,9 @@ export async function processVideo(
       if (!(await storage.stat(key))) throw new PermanentFailure('The uploaded files are missing.');
       const local = path.join(work, `input-${index}`);
       await pipeline(await storage.read(key), fs.createWriteStream(local, { mode: 0o600 }));
-      clips.push({ path: local, probed: await media.probe(local) });
+      // A merge joins whole drafts; an upload's clips are cut where the owner trimmed them.
+      const trim = isMerge ? null : (video.sourceTrims[index] ?? null);
+      clips.push({ path: local, probed: await media.probe(local), trim });
     }
     const size = {
       clips: clips.length,
@@ -121,7 +128,10 @@ export async function processVideo(
     }
     // The clips are measured again here, from their streams: what was charged is what is produced. The
     // output is cut at the allowance and measured too, copied or converted.
-    checkLength(video.allowanceSeconds, size.seconds);
+    checkLength(
+      video.allowanceSeconds,
+      clips.reduce((sum, clip) => sum + keptSeconds(clip), 0),
+    );
     const output = path.join(work, 'video.mp4');
     const { copied } = await media.render(clips, output, undefined, video.allowanceSeconds ?? undefined);
     const result = await media.probe(output);
@@ -143,6 +153,7 @@ export async function processVideo(
           thumbnailKey,
           durationMs: Math.round(result.durationSeconds * 1000),
           sourceKeys: [],
+          sourceTrims: [],
         },
         tx,
       );
@@ -170,7 +181,7 @@ export async function processVideo(
     const failed = await db.transaction(async (tx) => {
       const row = await repo.finishProcessing(
         videoId,
-        { state: 'failed', failureReason: failureReason(error), sourceKeys: [] },
+        { state: 'failed', failureReason: failureReason(error), sourceKeys: [], sourceTrims: [] },
         tx,
       );
       if (row) await deps.payments.release(videoId, tx);

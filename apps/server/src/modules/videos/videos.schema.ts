@@ -2,6 +2,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -24,6 +25,12 @@ export type VideoState = (typeof videoStates)[number];
 /** The merge's two ways, as the copyMove call names them. */
 export const mergeActions = videoMergeActions;
 export type MergeAction = VideoMergeAction;
+
+/** The part of a clip that is kept: from `start` to `end`, in seconds of the clip. */
+export interface ClipTrim {
+  start: number;
+  end: number;
+}
 
 export const videos = pgTable(
   'videos',
@@ -65,6 +72,11 @@ export const videos = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Where each source clip is cut (seconds, in the order of `sourceKeys`; null: the whole clip), as the
+     * owner trimmed it before keeping it. Checked against the clips' lengths at upload; emptied with them.
+     */
+    sourceTrims: jsonb('source_trims').$type<Array<ClipTrim | null>>().notNull().default([]),
     /** A merge: the drafts joined, in order; `move` removes them once this video is ready. */
     mergeSourceIds: integer('merge_source_ids')
       .array()

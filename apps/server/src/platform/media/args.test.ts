@@ -83,6 +83,15 @@ describe('argument builders', () => {
     expect(transcodeArgs([input(info(), 'input-0')], 'video.mp4')).not.toContain('-t');
   });
 
+  it('reads a trimmed clip from its start for its kept length, before the input, and only that clip', () => {
+    const trimmed = { ...input(info(), 'input-0'), durationSeconds: 7, startSeconds: 5 };
+    const args = transcodeArgs([trimmed, input(info(), 'input-1')], 'video.mp4').join(' ');
+    expect(args).toContain('-ss 5.000 -t 7.000 -f ');
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('file:input-0'));
+    expect(args.match(/-ss /g)).toHaveLength(1);
+    expect(args).toContain('trim=duration=7.000');
+  });
+
   it('keeps the first clip size when it fits in 1280x720, scales down otherwise, keeps portrait upright', () => {
     expect(targetSize(info({ video: { width: 640, height: 360 } }))).toEqual({ width: 640, height: 360 });
     expect(targetSize(info({ video: { width: 1920, height: 1080 } }))).toEqual({ width: 1280, height: 720 });

@@ -30,8 +30,10 @@ export const DEFAULT_ENCODE: EncodeSettings = {
 export interface MediaInput {
   path: string;
   info: MediaInfo;
-  /** The clip's length in seconds (probed, or measured by a packet scan). */
+  /** The clip's length in seconds (probed, or measured by a packet scan); for a trimmed clip, the part kept. */
   durationSeconds: number;
+  /** A trimmed clip: where the part kept starts, in seconds of the clip (it lasts `durationSeconds`). */
+  startSeconds?: number;
 }
 
 /**
@@ -69,6 +71,18 @@ export function demuxerOf(info: MediaInfo): string {
 /** One input of ffmpeg: its demuxer, the untrusted-input options, then the file. */
 function inputArgs(input: Pick<MediaInput, 'path' | 'info'>): string[] {
   return ['-f', demuxerOf(input.info), ...UNTRUSTED_INPUT_OPTIONS, '-i', fileUrl(input.path)];
+}
+
+/**
+ * A trimmed clip is read from its start for its kept length. Converted, ffmpeg decodes from the keyframe
+ * before the start and drops the frames before it, so the first frame is the one at the start exactly.
+ */
+function convertedInputArgs(input: MediaInput): string[] {
+  const trim =
+    input.startSeconds === undefined
+      ? []
+      : ['-ss', input.startSeconds.toFixed(3), '-t', input.durationSeconds.toFixed(3)];
+  return [...trim, ...inputArgs(input)];
 }
 
 export function probeArgs(file: string): string[] {
@@ -288,7 +302,7 @@ export function transcodeArgs(
     '-v',
     'error',
     '-nostdin',
-    ...inputs.flatMap(inputArgs),
+    ...inputs.flatMap(convertedInputArgs),
     '-filter_complex',
     graph,
     '-map',

@@ -38,6 +38,17 @@ export interface ProbedMedia {
 export interface ProbedFile {
   path: string;
   probed: ProbedMedia;
+  /** Only this part of the clip is kept (seconds of the clip); the rest is cut off. */
+  trim?: { start: number; end: number } | null;
+}
+
+/** The length of a clip that is kept, its trim applied. */
+export function keptSeconds(
+  clip: Pick<ProbedFile, 'probed' | 'trim'>,
+  seconds = clip.probed.durationSeconds,
+) {
+  if (!clip.trim) return seconds;
+  return Math.max(0, Math.min(seconds, clip.trim.end) - clip.trim.start);
 }
 
 /**
@@ -107,7 +118,8 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
   const asInput = (clip: ProbedFile, name: string): MediaInput => ({
     path: name,
     info: clip.probed.info,
-    durationSeconds: clip.probed.videoSeconds,
+    durationSeconds: keptSeconds(clip, clip.probed.videoSeconds),
+    ...(clip.trim ? { startSeconds: clip.trim.start } : {}),
   });
 
   return {
@@ -150,14 +162,15 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
       const inputs = clips.map((clip, i) => asInput(clip, names[i]!));
       const total = clips.reduce((sum, clip) => sum + clip.probed.durationSeconds, 0);
       const run = { timeoutMs: renderTimeoutMs(total), signal, cwd: folder };
-      // A copy can only end at a packet, which with reordered frames may be most of a second past the
-      // cut: a clip longer than it may be is converted, so the cut is exact.
-      if (canCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
+      // A copy can only start and end at a packet, which with reordered frames may be most of a second
+      // from the cut: a trimmed clip, or one longer than it may be, is converted, so the cut is exact.
+      const trimmed = clips.some((clip) => clip.trim);
+      if (!trimmed && canCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
         await runMediaProcess(bin.ffmpeg, remuxArgs(inputs[0]!, outputName!, maxSeconds), run);
         return { copied: true };
       }
       // Drafts the pipeline made alike (same codecs, size, rate, sound) are joined packet for packet.
-      if (canJoinByCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
+      if (!trimmed && canJoinByCopy(inputs) && (maxSeconds === undefined || total <= maxSeconds)) {
         const list = path.join(folder, 'join.ffconcat');
         await fs.writeFile(list, concatList(names), { mode: 0o600 });
         try {

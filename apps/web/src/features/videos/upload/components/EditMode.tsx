@@ -9,13 +9,15 @@ import { formatClock } from '@/lib/edit-list/durations';
 import type { EditListStore, EditVideo } from '@/lib/edit-list/edit-list-store';
 import { useClipDurations } from '@/lib/edit-list/use-clip-durations';
 import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
-import { isOverLimit } from '../model/upload-flow';
+import { isOverLimit, keptSeconds, type ClipTrim } from '../model/upload-flow';
 import { paymentCovering, savePaidExtraTime } from '../model/paid-extra-time';
 import { readEditTitle, saveEditTitle } from '../model/edit-title';
+import { readEditTrims, saveEditTrims } from '../model/edit-trims';
 import { UnusedExtraTime } from '@/components/payment';
 import { useExtraTimeRate } from '@/lib/extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
 import { ClipStrip } from './ClipStrip';
+import { TrimControl } from './TrimControl';
 import { useAddFiles } from './use-add-files';
 import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
@@ -46,12 +48,20 @@ export function EditMode({
   const [autoPlay, setAutoPlay] = useState(true);
   const [unplayable, setUnplayable] = useState<string | null>(null);
   const durations = useClipDurations(items);
+  // Each clip's trim, by clip id: the length counted, shown and charged is what is kept.
+  const [trims, setTrims] = useState<Record<string, ClipTrim>>(readEditTrims);
+  const player = useRef<HTMLVideoElement>(null);
+  const totalSeconds = keptSeconds(
+    items.map((item) => ({ seconds: durations.byId[item.id], trim: trims[item.id] })),
+  );
   const picker = useRef<HTMLInputElement>(null);
   const { add, notice } = useAddFiles(store);
+  const uploaded = () => items.filter((item) => store.file(item.id) !== undefined);
   const upload = useUploadFlow({
     ...flow,
-    files: () => items.map((item) => store.file(item.id)).filter((file): file is File => file !== undefined),
-    totalSeconds: durations.total,
+    files: () => uploaded().map((item) => store.file(item.id)!),
+    trims: () => uploaded().map((item) => trims[item.id] ?? null),
+    totalSeconds,
     title,
     onTitleChange: setTitle,
     ratePerMinute: rate.data?.rate,
@@ -73,7 +83,14 @@ export function EditMode({
     setCurrentId(id);
   };
   const position = current ? items.indexOf(current) : -1;
-  const over = isOverLimit(durations.total);
+  const over = isOverLimit(totalSeconds);
+  const currentTrim = current ? (trims[current.id] ?? null) : null;
+  const setTrim = (id: string, trim: ClipTrim | null) =>
+    setTrims(({ [id]: _dropped, ...rest }) => {
+      const next = trim ? { ...rest, [id]: trim } : rest;
+      saveEditTrims(next);
+      return next;
+    });
 
   return (
     <div className="d-grid gap-3">
@@ -92,6 +109,7 @@ export function EditMode({
       {current && (
         <figure className="m-0">
           <video
+            ref={player}
             key={current.id}
             className="edit-player"
             src={current.url}
@@ -101,6 +119,18 @@ export function EditMode({
             data-testid="edit-player"
             aria-label={`Clip ${position + 1} of ${items.length}: ${current.name}`}
             onEnded={() => {
+              const next = items[position + 1];
+              if (next) select(next.id, true);
+            }}
+            onLoadedMetadata={(event) => {
+              // A trimmed clip's preview starts where the kept part starts.
+              if (currentTrim) event.currentTarget.currentTime = currentTrim.start;
+            }}
+            onTimeUpdate={(event) => {
+              // …and stops where it ends, moving on as the end of the clip would.
+              const video = event.currentTarget;
+              if (!currentTrim || video.paused || video.currentTime < currentTrim.end) return;
+              video.pause();
               const next = items[position + 1];
               if (next) select(next.id, true);
             }}
@@ -118,6 +148,21 @@ export function EditMode({
               {unplayable}
             </Alert>
           )}
+          <div className="mt-2">
+            <TrimControl
+              key={current.id}
+              clipName={`clip ${position + 1}`}
+              duration={durations.byId[current.id]}
+              value={currentTrim}
+              onChange={(trim) => setTrim(current.id, trim)}
+              onSeek={(seconds) => {
+                const video = player.current;
+                if (!video) return;
+                video.pause();
+                video.currentTime = seconds;
+              }}
+            />
+          </div>
         </figure>
       )}
 
@@ -166,26 +211,26 @@ export function EditMode({
       <div aria-live="polite" data-testid="total-length">
         {durations.measuring ? (
           <p className="m-0 text-body-secondary">Measuring your clips…</p>
-        ) : over && paymentCovering(durations.total) ? (
+        ) : over && paymentCovering(totalSeconds) ? (
           <Alert variant="success" className="m-0 py-2">
-            <strong>Total length {formatClock(durations.total)}</strong>. Your extra time is paid: press
-            Upload to save your video.
+            <strong>Total length {formatClock(totalSeconds)}</strong>. Your extra time is paid: press Upload
+            to save your video.
           </Alert>
         ) : over ? (
           <Alert variant="warning" className="m-0 py-2">
-            <strong>Total length {formatClock(durations.total)}</strong>, over the {FREE_VIDEO_SECONDS}-second
+            <strong>Total length {formatClock(totalSeconds)}</strong>, over the {FREE_VIDEO_SECONDS}-second
             free limit. Remove or reselect clips, or buy extra time when you upload.
           </Alert>
         ) : (
           <p className="m-0">
-            Total length <strong>{formatClock(durations.total)}</strong> of {formatClock(FREE_VIDEO_SECONDS)}{' '}
+            Total length <strong>{formatClock(totalSeconds)}</strong> of {formatClock(FREE_VIDEO_SECONDS)}{' '}
             free.
           </p>
         )}
-        {over && !durations.measuring && !paymentCovering(durations.total) && (
+        {over && !durations.measuring && !paymentCovering(totalSeconds) && (
           <div className="mt-2">
             <UnusedExtraTime
-              totalSeconds={durations.total}
+              totalSeconds={totalSeconds}
               onUse={({ paymentId, seconds }) => {
                 savePaidExtraTime({ paymentId, seconds });
                 setApplied((n) => n + 1);

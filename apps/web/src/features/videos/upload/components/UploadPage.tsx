@@ -8,6 +8,7 @@ import { ChooseSource } from './ChooseSource';
 import { EditMode } from './EditMode';
 import { useUploadService } from './use-upload-flow';
 import { clearEditTitle } from '../model/edit-title';
+import { clearEditTrims } from '../model/edit-trims';
 import './upload.scss';
 
 /** Where "back" leads when the upload page was opened directly and nothing was saved. */
@@ -26,6 +27,7 @@ export function UploadPage() {
   // No clips, no video to name: a title typed for an earlier list does not come back with the next one.
   useEffect(() => {
     if (empty) clearEditTitle();
+    if (empty) clearEditTrims();
   }, [empty]);
 
   return (
@@ -46,6 +48,7 @@ export function UploadPage() {
             },
             onFileError: () => {
               clearEditTitle();
+              clearEditTrims();
               void store.clear();
             },
           }}

@@ -18,9 +18,11 @@ import {
   UPLOAD_MESSAGES,
   type ScheduleInput,
   type StoreFields,
+  type ClipTrim,
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
+import { clearEditTrims } from '../model/edit-trims';
 import { secondAddressSentence } from '@/lib/schedule-form';
 import { ApiError } from '@/lib/api';
 import { isOffline } from '@/lib/network';
@@ -83,6 +85,8 @@ type Step = 'idle' | 'folder' | 'title' | 'description' | 'schedule' | 'uploadin
 export interface UploadFlowOptions {
   /** The clips, in the edit list's order, read when the upload starts. */
   files: () => File[];
+  /** Each clip's trim, in the same order as `files` (null: kept whole). */
+  trims?: () => ReadonlyArray<ClipTrim | null>;
   /** Total length measured in the browser, in seconds. */
   totalSeconds: number;
   /** The title typed in edit mode: the Title dialog starts from it. */
@@ -174,6 +178,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     // The bought minutes went with this video (the server consumed the payment only if it was needed).
     if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
     clearEditTitle();
+    clearEditTrims();
     if (savedFolder === 'scheduled') {
       await dialog({
         variant: 'success',
@@ -213,8 +218,9 @@ export function useUploadFlow(options: UploadFlowOptions): {
   };
 
   const upload = async (chosen: VideoFolder, finalDescription: string, scheduleInput?: ScheduleInput) => {
-    const { service, files, totalSeconds } = latest.current;
+    const { service, files, totalSeconds, trims } = latest.current;
     const fields = buildStoreFields({
+      trims: trims?.(),
       folder: chosen,
       title,
       description: finalDescription,

@@ -59,8 +59,39 @@ type StoreBody = RouteBody<typeof videoRoutes.store>;
  * it: title and description always, and `duration` as the HH:MM:SS measured in the browser (the route
  * takes any value and ignores it: the server measures again and only trusts its own).
  */
-export type StoreFields = Omit<StoreBody, 'upload_ids'> &
-  Required<Pick<StoreBody, 'title' | 'description'>> & { duration: string };
+export type StoreFields = Omit<StoreBody, 'upload_ids' | 'trim_start' | 'trim_end'> &
+  Required<Pick<StoreBody, 'title' | 'description'>> & { duration: string } & TrimFields;
+
+/** The part of a clip the owner keeps, in seconds of the clip. */
+export interface ClipTrim {
+  start: number;
+  end: number;
+}
+
+/** `trim_start[]` / `trim_end[]`, one entry per clip in the upload's order ('' for a clip kept whole). */
+export interface TrimFields {
+  trim_start?: string[];
+  trim_end?: string[];
+}
+
+/** Seconds as the store call takes them: decimals, to the hundredth. */
+const secondsText = (seconds: number) => String(Math.round(seconds * 100) / 100);
+
+/** The trims of the upload's clips, in order; nothing when no clip is trimmed. */
+export function trimFields(trims: ReadonlyArray<ClipTrim | null>): TrimFields {
+  if (!trims.some(Boolean)) return {};
+  return {
+    trim_start: trims.map((trim) => (trim ? secondsText(trim.start) : '')),
+    trim_end: trims.map((trim) => (trim ? secondsText(trim.end) : '')),
+  };
+}
+
+/** How long the clips are once trimmed: what the free length and extra time are counted on. */
+export function keptSeconds(
+  clips: ReadonlyArray<{ seconds: number | null | undefined; trim: ClipTrim | null | undefined }>,
+): number {
+  return clips.reduce((sum, { seconds, trim }) => sum + (trim ? trim.end - trim.start : (seconds ?? 0)), 0);
+}
 
 export function buildStoreFields(input: {
   folder: VideoFolder;
@@ -70,12 +101,15 @@ export function buildStoreFields(input: {
   schedule?: ScheduleInput;
   paymentId?: string;
   timeZone?: string;
+  /** Each clip's trim, in the upload's order (null: kept whole). */
+  trims?: ReadonlyArray<ClipTrim | null>;
 }): StoreFields {
   const fields: StoreFields = {
     type: input.folder,
     title: input.title.trim(),
     description: input.description.trim(),
     duration: formatHms(input.totalSeconds),
+    ...trimFields(input.trims ?? []),
   };
   if (input.paymentId) fields.payment_id = input.paymentId;
   // docs/product.md §13.4, §13.6 (the time with ':00' appended), §5.1 and §5.7: as the schedule dialog sends it.

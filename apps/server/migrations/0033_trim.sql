@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "source_trims" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,73 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so this file sees the DOM types too.
+import type { Locator } from '@playwright/test';
+import { signUpUser } from '../../support/accounts';
+import { signInBrowser } from '../../support/browser';
+import { clipFile } from '../../support/clips';
+import { expect, test } from '../../support/csp';
+import { listFolder } from '../../support/videos';
+import { saveThroughDialogs } from './helpers';
+
+/**
+ * Trimming before keeping (docs/product.md §4.2): on a phone-sized screen, a 20 s clip is trimmed to
+ * 5–12 s on the edit page; the server cuts it there, and the draft lasts, and is counted as, 7 s.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Moves a slider as a drag does: its value set, then the input event React listens to. */
+async function slideTo(slider: Locator, seconds: number) {
+  await slider.evaluate((input: HTMLInputElement, value) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(value));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, seconds);
+}
+
+test('trims a 20 s clip to 5–12 s at 360 px: the draft lasts 7 s', async ({ page, request }) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clipFile({ name: 'twenty.mp4', seconds: 20 })]);
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:20');
+
+  const trim = page.getByRole('group', { name: 'Trim clip 1' });
+  const start = trim.getByLabel('Start');
+  const end = trim.getByLabel('End');
+  await expect(trim.getByTestId('trim-kept')).toHaveText('Keeps 20.0 s of 20.0 s');
+  // Within the phone's width, nothing to scroll sideways.
+  for (const slider of [start, end]) {
+    const box = (await slider.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The keyboard moves a slider by a tenth of a second, and the preview goes to the frame it sets.
+  await end.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(trim.getByTestId('trim-end-value')).toHaveText('19.9 s');
+  const player = page.getByTestId('edit-player');
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => Math.round(video.currentTime * 10) / 10))
+    .toBe(19.9);
+
+  await slideTo(start, 5);
+  await slideTo(end, 12);
+  await expect(trim.getByTestId('trim-start-value')).toHaveText('5.0 s');
+  await expect(trim.getByTestId('trim-end-value')).toHaveText('12.0 s');
+  await expect(trim.getByTestId('trim-kept')).toHaveText('Keeps 7.0 s of 20.0 s');
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:07');
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => Math.round(video.currentTime)))
+    .toBe(12);
+
+  await saveThroughDialogs(page, { folder: 'Drafts', title: 'Trimmed', description: 'Five to twelve' });
+
+  const drafts = await listFolder(request, session, 'draft');
+  expect(drafts).toHaveLength(1);
+  const video = drafts[0]!;
+  expect(video.state).toBe('ready');
+  expect(Math.abs(video.duration_seconds! - 7)).toBeLessThanOrEqual(0.2);
+});

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import type { Notifications } from '../notifications';
+import type { AccountNotifier } from './accounts.notices';
 import type { AccountStatusRepo } from './account-status.repo';
 import type { SessionStore } from './sessions';
 import { accountStatusNotice } from './account-status.notices';
@@ -24,7 +24,7 @@ export interface AccountStatusDeps {
   repo: AccountStatusRepo;
   sessions: Pick<SessionStore, 'revokeAllFor'>;
   clock: Clock;
-  notifications: Pick<Notifications, 'notify'>;
+  notifications: AccountNotifier;
   resumeDeliveries: ResumeDeliveries;
 }
 

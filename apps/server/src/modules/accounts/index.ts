@@ -4,7 +4,7 @@ import type { RouteAccess } from '@pw/contracts';
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { AccessGuard } from '../../platform/http/route';
-import type { Notifications } from '../notifications';
+import type { AccountNotifier } from './accounts.notices';
 import { createSessionStore, type SessionStore } from './sessions';
 import { createAuthGuard, type AuthGuard } from './auth.guard';
 import { createAccountsRepo } from './accounts.repo';
@@ -51,7 +51,7 @@ export interface AccountsApi {
 /** What accounts calls in other modules. */
 export interface AccountsNeeds {
   /** The owner's "password changed" notice, written in the transaction that changes the password. */
-  notifications: Pick<Notifications, 'notify'>;
+  notifications: AccountNotifier;
   /** The account's running plans for `active_plan` (the payments module's, built after accounts). */
   activePlans: ActivePlansOf;
   /** Activation resumes the account's held deliveries (the delivery module's, built after accounts). */

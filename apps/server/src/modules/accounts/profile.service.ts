@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { invalid, unauthorized } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { Storage } from '../../platform/storage/storage';
-import type { Notifications } from '../notifications';
+import type { AccountNotifier } from './accounts.notices';
 import type { AccountsRepo, UserRow } from './accounts.repo';
 import { rule } from './accounts.limits';
 import { passwordChangedNotice } from './accounts.notices';
@@ -21,7 +21,7 @@ export interface ProfileServiceDeps {
   storage: Storage;
   rateLimiter: RateLimiter;
   /** The owner's "password changed" notice (in the app and by e-mail), created with the change. */
-  notifications: Pick<Notifications, 'notify'>;
+  notifications: AccountNotifier;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   /** `active_plan` of the profile. */
   activePlans: ActivePlansOf;

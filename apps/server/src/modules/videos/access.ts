@@ -1,8 +1,7 @@
-import type { Video } from '@pw/contracts';
+import type { ReleaseState, Video } from '@pw/contracts';
 import type { DbOrTx } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import { isActiveAccount } from '../accounts';
-import type { ReleaseOf } from '../legacy';
 import { NOT_FOUND_MESSAGE, notPublishable, type VideoLookup } from './video-lookup';
 import type { VideoRow, VideosRepo } from './videos.repo';
 import type { VideoFolder } from './videos.schema';
@@ -19,7 +18,10 @@ import { normaliseCode } from './codes';
 export type VideoPermission = 'video.own' | 'video.read' | 'video.like';
 
 /** Whether an owner's final message is released (the legacy module's, asked at request time). */
-export type ReleaseOfOwner = (ownerId: number, tx?: DbOrTx) => Promise<ReleaseOf>;
+export type ReleaseOfOwner = (
+  ownerId: number,
+  tx?: DbOrTx,
+) => Promise<{ state: ReleaseState; released: boolean }>;
 
 interface AccessOptions {
   /** Lock the row for the caller's transaction (`video.own` only: the row about to change). */

@@ -199,7 +199,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
-        if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
+        const { delivery } = found;
+        if (!['pending', 'sending', 'sent'].includes(delivery.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
         // Counted whether or not the owner is told (docs/product.md §5.8); a HEAD reads, it opens nothing.
         if (visit.counts)
@@ -209,7 +210,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             found.video.title,
             visit.client,
           );
-        return watchView(found.video, found.owner, fullName(found.owner), found.sentAt, found.receipts);
+        return watchView(found.video, found.owner, fullName(found.owner), delivery.sentAt, delivery.receipts);
       }
       const granted = await repo.findGrantByTokenHash(hash);
       if (

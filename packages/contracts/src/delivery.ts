@@ -58,6 +58,8 @@ export const watchResponse = z.object({
     duration: z.string().nullable(),
     /** Whether the sender is told of the first open (docs/product.md §5.8): the page says so in one line. */
     receipt: z.boolean(),
+    /** The sender's note given with the schedule (plain text); absent without one and on a shared link. */
+    note: z.string().optional(),
   }),
 });
 export type WatchResponse = z.infer<typeof watchResponse>;

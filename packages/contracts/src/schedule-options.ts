@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { deliveryRepeats, repeatField, repeatUntilField } from './delivery-repeat';
 import { receiptsField } from './delivery-receipts';
 
+/** The sender's note (docs/product.md §5.1): plain text the recipient reads above the video. */
+export const NOTE_MAX = 500;
+export const NOTE_MESSAGES = {
+  label: 'A note for the recipient (optional)',
+  hint: 'Shown to the recipient above the video, as you write it.',
+  tooLong: `The note must not be greater than ${NOTE_MAX} characters.`,
+} as const;
+const noteField = z.string().trim().max(NOTE_MAX, NOTE_MESSAGES.tooLong);
+
 /**
  * A schedule's options: beside whom and when, what the owner chose about its delivery. Each has one name
  * on the wire, in the video API's `delivery` and (in camel case) as the delivery row's column, so a new
@@ -21,6 +30,8 @@ export const scheduleOptions = {
   },
   /** Whether the owner is told when the recipient first opens it (default true; decision 0361). */
   receipts: { body: receiptsField.optional(), shown: z.boolean().optional(), empty: true },
+  /** The sender's note, trimmed; empty: none (and not shown back). */
+  note: { body: noteField.optional(), shown: z.string().optional(), empty: undefined },
 } as const;
 
 type Options = typeof scheduleOptions;

@@ -67,6 +67,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     deliveredAt: Date | null,
     receipt: boolean,
     granted = false,
+    note: string | null = null,
   ) {
     const now = clock.now();
     // A granted link's media live minutes: its grant may be revoked (signed-url.ts).
@@ -83,6 +84,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       video_thumbnail: video.thumbnailKey ? sign(video.thumbnailKey) : null,
       duration: formatDuration(video.durationMs),
       receipt,
+      // Only a delivery's recipient reads it: a shared link (granted) passes none.
+      ...(note ? { note } : {}),
     };
   }
 
@@ -210,7 +213,15 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             found.video.title,
             visit.client,
           );
-        return watchView(found.video, found.owner, fullName(found.owner), delivery.sentAt, delivery.receipts);
+        return watchView(
+          found.video,
+          found.owner,
+          fullName(found.owner),
+          delivery.sentAt,
+          delivery.receipts,
+          false,
+          delivery.note,
+        );
       }
       const granted = await repo.findGrantByTokenHash(hash);
       if (

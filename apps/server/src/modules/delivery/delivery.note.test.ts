@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveryRoutes, NOTE_MAX, NOTE_MESSAGES, routeUrl, scheduleBody, videoRoutes } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { deliveriesOf, insertMembership, insertVideo } from '../../../test/delivery-fixtures';
+import {
+  deliveriesOf,
+  insertMembership,
+  insertVideo,
+  scheduleThroughApi,
+} from '../../../test/delivery-fixtures';
 import { bearer, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { scheduledDeliveries } from './delivery.schema';
 import { watchToken } from './delivery.tokens';
@@ -38,22 +43,8 @@ describe("the sender's note of a scheduled delivery", () => {
   let ctx: TestContext;
   let owner: SignedIn;
   let other: SignedIn;
-  let seq = 0;
-
   const schedule = (who: SignedIn, id: number, fields: Record<string, unknown> = {}) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: routeUrl(videoRoutes.updateType, { id }),
-      headers: bearer(who.token),
-      payload: {
-        type: 'scheduled',
-        email: `note-${++seq}@recipient.test`,
-        share_at_date: '2030-03-12',
-        share_at_time: '09:00',
-        timezone: 'Europe/London',
-        ...fields,
-      },
-    });
+    scheduleThroughApi(ctx, who, id, fields, 'note');
   const getVideo = (who: SignedIn, id: number) =>
     ctx.app.inject({ method: 'GET', url: routeUrl(videoRoutes.detail, { id }), headers: bearer(who.token) });
   const watch = (token: string) =>

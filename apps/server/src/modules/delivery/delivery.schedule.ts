@@ -16,12 +16,17 @@ import type { DeliveryRow } from './delivery.schema';
  * the contract's options (`scheduleOptions`), whose column is its wire name in camel case.
  */
 type ScheduleColumns = 'recipientEmail' | 'dueAt' | OptionColumn<ScheduleOption>;
+/** The options with no value of their own when absent: left out, their column's default (null) stands. */
+type Unset = {
+  [K in ScheduleOption]: (typeof scheduleOptions)[K]['empty'] extends undefined ? OptionColumn<K> : never;
+}[ScheduleOption];
 
 /**
  * A delivery as the scheduling form asks for it: to whom, when, in which zone. Its row's columns, with
  * the zone and the owner's date and time (`yyyy-mm-ddThh:mm:ss`, what a yearly delivery repeats) known.
  */
-export type Schedule = Pick<DeliveryRow, ScheduleColumns> & { timezone: string; localAt: string };
+export type Schedule = Pick<DeliveryRow, Exclude<ScheduleColumns, Unset>> &
+  Partial<Pick<DeliveryRow, Unset>> & { timezone: string; localAt: string };
 
 /**
  * What the video service hands in to schedule a video's delivery: a schedule (as `scheduleFrom` read
@@ -39,10 +44,10 @@ function optionColumns(body: ScheduleBody) {
   for (const name of scheduleOptionNames) {
     const value = body[name];
     const { empty } = scheduleOptions[name];
-    // A column whose empty value is undefined takes the table's default (null).
-    columns[optionColumn(name)] = value === undefined || value === '' ? (empty ?? null) : value;
+    const given = value === undefined || value === '' ? empty : value;
+    if (given !== undefined) columns[optionColumn(name)] = given;
   }
-  return columns as Pick<DeliveryRow, OptionColumn<ScheduleOption>>;
+  return columns as Pick<Schedule, OptionColumn<ScheduleOption>>;
 }
 
 /** Date + time in the owner's zone → a future instant, or the 422 the scheduling form shows. */

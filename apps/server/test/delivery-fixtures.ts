@@ -13,6 +13,9 @@ import { deliverySendQueue, deliverySweepQueue } from '../src/modules/delivery/d
 import { QUEUE_SCHEMA, type PgBoss } from '../src/platform/queue';
 import { wakeWorkers } from '../src/platform/jobs';
 import { runDutyOnce, waitForQueueIdle } from './jobs';
+import { routeUrl, videoRoutes } from '@pw/contracts';
+import { bearer, type SignedIn } from '../src/modules/accounts/accounts.fixtures';
+import type { TestContext } from './helpers';
 
 /** An account inserted directly (no sign-up code needed); returns its id. */
 export async function insertUser(
@@ -181,3 +184,30 @@ export async function bringDueNow(
   // `wake: false` leaves it to the send loop's own polling (a test of that polling).
   if (options.wake !== false) wakeWorkers(deps.queue, deliverySendQueue);
 }
+
+let scheduledSeq = 0;
+
+/**
+ * Schedules a video through the video API (the update-type call), each time to a new address with
+ * `prefix`, on 12 March 2030 at 09:00 in London unless `fields` say otherwise.
+ */
+export const scheduleThroughApi = (
+  ctx: TestContext,
+  who: SignedIn,
+  id: number,
+  fields: Record<string, unknown> = {},
+  prefix = 'kin',
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: routeUrl(videoRoutes.updateType, { id }),
+    headers: bearer(who.token),
+    payload: {
+      type: 'scheduled',
+      email: `${prefix}-${++scheduledSeq}@recipient.test`,
+      share_at_date: '2030-03-12',
+      share_at_time: '09:00',
+      timezone: 'Europe/London',
+      ...fields,
+    },
+  });

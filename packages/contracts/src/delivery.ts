@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParams } from './common';
 import { defineRoute } from './route';
-import { deliveryHistoryEntry, deliveryRepeats } from './delivery-repeat';
+import { deliveryHistoryEntry } from './delivery-repeat';
+import { scheduleOptionsShown } from './schedule-options';
 
 /** What the recipient's page and the watch call say (decision 0126: one home for a shared text). */
 export const DELIVERY_MESSAGES = {
@@ -57,6 +58,8 @@ export const watchResponse = z.object({
     duration: z.string().nullable(),
     /** Whether the sender is told of the first open (docs/product.md §5.8): the page says so in one line. */
     receipt: z.boolean(),
+    /** The sender's note given with the schedule (plain text); absent without one and on a shared link. */
+    note: z.string().optional(),
   }),
 });
 export type WatchResponse = z.infer<typeof watchResponse>;
@@ -69,20 +72,14 @@ export const deliveryInfo = z.object({
   sent_at: z.string().nullable(),
   attempts: z.number(),
   last_error: z.string().nullable(),
-  /** The owner's second address given with the schedule, if any (decision 0370). */
-  fallback_email: z.string().nullable(),
   /** On a delivery made to the second address: the first address, which bounced or failed. */
   replaces_email: z.string().nullable(),
-  /** `yearly`: sent every year at the owner's date and time (each occurrence a delivery of its own). */
-  repeat: z.enum(deliveryRepeats).optional(),
-  /** The last year a yearly delivery is sent in; null: no end. */
-  repeat_until: z.number().nullable().optional(),
+  /** The schedule's options as the owner chose them (schedule-options.ts). */
+  ...scheduleOptionsShown,
   /** The next occurrence still to be sent, null when none is. */
   next_at: z.string().nullable().optional(),
   /** The video's finished occurrences, newest first (at most 20). */
   history: z.array(deliveryHistoryEntry).optional(),
-  /** Whether the owner is told when the recipient first opens an occurrence (decision 0361). */
-  receipts: z.boolean().optional(),
   /**
    * The yearly address check of the current pending delivery (docs/product.md §5.9): its latest check
    * item, when it was asked and when confirmed (null: not yet); null when no check asked about it.

@@ -9,6 +9,7 @@ export * from './delivery-repeat';
 export * from './delivery-receipts';
 export * from './delivery-address';
 export * from './schedule';
+export * from './schedule-options';
 export * from './queries';
 export * from './media';
 export * from './route';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailField } from './common';
 import { DELIVERY_MESSAGES } from './delivery';
-import { repeatField, repeatUntilField, REPEAT_MESSAGES } from './delivery-repeat';
-import { receiptsField } from './delivery-receipts';
+import { REPEAT_MESSAGES } from './delivery-repeat';
+import { scheduleOptionFields } from './schedule-options';
 
 /**
  * A scheduled delivery as the owner asks for it (docs/product.md §5): the one shape of a schedule, on
@@ -46,13 +46,7 @@ export const scheduleFields = {
   share_at_date: z.string().optional(),
   share_at_time: z.string().optional(),
   timezone: z.string().optional(),
-  /** Optional second address: where the video goes if the recipient's server refuses it (decision 0370). */
-  fallback_email: z.string().optional(),
-  /** `none` (default) or `yearly`; `repeat_until`: the last year, or null for no end. */
-  repeat: repeatField.optional(),
-  repeat_until: repeatUntilField.optional(),
-  /** Whether the owner is told when the recipient first opens it (default true; decision 0361). */
-  receipts: receiptsField.optional(),
+  ...scheduleOptionFields,
 };
 
 /** The fields every schedule must have, each with its own check. */

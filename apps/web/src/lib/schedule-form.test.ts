@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES, REPEAT_MESSAGES, REPEAT_UNTIL_MAX } from '@pw/contracts';
-import { SCHEDULE_MESSAGES, scheduleFields, scheduleSchema, validateSchedule } from './schedule-form';
+import { DELIVERY_MESSAGES, NOTE_MAX, NOTE_MESSAGES, REPEAT_MESSAGES, REPEAT_UNTIL_MAX } from '@pw/contracts';
+import {
+  SCHEDULE_MESSAGES,
+  SCHEDULE_SERVER_FIELDS,
+  scheduleFields,
+  scheduleSchema,
+  textOptionsOf,
+  validateSchedule,
+} from './schedule-form';
 
 describe('validateSchedule', () => {
   const now = new Date(2027, 2, 12, 14, 30);
@@ -219,5 +226,25 @@ describe("the form's schema", () => {
     const schema = scheduleSchema(() => new Date(2027, 2, 12, 14, 30));
     expect(schema.safeParse({ ...valid, repeat: 'monthly' }).success).toBe(false);
     expect(schema.safeParse({ ...valid, repeat: 'none' }).success).toBe(true);
+  });
+});
+
+describe("the sender's note, an option the form takes from the contract under its wire name", () => {
+  const now = new Date(2027, 2, 12, 14, 30);
+  const valid = { email: 'kin@example.com', date: '2027-03-13', time: '09:00' };
+
+  it('is judged by the contract: up to the limit once trimmed, refused over it in its words', () => {
+    expect(validateSchedule({ ...valid, note: ` ${'n'.repeat(NOTE_MAX)} ` }, now)).toEqual({});
+    expect(validateSchedule({ ...valid, note: 'n'.repeat(NOTE_MAX + 1) }, now)).toEqual({
+      note: NOTE_MESSAGES.tooLong,
+    });
+  });
+
+  it('is sent trimmed, left out when blank, named as the server names it, and pre-filled from the delivery', () => {
+    expect(scheduleFields({ ...valid, note: '  Happy birthday.  ' }, 'UTC').note).toBe('Happy birthday.');
+    expect(scheduleFields({ ...valid, note: '   ' }, 'UTC').note).toBeUndefined();
+    expect(SCHEDULE_SERVER_FIELDS.note).toBe('note');
+    expect(textOptionsOf(null)).toEqual({ note: '' });
+    expect(textOptionsOf({ note: 'Kept' } as Parameters<typeof textOptionsOf>[0])).toEqual({ note: 'Kept' });
   });
 });

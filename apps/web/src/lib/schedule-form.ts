@@ -6,7 +6,10 @@ import {
   requiredMessage,
   deliveryRepeats,
   scheduleBody,
+  scheduleOptionNames,
+  type DeliveryInfo,
   type DeliveryRepeat,
+  type ScheduleOption,
 } from '@pw/contracts';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { browserTimeZone, localDateIso, localTimeHm } from './dates';
@@ -16,7 +19,7 @@ import { browserTimeZone, localDateIso, localTimeHm } from './dates';
  * second address (§5.1) and the yearly repeat (§5.7), shared by the upload chain's Scheduled step and the
  * library's schedule dialog so both judge it alike and send it alike.
  */
-export interface ScheduleInput {
+interface ScheduleFormFields {
   email: string;
   /** yyyy-mm-dd in the browser's zone. */
   date: string;
@@ -31,9 +34,28 @@ export interface ScheduleInput {
   /** Whether the owner is told of the first open (docs/product.md §5.8); on unless turned off. */
   receipts?: boolean;
 }
+
+/**
+ * The form's names of the options it held before they had one home (its tests and its fields' ids say
+ * them); every other option of the contract's `scheduleOptions` is in the form under its wire name, as
+ * text, and sent, judged, shown back and pre-filled by the code below without naming it.
+ */
+const OWN_NAMES = {
+  fallback_email: 'fallback',
+  repeat: 'repeat',
+  repeat_until: 'until',
+  receipts: 'receipts',
+} as const;
+type TextOption = Exclude<ScheduleOption, keyof typeof OWN_NAMES>;
+const TEXT_OPTIONS = scheduleOptionNames.filter((name): name is TextOption => !(name in OWN_NAMES));
+
+/** A schedule as the form holds it: its own fields above, and the contract's other options as text. */
+export type ScheduleInput = ScheduleFormFields & { [K in TextOption]?: string };
 export type ScheduleErrors = Partial<Record<keyof ScheduleInput, string>>;
 
-const FIELDS = ['email', 'date', 'time', 'fallback', 'repeat', 'until', 'receipts'] as const;
+const FIELDS = ['email', 'date', 'time', ...Object.values(OWN_NAMES), ...TEXT_OPTIONS] as Array<
+  keyof ScheduleInput
+>;
 
 /** An empty form: once, no second address, the owner told of the first open. */
 export const EMPTY_SCHEDULE: ScheduleInput = {
@@ -44,7 +66,12 @@ export const EMPTY_SCHEDULE: ScheduleInput = {
   repeat: 'none',
   until: '',
   receipts: true,
+  ...Object.fromEntries(TEXT_OPTIONS.map((name) => [name, ''])),
 };
+
+/** The other options of a delivery shown back (`video.delivery`), as the form's values to start from. */
+export const textOptionsOf = (delivery: DeliveryInfo | null | undefined): Partial<ScheduleInput> =>
+  Object.fromEntries(TEXT_OPTIONS.map((name) => [name, String(delivery?.[name] ?? '')]));
 
 export const SCHEDULE_MESSAGES = {
   emailRequired: requiredMessage('email'),
@@ -56,7 +83,7 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 /** The form's fields the contract's schedule judges in its own words (the date and time: below). */
-const CONTRACT_JUDGED = ['email', 'fallback', 'until'] as const satisfies ReadonlyArray<keyof ScheduleInput>;
+const CONTRACT_JUDGED: Array<keyof ScheduleInput> = ['email', 'fallback', 'until', ...TEXT_OPTIONS];
 
 /**
  * Every field's problem at `now`: the contract's schedule (`scheduleBody`) judges the e-mail, the second
@@ -118,8 +145,22 @@ export function scheduleFields(input: ScheduleInput, timeZone: string = browserT
     repeat,
     repeat_until: repeat === 'yearly' && until ? Number(until) : null,
     receipts: input.receipts ?? true,
-  };
+    // The other options, trimmed; left out when empty (the server's default: none).
+    ...Object.fromEntries(
+      TEXT_OPTIONS.map((name) => [name, (input[name] as string | undefined)?.trim() || undefined]),
+    ),
+  } as ScheduleBodyFields;
 }
+type ScheduleBodyFields = {
+  email: string;
+  share_at_date: string;
+  share_at_time: string;
+  timezone: string;
+  fallback_email: string;
+  repeat: DeliveryRepeat;
+  repeat_until: number | null;
+  receipts: boolean;
+} & { [K in TextOption]?: string };
 
 /** Said once a video is scheduled with a second address (docs/product.md §5.1); empty without one. */
 export const secondAddressSentence = (fallback: string | null | undefined) =>
@@ -130,11 +171,11 @@ export const SCHEDULE_SERVER_FIELDS = {
   email: 'email',
   date: 'share_at_date',
   time: 'share_at_time',
-  fallback: 'fallback_email',
-  repeat: 'repeat',
-  until: 'repeat_until',
-  receipts: 'receipts',
-} as const satisfies Record<keyof ScheduleInput, string>;
+  ...(Object.fromEntries(Object.entries(OWN_NAMES).map(([wire, own]) => [own, wire])) as {
+    [K in keyof typeof OWN_NAMES as (typeof OWN_NAMES)[K]]: K;
+  }),
+  ...(Object.fromEntries(TEXT_OPTIONS.map((name) => [name, name])) as { [K in TextOption]: K }),
+} satisfies Record<keyof ScheduleInput, string>;
 
 /** The rules above as the form's schema, judged at `now()` each time the form is checked. */
 export const scheduleSchema = (now: () => Date) =>
@@ -147,6 +188,7 @@ export const scheduleSchema = (now: () => Date) =>
       repeat: z.enum(deliveryRepeats).optional(),
       until: z.string().optional(),
       receipts: z.boolean().optional(),
+      ...Object.fromEntries(TEXT_OPTIONS.map((name) => [name, z.string().optional()])),
     })
     .superRefine((input, ctx) => {
       for (const [field, message] of Object.entries(validateSchedule(input, now())))

@@ -28,6 +28,7 @@ const row: DeliveryRow = {
   receipts: false,
   repeat: 'yearly',
   repeatUntil: 2040,
+  note: 'Open it on your birthday.',
   timezone: 'Europe/Paris',
   localAt: '2030-07-01T09:30:00',
   rolledOverAt: null,
@@ -45,6 +46,7 @@ describe("a delivery row's schedule, as its copies carry it", () => {
       receipts: false,
       repeat: 'yearly',
       repeatUntil: 2040,
+      note: 'Open it on your birthday.',
       timezone: 'Europe/Paris',
       localAt: '2030-07-01T09:30:00',
     });

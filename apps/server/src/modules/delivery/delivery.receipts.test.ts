@@ -9,7 +9,12 @@ import {
   videoRoutes,
 } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { deliveriesOf, insertMembership, insertVideo } from '../../../test/delivery-fixtures';
+import {
+  deliveriesOf,
+  insertMembership,
+  insertVideo,
+  scheduleThroughApi,
+} from '../../../test/delivery-fixtures';
 import { bearer, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { notifications } from '../notifications/notifications.schema';
 import { scheduledDeliveries, type DeliveryRow } from './delivery.schema';
@@ -31,22 +36,8 @@ describe('read receipts of scheduled deliveries (docs/product.md §5.8)', () => 
   let ctx: TestContext;
   let owner: SignedIn;
   let other: SignedIn;
-  let seq = 0;
-
   const schedule = (who: SignedIn, id: number, fields: Record<string, unknown> = {}) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: routeUrl(videoRoutes.updateType, { id }),
-      headers: bearer(who.token),
-      payload: {
-        type: 'scheduled',
-        email: `kin-${++seq}@recipient.test`,
-        share_at_date: '2030-03-12',
-        share_at_time: '09:00',
-        timezone: 'Europe/London',
-        ...fields,
-      },
-    });
+    scheduleThroughApi(ctx, who, id, fields);
   const watch = (token: string) =>
     ctx.app.inject({ method: 'GET', url: routeUrl(deliveryRoutes.watch, { token }) });
   const tokenOf = (row: DeliveryRow) => watchToken(ctx.deps.secret, row.messageId);

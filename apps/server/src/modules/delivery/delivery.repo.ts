@@ -121,12 +121,8 @@ export function createDeliveryRepo(db: Db) {
 
     async findByTokenHash(tokenHash: string, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({
-          status: d.status,
-          sentAt: d.sentAt,
-          receipts: d.receipts,
-          ...watchedColumns,
-        })
+        // The whole row: what the recipient is shown of its schedule is the service's to pick.
+        .select({ delivery: d, ...watchedColumns })
         .from(d)
         .innerJoin(videos, eq(videos.id, d.videoId))
         .innerJoin(users, eq(users.id, d.ownerId))

@@ -69,6 +69,8 @@ export const scheduledDeliveries = pgTable(
      */
     repeat: text('repeat', { enum: deliveryRepeats }).notNull().default('none'),
     repeatUntil: integer('repeat_until'),
+    /** The sender's note (plain text, at most 500 characters), shown to the recipient above the video. */
+    note: text('note'),
     /** The owner's zone and chosen wall-clock date and time (`yyyy-mm-ddThh:mm:ss`): what every year repeats. */
     timezone: text('timezone'),
     localAt: text('local_at'),

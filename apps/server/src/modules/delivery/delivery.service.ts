@@ -67,6 +67,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
     deliveredAt: Date | null,
     receipt: boolean,
     granted = false,
+    note: string | null = null,
   ) {
     const now = clock.now();
     // A granted link's media live minutes: its grant may be revoked (signed-url.ts).
@@ -83,6 +84,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       video_thumbnail: video.thumbnailKey ? sign(video.thumbnailKey) : null,
       duration: formatDuration(video.durationMs),
       receipt,
+      // Only a delivery's recipient reads it: a shared link (granted) passes none.
+      ...(note ? { note } : {}),
     };
   }
 
@@ -199,7 +202,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       const hash = hashWatchToken(token);
       const found = await repo.findByTokenHash(hash);
       if (found) {
-        if (!['pending', 'sending', 'sent'].includes(found.status) || !isActiveAccount(found.owner))
+        const { delivery } = found;
+        if (!['pending', 'sending', 'sent'].includes(delivery.status) || !isActiveAccount(found.owner))
           throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
         // Counted whether or not the owner is told (docs/product.md §5.8); a HEAD reads, it opens nothing.
         if (visit.counts)
@@ -209,7 +213,15 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
             found.video.title,
             visit.client,
           );
-        return watchView(found.video, found.owner, fullName(found.owner), found.sentAt, found.receipts);
+        return watchView(
+          found.video,
+          found.owner,
+          fullName(found.owner),
+          delivery.sentAt,
+          delivery.receipts,
+          false,
+          delivery.note,
+        );
       }
       const granted = await repo.findGrantByTokenHash(hash);
       if (

@@ -1,5 +1,21 @@
-import type { DeliveryInfo } from '@pw/contracts';
+import {
+  optionColumn,
+  scheduleOptionNames,
+  scheduleOptions,
+  type DeliveryInfo,
+  type ScheduleOptionsShown,
+} from '@pw/contracts';
 import type { DeliveryStatusOfVideo } from './delivery.history';
+
+/** The schedule's options as the owner chose them (the contract's `scheduleOptions`), from their columns. */
+function optionsJson(found: DeliveryStatusOfVideo): ScheduleOptionsShown {
+  const shown: Record<string, unknown> = {};
+  for (const name of scheduleOptionNames) {
+    const value = found[optionColumn(name)] as unknown;
+    shown[name] = value instanceof Date ? value.toISOString() : (value ?? scheduleOptions[name].empty);
+  }
+  return shown as ScheduleOptionsShown;
+}
 
 /** A scheduled video's delivery as the video API shows it (the `delivery` field). */
 export function deliveryJson(found: DeliveryStatusOfVideo): DeliveryInfo {
@@ -10,12 +26,9 @@ export function deliveryJson(found: DeliveryStatusOfVideo): DeliveryInfo {
     sent_at: found.sentAt?.toISOString() ?? null,
     attempts: found.attempts,
     last_error: found.lastError,
-    fallback_email: found.fallbackEmail,
     replaces_email: found.replacesEmail,
-    repeat: found.repeat ?? 'none',
-    repeat_until: found.repeatUntil ?? null,
+    ...optionsJson(found),
     next_at: found.nextAt?.toISOString() ?? null,
-    receipts: found.receipts ?? true,
     address_check: found.addressCheck
       ? {
           asked_at: found.addressCheck.askedAt.toISOString(),

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { DELIVERY_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
+import { DELIVERY_MESSAGES, NOTE_MAX, NOTE_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 import { localDateIso } from '@/lib/dates';
 import type { ScheduleErrors, ScheduleInput } from '@/lib/schedule-form';
 import { FieldFrame, fieldControlProps } from './FieldFrame';
@@ -17,13 +17,15 @@ interface ScheduleOptionFieldsProps {
 /**
  * A schedule's optional parts, below its e-mail, date and time (useScheduleForm holds them): the second
  * address (docs/product.md §5.1, decision 0370), the yearly repeat with its last year (§5.7) and whether
- * the owner is told of the first open (§5.8). The same
+ * the owner is told of the first open (§5.8), and the sender's note for the recipient. The same
  * fields in the library's schedule dialog and the upload's Scheduled step.
  */
 export function ScheduleOptionFields({ idPrefix, value, errors, onChange }: ScheduleOptionFieldsProps) {
   const id = (field: keyof ScheduleInput) => `${idPrefix}-${field}`;
-  const edit = (field: keyof ScheduleInput) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    onChange(field, event.target.value);
+  const edit =
+    (field: keyof ScheduleInput) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange(field, event.target.value);
   const repeatFrame = { id: id('repeat'), label: 'Repeat', error: errors.repeat };
   return (
     <>
@@ -64,6 +66,20 @@ export function ScheduleOptionFields({ idPrefix, value, errors, onChange }: Sche
           />
         )}
       </div>
+      <Form.Group controlId={id('note')} className="mb-3">
+        <Form.Label>{NOTE_MESSAGES.label}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          maxLength={NOTE_MAX}
+          value={value.note ?? ''}
+          onChange={edit('note')}
+          isInvalid={Boolean(errors.note)}
+          aria-describedby={`${id('note')}-hint`}
+        />
+        <Form.Text id={`${id('note')}-hint`}>{NOTE_MESSAGES.hint}</Form.Text>
+        <Form.Control.Feedback type="invalid">{errors.note}</Form.Control.Feedback>
+      </Form.Group>
       <Form.Group controlId={id('receipts')}>
         <Form.Check
           type="checkbox"

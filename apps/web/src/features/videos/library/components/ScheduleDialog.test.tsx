@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
-import { RECEIPT_MESSAGES } from '@pw/contracts';
+import { NOTE_MAX, NOTE_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 import { SCHEDULE_HEADING, SCHEDULE_LABELS, scheduleIntro } from '@/components/form/ScheduleFields';
 import { ScheduleDialog } from './ScheduleDialog';
 
@@ -152,6 +152,26 @@ describe('schedule dialog errors follow the fields', () => {
     expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ receipts: false }));
   });
 
+  it("takes the sender's note: refuses one over the limit, then sends it trimmed", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderDialog();
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-16' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    const note = within(form).getByLabelText(NOTE_MESSAGES.label);
+    expect(note).toHaveAttribute('maxlength', String(NOTE_MAX));
+    // Pasted past the box's own limit: the contract's words say why it is refused.
+    fireEvent.change(note, { target: { value: 'x'.repeat(NOTE_MAX + 1) } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(within(form).getByText(NOTE_MESSAGES.tooLong)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(note, { target: { value: '  Open it on your birthday.  ' } });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ note: 'Open it on your birthday.' }));
+  });
+
   it("changing a schedule starts from the delivery's own choice", async () => {
     renderWithApp(
       <ScheduleDialog
@@ -171,6 +191,7 @@ describe('schedule dialog errors follow the fields', () => {
             fallback_email: null,
             replaces_email: null,
             receipts: false,
+            note: 'Open it on your birthday.',
           },
         })}
         busy={false}
@@ -180,5 +201,6 @@ describe('schedule dialog errors follow the fields', () => {
     );
     const form = await screen.findByRole('dialog', { name: 'Change time' });
     expect(within(form).getByRole('checkbox', { name: RECEIPT_MESSAGES.checkboxLabel })).not.toBeChecked();
+    expect(within(form).getByLabelText(NOTE_MESSAGES.label)).toHaveValue('Open it on your birthday.');
   });
 });

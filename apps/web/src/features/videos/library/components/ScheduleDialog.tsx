@@ -9,6 +9,7 @@ import {
   EMPTY_SCHEDULE,
   SCHEDULE_SERVER_FIELDS,
   scheduleFields,
+  textOptionsOf,
   useScheduleForm,
   type ScheduleErrors,
   type ScheduleInput,
@@ -42,11 +43,14 @@ function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
   const fallback = video.delivery?.fallback_email ?? '';
   // Whether the owner is told of the first open (docs/product.md §5.8): kept when changing or sending again.
   const receipts = video.delivery?.receipts ?? true;
+  // The schedule's other options the owner gave, kept as they were (the note, …).
+  const options = textOptionsOf(video.delivery);
   const yearly = video.delivery?.repeat === 'yearly';
   const next = yearly ? video.delivery!.next_at : null;
   if (mode === 'change')
     return {
       ...EMPTY_SCHEDULE,
+      ...options,
       email: video.email ?? '',
       date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
       time: toTimeInput(video.share_at_time),
@@ -57,7 +61,7 @@ function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
     };
   if (mode === 'again') {
     const email = video.delivery?.replaces_email ?? video.delivery?.recipient_email ?? video.email ?? '';
-    return { ...EMPTY_SCHEDULE, email, fallback: fallback === email ? '' : fallback, receipts };
+    return { ...EMPTY_SCHEDULE, ...options, email, fallback: fallback === email ? '' : fallback, receipts };
   }
   return EMPTY_SCHEDULE;
 }
@@ -79,30 +83,13 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
   const emailInput = useRef<HTMLInputElement>(null);
   const today = localDateIso();
 
-  const start = startingValues(mode, video);
+  // By value: a video read again with the same schedule does not reset what the owner is typing.
+  const start = JSON.stringify(startingValues(mode, video));
   useEffect(() => {
     if (!show) return;
-    reset({
-      email: start.email,
-      date: start.date,
-      time: start.time,
-      fallback: start.fallback,
-      repeat: start.repeat,
-      until: start.until,
-      receipts: start.receipts,
-    });
+    reset(JSON.parse(start) as ScheduleInput);
     setMessage(null);
-  }, [
-    show,
-    reset,
-    start.email,
-    start.date,
-    start.time,
-    start.fallback,
-    start.repeat,
-    start.until,
-    start.receipts,
-  ]);
+  }, [show, reset, start]);
 
   const editField = (field: keyof ScheduleInput, text: string | boolean) => {
     change(field, text);

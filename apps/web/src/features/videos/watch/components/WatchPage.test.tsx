@@ -76,6 +76,27 @@ describe('WatchPage', () => {
     expect(screen.queryByText(RECEIPT_MESSAGES.watchLine)).not.toBeInTheDocument();
   });
 
+  it("shows the sender's note above the video as text, and nothing without one", async () => {
+    const note = '<img src=x onerror="alert(1)"> Open it when you are ready.';
+    api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'noted' }), () => ({
+      data: { title: 'For Ann', description: '', sender_name: 'Jane Doe', video_link: '/v.mp4', note },
+    }));
+    api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'plain' }), () => ({
+      data: { title: 'For Bob', description: '', sender_name: 'Jane Doe', video_link: '/v.mp4' },
+    }));
+    renderWatch('noted');
+    const shown = await screen.findByLabelText('A note from Jane Doe');
+    expect(shown).toHaveTextContent(note);
+    expect(shown.querySelector('img')).toBeNull();
+    // Above the video: it comes before the player in the page.
+    const video = screen.getByLabelText('Video: For Ann');
+    expect(shown.compareDocumentPosition(video) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    renderWatch('plain');
+    expect(await screen.findByRole('heading', { level: 1, name: 'For Bob' })).toBeVisible();
+    expect(screen.queryByLabelText('A note from Jane Doe')).not.toBeInTheDocument();
+  });
+
   it('says the message is no longer available for a dead link', async () => {
     api.on('GET', routeUrl(deliveryRoutes.watch, { token: 'gone' }), () => {
       throw new HttpError(404, { message: 'This message is no longer available.' });

@@ -67,6 +67,12 @@ export function WatchPage() {
       <article className="watch-message">
         <p className="watch-message__from">A message from {message.sender_name}</p>
         <h1 className="watch-message__title">{message.title}</h1>
+        {/* The sender's note, as text (React escapes it): never read as HTML. */}
+        {message.note && (
+          <blockquote className="watch-message__note" aria-label={`A note from ${message.sender_name}`}>
+            {message.note}
+          </blockquote>
+        )}
         {message.video_link ? (
           <div className="watch-message__player">
             <video

@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_deliveries" ADD COLUMN "note" text;

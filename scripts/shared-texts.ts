@@ -1,9 +1,9 @@
 /**
  * `npm run lint:texts`: fails when a text for people (a string literal of 20 characters or more with a
  * space in it) is written out both in apps/server/src and in apps/web/src. Such a text lives once, in
- * packages/contracts, and both sides import it (decision 0126, 0338). Tests and test fixtures (`*fixtures.ts`, `test-*.ts`) are left
- * out: they spell the contract's words on purpose. Paths, MIME types and field names (no space) are not
- * texts for people and are not counted.
+ * packages/contracts, and both sides import it (decision 0338). Tests and test fixtures (`*fixtures.ts`,
+ * `test-*.ts`) are left out: they spell the contract's words on purpose. Paths, MIME types and field names
+ * (no space) are not texts for people and are not counted.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `@/x` is `src/x` (docs/decisions/0125): the same alias as tsconfig.json `paths`, for the build and Vitest. */
+/** `@/x` is `src/x`: the same alias as tsconfig.json `paths`, for the build and Vitest. */
 const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
 /** Bare `zod`, from the app or the contracts, is zod with its compiler turned off (lib/zod-jitless.ts). */
 const zodJitless = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));

@@ -70,7 +70,7 @@ export async function buyUserPlan(request: APIRequestContext, session: Session, 
 
 /**
  * Makes a user a member by paying for the first membership plan through the API (card 4242…): without
- * a membership a user may have one scheduled delivery at a time (decision 0173).
+ * a membership a user may have one scheduled delivery at a time (docs/product.md §5.5).
  */
 export const becomeMember = (request: APIRequestContext, session: Session) =>
   buyUserPlan(request, session, 'Membership');

@@ -22,7 +22,7 @@ test('a visitor signs up as a user, skips the plans, logs out, signs in, and res
 
   await expect(page).toHaveURL(/\/user\/subscription-plans$/);
   await expect(page.getByRole('heading', { name: 'Subscription Plans' })).toBeVisible();
-  // A fresh install offers its default plans (decision 0151): the categories are listed.
+  // A fresh install offers its default plans (docs/product.md §7.1): the categories are listed.
   await expect(page.getByRole('heading', { name: 'Membership' })).toBeVisible();
   await page.getByRole('link', { name: 'Skip', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/home$/);
@@ -207,7 +207,7 @@ test('an admin edits the profile with the country picker and the header follows'
   await country.selectOption('GB');
   await page.locator('#phone').fill('20 7946-0958 and more digits 123456');
   await expect(page.locator('#phone')).toHaveValue('207946095812345');
-  // The first admin has no name until one is given (no ADMIN_NAME here, docs/decisions/0112).
+  // The first admin has no name until one is given (no ADMIN_NAME here, docs/product.md §13.5).
   await expect(page.locator('#first_name')).toHaveValue('');
   await page.locator('#first_name').fill('Morgan');
   await page.locator('#last_name').fill('Reyes');

@@ -63,7 +63,7 @@ test("a delivery scheduled two years ahead: the check's e-mail, and 'Still right
   await visitor.context().close();
 });
 
-// docs/product.md §5.9 (decision 0368): the same question inside the app. The bell's address check entry
+// docs/product.md §5.9: the same question inside the app. The bell's address check entry
 // leads to the scheduled folder, whose card asks about the address and takes 'Still right' there.
 test("the signed-in owner follows the bell's address check to the scheduled folder and answers 'Still right' on the card", async ({
   page,

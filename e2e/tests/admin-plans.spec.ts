@@ -15,7 +15,7 @@ type HomePlans = RouteResponse<typeof planRoutes.userHomePlans>;
 type UserPlans = RouteResponse<typeof planRoutes.userPlans>;
 
 /**
- * The plan titles the user's plans page receives. The page shows the categories (decision 0152); the
+ * The plan titles the user's plans page receives. The page shows the categories (docs/product.md §7.1); the
  * plans inside them are what the admin's change must reach, so the page's own answer is read.
  */
 async function offeredTitles(page: Page): Promise<string[]> {

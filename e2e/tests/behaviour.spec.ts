@@ -88,7 +88,7 @@ for (const width of [360, 1280]) {
       request,
     }) => {
       const owner = await signUpUser(request, { first_name: 'Keeper' });
-      await becomeMember(request, owner); // two scheduled deliveries (decision 0173)
+      await becomeMember(request, owner); // two scheduled deliveries (docs/product.md §5.5)
       const resend = await uploadDraft(request, owner, `Send again ${width}`);
       const move = await uploadDraft(request, owner, `Move on ${width}`);
       const to = `kin-${width}-${Date.now()}@e2e.test`;

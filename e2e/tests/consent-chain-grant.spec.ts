@@ -7,8 +7,8 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { axeViolations, waitForMail, watchLinkOf } from './notifications/helpers';
 
 /**
- * docs/product.md §6.7, the chain of consent, the whole of it in the browser (decisions 0225-0227): an owner's
- * message in My Parting Words and its access code; another account enters the code, watches, grants a
+ * docs/product.md §6.7, the chain of consent, the whole of it in the browser (docs/product.md §8.2): an
+ * owner's message in My Parting Words and its access code; another account enters the code, watches, grants a
  * listed funeral home access and sends the form; the home sees the request with the form, watches the
  * video and publishes it; a third account finds it by its search code. And a grant by e-mail (type 0)
  * from the owner's own message, whose e-mailed link plays without an account.

@@ -7,8 +7,8 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { axeViolations } from './notifications/helpers';
 
 /**
- * docs/product.md §8, the Funeral Home Form in the browser (decisions 0225, 0227): a family opens the form on its
- * own, picks a listed home from the directory and that home's types and locations, sends it; the home
+ * docs/product.md §8, the Funeral Home Form in the browser (docs/product.md §8.2): a family opens the form on
+ * its own, picks a listed home from the directory and that home's types and locations, sends it; the home
  * reads it under User Requests. The grant and publishing steps of the chain: consent-chain-grant.spec.ts.
  */
 

@@ -88,7 +88,7 @@ async function legacyReport(request: APIRequestContext, reporter: Session) {
 /** A user with a video in each folder; the draft is public and has a long unbroken title. */
 async function userWithVideos(request: APIRequestContext) {
   const owner = await signUpUser(request, { first_name: 'Sweep' });
-  await becomeMember(request, owner); // two scheduled deliveries (decision 0173)
+  await becomeMember(request, owner); // two scheduled deliveries (docs/product.md §5.5)
   const draft = await uploadDraft(request, owner, 'Averyveryverylongtitlewithoutasinglespaceinit');
   await publish(request, owner, draft.id);
   const scheduled = await uploadDraft(request, owner, 'For my brother');

@@ -12,9 +12,9 @@ import { expectNoHorizontalOverflow } from '../support/payments';
 import { succeed } from '../support/videos';
 
 /**
- * docs/product.md §6, the owner's side (decision 0254): 'Release of my final message' on the profile details, set by
- * keyboard on a phone, and an open report as the first thing a signed-in owner sees, cancelled only when
- * the owner says so.
+ * docs/product.md §6, the owner's side (docs/product.md §6.1): 'Release of my final message' on the profile
+ * details, set by keyboard on a phone, and an open report as the first thing a signed-in owner sees,
+ * cancelled only when the owner says so.
  */
 
 const LINK = /^\/legacy\/(contact|alive)\/[A-Za-z0-9_-]{43}$/;

@@ -10,7 +10,7 @@ import { API_HEALTH_PATH, POLICY_MESSAGES } from '@pw/contracts';
 import { PASSWORD, signUpUser } from '../support/accounts';
 
 /**
- * A new policy version reaches someone who signed up under the old one (decision 0350). The version
+ * A new policy version reaches someone who signed up under the old one (docs/product.md §11.7). The version
  * is configuration read at start, so this file runs a server of its own on a data folder of its own:
  * started with version 1 for the sign-up, then restarted with version 2.
  */
@@ -47,8 +47,8 @@ async function startServer(version: string, date: string) {
         TRUST_PROXY: 'loopback',
         POLICY_VERSION: version,
         POLICY_DATE: date,
-        // The announcement runs once a slot (decision 0350): 2 s here rather than 30, so the e-mail is
-        // seen within seconds of the restart.
+        // The announcement runs once a slot (docs/product.md §11.7): 2 s here rather than 30, so the e-mail
+        // is seen within seconds of the restart.
         POLICY_ANNOUNCE_EVERY_SECONDS: '2',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,11 +1,11 @@
 /**
- * The banner slot's figures (decisions 0259, 0273), on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of
- * its own, dropped afterwards), through the whole app over HTTP:
+ * The banner slot's figures (decision 0259; docs/product.md §8.6), on PostgreSQL (BENCH_POSTGRES_URL, default
+ * the local server; a database of its own, dropped afterwards), through the whole app over HTTP:
  * - the slot call (GET /web/user/banner-ad/slot) with 1,000 live ads (and 10,000 ended ones beside
  *   them) at 100 requests per second for 20 seconds (evenly spaced, from a worker thread): p50 and p95 (each response's time from when it was due, as steady-load
  *   reports it), beside the profile call at the same rate (the harness's and the guard's own cost);
  * - 10,000 slot calls by 100 readers, 200 in flight at a time: the views added equal the distinct
- *   (reader, ad) pairs shown, a view counting once per reader, ad and day (decision 0273).
+ *   (reader, ad) pairs shown, a view counting once per reader, ad and day (docs/product.md §8.6).
  */
 import pg from 'pg';
 import { withPostgresApp } from './postgres-app';

@@ -1,9 +1,10 @@
 /**
- * The dashboard's figures (decision 0231) on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database
- * of its own, dropped afterwards), through the whole app over HTTP: 100,000 users, 5,000 funeral homes
- * and 1,000,000 payments (the payment log's seeding, scripts/bench/payments-seed.ts), with 50,000
- * queries, 20,000 banner ads and 200,000 deliveries beside them. p50/p95 of each dashboard call over its
- * widest ranges, the one-off build of the payments rollup, and the plan of the slowest call's statement.
+ * The dashboard's figures (docs/operations.md §Funeral homes, banner ads and the dashboard) on PostgreSQL
+ * (BENCH_POSTGRES_URL, default the local server; a database of its own, dropped afterwards), through the
+ * whole app over HTTP: 100,000 users, 5,000 funeral homes and 1,000,000 payments (the payment log's seeding,
+ * scripts/bench/payments-seed.ts), with 50,000 queries, 20,000 banner ads and 200,000 deliveries beside them.
+ * p50/p95 of each dashboard call over its widest ranges, the one-off build of the payments rollup, and the
+ * plan of the slowest call's statement.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -141,7 +142,8 @@ export async function run(): Promise<Record<string, string | number>> {
         ? revenueQuery(range, (await repo.coveredUntil())!)
         : signUpsQuery(range);
     };
-    // As the app sends it: in a transaction with JIT off (decision 0231).
+    // As the app sends it: in a transaction with JIT off
+    // (docs/operations.md §Funeral homes, banner ads and the dashboard).
     const explain = async (call: Call, options: string) =>
       (
         (await withoutJit(deps.db, sql`explain (${sql.raw(options)}) ${await statementOf(call)}`)) as {

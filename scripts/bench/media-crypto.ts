@@ -28,13 +28,13 @@ const PIECE = 1024 * 1024;
 const RANGES = sized(64, 4);
 const ROUNDS = sized(5, 1);
 
-/** Printed with the figures: what bounds the ratios (decision 0355). */
+/** Printed with the figures: what bounds the ratios (decision 0296). */
 const NOTE =
   'the bound is the cipher, not the stream code: AES-256-GCM costs more CPU here than the whole plain ' +
   'operation (a page-cache copy; see the CPU lines), so an encrypted byte costs that copy plus the ' +
   'cipher, and the wall ratios beat the CPU ones only as far as the file I/O overlaps the cipher on the ' +
   'other core. The encrypted side reads in 1 MiB pieces; the plain side read so is the like-for-like ' +
-  'line. On a real disk or S3 the copy is the slow part and the ratios come near 1 (decision 0355)';
+  'line. On a real disk or S3 the copy is the slow part and the ratios come near 1 (decision 0296)';
 
 function source(): Readable {
   const piece = randomBytes(PIECE);

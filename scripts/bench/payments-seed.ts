@@ -67,7 +67,7 @@ const IN_RANGE = (column: string) => `${column} >= ($1::date)::timestamp at time
     and ${column} < ($2::date + 1)::timestamp at time zone 'UTC'`;
 
 /**
- * What the app sends for the admin's payment log with a date filter (decision 0190): the page's ids by
+ * What the app sends for the admin's payment log with a date filter (decision 0235): the page's ids by
  * the index, their rows joined, and the count on payments alone.
  */
 export const PAYMENT_LOG_SQL = {

@@ -1,6 +1,6 @@
 /**
- * The payment figures (decision 0190), on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a database of its
- * own, dropped afterwards), through the whole app over HTTP:
+ * The payment figures (decision 0235), on PostgreSQL (BENCH_POSTGRES_URL, default the local server; a
+ * database of its own, dropped afterwards), through the whole app over HTTP:
  * - a plan payment's p95 when idle (one at a time, each by its own account: one account buying the
  *   same plan again within seconds is a double click, decision 0160);
  * - 50 accounts paying at once, each request sent twice at the same instant (a double click): every

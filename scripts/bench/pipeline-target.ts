@@ -78,7 +78,7 @@ const formatted = (date: Date) => {
 async function startBare(prepared: boolean): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
   // `prepared`: the same statements, named, so PostgreSQL parses and plans each once per connection
-  // as the app's do since decision 0121 (a bare route sends plain text every time).
+  // as the app's do since docs/operations.md §Request pipeline (a bare route sends plain text every time).
   const run = (name: string, text: string, values: unknown[]) =>
     pool.query(prepared ? { name, text, values } : { text, values });
   const app = Fastify();

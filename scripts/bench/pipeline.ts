@@ -1,5 +1,5 @@
 /**
- * The cost of the request pipeline (decision 0120): the admin's notifications page,
+ * The cost of the request pipeline (docs/operations.md §Request pipeline): the admin's notifications page,
  * `GET /api/notification?per_page=10&page=1`, answered by the real app (pipeline-target.ts, as main.ts
  * builds it, logging at `info`) and by a bare Fastify route doing the same work with `pg`, on a fresh
  * PostgreSQL database of its own (PIPELINE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
@@ -8,7 +8,8 @@
  * rounds so that other load on the machine falls on all alike. Reports each side's req/s and the ratios.
  *
  * PIPELINE_SECONDS (per round, default 5), PIPELINE_ROUNDS (default 3). PIPELINE_PROFILE=<dir> writes
- * a V8 CPU profile of each server's process under it (app/, bare/) (node --cpu-prof) for the profile in decision 0120.
+ * a V8 CPU profile of each server's process under it (app/, bare/) (node --cpu-prof) for the profile in
+ * docs/operations.md §Request pipeline.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -68,7 +68,7 @@ export interface CompositionView extends Platform {
 export interface Composition {
   platform: Platform;
   accounts: AccountsApi;
-  /** The policy version in force: recorded at every start (decision 0350). */
+  /** The policy version in force: recorded at every start (docs/product.md §11.7). */
   policy: PolicyApi;
   modules: Array<AppModule<unknown>>;
   /** The platform and the modules' APIs in one view, for tests and the bench; no module receives it. */
@@ -103,7 +103,7 @@ export async function compose(
     {
       notifications: notifications.api,
       holdsMembership: (ownerId, tx) => plansHeld().hasRunningPlan(ownerId, 'membership', tx),
-      // Videos are built after delivery: asked at request time (a granted watch link, decision 0211).
+      // Videos are built after delivery: asked at request time (a granted watch link, docs/product.md §6.7).
       videoAccess: {
         check: (actor, permission, id) => videos.api.access.check(actor, permission, id),
         grantHolds: (granterId, id, tx) => videos.api.access.grantHolds(granterId, id, tx),

@@ -22,7 +22,7 @@ import { closeTestApp } from '../test/close-app';
  * The whole product as `npm start` runs it (main.ts's logger at `info`, real HTTP, the web app, the job
  * workers, a real SMTP server), through a delivery and a password reset. Afterwards the log must hold
  * none of the credentials that passed through: the watch token, the media signature, the reset code,
- * nor a full e-mail address (docs/decisions/0101-secrets-out-of-logs.md).
+ * nor a full e-mail address (docs/operations.md §Security headers and logs).
  */
 describe('secrets stay out of the log', () => {
   const lines: string[] = [];

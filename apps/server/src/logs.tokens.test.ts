@@ -41,7 +41,7 @@ import { insertVideo } from '../test/delivery-fixtures';
  * one main.ts builds): a private watch link granted by e-mail, its signed media URLs, an access code,
  * a data export's download link, a banner's click link and signed image, a password reset code, a
  * trusted contact's link, the owner's alive link and the address check's 'Still right' link. The log must hold none of them
- * (docs/decisions/0101-secrets-out-of-logs.md); the existing delivery-and-reset run is in
+ * (docs/operations.md §Security headers and logs); the existing delivery-and-reset run is in
  * logs.secrets.test.ts.
  */
 describe('no token or signed link reaches the log', () => {

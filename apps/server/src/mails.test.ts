@@ -120,7 +120,7 @@ describe('mail templates', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;&gt;&lt;img');
-    // The plain part carries the words as typed; subjects never do (decision 0270).
+    // The plain part carries the words as typed; subjects never do (docs/product.md §10.3).
     expect(text).toContain(typed);
     expect(subject).not.toContain('<');
   });

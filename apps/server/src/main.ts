@@ -29,7 +29,8 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL, logDestination());
   const composition = await orStop(() => compose(config, logger));
   const deps = composition.platform;
-  // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds (decision 0080).
+  // Which ffmpeg/ffprobe pair runs; a warning for the bundled pair or two builds
+  // (docs/operations.md §Video tools).
   const tools = await deps.media.describe();
   logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
   for (const warning of tools.warnings) logger.warn(warning);

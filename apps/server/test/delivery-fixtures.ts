@@ -38,7 +38,7 @@ export async function insertUser(
 
 /**
  * A life-time membership written directly (no card): its owner may schedule any number of deliveries
- * (decision 0173), as tests of many deliveries of one owner need.
+ * (docs/product.md §5.5), as tests of many deliveries of one owner need.
  */
 export async function insertMembership(db: Db, ownerId: number): Promise<void> {
   const [plan] = await db.select().from(plans).where(eq(plans.title, 'Life-time Membership'));

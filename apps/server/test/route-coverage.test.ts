@@ -71,7 +71,7 @@ describe('what a route owes (decision 0277)', () => {
   });
 });
 
-describe('the reporter (decision 0278)', () => {
+describe('the reporter (decision 0277)', () => {
   const saved = { exitCode: process.exitCode, dir: process.env[COVERAGE_DIR_ENV] };
   afterEach(() => {
     process.exitCode = saved.exitCode;

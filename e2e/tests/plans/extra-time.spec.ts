@@ -7,8 +7,9 @@ import { listFolder } from '../../support/videos';
 import { saveThroughDialogs } from '../upload/helpers';
 
 /**
- * docs/product.md §7, extra time (docs/product.md §13.5 upload flow, decision 0181): a 75-second video gets 'Exceeding limit';
- * Pay now buys one minute at the current rate, and the upload then succeeds with that payment.
+ * docs/product.md §7, extra time (docs/product.md §13.5 upload flow, docs/product.md §3.4): a 75-second video
+ * gets 'Exceeding limit'; Pay now buys one minute at the current rate, and the upload then succeeds with that
+ * payment.
  */
 
 test.describe.configure({ timeout: 240_000 });

@@ -5,7 +5,7 @@ import { defineRoute, type ApiRoute } from './route';
 
 /**
  * Leaving, and taking one's messages along (docs/product.md §11.5): the owner's data export (one zip built by a job)
- * and the deletion of the account. Decisions 0241–0244.
+ * and the deletion of the account. docs/product.md §11.5, §11.6.
  */
 
 /** queued → running → ready (→ expired, swept) | failed. */
@@ -53,7 +53,7 @@ export const accountDeleteBody = z.object({
 });
 export type AccountDeleteInput = z.output<typeof accountDeleteBody>;
 
-/** A download token: `<export id>.<expiry>.<HMAC>` (decision 0242). */
+/** A download token: `<export id>.<expiry>.<HMAC>` (docs/product.md §11.5). */
 export const accountExportDownloadParams = z.object({
   token: z
     .string()
@@ -103,7 +103,7 @@ function ownerRoutes<const Role extends 'user' | 'funeral-home'>(role: Role) {
 }
 
 /**
- * How long what is kept is kept (docs/product.md §11.9, decisions 0345, 0346): a deactivated account is
+ * How long what is kept is kept (docs/product.md §11.9): a deactivated account is
  * told 30 and 7 days before its data is deleted; a ready export lives a week; the e-mail log keeps a row
  * 90 days. The retention period itself is the server's RETENTION_DAYS, answered by `retention`.
  */
@@ -130,7 +130,7 @@ export const accountDataRoutes = {
   funeralHome: ownerRoutes('funeral-home'),
   /**
    * The archive itself: a plain link (a browser download sends no bearer header), so the signed,
-   * expiring token is the permission (decision 0242). The answer is the zip.
+   * expiring token is the permission (docs/product.md §11.5). The answer is the zip.
    */
   /** The periods the privacy policy states, read by the policy page (no credential: it is public). */
   retention: defineRoute({

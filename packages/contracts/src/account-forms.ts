@@ -118,7 +118,7 @@ const codeField = z
   .regex(/^\d{6}$/, 'The verification code must be 6 digits.');
 
 /**
- * The e-mail is required with the code in both areas (docs/decisions/0012): a code alone cannot be
+ * The e-mail is required with the code in both areas (docs/product.md §2.3): a code alone cannot be
  * tied to one account safely, and the client knows the e-mail from the step before.
  */
 export const verifyCodeBody = z.object({ email: emailField, token: codeField });

@@ -13,12 +13,12 @@ export const DATE_OF_BIRTH_MESSAGES = {
   underage: `You must be at least ${LEGAL_AGE} years old to sign up.`,
 } as const;
 
-/** The sentences the accounts calls answer with, shown as they come by the web (decision 0126). */
+/** The sentences the accounts calls answer with, shown as they come by the web (decision 0338). */
 export const ACCOUNT_MESSAGES = {
   signedUp: 'Your account has been created.',
   loggedIn: 'Logged in successfully.',
   loggedOut: 'You have been logged out.',
-  /** One answer for an unknown e-mail, a wrong password and the wrong area (docs/decisions/0011). */
+  /** One answer for an unknown e-mail, a wrong password and the wrong area (docs/product.md §1.2). */
   invalidCredentials: 'These credentials do not match our records.',
   deactivated: 'Your account has been deactivated. Please contact support.',
   emailTaken: 'The email has already been taken.',

@@ -58,7 +58,7 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 
 /**
  * The calls of the accounts module (decision 0127). The user area (`/web/user/...`) serves users and
- * funeral homes, the admin area admins (decision 0011); the same call in each area or per role is
+ * funeral homes, the admin area admins (docs/product.md §1.2); the same call in each area or per role is
  * built by one function below, but every route keeps its literal path.
  */
 const tag = 'Accounts';
@@ -219,7 +219,7 @@ export const accountRoutes = {
   adminChangePassword: changePassword('/admin/change-password', 'admin'),
 
   /**
-   * A profile photo (the photo_path of an account) at its unguessable name (decision 0014): public,
+   * A profile photo (the photo_path of an account) at its unguessable name (decision 0033): public,
    * cached for a year. The answer is the image itself.
    */
   photo: defineRoute({

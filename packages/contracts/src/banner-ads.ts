@@ -12,7 +12,7 @@ export type BannerAdStatus = (typeof bannerAdStatuses)[number];
 export const BANNER_IMAGES_MAX = 3;
 export const BANNER_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 
-/** Under an ad's counts: what one view or click is (a reader counts once a day, decision 0273). */
+/** Under an ad's counts: what one view or click is (a reader counts once a day, docs/product.md §8.6). */
 export const BANNER_COUNTS_NOTE = 'Each reader counts once a day: one view and one click at most.';
 
 export const BANNER_MESSAGES = {
@@ -30,7 +30,7 @@ export const BANNER_MESSAGES = {
   approved: 'The banner ad request has been approved.',
   rejected: 'The banner ad request has been rejected.',
   alreadyDecided: 'This banner ad request has already been decided.',
-  /** Paying for a request (docs/product.md §8.4, decision 0215): only an approved request not yet paid. */
+  /** Paying for a request (docs/product.md §8.4, §8.5): only an approved request not yet paid. */
   notApproved: 'This banner ad request is still waiting for approval: it cannot be paid yet.',
   rejectedNotPayable: 'This banner ad request was rejected: it cannot be paid.',
   alreadyPaid: 'This banner ad has already been paid for.',
@@ -39,12 +39,12 @@ export const BANNER_MESSAGES = {
 
 /**
  * docs/product.md §13.6: optional http/https, optional www, a domain whose top-level part has 2+ letters, an
- * optional path. Nothing else (no `javascript:`, no bare words); decision 0205 says how it is stored.
+ * optional path. Nothing else (no `javascript:`, no bare words); docs/product.md §8.4 says how it is stored.
  */
 export const BRAND_URL_PATTERN =
   /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
-/** The brand URL as typed, stored with `https://` in front when it had no scheme (decision 0205). */
+/** The brand URL as typed, stored with `https://` in front when it had no scheme (docs/product.md §8.4). */
 export const brandUrlField = z
   .string()
   .trim()
@@ -154,7 +154,7 @@ export const bannerSlotAd = z.object({
 });
 export type BannerSlotAd = z.infer<typeof bannerSlotAd>;
 
-/** A click token: `<ad id>.<expiry>.<HMAC>`, base64url characters and dots only (decision 0217). */
+/** A click token: `<ad id>.<expiry>.<HMAC>`, base64url characters and dots only (docs/product.md §8.6). */
 export const bannerClickParams = z.object({
   token: z
     .string()
@@ -232,7 +232,7 @@ export const bannerAdRoutes = {
     response: z.object({ data: adminBannerAdDetail }),
   }),
   /**
-   * The slot's `click_url` (decision 0217): a plain link, followed without a bearer header, so the
+   * The slot's `click_url` (docs/product.md §8.6): a plain link, followed without a bearer header, so the
    * signed token is the permission; counted while the ad runs, then a 302 to the ad's own brand URL.
    */
   click: defineRoute({

@@ -50,7 +50,10 @@ export function isHttpUrl(value: string): boolean {
 
 export const MAP_LINK_MESSAGE = 'The map link must be a web address starting with https:// or http://.';
 
-/** A map link (decision 0106): only a web address, so it can never become a `javascript:` link on a page. */
+/**
+ * A map link (docs/product.md §13.6): only a web address, so it can never become a `javascript:` link on a
+ * page.
+ */
 const mapLinkText = (max: number) =>
   z.string().trim().max(max, `The map link may not be longer than ${max} characters.`);
 

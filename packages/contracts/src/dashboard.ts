@@ -5,14 +5,17 @@ import { defineRoute } from './route';
 
 /**
  * The admin's dashboard (docs/product.md §9, §13.2, §9.1): the platform's counts, revenue and purchases by
- * plan kind, and sign-ups, over a range of days in the admin's zone (decision 0230).
+ * plan kind, and sign-ups, over a range of days in the admin's zone.
  */
 
 /** How the figures are grouped: one point a day, a week (from Monday) or a calendar month. */
 export const dashboardGroupings = ['day', 'week', 'month'] as const;
 export type DashboardGrouping = (typeof dashboardGroupings)[number];
 
-/** The most points one call draws (decision 0230): a year by day, three years by week, ten years by month. */
+/**
+ * The most points one call draws (docs/product.md §9.1): a year by day, three years by week, ten years by
+ * month.
+ */
 export const DASHBOARD_RANGE_LIMITS = {
   day: { points: 366, label: '366 days' },
   week: { points: 157, label: '157 weeks' },
@@ -22,7 +25,7 @@ export const DASHBOARD_RANGE_LIMITS = {
 /** The default range: the 30 days ending today in `tz`. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
-/** A query received within this many days counts as open (queries have no status; decision 0230). */
+/** A query received within this many days counts as open (queries have no status; docs/product.md §9.1). */
 export const OPEN_QUERY_DAYS = 30;
 
 /** The earliest day the figures go back to (nothing is older than the product). */

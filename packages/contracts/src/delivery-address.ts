@@ -3,7 +3,7 @@ import { idParams } from './common';
 import { defineRoute } from './route';
 
 /**
- * The yearly address check (docs/product.md §5.9, decisions 0365–0367): an owner whose deliveries are due
+ * The yearly address check (docs/product.md §5.9, decision 0366): an owner whose deliveries are due
  * more than a year ahead is asked once a year whether each recipient's address is still right. 'Still
  * right' is a link that needs no sign-in: the web page `/delivery/address/{token}` sends its token here.
  */
@@ -20,7 +20,7 @@ export const ADDRESS_LINK_DAYS = 180;
 /** The longest token accepted: a token is 43 characters (256 bits, base64url). */
 export const ADDRESS_TOKEN_MAX = 128;
 
-/** What the confirm page and the call say (decision 0126: one home for a shared text). */
+/** What the confirm page and the call say (decision 0338: one home for a shared text). */
 export const ADDRESS_CHECK_MESSAGES = {
   /** Forged, unknown or mistyped: no hint which. */
   invalidLink: 'This link is not valid. Sign in to check your scheduled deliveries.',
@@ -41,7 +41,7 @@ export const ADDRESS_CHECK_MESSAGES = {
   nothingToConfirm: 'This video has no address waiting for your answer.',
 } as const;
 
-/** The in-app task on a scheduled video's card and page (docs/product.md §5.9, decision 0368). */
+/** The in-app task on a scheduled video's card and page (docs/product.md §5.9). */
 export const ADDRESS_CHECK_TASK = {
   question: (email: string) => `Is ${email} still right?`,
   stillRight: 'Still right',
@@ -105,8 +105,8 @@ export const deliveryAddressRoutes = {
     response: addressDetailsResponse,
   }),
   /**
-   * The signed-in owner's 'Still right' in the app (decision 0368): confirms the open check item of the
-   * video's current delivery as the link does; idempotent. 404: not their video, or nothing asked.
+   * The signed-in owner's 'Still right' in the app (docs/product.md §5.9): confirms the open check item of
+   * the video's current delivery as the link does; idempotent. 404: not their video, or nothing asked.
    */
   confirmOwn: defineRoute({
     method: 'POST',

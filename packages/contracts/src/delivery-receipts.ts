@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Read receipts (docs/product.md §5.8, decision 0361): the owner is told in the app when the recipient
+ * Read receipts (docs/product.md §5.8): the owner is told in the app when the recipient
  * first opens an occurrence's watch link, unless they turned it off for that delivery (`receipts`).
  */
 export const RECEIPT_MESSAGES = {

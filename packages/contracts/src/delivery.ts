@@ -4,11 +4,11 @@ import { defineRoute } from './route';
 import { deliveryHistoryEntry } from './delivery-repeat';
 import { scheduleOptionsShown } from './schedule-options';
 
-/** What the recipient's page and the watch call say (decision 0126: one home for a shared text). */
+/** What the recipient's page and the watch call say (decision 0338: one home for a shared text). */
 export const DELIVERY_MESSAGES = {
   /** Any link that does not open a video: unknown, revoked, expired, deleted (no hint which). */
   noLongerAvailable: 'This message is no longer available.',
-  /** The schedule dialog's optional second address (decision 0370). */
+  /** The schedule dialog's optional second address (docs/product.md §5.2). */
   fallbackLabel: 'Second address (optional)',
   fallbackHint:
     "If the recipient's mail server refuses the video, or cannot take it for three days, it goes to this address instead.",
@@ -20,9 +20,10 @@ export const DELIVERY_MESSAGES = {
 /**
  * pending → sending → sent | failed; pending|sending → cancelled (docs/decisions/0040).
  * pending → awaiting_owner when an account is activated again more than a day after a held delivery's
- * moment: the owner decides (send now → pending, or cancel → cancelled; decision 0239).
+ * moment: the owner decides (send now → pending, or cancel → cancelled; docs/product.md §5.6).
  * sending|sent → bounced when the recipient's server refuses it for good, at once or by a later report
- * (decisions 0370, 0372); a second address given with the schedule then gets a delivery of its own.
+ * (decision 0385; docs/product.md §5.2); a second address given with the schedule then gets a delivery of its
+ * own.
  */
 export const deliveryStatuses = [
   'pending',
@@ -104,7 +105,7 @@ export const heldDeliveryResponse = z.object({
   data: z.object({ video_id: z.number(), status: z.enum(['pending', 'cancelled']) }),
 });
 
-/** What a delivery status report changed (decision 0372): counts only, never an address. */
+/** What a delivery status report changed (decision 0385): counts only, never an address. */
 export const bounceReportResponse = z.object({
   message: z.string(),
   data: z.object({

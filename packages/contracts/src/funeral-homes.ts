@@ -25,7 +25,7 @@ export const ACCESS_GRANTED_HOME = 'Access granted to the funeral home.';
 export const ACCESS_GRANTED_PERSON = 'A private link to the video has been sent by e-mail.';
 /** A request made by the form alone holds no video yet: nothing to watch or publish. */
 export const REQUEST_HAS_NO_VIDEO = 'This request has no video yet.';
-/** Publishing needs a running funeral-home plan (decision 0213). */
+/** Publishing needs a running funeral-home plan (docs/product.md §6.8). */
 export const PUBLISH_NEEDS_PLAN =
   'Publishing a video needs an active funeral-home plan. Please subscribe to a plan and try again.';
 

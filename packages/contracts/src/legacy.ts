@@ -4,7 +4,7 @@ import { listQuery, paginatedResponse } from './lists';
 import { defineRoute } from './route';
 import { videoCodeParams } from './videos';
 
-/** Words the legacy mails, notices and pages share (decision 0126). */
+/** Words the legacy mails, notices and pages share (decision 0338). */
 export const LEGACY_MESSAGES = {
   /** A trusted contact's mail subject and the owner's page heading. */
   passingReported: 'A passing has been reported',

@@ -100,7 +100,7 @@ export const notificationKinds = {
   legacyHalted: 'legacy.halted',
   /** A trusted contact the owner named accepted the role. */
   legacyContactConfirmed: 'legacy.contact_confirmed',
-  /** A new version of the privacy policy and terms is in force (decision 0350). */
+  /** A new version of the privacy policy and terms is in force (docs/product.md §11.7). */
   policyUpdated: 'policy.updated',
   /** A check of the storage found one of the person's files missing or altered (decision 0340). */
   mediaDamaged: 'media.damaged',

@@ -7,7 +7,7 @@ import { defineRoute } from './route';
 
 /**
  * The payments module's calls (docs/product.md §7): paying for a plan or for extra video minutes, each request
- * charging once (decision 0160), and the payment and purchase logs (decision 0162).
+ * charging once (decision 0160), and the payment and purchase logs.
  */
 
 /** docs/product.md §13.4: the one-time purchase form sends `duration` fixed at '00:01:00'; each minute is bought. */
@@ -120,7 +120,10 @@ export const adminPaymentRow = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  /** `deleted`: the payer deleted their account; the payment stays for the books, anonymised (decision 0243). */
+  /**
+   * `deleted`: the payer deleted their account; the payment stays for the books, anonymised
+   * (docs/product.md §11.6).
+   */
   type: z.enum(['user', 'funeral-home', 'admin', 'deleted']),
   subscription_type: z.string(),
   plan_name: z.string(),

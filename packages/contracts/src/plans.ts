@@ -65,7 +65,7 @@ export const userHomePlanKinds = ['membership', 'ad-free'] as const satisfies re
 /** Money in, as the forms send it: a number or numeric text, at most 2 decimals, 0.01 to 999999.99. */
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
 /**
- * A price below zero is told so in words, with the range it must be in (decision 0286): 'must be a
+ * A price below zero is told so in words, with the range it must be in (docs/product.md §12): 'must be a
  * number' would send the admin looking for a typo in '-5'.
  */
 export const negativeMoneyMessage = (label: string) =>
@@ -308,7 +308,10 @@ export const planRoutes = {
     access: ['funeral-home'],
     response: planListResponse,
   }),
-  /** docs/product.md §13.2: banner plans, read by the role in the path (the same plans for both, decision 0152). */
+  /**
+   * docs/product.md §13.2: banner plans, read by the role in the path (the same plans for both,
+   * docs/product.md §7.1).
+   */
   userBannerAdPlans: defineRoute({
     method: 'GET',
     path: '/web/user/plan/banner-ads',

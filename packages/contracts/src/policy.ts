@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route';
 
 /**
- * The privacy policy's and the terms' version (decision 0350): the operator names it and its
+ * The privacy policy's and the terms' version (docs/product.md §11.7): the operator names it and its
  * date in the configuration (POLICY_VERSION, POLICY_DATE); a new version is announced once to every
  * active account, which then acknowledges it from a notice in the signed-in pages.
  */

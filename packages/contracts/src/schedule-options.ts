@@ -18,7 +18,10 @@ const noteField = z.string().trim().max(NOTE_MAX, NOTE_MESSAGES.tooLong);
  * when the body has none), the video API shows it back (`shown`), the web's form pre-fills it.
  */
 export const scheduleOptions = {
-  /** Optional second address: where the video goes if the recipient's server refuses it (decision 0370). */
+  /**
+   * Optional second address: where the video goes if the recipient's server refuses it
+   * (docs/product.md §5.2).
+   */
   fallback_email: { body: z.string().optional(), shown: z.string().nullable(), empty: null },
   /** `none` (default) or `yearly`. */
   repeat: { body: repeatField.optional(), shown: z.enum(deliveryRepeats).optional(), empty: 'none' },
@@ -28,7 +31,7 @@ export const scheduleOptions = {
     shown: z.number().nullable().optional(),
     empty: null,
   },
-  /** Whether the owner is told when the recipient first opens it (default true; decision 0361). */
+  /** Whether the owner is told when the recipient first opens it (default true; docs/product.md §5.8). */
   receipts: { body: receiptsField.optional(), shown: z.boolean().optional(), empty: true },
   /** The sender's note, trimmed; empty: none (and not shown back). */
   note: { body: noteField.optional(), shown: z.string().optional(), empty: undefined },

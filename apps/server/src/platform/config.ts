@@ -41,7 +41,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Parting Words <no-reply@partingwords.local>'),
-  // The mail server's credential for piping bounce reports in (decision 0372); unset: the call answers 404.
+  // The mail server's credential for piping bounce reports in (decision 0385); unset: the call answers 404.
   MAIL_BOUNCE_SECRET: optionalText.refine(
     (secret) => secret === undefined || Buffer.byteLength(secret) >= MIN_SECRET_BYTES,
     `must be at least ${MIN_SECRET_BYTES} bytes (e.g. the output of: openssl rand -hex 32)`,
@@ -89,7 +89,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('123 dummy street'),
-  // The privacy policy's and terms' version and the day it took effect (decision 0350): raising the
+  // The privacy policy's and terms' version and the day it took effect (docs/product.md §11.7): raising the
   // version tells every active account once and asks each to acknowledge it.
   POLICY_VERSION: z
     .string()
@@ -111,8 +111,8 @@ const envSchema = z.object({
   // docs/product.md §5.9: how often the yearly address check looks for owners due (a day at most, so no
   // owner waits long past their year); acceptance runs shorten it to see a check at once.
   ADDRESS_CHECK_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
-  // The policy announcement's pace (decision 0350): one batch of accounts a run, a run every 30 seconds;
-  // acceptance runs shorten it so a new version's e-mail is seen within seconds.
+  // The policy announcement's pace (docs/product.md §11.7): one batch of accounts a run, a run every 30
+  // seconds; acceptance runs shorten it so a new version's e-mail is seen within seconds.
   POLICY_ANNOUNCE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NODE_ENV: optionalText,
   UPLOAD_MAX_BYTES: z.coerce

@@ -53,7 +53,7 @@ export interface Platform {
   logger: FastifyBaseLogger;
   /** ffmpeg/ffprobe: FFMPEG_PATH/FFPROBE_PATH, else the system pair on the PATH, else the npm-bundled one. */
   media: MediaTools;
-  /** Draws uploaded SVG images as PNG with the same ffmpeg (decision 0276). */
+  /** Draws uploaded SVG images as PNG with the same ffmpeg (decision 0275). */
   svg: SvgRasterizer;
   /** PAYMENT_PROVIDER: the embedded sandbox (the only one until a real provider is added; decision 0155). */
   payments: PaymentProvider;
@@ -103,7 +103,7 @@ export async function createPlatform(
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
-  // A storage a test hands in is its own business; the configured one is checked (decision 0351).
+  // A storage a test hands in is its own business; the configured one is checked (decision 0296).
   if (configured)
     await configured.check(database.db).catch(async (error: unknown) => {
       if (!overrides.database) await database.close();

@@ -182,7 +182,7 @@ describe('the 360 px overflow sweep (e2e/tests/layout.spec.ts)', () => {
   });
 });
 
-describe('the legacy release in the user area (decision 0254)', () => {
+describe('the legacy release in the user area (docs/product.md §6.1)', () => {
   const settings = legacySettings({ state: 'waiting', open_report: openReport() });
   const account = { id: 7, type: 'user', email: 'p@example.com', first_name: 'Pat', last_name: 'Lee' };
 

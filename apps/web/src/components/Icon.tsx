@@ -1,7 +1,7 @@
 /**
  * An inline SVG icon from the bootstrap-icons package, imported per icon as raw text
  * (`import bell from 'bootstrap-icons/icons/bell.svg?raw'`) so each chunk carries only the icons it shows
- * and no icon font is downloaded (docs/decisions/0021-icons-and-bundle.md). Decorative by default;
+ * and no icon font is downloaded (docs/decisions/0288). Decorative by default;
  * give `label` when the icon is the only content of a control.
  */
 export function Icon({ svg, label, className }: { svg: string; label?: string; className?: string }) {

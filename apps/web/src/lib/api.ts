@@ -10,9 +10,9 @@ import { STORAGE_KEYS } from './storage-keys';
 
 /**
  * Called when a request that carried a credential gets 401 (expired or revoked session): the stored
- * session and every cached answer are cleared, so the area layouts send the person to the login page
- * (docs/decisions/0023). Set here, not by the app's root, so a page that asks nothing (the visitor's
- * home page) loads none of it; tests may replace it.
+ * session and every cached answer are cleared, so the area layouts send the person to the login page. Set
+ * here, not by the app's root, so a page that asks nothing (the visitor's home page) loads none of it; tests
+ * may replace it.
  */
 let onUnauthorized: (() => void) | null = () => {
   session.clear();

@@ -4,7 +4,7 @@ import { callRoute } from './api';
 import { planKeys } from './query-keys';
 
 /**
- * Extra video time (docs/product.md §13.4, §13.7, decision 0181): the upload page and the drafts merge both buy whole
+ * Extra video time (docs/product.md §13.4, §13.7, §3.4): the upload page and the drafts merge both buy whole
  * minutes beyond the free 60 seconds at the admin's current rate, so the arithmetic and the two calls
  * live here, shared.
  */

@@ -162,7 +162,10 @@ export const legacyLinkKeys = {
   alive: (token: string) => ['legacy-link', 'alive', token] as const,
 };
 
-/** The privacy policy's version: the public pages', the signed-in notice, the admin's count (decision 0350). */
+/**
+ * The privacy policy's version: the public pages', the signed-in notice, the admin's count
+ * (docs/product.md §11.7).
+ */
 export const policyKeys = {
   all: ['policy'] as const,
   current: () => ['policy', 'current'] as const,

@@ -25,7 +25,7 @@ interface ScheduleFormFields {
   date: string;
   /** HH:MM (or HH:MM:SS). */
   time: string;
-  /** The optional second address (decision 0370). */
+  /** The optional second address (docs/product.md §5.2). */
   fallback?: string;
   /** `none` (the default) or `yearly` (decision 0360). */
   repeat?: DeliveryRepeat;

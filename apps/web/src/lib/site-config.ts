@@ -1,7 +1,7 @@
 /**
  * Contact placeholders of the contract ({email}, a phone number, '123 dummy street'): set at build time with
  * VITE_SUPPORT_EMAIL, VITE_SUPPORT_PHONE and VITE_SUPPORT_ADDRESS; the defaults are harmless
- * (reserved .example domain, a 555 number). See docs/decisions/0024-site-placeholders.md.
+ * (reserved .example domain, a 555 number). See docs/product.md §13.5.
  */
 const env = import.meta.env as Record<string, string | undefined>;
 

@@ -51,7 +51,7 @@ export function creatorName(creator: VideoCreator | null | undefined): string {
   return `${creator.first_name} ${creator.last_name}`.trim();
 }
 
-/** A scheduled video's delivery (live, else latest; docs/decisions/0043); null when it has none. */
+/** A scheduled video's delivery (live, else latest; docs/product.md §5.1); null when it has none. */
 export type VideoDelivery = NonNullable<Video['delivery']>;
 
 export function deliveryOf(video: Video): VideoDelivery | null {

@@ -5,7 +5,9 @@ import { defineMail, type Envelope } from '../../platform/mail/define';
 import type { RetentionRepo } from './retention.repo';
 
 /** The account-data module's e-mails: the wording of each kind, then its definition (`accountDataMails`). */
-/** The confirmation that an account was deleted (decision 0243), sent after the deletion committed. */
+/**
+ * The confirmation that an account was deleted (docs/product.md §11.6), sent after the deletion committed.
+ */
 export function accountDeletedMail(input: { firstName: string | null }): RenderedMail {
   return render({
     subject: 'Your Parting Words account has been deleted',
@@ -26,7 +28,7 @@ const dayText = (date: Date) => longDateIn(date, 'UTC');
 
 /**
  * The notice to a deactivated account, 30 and then 7 days before its data is deleted (docs/product.md
- * §11.9, decision 0345): what goes, what stays, and that an activation before the day keeps it all.
+ * §11.9): what goes, what stays, and that an activation before the day keeps it all.
  */
 export function retentionNoticeMail(input: {
   firstName: string | null;

@@ -1,8 +1,8 @@
 import { defineOutboxMailQueue, defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
 
 /**
- * Builds one export archive (decision 0241). `singletonKey` of the export: one job per export. A crash
- * mid-way is retried from the start (the archive is written under its final key only when complete).
+ * Builds one export archive (docs/product.md §11.5). `singletonKey` of the export: one job per export. A
+ * crash mid-way is retried from the start (the archive is written under its final key only when complete).
  * One at a time per process: each streams whole videos.
  */
 export const accountExportQueue = defineQueue({
@@ -14,7 +14,7 @@ export const accountExportQueue = defineQueue({
 });
 
 /**
- * The sweeper (decision 0243): expired archives deleted, and the files of deleted accounts (or of a
+ * The sweeper (docs/product.md §11.6): expired archives deleted, and the files of deleted accounts (or of a
  * deletion interrupted after its commit) removed from storage. One run every ten minutes however many
  * workers are up.
  */
@@ -27,11 +27,11 @@ export const accountDataSweepQueue = defineScheduledQueue({
 });
 
 /**
- * The retention duty (decision 0345): deactivated accounts' notices (30 and 7 days ahead) and deletion
- * at their day, then the short clocks (expired sessions and reset codes, old mail rows: 0346). Hourly:
- * daily in what it does, hourly in when it looks, so a deletion happens within the hour of its day; one
- * run an hour however many workers are up, and two at once (a retry beside the next hour's) still
- * notify once and delete once.
+ * The retention duty (docs/product.md §11.9): deactivated accounts' notices (30 and 7 days ahead) and
+ * deletion at their day, then the short clocks (expired sessions and reset codes, old mail rows:
+ * docs/product.md §11.9). Hourly: daily in what it does, hourly in when it looks, so a deletion happens
+ * within the hour of its day; one run an hour however many workers are up, and two at once (a retry beside
+ * the next hour's) still notify once and delete once.
  */
 export const accountDataRetentionQueue = defineScheduledQueue({
   name: 'account-data.retention',

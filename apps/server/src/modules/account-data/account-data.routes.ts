@@ -19,7 +19,7 @@ export function registerAccountDataRoutes(
   deletion: DeletionService,
   retentionDays: number,
 ) {
-  // The periods the privacy policy states, from this server's configuration (decision 0348).
+  // The periods the privacy policy states, from this server's configuration (docs/product.md §11.9).
   router.route(accountDataRoutes.retention, () => ({
     data: {
       retention_days: retentionDays,

@@ -14,7 +14,7 @@ import { accountRef } from '../accounts/accounts.schema';
 import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
- * A data export (docs/product.md §11.5, decision 0241): one zip of everything held about the account, built by the
+ * A data export (docs/product.md §11.5): one zip of everything held about the account, built by the
  * `account-data.export` job, its progress kept here for the owner's page. At most one queued or running
  * per account (a double click answers the same one); a ready archive lives until `expires_at`, then the
  * sweeper deletes its file and marks it expired.
@@ -51,7 +51,7 @@ export const accountExports = pgTable(
 export type AccountExportRow = typeof accountExports.$inferSelect;
 
 /**
- * Storage keys whose files must go (decision 0243): written in the transaction that deletes the rows
+ * Storage keys whose files must go (docs/product.md §11.6): written in the transaction that deletes the rows
  * naming them, so a crash after the commit leaves a list the sweeper finishes, never an orphaned file
  * nobody knows of. A key is removed from here once its file is deleted.
  */
@@ -61,7 +61,7 @@ export const fileDeletions = pgTable('file_deletions', {
 });
 
 /**
- * The retention notices claimed (docs/product.md §11.9, decision 0345): one row per ended account, ending
+ * The retention notices claimed (docs/product.md §11.9): one row per ended account, ending
  * and notice (30 or 7 days before the deletion). Inserted with the notice's outbox row in one
  * transaction, so two sweeps at once send it once; keyed by the ending, so an account deactivated
  * again after an activation is told again for its new date. Gone with the account.

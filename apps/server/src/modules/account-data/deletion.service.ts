@@ -12,7 +12,7 @@ import type { AuthAccount } from '../accounts';
 import type { AccountDataRepo } from './account-data.repo';
 import type { FileSweeper } from './file-sweeper';
 
-/** Wrong passwords, counted like failed logins (decision 0015's windows). */
+/** Wrong passwords, counted like failed logins (decision 0096's windows). */
 const WINDOW = 15 * 60;
 export const deletionRules = (accountId: number, ip: string) => ({
   pair: { key: `deleteAccountFailures:${accountId}|${ip}`, limit: 10, windowSeconds: WINDOW } as RateRule,
@@ -43,19 +43,20 @@ export interface DeletionServiceDeps {
 }
 
 /**
- * Deleting an account (decision 0243). One transaction: the storage keys its rows name are listed in
+ * Deleting an account (docs/product.md §11.6). One transaction: the storage keys its rows name are listed in
  * `file_deletions`, then its row is deleted, and with it, by the foreign keys, its sessions (signed out
  * everywhere at once), videos, scheduled deliveries (nothing is sent at their minute), grants, forms,
  * banner ads, subscriptions, notifications and exports; the grants it made and the requests it sent to
  * funeral homes stay, their granter null (shown as a family member whose account was deleted); its payments stay for the books with the link
- * to it and the card's last digits removed (decision 0347). Only after the commit are the files deleted and the confirmation e-mailed; a crash in
- * between leaves the list to the sweeper, never a file nobody knows of.
+ * to it and the card's last digits removed (docs/product.md §11.4). Only after the commit are the files
+ * deleted and the confirmation e-mailed; a crash in between leaves the list to the sweeper, never a file
+ * nobody knows of.
  */
 export function createDeletionService(deps: DeletionServiceDeps) {
   const throttle = createFailureThrottle(deps.rateLimiter);
 
   /**
-   * The one deletion of an account, whoever asks (its owner, or the retention sweep: decision 0345).
+   * The one deletion of an account, whoever asks (its owner, or the retention sweep: docs/product.md §11.9).
    * `hold`, first in the transaction, may lock the row and refuse (an account activated meanwhile).
    * Answers whether it deleted the account; its files are gone (or listed for the sweeper) when it returns.
    */

@@ -90,7 +90,7 @@ describe('account deletion', () => {
     expect(
       (await deleteAccount(ctx, person.token, { password: person.password }, 'funeral-home')).statusCode,
     ).toBe(403);
-    // Admins have no deletion of their own (decision 0244): the last admin can never remove itself.
+    // Admins have no deletion of their own (docs/product.md §11.6): the last admin can never remove itself.
     expect((await deleteAccount(ctx, admin.token, { password: ADMIN_ENV.ADMIN_PASSWORD })).statusCode).toBe(
       403,
     );

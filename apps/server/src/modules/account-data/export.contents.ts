@@ -31,7 +31,7 @@ export interface ExportVideo {
   info: Record<string, unknown>;
 }
 
-/** What the archive holds besides the video files: one JSON file per section (decision 0241). */
+/** What the archive holds besides the video files: one JSON file per section (docs/product.md §11.5). */
 export interface ExportContents {
   profile: Record<string, unknown>;
   photoKey: string | null;

@@ -1,7 +1,7 @@
 import { readSignedIdToken, roundedExpiry, signedIdToken } from '../../platform/http/signed-url';
 
 /**
- * Download links of export archives (decision 0242): `<export id>.<expiry>.<HMAC-SHA256>` signed with
+ * Download links of export archives (docs/product.md §11.5): `<export id>.<expiry>.<HMAC-SHA256>` signed with
  * the platform's helper under its own purpose, so no other signed link (media, banner clicks) is one.
  * A link lives a day at most, never past the archive's own expiry; the download also re-reads the row,
  * so an archive expired, swept or deleted with its account answers 404 whatever the link says.

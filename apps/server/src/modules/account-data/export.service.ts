@@ -21,7 +21,7 @@ import { readExportContents } from './export.contents';
 import { writeArchive } from './export.archive';
 import { downloadToken, readDownloadToken } from './export.links';
 
-/** A ready archive is kept a week, then swept (decision 0241). */
+/** A ready archive is kept a week, then swept (docs/product.md §11.5). */
 export const EXPORT_KEEP_MS = EXPORT_KEEP_DAYS * 24 * 60 * 60 * 1000;
 /** Exports started per account and day: each one reads every video again. */
 export const EXPORTS_PER_DAY = { limit: 5, windowSeconds: 24 * 60 * 60 };

@@ -11,7 +11,7 @@ export interface FileSweeperDeps {
 }
 
 /**
- * Deletes the files listed in `file_deletions` (decision 0243) and expires archives past their week.
+ * Deletes the files listed in `file_deletions` (docs/product.md §11.6) and expires archives past their week.
  * A key leaves the list only once its file is gone (a missing file counts as gone), so a storage
  * failure is retried by the next sweep.
  */

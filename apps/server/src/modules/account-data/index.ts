@@ -47,8 +47,9 @@ export interface AccountDataApi {
 
 /**
  * Leaving, and taking one's messages along (docs/product.md §11.5): the owner's data export (a zip built by a job,
- * downloaded by a signed link), the deletion of the account (decisions 0241–0244), and keeping data only as
- * long as promised: a deactivated account's deletion at its day, and the short clocks (0345, 0346).
+ * downloaded by a signed link), the deletion of the account (docs/product.md §11.6), and keeping data only as
+ * long as promised: a deactivated account's deletion at its day, and the short clocks
+ * (docs/product.md §11.9).
  */
 export function createAccountDataModule(
   platform: Platform,

@@ -22,7 +22,7 @@ const endedColumns = {
   endedAt: users.deactivatedAt,
 };
 
-/** Queries of the retention sweep (decision 0345); no rules here. */
+/** Queries of the retention sweep (docs/product.md §11.9); no rules here. */
 export function createRetentionRepo(db: Db) {
   return {
     /**

@@ -43,7 +43,7 @@ export interface RetentionRun {
 }
 
 /**
- * Kept only as long as promised (docs/product.md §11.9, decisions 0345, 0346). A deactivated account's
+ * Kept only as long as promised (docs/product.md §11.9). A deactivated account's
  * clock starts at its deactivation (`users.deactivated_at`; activation clears it): 30 and 7 days before
  * its day it is e-mailed, each notice once per ending, and at its day it is deleted by the owner's own
  * deletion (media, personal data, payments kept without the payer or the card). The deletion never

@@ -7,7 +7,7 @@ import { users } from './accounts.schema';
 const ACTIVE = 1;
 
 /**
- * THE rule of an active account (decisions 0237, 0271): everything that asks whether an account is
+ * THE rule of an active account (docs/product.md §2.6): everything that asks whether an account is
  * active (its sign-in, its videos, its deliveries, its ads, its export) asks this, on a row…
  */
 export function isActiveAccount(account: { status: number }): boolean {

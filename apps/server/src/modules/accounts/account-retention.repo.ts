@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { passwordResets, sessions, users } from './accounts.schema';
 
 /**
- * What the retention sweep asks of the accounts' own tables (docs/product.md §11.9, decision 0345): the
+ * What the retention sweep asks of the accounts' own tables (docs/product.md §11.9): the
  * ended account held for its deletion, and the short-lived rows that no longer open anything.
  */
 export function createAccountRetentionRepo(db: Db) {

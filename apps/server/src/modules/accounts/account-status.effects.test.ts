@@ -120,7 +120,7 @@ describe('what deactivation stops and activation brings back', () => {
 
     await setStatus(advertiser, 0);
     for (let i = 0; i < 3; i += 1) expect(await slot()).toBeNull();
-    // A link handed out before still leaves for the brand (decision 0217), but is not counted.
+    // A link handed out before still leaves for the brand (docs/product.md §8.6), but is not counted.
     const late = await ctx.app.inject({ method: 'GET', url: shown.click_url });
     expect(late.statusCode).toBe(302);
     expect(await clicksOf()).toBe(before);

@@ -3,7 +3,7 @@ import { notificationKinds } from '@pw/contracts';
 /**
  * What the owner is told when an administrator deactivates or activates their account (docs/product.md §2.6), in
  * the app and by e-mail. The deactivation's e-mail goes out although the account is no longer active
- * (the notification worker lets this one kind through: decision 0238).
+ * (the notification worker lets this one kind through: docs/product.md §10.2).
  */
 export function accountStatusNotice(status: 0 | 1) {
   if (status === 0) {

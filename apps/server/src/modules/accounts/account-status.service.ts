@@ -36,7 +36,7 @@ const messages = {
 const notFoundMessage = { user: 'User not found.', 'funeral-home': FUNERAL_HOME_NOT_FOUND } as const;
 
 /**
- * Deactivating and activating an account (docs/product.md §2.6, decision 0237). Everything else that a deactivation
+ * Deactivating and activating an account (docs/product.md §2.6). Everything else that a deactivation
  * stops (logins, the reel and code search, ads, the directory, signed media, deliveries) reads
  * `users.status` at the moment it acts, so the status, the sessions, the owner's notice and the held
  * deliveries change here, in one transaction; a repeated request changes and sends nothing again.

@@ -4,7 +4,7 @@
  *
  *   deps.events.on('account.created', async ({ accountId }) => { ... });
  *
- * It is emitted after the row is committed; see docs/decisions/0016-account-events.md.
+ * It is emitted after the row is committed.
  */
 declare module '../../platform/events/events' {
   interface AppEvents {

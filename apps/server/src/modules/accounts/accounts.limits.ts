@@ -2,10 +2,10 @@ import type { RateRule } from '../../platform/rate-limit/rate-limit';
 import type { FailureRules } from '../../platform/rate-limit/failure-throttle';
 
 /**
- * Rate limits of the accounts calls (docs/decisions/0015-account-rate-limits.md, 0096). Per account
+ * Rate limits of the accounts calls (docs/decisions/0096). Per account
  * means per e-mail address as typed (lower-cased), whether or not it is registered, so the limits
- * themselves reveal nothing. The address is `request.ip`, as TRUST_PROXY decides (0095). Named here so
- * tests can reach them.
+ * themselves reveal nothing. The address is `request.ip`, as TRUST_PROXY decides
+ * (docs/operations.md §Client addresses and lockouts). Named here so tests can reach them.
  */
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

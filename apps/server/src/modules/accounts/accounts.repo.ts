@@ -113,7 +113,8 @@ export function createAccountsRepo(db: Db) {
 
     /**
      * Deletes the account's row: its sessions, videos, deliveries, notifications and other rows go with
-     * it by the foreign keys' cascade; its payments stay, unlinked (decision 0243). True when it existed.
+     * it by the foreign keys' cascade; its payments stay, unlinked (docs/product.md §11.6). True when it
+     * existed.
      */
     async deleteUser(id: number, tx: DbOrTx = db): Promise<boolean> {
       const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });

@@ -35,8 +35,9 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Counts by type and sign-ups by day: one index serves both (the dashboard, decision 0231). The admin's
-    // lists page by it from the index alone, deep pages and the status filter too (id, status: 0235).
+    // Counts by type and sign-ups by day: one index serves both (the dashboard,
+    // docs/operations.md §Funeral homes, banner ads and the dashboard). The admin's lists page by it from the
+    // index alone, deep pages and the status filter too (id, status: 0235).
     index('users_type_created_idx').on(t.type, t.createdAt, t.id, t.status),
     // The lists' other sorts, each a deep page from an index alone (decision 0235).
     index('users_type_first_name_idx').on(t.type, t.firstName, t.id),
@@ -49,7 +50,7 @@ export const users = pgTable(
       .on(t.deactivatedAt)
       .where(sql`${t.status} = 0`),
     // The admin's users and funeral-homes lists search a substring of the full name, the e-mail and the
-    // home's name: only trigram indexes serve `ilike '%…%'` (decision 0233). The full name is one
+    // home's name: only trigram indexes serve `ilike '%…%'` (decision 0235). The full name is one
     // expression (first, a space, last), so "Ada Love" finds Ada Lovelace; the lists write it the same.
     index('users_full_name_trgm_idx').using(
       'gin',

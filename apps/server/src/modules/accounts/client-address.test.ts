@@ -10,8 +10,8 @@ import { LIMITS } from './accounts.limits';
 import { uniqueEmail } from './accounts.fixtures';
 
 /**
- * Which address the per-address limits see (TRUST_PROXY, docs/decisions/0095): the attacks are a
- * client writing its own X-Forwarded-For to look like many clients, or like someone else.
+ * Which address the per-address limits see (TRUST_PROXY, docs/operations.md §Client addresses and lockouts):
+ * the attacks are a client writing its own X-Forwarded-For to look like many clients, or like someone else.
  */
 describe('client addresses (TRUST_PROXY)', () => {
   const extraApps: FastifyInstance[] = [];

@@ -40,9 +40,13 @@ export interface AccountsApi {
   ensureFirstAdmin(): Promise<void>;
   /** Whether `password` is the account's (argon2; false for an unknown account). */
   passwordMatches(accountId: number, password: string): Promise<boolean>;
-  /** Deletes the account's row in the caller's transaction (account-data's deletion; decision 0243). */
+  /**
+   * Deletes the account's row in the caller's transaction (account-data's deletion; docs/product.md §11.6).
+   */
   removeAccount(accountId: number, tx: DbTx): Promise<boolean>;
-  /** Locks an account still deactivated since `endedAt` for its retention deletion (decision 0345). */
+  /**
+   * Locks an account still deactivated since `endedAt` for its retention deletion (docs/product.md §11.9).
+   */
   holdEnded: AccountRetentionRepo['holdEnded'];
   /** Deletes expired or revoked sessions and used or expired reset codes (the retention sweep). */
   purgeSignInLeftovers: AccountRetentionRepo['purgeSignInLeftovers'];

@@ -32,7 +32,7 @@ export interface PasswordResetServiceDeps {
   logger: Pick<FastifyBaseLogger, 'error'>;
 }
 
-/** Forgot password (docs/product.md §2.3, decision 0012): an e-mailed code, checked, then spent on a new password. */
+/** Forgot password (docs/product.md §2.3): an e-mailed code, checked, then spent on a new password. */
 export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   const { repo, clock, rateLimiter } = deps;
   const throttle = createFailureThrottle(rateLimiter);

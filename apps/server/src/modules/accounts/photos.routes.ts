@@ -6,7 +6,7 @@ import type { Storage } from '../../platform/storage/storage';
 import { PHOTO_NAME_PATTERN, PHOTO_TYPES, type PhotoExtension } from './photos';
 
 /**
- * Profile photos at their unguessable, never-reused names (docs/decisions/0014): cached for a year,
+ * Profile photos at their unguessable, never-reused names (docs/decisions/0033): cached for a year,
  * and sent with the headers of every uploaded file: nothing in one runs, even opened on its own.
  */
 export function registerPhotoRoutes(router: Router, storage: Storage) {

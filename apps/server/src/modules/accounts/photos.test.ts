@@ -49,7 +49,7 @@ describe('photo type by content', () => {
         ),
       ),
     ).toBe(true);
-    // A script inside is no reason to refuse: only the drawing is kept (decision 0276).
+    // A script inside is no reason to refuse: only the drawing is kept (decision 0275).
     expect(isSvg(Buffer.from('<svg><script>alert(1)</script></svg>'))).toBe(true);
     // Entity definitions (billion laughs) are not an SVG we take.
     expect(isSvg(Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'))).toBe(false);

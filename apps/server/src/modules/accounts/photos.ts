@@ -17,7 +17,7 @@ export {
   type InspectedImage as InspectedPhoto,
 } from '../../platform/storage/images';
 
-/** Photos are stored as `photos/<32 hex digits>.<ext>` and served at this path (docs/decisions/0014). */
+/** Photos are stored as `photos/<32 hex digits>.<ext>` and served at this path (docs/decisions/0033). */
 export const PHOTO_URL_PREFIX = `/api${accountRoutes.photo.path.replace(':name', '')}`;
 export const PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp|svg)$/;
 

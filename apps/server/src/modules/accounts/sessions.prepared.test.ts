@@ -6,8 +6,9 @@ import { SHORT_SESSION_MS } from './sessions';
 
 /**
  * The session lookup is a statement built once and, on PostgreSQL, prepared on each pooled connection
- * (docs/decisions/0121). A token must still die the moment it is revoked, expires or its account is
- * deactivated: the attack is reusing it after the statement has run on every connection of the pool.
+ * (docs/operations.md §Request pipeline). A token must still die the moment it is revoked, expires or its
+ * account is deactivated: the attack is reusing it after the statement has run on every connection of the
+ * pool.
  */
 describe('the prepared session lookup', () => {
   const list = (token: string) =>

@@ -13,7 +13,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export function createSessionStore(db: Db, clock: Clock) {
   // Every authenticated call runs this: its SQL is built once (a prepared statement, named so that
   // PostgreSQL also parses and plans it once per connection), and it reads only the columns the guard
-  // uses (docs/decisions/0121).
+  // uses (docs/operations.md §Request pipeline).
   const findLive = db
     .select({
       session: { id: sessions.id },

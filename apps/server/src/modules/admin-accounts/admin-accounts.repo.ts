@@ -33,7 +33,7 @@ const listed = {
  * Search looks in the full name (first, a space, last: the expression its trigram index holds), the
  * e-mail and, for homes, the home's name. Both lists page `users` alone (the kit's shape): search, filters and the count never join; a plan
  * filter is a semi-join on the running subscriptions, and the page's plan titles are read afterwards
- * for its rows only (decision 0234).
+ * for its rows only (decision 0235).
  */
 const accountList = (
   sortable: ListSource<typeof listed>['sortable'],

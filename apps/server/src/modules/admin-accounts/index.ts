@@ -16,7 +16,7 @@ export interface AdminAccountsNeeds {
 /**
  * The back office's users and funeral homes (docs/product.md §13.4, §13.7, §9.2): the two lists, their details
  * and a user's final message, read across accounts, payments, plans and videos (read-only joins,
- * decision 0233). Writes only the audit's record of a read (through its API); the status toggle lives
+ * decision 0235). Writes only the audit's record of a read (through its API); the status toggle lives
  * with the account it changes.
  */
 export function createAdminAccountsModule(platform: Platform, needs: AdminAccountsNeeds): AppModule {

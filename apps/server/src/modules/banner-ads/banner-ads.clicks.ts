@@ -6,7 +6,7 @@ import {
 } from '../../platform/http/signed-url';
 
 /**
- * The slot's click links (decisions 0217, 0273): `<ad id>.<reader id>.<expiry>.<HMAC-SHA256(APP_SECRET,
+ * The slot's click links (docs/product.md §8.6): `<ad id>.<reader id>.<expiry>.<HMAC-SHA256(APP_SECRET,
  * ad, reader and expiry)>`. A plain link carries no bearer header, so the token is the permission and
  * names whom the slot showed the ad to: nobody can make one for another ad, another reader, a later
  * expiry or another URL (the redirect goes to the ad's stored brand URL only). A click counts once per

@@ -13,7 +13,7 @@ import { inspectImage, type InspectedImage } from '../../platform/storage/images
 import type { BannerAdFields } from './banner-ads.service';
 
 /**
- * The form reads one file more than it keeps (decision 0206): a fourth image is answered with the
+ * The form reads one file more than it keeps (docs/product.md §8.4): a fourth image is answered with the
  * the contract's limit as a field error (422); a fifth stops the body before it is read (413). Each file is
  * cut off at 15 MB while it streams, never read whole.
  */

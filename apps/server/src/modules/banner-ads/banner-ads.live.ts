@@ -10,7 +10,7 @@ import { clickToken, readClickToken } from './banner-ads.clicks';
 import type { SignKey } from './banner-ads.view';
 import { createLiveRotation } from './banner-ads.rotation';
 
-/** What payments asks of banner ads when a banner plan is paid (decision 0215). */
+/** What payments asks of banner ads when a banner plan is paid (docs/product.md §8.5). */
 export interface BannerPayments {
   /**
    * The payer's own approved, unpaid request, its row held until the payment's transaction ends;
@@ -31,7 +31,7 @@ export interface BannerLiveDeps {
   secret: string;
   sign: SignKey;
   notifications: Pick<Notifications, 'notify'>;
-  /** Whether the reader holds a running ad-free plan (payments answers it, late: decision 0171). */
+  /** Whether the reader holds a running ad-free plan (payments answers it, late: docs/product.md §7.4). */
   holdsAdFree(accountId: number): Promise<boolean>;
 }
 
@@ -86,7 +86,8 @@ export function createBannerLive(deps: BannerLiveDeps) {
 
     /**
      * Where a click goes: the ad's own brand URL, counted while the ad runs and the link is fresh
-     * (decision 0217), once per reader a day (0273). A token we did not sign, or an ad never paid, is not found.
+     * (docs/product.md §8.6), once per reader a day. A token we did not sign, or an ad never paid, is not
+     * found.
      */
     async click(token: string): Promise<string> {
       const now = clock.now();

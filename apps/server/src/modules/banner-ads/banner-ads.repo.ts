@@ -62,11 +62,11 @@ export interface ShownAd {
 }
 
 /**
- * Running at `now` (decision 0216): paid, approved, started and not ended (a life-time plan has no end),
+ * Running at `now` (decision 0259): paid, approved, started and not ended (a life-time plan has no end),
  * its requester's account active. The same test for the slot and for counting a click.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The day a view or click counts for: the UTC date (decision 0273). */
+/** The day a view or click counts for: the UTC date (docs/product.md §8.6). */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
@@ -114,7 +114,7 @@ export interface NewBannerAd {
 
 /**
  * `counters` takes the views' and clicks' increments: a connection whose commits do not wait for the
- * disk (decision 0260); everything else goes through `db`.
+ * disk (decision 0259); everything else goes through `db`.
  */
 export function createBannerAdsRepo(db: Db, counters: Db = db) {
   const brandSearch = (term: string | undefined) =>
@@ -226,11 +226,11 @@ export function createBannerAdsRepo(db: Db, counters: Db = db) {
     /**
      * Shows ad `id` to `readerId` if it still runs at `now` (ended, or its requester deactivated since
      * the rotation read it: null), and answers what the slot shows, in one statement by primary key.
-     * The view counts only if this reader is new to this ad today (decision 0273): the reader's row for
-     * the day is inserted in the same statement, and the increment adds what that insert added (1 or
+     * The view counts only if this reader is new to this ad today (docs/product.md §8.6): the reader's row
+     * for the day is inserted in the same statement, and the increment adds what that insert added (1 or
      * 0), so concurrent views are neither lost nor counted twice. `last_shown_at` takes the database's
      * `clock_timestamp()`: it only ranks turns for the next read, and a test's frozen clock must not
-     * freeze them. Sent through `counters` (decision 0260).
+     * freeze them. Sent through `counters` (decision 0259).
      */
     async countView(id: number, readerId: number, now: Date, tx: DbOrTx = counters): Promise<ShownAd | null> {
       const counted = firstToday(tx, 'view', id, readerId, now);
@@ -252,7 +252,9 @@ export function createBannerAdsRepo(db: Db, counters: Db = db) {
       return row ?? null;
     },
 
-    /** Counts a click if the ad runs at `now` and this reader has not clicked it today (decision 0273). */
+    /**
+     * Counts a click if the ad runs at `now` and this reader has not clicked it today (docs/product.md §8.6).
+     */
     async countClick(id: number, readerId: number, now: Date, tx: DbOrTx = counters): Promise<boolean> {
       const counted = firstToday(tx, 'click', id, readerId, now);
       const rows = await tx

@@ -9,7 +9,7 @@ const TRIES = 3;
 /**
  * The banner slot's turns (decision 0259): the live ads are read now and then, in turn order, and each
  * view takes the next one round the list and counts itself on that row by primary key. Reading and
- * sorting every live ad on every view (the first design, 0216) cost the database a few milliseconds a
+ * sorting every live ad on every view (the first design, 0259) cost the database a few milliseconds a
  * view; this costs it one indexed update. A view never trusts the read: the update checks that the ad
  * still runs (ended, or its requester deactivated: skipped, and the list read again).
  */

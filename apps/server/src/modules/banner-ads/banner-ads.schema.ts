@@ -24,22 +24,22 @@ export const bannerAds = pgTable(
     accountId: accountRef('account_id'),
     brandName: text('brand_name').notNull(),
     brandEmail: text('brand_email').notNull(),
-    /** Always an http(s) URL (decision 0205). */
+    /** Always an http(s) URL (docs/product.md §8.4). */
     brandUrl: text('brand_url').notNull(),
     status: text('status', { enum: bannerAdStatuses }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    // Filled, all at once, by the payment that puts an approved request live (decision 0215): the
+    // Filled, all at once, by the payment that puts an approved request live (docs/product.md §8.5): the
     // banner plan bought, its payment, and when the ad runs (starts_at ≤ now < ends_at).
     planId: integer('plan_id').references(() => plans.id),
     paymentId: integer('payment_id').references(() => payments.id),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
-    /** Counted by the slot and the click link, each an atomic increment of the row (decision 0218). */
+    /** Counted by the slot and the click link, each an atomic increment of the row (decision 0259). */
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-    /** When the slot last showed it: the slot shows the live ad shown longest ago (decision 0216). */
+    /** When the slot last showed it: the slot shows the live ad shown longest ago (decision 0259). */
     lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -47,9 +47,9 @@ export const bannerAds = pgTable(
     // The requester's own list, newest first; the admin's logs by state, newest first.
     index('banner_ads_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index('banner_ads_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    // A request is paid once (decision 0215).
+    // A request is paid once (docs/product.md §8.5).
     uniqueIndex('banner_ads_payment_idx').on(t.paymentId),
-    // The slot's candidates: paid ads not yet ended, by their end (decision 0216). Ended ads are past
+    // The slot's candidates: paid ads not yet ended, by their end (decision 0259). Ended ads are past
     // the range scanned, so the slot reads only the live ones however many ran before. No counted
     // column is indexed, so a view's update can stay on its page (a HOT update, no index write).
     index('banner_ads_live_idx')
@@ -78,7 +78,7 @@ export type BannerAdImageRow = typeof bannerAdImages.$inferSelect;
 
 /**
  * Who was counted for which ad on which day (UTC): a view or a click counts once per reader, ad and
- * day (decision 0273). The increment of `banner_ads.views`/`clicks` happens only when this row is new,
+ * day (docs/product.md §8.6). The increment of `banner_ads.views`/`clicks` happens only when this row is new,
  * in the same statement. Rows of past days are pruned.
  */
 export const bannerAdReaders = pgTable(

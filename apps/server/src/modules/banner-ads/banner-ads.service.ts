@@ -120,7 +120,7 @@ export function createBannerAdsService(deps: BannerAdsServiceDeps) {
     },
 
     /**
-     * Decides a pending request and tells its requester, in one transaction (decision 0207): the same
+     * Decides a pending request and tells its requester, in one transaction (docs/product.md §8.4): the same
      * decision again answers as the first did and notifies nobody twice; the other decision is a 422.
      */
     async decide(admin: AuthAccount, id: number, decision: BannerAdDecision) {

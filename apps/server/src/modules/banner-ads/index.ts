@@ -25,7 +25,7 @@ export interface BannerAdsNeeds {
   holdsAdFree(accountId: number): Promise<boolean>;
 }
 
-/** What other modules get of banner ads: payments puts a paid request live (decision 0215). */
+/** What other modules get of banner ads: payments puts a paid request live (docs/product.md §8.5). */
 export interface BannerAdsApi {
   bannerPayments: BannerPayments;
 }

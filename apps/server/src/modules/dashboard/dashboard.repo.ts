@@ -36,7 +36,7 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).
 /**
  * The range's points as instants: point `i` covers the local days [start, end) of its period, clipped
  * to the range (the first week or month may begin before `from`, the last end after `to`). No row is
- * converted to the zone: each point is an instant interval the indexes can range over (decision 0230).
+ * converted to the zone: each point is an instant interval the indexes can range over (docs/product.md §9.1).
  */
 function points(range: DayRange) {
   const step = STEP[range.groupBy];
@@ -55,7 +55,8 @@ const paymentKind = sql`coalesce(${plans.kind}, 'one-time')`;
 /**
  * Runs a chart's statement with PostgreSQL's JIT off. A range join over generated points is estimated
  * at millions of rows, which switches JIT compilation on: over a second of compiling for a statement
- * that runs in milliseconds (measured, decision 0231). PGlite has no JIT; the setting is harmless there.
+ * that runs in milliseconds (measured, docs/operations.md §Funeral homes, banner ads and the dashboard).
+ * PGlite has no JIT; the setting is harmless there.
  */
 export function withoutJit(tx: DbOrTx, statement: SQL): Promise<unknown> {
   return tx.transaction(async (t) => {
@@ -215,7 +216,7 @@ export function createDashboardRepo(db: Db) {
           .from(users)
           .where(inArray(users.type, ['user', 'funeral-home']))
           .groupBy(users.type),
-        // Running as the payments module says it (decision 0171): not expired, its end still ahead.
+        // Running as the payments module says it (docs/product.md §7.4): not expired, its end still ahead.
         tx
           .select({ kind: subscriptions.kind, n: count() })
           .from(subscriptions)
@@ -226,7 +227,7 @@ export function createDashboardRepo(db: Db) {
             ),
           )
           .groupBy(subscriptions.kind),
-        // Approved, paid and running now (decision 0215): its run is set only by the payment that buys
+        // Approved, paid and running now (docs/product.md §8.5): its run is set only by the payment that buys
         // it, and a life-time banner plan has no end.
         one(
           tx
@@ -257,7 +258,7 @@ export function createDashboardRepo(db: Db) {
       return {
         users: ofType('user'),
         funeralHomes: ofType('funeral-home'),
-        // A banner plan is bought per ad and makes no subscription row (decision 0215): its running
+        // A banner plan is bought per ad and makes no subscription row (docs/product.md §8.5): its running
         // plans are the live ads.
         subscriptions: {
           ...Object.fromEntries(running.map((row) => [row.kind, Number(row.n)])),

@@ -2,11 +2,11 @@ import { bigint, integer, pgTable, primaryKey, smallint, text, timestamp } from 
 
 /**
  * Revenue and purchases already summed, so the dashboard never adds up a million payments per call
- * (decision 0231). A row sums the payments made in one UTC bucket of `width` minutes — 15, 60, 360 or
- * 1440 — with the purchases and cents of each kind in its own pair of columns (the four plan kinds and
- * one-time purchases: one row per bucket, not five). Rows exist only for buckets that ended before the
- * watermark (`dashboard_rollup_state.covered_until`); what follows it is read from payments. Only the
- * dashboard module writes these tables, from the payments it reads.
+ * (docs/operations.md §Funeral homes, banner ads and the dashboard). A row sums the payments made in one UTC
+ * bucket of `width` minutes — 15, 60, 360 or 1440 — with the purchases and cents of each kind in its own pair
+ * of columns (the four plan kinds and one-time purchases: one row per bucket, not five). Rows exist only for
+ * buckets that ended before the watermark (`dashboard_rollup_state.covered_until`); what follows it is read
+ * from payments. Only the dashboard module writes these tables, from the payments it reads.
  */
 export const dashboardPaymentBuckets = pgTable(
   'dashboard_payment_buckets',

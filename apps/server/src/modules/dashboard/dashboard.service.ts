@@ -20,7 +20,8 @@ const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
 /**
  * How long after a quarter of an hour its payments are taken as final and summed into the rollup: a
- * payment is stamped when its request starts and committed a moment later (decision 0231).
+ * payment is stamped when its request starts and committed a moment later
+ * (docs/operations.md §Funeral homes, banner ads and the dashboard).
  */
 export const ROLLUP_GRACE_MS = 10 * 60_000;
 

@@ -153,7 +153,7 @@ describe('admin dashboard', () => {
       subscription(p1, membership!, 'membership', 'expired', new Date(NOW.getTime() + DAY)),
       subscription(p3, adFree!, 'ad-free', 'active', new Date(NOW.getTime() - 1000)), // ended, job not run yet
       subscription(p5, funeralHome!, 'funeral-home', 'active', null), // life-time
-      // A banner plan makes no subscription row (decision 0215); a stray one is not counted.
+      // A banner plan makes no subscription row (docs/product.md §8.5); a stray one is not counted.
       subscription(p6, banner!, 'banner-ad', 'active', new Date(NOW.getTime() + 7 * DAY)),
     ]);
 

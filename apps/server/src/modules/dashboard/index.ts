@@ -6,7 +6,8 @@ import { registerDashboardRoutes } from './dashboard.routes';
 
 /**
  * The admin's dashboard (docs/product.md §9.1): counts and charts read from the other modules' tables
- * (read-only joins), and its own rollup of payments (decision 0231). Offers nothing to other modules.
+ * (read-only joins), and its own rollup of payments
+ * (docs/operations.md §Funeral homes, banner ads and the dashboard). Offers nothing to other modules.
  */
 export function createDashboardModule(platform: Platform): AppModule {
   const service = createDashboardService({

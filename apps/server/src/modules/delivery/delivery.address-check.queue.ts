@@ -4,7 +4,7 @@ import { defineOutboxMailQueue, defineScheduledQueue } from '../../platform/jobs
 export const ADDRESS_CHECK_EVERY_SECONDS = 60 * 60;
 
 /**
- * `delivery.address-check` (docs/product.md §5.9, decision 0365): owners due for their yearly check, and
+ * `delivery.address-check` (docs/product.md §5.9): owners due for their yearly check, and
  * checks due for their reminder. Yearly in what it does, hourly in when it looks; one run a period however
  * many workers are up, and two at once (a retry beside the next run) still send each check once.
  */

@@ -3,7 +3,7 @@ import { users } from '../accounts/accounts.schema';
 import { scheduledDeliveries } from './delivery.schema';
 
 /**
- * The yearly address check of each owner (docs/product.md §5.9, decision 0365): one row per owner, the
+ * The yearly address check of each owner (docs/product.md §5.9): one row per owner, the
  * latest check. A check is claimed by the statement that sets `sent_at` (an upsert that only takes a row
  * whose check is a year old) in the transaction that writes its e-mail to the outbox: two duty runs, or
  * a retry, never send twice. `reminder_sent_at` likewise claims its one reminder.

@@ -385,7 +385,7 @@ describe('the yearly address check of deliveries due more than a year ahead (doc
     expect((await details(token)).json()).toEqual({ message: ADDRESS_CHECK_MESSAGES.expired });
   });
 
-  describe("the in-app task: the video's address_check and the signed-in 'Still right' (decision 0368)", () => {
+  describe("the in-app task: the video's address_check and the signed-in 'Still right' (docs/product.md §5.9)", () => {
     const confirmOwn = (token: string | undefined, id: number | string) =>
       ctx().app.inject({
         method: 'POST',

@@ -30,7 +30,7 @@ import { scheduledVideoLink } from './owner-notices';
 import { addressCheckMailKind } from './delivery.mails';
 
 /**
- * The yearly address check (docs/product.md §5.9, decisions 0365–0367). Once a year, an active owner
+ * The yearly address check (docs/product.md §5.9, decision 0366). Once a year, an active owner
  * with pending deliveries due more than a year ahead gets one e-mail and one notice listing them, each
  * with 'Still right' (a link that needs no sign-in) and 'Change' (the video's schedule); 60 days later,
  * one reminder about those not confirmed. Nothing is ever paused or dropped for want of an answer.
@@ -396,9 +396,10 @@ export function createAddressCheck(deps: AddressCheckDeps) {
     },
 
     /**
-     * The signed-in owner's 'Still right' in the app (decision 0368): the latest check item of the video's
-     * current delivery, confirmed by the link's own code. The sign-in is the permission, so the link's
-     * expiry does not apply; another owner's video, or one no check asks about → 404, nothing recorded.
+     * The signed-in owner's 'Still right' in the app (docs/product.md §5.9): the latest check item of the
+     * video's current delivery, confirmed by the link's own code. The sign-in is the permission, so the
+     * link's expiry does not apply; another owner's video, or one no check asks about → 404, nothing
+     * recorded.
      */
     confirmOwn(ownerId: number, videoId: number) {
       const latest = db

@@ -30,7 +30,7 @@ function setup(live: number, member: boolean) {
   return { calls, check: () => checkDeliveryAllowance({ repo, holdsMembership }, 7, tx) };
 }
 
-describe('one live delivery without a membership (decision 0173)', () => {
+describe('one live delivery without a membership (docs/product.md §5.5)', () => {
   it('the refusal says one at a time, and one it is', () => {
     expect(FREE_LIVE_DELIVERIES).toBe(1);
     expect(MEMBERSHIP_NEEDED_MESSAGE).toContain('one scheduled video at a time');

@@ -8,7 +8,7 @@ import { buyPlan, planIds, subscriptionsOf } from '../payments/payments.fixtures
 import { scheduledDeliveries } from './delivery.schema';
 import { MEMBERSHIP_NEEDED_MESSAGE } from './delivery.allowance';
 
-describe('one scheduled delivery without a membership (decision 0173)', () => {
+describe('one scheduled delivery without a membership (docs/product.md §5.5)', () => {
   let ctx: TestContext;
   let user: SignedIn;
 

@@ -11,7 +11,7 @@ export const MEMBERSHIP_NEEDED_MESSAGE =
   'Without a membership you can have one scheduled video at a time. Buy a membership to schedule more.';
 
 /**
- * Refuses one more live delivery of an owner without a membership (decision 0173). Called after the
+ * Refuses one more live delivery of an owner without a membership (docs/product.md §5.5). Called after the
  * video's own live delivery was cancelled, so rescheduling a video is counted once. Owners' schedules
  * wait in line (a transaction lock per owner): two at once cannot both see "none yet". Deliveries
  * already scheduled are never touched here, whatever the plan became.

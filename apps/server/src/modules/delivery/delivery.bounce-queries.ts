@@ -5,9 +5,9 @@ import { live, now } from './delivery.conditions';
 import type { RowSchedule } from './delivery.copy';
 
 /**
- * The delivery table's side of bounces and second addresses (decisions 0370, 0372): each change is
- * one conditional UPDATE, so of any number of reports, retries or workers exactly one records it and
- * goes on to the second address and the owner's notice, in the same transaction. Part of the
+ * The delivery table's side of bounces and second addresses (decision 0385; docs/product.md §5.2): each
+ * change is one conditional UPDATE, so of any number of reports, retries or workers exactly one records it
+ * and goes on to the second address and the owner's notice, in the same transaction. Part of the
  * module's one repository (delivery.repo.ts spreads it in).
  */
 export function createBounceQueries(db: Db) {

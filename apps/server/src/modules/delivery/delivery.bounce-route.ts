@@ -31,7 +31,7 @@ function envelopeRecipientOf(request: FastifyRequest): string | null {
 }
 
 /**
- * `POST /api/mail/bounces` (decision 0372). In a scope of its own, so its raw-message body parsers
+ * `POST /api/mail/bounces` (decision 0385). In a scope of its own, so its raw-message body parsers
  * touch no other route. The secret is checked as the request arrives, before a byte of the body is
  * read: without a configured secret the call does not exist (404), with a wrong one it is 401.
  */

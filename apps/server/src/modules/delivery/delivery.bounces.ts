@@ -16,8 +16,8 @@ import { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
 import { scheduleOfRow } from './delivery.copy';
 
 /**
- * What follows a delivery that did not reach its recipient (decisions 0370–0372): refused for good
- * (`bounced`: a 5xx at send time, or a delivery status report afterwards) or given up after three days
+ * What follows a delivery that did not reach its recipient (decision 0385; docs/product.md §5.2): refused for
+ * good (`bounced`: a 5xx at send time, or a delivery status report afterwards) or given up after three days
  * of temporary refusals (`failed`). The owner's second address, when the schedule gave one, gets a
  * delivery of its own at once; the owner is told in the app and by e-mail what happened and what
  * happened next, and asked to fix the address. All of it in the transaction that records the outcome,
@@ -138,7 +138,7 @@ const sameMessage = (report: DeliveryStatusReport, messageId: string) =>
   report.originalMessageId === null || report.originalMessageId === messageId;
 
 /**
- * Applies a delivery status report (decisions 0372, 0385). It counts only when it came back to the
+ * Applies a delivery status report (decision 0385). It counts only when it came back to the
  * signed return path of the mail it is about (`envelopeRecipient`, as the mail server received it):
  * that names one delivery or one outbox row, and the report is applied to it alone, for a failed
  * recipient that mail went to. Nothing is matched by an address or a Message-ID alone: anyone can

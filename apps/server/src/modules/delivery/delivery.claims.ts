@@ -21,7 +21,7 @@ export interface ClaimedDelivery {
   videoDescription: string;
   ownerFirstName: string;
   ownerLastName: string;
-  /** When the first attempt was claimed: the three days of retries count from it (decision 0371). */
+  /** When the first attempt was claimed: the three days of retries count from it (docs/product.md §5.2). */
   firstAttemptAt: Date | null;
 }
 

@@ -7,7 +7,10 @@ export const now = sql`now()`;
 /** A video's one delivery still to come: a reschedule or a move out of the folder cancels it. */
 export const live = inArray(d.status, ['pending', 'sending', 'awaiting_owner']);
 
-/** A held delivery later than this when its account is activated again asks its owner first (0239). */
+/**
+ * A held delivery later than this when its account is activated again asks its owner first
+ * (docs/product.md §5.6).
+ */
 export const OVERDUE_ASK_OWNER = sql`interval '1 day'`;
 
 /**

@@ -75,7 +75,7 @@ export interface WorkerDeps {
   outbox: MailOutbox;
   notifications: OwnerNotifier;
   logger: FastifyBaseLogger;
-  /** Whether three days of temporary refusals are over (decision 0371). */
+  /** Whether three days of temporary refusals are over (docs/product.md §5.2). */
   clock: Clock;
   /** Signs the watch links. */
   secret: string;

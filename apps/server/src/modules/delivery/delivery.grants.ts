@@ -41,7 +41,7 @@ export interface WatchGrantsDeps {
 }
 
 /**
- * Grant access, type 0 (decision 0211): e-mails a person a private link to the watch page of scheduled
+ * Grant access, type 0 (docs/product.md §6.7): e-mails a person a private link to the watch page of scheduled
  * deliveries. Sent while the caller waits, so a failure is answered ('Failed to send email!', 502) and
  * leaves nothing: the row is written first (its token only in the e-mail), removed if the send fails.
  */

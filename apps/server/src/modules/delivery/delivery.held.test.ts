@@ -39,7 +39,7 @@ const recipient = (label: string) => `${label}-${++seq}@recipient.test`;
 
 /**
  * docs/product.md §5.6: a deactivated owner's deliveries are held and resume on activation; one whose moment
- * passed over a day ago asks its owner first (decision 0239). Real SMTP server, real workers; the
+ * passed over a day ago asks its owner first. Real SMTP server, real workers; the
  * delivery worker reads the database's clock, so "time passing while held" moves the row's moment back.
  */
 describe('deliveries of a deactivated account: held, resumed, or the owner asked', () => {

@@ -28,7 +28,7 @@ export interface AddressCheckState {
 
 /**
  * The latest check item of each pending delivery, asked about the address it still has (an item of an
- * address since changed confirms nothing, so it asks nothing either; decision 0368).
+ * address since changed confirms nothing, so it asks nothing either; docs/product.md §5.9).
  */
 async function addressChecksOf(db: DbOrTx, pending: Array<{ id: number; recipientEmail: string }>) {
   const result = new Map<number, AddressCheckState>();

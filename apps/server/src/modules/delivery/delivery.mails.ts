@@ -9,7 +9,7 @@ const PERSONAL =
 /**
  * Subjects are the platform's own words only: what a person typed (a title, a name) could otherwise make
  * the platform's address carry their message (a phishing line) into someone's inbox list. Their words
- * appear in the body alone, quoted and attributed (docs/decisions/0270-mail-wording.md).
+ * appear in the body alone, quoted and attributed (docs/product.md §10.3).
  */
 export const DELIVERY_SUBJECT = 'A video message for you on Parting Words';
 export const GRANT_SUBJECT = 'A video message has been shared with you on Parting Words';
@@ -50,7 +50,9 @@ export function deliveryMail(input: WatchLink & { senderName: string }): Rendere
   );
 }
 
-/** Grant access, type 0: a person who may see a video hands it to someone by e-mail (decision 0211). */
+/**
+ * Grant access, type 0: a person who may see a video hands it to someone by e-mail (docs/product.md §6.7).
+ */
 export function grantMail(input: WatchLink & { granterName: string; ownerName: string }): RenderedMail {
   const { granterName, ownerName } = input;
   return watchMail(
@@ -77,9 +79,9 @@ export interface AddressCheckLine {
 
 /**
  * Once a year to an owner whose deliveries are due more than a year ahead, and one reminder 60 days
- * later about those not confirmed (docs/product.md §5.9, decision 0365): per delivery the recipient's
+ * later about those not confirmed (docs/product.md §5.9): per delivery the recipient's
  * address, the video and the date, and 'Still right' and 'Change'. The title is the owner's own words:
- * in the body only (decision 0270).
+ * in the body only (docs/product.md §10.3).
  */
 export function addressCheckMail(input: {
   firstName: string | null;

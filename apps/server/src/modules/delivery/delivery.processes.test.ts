@@ -64,7 +64,7 @@ async function setUp(): Promise<Setup> {
     lastName: 'Owner',
     email: 'owner@owner.test',
   });
-  // Many deliveries of one owner: a member (decision 0173).
+  // Many deliveries of one owner: a member (docs/product.md §5.5).
   await insertMembership(deps.db, ownerId);
   return {
     url,

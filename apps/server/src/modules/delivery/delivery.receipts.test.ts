@@ -105,7 +105,7 @@ describe('read receipts of scheduled deliveries (docs/product.md §5.8)', () => 
       delivery_id: row.id,
       link: `/user/profile/scheduled?video=${videoId}`,
     });
-    // In the app only (decision 0361): no e-mail copy was queued.
+    // In the app only (docs/product.md §5.8): no e-mail copy was queued.
     const jobs = await ctx.deps.database.executeSql(
       `select id from pgboss.job where name = 'notification.email' and singleton_key = $1`,
       [`${told[0]!.id}:email`],

@@ -10,7 +10,7 @@ import { scheduledDeliveries as d } from './delivery.schema';
 import { scheduledVideoLink } from './owner-notices';
 
 /**
- * Read receipts (docs/product.md §5.8, decision 0361): every answered watch call of a delivery's link
+ * Read receipts (docs/product.md §5.8): every answered watch call of a delivery's link
  * counts one open; the first also records `opened_at` and, while the delivery's `receipts` is on,
  * tells the owner in the app, in the same transaction.
  */
@@ -42,7 +42,7 @@ export function openedNotice(
       opened_at: delivery.openedAt.toISOString(),
       link: scheduledVideoLink(delivery.videoId),
     },
-    // In the app only (decision 0361): nothing the owner must act on.
+    // In the app only (docs/product.md §5.8): nothing the owner must act on.
     email: false,
   };
 }
@@ -57,7 +57,7 @@ export const openKey = (tokenHash: string, client: string) =>
   `watchOpen:${createHash('sha256').update(`${tokenHash}|${client}`).digest('hex').slice(0, 32)}`;
 
 /**
- * Which opens count (decision 0361, amended): a GET of the watch call, once per link and client
+ * Which opens count (docs/product.md §5.8): a GET of the watch call, once per link and client
  * address an hour. In a process, a burst of requests is settled in memory before any write (the first
  * one of a key goes on, the others return); across processes the database's rate rule on the same key
  * lets one through (an atomic upsert). So a reload, a prefetch or sixty requests at once count once,

@@ -67,7 +67,7 @@ export async function rollOver(deps: RepeatRollerDeps, limit: number): Promise<n
 }
 
 /**
- * The owner cancelled one held occurrence of a yearly delivery (docs/product.md §5.6, decision 0373):
+ * The owner cancelled one held occurrence of a yearly delivery (docs/product.md §5.6, §5.7):
  * that year is skipped, not the series. In the transaction of the answer that cancelled it (which took
  * the row, so of two answers one gets here), the row is marked rolled over and the next occurrence
  * still ahead is created as the roll-over creates it. A single delivery's row is left as it is.

@@ -70,7 +70,7 @@ export function createDeliveryRepo(db: Db) {
 
     /**
      * The owner's pending deliveries whose moment passed more than `OVERDUE_ASK_OWNER` ago (held while the
-     * account was deactivated): they wait for the owner's answer instead of going out (decision 0239).
+     * account was deactivated): they wait for the owner's answer instead of going out (docs/product.md §5.6).
      */
     async makeOwnerOverdueAwaiting(ownerId: number, reason: string, tx: DbOrTx = db) {
       return tx
@@ -280,7 +280,7 @@ export function createDeliveryRepo(db: Db) {
     async deliveryStatusFor(videoIds: number[], tx: DbOrTx = db): Promise<Map<number, DeliveryInfo>> {
       const result = new Map<number, DeliveryInfo>();
       if (videoIds.length === 0) return result;
-      // The delivery a second-address one replaced, for its first address (decision 0370).
+      // The delivery a second-address one replaced, for its first address (docs/product.md §5.2).
       const first = alias(d, 'replaced');
       const rows = await tx
         .selectDistinctOn([d.videoId], { ...getTableColumns(d), replacesEmail: first.recipientEmail })

@@ -1,8 +1,8 @@
 import type { MailFailure } from '../../platform/mail/mail-errors';
 
 /**
- * What follows a refused delivery attempt (decisions 0040, 0371): a temporary refusal is tried again
- * with back-off until `retryForSeconds` after the first attempt, then the delivery has failed; a
+ * What follows a refused delivery attempt (decision 0040; docs/product.md §5.2): a temporary refusal is tried
+ * again with back-off until `retryForSeconds` after the first attempt, then the delivery has failed; a
  * permanent one bounces it at once. Pure rules; delivery.send.ts records them.
  */
 

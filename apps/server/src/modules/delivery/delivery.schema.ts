@@ -13,7 +13,9 @@ import { deliveryRepeats, deliveryStatuses } from '@pw/contracts';
 import { users } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
 
-/** The statuses and their flow: @pw/contracts `deliveryStatuses` (docs/decisions/0040, 0239). */
+/**
+ * The statuses and their flow: @pw/contracts `deliveryStatuses` (docs/decisions/0040; docs/product.md §5.6).
+ */
 export { deliveryStatuses, type DeliveryStatus } from '@pw/contracts';
 
 export const scheduledDeliveries = pgTable(
@@ -29,7 +31,8 @@ export const scheduledDeliveries = pgTable(
     recipientEmail: text('recipient_email').notNull(),
     /**
      * The owner's second address: where the video goes at once when the recipient's server refuses it
-     * or gives up (decision 0370). On a delivery made to it, the same address (nothing falls back twice).
+     * or gives up (docs/product.md §5.2). On a delivery made to it, the same address (nothing falls back
+     * twice).
      */
     fallbackEmail: text('fallback_email'),
     /** Set on a delivery made to the second address: the delivery that bounced or failed before it. */
@@ -50,7 +53,7 @@ export const scheduledDeliveries = pgTable(
     /** Stable Message-ID: every attempt of this delivery sends the same one. */
     messageId: text('message_id').notNull().unique(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** The first claim: temporary refusals are retried until three days after it (decision 0371). */
+    /** The first claim: temporary refusals are retried until three days after it (docs/product.md §5.2). */
     firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     /** The claiming worker's liveness id (an advisory lock it holds while it lives). */
     claimedBy: integer('claimed_by'),
@@ -61,7 +64,7 @@ export const scheduledDeliveries = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** How many times its watch link was opened (every answered watch call; docs/product.md §5.8). */
     openCount: integer('open_count').notNull().default(0),
-    /** Whether the owner is told when the recipient first opens it (docs/product.md §5.8, decision 0361). */
+    /** Whether the owner is told when the recipient first opens it (docs/product.md §5.8). */
     receipts: boolean('receipts').notNull().default(true),
     /**
      * `yearly`: once this occurrence is finished, the next one is created as a delivery of its own
@@ -98,7 +101,7 @@ export const scheduledDeliveries = pgTable(
       .where(sql`${t.ownerNotifiedAt} is null and ${t.status} in ('sent', 'failed')`),
     index('scheduled_deliveries_video_idx').on(t.videoId, t.createdAt),
     index('scheduled_deliveries_owner_idx').on(t.ownerId),
-    // A bounce report names the recipient when it carries no Message-ID (decision 0372).
+    // A bounce report names the recipient when it carries no Message-ID (decision 0385).
     index('scheduled_deliveries_recipient_idx').on(t.recipientEmail),
     // The dashboard's deliveries scheduled and delivered, counted from the index alone.
     index('scheduled_deliveries_status_idx').on(t.status),
@@ -109,8 +112,9 @@ export type DeliveryRow = typeof scheduledDeliveries.$inferSelect;
 
 /**
  * A private watch link someone who may see a video e-mailed to another person (grant access, type 0;
- * decision 0211). The same watch page as a scheduled delivery's; the token is 256 random bits, only its
- * SHA-256 is kept. `sent_at` is null while the e-mail is on its way; a row whose e-mail failed is removed.
+ * docs/product.md §6.7). The same watch page as a scheduled delivery's; the token is 256 random bits, only
+ * its SHA-256 is kept. `sent_at` is null while the e-mail is on its way; a row whose e-mail failed is
+ * removed.
  */
 export const watchGrants = pgTable(
   'watch_grants',

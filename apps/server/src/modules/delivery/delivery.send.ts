@@ -174,7 +174,7 @@ async function handleSendFailure(
   return ended ? outcome : 'taken';
 }
 
-/** Three days (`retryForSeconds`) since the first attempt, by the platform's clock (decision 0371). */
+/** Three days (`retryForSeconds`) since the first attempt, by the platform's clock (docs/product.md §5.2). */
 function retriesOverFor(ctx: WorkerContext, claimed: ClaimedDelivery): boolean {
   return retriesOver(claimed.firstAttemptAt ?? null, ctx.deps.clock.now(), ctx.options.retryForSeconds);
 }

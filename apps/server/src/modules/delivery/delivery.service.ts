@@ -134,7 +134,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
      * For the accounts module, when an account is activated again (in its transaction): the deliveries
      * held while it was deactivated become due now (or at their own time, if still ahead); those whose
      * moment passed more than a day ago wait for the owner's answer instead, and the owner is told
-     * (decision 0239).
+     * (docs/product.md §5.6).
      */
     async resumeForOwner(ownerId: number, tx?: Db): Promise<{ resumed: number; awaiting: number }> {
       return inTransaction(tx, async (t) => {
@@ -160,7 +160,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
 
     /**
      * The owner's answer to their video's delivery awaiting it: send it now, or cancel it (a yearly
-     * delivery's occurrence: that year only, decision 0373).
+     * delivery's occurrence: that year only, docs/product.md §5.7).
      */
     async decideHeld(ownerId: number, videoId: number, decision: 'send' | 'cancel') {
       return db.transaction(async (t) => {
@@ -193,9 +193,9 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
 
     /**
      * The watch page (no account), for a scheduled delivery's link: works while the delivery is not
-     * cancelled or failed, the video exists and its owner is active; for a granted link (decision 0211):
-     * while the video exists, its owner is active and the person who granted it may still see it.
-     * Otherwise 404 "This message is no longer available."
+     * cancelled or failed, the video exists and its owner is active; for a granted link
+     * (docs/product.md §6.7): while the video exists, its owner is active and the person who granted it may
+     * still see it. Otherwise 404 "This message is no longer available."
      */
     async watch(token: string, visit: WatchVisit) {
       if (token.length < 20 || token.length > 100) throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
@@ -230,7 +230,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
         !(await deps.videoAccess.grantHolds(granted.grantedBy, granted.video.id))
       )
         throw notFound(DELIVERY_MESSAGES.noLongerAvailable);
-      // A granted link (decision 0211) is no delivery: it has no receipts.
+      // A granted link (docs/product.md §6.7) is no delivery: it has no receipts.
       // Its granter's account deleted since: the link still opens, its sender unnamed.
       const sender = granted.granter ? fullName(granted.granter) : ACCOUNT_DELETED_PERSON;
       return watchView(granted.video, granted.owner, sender, granted.sentAt, false, true);

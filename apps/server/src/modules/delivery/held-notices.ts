@@ -10,7 +10,7 @@ export const AWAITING_OWNER_REASON =
 
 /**
  * Told to the owner (in the app and by e-mail) when their account is activated again and a held
- * delivery's moment passed more than a day before (decision 0239): nothing goes out until they answer.
+ * delivery's moment passed more than a day before (docs/product.md §5.6): nothing goes out until they answer.
  */
 export function awaitingOwnerNotice(
   delivery: { id: number; videoId: number; recipientEmail: string; dueAt: Date },

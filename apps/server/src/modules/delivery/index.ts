@@ -81,7 +81,8 @@ export function createDeliveryModule(
     publicUrl,
     logger: platform.logger,
   });
-  // Bounces and second addresses (decisions 0370–0372): the worker's refusals and the mail server's reports.
+  // Bounces and second addresses (decision 0385; docs/product.md §5.2): the worker's refusals and the mail
+  // server's reports.
   const bounces: BounceDeps = {
     db: platform.db,
     repo,
@@ -93,7 +94,7 @@ export function createDeliveryModule(
     returnPaths: platform.returnPaths,
     clock: platform.clock,
   };
-  // The yearly check of far deliveries' addresses (docs/product.md §5.9, decisions 0365–0367).
+  // The yearly check of far deliveries' addresses (docs/product.md §5.9, decision 0366).
   const addressCheck = createAddressCheck({
     db: platform.db,
     queue: platform.queue,

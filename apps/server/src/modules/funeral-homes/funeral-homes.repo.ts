@@ -72,7 +72,7 @@ export const requestList: ListSource<typeof listed> = {
 };
 
 /**
- * What a home offers (decision 0200): its own rows when it has any, else the defaults (home_id null).
+ * What a home offers (docs/product.md §8.3): its own rows when it has any, else the defaults (home_id null).
  * `homeId` null asks for the defaults alone.
  */
 function offeredBy(tx: DbOrTx, table: OptionTable, homeId: number | null) {
@@ -146,7 +146,7 @@ export function createFuneralHomesRepo(db: Db) {
     },
 
     /**
-     * The requester's latest request at this home still waiting for its other half (decision 0212):
+     * The requester's latest request at this home still waiting for its other half (docs/product.md §8.2):
      * `'video'` a form-only one (a grant fills it), `'form'` a grant without a form (a form fills it).
      */
     async latestWaitingFor(

@@ -6,7 +6,7 @@ import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
  * What a home offers is its own rows when it has any, else the default set (rows with `home_id` null,
- * seeded by the migration): decision 0200. One table shape for the two kinds of option.
+ * seeded by the migration): docs/product.md §8.3. One table shape for the two kinds of option.
  */
 const optionColumns = () => ({
   id: identityId(),
@@ -28,9 +28,9 @@ export const funeralLocations = pgTable('funeral_locations', optionColumns(), (t
 
 /**
  * A user request at a funeral home (the contract's "connection"): the family's Funeral Home Form and the
- * video someone granted the home access to, each filled when sent, in either order (decision 0212): a
+ * video someone granted the home access to, each filled when sent, in either order (docs/product.md §8.2): a
  * grant joins the person's latest form-only request at that home, a form joins their latest grant
- * without a form there. The requester's name and e-mail are kept as sent (decision 0202).
+ * without a form there. The requester's name and e-mail are kept as sent (docs/product.md §8.2).
  */
 export const funeralRequests = pgTable(
   'funeral_requests',
@@ -53,7 +53,7 @@ export const funeralRequests = pgTable(
     additionalRequests: text('additional_requests'),
     specificRituals: text('specific_rituals'),
     specificRequests: text('specific_requests'),
-    /** When the form was sent (the double-click check of decision 0201); null without a form. */
+    /** When the form was sent (the double-click check of docs/product.md §8.2); null without a form. */
     formSentAt: timestamp('form_sent_at', { withTimezone: true }),
     /** When the home published the video (once: the requester is told once). */
     publishedAt: timestamp('published_at', { withTimezone: true }),

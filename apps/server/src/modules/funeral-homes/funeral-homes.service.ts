@@ -42,7 +42,7 @@ export interface FuneralHomesServiceDeps {
   notifications: Pick<Notifications, 'notify'>;
   /** The limit on e-mails a person makes the platform send (the home's notice is e-mailed). */
   mailLimit: OutboundMailLimit;
-  /** Payments' answer (decision 0171): which of these accounts hold a running funeral-home plan. */
+  /** Payments' answer (docs/product.md §7.4): which of these accounts hold a running funeral-home plan. */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   photoUrl(key: string | null): string | null;
   /** The videos module: who may see a video (the one rule), the video as the home sees it, publishing. */
@@ -140,7 +140,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
 
     /**
      * Sends the form to a listed home and tells the home, in one transaction. The same form sent again
-     * within DOUBLE_SEND_MS (a double click) answers the request already made (decision 0201).
+     * within DOUBLE_SEND_MS (a double click) answers the request already made (docs/product.md §8.2).
      */
     async send(requester: AuthAccount, homeId: number, form: FuneralFormBody) {
       return db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
         const homeEmail = (await repo.homeEmail(homeId, tx)) ?? `home:${homeId}`;
         await deps.mailLimit.take(requester.id, [homeEmail], 'funeral-form', tx);
 
-        // A grant to this home without a form yet takes the form (decision 0212); else a new request.
+        // A grant to this home without a form yet takes the form (docs/product.md §8.2); else a new request.
         const granted = await repo.latestWaitingFor('form', requester.id, homeId, tx);
         const request = granted
           ? await repo.update(granted.id, { ...values, formSentAt: now }, tx)
@@ -198,10 +198,10 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
     },
 
     /**
-     * Grant access (decision 0210): only for a video the caller may see; anything else is the same 404
+     * Grant access (docs/product.md §6.7): only for a video the caller may see; anything else is the same 404
      * with nothing created. Type 1 hands it to a listed home as a user request (paired with the caller's
-     * form there: decision 0212), once per person, home and video; type 0 e-mails a private watch link
-     * (decision 0211).
+     * form there: docs/product.md §8.2), once per person, home and video; type 0 e-mails a private watch link
+     * (docs/product.md §6.7).
      */
     async grant(granter: AuthAccount, videoId: number, body: GrantAccessBody) {
       await deps.videos.access.require(granter, 'video.read', videoId);
@@ -266,7 +266,7 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
     },
 
     /**
-     * Publishes the request's video (decision 0213): a final message only once released (423 before:
+     * Publishes the request's video (docs/product.md §6.8): a final message only once released (423 before:
      * nothing changes), and with a running funeral-home plan (403 and why); once published, asking again
      * answers the same and tells nobody again. The requester is notified.
      */

@@ -162,7 +162,7 @@ describe("the home's request video and publishing (the chain of consent)", () =>
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(PUBLISH_NEEDS_PLAN);
       expect(await isPrivate(video.id)).toBe(1);
-      // It still reads what it received (decision 0203).
+      // It still reads what it received (docs/product.md §8.1).
       expect((await requestVideo(home.token, requestId)).statusCode).toBe(200);
     });
 
@@ -206,7 +206,7 @@ describe("the home's request video and publishing (the chain of consent)", () =>
       expect(await isPrivate(video.id)).toBe(1);
     });
 
-    it('a deactivated home sees nothing: 403 on the video and on publishing (decision 0203)', async () => {
+    it('a deactivated home sees nothing: 403 on the video and on publishing (docs/product.md §8.1)', async () => {
       const { home, video, requestId } = await grantedRequest();
       await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, home.id));
       expect((await requestVideo(home.token, requestId)).statusCode).toBe(403);

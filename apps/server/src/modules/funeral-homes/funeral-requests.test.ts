@@ -108,7 +108,7 @@ describe("funeral homes: the home's user requests (GET /web/funeral-home/connect
     ).toBe(403);
   });
 
-  it('a home whose plan ran out still reads what it received (decision 0203)', async () => {
+  it('a home whose plan ran out still reads what it received (docs/product.md §8.1)', async () => {
     await endPlanOf(ctx, home.id);
     const response = await call(ctx, funeralHomeRoutes.requests, home.token);
     expect(response.json().meta.total).toBe(3);
@@ -116,7 +116,7 @@ describe("funeral homes: the home's user requests (GET /web/funeral-home/connect
     expect(one.statusCode).toBe(200);
   });
 
-  it('a deactivated home sees nothing: 403 on both calls (decision 0203)', async () => {
+  it('a deactivated home sees nothing: 403 on both calls (docs/product.md §8.1)', async () => {
     await ctx.deps.db.update(users).set({ status: 0 }).where(eq(users.id, home.id));
     try {
       expect((await call(ctx, funeralHomeRoutes.requests, home.token)).statusCode).toBe(403);

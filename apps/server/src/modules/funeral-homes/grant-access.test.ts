@@ -234,7 +234,7 @@ describe('grant access (POST /web/user/video/{id}/grant-access)', () => {
         has_form: true,
         speaker: 'Our pastor',
       });
-      // The same form again at once is the double click of decision 0201: still that request.
+      // The same form again at once is the double click of docs/product.md §8.2: still that request.
       expect((await sendForm(holder.token, home.id, 'Our pastor')).json().data.id).toBe(granted.request_id);
       const another = await sendForm(holder.token, home.id, 'A friend');
       expect(another.json().data).toMatchObject({ video: null, has_form: true });

@@ -22,7 +22,9 @@ export const funeralRequestsView = readOnlyView(funeralRequests, 'funeral_reques
 export interface FuneralHomesNeeds {
   /** The new-request notice to the home, written in the request's transaction. */
   notifications: Pick<Notifications, 'notify'>;
-  /** Payments' set-based plan check (payments is built later: called at request time, decision 0171). */
+  /**
+   * Payments' set-based plan check (payments is built later: called at request time, docs/product.md §7.4).
+   */
   homesWithPlan(accountIds: number[], tx?: DbOrTx): Promise<Set<number>>;
   /** The videos module: who may see a video, the video as the home sees it, publishing, its owner. */
   videos: Pick<VideosApi, 'access' | 'viewFor' | 'publish' | 'ownerAndFolder'>;

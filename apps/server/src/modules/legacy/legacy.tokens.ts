@@ -8,7 +8,7 @@ export const newNonce = () => randomBytes(32).toString('hex');
 
 /**
  * A link's token: HMAC-SHA256(APP_SECRET, purpose + nonce), 256 bits, base64url (43 characters). As the
- * delivery links (decision 0042): a copy of the database alone opens nothing, yet every e-mail of one
+ * delivery links (docs/product.md §5.3): a copy of the database alone opens nothing, yet every e-mail of one
  * link (a daily reminder, a mail re-sent after a crash) carries the same token without storing it.
  */
 export function legacyToken(secret: string, purpose: TokenPurpose, nonce: string): string {

@@ -8,7 +8,7 @@ import { isActiveAccount } from '../accounts';
 import type { MediaRepo } from './media.repo';
 import { openChecked, refused } from './media.read';
 
-/** A deactivated owner's video, as if it were gone (docs/product.md §2.6; decision 0240). */
+/** A deactivated owner's video, as if it were gone (docs/product.md §2.6). */
 export const MEDIA_UNAVAILABLE = 'This video is no longer available.';
 
 const CONTENT_TYPES: Record<string, string> = {

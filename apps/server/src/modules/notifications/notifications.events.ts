@@ -48,7 +48,7 @@ export function newQueryNotice(query: {
 }
 
 /**
- * Listens to the accounts and queries modules' events (platform/events; docs/decisions/0016) and tells
+ * Listens to the accounts and queries modules' events (platform/events) and tells
  * the active admins, in the app and by e-mail. Called once, by the module's `listen()`.
  */
 export function subscribeAdminNotices(deps: {

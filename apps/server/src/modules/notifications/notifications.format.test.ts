@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './notifications.format';
 
-/** formatDateTime remembers the minutes it formatted (decision 0120): the memory must never mix answers. */
+/**
+ * formatDateTime remembers the minutes it formatted (docs/operations.md §Request pipeline): the memory must
+ * never mix answers.
+ */
 describe('formatDateTime, remembered by minute and zone', () => {
   it('gives each zone and each minute its own text, again and again', () => {
     const instant = new Date('2026-03-08T06:59:30Z');

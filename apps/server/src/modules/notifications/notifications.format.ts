@@ -21,7 +21,8 @@ export function timeAgo(then: Date, now: Date): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * Formatted minutes by zone. `formatToParts` costs several microseconds, and every list page formats the
- * same few timestamps again on each call (docs/decisions/0120); bounded so odd zones cannot grow it.
+ * same few timestamps again on each call (docs/operations.md §Request pipeline); bounded so odd zones cannot
+ * grow it.
  */
 const formatted = new Map<string, string>();
 const FORMATTED_MAX = 10_000;

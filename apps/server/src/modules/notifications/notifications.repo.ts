@@ -49,7 +49,8 @@ export function createNotificationsRepo(db: Db) {
       status: NotificationStatus,
       page: { limit: number; offset: number },
     ): Promise<{ rows: NotificationRow[]; total: number }> {
-      // Built once per status (the list and the bell call this on every page): decision 0121.
+      // Built once per status (the list and the bell call this on every page):
+      // docs/operations.md §Request pipeline.
       const prepared = preparedQuery(db, `notifications_page_${status}`, (db) => {
         const where = statusFilter(sql.placeholder('userId'), status);
         return {

@@ -48,7 +48,7 @@ export async function sendNotificationEmail(
 ): Promise<'sent' | 'skipped'> {
   const found = await repo.findForEmail(notificationId);
   if (!found || found.notification.emailedAt) return 'skipped';
-  // A deactivated account is e-mailed nothing but the notice that it was deactivated (decision 0238).
+  // A deactivated account is e-mailed nothing but the notice that it was deactivated (docs/product.md §10.2).
   if (!isActiveAccount(found) && found.notification.kind !== notificationKinds.accountDeactivated)
     return 'skipped';
   const { notification } = found;

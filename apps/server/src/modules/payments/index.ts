@@ -37,7 +37,7 @@ export interface PaymentsNeeds {
   bannerPayments: BannerPayments;
 }
 
-/** What other modules get of payments (decision 0171). */
+/** What other modules get of payments (docs/product.md §7.4). */
 export interface PaymentsApi {
   /** The extra video length a payment buys (handed to videos). */
   videoPayments: VideoPayments;

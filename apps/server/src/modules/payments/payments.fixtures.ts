@@ -12,7 +12,7 @@ export const CARD = {
   expiry_date: '12/39',
   cvv: '123',
 };
-/** Accepted now, refused on renewal (the sandbox's "fails later" card, decision 0170). */
+/** Accepted now, refused on renewal (the sandbox's "fails later" card, decision 0155). */
 export const FAILS_LATER_CARD = { ...CARD, card_no: '4000 0000 0000 0341' };
 
 export async function planIds(ctx: TestContext): Promise<Record<string, number>> {

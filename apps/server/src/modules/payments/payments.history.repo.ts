@@ -29,14 +29,14 @@ const row = {
   planPriceCents: plans.priceCents,
   expiresAt: subscriptions.expiresAt,
   subscriptionStatus: subscriptions.status,
-  /** A banner plan starts no subscription: its term is the ad's (decision 0215). */
+  /** A banner plan starts no subscription: its term is the ad's (docs/product.md §8.5). */
   bannerPaid: bannerAds.id,
   bannerEndsAt: bannerAds.endsAt,
 };
 
 /**
  * Payment lists read across payments, the plan bought and its subscription (read-only joins). At a
- * million payments (decision 0190) the filter and the count stay on `payments` alone
+ * million payments (decision 0235) the filter and the count stay on `payments` alone
  * — a filter on another table is a semi-join (`in (select …)`) — and the wide join is made for the ten
  * rows of the page only: the page's ids first, by the index, then their names, plans and expiries.
  */
@@ -64,8 +64,8 @@ export function createPaymentHistoryRepo(db: Db) {
       db
         .select({
           ...row,
-          // A funeral home by its home's name, a person by theirs (decision 0178).
-          // A deleted account's payment stays, without its payer (decision 0243).
+          // A funeral home by its home's name, a person by theirs (docs/product.md §9.6).
+          // A deleted account's payment stays, without its payer (docs/product.md §11.6).
           name: sql<string>`coalesce(${users.homeName}, ${users.firstName} || ' ' || ${users.lastName}, ${DELETED_PAYER})`,
           email: sql<string>`coalesce(${users.email}, '')`,
           type: sql<AccountType | 'deleted'>`coalesce(${users.type}, 'deleted')`,

@@ -3,8 +3,8 @@ import type { NotifyInput } from '../notifications';
 import { fromCents } from '../plans';
 
 /**
- * Every text the payments module sends (decision 0172): in the app, and by e-mail where `email` is set.
- * No card number ever: a card is named by its brand and last four, as on a receipt.
+ * Every text the payments module sends (docs/product.md §10.2): in the app, and by e-mail where `email` is
+ * set. No card number ever: a card is named by its brand and last four, as on a receipt.
  */
 
 /** Who holds a subscription or made a payment, as the notices name and link them. */

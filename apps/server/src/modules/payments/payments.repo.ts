@@ -21,9 +21,9 @@ export function createPaymentsRepo(db: Db) {
     },
 
     /**
-     * Leaves nothing of the card on the account's payments before the account goes (decisions 0243,
-     * 0347): amount, currency, plan, date, brand and the provider's reference stay for the books; the
-     * last four digits go. The account's deletion then clears `account_id`.
+     * Leaves nothing of the card on the account's payments before the account goes
+     * (docs/product.md §11.6, §11.4): amount, currency, plan, date, brand and the provider's reference stay
+     * for the books; the last four digits go. The account's deletion then clears `account_id`.
      */
     async anonymiseOf(accountId: number, tx: DbOrTx): Promise<number> {
       const rows = await tx
@@ -74,7 +74,9 @@ export function createPaymentsRepo(db: Db) {
       return row!;
     },
 
-    /** Renewing or changing plan ends the account's current plan of that kind at once (decision 0161). */
+    /**
+     * Renewing or changing plan ends the account's current plan of that kind at once (docs/product.md §7.4).
+     */
     async expireCurrent(accountId: number, kind: string, now: Date, tx: DbOrTx = db) {
       await tx
         .update(subscriptions)

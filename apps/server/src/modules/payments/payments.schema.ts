@@ -23,7 +23,7 @@ export const payments = pgTable(
   {
     id: identityId(),
     /**
-     * Null once the account was deleted: the payment stays for the books, anonymised (decision 0243),
+     * Null once the account was deleted: the payment stays for the books, anonymised (docs/product.md §11.6),
      * so revenue and the dashboard's rollup never change when someone leaves.
      */
     accountId: integer('account_id').references(() => users.id, { onDelete: 'set null' }),
@@ -42,7 +42,7 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** What was bought, as text (`plan:3`, `seconds:60`): a double click without a key is the same one. */
     purpose: text('purpose').notNull(),
-    /** The video an extra-time payment was used by, once (decision 0037). */
+    /** The video an extra-time payment was used by, once. */
     consumedByVideo: integer('consumed_by_video'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -66,7 +66,7 @@ export const subscriptions = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),
-    /** The plan's kind when bought: one active subscription per account and kind (decision 0161). */
+    /** The plan's kind when bought: one active subscription per account and kind (docs/product.md §7.4). */
     kind: text('kind').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -74,13 +74,13 @@ export const subscriptions = pgTable(
     /** active | expired | cancelled (cancelled keeps the plan until expires_at). */
     status: text('status').notNull().default('active'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** When the holder was told the plan ends (or renews) in 7 days: told once (decision 0171). */
+    /** When the holder was told the plan ends (or renews) in 7 days: told once (docs/product.md §7.4). */
     warnedAt: timestamp('warned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('subscriptions_account_kind_idx').on(t.accountId, t.kind),
-    // The admin's purchase log of a kind, newest first, filtered by purchase day (decision 0190).
+    // The admin's purchase log of a kind, newest first, filtered by purchase day (decision 0235).
     index('subscriptions_kind_starts_idx').on(t.kind, t.startsAt.desc(), t.id.desc()),
     index('subscriptions_payment_idx').on(t.paymentId),
     index('subscriptions_due_idx')
@@ -98,7 +98,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * THE meaning of a running plan, everywhere (decision 0171): not expired, and its end (if any) still
+ * THE meaning of a running plan, everywhere (docs/product.md §7.4): not expired, and its end (if any) still
  * ahead by the platform clock — so a cancelled plan runs until it ends, and a life-time one always. With
  * the table, so a read-only join of another module (the admin's lists) asks exactly what payments asks.
  */

@@ -55,7 +55,7 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   plans: PlansApi;
   notifications: Pick<Notifications, 'notifyMany'>;
-  /** The approved banner ad request a banner plan is paid for (decision 0215). */
+  /** The approved banner ad request a banner plan is paid for (docs/product.md §8.5). */
   bannerPayments: BannerPayments;
   /** The payer as the notices name them (read in the payment's transaction). */
   holderOf(accountId: number, tx: DbTx): Promise<Holder>;
@@ -86,7 +86,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** The payer's receipt (in the app and by e-mail) and the admins' "new purchase", with the payment. */
   async function tell(payment: PaymentRow, what: string, tx: DbTx) {
-    // A payment just made names its payer; only a deleted account's payments have none (decision 0243).
+    // A payment just made names its payer; only a deleted account's payments have none
+    // (docs/product.md §11.6).
     const payer = payment.accountId;
     if (payer === null) return;
     const holder = await deps.holderOf(payer, tx);
@@ -173,8 +174,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /**
-   * A banner plan for one approved request of the payer (decision 0215): the request is checked and held
-   * before the charge, and put live in the transaction that records the payment, so a crash between
+   * A banner plan for one approved request of the payer (docs/product.md §8.5): the request is checked and
+   * held before the charge, and put live in the transaction that records the payment, so a crash between
    * the two leaves neither (nothing committed), and a paid ad is always a live one.
    */
   async function payForBanner(

@@ -8,7 +8,7 @@ import { clipsBody, createAccount, type TestAccount } from '../../../test/video-
 const CARD = { card_holder_name: 'Jane Doe', card_no: '4242424242424242', expiry_date: '12/39', cvv: '123' };
 const INVALID = 'The payment is invalid or already used.';
 
-describe('extra video time bought with a payment (decision 0037)', () => {
+describe('extra video time bought with a payment', () => {
   let clipDir: string;
   let long: string;
   let owner: TestAccount;

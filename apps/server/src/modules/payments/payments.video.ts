@@ -7,7 +7,7 @@ import type { PaymentsRepo } from './payments.repo';
 const paymentNumber = (paymentId: string) => (/^\d{1,9}$/.test(paymentId) ? Number(paymentId) : 0);
 
 /**
- * The extra length a payment buys a video (decision 0037): only an extra-time payment, only its owner's,
+ * The extra length a payment buys a video: only an extra-time payment, only its owner's,
  * only once. `consume` runs in the video's transaction and claims the row with a guarded update, so two
  * uploads racing with one payment id cannot both use it. A video that fails gives it back (`release`):
  * bought time is never lost to a video that does not exist.

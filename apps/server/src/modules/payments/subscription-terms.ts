@@ -8,7 +8,7 @@ const steps = {
 } as const;
 
 /**
- * When a subscription bought at `start` ends (decision 0161): a week is 7 days, a month and a year are
+ * When a subscription bought at `start` ends (docs/product.md §7.4): a week is 7 days, a month and a year are
  * calendar ones on the UTC calendar (31 January + 1 month is the last day of February, not 3 March:
  * Temporal's default 'constrain' overflow; decision 0335), life-time never.
  */

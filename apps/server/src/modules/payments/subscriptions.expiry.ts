@@ -33,7 +33,7 @@ const termOf = (view: SubscriptionView): PlanTerm => ({
 });
 
 /**
- * The subscriptions' daily duty (decision 0171), by the platform clock: warn 7 days before an end,
+ * The subscriptions' daily duty (docs/product.md §7.4), by the platform clock: warn 7 days before an end,
  * and at the end renew (charging the stored card once per period) or expire, telling the holder.
  * Each subscription is settled in its own transaction under its account's payment lock, with guarded
  * updates: two runs at once, or a run after a crash, tell each notice once and charge once.

@@ -50,7 +50,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     // The price paid, read for the ordering without joining payments to every filtered row.
     const paid = sql`(select ${payments.amountCents} from ${payments} where ${payments.id} = ${subscriptions.paymentId})`;
     const sortColumn = query.sort === 'price' ? paid : subscriptions.startsAt;
-    // As the payment log (decision 0190): filter and count on subscriptions alone, join the page's rows only.
+    // As the payment log (decision 0235): filter and count on subscriptions alone, join the page's rows only.
     const ids = db
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -86,7 +86,7 @@ export function createSubscriptionLog(db: Db, clock: Clock) {
     ]);
     const items = rows.map((row): SubscriptionLogRow => ({
       id: row.id,
-      // docs/product.md §9.6 'Funeral Home Name': a funeral home is known by its home's name (decision 0178).
+      // docs/product.md §9.6 'Funeral Home Name': a funeral home is known by its home's name.
       name: row.homeName ?? `${row.firstName} ${row.lastName}`,
       email: row.email,
       plan_title: row.planTitle,

@@ -35,7 +35,7 @@ export interface SubscriptionsServiceDeps {
   clock: Clock;
 }
 
-/** What a holder does with running plans, and what other modules ask of them (decision 0171). */
+/** What a holder does with running plans, and what other modules ask of them (docs/product.md §7.4). */
 export function createSubscriptionsService({ db, repo, payments, clock }: SubscriptionsServiceDeps) {
   const runningOf = async (accountId: number, kind: HeldKind, tx: DbOrTx = db) =>
     (await repo.running(accountId, [kind], clock.now(), tx))[0] ?? null;

@@ -125,7 +125,7 @@ export function createPlansService({ repo, clock }: PlansServiceDeps) {
       return toAdminPlan(row);
     },
 
-    /** docs/product.md §13.4: what a user's home plans page lists (decision 0152). */
+    /** docs/product.md §13.4: what a user's home plans page lists (docs/product.md §7.1). */
     userHomeCategories: () => categories(userHomePlanKinds),
 
     async userOffer() {

@@ -20,7 +20,7 @@ export interface PolicyNeeds {
 }
 
 /**
- * The privacy policy's and terms' version (decision 0350): the version in force for the public pages,
+ * The privacy policy's and terms' version (docs/product.md §11.7): the version in force for the public pages,
  * its announcement to every active account when it changes, and each account's acknowledgement.
  */
 // Read-only for the account's data export (decision 0310).

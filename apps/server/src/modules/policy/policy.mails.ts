@@ -5,7 +5,7 @@ import { defineMail, type Envelope } from '../../platform/mail/define';
 import type { PolicyRepo } from './policy.repo';
 
 /**
- * The announcement of a new version of the privacy policy and terms (decision 0350): which version,
+ * The announcement of a new version of the privacy policy and terms (docs/product.md §11.7): which version,
  * from when, where to read both, and that the signed-in pages ask for an acknowledgement.
  */
 export function policyUpdatedMail(input: {

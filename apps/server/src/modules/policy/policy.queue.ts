@@ -1,7 +1,7 @@
 import { defineOutboxMailQueue, defineScheduledQueue } from '../../platform/jobs';
 
 /**
- * The pace of an announcement (decision 0350): one batch of accounts a run, one run every 30 seconds
+ * The pace of an announcement (docs/product.md §11.7): one batch of accounts a run, one run every 30 seconds
  * however many workers are up, so 200 × 120 = 24 000 accounts an hour are told. Each batch queues its
  * e-mails, which `policy.mail` sends at most 10 a second per worker process (ten a poll, two at once).
  */

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'd
 import { accountRef } from '../accounts/accounts.schema';
 
 /**
- * Every policy version an installation has run (decision 0350): the first process to start with a new
+ * Every policy version an installation has run (docs/product.md §11.7): the first process to start with a new
  * POLICY_VERSION writes its row (the primary key keeps it to one, however many start together), and
  * the announcement duty tells the accounts in id order, keeping its place here.
  */

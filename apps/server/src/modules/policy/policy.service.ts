@@ -33,8 +33,8 @@ export interface PolicyServiceDeps {
 }
 
 /**
- * The policy version in force, its announcement and its acknowledgements (decision 0350). Each account
- * is told once: the batches run one at a time under the version row's lock, and each moves the row's
+ * The policy version in force, its announcement and its acknowledgements (docs/product.md §11.7). Each
+ * account is told once: the batches run one at a time under the version row's lock, and each moves the row's
  * place on in the same transaction as the notifications and e-mails it writes.
  */
 export function createPolicyService(deps: PolicyServiceDeps) {

@@ -1,6 +1,6 @@
 /**
  * What the queries module announces on the event bus (platform/events): the notifications module
- * listens to tell the admins. Emitted after the row is committed (docs/decisions/0016).
+ * listens to tell the admins. Emitted after the row is committed.
  */
 declare module '../../platform/events/events' {
   interface AppEvents {

@@ -18,7 +18,7 @@ export const queries = pgTable(
   },
   (t) => [
     // The admin's list: newest first, by date range, per user type; search is a substring of name,
-    // e-mail or subject, which only trigram indexes serve (docs/decisions/0117-queries-search-indexes.md).
+    // e-mail or subject, which only trigram indexes serve (docs/decisions/0235).
     index('queries_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('queries_user_type_created_idx').on(t.userType, t.createdAt.desc(), t.id.desc()),
     index('queries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

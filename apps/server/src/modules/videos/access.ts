@@ -11,7 +11,7 @@ import { normaliseCode } from './codes';
  * What a person may do with a video (decision 0311):
  * - `video.own`: change, move, publish, merge or delete it: its owner only;
  * - `video.read`: see it beyond the public reel and hand it on (grant access, a watch link): its owner,
- *   or a person who opened it with its access code while that code still opens it (decision 0210);
+ *   or a person who opened it with its access code while that code still opens it (docs/product.md §6.7);
  * - `video.like`: like it: its owner, or anyone signed in while it is public, processed and its owner
  *   active (what the reel shows).
  */

@@ -11,7 +11,7 @@ export const CONVERSION_NAMESPACE = 0x50575631;
  * session-level advisory lock `(CONVERSION_NAMESPACE, videoId)` on a connection of its own. PostgreSQL
  * drops the lock the moment that connection dies (process killed, machine gone), so another worker can
  * tell a running conversion from an abandoned one at once instead of waiting for the job's expiry, which
- * has to outlast the longest conversion (docs/decisions/0293-conversion-takeover.md).
+ * has to outlast the longest conversion (docs/decisions/0035).
  */
 export interface ConversionClaims {
   /** Marks the video as being converted here. False if another live process already holds it. */

@@ -103,7 +103,10 @@ export function createLibraryService(deps: VideoServiceParts, lookup: VideoLooku
       return json(view, actor.id);
     },
 
-    /** Opening a final video by its code is recorded: that person may then grant access to it (0210). */
+    /**
+     * Opening a final video by its code is recorded: that person may then grant access to it
+     * (docs/product.md §6.7).
+     */
     async byAccessCode(actor: Actor, code: string) {
       const view = code ? await repo.finalByAccessCode(normaliseCode(code), actor.id) : null;
       if (!view) throw notFound(NO_VIDEO_FOR_CODE_MESSAGE);

@@ -37,7 +37,7 @@ export function createMergeService(
         'video_ids',
       );
       const first = sources[0]!;
-      // A copy of the first draft's title would give two drafts one name (decision 0109).
+      // A copy of the first draft's title would give two drafts one name (docs/product.md §3.5).
       const title = mergedTitle(
         sources.map((row) => row.title),
         await repo.titlesOf(actor.id),

@@ -22,7 +22,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /**
  * A tus data store in the media storage itself (with STORAGE=s3: the bucket every API process shares):
  * each PATCH is stored as one object, and the database records the parts, so the next request of an
- * upload may reach any process (decision 0291). Nothing about an upload is kept in a process.
+ * upload may reach any process (decision 0034). Nothing about an upload is kept in a process.
  *
  * Why not `@tus/s3-store`: it needs ListParts, AbortMultipartUpload and object tagging, which the
  * S3-compatible server the tests run does not have, and it caches each upload's metadata in the

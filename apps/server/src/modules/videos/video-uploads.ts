@@ -106,7 +106,7 @@ export class PendingUploadLimitError extends Error {
 
 /**
  * Records a new resumable upload for its creator, unless it would take them past the cap on unfinished
- * uploads (decision 0274): at most PENDING_UPLOADS_MAX of them, declaring at most
+ * uploads (decision 0034): at most PENDING_UPLOADS_MAX of them, declaring at most
  * PENDING_UPLOAD_BYTES_MAX together (an upload that defers its length counts as the largest one).
  * The count lives in the database, not in the file store, so it holds however many processes serve
  * uploads and wherever their bytes are kept; expired ones no longer count, swept or not.

@@ -10,7 +10,7 @@ import { conversionTimeoutMs } from '../../platform/media/media';
  * end up visible on the video itself (`state: failed`, `failure_reason`). The expiry here is only the
  * default for a job sent without knowing its video's length (the sweeper's): see processingExpirySeconds.
  * One conversion at a time per worker process. A stop waits 10 s for a running conversion; a longer one is
- * failed by pg-boss as the process ends and retried elsewhere (decision 0293).
+ * failed by pg-boss as the process ends and retried elsewhere (decision 0035).
  */
 export const videoProcessQueue = defineQueue({
   name: 'video.process',
@@ -27,7 +27,7 @@ export const videoStuckSweepQueue = defineScheduledQueue({
   name: 'video.sweep-stuck',
   schedule: { everySeconds: 60 },
 });
-/** Conversions whose worker died, taken over (decision 0293). */
+/** Conversions whose worker died, taken over (decision 0035). */
 export const videoTakeOverQueue = defineScheduledQueue({
   name: 'video.take-over',
   schedule: { everySeconds: 15 },
@@ -52,7 +52,7 @@ export interface ConversionSize {
 /**
  * How long a processing job may run before pg-boss gives up on it and starts a retry: longer than every
  * timeout of the conversion itself, so a retry never runs beside a conversion that is still going
- * (docs/decisions/0085).
+ * (docs/decisions/0035).
  */
 export function processingExpirySeconds(size: ConversionSize): number {
   const seconds = conversionTimeoutMs(size.clips, size.seconds) / 1000 + TRANSFER_ALLOWANCE_SECONDS;

@@ -149,7 +149,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
     expect(await jobStates(waiting.id)).toEqual(['created']);
   });
 
-  it('an upgrade: a video whose job waits under the old queue name is processed again (decision 0143)', async () => {
+  it('an upgrade: a video whose job waits under the old queue name is processed again (decision 0300)', async () => {
     await stopWorkers?.();
     stopWorkers = undefined;
     const clip = await makeClip(clipDir, 'upgrade.mp4', 'mp4', { seconds: 2 });

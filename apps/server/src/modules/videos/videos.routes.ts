@@ -18,7 +18,7 @@ export interface VideoRouteDeps {
   maxUploadBytes: number;
 }
 
-/** The existing client sends its JSON content type also without a body (decision 0036). */
+/** The existing client sends its JSON content type also without a body (docs/product.md §13.2). */
 const bodyless = { fastify: { onRequest: emptyJsonIsNoBody } };
 
 /** The video calls, as declared in @pw/contracts (`videoRoutes`): each handler only calls the service. */

@@ -136,7 +136,7 @@ export const videoUploads = pgTable(
 /**
  * The received parts of a resumable upload kept in object storage (STORAGE=s3): one object per PATCH,
  * at the offset where it starts. The database, not any process's memory or disk, knows how far an
- * upload got, so any API process can take its next part (decision 0291). The first part recorded at an
+ * upload got, so any API process can take its next part (decision 0034). The first part recorded at an
  * offset wins; a racing one is deleted.
  */
 export const videoUploadParts = pgTable(
@@ -154,8 +154,8 @@ export const videoUploadParts = pgTable(
 
 /**
  * Who opened which final video with its access code (GET …/detail-by-access-code/): such a person may
- * see it and grant access to it (docs/product.md §8, the chain of consent; decision 0210). One row per pair, the
- * first opening kept.
+ * see it and grant access to it (docs/product.md §8, the chain of consent; docs/product.md §6.7). One row per
+ * pair, the first opening kept.
  */
 export const videoCodeOpenings = pgTable(
   'video_code_openings',

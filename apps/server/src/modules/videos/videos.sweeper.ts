@@ -18,7 +18,7 @@ export interface SweepDeps {
  * Videos left in `processing` with no job to finish them (the queue lost it, a backup restored the rows
  * without their jobs, a last attempt killed before it could record the outcome) would spin forever in the
  * owner's library. Each is queued again, or, when its job already failed for good, marked failed with a
- * reason and its uploaded sources removed, as the job itself does (docs/decisions/0086). Harmless to run
+ * reason and its uploaded sources removed, as the job itself does (docs/decisions/0035). Harmless to run
  * anywhere, any number of times: the singleton key keeps one queued job per video, and the failure only
  * touches a row still processing.
  */

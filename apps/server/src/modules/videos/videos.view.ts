@@ -10,7 +10,7 @@ export interface ViewContext {
   now: Date;
   /**
    * Whether the creator's e-mail may be shown: to the owner and to someone holding the access code (the
-   * people the owner chose), not to every signed-in user browsing public videos (docs/decisions/0036).
+   * people the owner chose), not to every signed-in user browsing public videos (docs/product.md §13.2).
    */
   showCreatorEmail?: boolean;
 }

@@ -9,7 +9,7 @@ async function synchronousCommit(db: Db): Promise<string> {
   return (result as unknown as { rows: Array<{ synchronous_commit: string }> }).rows[0]!.synchronous_commit;
 }
 
-// Decision 0260: only counters skip waiting for the disk; everything else commits durably.
+// Decision 0259: only counters skip waiting for the disk; everything else commits durably.
 describe('the counters connection', () => {
   let database: Database;
   let drop: () => Promise<void>;

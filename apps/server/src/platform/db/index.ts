@@ -13,7 +13,7 @@ import { startLocks, withAdvisoryLock } from './start-lock';
 import { holdsDataFolder, lockDataFolder } from '../owner/data-lock';
 
 /** Schema-free on purpose: each module owns its tables (`modules/<m>/<m>.schema.ts`) and queries them
- * with the query builder, so this type does not depend on every module (decision 0129). */
+ * with the query builder, so this type does not depend on every module (decision 0310). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handed to `db.transaction(async (tx) => …)`; services accept it to join one. */
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,7 +29,7 @@ export interface Database {
   executeSql: ExecuteSql;
   /**
    * For counters only (banner views and clicks): its commits do not wait for the disk
-   * (`synchronous_commit = off`, decision 0260). A database crash may forget the last fraction of a
+   * (`synchronous_commit = off`, decision 0259). A database crash may forget the last fraction of a
    * second of counts; it never corrupts them, and what is written is seen by every other connection at
    * once. Nothing that matters beyond a statistic goes through it. PGlite: the same connection as `db`.
    */
@@ -104,7 +104,7 @@ export async function openDatabase(options: {
       migratePg(drizzlePg(pool), { migrationsFolder }),
     );
     // Every counted banner view is a commit: waiting for its WAL flush cost a view 2–3 ms on average and
-    // up to a quarter of a second at the tail, measured with pgbench on these machines (decision 0260).
+    // up to a quarter of a second at the tail, measured with pgbench on these machines (decision 0259).
     const countersPool = new pg.Pool({
       connectionString: options.url,
       max: 4,

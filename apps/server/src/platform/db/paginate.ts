@@ -81,7 +81,7 @@ export function listWhere(
 }
 
 /**
- * One page of a list and its total, by limit/offset (docs/decisions/0115-list-kit-paging.md): two
+ * One page of a list and its total, by limit/offset: two
  * statements run side by side on the same WHERE. Answer with `paginated()` (platform/http/envelope).
  *
  * The page is a deferred join (decision 0235): the offset walks the page's ids only — from an index

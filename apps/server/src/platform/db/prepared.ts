@@ -5,8 +5,9 @@ const built = new WeakMap<object, Map<string, unknown>>();
 /**
  * A query built once per database (or transaction) and name, then run with `.execute({ …values })`.
  * Drizzle rebuilds a query's SQL from its builder on every call, about 70 µs for a page of rows and its
- * count (docs/decisions/0121); the calls every page makes build theirs once, with `sql.placeholder`
- * for what changes. The name is the PostgreSQL prepared statement's: one name, one SQL text.
+ * count (docs/operations.md §Request pipeline); the calls every page makes build theirs once, with
+ * `sql.placeholder` for what changes. The name is the PostgreSQL prepared statement's: one name, one SQL
+ * text.
  *
  *   const page = preparedQuery(db, 'notifications_page', (db) =>
  *     db.select().from(notifications).where(eq(notifications.userId, sql.placeholder('userId'))).prepare('notifications_page'));

@@ -1,5 +1,5 @@
 /**
- * Hostile bodies, measured from outside (decision 0094): the real server in its own process (`main.ts`), real
+ * Hostile bodies, measured from outside: the real server in its own process (`main.ts`), real
  * sockets, its temporary folders listed and its memory read from /proc.
  */
 import { accountRoutes, queryRoutes, routeUrl, API_HEALTH_PATH } from '@pw/contracts';

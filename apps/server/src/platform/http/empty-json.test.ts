@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyJsonIsNoBody } from './empty-json';
 
-/** The existing client announces JSON also when it sends nothing (decision 0144). */
+/** The existing client announces JSON also when it sends nothing (decision 0127). */
 describe('emptyJsonIsNoBody', () => {
   const app = Fastify();
   beforeAll(async () => {

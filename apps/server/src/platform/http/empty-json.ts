@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 
 /**
  * A route option (`fastify.onRequest`) for calls the existing client makes with
- * `Content-Type: application/json` and no body at all (publish is "an empty body", decision 0036):
+ * `Content-Type: application/json` and no body at all (publish is "an empty body", docs/product.md §13.2):
  * such a request is read as one without a body (`{}` for parseBody) instead of Fastify's 400 for an empty
  * JSON body. Only a body announced as empty counts (`Content-Length: 0`, or no length and no chunked
  * transfer); a body that is sent is parsed, and refused when it is not JSON, as everywhere.

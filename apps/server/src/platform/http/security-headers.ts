@@ -42,7 +42,8 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * localhost) they would pin browsers to an https that is not there.
  *
  * Helmet itself, built once: @fastify/helmet rebuilt the whole middleware (the CSP parsed and checked
- * again) on every request, about 20 µs of each call (docs/decisions/0120). The headers are the same.
+ * again) on every request, about 20 µs of each call (docs/operations.md §Request pipeline). The headers are
+ * the same.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const https = new URL(publicUrl).protocol === 'https:';

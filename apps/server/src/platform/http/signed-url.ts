@@ -12,7 +12,7 @@ export const DEFAULT_MEDIA_URL_LIFETIME_SECONDS = 6 * 60 * 60;
 const ROUND_SECONDS = 60 * 60;
 
 /**
- * Media reached through someone else's grant (a granted watch link, decision 0211): the grant can be
+ * Media reached through someone else's grant (a granted watch link, docs/product.md §6.7): the grant can be
  * revoked, and a URL signed before lives on until it expires, so these live minutes, not hours. The
  * watch page asks for fresh ones when they run out.
  */
@@ -41,7 +41,8 @@ const MAX_RECORD_ID = 2_147_483_647;
 
 /**
  * A link that names one record for one purpose until `exp` (seconds): `<id>.<exp>.<signature>`, base64url
- * characters and dots only. Banner click links (decision 0217) and export downloads (decision 0242).
+ * characters and dots only. Banner click links (docs/product.md §8.6) and export downloads
+ * (docs/product.md §11.5).
  */
 export function signedIdToken(secret: string, purpose: string, id: number, exp: number): string {
   return `${id}.${exp}.${signUntil(secret, purpose, String(id), exp)}`;

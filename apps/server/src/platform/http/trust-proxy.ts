@@ -2,7 +2,7 @@ import { compile as compileProxyAddresses } from '@fastify/proxy-addr';
 
 /**
  * TRUST_PROXY decides whose `X-Forwarded-For` is believed, i.e. which address `request.ip` (and so
- * every per-address rate limit) sees. docs/decisions/0095-client-addresses.md.
+ * every per-address rate limit) sees. docs/operations.md §Client addresses and lockouts.
  *
  * - off (the default): the TCP peer is the client; a client cannot choose its address.
  * - a hop count `n`: the `n` nearest hops are proxies, the address the `n`-th one saw is the client's.

@@ -6,7 +6,7 @@ import { CENSORED_PATHS, REDACTED, redactSecrets, redactUrl } from './redact';
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
- * The process's logger (main.ts), with secrets kept out (docs/decisions/0101-secrets-out-of-logs.md).
+ * The process's logger (main.ts), with secrets kept out (docs/operations.md §Security headers and logs).
  * - Fastify takes its `req` serializer from here: request lines carry the URL already redacted.
  * - Fields that hold credentials or card details are censored by name, whatever their value.
  * - Last, every finished line goes through the same redaction: Fastify writes some URLs into messages,

@@ -1,5 +1,5 @@
 /**
- * What must never reach a log line (docs/decisions/0101-secrets-out-of-logs.md): the credentials that
+ * What must never reach a log line (docs/operations.md §Security headers and logs): the credentials that
  * travel in addresses — watch tokens, media signatures, access codes — full e-mail addresses, and
  * payment card details (decision 0155).
  * Logs are copied to terminals, files and log services that more people can read than the database.
@@ -63,7 +63,7 @@ const EMAIL = /([A-Za-z0-9_%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to tell mailboxes and providers apart. */
 // Every log line comes through here: a line without an '@' holds no address, and skipping the
-// pattern's scan of it is most of the pass's cost (docs/decisions/0120).
+// pattern's scan of it is most of the pass's cost (docs/operations.md §Request pipeline).
 export const maskEmails = (text: string): string =>
   text.includes('@') ? text.replace(EMAIL, '$1***@$2') : text;
 

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
  * Reading a delivery status notification (RFC 3464: a `multipart/report; report-type=delivery-status`
  * message, as a mail server sends back when it could not deliver one of ours). mailparser, a maintained
  * MIME parser, takes the message apart (encodings, boundaries, nested messages); what it does not do is
- * read the `message/delivery-status` part's own fields, which is the small parse below (decision 0372).
+ * read the `message/delivery-status` part's own fields, which is the small parse below (decision 0385).
  */
 export interface ReportedRecipient {
   /** `Final-Recipient`, the address alone, lower case. */

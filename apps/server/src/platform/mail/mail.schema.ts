@@ -19,7 +19,7 @@ export const mailOutbox = pgTable(
     messageId: text('message_id').notNull(),
     /**
      * queued (waits for its job), sent (the server took it), failed (given up), dropped (nothing left to
-     * say), bounced (refused for good by the recipient's server, at once or by a later report: 0372).
+     * say), bounced (refused for good by the recipient's server, at once or by a later report: 0385).
      */
     state: text('state').$type<MailState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

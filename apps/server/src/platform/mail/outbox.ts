@@ -249,7 +249,7 @@ export function createMailOutbox(deps: {
     },
 
     /**
-     * A report that a sent mail came back (decision 0372): the row says bounced and why, whatever sent
+     * A report that a sent mail came back (decision 0385): the row says bounced and why, whatever sent
      * it. Null when no mail of ours has this Message-ID (or it is not sent); a repeated report finds it
      * bounced already and changes nothing.
      */
@@ -275,8 +275,8 @@ export function createMailOutbox(deps: {
     },
 
     /**
-     * Forgets an account's mails (its deletion, decision 0243): the rows name its address and those it
-     * wrote to; a queued one is then never sent.
+     * Forgets an account's mails (its deletion, docs/product.md §11.6): the rows name its address and those
+     * it wrote to; a queued one is then never sent.
      */
     async forget(accountId: number, tx: DbOrTx = db) {
       await tx.delete(mailOutbox).where(eq(mailOutbox.accountId, accountId));
@@ -284,8 +284,8 @@ export function createMailOutbox(deps: {
 
     /**
      * Deletes the rows settled (sent, given up, dropped or returned) before `before` (the retention
-     * sweep, decision 0346): past that age nobody needs to tell whether or why a mail went, and the rows
-     * name addresses. A queued row stays whatever its age: its job has yet to send it.
+     * sweep, docs/product.md §11.9): past that age nobody needs to tell whether or why a mail went, and the
+     * rows name addresses. A queued row stays whatever its age: its job has yet to send it.
      */
     async purgeSettledBefore(before: Date, tx: DbOrTx = db): Promise<number> {
       const rows = await tx

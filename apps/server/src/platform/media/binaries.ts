@@ -5,7 +5,7 @@ import { runMediaProcess } from './runner';
 
 /**
  * Which ffmpeg/ffprobe pair runs. The two must come from one build: when they disagree about what a
- * file is, the file ffprobe accepted is not the file ffmpeg reads (docs/decisions/0080).
+ * file is, the file ffprobe accepted is not the file ffmpeg reads (docs/operations.md §Video tools).
  *   1. FFMPEG_PATH / FFPROBE_PATH, when set, win (each for its own tool);
  *   2. else the system's pair on the PATH (Debian's `ffmpeg` package: maintained, one build);
  *   3. else the npm-bundled binaries, with a warning at start: a 2018 ffmpeg and a 2023 ffprobe.

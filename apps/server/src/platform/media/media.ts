@@ -206,7 +206,7 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
 /**
  * The longest the media steps of one conversion may run by their own timeouts: each clip's and the
  * output's probe (with its packet scan), the render of `totalSeconds` of clips, and the thumbnail. A job
- * running a conversion must be given longer than this (docs/decisions/0085).
+ * running a conversion must be given longer than this (docs/decisions/0035).
  */
 export function conversionTimeoutMs(clipCount: number, totalSeconds: number): number {
   return (clipCount + 1) * 2 * PROBE_TIMEOUT_MS + renderTimeoutMs(totalSeconds) + THUMBNAIL_TIMEOUT_MS;

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { runMediaProcess } from './runner';
 
 /**
- * Uploaded SVG images are turned into PNG before they are stored (decision 0276): an SVG is a document
+ * Uploaded SVG images are turned into PNG before they are stored (decision 0275): an SVG is a document
  * that can carry scripts, embedded HTML and links, and no filter of its text catches every spelling
  * (namespace prefixes, entities, CSS). A PNG carries none of them. ffmpeg draws it with librsvg, which
  * runs no script and, given the bytes without a file name, loads no other file.

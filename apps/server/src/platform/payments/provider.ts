@@ -74,7 +74,7 @@ export class IdempotencyKeyReusedError extends Error {
 }
 
 /**
- * A charge of a card the provider already holds (an auto-renewal, decision 0170): named by the
+ * A charge of a card the provider already holds (an auto-renewal, decision 0155): named by the
  * reference of an earlier successful charge of that card, for the plan's current price.
  */
 export interface StoredChargeRequest {

@@ -28,7 +28,7 @@ async function referenceOf(provider: ReturnType<typeof createSandboxPaymentProvi
   return first.reference;
 }
 
-describe('the sandbox: charging a stored card again (auto-renewal, decision 0170)', () => {
+describe('the sandbox: charging a stored card again (auto-renewal, decision 0155)', () => {
   it("charges a good card's reference again and answers a new reference that can be charged in turn", async () => {
     const provider = createSandboxPaymentProvider(new FakeClock(NOW));
     const reference = await referenceOf(provider, '4242424242424242');

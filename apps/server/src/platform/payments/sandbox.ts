@@ -38,7 +38,7 @@ export const SANDBOX_DECLINING_CARDS: Readonly<Record<string, DeclineCode>> = {
 
 /**
  * The card that is accepted now and refused later (Stripe's "attaches, but charges fail"): its first
- * charge succeeds, every stored charge against its reference is declined (decision 0170).
+ * charge succeeds, every stored charge against its reference is declined (decision 0155).
  */
 export const SANDBOX_FAILS_LATER_CARD = '4000000000000341';
 

@@ -8,7 +8,7 @@ import type { RateLimiter, RateRule } from './rate-limit';
 /**
  * How many e-mails one account may make the platform send to other people: a burst, a day, and one
  * address a day. The platform's name is on these mails, so it must not be usable as a relay
- * (docs/decisions/0269-outbound-mail-limit.md).
+ * (docs/product.md §10.4).
  */
 export const OUTBOUND_MAIL_LIMITS = {
   perAccountBurst: { limit: 10, windowSeconds: 10 * 60 },

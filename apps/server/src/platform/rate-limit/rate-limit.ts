@@ -23,7 +23,7 @@ export interface Hit {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A fixed-window limiter stored in the database (see docs/decisions/0004-rate-limits.md): one upsert per
+ * A fixed-window limiter stored in the database (see docs/decisions/0096): one upsert per
  * rule, atomic in SQL, so several API processes behind a load balancer count together.
  */
 export function createRateLimiter(db: Db, clock: Clock) {

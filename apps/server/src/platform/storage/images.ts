@@ -20,7 +20,7 @@ export type ImageExtension = keyof typeof IMAGE_FILE_TYPES;
 export { IMAGE_TYPE_MESSAGE };
 /** An SVG ffmpeg could not draw (broken, or too heavy to draw in time). */
 export const SVG_UNREADABLE_MESSAGE = 'The SVG image could not be read. Please upload it as a PNG or JPG.';
-/** This server's ffmpeg has no SVG decoder (decision 0276): refused rather than stored as a document. */
+/** This server's ffmpeg has no SVG decoder (decision 0275): refused rather than stored as a document. */
 export const SVG_UNAVAILABLE_MESSAGE =
   'SVG images cannot be accepted at the moment. Please upload a PNG or JPG.';
 
@@ -67,7 +67,7 @@ export function isSvg(content: Buffer): boolean {
 
 /**
  * Checks an uploaded file: its type (by content) or the message to show on its field. An SVG is drawn
- * as a PNG into the same temporary file (decision 0276): what is stored and served is never an SVG.
+ * as a PNG into the same temporary file (decision 0275): what is stored and served is never an SVG.
  */
 export async function inspectImage(
   filePath: string,

@@ -49,7 +49,7 @@ function refusal(unknown: string[], configuredIds: string[]): ConfigError {
 }
 
 /**
- * Refuses to start when stored media needs a key the configuration does not hold (decision 0351),
+ * Refuses to start when stored media needs a key the configuration does not hold (decision 0296),
  * rather than failing every read of it later. Cheap at every start: the headers of a small sample of
  * the objects, and the key ids recorded by earlier starts. Only when a recorded key is no longer
  * configured (an operator dropped it after keys:rotate) is every header read, once, stopping at the

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The media keys that have wrapped new objects (decision 0351): each process records its current key's
+ * The media keys that have wrapped new objects (decision 0296): each process records its current key's
  * id at start, after the check that every id recorded here is still configured (or no longer needed).
  */
 export const mediaKeyIds = pgTable('media_key_ids', {

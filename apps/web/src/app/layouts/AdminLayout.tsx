@@ -21,7 +21,7 @@ import { SITE } from '@/lib/site-config';
 import { useSessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
-/** docs/product.md §9: the sidebar entries; Legacy Releases added for docs/product.md §9.7 (decision 0258). */
+/** docs/product.md §9: the sidebar entries; Legacy Releases added for docs/product.md §9.7. */
 const ENTRIES = [
   { to: '/admin/dashboard', label: 'Dashboard', svg: speedometer },
   { to: '/admin/user-management', label: 'User Management', svg: people },

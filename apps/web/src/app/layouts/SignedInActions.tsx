@@ -20,7 +20,7 @@ export function SignedInActions({ user }: { user: SessionUser }) {
       return (
         <>
           <HeaderBell area="funeral" />
-          {/* A listed home reports a passing by the access code (decision 0257). The nav has no room
+          {/* A listed home reports a passing by the access code (docs/product.md §6.3). The nav has no room
               for an eighth link below 1400 px: it sits in the menu (and on User Requests). */}
           <ProfileMenu
             user={user}

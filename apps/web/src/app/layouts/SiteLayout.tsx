@@ -22,8 +22,8 @@ function useFocusMainOnNavigate() {
 /**
  * The public site's frame: the header of whoever is signed in (visitor, user, funeral home), the page,
  * the footer. Used for the public pages and for the user and funeral-home areas, whose banner slot sits
- * between the header and the page (`banner`; decision 0220). `notice` comes first, above the banner: the
- * user area's open report of a passing (docs/product.md §6, decision 0254).
+ * between the header and the page (`banner`; docs/product.md §8.6). `notice` comes first, above the banner:
+ * the user area's open report of a passing (docs/product.md §6, §6.1).
  */
 export function SiteLayout({ banner, notice }: { banner?: ReactNode; notice?: ReactNode } = {}) {
   const user = useSessionUser();

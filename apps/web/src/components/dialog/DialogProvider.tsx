@@ -15,7 +15,7 @@ import {
  * A dialog may hold a required multi-line text field (placeholder 'Type here...') with Submit.
  *
  * The modal itself (react-bootstrap) is loaded the first time a dialog opens, so pages that never open
- * one (such as /home) do not download it (docs/decisions/0021-icons-and-bundle.md).
+ * one (such as /home) do not download it (docs/decisions/0288).
  */
 export type DialogVariant = 'success' | 'question' | 'unsuccessful' | 'noImage' | 'default';
 

@@ -16,7 +16,7 @@ interface ScheduleOptionFieldsProps {
 
 /**
  * A schedule's optional parts, below its e-mail, date and time (useScheduleForm holds them): the second
- * address (docs/product.md §5.1, decision 0370), the yearly repeat with its last year (§5.7) and whether
+ * address (docs/product.md §5.1, §5.2), the yearly repeat with its last year (§5.7) and whether
  * the owner is told of the first open (§5.8), and the sender's note for the recipient. The same
  * fields in the library's schedule dialog and the upload's Scheduled step.
  */

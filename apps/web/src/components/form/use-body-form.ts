@@ -22,7 +22,7 @@ export interface BodyFormOptions<V extends FieldValues> {
   /** The last failed call's error (the mutation's), whose field errors land on the form's fields. */
   failure?: unknown;
   /**
-   * The fields the form shows, for forms whose errors show once (decision 0282): the server's errors of
+   * The fields the form shows, for forms whose errors show once: the server's errors of
    * other keys, or the whole failure when it has none at a field, become `summary`. Without it
    * `summary` is the server's one-line message.
    */

@@ -18,7 +18,7 @@ import { useCardPayment } from './use-card-payment';
 export const NO_RATE_MESSAGE = 'Extra video time is not on sale at the moment. Please try again later.';
 
 /**
- * Buying the minutes a video needs beyond the free 60 seconds (docs/product.md §13.5, decision 0181): how long the
+ * Buying the minutes a video needs beyond the free 60 seconds (docs/product.md §13.5, §3.4): how long the
  * video is, the minutes needed, the price per minute and the total (rate × minutes, from the server's
  * current rate), then the shared card form. Extra time bought earlier and still unused is offered first.
  * `onPaid` gets the payment the upload or merge sends: the one just bought, or an earlier one applied.

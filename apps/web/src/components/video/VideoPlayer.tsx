@@ -12,7 +12,7 @@ interface VideoPlayerProps {
 /**
  * The video detail player: native controls (keyboard usable and labelled by the browser), the
  * thumbnail as poster, a minimum height of 600 px on screens wide and tall enough for it (docs/product.md §13.7;
- * docs/decisions/0063 and 0110); on phones the video's own shape. A video still converting or failed
+ * docs/product.md §3.6, §12); on phones the video's own shape. A video still converting or failed
  * shows why instead, and so does one whose file was found damaged in storage.
  */
 export function VideoPlayer({ video, ref }: VideoPlayerProps) {

@@ -3,7 +3,7 @@ import { createStore, del, get, keys, set } from 'idb-keyval';
 /**
  * Where the edit list keeps its files. localStorage holds the list itself (contract: key editVideos with
  * id, name, url), but a blob URL dies with the page, so the files live in IndexedDB keyed by item id
- * and their object URLs are recreated on load (docs/decisions/0050-edit-list-storage.md).
+ * and their object URLs are recreated on load.
  */
 export interface FileStore {
   get(id: string): Promise<Blob | undefined>;

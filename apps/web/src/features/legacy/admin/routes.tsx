@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** The back office's legacy releases (docs/product.md §6, decision 0258), under the admin layout, loaded lazily. */
+/** The back office's legacy releases (docs/product.md §6, §9.7), under the admin layout, loaded lazily. */
 export const adminLegacyRoutes: RouteObject[] = [
   {
     path: 'legacy-management',

@@ -10,7 +10,7 @@ const uploadPage = lazyPage(
 export const uploadRoutes: RouteObject[] = [
   { path: 'video/upload', lazy: uploadPage },
   // The profile's way back to the clips being edited: the same editor over the same stored edit list
-  // (decision 0279), so a list left half-edited opens where it was, from either address.
+  // (docs/product.md §4.2), so a list left half-edited opens where it was, from either address.
   { path: 'profile/edit-videos', lazy: uploadPage },
   {
     path: 'video/upload/payment',

@@ -3,7 +3,7 @@ import { lazyPage } from '@/lib/lazy-page';
 
 /**
  * The recipient's page for a scheduled delivery: public, for anyone holding the link, signed in or not,
- * in its own calm frame outside the site layout (docs/decisions/0072-watch-page.md).
+ * in its own calm frame outside the site layout (docs/product.md §5.3).
  */
 export const watchRoutes: RouteObject[] = [
   {

@@ -3,7 +3,7 @@ import { useAccountStatusToggle } from './use-account-status-toggle';
 
 /**
  * The status dropdown (docs/product.md §9.2) of a list row or a details page: shows the account's state;
- * choosing the other one asks first (docs/product.md §13.5, decision 0245). It is controlled by the server's
+ * choosing the other one asks first (docs/product.md §13.5, §13.8). It is controlled by the server's
  * answer, so it stays as it was until the change is confirmed and made, and when the admin says No.
  */
 export function AccountStatusControl({

@@ -70,7 +70,7 @@ describe('FuneralHomesPage', () => {
     });
   });
 
-  it('asks "Activate Funeral Home" (decision 0245) and refreshes the row', async () => {
+  it('asks "Activate Funeral Home" (docs/product.md §13.8) and refreshes the row', async () => {
     const api = homesServer([homeFixture(3, { home_name: 'Evergreen Chapel', status: 'inactive' })]);
     const user = userEvent.setup();
     renderPage();

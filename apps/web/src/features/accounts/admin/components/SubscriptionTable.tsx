@@ -56,7 +56,7 @@ export function SubscriptionTable({
                     </td>
                     <td className="text-nowrap">{formatDay(subscription.purchase_date)}</td>
                     <td className="text-nowrap">
-                      {/* A life-time plan never expires (decision 0177). */}
+                      {/* A life-time plan never expires (docs/product.md §13.8). */}
                       {subscription.expiry_date ? formatDay(subscription.expiry_date) : 'Life-time'}
                     </td>
                   </tr>

@@ -8,7 +8,9 @@ import { emailCell, fullName, SubscriptionCell, textCell } from './format';
 
 const column = createColumnHelper<AdminUserItem>();
 
-/** S.No, Name, Email Address, the two running plans, Registration Date, Status, View (decision 0246). */
+/**
+ * S.No, Name, Email Address, the two running plans, Registration Date, Status, View (docs/product.md §9.2).
+ */
 const userColumns = (shared: SharedColumns<AdminUserItem>) => [
   shared.serial,
   column.accessor((row) => fullName(row), {

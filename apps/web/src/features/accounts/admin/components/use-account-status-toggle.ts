@@ -5,7 +5,7 @@ import type { AccountArea } from '../model/account-areas';
 
 /**
  * docs/product.md §13.5: a confirmation ("Deactivate User" / "Are you sure you want to deactivate this user,
- * Ada Lovelace?", decision 0284),
+ * Ada Lovelace?", docs/product.md §13.8),
  * then a success dialog; the list refreshes. A failed change is only logged and the dialog closes.
  */
 export function useAccountStatusToggle(area: AccountArea) {

@@ -24,13 +24,16 @@ export interface AccountArea {
   base: string;
   /** The status call (docs/product.md §13.2). */
   statusRoute: typeof adminAccountRoutes.userStatus | typeof adminAccountRoutes.funeralHomeStatus;
-  /** docs/product.md §13.5 with "User" (or, decision 0245, "Funeral Home") for "Subscription Plan"; 0284 names it. */
+  /**
+   * docs/product.md §13.5 with "User" (or, docs/product.md §13.8, "Funeral Home") for "Subscription Plan";
+   * docs/product.md §13.8 names it.
+   */
   texts: { activate: StatusTexts; deactivate: StatusTexts };
 }
 
 /**
  * The contract's question, with who it is about and a question mark: the admin sees which account the
- * change hits before saying Yes (decision 0284). An account without a name is asked about as is.
+ * change hits before saying Yes (docs/product.md §13.8). An account without a name is asked about as is.
  */
 export const statusQuestion = (action: string, name: string) =>
   `Are you sure you want to ${action}${name.trim() ? `, ${name.trim()}` : ''}?`;

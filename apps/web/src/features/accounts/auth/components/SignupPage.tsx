@@ -56,7 +56,7 @@ function adultBirthdayLimit(today = new Date()): string {
 /**
  * /user/signup and /funeral/signup (docs/product.md §13.3, §13.4). Sign-up has no client-side checks (docs/product.md §13.6):
  * each of the server's field errors shows once, under its field, and focus moves to the first invalid
- * field; only what belongs to no field shows above the form (decision 0282). The photo goes through the
+ * field; only what belongs to no field shows above the form. The photo goes through the
  * shared image uploader (one file). On success the person is signed in and routed as after login.
  */
 export function SignupPage({ kind }: { kind: Kind }) {

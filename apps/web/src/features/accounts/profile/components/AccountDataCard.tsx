@@ -32,7 +32,7 @@ export const EXPORT_TEXTS = {
 
 /**
  * What the two sections say to each kind of account: a funeral home keeps no videos or schedules here,
- * it keeps its listing, plans, banner ads and the requests families sent it (decision 0287).
+ * it keeps its listing, plans, banner ads and the requests families sent it (docs/product.md §10.2).
  */
 export const ROLE_TEXTS = {
   user: { intro: EXPORT_TEXTS.intro, deleteIntro: EXPORT_TEXTS.deleteIntro },

@@ -18,7 +18,7 @@ export const DELETE_TEXTS = {
 } as const;
 
 /**
- * The 'Delete account' question with the password that confirms it (decision 0243). The modal keeps
+ * The 'Delete account' question with the password that confirms it (docs/product.md §11.6). The modal keeps
  * focus inside, closes with Escape or Cancel (never while deleting) and returns focus to the button.
  */
 export function DeleteAccountDialog({

@@ -79,8 +79,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * A map link opens only when it is a web address (decision 0106): a value stored before the server checked it
- * (e.g. `javascript:…`) is shown as plain text, never as a link.
+ * A map link opens only when it is a web address (docs/product.md §13.6): a value stored before the server
+ * checked it (e.g. `javascript:…`) is shown as plain text, never as a link.
  */
 function MapLink({ href }: { href: string }) {
   if (!isHttpUrl(href)) return <>{href}</>;

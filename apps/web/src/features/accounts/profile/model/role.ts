@@ -19,7 +19,7 @@ export const PROFILE_ROUTES = {
   },
 } as const satisfies Record<AccountType, object>;
 
-/** Who may export their data and delete their account (decision 0244: not admins). */
+/** Who may export their data and delete their account (docs/product.md §11.6: not admins). */
 export type LeavingRole = 'user' | 'funeral-home';
 export const ACCOUNT_DATA_ROUTES = {
   user: accountDataRoutes.user,

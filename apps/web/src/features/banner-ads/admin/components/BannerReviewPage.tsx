@@ -78,8 +78,8 @@ function ReviewLog({ info }: { info: TabInfo }) {
 /**
  * /admin/bannerads-subscription-management (docs/product.md §9.4): the tabs 'Approved Ads' and 'New Requests',
  * each a log with search and a Date filter; the tab and the list's state live in the URL. Opened
- * without a tab it opens New Requests while requests wait (decision 0285). 'Manage Subscription Plan'
- * leads to the banner plans, as in the other subscription areas (decision 0221).
+ * without a tab it opens New Requests while requests wait (docs/product.md §9.3). 'Manage Subscription Plan'
+ * leads to the banner plans, as in the other subscription areas (docs/product.md §9.4).
  */
 export function BannerReviewPage() {
   useTitle('Banner Ads Subscription');

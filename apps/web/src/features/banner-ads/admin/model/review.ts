@@ -34,7 +34,7 @@ export const tabFromParam = (value: string | null): TabInfo | null =>
 
 /**
  * Opened without a tab, the page opens where the work is: New Requests while any request waits for a
- * decision, Approved Ads otherwise, and when the count cannot be read (decision 0285).
+ * decision, Approved Ads otherwise, and when the count cannot be read (docs/product.md §9.3).
  */
 export const openingTab = (pending: number | undefined): TabInfo =>
   TABS.find((info) => info.tab === (pending ? 'pending' : 'approved'))!;

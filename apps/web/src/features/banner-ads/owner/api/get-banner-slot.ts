@@ -8,7 +8,7 @@ export const getBannerSlot = (area: BannerArea, signal?: AbortSignal) =>
   callRoute(area.calls.slot, { signal }).then((body) => body.data);
 
 /**
- * One ad per page shown (decision 0220): the page's path is in the key, so moving to another page asks
+ * One ad per page shown (docs/product.md §8.6): the page's path is in the key, so moving to another page asks
  * again; the previous ad stays in the box while the next one loads. A failed call shows no ad and is
  * not retried (an ad is never worth a spinner or an error).
  */

@@ -17,7 +17,7 @@ export function hasAdFree(user: SessionUser | null, now = Date.now()): boolean {
 }
 
 /**
- * The banner slot of the user and funeral-home areas (docs/product.md §8.4, decisions 0220 and 0280): only on the
+ * The banner slot of the user and funeral-home areas (docs/product.md §8.4, §8.6): only on the
  * area's browsing pages, and only a live ad. Anywhere else, for a person with ad-free, and while no ad
  * is live, it renders nothing and takes no space; elsewhere it does not even ask.
  */

@@ -5,7 +5,7 @@ import { BANNER_AREAS, type BannerRole } from '../model/banner-areas';
 /**
  * The slot's ad: a live ad as a link through the app (the click is counted) in a new tab, in a box of
  * fixed shape. While the ad loads, when none is live, or when the call fails, nothing is drawn at all
- * (decision 0280): an empty box or an invitation to advertise would only push the page down.
+ * (docs/product.md §8.6): an empty box or an invitation to advertise would only push the page down.
  */
 export default function BannerSlotAd({ role }: { role: BannerRole }) {
   const area = BANNER_AREAS[role];

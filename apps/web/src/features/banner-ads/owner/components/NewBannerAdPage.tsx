@@ -64,7 +64,7 @@ export function checkBannerAd(values: Values, images: File[]): Partial<Record<Fi
  * banner-ads/new (docs/product.md §13.4, §13.6): brand name, brand e-mail, brand URL and up to 3 images, all
  * required. A URL off the contract's pattern reads 'URL is Incorrect!' and nothing is sent; the server's
  * field errors show under their fields, anything else as 'Unkown Error Accured!' (docs/product.md §13.5). A sent
- * request opens its own page (decision 0222).
+ * request opens its own page (docs/product.md §8.4).
  */
 export function NewBannerAdPage({ area }: { area: BannerArea }) {
   useTitle('New Banner Ad Request');

@@ -1,7 +1,7 @@
 import type { BannerRole } from './banner-areas';
 
 /**
- * The pages for browsing, the only ones with a banner slot (decision 0280): never a page where the
+ * The pages for browsing, the only ones with a banner slot (docs/product.md §8.6): never a page where the
  * person is at work (recording, editing, paying) or watching. Kept apart from the areas' call table so
  * the layouts, which always draw the slot's frame, load no route declarations for it.
  */

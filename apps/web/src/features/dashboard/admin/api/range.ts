@@ -1,6 +1,8 @@
 import { dashboardRangeQuery, type DashboardGrouping } from '@pw/contracts';
 
-/** The range picker's choices (decision 0232): the last 7 or 30 days, the last 12 months, or From–To. */
+/**
+ * The range picker's choices (docs/product.md §9.1): the last 7 or 30 days, the last 12 months, or From–To.
+ */
 export const RANGE_PRESETS = [
   { value: '7d', label: 'Last 7 days', groupBy: 'day' },
   { value: '30d', label: 'Last 30 days', groupBy: 'day' },

@@ -12,7 +12,7 @@ export function policyCardHint(data: PolicyAcknowledgements): string {
 
 /**
  * The privacy policy's version in force and how many of the accounts asked (active users and funeral
- * homes that existed when it took effect) have acknowledged it (decision 0350). Nothing while loading
+ * homes that existed when it took effect) have acknowledged it (docs/product.md §11.7). Nothing while loading
  * or on a failure: the counts above are the page's main figures.
  */
 export function PolicyCard() {

@@ -17,7 +17,8 @@ const isFinal = (error: unknown) => error instanceof ApiError && [404, 409, 410]
  * /delivery/address/{token}: the 'Still right' link of the yearly address check (docs/product.md §5.9),
  * without signing in. Opening it changes nothing (mail scanners follow links): it reads what the link
  * asks about and names it (the video, the address, the day) before the button; only the button confirms,
- * and the page then shows what was confirmed (decision 0367). A link that no longer works says so at once.
+ * and the page then shows what was confirmed (docs/product.md §5.9). A link that no longer works says so at
+ * once.
  */
 export function AddressConfirmPage() {
   useTitle(ADDRESS_CHECK_MESSAGES.pageTitle);

@@ -9,7 +9,7 @@ import type { fakeApi, Handler, RecordedCall } from '@/test/fake-api';
 import { FuneralFormPage, UNLISTED_HOME } from './FuneralFormPage';
 import { openPage } from './test-fixtures';
 
-/** Each home offers its own types and locations (decision 0200), read with `?home_id=`. */
+/** Each home offers its own types and locations (docs/product.md §8.3), read with `?home_id=`. */
 const OFFER: Record<
   string,
   { services: { id: number; name: string }[]; locations: { id: number; name: string }[] }

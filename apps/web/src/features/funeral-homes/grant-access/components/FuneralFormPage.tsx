@@ -34,7 +34,7 @@ const homeParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(valu
  * /user/access-code/form/request, the Funeral Home Form (docs/product.md §13.3, §13.4, §13.6): the family's wishes to a
  * listed home. After a grant to a home it goes to that home (navigation state); opened on its own the
  * family picks the home from the directory, and the choice is kept in the address (`?home=`), so a
- * reload or Back keeps it (decision 0287). A home asked for that is not listed is said so, and the
+ * reload or Back keeps it (docs/product.md §10.2). A home asked for that is not listed is said so, and the
  * family is asked to choose. Name and e-mail come from the session, read-only. On success a dialog
  * returns to /user/profile.
  */

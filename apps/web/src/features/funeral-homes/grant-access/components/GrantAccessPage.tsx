@@ -17,7 +17,7 @@ import { useGrantAccess } from '../api/grant-access';
 import { grantAccessStateOf, type FuneralFormState } from '../model/navigation-state';
 import { FuneralHomeList } from './FuneralHomeList';
 
-/** The page after a grant to a home: the Funeral Home Form for that home (decision 0225). */
+/** The page after a grant to a home: the Funeral Home Form for that home (docs/product.md §8.2). */
 export const FUNERAL_FORM_PATH = '/user/access-code/form/request';
 
 type Option = 'funeral-home' | 'other';

@@ -25,7 +25,7 @@ const WITH_FORM: UserRequest = {
   specific_rituals: null,
 };
 
-/** A request made by a grant alone: the video, no form (decision 0225). */
+/** A request made by a grant alone: the video, no form (docs/product.md §8.2). */
 const VIDEO_ONLY: UserRequest = {
   ...WITH_FORM,
   id: 13,

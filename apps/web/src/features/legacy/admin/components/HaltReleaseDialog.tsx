@@ -9,7 +9,7 @@ import { Icon } from '@/components/Icon';
 import { useHaltRelease } from '../api/halt-release';
 import { ownerName } from './format';
 
-/** The texts of the halt, in the words of docs/product.md §13.5's status dialogs (decision 0258). */
+/** The texts of the halt, in the words of docs/product.md §13.5's status dialogs (docs/product.md §9.7). */
 export const HALT_TEXTS = {
   title: 'Halt Release',
   question: 'Are you sure you want to halt this release?',

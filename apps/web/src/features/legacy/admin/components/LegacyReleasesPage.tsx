@@ -36,7 +36,7 @@ const timeColumn = (key: 'reported_at' | 'release_at' | 'ended_at', header: stri
 
 type Open = { kind: 'details' | 'halt'; item: AdminLegacyItem } | null;
 
-/** Decision 0258: Owner, Reporter, State, Reported At, Release At, Ended At, Action. */
+/** docs/product.md §9.7: Owner, Reporter, State, Reported At, Release At, Ended At, Action. */
 function legacyColumns(open: (next: NonNullable<Open>) => void) {
   return [
     column.accessor('owner', {
@@ -111,7 +111,7 @@ const STATE_FILTER: SelectFilterDef[] = [
 const FILTERS = STATE_FILTER.map((filter) => filter.key);
 
 /**
- * /admin/legacy-management (docs/product.md §6, decision 0258): reported passings and releases, searchable by the
+ * /admin/legacy-management (docs/product.md §6, §9.7): reported passings and releases, searchable by the
  * owner's name or e-mail, filtered by state and the day of the report; a waiting release can be halted
  * with a reason, and each report opens with the reporter's note.
  */

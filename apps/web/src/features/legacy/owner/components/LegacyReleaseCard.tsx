@@ -49,7 +49,7 @@ function History({ log }: { log: LegacySettings['log'] }) {
 }
 
 /**
- * 'Release of my final message' on the user's profile details (docs/product.md §6, decision 0254): the open report
+ * 'Release of my final message' on the user's profile details (docs/product.md §6, §6.1): the open report
  * first, where the message stands, the settings form (trusted contacts, waiting period, check-ins,
  * available at once) and the log, newest first.
  */

@@ -5,7 +5,7 @@ import { useSessionUser } from '@/lib/session';
 const ReportBanner = lazy(() => import('./ReportBanner'));
 
 /**
- * The user area's slot for an open report (docs/product.md §6, decision 0254): only a signed-in user (not a funeral
+ * The user area's slot for an open report (docs/product.md §6, §6.1): only a signed-in user (not a funeral
  * home or an admin) asks for it.
  */
 export function ReportSlot() {

@@ -1,7 +1,10 @@
 import type { ReleaseState } from '@pw/contracts';
 import { LEGACY_MESSAGES } from '@pw/contracts';
 
-/** The owner's screens of the legacy release (docs/product.md §6); the texts the contract does not fix, decision 0254. */
+/**
+ * The owner's screens of the legacy release (docs/product.md §6); the texts the contract does not fix,
+ * docs/product.md §6.1.
+ */
 export const LEGACY_TEXTS = {
   heading: 'Release of my final message',
   intro:

@@ -47,7 +47,7 @@ export function fullDate(item: { created_at: string; created_at_formatted?: stri
 }
 
 /**
- * Where a bell entry leads (decision 0362): the page its notification names (`data.link`, a path of
+ * Where a bell entry leads (docs/product.md §10.1): the page its notification names (`data.link`, a path of
  * this app such as the scheduled video's), else the role's notifications list.
  */
 export function entryLink(item: { data: Record<string, unknown> }, list: string): string {

@@ -43,7 +43,7 @@ export function OneTimeRatePage() {
     if (current !== undefined) reset({ rate: current }, { keepDirtyValues: true });
   }, [current, reset]);
 
-  // docs/product.md §9.3's 'Updated', in the success dialog every plan save ends with (decision 0285).
+  // docs/product.md §9.3's 'Updated', in the success dialog every plan save ends with.
   const submit = handleSubmit(({ rate }) =>
     // As the schema gives it back: trimmed (the form keeps the values as typed).
     mutation.mutate(rate.trim(), {

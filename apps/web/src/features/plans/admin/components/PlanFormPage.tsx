@@ -15,7 +15,7 @@ import { PLAN_MESSAGES } from '@pw/contracts';
 
 /**
  * Every kind of plan ends a save the same way, the way docs/product.md §9.3 gives for banner plans: the success
- * dialog (decision 0285), then where the contract sends it.
+ * dialog, then where the contract sends it.
  */
 function useAfterSave(area: PlanArea) {
   const navigate = useNavigate();

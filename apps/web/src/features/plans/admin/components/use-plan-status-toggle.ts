@@ -6,7 +6,7 @@ import { useSetAdminPlanStatus } from '../api/set-plan-status';
 /**
  * docs/product.md §13.5: a confirmation, then a success dialog; the list refreshes. A failed toggle is only logged
  * (the contract shows no message) and the dialog closes. The question names the plan and ends with '?'
- * (decision 0284).
+ * (docs/product.md §13.8).
  */
 export const STATUS_TEXTS = {
   activate: {
@@ -19,7 +19,8 @@ export const STATUS_TEXTS = {
     title: 'Deactivate Subscription Plan',
     question: (title: string) => `Are you sure you want to deactivate this subscription plan, “${title}”?`,
     doneTitle: 'Subscription Plan Deactivated',
-    // docs/product.md §13.5 writes 'Activated/Deactivate': read as 'Deactivated', as the server says it (0167).
+    // docs/product.md §13.5 writes 'Activated/Deactivate': read as 'Deactivated', as the server says it
+    // (docs/product.md §13.8).
     doneText: 'Subscription Plan has been Deactivated Successfully',
   },
 } as const;

@@ -34,7 +34,7 @@ const BANNER_DURATIONS = [{ value: '1 week', label: 'Weekly' }, ...DURATIONS] as
 /**
  * The four plan areas. docs/product.md §9.3 names the destination after saving for banner plans (the list, after
  * a success dialog) and funeral-home plans (create: the list; edit: back one step); for time and ad-free
- * plans it is not shown, and they go back to the plan list (decision 0166).
+ * plans it is not shown, and they go back to the plan list.
  */
 export const PLAN_AREAS: Record<PlanKind, PlanArea> = {
   membership: {

@@ -24,7 +24,7 @@ describe('/funeral/subscription-setting/history', () => {
       /^1Funeral Home YearlyYear\$299\.0022 November 202622 November 2027Active/,
     );
     expect(second).toHaveTextContent(/^2Funeral Home MonthlyMonth\$29\.99.*Expired/);
-    // Every record at once: the duration filter is the screen's own (decision 0186).
+    // Every record at once: the duration filter is the screen's own.
     expect(api.calls[0]!.url.searchParams.get('per_page')).toBe('999');
   });
 

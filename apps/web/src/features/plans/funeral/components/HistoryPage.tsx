@@ -16,7 +16,7 @@ const filterOf = (value: string | null): DurationFilter =>
 
 /**
  * /funeral/subscription-setting/history: the home's subscription records, filtered all / monthly /
- * yearly by the plan's duration (docs/product.md §13.5) and paged here (decision 0186); the filter and page sit in
+ * yearly by the plan's duration (docs/product.md §13.5) and paged here; the filter and page sit in
  * the URL. Renew warns that the running plan expires at once, then goes to history/payment.
  */
 export function HistoryPage() {

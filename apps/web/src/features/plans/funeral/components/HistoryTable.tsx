@@ -7,7 +7,7 @@ import { PurchaseStatusBadge } from '@/components/status/PurchaseStatusBadge';
 
 const column = createColumnHelper<PaymentHistoryRow & { serial: number }>();
 
-/** A record may be renewed while its plan is still offered (decision 0185). */
+/** A record may be renewed while its plan is still offered (docs/product.md §7.6). */
 export const renewable = (row: PaymentHistoryRow) =>
   row.payable.id !== null && row.payable.status_detail === 'Active';
 

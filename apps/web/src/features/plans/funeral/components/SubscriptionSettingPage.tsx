@@ -42,7 +42,7 @@ function CurrentPlan({ plan }: { plan: ActiveSubscription }) {
 
 /**
  * /funeral/subscription-setting (docs/product.md §13.3): the running plan and Change Plan, History and Cancel
- * Subscription. Cancel is offered only while the plan renews itself (decision 0185): a cancelled plan
+ * Subscription. Cancel is offered only while the plan renews itself (docs/product.md §7.6): a cancelled plan
  * says until when it runs and offers to renew again (docs/product.md §7.4); without a plan the page says
  * so and offers the plans.
  */

@@ -3,7 +3,7 @@ import type { PlanSummary } from '@pw/contracts';
 /**
  * What a payment page is opened with (navigation state): the plan chosen on the page before. Opened
  * without one (typed in, reloaded after the browser dropped it) the page goes back to where a plan is
- * chosen (decision 0185).
+ * chosen (docs/product.md §7.6).
  */
 export interface PaymentState {
   plan: Pick<PlanSummary, 'id' | 'title' | 'price' | 'duration'>;

@@ -121,7 +121,7 @@ const heldPlans = (active: ActivePlan | undefined): ActiveSubscription[] =>
 /**
  * /user/subscription-plans (docs/product.md §13.3): the plan the person holds and when it renews, what a membership
  * adds to the free use, and the plan categories with their price range, each with 'View Details', and
- * 'Skip' (decision 0283).
+ * 'Skip' (docs/product.md §7.6).
  */
 export function UserSubscriptionPlansPage() {
   useTitle('Subscription Plans');

@@ -1,7 +1,7 @@
 /**
  * The two ways into the plan screens (docs/product.md §13.3): from /user/subscription-plans (after login, or the
  * plans link) and from /user/subscription-logs. The same plan-details and payment screens sit under both;
- * the base decides where Back and the end of a payment lead (decision 0180).
+ * the base decides where Back and the end of a payment lead (docs/product.md §7.6).
  */
 export type PlanFlowBase = 'subscription-plans' | 'subscription-logs';
 

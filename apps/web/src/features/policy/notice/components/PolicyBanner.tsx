@@ -7,7 +7,7 @@ import { usePolicyNotice } from '../api/get-notice';
 import { useAcknowledgePolicy } from '../api/acknowledge';
 
 /**
- * The notice of a new policy version at the top of every signed-in page (decision 0350) until the
+ * The notice of a new policy version at the top of every signed-in page (docs/product.md §11.7) until the
  * account acknowledges it. Closing it hides it for this page view only; it comes back on the next
  * visit, as long as the version is not acknowledged. Nothing while it is being read, or when it fails.
  */

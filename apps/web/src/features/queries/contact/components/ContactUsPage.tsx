@@ -14,7 +14,7 @@ import { useTitle } from '@/lib/use-title';
 import { contactUsBody } from '@pw/contracts';
 import { useSendContact, type ContactInput } from '../api/send-contact';
 
-/** The form's fields: their errors show at the field, any other above the form (decision 0282). */
+/** The form's fields: their errors show at the field, any other above the form. */
 const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /**

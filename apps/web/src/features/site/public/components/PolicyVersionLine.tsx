@@ -3,7 +3,7 @@ import { usePolicyVersion } from '../api/get-policy-version';
 
 /**
  * "Version 2, last updated November 20, 2026" under the privacy policy's and the terms' titles: both
- * documents carry the one version the operator configures (decision 0350). Nothing until it is known.
+ * documents carry the one version the operator configures (docs/product.md §11.7). Nothing until it is known.
  */
 export function PolicyVersionLine() {
   const { data } = usePolicyVersion();

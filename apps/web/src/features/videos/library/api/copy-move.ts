@@ -13,7 +13,7 @@ export type MergeAction = RouteCopyMoveBody['action'];
  */
 export type CopyMoveBody = Pick<RouteCopyMoveBody, 'action'> & {
   video_ids: number[];
-  /** Extra minutes bought for this merge (decision 0182): sent with durationGreater=1. */
+  /** Extra minutes bought for this merge (docs/product.md §3.5): sent with durationGreater=1. */
   payment_id?: string;
 };
 

@@ -7,7 +7,7 @@ export type HeldDeliveryDecision = (typeof heldDeliveryDecisions)[number];
 
 /**
  * POST /web/user/video/{id}/delivery/decide: the owner sends now or cancels a delivery that came back
- * over a day late after a reactivation (decision 0239). The folder lists are refreshed whatever the
+ * over a day late after a reactivation (docs/product.md §5.6). The folder lists are refreshed whatever the
  * answer, also on a refusal: a 404 means the delivery was answered elsewhere (another tab), and the
  * refreshed list shows where it now stands.
  */

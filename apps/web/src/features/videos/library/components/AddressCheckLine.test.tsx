@@ -53,7 +53,7 @@ const confirmedReply = (): Reply => ({
   },
 });
 
-describe("the yearly address check's task in the app (decision 0368)", () => {
+describe("the yearly address check's task in the app (docs/product.md §5.9)", () => {
   let current: Video;
   let server: FakeApi;
   let reply: () => Reply | Promise<Reply>;

@@ -4,7 +4,7 @@ import { formatDay } from '@/lib/dates';
 import { useConfirmOwnAddress } from '../api/confirm-own-address';
 
 /**
- * The yearly address check's task on a scheduled video (docs/product.md §5.9, decision 0368): while the
+ * The yearly address check's task on a scheduled video (docs/product.md §5.9): while the
  * check's question about the current delivery is open, "Is {email} still right?" with 'Still right' (the
  * signed-in call) and 'Change' (the schedule dialog); once answered, the day it was confirmed. Nothing
  * when no check asked about this delivery.

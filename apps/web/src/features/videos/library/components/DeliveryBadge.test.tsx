@@ -33,7 +33,7 @@ describe('DeliveryBadge', () => {
     expect(screen.getByText('Mailbox unavailable')).toBeInTheDocument();
   });
 
-  it("says 'Awaiting your answer' for a delivery held past its moment (decision 0239)", () => {
+  it("says 'Awaiting your answer' for a delivery held past its moment (docs/product.md §5.6)", () => {
     render(<DeliveryBadge video={scheduled(delivery({ status: 'awaiting_owner' }))} />);
     expect(screen.getByText('Awaiting your answer')).toBeInTheDocument();
   });

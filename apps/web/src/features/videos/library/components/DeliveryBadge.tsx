@@ -6,7 +6,8 @@ import type { Video } from '@pw/contracts';
  * A scheduled video's delivery (docs/product.md §5): Delivered once sent (the video stays
  * in the scheduled folder), Sending…, or Delivery failed with the reason after the last retry. A pending
  * delivery needs no badge: the schedule itself is shown. One held past its moment while the account was
- * deactivated waits for the owner's answer (decision 0239), which the list says before the video is opened.
+ * deactivated waits for the owner's answer (docs/product.md §5.6), which the list says before the video is
+ * opened.
  */
 export function DeliveryBadge({ video, detailed = false }: { video: Video; detailed?: boolean }) {
   if (video.type !== 'scheduled') return null;

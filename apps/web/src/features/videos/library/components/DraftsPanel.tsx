@@ -28,7 +28,10 @@ import {
 import type { ChosenExtraTime } from '@/lib/extra-time';
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 
-/** The 'Oops!' text when a merge would exceed the free allowance (decision 0182, superseding 0060). */
+/**
+ * The 'Oops!' text when a merge would exceed the free allowance (docs/product.md §3.5, superseding
+ * docs/product.md §3.5).
+ */
 export function tooLongMessage(totalSeconds: number): string {
   return `Together these videos last ${formatSeconds(totalSeconds)}, more than the ${FREE_VIDEO_SECONDS} seconds of free video time. Buy extra time to merge them, or select fewer or shorter drafts.`;
 }

@@ -4,7 +4,7 @@ import type { ChosenExtraTime } from '@/lib/extra-time';
 
 /**
  * The payment form for a merge over the free 60 seconds (docs/product.md §13.5 'a payment form for extra time',
- * decision 0182), in a dialog so the selection stays as it was while paying.
+ * docs/product.md §3.5), in a dialog so the selection stays as it was while paying.
  */
 export function ExtraTimeDialog({
   totalSeconds,

@@ -65,7 +65,7 @@ async function answer(user: User, button: string, question: string, reply: strin
 
 const panelGone = () => waitFor(() => expect(screen.queryByRole('region', PANEL)).not.toBeInTheDocument());
 
-describe('a delivery awaiting the owner (decision 0239)', () => {
+describe('a delivery awaiting the owner (docs/product.md §5.6)', () => {
   let current: Video;
   let server: FakeApi;
   let decide: (body: { decision: string }) => Reply;

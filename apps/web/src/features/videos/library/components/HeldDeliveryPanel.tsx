@@ -10,8 +10,8 @@ import sendIcon from 'bootstrap-icons/icons/send.svg?raw';
 import xCircleIcon from 'bootstrap-icons/icons/x-circle.svg?raw';
 
 /**
- * The question each answer asks first (decision 0247): what happens, to whom, in the app's dialog. A
- * yearly delivery's cancel skips that year only (decision 0373).
+ * The question each answer asks first (docs/product.md §5.6): what happens, to whom, in the app's dialog. A
+ * yearly delivery's cancel skips that year only (docs/product.md §5.7).
  */
 function confirmation(decision: HeldDeliveryDecision, recipient: string, yearly: boolean) {
   if (decision === 'cancel' && yearly)
@@ -43,7 +43,7 @@ const FAILED: Record<HeldDeliveryDecision, string> = {
 
 /**
  * A scheduled delivery whose moment passed over a day ago while the account was deactivated: nothing was
- * sent, and the owner says whether it goes now or not at all (docs/product.md §5.6, decision 0239). Shown only while
+ * sent, and the owner says whether it goes now or not at all (docs/product.md §5.6). Shown only while
  * the delivery is `awaiting_owner`; the refreshed list takes it away once answered.
  */
 export function HeldDeliveryPanel({ video, disabled }: { video: Video; disabled: boolean }) {

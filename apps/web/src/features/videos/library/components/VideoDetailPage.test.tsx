@@ -307,7 +307,7 @@ describe('video detail: folder moves', () => {
   });
 });
 
-describe('video detail: Grant access from My Parting Words (decision 0226)', () => {
+describe('video detail: Grant access from My Parting Words (docs/product.md §6.7)', () => {
   function GrantPage() {
     const location = useLocation();
     return <output data-testid="grant">{JSON.stringify(location.state)}</output>;

@@ -49,7 +49,10 @@ import {
 
 type Panel = null | 'edit' | 'folder' | ScheduleMode;
 
-/** The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again', decision 0107). */
+/**
+ * The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again',
+ * docs/product.md §5.1).
+ */
 const SCHEDULED_TITLES: Record<ScheduleMode, string> = {
   move: VIDEO_MESSAGES.movedAndScheduled,
   change: VIDEO_MESSAGES.scheduleUpdated,
@@ -281,7 +284,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
     if (confirmed) setPanel('change');
   };
 
-  /** A delivered video is sent again as a new delivery: its own question and form (decision 0107). */
+  /** A delivered video is sent again as a new delivery: its own question and form (docs/product.md §5.1). */
   const onSendAgain = async () => {
     const { confirmed } = await dialog({
       variant: 'question',
@@ -389,7 +392,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
             </button>
           )}
           {folder === 'final' && (
-            // The owner may hand their final message on too (decision 0226): the same Grant access page.
+            // The owner may hand their final message on too (docs/product.md §6.7): the same Grant access
+            // page.
             <Link
               to="/user/access-code/form"
               state={{ videoId: video.id }}

@@ -1,6 +1,6 @@
 import type { ReleaseState } from '@pw/contracts';
 
-/** The texts of the 'My Parting Words' tab that the product leaves open (decision 0281). */
+/** The texts of the 'My Parting Words' tab that the product leaves open (docs/product.md §13.8). */
 
 /** Where the release settings and trusted contacts live: the release card on the profile details. */
 export const RELEASE_SETTINGS_PATH = '/user/profile/details#legacy-heading';

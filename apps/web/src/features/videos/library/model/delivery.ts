@@ -2,10 +2,11 @@ import { formatDate, formatWhen, toTimeInput } from '@/lib/dates';
 import { repeatSummary, type DeliveryHistoryEntry, type Video } from '@pw/contracts';
 
 /**
- * Where a scheduled video's delivery stands (docs/decisions/0043): `pending` may still be sent (pending
+ * Where a scheduled video's delivery stands (docs/product.md §5.1): `pending` may still be sent (pending
  * or sending), `delivered` was sent, `failed` finally failed, `none` has nothing to send. A delivered
  * video stays in the scheduled folder, so the folder alone does not say whether it will still be sent.
- * `awaiting` came back over a day late after a reactivation and waits for the owner's answer (0239).
+ * `awaiting` came back over a day late after a reactivation and waits for the owner's answer
+ * (docs/product.md §5.6).
  */
 export type DeliveryPhase = 'none' | 'pending' | 'awaiting' | 'delivered' | 'failed';
 
@@ -17,7 +18,7 @@ export function deliveryPhase(video: Video): DeliveryPhase {
   if (delivery === null) return 'none';
   if (delivery.status === 'pending' || delivery.status === 'sending') return 'pending';
   if (delivery.status === 'sent') return 'delivered';
-  // Refused for good by the recipient's server (decision 0370): not delivered, like a failure.
+  // Refused for good by the recipient's server (docs/product.md §5.2): not delivered, like a failure.
   if (delivery.status === 'failed' || delivery.status === 'bounced') return 'failed';
   if (delivery.status === 'awaiting_owner') return 'awaiting';
   return 'none';
@@ -25,7 +26,7 @@ export function deliveryPhase(video: Video): DeliveryPhase {
 
 /**
  * A delivery that moving or deleting the video would cancel: one still to be sent, or one waiting for
- * the owner's answer (the server counts both as the video's live delivery, decision 0239).
+ * the owner's answer (the server counts both as the video's live delivery, docs/product.md §5.6).
  */
 export function isLiveDelivery(phase: DeliveryPhase): boolean {
   return phase === 'pending' || phase === 'awaiting';

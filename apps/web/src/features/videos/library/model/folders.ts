@@ -2,7 +2,7 @@ import { FOLDER_ROUTES } from '@/lib/videos';
 import { videoFolderLabels, type VideoFolder, INVALID_OPTION } from '@pw/contracts';
 
 /**
- * The folder-move rules of docs/product.md §13.5, as the server enforces them (docs/decisions/0061-folder-move-options.md):
+ * The folder-move rules of docs/product.md §13.5, as the server enforces them (docs/product.md §3.1):
  * from My Parting Words or Drafts a video goes to the scheduled folder; from the scheduled folder to
  * Drafts or My Parting Words, after confirming that it will not be sent. Moving into the scheduled
  * folder asks for an e-mail, a date and a time. The contract also lists the folder a video is already in;

@@ -37,9 +37,9 @@ export type MergeCheck =
 
 /**
  * What 'Next' does with the current selection: fewer than two is the contract's 'Oops!'; a total over
- * the free allowance is the 'Oops!' offering to buy extra time (decision 0182); otherwise the ids go to copyMove in order.
- * A draft whose duration is unknown counts as zero here; the server measures the real files and
- * still refuses an over-long merge (422).
+ * the free allowance is the 'Oops!' offering to buy extra time (docs/product.md §3.5); otherwise the ids go
+ * to copyMove in order. A draft whose duration is unknown counts as zero here; the server measures the real
+ * files and still refuses an over-long merge (422).
  */
 export function checkMerge(selection: Selection, drafts: readonly Video[]): MergeCheck {
   const byId = new Map(drafts.map((video) => [video.id, video]));

@@ -40,7 +40,7 @@ export const RECORDER_HELP = {
 /**
  * /user/video/VideoRecorder (docs/product.md §13.5 'Recorder'): record a message with the camera and microphone,
  * pause and resume, then Save it to the edit list (or Finish, which stops and saves in one step) or
- * discard it. docs/decisions/0053-recorder.md.
+ * discard it. docs/product.md §4.5.
  */
 export function RecorderPage() {
   useTitle('Video Recorder');

@@ -7,7 +7,7 @@ import { session } from '@/lib/session';
 
 /**
  * Clips go to the server as tus resumable uploads (one per clip, in chunks), so a dropped connection
- * resumes where it stopped instead of starting a large file again (docs/decisions/0052-upload-transport.md).
+ * resumes where it stopped instead of starting a large file again (docs/decisions/0034).
  * The store call then names the finished uploads by id.
  */
 const CHUNK_SIZE = 5 * 1024 * 1024;

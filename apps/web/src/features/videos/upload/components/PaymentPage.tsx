@@ -17,10 +17,10 @@ import { isOverLimit } from '../model/upload-flow';
 const UPLOAD_PATH = '/user/video/upload';
 
 /**
- * /user/video/upload/payment (docs/product.md §13.3, §13.5 'Pay now', decision 0181): the minutes the edited video
- * needs beyond the free 60 seconds, their price at the current rate, and the card form. The length is
- * measured from the stored edit list (so a reload keeps working); once paid, the payment id is kept for
- * the upload and the person goes back to their clips to save the video.
+ * /user/video/upload/payment (docs/product.md §13.3, §13.5 'Pay now', docs/product.md §3.4): the minutes the
+ * edited video needs beyond the free 60 seconds, their price at the current rate, and the card form. The
+ * length is measured from the stored edit list (so a reload keeps working); once paid, the payment id is kept
+ * for the upload and the person goes back to their clips to save the video.
  */
 export function PaymentPage() {
   useTitle('Payment');

@@ -460,7 +460,7 @@ describe('upload rules', () => {
   });
 });
 
-describe('upload with bought extra time (decision 0181)', () => {
+describe('upload with bought extra time (docs/product.md §3.4)', () => {
   it('goes on to Save Video? when the stored payment covers the length, and sends its payment_id', async () => {
     savePaidExtraTime({ paymentId: '41', seconds: 60 });
     const { user, service, onSaved } = setup(75);

@@ -156,7 +156,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
 
   const start = useCallback(async () => {
     const { totalSeconds, title: editTitle } = latest.current;
-    // Over the free time, the upload goes on only with bought minutes that cover it (decision 0181).
+    // Over the free time, the upload goes on only with bought minutes that cover it (docs/product.md §3.4).
     if (isOverLimit(totalSeconds) && !paymentCovering(totalSeconds)) {
       await exceedingLimit(
         `Your video is ${formatClock(totalSeconds)} long. Videos up to ${FREE_VIDEO_SECONDS} seconds are free; buy extra time or reselect your video(s) to continue.`,

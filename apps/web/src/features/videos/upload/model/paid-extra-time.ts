@@ -1,9 +1,9 @@
 import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
 /**
- * The extra time bought on /user/video/upload/payment, kept for the upload it was bought for (decision
- * 0181). Session storage: it survives the way back to the upload page and a reload, not the tab; the
- * edit list (editVideos) is untouched. The server consumes the payment once, with the upload.
+ * The extra time bought on /user/video/upload/payment, kept for the upload it was bought for
+ * (docs/product.md §3.4). Session storage: it survives the way back to the upload page and a reload, not the
+ * tab; the edit list (editVideos) is untouched. The server consumes the payment once, with the upload.
  */
 const KEY = 'paidExtraTime';
 

@@ -12,6 +12,9 @@ export async function logout(page: Page) {
   await expect(dialog.getByRole('heading', { name: 'Logout?' })).toBeVisible();
   await expect(dialog).toContainText('Are you sure you want to logout?');
   await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+  // Signed out once the server has answered and the page has left for its login page: a page opened
+  // before that would still find the session.
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 /** A 1×1 PNG. */

@@ -11,11 +11,24 @@ import { scheduleOptionFields } from './schedule-options';
  * form is checked with them.
  */
 
-/** `yyyy-mm-dd` as the date input sends it. */
+export const SCHEDULE_MESSAGES = {
+  dateNotReal: 'The share at date is not a valid date.',
+  dateNotFuture: 'The share date and time must be in the future.',
+};
+
+/** `yyyy-mm-dd` as the date input sends it, naming a real day. */
 const dateField = z
   .string({ error: 'The share at date field is required.' })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The share at date must be a date (YYYY-MM-DD).');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The share at date must be a date (YYYY-MM-DD).')
+  .refine(isCalendarDate, SCHEDULE_MESSAGES.dateNotReal);
+
+/** Whether `yyyy-mm-dd` names a day the calendar has (2030-02-29 and 2030-04-31 do not). */
+function isCalendarDate(date: string): boolean {
+  const [year, month, day] = date.split('-').map(Number);
+  const utc = new Date(Date.UTC(year!, month! - 1, day!));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month! - 1 && utc.getUTCDate() === day;
+}
 
 /** `HH:MM` or `HH:MM:SS` (the existing client appends ':00'). */
 const timeField = z

@@ -29,6 +29,14 @@ describe('validateSchedule', () => {
     });
   });
 
+  it('refuses a day the calendar does not have, as the server would', () => {
+    for (const date of ['2028-02-30', '2027-04-31', '2027-13-01'])
+      expect(validateSchedule({ ...valid, date }, now), date).toEqual({
+        date: 'This date does not exist in the calendar.',
+      });
+    expect(validateSchedule({ ...valid, date: '2028-02-29' }, now)).toEqual({});
+  });
+
   it("checks a yearly repeat's last year only with a yearly repeat: a year, not before the first", () => {
     const yearly = { ...valid, repeat: 'yearly' as const };
     expect(validateSchedule({ ...yearly, until: '2027' }, now)).toEqual({});

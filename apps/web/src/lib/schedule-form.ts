@@ -78,6 +78,7 @@ export const SCHEDULE_MESSAGES = {
   emailInvalid: EMAIL_MESSAGES.invalid,
   dateRequired: 'The date field is required.',
   datePast: 'The date must be today or later.',
+  dateNotReal: 'This date does not exist in the calendar.',
   timeRequired: 'The time field is required.',
   timePast: 'Please choose a time later than now.',
 } as const;
@@ -110,6 +111,8 @@ export function validateSchedule(input: ScheduleInput, now: Date): ScheduleError
   if (!input.date) errors.date = SCHEDULE_MESSAGES.dateRequired;
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || input.date < today)
     errors.date = SCHEDULE_MESSAGES.datePast;
+  else if (issues.some((issue) => issue.path[0] === 'share_at_date'))
+    errors.date = SCHEDULE_MESSAGES.dateNotReal;
   const time = input.time.slice(0, 5);
   if (!time) errors.time = SCHEDULE_MESSAGES.timeRequired;
   else if (!errors.date && input.date === today && time <= localTimeHm(now))

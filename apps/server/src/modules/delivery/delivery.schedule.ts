@@ -1,6 +1,7 @@
 import {
   optionColumn,
   REPEAT_MESSAGES,
+  SCHEDULE_MESSAGES,
   scheduleOptionNames,
   scheduleOptions,
   type OptionColumn,
@@ -54,9 +55,8 @@ function optionColumns(body: ScheduleBody) {
 export function scheduleFrom(body: ScheduleBody, now: Date): Schedule {
   const timezone = body.timezone!.trim();
   const dueAt = zonedToInstant(body.share_at_date!.trim(), body.share_at_time!.trim(), timezone);
-  if (!dueAt) throw invalid('share_at_date', 'The share at date is not a valid date.');
-  if (dueAt.getTime() <= now.getTime())
-    throw invalid('share_at_date', 'The share date and time must be in the future.');
+  if (!dueAt) throw invalid('share_at_date', SCHEDULE_MESSAGES.dateNotReal);
+  if (dueAt.getTime() <= now.getTime()) throw invalid('share_at_date', SCHEDULE_MESSAGES.dateNotFuture);
   const date = body.share_at_date!.trim();
   const time = body.share_at_time!.trim();
   const options = optionColumns(body);

@@ -59,6 +59,7 @@ describe('video detail: folder moves', () => {
           last_error: null,
           fallback_email: null,
           replaces_email: null,
+          note: 'Open this on your birthday.\nLove, Mum',
           history: [
             {
               at: '2026-11-20T12:00:02.000Z',
@@ -252,6 +253,9 @@ describe('video detail: folder moves', () => {
     expect(screen.queryByText(/To be sent/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Change time/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Send it again/ })).toBeInTheDocument();
+    expect(screen.getByText(/Open this on your birthday/)).toHaveTextContent(
+      'Your note: Open this on your birthday. Love, Mum',
+    );
   });
 
   it('moves a delivered video out of the scheduled folder without warning that it will not be sent', async () => {

@@ -114,11 +114,20 @@ function DeliveryLine({ video }: { video: Video }) {
     );
   }
   if (!line) return null;
+  const note = delivery?.note?.trim();
   return (
-    <p className="mb-0">
-      <Icon svg={envelopeIcon} className="me-1" />
-      {line}
-    </p>
+    <>
+      <p className="mb-0">
+        <Icon svg={envelopeIcon} className="me-1" />
+        {line}
+      </p>
+      {note && (
+        <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
+          <span className="text-body-secondary">Your note: </span>
+          {note}
+        </p>
+      )}
+    </>
   );
 }
 

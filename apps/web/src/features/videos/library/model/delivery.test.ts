@@ -69,6 +69,17 @@ describe('scheduleCardLines', () => {
     ]);
   });
 
+  it("the sender's note, cut to a line on the card", () => {
+    const withNote = (note: string) =>
+      scheduled({ email: 'kin@example.com', delivery: { ...delivery('pending'), repeat: 'none', note } });
+    expect(scheduleCardLines(withNote('  Open this on your birthday.  '))[1]).toBe(
+      'Note: Open this on your birthday.',
+    );
+    const long = 'a'.repeat(200);
+    expect(scheduleCardLines(withNote(long))[1]).toBe(`Note: ${'a'.repeat(79)}…`);
+    expect(scheduleCardLines(withNote('   '))).toHaveLength(1);
+  });
+
   it('a yearly delivery: to whom only (its repeat line says when); nothing outside Scheduled', () => {
     const yearly = scheduled({
       email: 'kin@example.com',

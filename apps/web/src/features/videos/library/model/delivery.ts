@@ -43,6 +43,9 @@ export function scheduledMoment(video: Pick<Video, 'share_at_date' | 'share_at_t
  * delivery, when ("To tom@example.com · 12 March 2027 at 09:00"; a yearly one's repeat line says when),
  * then the second address when one was given. Nothing outside the scheduled folder.
  */
+/** How much of the sender's note a card shows; the video's page shows it whole. */
+const NOTE_ON_CARD = 80;
+
 export function scheduleCardLines(video: Video): string[] {
   if (video.type !== 'scheduled') return [];
   const recipient = video.email ?? video.delivery?.recipient_email;
@@ -51,6 +54,8 @@ export function scheduleCardLines(video: Video): string[] {
   const lines = [moment ? `To ${recipient} · ${moment}` : `To ${recipient}`];
   const second = video.delivery?.fallback_email;
   if (second && second !== recipient) lines.push(`Second address: ${second}`);
+  const note = video.delivery?.note?.trim();
+  if (note) lines.push(`Note: ${note.length > NOTE_ON_CARD ? `${note.slice(0, NOTE_ON_CARD - 1)}…` : note}`);
   return lines;
 }
 

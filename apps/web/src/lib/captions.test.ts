@@ -72,50 +72,43 @@ describe('captions', () => {
     ]);
   });
 
-  it('a bad file is refused naming the line of its first problem', () => {
-    const refusal = (text: string, format?: 'vtt' | 'srt') => {
-      const result = parseCaptions(text, format);
-      return result.ok ? result : { line: result.line, message: result.message };
-    };
-    expect(refusal('00:01.000 --> 00:02.000\nHi\n', 'vtt')).toEqual({
-      line: 1,
-      message: CAPTION_MESSAGES.noHeader,
-    });
-    expect(refusal('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n\n00:03.000 -> 00:04.000\nThere\n')).toEqual({
-      line: 6,
-      message: CAPTION_MESSAGES.badTiming,
-    });
-    expect(refusal('1\n00:00:05,000 --> 00:00:04,000\nBackwards\n')).toEqual({
-      line: 2,
-      message: CAPTION_MESSAGES.endBeforeStart,
-    });
-    expect(refusal('WEBVTT\n\n00:01.000 --> 00:02.000\n')).toEqual({
-      line: 3,
-      message: CAPTION_MESSAGES.noText,
-    });
-    expect(refusal('WEBVTT\n\n00:01.000 --> 00:02.000\nOne\nTwo --> three\n')).toEqual({
-      line: 5,
-      message: CAPTION_MESSAGES.arrowInText,
-    });
-    expect(refusal('WEBVTT\n\nNOTE only a note\n')).toEqual({ line: 4, message: CAPTION_MESSAGES.empty });
-    expect(refusal('just some words\nwithout times\n')).toEqual({
-      line: 1,
-      message: CAPTION_MESSAGES.badTiming,
-    });
-    expect(refusal('1\n00:00:01 --> 00:00:02\nNo milliseconds\n')).toEqual({
-      line: 2,
-      message: CAPTION_MESSAGES.badTiming,
-    });
-    expect(refusal('WEBVTT\n\n07:00:00.000 --> 07:00:01.000\nLate\n')).toEqual({
-      line: 3,
-      message: CAPTION_MESSAGES.tooLong,
-    });
-    expect(refusal(`WEBVTT\n\n00:01.000 --> 00:02.000\n${'a'.repeat(CAPTION_LIMITS.cueText + 1)}\n`)).toEqual(
-      {
-        line: 4,
-        message: CAPTION_MESSAGES.textTooLong,
-      },
-    );
+  it.each([
+    ['a WebVTT file without its header', '00:01.000 --> 00:02.000\nHi\n', 'vtt', 1, 'noHeader'],
+    [
+      'a broken arrow',
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n\n00:03.000 -> 00:04.000\nThere\n',
+      undefined,
+      6,
+      'badTiming',
+    ],
+    [
+      'an end before the start',
+      '1\n00:00:05,000 --> 00:00:04,000\nBackwards\n',
+      undefined,
+      2,
+      'endBeforeStart',
+    ],
+    ['a time line without text', 'WEBVTT\n\n00:01.000 --> 00:02.000\n', undefined, 3, 'noText'],
+    [
+      'an arrow in the text',
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nOne\nTwo --> three\n',
+      undefined,
+      5,
+      'arrowInText',
+    ],
+    ['only a note', 'WEBVTT\n\nNOTE only a note\n', undefined, 4, 'empty'],
+    ['words without times', 'just some words\nwithout times\n', undefined, 1, 'badTiming'],
+    ['times without milliseconds', '1\n00:00:01 --> 00:00:02\nNo milliseconds\n', undefined, 2, 'badTiming'],
+    ['a caption after six hours', 'WEBVTT\n\n07:00:00.000 --> 07:00:01.000\nLate\n', undefined, 3, 'tooLong'],
+    [
+      'an overlong caption',
+      `WEBVTT\n\n00:01.000 --> 00:02.000\n${'a'.repeat(CAPTION_LIMITS.cueText + 1)}\n`,
+      undefined,
+      4,
+      'textTooLong',
+    ],
+  ] as const)('%s is refused naming the line of the problem', (_, text, format, line, message) => {
+    expect(parseCaptions(text, format)).toEqual({ ok: false, line, message: CAPTION_MESSAGES[message] });
   });
 
   it('refuses a file too large before reading it, and more captions than a track may hold', () => {

@@ -8,6 +8,7 @@ import { clipFile } from '../support/clips';
 import { expect, test } from '../support/csp';
 import { listFolder, publish, schedule, tomorrow, uploadDraft } from '../support/videos';
 import { saveThroughDialogs } from './upload/helpers';
+import { soonUtc } from './notifications/helpers';
 
 /**
  * Behaviour fixed after review, in Chromium against the real server, at a phone's and a desktop's width:
@@ -19,11 +20,11 @@ async function deliverSoon(request: APIRequestContext, owner: Session, ids: numb
   for (const id of ids) {
     // Each its own lead: the server refuses a moment already past, which a slow earlier call could make
     // a shared one.
-    const due = new Date(Date.now() + 4000);
+    const due = soonUtc(4000);
     await schedule(request, owner, id, {
       email: to,
-      share_at_date: due.toISOString().slice(0, 10),
-      share_at_time: due.toISOString().slice(11, 19),
+      share_at_date: due.date,
+      share_at_time: due.time,
       timezone: 'UTC',
     });
   }

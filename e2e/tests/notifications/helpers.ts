@@ -84,6 +84,16 @@ export function nextMinute(timeZone: string, lead = 30_000) {
   };
 }
 
+/**
+ * A moment `lead` ms ahead, to the second, as a UTC date and time: what a test that schedules through
+ * the API (which takes seconds; the form takes whole minutes) waits instead of the next whole minute.
+ * The lead covers one call's answer on a busy machine, so the moment is still ahead when it is checked.
+ */
+export function soonUtc(lead = 5_000) {
+  const at = new Date(Date.now() + lead);
+  return { at, date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 19) };
+}
+
 /** The e-mail to `to` in the server's outbox, parsed, if one has arrived. */
 async function mailIn(outbox: string, to: string) {
   const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];

@@ -5,12 +5,12 @@ import {
   USER_DEACTIVATED,
   FUNERAL_HOME_NOT_FOUND,
 } from '@pw/contracts';
-import type { Db } from '../../platform/db';
-import type { Clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import type { AccountNotifier } from './accounts.notices';
+import type { Db } from '../../../platform/db';
+import type { Clock } from '../../../platform/clock';
+import { notFound } from '../../../platform/errors';
+import type { AccountNotifier } from '../accounts.notices';
 import type { AccountStatusRepo } from './account-status.repo';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from '../auth';
 import { accountStatusNotice } from './account-status.notices';
 
 /** The two kinds of account an administrator may toggle; an admin's id is unknown here (404). */

@@ -1,10 +1,10 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { readOutbox, contextForSuite } from '../../../test/helpers';
-import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
-import { LIMITS } from './accounts.limits';
-import { codeIn, PASSWORD, post, randomIp, signUpUser, waitForMail } from './accounts.fixtures';
+import { readOutbox, contextForSuite } from '../../../../test/helpers';
+import { rateLimits } from '../../../platform/rate-limit/rate-limit.schema';
+import { LIMITS } from '../accounts.limits';
+import { codeIn, PASSWORD, post, randomIp, signUpUser, waitForMail } from '../accounts.fixtures';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 

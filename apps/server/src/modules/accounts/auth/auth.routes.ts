@@ -1,10 +1,10 @@
 import { accountRoutes, ACCOUNT_MESSAGES } from '@pw/contracts';
-import type { Router } from '../../platform/http/route';
+import type { Router } from '../../../platform/http/route';
 import { accountOf } from './auth.guard';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
-import type { SvgRasterizer } from '../../platform/media/svg-raster';
-import { photoUpload, readPhoto } from './photo-form';
+import type { SvgRasterizer } from '../../../platform/media/svg-raster';
+import { photoUpload, readPhoto } from '../photos';
 
 /** The same calls in both areas: the user area's routes and the admin area's. */
 const areas = [

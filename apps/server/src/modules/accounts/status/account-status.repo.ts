@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
-import { users, type AccountType } from './accounts.schema';
+import type { Db, DbOrTx } from '../../../platform/db';
+import { users, type AccountType } from '../accounts.schema';
 
 /** The status toggle's queries (docs/product.md §2.6): the account's status, in the toggle's transaction. */
 export function createAccountStatusRepo(db: Db) {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { IMAGE_MAX_BYTES, ACCOUNT_MESSAGES } from '@pw/contracts';
-import { validationFailed, type FieldErrors } from '../../platform/errors';
-import type { UploadedFile } from '../../platform/http/body';
-import type { RouteOptions } from '../../platform/http/route';
-import type { SvgRasterizer } from '../../platform/media/svg-raster';
-import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
+import { validationFailed, type FieldErrors } from '../../../platform/errors';
+import type { UploadedFile } from '../../../platform/http/body';
+import type { RouteOptions } from '../../../platform/http/route';
+import type { SvgRasterizer } from '../../../platform/media/svg-raster';
+import { fieldErrorsFromIssues } from '../../../platform/http/zod-errors';
 import { inspectPhoto, type InspectedPhoto } from './photos';
 
 /** Forms with a photo take one file, up to 15 MB; forms without one refuse file parts (415). */

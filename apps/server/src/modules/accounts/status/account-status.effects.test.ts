@@ -8,15 +8,15 @@ import {
   bannerAdRoutes,
   routeUrl,
 } from '@pw/contracts';
-import type { TestContext } from '../../../test/helpers';
-import { insertVideo } from '../../../test/delivery-fixtures';
-import { call, finalVideo, openByCode, signUpListedHome } from '../funeral-homes/funeral-homes.fixtures';
-import { planIds } from '../payments/payments.fixtures';
-import { liveAd } from '../banner-ads/banner-ads.live.fixtures';
-import { videos } from '../videos/videos.schema';
-import { newSearchCode } from '../videos/codes';
-import { MEDIA_UNAVAILABLE } from '../media/media.service';
-import { get, openAdminContext, signUpUser, type SignedIn } from './accounts.fixtures';
+import type { TestContext } from '../../../../test/helpers';
+import { insertVideo } from '../../../../test/delivery-fixtures';
+import { call, finalVideo, openByCode, signUpListedHome } from '../../funeral-homes/funeral-homes.fixtures';
+import { planIds } from '../../payments/payments.fixtures';
+import { liveAd } from '../../banner-ads/banner-ads.live.fixtures';
+import { videos } from '../../videos/videos.schema';
+import { newSearchCode } from '../../videos/codes';
+import { MEDIA_UNAVAILABLE } from '../../media/media.service';
+import { get, openAdminContext, signUpUser, type SignedIn } from '../accounts.fixtures';
 
 /**
  * What a deactivation stops and an activation brings back (docs/product.md §2.6), each through the admin's real

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
-import type { Clock } from '../../platform/clock';
-import { sessions, users } from './accounts.schema';
+import type { Db, DbOrTx } from '../../../platform/db';
+import type { Clock } from '../../../platform/clock';
+import { sessions, users } from '../accounts.schema';
 
 /** "Remember me" unchecked: a working day; checked: a month (docs/product.md §2.2). */
 export const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;

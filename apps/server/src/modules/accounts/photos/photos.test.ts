@@ -1,12 +1,12 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
-import { multipart, tinyPng, contextForSuite } from '../../../test/helpers';
+import { multipart, tinyPng, contextForSuite } from '../../../../test/helpers';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ATTACK_SVGS } from '../../../test/svg-attacks';
-import { rasterSize } from '../../platform/media/svg-raster';
-import { inspectImage } from '../../platform/storage/images';
+import { ATTACK_SVGS } from '../../../../test/svg-attacks';
+import { rasterSize } from '../../../platform/media/svg-raster';
+import { inspectImage } from '../../../platform/storage/images';
 import {
   IMAGE_TYPE_MESSAGE,
   isSvg,
@@ -14,8 +14,8 @@ import {
   SVG_UNAVAILABLE_MESSAGE,
   SVG_UNREADABLE_MESSAGE,
 } from './photos';
-import { post, userFields } from './accounts.fixtures';
-import { routeTitle } from '../../../test/addresses';
+import { post, userFields } from '../accounts.fixtures';
+import { routeTitle } from '../../../../test/addresses';
 
 /** Real, minimal images of each raster type the contract accepts. */
 const samples = {

@@ -1,10 +1,10 @@
 import { accountRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { readOutbox, contextForSuite } from '../../../test/helpers';
-import { mailOutbox } from '../../platform/mail/mail.schema';
-import { passwordResets } from './accounts.schema';
-import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from './accounts.limits';
+import { readOutbox, contextForSuite } from '../../../../test/helpers';
+import { mailOutbox } from '../../../platform/mail/mail.schema';
+import { passwordResets } from '../accounts.schema';
+import { LIMITS, RESET_CODE_MAX_ATTEMPTS } from '../accounts.limits';
 import {
   ADMIN,
   ADMIN_ENV,
@@ -18,9 +18,9 @@ import {
   signUpUser,
   uniqueEmail,
   waitForMail,
-} from './accounts.fixtures';
+} from '../accounts.fixtures';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
-import { outboxSettled } from '../../../test/jobs';
+import { outboxSettled } from '../../../../test/jobs';
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 const RESET_ANSWER = { message: ACCOUNT_MESSAGES.resetSent, data: null };

@@ -1,7 +1,7 @@
 import { notificationRoutes, routeUrl } from '@pw/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contextForSuite } from '../../../test/helpers';
-import { insertUser, setUserStatus } from '../../../test/delivery-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { insertUser, setUserStatus } from '../../../../test/delivery-fixtures';
 import { SHORT_SESSION_MS } from './sessions';
 
 /**

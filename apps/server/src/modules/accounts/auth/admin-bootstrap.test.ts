@@ -1,10 +1,10 @@
 import { accountRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contextForSuite } from '../../../test/helpers';
-import { users } from './accounts.schema';
+import { contextForSuite } from '../../../../test/helpers';
+import { users } from '../accounts.schema';
 import { ensureFirstAdmin, splitName } from './admin-bootstrap';
-import { get, post, waitForMail } from './accounts.fixtures';
+import { get, post, waitForMail } from '../accounts.fixtures';
 
 describe('ensureFirstAdmin', () => {
   const ctx = contextForSuite();

@@ -1,8 +1,8 @@
 import { accountRoutes, adminProfileUpdateBody, profileUpdateBody, ACCOUNT_MESSAGES } from '@pw/contracts';
-import type { Router } from '../../platform/http/route';
-import { accountOf } from './auth.guard';
-import type { SvgRasterizer } from '../../platform/media/svg-raster';
-import { checkFields, photoUpload, readPhoto } from './photo-form';
+import type { Router } from '../../../platform/http/route';
+import { accountOf } from '../auth';
+import type { SvgRasterizer } from '../../../platform/media/svg-raster';
+import { checkFields, photoUpload, readPhoto } from '../photos';
 import type { ProfileService } from './profile.service';
 
 /** Each role's own profile calls; the admin's form has its own fields (docs/product.md §13.2). */

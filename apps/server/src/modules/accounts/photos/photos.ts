@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountRoutes } from '@pw/contracts';
-import type { Storage } from '../../platform/storage/storage';
-import { IMAGE_FILE_TYPES, type InspectedImage } from '../../platform/storage/images';
+import type { Storage } from '../../../platform/storage/storage';
+import { IMAGE_FILE_TYPES, type InspectedImage } from '../../../platform/storage/images';
 
 // The content check is the platform's (banner ads use it too); accounts keeps its own names for it.
 export {
@@ -15,7 +15,7 @@ export {
   inspectImage as inspectPhoto,
   type ImageExtension as PhotoExtension,
   type InspectedImage as InspectedPhoto,
-} from '../../platform/storage/images';
+} from '../../../platform/storage/images';
 
 /** Photos are stored as `photos/<32 hex digits>.<ext>` and served at this path (docs/decisions/0033). */
 export const PHOTO_URL_PREFIX = `/api${accountRoutes.photo.path.replace(':name', '')}`;

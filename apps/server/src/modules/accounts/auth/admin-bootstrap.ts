@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Platform } from '../../platform/platform';
-import { users } from './accounts.schema';
+import type { Platform } from '../../../platform/platform';
+import { users } from '../accounts.schema';
 import { hashPassword } from './passwords';
 
 /**

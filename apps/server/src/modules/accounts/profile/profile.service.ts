@@ -1,18 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Account, adminProfileUpdateBody, changePasswordBody, profileUpdateBody } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import { invalid, unauthorized } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
-import type { Storage } from '../../platform/storage/storage';
-import type { AccountNotifier } from './accounts.notices';
-import type { AccountsRepo, UserRow } from './accounts.repo';
-import { rule } from './accounts.limits';
-import { passwordChangedNotice } from './accounts.notices';
-import { accountView, type ActivePlansOf } from './accounts.view';
-import type { AuthAccount } from './auth.guard';
-import { hashPassword, verifyPassword } from './passwords';
-import { deletePhoto, storePhoto, type InspectedPhoto } from './photos';
+import type { Clock } from '../../../platform/clock';
+import { invalid, unauthorized } from '../../../platform/errors';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limit';
+import type { Storage } from '../../../platform/storage/storage';
+import type { AccountNotifier } from '../accounts.notices';
+import type { AccountsRepo, UserRow } from '../accounts.repo';
+import { rule } from '../accounts.limits';
+import { passwordChangedNotice } from '../accounts.notices';
+import { accountView, type ActivePlansOf } from '../accounts.view';
+import { type AuthAccount, hashPassword, verifyPassword } from '../auth';
+import { deletePhoto, storePhoto, type InspectedPhoto } from '../photos';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
 
 export interface ProfileServiceDeps {

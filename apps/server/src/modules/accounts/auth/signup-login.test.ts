@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAP_LINK_MESSAGE, ACCOUNT_MESSAGES, accountRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
-import { multipart, tinyPng, contextForSuite } from '../../../test/helpers';
-import { users, sessions } from './accounts.schema';
-import { LIMITS } from './accounts.limits';
-import { IMAGE_TYPE_MESSAGE } from './photos';
+import { multipart, tinyPng, contextForSuite } from '../../../../test/helpers';
+import { users, sessions } from '../accounts.schema';
+import { LIMITS } from '../accounts.limits';
+import { IMAGE_TYPE_MESSAGE } from '../photos/photos';
 import { SHORT_SESSION_MS, LONG_SESSION_MS } from './sessions';
 import {
   ADMIN,
@@ -20,8 +20,8 @@ import {
   signUpUser,
   uniqueEmail,
   userFields,
-} from './accounts.fixtures';
-import { routeTitle } from '../../../test/addresses';
+} from '../accounts.fixtures';
+import { routeTitle } from '../../../../test/addresses';
 
 describe('sign-up, login and logout', () => {
   const ctx = contextForSuite(ADMIN_ENV);

@@ -2,12 +2,12 @@ import { accountRoutes, routeUrl } from '@pw/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { withConfig, contextForSuite } from '../../../test/helpers';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../platform/config';
-import { rateLimits } from '../../platform/rate-limit/rate-limit.schema';
-import { LIMITS } from './accounts.limits';
-import { uniqueEmail } from './accounts.fixtures';
+import { withConfig, contextForSuite } from '../../../../test/helpers';
+import { buildApp } from '../../../app';
+import { loadConfig } from '../../../platform/config';
+import { rateLimits } from '../../../platform/rate-limit/rate-limit.schema';
+import { LIMITS } from '../accounts.limits';
+import { uniqueEmail } from '../accounts.fixtures';
 
 /**
  * Which address the per-address limits see (TRUST_PROXY, docs/operations.md §Client addresses and lockouts):

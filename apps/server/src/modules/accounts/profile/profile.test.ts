@@ -8,11 +8,11 @@ import {
   routeUrl,
   referencePath,
 } from '@pw/contracts';
-import { multipart, readOutbox, tinyPng, contextForSuite } from '../../../test/helpers';
-import { startWorkers } from '../../composition';
-import { notifications } from '../notifications/notifications.schema';
-import { LIMITS } from './accounts.limits';
-import { IMAGE_TYPE_MESSAGE } from './photos';
+import { multipart, readOutbox, tinyPng, contextForSuite } from '../../../../test/helpers';
+import { startWorkers } from '../../../composition';
+import { notifications } from '../../notifications/notifications.schema';
+import { LIMITS } from '../accounts.limits';
+import { IMAGE_TYPE_MESSAGE } from '../photos/photos';
 import {
   ADMIN,
   ADMIN_ENV,
@@ -25,8 +25,8 @@ import {
   signUpUser,
   type SignedIn,
   waitForMail,
-} from './accounts.fixtures';
-import { undeclaredPaths } from '../../../test/addresses';
+} from '../accounts.fixtures';
+import { undeclaredPaths } from '../../../../test/addresses';
 
 const png = (content = tinyPng) => [
   { field: 'photo', filename: 'photo.png', contentType: 'image/png', content },

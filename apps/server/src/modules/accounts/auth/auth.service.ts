@@ -7,23 +7,28 @@ import {
   type loginBody,
   ACCOUNT_MESSAGES,
 } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import type { EventBus } from '../../platform/events/events';
-import { forbidden, invalid, unauthorized, validationFailed, type FieldErrors } from '../../platform/errors';
-import { fieldErrorsFromIssues } from '../../platform/http/zod-errors';
-import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
-import type { Storage } from '../../platform/storage/storage';
-import { isUniqueViolation, type AccountsRepo, type UserRow } from './accounts.repo';
-import { loginRules, rule } from './accounts.limits';
-import { accountView, belongsTo, type ActivePlansOf, type Area } from './accounts.view';
+import type { Clock } from '../../../platform/clock';
+import type { EventBus } from '../../../platform/events/events';
+import {
+  forbidden,
+  invalid,
+  unauthorized,
+  validationFailed,
+  type FieldErrors,
+} from '../../../platform/errors';
+import { fieldErrorsFromIssues } from '../../../platform/http/zod-errors';
+import { createFailureThrottle } from '../../../platform/rate-limit/failure-throttle';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limit';
+import type { Storage } from '../../../platform/storage/storage';
+import { isUniqueViolation, type AccountsRepo, type UserRow } from '../accounts.repo';
+import { loginRules, rule } from '../accounts.limits';
+import { accountView, belongsTo, type ActivePlansOf, type Area } from '../accounts.view';
 import type { AuthAccount } from './auth.guard';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { deletePhoto, storePhoto } from './photos';
-import type { FormPhoto } from './photo-form';
+import { deletePhoto, storePhoto, type FormPhoto } from '../photos';
 import type { SessionStore } from './sessions';
-import './accounts.events';
-import { isActiveAccount } from './account-reads';
+import '../accounts.events';
+import { isActiveAccount } from '../account-reads';
 
 export interface AuthServiceDeps {
   repo: AccountsRepo;

@@ -11,14 +11,14 @@ import {
   type ApiRoute,
   ACCOUNT_MESSAGES,
 } from '@pw/contracts';
-import type { TestContext } from '../../../test/helpers';
-import { rawRouteUrl } from '../../../test/addresses';
-import { startMailingApp, type MailingApp } from '../../../test/mailing-app';
-import { call } from '../funeral-homes/funeral-homes.fixtures';
-import { outboxSettled, waitForQueueIdle } from '../../../test/jobs';
-import { notificationEmailQueue } from '../notifications/notifications.queue';
-import { notifications } from '../notifications/notifications.schema';
-import { sessions, users } from './accounts.schema';
+import type { TestContext } from '../../../../test/helpers';
+import { rawRouteUrl } from '../../../../test/addresses';
+import { startMailingApp, type MailingApp } from '../../../../test/mailing-app';
+import { call } from '../../funeral-homes/funeral-homes.fixtures';
+import { outboxSettled, waitForQueueIdle } from '../../../../test/jobs';
+import { notificationEmailQueue } from '../../notifications/notifications.queue';
+import { notifications } from '../../notifications/notifications.schema';
+import { sessions, users } from '../accounts.schema';
 import {
   ADMIN_ENV,
   logInAgain,
@@ -26,7 +26,7 @@ import {
   signUpFuneralHome,
   signUpUser,
   type SignedIn,
-} from './accounts.fixtures';
+} from '../accounts.fixtures';
 
 describe('deactivating and activating accounts (POST /admin/user|funeral-home/{id}/status)', () => {
   let app: MailingApp;

@@ -2,14 +2,14 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { setPasswordBody } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import { invalid } from '../../platform/errors';
-import type { MailOutbox } from '../../platform/mail/outbox';
-import { mailOf } from '../../platform/mail/define';
-import { resetCodeMailKind } from './accounts.mails';
-import { createFailureThrottle } from '../../platform/rate-limit/failure-throttle';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
-import type { AccountsRepo } from './accounts.repo';
+import type { Clock } from '../../../platform/clock';
+import { invalid } from '../../../platform/errors';
+import type { MailOutbox } from '../../../platform/mail/outbox';
+import { mailOf } from '../../../platform/mail/define';
+import { resetCodeMailKind } from '../accounts.mails';
+import { createFailureThrottle } from '../../../platform/rate-limit/failure-throttle';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limit';
+import type { AccountsRepo } from '../accounts.repo';
 import {
   codeRules,
   codeTriesPrefix,
@@ -17,8 +17,8 @@ import {
   loginRules,
   RESET_CODE_TTL_MS,
   resetRules,
-} from './accounts.limits';
-import { belongsTo, type Area } from './accounts.view';
+} from '../accounts.limits';
+import { belongsTo, type Area } from '../accounts.view';
 import { hashPassword } from './passwords';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
 

@@ -1,5 +1,5 @@
 import { adminAccountRoutes } from '@pw/contracts';
-import type { Router } from '../../platform/http/route';
+import type { Router } from '../../../platform/http/route';
 import type { AccountStatusService } from './account-status.service';
 
 /** The back office's status toggles (docs/product.md §13.5): users and funeral homes, each only its own type. */

@@ -1,8 +1,8 @@
 import { accountRoutes } from '@pw/contracts';
-import { notFound } from '../../platform/errors';
-import type { Router } from '../../platform/http/route';
-import { USER_FILE_HEADERS } from '../../platform/http/user-files';
-import type { Storage } from '../../platform/storage/storage';
+import { notFound } from '../../../platform/errors';
+import type { Router } from '../../../platform/http/route';
+import { USER_FILE_HEADERS } from '../../../platform/http/user-files';
+import type { Storage } from '../../../platform/storage/storage';
 import { PHOTO_NAME_PATTERN, PHOTO_TYPES, type PhotoExtension } from './photos';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../../platform/errors';
-import type { AccountType } from './accounts.schema';
+import { AppError, forbidden, unauthorized } from '../../../platform/errors';
+import type { AccountType } from '../accounts.schema';
 import type { SessionStore } from './sessions';
 import { ACCOUNT_MESSAGES } from '@pw/contracts';
-import { isActiveAccount } from './account-reads';
+import { isActiveAccount } from '../account-reads';
 
 export interface AuthAccount {
   id: number;

@@ -1,4 +1,4 @@
-import { defineScheduledQueue } from '../../platform/jobs';
+import { defineScheduledQueue } from '../../../platform/jobs';
 
 /**
  * The subscriptions' daily duty (docs/product.md §7.4): one job runs `expireSubscriptions` by the platform

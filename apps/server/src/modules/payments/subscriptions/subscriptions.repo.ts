@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
-import type { Holder } from './payments.notices';
-import { payments, subscriptionRunningAt, subscriptions } from './payments.schema';
-import { accountsView } from '../accounts';
-import { plansView as plans } from '../plans';
+import type { Db, DbOrTx } from '../../../platform/db';
+import type { Holder } from '../payments.notices';
+import { payments, subscriptionRunningAt, subscriptions } from '../payments.schema';
+import { accountsView } from '../../accounts';
+import { plansView as plans } from '../../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contextForSuite } from '../../../test/helpers';
-import { signUpUser } from '../accounts/accounts.fixtures';
-import { FakeClock } from '../../platform/clock';
-import { createSandboxPaymentProvider } from '../../platform/payments/sandbox';
-import type { PaymentProvider } from '../../platform/payments/provider';
-import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { signUpUser } from '../../accounts/accounts.fixtures';
+import { FakeClock } from '../../../platform/clock';
+import { createSandboxPaymentProvider } from '../../../platform/payments/sandbox';
+import type { PaymentProvider } from '../../../platform/payments/provider';
+import { buyPlan, planIds, subscriptionsOf } from '../payments.fixtures';
 
 describe('the subscriptions job after a crash halfway', () => {
   const sandbox = createSandboxPaymentProvider(new FakeClock());

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountRoutes, subscriptionRoutes, type ApiRoute, routeUrl } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
+import { contextForSuite } from '../../../../test/helpers';
 import {
   ADMIN_ENV,
   bearer,
@@ -9,8 +9,8 @@ import {
   signUpFuneralHome,
   signUpUser,
   type SignedIn,
-} from '../accounts/accounts.fixtures';
-import { buyPlan, planIds, subscriptionsOf } from './payments.fixtures';
+} from '../../accounts/accounts.fixtures';
+import { buyPlan, planIds, subscriptionsOf } from '../payments.fixtures';
 
 const DAY = 86_400_000;
 

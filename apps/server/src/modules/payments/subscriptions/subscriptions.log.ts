@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionLogQuery, SubscriptionLogRow } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import { fromCents } from '../plans';
-import type { Db } from '../../platform/db';
-import { dayRange, searchAcross } from '../../platform/db/paginate';
-import { payments, subscriptions } from './payments.schema';
-import { accountsView } from '../accounts';
-import { plansView as plans } from '../plans';
+import type { Clock } from '../../../platform/clock';
+import { fromCents } from '../../plans';
+import type { Db } from '../../../platform/db';
+import { dayRange, searchAcross } from '../../../platform/db/paginate';
+import { payments, subscriptions } from '../payments.schema';
+import { accountsView } from '../../accounts';
+import { plansView as plans } from '../../plans';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contextForSuite } from '../../../test/helpers';
-import { ADMIN_ENV, signInAdmin, signUpUser } from '../accounts/accounts.fixtures';
-import { notifications } from '../notifications/notifications.schema';
-import type { SandboxPaymentProvider } from '../../platform/payments/sandbox';
-import { startWorkers } from '../../composition';
-import { plans } from '../plans/plans.schema';
-import { payments, subscriptions } from './payments.schema';
-import { buyPlan, FAILS_LATER_CARD, planIds, subscriptionsOf } from './payments.fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { ADMIN_ENV, signInAdmin, signUpUser } from '../../accounts/accounts.fixtures';
+import { notifications } from '../../notifications/notifications.schema';
+import type { SandboxPaymentProvider } from '../../../platform/payments/sandbox';
+import { startWorkers } from '../../../composition';
+import { plans } from '../../plans/plans.schema';
+import { payments, subscriptions } from '../payments.schema';
+import { buyPlan, FAILS_LATER_CARD, planIds, subscriptionsOf } from '../payments.fixtures';
 
 const DAY = 86_400_000;
 

@@ -4,8 +4,8 @@ import {
   subscriptionRoutes,
 } from '@pw/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Router } from '../../platform/http/route';
-import { accountOf } from '../accounts';
+import type { Router } from '../../../platform/http/route';
+import { accountOf } from '../../accounts';
 import type { SubscriptionsService } from './subscriptions.service';
 
 /** The subscription calls (`subscriptionRoutes` of @pw/contracts): cancelling one's own auto-renewal, or turning it back on. */

@@ -1,11 +1,11 @@
 import type { ActivePlan, ActiveSubscription } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import type { Db, DbOrTx } from '../../platform/db';
-import { invalid, notFound } from '../../platform/errors';
-import { fromCents } from '../plans';
-import type { PaymentsRepo } from './payments.repo';
+import type { Clock } from '../../../platform/clock';
+import type { Db, DbOrTx } from '../../../platform/db';
+import { invalid, notFound } from '../../../platform/errors';
+import { fromCents } from '../../plans';
+import type { PaymentsRepo } from '../payments.repo';
 import type { SubscriptionsRepo, SubscriptionView } from './subscriptions.repo';
-import type { AccountType } from '../accounts';
+import type { AccountType } from '../../accounts';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
 export const SUBSCRIPTION_EXPIRED = 'This subscription has already expired.';

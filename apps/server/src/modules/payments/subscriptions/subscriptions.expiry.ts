@@ -1,14 +1,14 @@
-import type { Clock } from '../../platform/clock';
-import type { Db, DbTx } from '../../platform/db';
-import type { PaymentProvider } from '../../platform/payments/provider';
-import type { Notifications } from '../notifications';
-import type { OfferedPlan, PlansApi } from '../plans';
+import type { Clock } from '../../../platform/clock';
+import type { Db, DbTx } from '../../../platform/db';
+import type { PaymentProvider } from '../../../platform/payments/provider';
+import type { Notifications } from '../../notifications';
+import type { OfferedPlan, PlansApi } from '../../plans';
 import type { PlanDuration } from '@pw/contracts';
-import { PAYMENT_CURRENCY } from './payments.service';
-import type { PaymentsRepo } from './payments.repo';
-import { paymentNotices, PLAN_WITHDRAWN_REASON, type PlanTerm } from './payments.notices';
+import { PAYMENT_CURRENCY } from '../payments.service';
+import type { PaymentsRepo } from '../payments.repo';
+import { paymentNotices, PLAN_WITHDRAWN_REASON, type PlanTerm } from '../payments.notices';
 import type { SubscriptionsRepo, SubscriptionView } from './subscriptions.repo';
-import { subscriptionExpiry } from './subscription-terms';
+import { subscriptionExpiry } from '../subscription-terms';
 
 export interface ExpiryDeps {
   db: Db;

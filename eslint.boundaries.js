@@ -49,6 +49,19 @@ const moduleZonesExcept = (except) =>
     message: `Import another module through its public entry (modules/<module>/index.ts), not its inner files (not even its *.schema.ts: read its data through what its index.ts exports).`,
   }));
 const moduleZones = moduleZonesExcept([`${SERVER}/modules/*/index.ts`]);
+
+// Rule 2b: a big module keeps its parts in rooms, one sub-folder each (`modules/<module>/<room>/`). Any
+// other file of the module, in another room or at the module's top, reaches a room only through the
+// room's index.ts, so a room's inner files can change without its neighbours noticing. Another module
+// reaches none of them (rule 2 lets it import the module's top index.ts only).
+const roomZones = folderNames('apps/server/src/modules').flatMap((name) =>
+  folderNames(`apps/server/src/modules/${name}`).map((room) => ({
+    target: [`${SERVER}/modules/${name}/*.ts`, `${SERVER}/modules/${name}/!(${room})/**`],
+    from: `${SERVER}/modules/${name}/${room}/**`,
+    except: [`${SERVER}/modules/${name}/${room}/index.ts`],
+    message: `Reach a room of your module through its entry (modules/<module>/<room>/index.ts), not its inner files.`,
+  })),
+);
 const schemaFiles = [`${SERVER}/modules/*/*.schema.ts`];
 const schemaModuleZones = moduleZonesExcept([`${SERVER}/modules/*/index.ts`, ...schemaFiles]);
 
@@ -115,13 +128,15 @@ export default [
   {
     files: serverSource,
     ignores: serverTestFiles,
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...moduleZones]) },
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...moduleZones, ...roomZones]) },
   },
   {
     // A table's foreign key names the other module's table: schema files may import schema files (and
     // drizzle-kit reads them all by glob). This block replaces the one above for them.
     files: ['apps/server/src/modules/*/*.schema.ts', `${fixtureRoot}/apps/server/src/modules/*/*.schema.ts`],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([platformZone, ...schemaModuleZones]) },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([platformZone, ...schemaModuleZones, ...roomZones]),
+    },
   },
   {
     files: webSource,

@@ -9,7 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const needsPostgres = [
   'src/modules/videos/videos.processes.test.ts',
-  'src/modules/delivery/delivery.processes.test.ts',
+  'src/modules/delivery/send/delivery.processes.test.ts',
   'src/modules/legacy/legacy.processes.test.ts',
   'src/platform/db/paginate.test.ts',
   'src/platform/db/start-lock.test.ts',

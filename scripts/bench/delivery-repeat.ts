@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { compose } from '../../apps/server/src/composition';
 import { scheduledDeliveries } from '../../apps/server/src/modules/delivery/delivery.schema';
 import { enqueueSends } from '../../apps/server/src/modules/delivery/delivery.queue';
-import { rollOver } from '../../apps/server/src/modules/delivery/delivery.repeat';
+import { rollOver } from '../../apps/server/src/modules/delivery/repeat/delivery.repeat';
 import {
   hashWatchToken,
   newMessageId,

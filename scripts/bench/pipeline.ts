@@ -17,7 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
-import { createSessionStore } from '../../apps/server/src/modules/accounts/sessions';
+import { createSessionStore } from '../../apps/server/src/modules/accounts/auth/sessions';
 import { createNotificationsRepo } from '../../apps/server/src/modules/notifications/notifications.repo';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { sized } from './options';

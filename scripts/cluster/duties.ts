@@ -15,7 +15,7 @@ import {
 } from '../../apps/server/src/modules/legacy/legacy.schema';
 import { enqueueRelease } from '../../apps/server/src/modules/legacy/legacy.queue';
 import { payments, subscriptions } from '../../apps/server/src/modules/payments/payments.schema';
-import { expireSubscriptionsQueue } from '../../apps/server/src/modules/payments/subscriptions.queue';
+import { expireSubscriptionsQueue } from '../../apps/server/src/modules/payments/subscriptions/subscriptions.queue';
 import { plans } from '../../apps/server/src/modules/plans/plans.schema';
 import type { Cluster } from './run';
 import { waitFor } from './processes';

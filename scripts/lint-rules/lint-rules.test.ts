@@ -9,9 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtureRoot = 'scripts/lint-rules/fixtures';
 
-// The zone messages tell the three uses of no-restricted-paths apart.
+// The zone messages tell the four uses of no-restricted-paths apart.
 const platformBelowModules = ['import-x/no-restricted-paths', 'platform/ sits below the modules'];
 const moduleThroughEntry = ['import-x/no-restricted-paths', 'through its public entry'];
+const roomThroughEntry = ['import-x/no-restricted-paths', 'Reach a room of your module through its entry'];
 const featuresApart = ['import-x/no-restricted-paths', 'never import each other'];
 const featureThroughIndex = ['import-x/no-restricted-paths', 'through its index.ts only'];
 const cycle = ['import-x/no-cycle', 'Dependency cycle'];
@@ -24,6 +25,9 @@ const expected: Record<string, string[] | null> = {
   'apps/server/src/platform/reaches-cli.ts': platformBelowModules,
   'apps/server/src/modules/beta/reaches-inside.ts': moduleThroughEntry,
   'apps/server/src/modules/beta/reaches-schema.ts': moduleThroughEntry,
+  'apps/server/src/modules/beta/reaches-room.ts': moduleThroughEntry,
+  'apps/server/src/modules/delta/reaches-room.ts': roomThroughEntry,
+  'apps/server/src/modules/delta/two/reaches-room.ts': roomThroughEntry,
   'apps/server/src/modules/gamma/ping.ts': cycle,
   'apps/server/src/modules/gamma/pong.ts': cycle,
   'apps/web/src/features/alpha/two/reaches-feature.ts': featuresApart,
@@ -48,6 +52,11 @@ const expected: Record<string, string[] | null> = {
   'apps/server/src/modules/beta/beta.fixtures.ts': null,
   'apps/server/src/modules/beta/beta.route-url.test.ts': null,
   'apps/server/test/addresses.ts': null,
+  'apps/server/src/modules/delta/index.ts': null,
+  'apps/server/src/modules/delta/one/index.ts': null,
+  'apps/server/src/modules/delta/one/one.service.ts': null,
+  'apps/server/src/modules/delta/two/index.ts': null,
+  'apps/server/src/modules/delta/two/through-room-entry.ts': null,
   'apps/server/src/modules/gamma/shape-a.ts': null,
   'apps/server/src/modules/gamma/shape-b.ts': null,
   'apps/web/src/features/alpha/one/api/get-one.ts': null,

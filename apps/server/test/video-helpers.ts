@@ -10,7 +10,7 @@ import { createVideosRepo, type VideosRepo } from '../src/modules/videos/videos.
 import { createVideoService, type VideoServiceDeps } from '../src/modules/videos/videos.service';
 import type { ProcessDeps } from '../src/modules/videos/videos.jobs';
 import type { DeliveryScheduler } from '../src/modules/videos/scheduler';
-import { scheduleFrom, type ScheduleInput } from '../src/modules/delivery/delivery.schedule';
+import { scheduleFrom, type ScheduleInput } from '../src/modules/delivery/schedule/delivery.schedule';
 import { multipart, type TestContext } from './helpers';
 
 export interface TestAccount {

@@ -2,7 +2,7 @@ import { accountRoutes, routeUrl } from '@pw/contracts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestContext, readOutbox, type OutboxMail, type TestContext } from '../../../test/helpers';
-import { ensureFirstAdmin } from './admin-bootstrap';
+import { ensureFirstAdmin } from './auth/admin-bootstrap';
 import { vi } from 'vitest';
 
 /**

@@ -5,26 +5,32 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import type { AccessGuard } from '../../platform/http/route';
 import type { AccountNotifier } from './accounts.notices';
-import { createSessionStore, type SessionStore } from './sessions';
-import { createAuthGuard, type AuthGuard } from './auth.guard';
+import {
+  createAuthGuard,
+  createAuthService,
+  createPasswordResetService,
+  createSessionStore,
+  dummyPasswordHash,
+  ensureFirstAdmin,
+  registerAuthRoutes,
+  verifyPassword,
+  type AuthGuard,
+  type SessionStore,
+} from './auth';
 import { createAccountsRepo } from './accounts.repo';
-import { createAuthService } from './auth.service';
-import { createPasswordResetService } from './password-reset.service';
-import { createProfileService } from './profile.service';
-import { registerAuthRoutes } from './auth.routes';
-import { registerProfileRoutes } from './profile.routes';
-import { registerPhotoRoutes } from './photos.routes';
-import { ensureFirstAdmin } from './admin-bootstrap';
+import { createProfileService, registerProfileRoutes } from './profile';
+import { registerPhotoRoutes } from './photos';
 import type { ActivePlansOf } from './accounts.view';
-import { createAccountStatusRepo } from './account-status.repo';
-import { createAccountStatusService, type ResumeDeliveries } from './account-status.service';
-import { registerAccountStatusRoutes } from './account-status.routes';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+import {
+  createAccountStatusRepo,
+  createAccountStatusService,
+  registerAccountStatusRoutes,
+  type ResumeDeliveries,
+} from './status';
 import { createAccountRetentionRepo, type AccountRetentionRepo } from './account-retention.repo';
 import type { DbTx } from '../../platform/db';
 
-export { accountOf, type AuthAccount, type AuthGuard } from './auth.guard';
-export type { SessionStore } from './sessions';
+export { accountOf, type AuthAccount, type AuthGuard, type SessionStore } from './auth';
 export type { AccountType } from './accounts.schema';
 /** The one rule of an active account, and the accounts as other modules read them (decision 0310). */
 export { accountActiveById, accountsView, activeAccount, fullNameOf, isActiveAccount } from './account-reads';

@@ -1,28 +1,31 @@
 import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createDeliveryRepo } from './delivery.repo';
-import { createOpenGate } from './delivery.receipts';
-import { createDeliveryService, type DeliveryService } from './delivery.service';
-import { createWatchGrants, type WatchGrants } from './delivery.grants';
+import { createOpenGate } from './receipts';
+import {
+  createDeliveryService,
+  type DeliveryService,
+  registerDeliveryRoutes,
+  type HoldsMembership,
+} from './schedule';
+import { createWatchGrants, type WatchGrants } from './grants';
 import { deliverySendQueue, deliverySweepQueue } from './delivery.queue';
-import { deliveryHandlers } from './delivery.worker';
-import { registerDeliveryRoutes } from './delivery.routes';
+import { deliveryHandlers } from './send';
 import type { DeliveryWorkerOptions, OwnerNotifier } from './delivery.context';
-import type { HoldsMembership } from './delivery.allowance';
 import type { VideoAccessCheck } from '../videos';
 import { readOnlyView } from '../../platform/db/read-only';
 import { scheduledDeliveries, watchGrants } from './delivery.schema';
 import { addressCheckItems } from './delivery.address-check.schema';
-import { applyBounceReport, type BounceDeps } from './delivery.bounces';
-import { registerBounceRoute } from './delivery.bounce-route';
+import { applyBounceReport, type BounceDeps, registerBounceRoute } from './bounces';
 import { parseDeliveryStatusReport } from '../../platform/mail/dsn';
 import {
   addressCheckHandlers,
+  addressCheckQueue,
+  addressMailQueue,
   createAddressCheck,
   registerAddressCheckRoutes,
   type AddressCheck,
-} from './delivery.address-check';
-import { addressCheckQueue, addressMailQueue } from './delivery.address-check.queue';
+} from './address-check';
 import { bindMails } from '../../platform/mail/define';
 import { deliveryMails } from './delivery.mails';
 
@@ -31,10 +34,10 @@ export const scheduledDeliveriesView = readOnlyView(scheduledDeliveries, 'schedu
 export const watchGrantsView = readOnlyView(watchGrants, 'watch_grants');
 export const addressCheckItemsView = readOnlyView(addressCheckItems, 'address_check_items');
 
-export type { DeliveryService } from './delivery.service';
-export type { ShareInput } from './delivery.grants';
+export type { DeliveryService } from './schedule';
+export type { ShareInput } from './grants';
 export type { DeliveryWorkerOptions } from './delivery.context';
-export { MEMBERSHIP_NEEDED_MESSAGE } from './delivery.allowance';
+export { MEMBERSHIP_NEEDED_MESSAGE } from './schedule';
 
 /** What the delivery module needs of other modules: telling owners how their deliveries ended. */
 export interface DeliveryNeeds {

@@ -8,15 +8,19 @@ import type { VideoPayments } from '../videos';
 import { createPaymentsRepo } from './payments.repo';
 import { createPaymentHistoryRepo } from './payments.history.repo';
 import { createPaymentHistory } from './payments.history';
-import { createSubscriptionLog } from './subscriptions.log';
 import { createPaymentsService } from './payments.service';
 import { registerPaymentsRoutes } from './payments.routes';
 import { createVideoPayments } from './payments.video';
-import { createSubscriptionsRepo } from './subscriptions.repo';
-import { createSubscriptionsService, type SubscriptionsService } from './subscriptions.service';
-import { registerSubscriptionRoutes } from './subscriptions.routes';
-import { createExpiryRun, type ExpireSubscriptions } from './subscriptions.expiry';
-import { expireSubscriptionsQueue } from './subscriptions.queue';
+import {
+  createExpiryRun,
+  createSubscriptionLog,
+  createSubscriptionsRepo,
+  createSubscriptionsService,
+  expireSubscriptionsQueue,
+  registerSubscriptionRoutes,
+  type ExpireSubscriptions,
+  type SubscriptionsService,
+} from './subscriptions';
 import { handle } from '../../platform/jobs';
 import { readOnlyView } from '../../platform/db/read-only';
 import { payments, subscriptions } from './payments.schema';
@@ -25,7 +29,7 @@ import { payments, subscriptions } from './payments.schema';
 export const paymentsView = readOnlyView(payments, 'payments');
 export const subscriptionsView = readOnlyView(subscriptions, 'subscriptions');
 
-export type { HeldKind } from './subscriptions.service';
+export type { HeldKind } from './subscriptions';
 /** Whether a subscription runs at `now` (not expired, no end or an end after it), on the table or `subscriptionsView`. */
 export { subscriptionRunningAt } from './payments.schema';
 

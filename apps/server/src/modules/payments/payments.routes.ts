@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/route';
 import { ok, paginated } from '../../platform/http/envelope';
 import type { PaymentHistory } from './payments.history';
-import type { SubscriptionLog } from './subscriptions.log';
+import type { SubscriptionLog } from './subscriptions';
 import { accountOf } from '../accounts';
 import type { PaymentsService } from './payments.service';
 

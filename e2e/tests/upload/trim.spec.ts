@@ -117,3 +117,48 @@ test('trims a 20 s clip to 5–12 s at 360 px: the draft lasts 7 s', async ({ pa
   await saveThroughDialogs(page, { folder: 'Drafts', title: 'Trimmed', description: 'Five to twelve' });
   await expectSevenSecondDraft(request, session);
 });
+
+test('a draft is trimmed on its page: the server cuts it again, and it lasts, and is counted as, 7 s', async ({
+  page,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clipFile({ name: 'whole.mp4', seconds: 20 })]);
+  await expect(page.getByTestId('total-length')).toContainText('Total length 0:20');
+  await saveThroughDialogs(page, {
+    folder: 'Drafts',
+    title: 'Trimmed later',
+    description: 'Kept whole first',
+  });
+  const [whole] = await listFolder(request, session, 'draft');
+  expect(Math.abs(whole!.duration_seconds! - 20)).toBeLessThanOrEqual(0.2);
+
+  await page.goto(`/user/profile/drafts?video=${whole!.id}`);
+  await page.getByRole('button', { name: 'Trim' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Trim the video' });
+  const trim = dialog.getByRole('group', { name: 'Trim the video' });
+  await slideTo(trim.getByLabel('Start'), 5);
+  await slideTo(trim.getByLabel('End'), 12);
+  await expect(trim.getByTestId('trim-kept')).toHaveText(/^Keeps 7\.0 s of (19\.\d|20\.\d) s$/);
+  // The preview shows the last frame kept.
+  await expect
+    .poll(() =>
+      dialog.getByTestId('trim-preview').evaluate((video: HTMLVideoElement) => Math.round(video.currentTime)),
+    )
+    .toBe(12);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const done = page.getByRole('dialog', { name: 'The video is being trimmed.' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Ok' }).click();
+
+  // Processed again, then ready at its new length; the page says so too.
+  await expect
+    .poll(async () => (await listFolder(request, session, 'draft'))[0]?.state, { timeout: 120_000 })
+    .toBe('ready');
+  const trimmed = await expectSevenSecondDraft(request, session);
+  expect(trimmed.id).toBe(whole!.id);
+  expect(trimmed.video_link).not.toBe(whole!.video_link);
+  await expect(page.getByText('· 0:07', { exact: true })).toBeVisible({ timeout: 30_000 });
+});

@@ -21,6 +21,7 @@ import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { DeliveryOpens } from './DeliveryOpens';
 import { EditDetailsDialog } from './EditDetailsDialog';
+import { TrimDraftDialog } from './TrimDraftDialog';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
@@ -35,6 +36,7 @@ import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import scissorsIcon from 'bootstrap-icons/icons/scissors.svg?raw';
 import personCheckIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '@/components/Icon';
@@ -47,7 +49,7 @@ import {
   DELIVERY_MESSAGES,
 } from '@pw/contracts';
 
-type Panel = null | 'edit' | 'folder' | ScheduleMode;
+type Panel = null | 'edit' | 'trim' | 'folder' | ScheduleMode;
 
 /**
  * The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again',
@@ -391,6 +393,19 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               Make public
             </button>
           )}
+          {/* Only a draft is trimmed: what is scheduled or final is as its owner kept it. */}
+          {folder === 'draft' && video.state === 'ready' && !video.merging && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => setPanel('trim')}
+              disabled={busy}
+              title="Set where this video starts and ends"
+            >
+              <Icon svg={scissorsIcon} />
+              Trim
+            </button>
+          )}
           {folder === 'final' && (
             // The owner may hand their final message on too (docs/product.md §6.7): the same Grant access
             // page.
@@ -498,6 +513,17 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           void dialog({ variant: 'success', title: VIDEO_MESSAGES.detailsUpdated });
         }}
       />
+      {folder === 'draft' && (
+        <TrimDraftDialog
+          show={panel === 'trim'}
+          video={video}
+          onCancel={() => setPanel(null)}
+          onSaved={(message) => {
+            setPanel(null);
+            void dialog({ variant: 'success', title: message });
+          }}
+        />
+      )}
       <ChangeFolderDialog
         show={panel === 'folder'}
         from={folder}

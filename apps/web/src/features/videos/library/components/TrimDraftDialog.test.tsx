@@ -79,6 +79,16 @@ describe('trimming a draft on its page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says when the last trim failed and the draft stayed as it was', async () => {
+    drafts = [{ ...drafts[0]!, failure_reason: 'Converting the video took too long.' }];
+    render('/user/profile/drafts?video=7');
+    expect(
+      await screen.findByText(
+        'The last trim could not be made, so the video is as it was: Converting the video took too long.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('is offered for a ready draft only', async () => {
     drafts = [{ ...drafts[0]!, state: 'processing', status: 'processing' }];
     const { unmount } = render('/user/profile/drafts?video=7');

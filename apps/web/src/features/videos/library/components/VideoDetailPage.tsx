@@ -461,6 +461,12 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               <MergingNote video={video} />
             </p>
           )}
+          {/* A ready video with a reason is a draft whose last trim failed: it stayed as it was. */}
+          {video.state === 'ready' && video.failure_reason && (
+            <p className="alert alert-warning py-2" role="status">
+              The last trim could not be made, so the video is as it was: {video.failure_reason}
+            </p>
+          )}
           {video.description ? (
             <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
               {video.description}

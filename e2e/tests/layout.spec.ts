@@ -358,8 +358,8 @@ test('the recorder at 1280 × 800 keeps Stop, Pause and Finish in view and says 
   }
   // The contract's words stay; a line of help, read with each button, says what each one does.
   await expect(stop!).toHaveAccessibleDescription(/ends the recording so you can watch it back/);
-  await expect(finish!).toHaveAccessibleDescription(/ends it and saves it to your video in one step/);
-  await expect(page.getByText(/Finish ends it and saves it/)).toBeInViewport({ ratio: 1 });
+  await expect(finish!).toHaveAccessibleDescription(/ends it so you can set where it starts and ends/);
+  await expect(page.getByText(/Finish ends it so you can set where/)).toBeInViewport({ ratio: 1 });
   await stop!.click();
   await expect(page.getByRole('button', { name: 'Discard the video' })).toBeVisible();
 });

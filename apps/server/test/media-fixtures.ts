@@ -223,3 +223,45 @@ export async function claimDuration(file: string, claimSeconds: number): Promise
   if (movieScale === 0) throw new Error(`${file} has no movie header`);
   await fs.writeFile(file, data);
 }
+
+/**
+ * 20 s: red for 5 s, blue from 5 s to 12 s, red again to the end, with a tone; one keyframe at the start,
+ * so a cut at 5 s must be re-encoded to start on the blue frame. A trim to 5–12 s keeps only blue.
+ */
+export async function colourBandsClip(dir: string, name: string, kind: 'webm' | 'mp4'): Promise<string> {
+  const { ffmpeg } = resolveBinaries({ ffmpegPath: process.env.FFMPEG_PATH });
+  const file = path.join(dir, name);
+  const colour = (c: string, seconds: number) => [
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${c}:size=64x64:rate=10:duration=${seconds}`,
+  ];
+  await runMediaProcess(
+    ffmpeg,
+    [
+      '-y',
+      '-v',
+      'error',
+      ...colour('red', 5),
+      ...colour('blue', 7),
+      ...colour('red', 8),
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100:duration=20',
+      '-filter_complex',
+      '[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]',
+      '-map',
+      '[v]',
+      '-map',
+      '3:a',
+      '-g',
+      '1000',
+      ...videoEncoders[kind]!,
+      file,
+    ],
+    { timeoutMs: 120_000 },
+  );
+  return file;
+}

@@ -175,6 +175,7 @@ test('with the network cut for 10 s of the recording and again mid-upload, the u
   await context.setOffline(false);
   await expect(timer).toContainText('0:16', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/user\/video\/upload$/);
   await expect(page.getByTestId('clip-card')).toHaveCount(1);
 
@@ -291,6 +292,7 @@ test('a full device is said in plain words, recording goes on, and Save still up
   );
   await expect(timer).toContainText('0:07', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('clip-card')).toHaveCount(1);
 
   await saveThroughDialogs(page, {

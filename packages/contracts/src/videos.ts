@@ -93,6 +93,10 @@ export const TRIM_MESSAGES = {
   tooShort: 'At least 1 second of each clip must be kept.',
   moreThanClips: 'There are more trims than clips.',
   pastEnd: (seconds: number) => `The trim end is past the end of the clip (${seconds.toFixed(1)} s).`,
+  onlyDrafts: 'Only a draft can be trimmed.',
+  notReady: 'The video is still being processed. Please trim it once it is ready.',
+  merging: 'This draft is being merged. Please trim it once the merge is done.',
+  started: 'The video is being trimmed.',
 } as const;
 
 /** The shortest part of a clip a trim may keep. */
@@ -164,6 +168,32 @@ export const videoStoreBody = z
   .superRefine(requireSchedule)
   .superRefine(checkTrims);
 export type VideoStoreBody = z.infer<typeof videoStoreBody>;
+
+/** One end of a draft's trim: seconds of the video as it is now, decimals allowed. */
+const trimSeconds = z.preprocess(
+  (value) => {
+    if (value === undefined || typeof value === 'number') return value;
+    const text = typeof value === 'string' ? value.trim() : '';
+    return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z.custom<number>((item) => typeof item === 'number' && Number.isFinite(item) && item >= 0, {
+    error: TRIM_MESSAGES.notSeconds,
+  }),
+);
+
+/**
+ * POST /web/user/video/{id}/trim: the part of a draft to keep, from `trim_start` to `trim_end`, at least
+ * TRIM_MIN_SECONDS; the video's length is the server's to check.
+ */
+export const videoTrimBody = z
+  .object({ trim_start: trimSeconds, trim_end: trimSeconds })
+  .superRefine((value, ctx) => {
+    if (value.trim_end <= value.trim_start)
+      ctx.addIssue({ code: 'custom', path: ['trim_end'], message: TRIM_MESSAGES.endBeforeStart });
+    else if (value.trim_end - value.trim_start < TRIM_MIN_SECONDS)
+      ctx.addIssue({ code: 'custom', path: ['trim_end'], message: TRIM_MESSAGES.tooShort });
+  });
+export type VideoTrimBody = z.infer<typeof videoTrimBody>;
 
 /** POST /web/user/video/{id}/update-type. */
 export const videoUpdateTypeBody = z
@@ -384,6 +414,18 @@ export const videoRoutes = {
     access: ['user'],
     params: idParams,
     body: videoUpdateStatusBody,
+    response: videoResponse,
+  }),
+  trim: defineRoute({
+    method: 'POST',
+    path: '/web/user/video/:id/trim',
+    tag: 'Videos',
+    summary:
+      'Trim a ready draft: keep `trim_start` to `trim_end` (seconds of the video as it is); it is cut again ' +
+      'into new media (state processing), the old media kept until the new is ready',
+    access: ['user'],
+    params: idParams,
+    body: videoTrimBody,
     response: videoResponse,
   }),
   remove: defineRoute({

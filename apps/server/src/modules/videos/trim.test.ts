@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT, routeUrl, TRIM_MESSAGES, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
 import { contextForSuite } from '../../../test/helpers';
-import { frameColours, isBlue, makeClip, makeClipDir, videoEncoders } from '../../../test/media-fixtures';
+import { colourBandsClip, frameColours, isBlue, makeClip, makeClipDir } from '../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
@@ -14,8 +14,6 @@ import {
   type TestAccount,
 } from '../../../test/video-helpers';
 import { startWorkers } from '../../composition';
-import { resolveBinaries } from '../../platform/media/media';
-import { runMediaProcess } from '../../platform/media/runner';
 import { videos } from './videos.schema';
 
 const overAllowance = (seconds: number) =>
@@ -39,52 +37,13 @@ describe('trim before keeping', () => {
 
   const ctx = contextForSuite();
 
-  /** Red, blue from 5 s to 12 s, red: one keyframe at the start, so a cut at 5 s must be re-encoded. */
-  async function colourClip(name: string, codec: string[]) {
-    const { ffmpeg } = resolveBinaries({ ffmpegPath: process.env.FFMPEG_PATH });
-    const file = path.join(clipDir, name);
-    const colour = (c: string, seconds: number) => [
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=${c}:size=64x64:rate=10:duration=${seconds}`,
-    ];
-    await runMediaProcess(
-      ffmpeg,
-      [
-        '-y',
-        '-v',
-        'error',
-        ...colour('red', 5),
-        ...colour('blue', 7),
-        ...colour('red', 8),
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:sample_rate=44100:duration=20',
-        '-filter_complex',
-        '[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]',
-        '-map',
-        '[v]',
-        '-map',
-        '3:a',
-        '-g',
-        '1000',
-        ...codec,
-        file,
-      ],
-      { timeoutMs: 120_000 },
-    );
-    return file;
-  }
-
   beforeAll(async () => {
     stopWorkers = await startWorkers(ctx.composition);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
     clipDir = await makeClipDir();
-    recording = await colourClip('recording.webm', videoEncoders.webm!);
-    copyable = await colourClip('copyable.mp4', videoEncoders.mp4!);
+    recording = await colourBandsClip(clipDir, 'recording.webm', 'webm');
+    copyable = await colourBandsClip(clipDir, 'copyable.mp4', 'mp4');
     seventy = await makeClip(clipDir, 'seventy.mp4', 'mp4', { seconds: 70, size: '64x64', rate: 5 });
     owner = await createAccount(ctx);
   }, 120_000);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db';
+import { FREE_VIDEO_SECONDS } from '@pw/contracts';
+import type { Db, DbTx } from '../../platform/db';
 import {
   keptSeconds,
   MediaProcessError,
@@ -94,6 +95,9 @@ export async function processVideo(
   const video = await repo.findById(videoId);
   if (!video || video.state !== 'processing') return 'skipped';
   const isMerge = video.mergeSourceIds.length > 0;
+  // A ready draft trimmed again (draft-trim.service.ts): its one source is its own current media, which
+  // stays its media until the new cut replaces it, and is never removed on a failure.
+  const recut = video.mediaKey !== null;
   const runKey = `videos/${videoId}/${randomBytes(6).toString('hex')}`;
   const mediaKey = `${runKey}/video.mp4`;
   const thumbnailKey = `${runKey}/thumbnail.jpg`;
@@ -154,6 +158,7 @@ export async function processVideo(
           durationMs: Math.round(result.durationSeconds * 1000),
           sourceKeys: [],
           sourceTrims: [],
+          ...(recut ? await rechargeRecut(deps, video, result.durationSeconds, tx) : {}),
         },
         tx,
       );
@@ -168,7 +173,11 @@ export async function processVideo(
       await removeKeys(deps, [mediaKey, thumbnailKey, ...(isMerge ? [] : video.sourceKeys)]);
       return 'skipped';
     }
-    await removeKeys(deps, [...(isMerge ? [] : video.sourceKeys), ...removed.flatMap(mediaKeysOf)]);
+    await removeKeys(deps, [
+      ...(isMerge ? [] : video.sourceKeys),
+      ...(recut && video.thumbnailKey ? [video.thumbnailKey] : []),
+      ...removed.flatMap(mediaKeysOf),
+    ]);
     deps.logger.info({ videoId, copied, seconds: result.durationSeconds }, 'video ready');
     return 'ready';
   } catch (error) {
@@ -178,6 +187,16 @@ export async function processVideo(
       throw error;
     }
     deps.logger.error({ err: error, videoId }, 'video processing failed');
+    if (recut) {
+      // The draft stays as it was, its media untouched; the reason tells its owner the trim was not made.
+      await repo.finishProcessing(videoId, {
+        state: 'ready',
+        failureReason: failureReason(error),
+        sourceKeys: [],
+        sourceTrims: [],
+      });
+      return 'failed';
+    }
     const failed = await db.transaction(async (tx) => {
       const row = await repo.finishProcessing(
         videoId,
@@ -192,6 +211,17 @@ export async function processVideo(
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a draft trimmed again is charged (docs/product.md §3.4): its new length. Cut to within the free
+ * length, the extra time it used is the account's again, for a later video.
+ */
+async function rechargeRecut(deps: ProcessDeps, video: VideoRow, seconds: number, tx: DbTx) {
+  if (video.allowanceSeconds === null || video.allowanceSeconds <= FREE_VIDEO_SECONDS) return {};
+  if (seconds > FREE_VIDEO_SECONDS + OUTPUT_TOLERANCE_SECONDS) return {};
+  await deps.payments.release(video.id, tx);
+  return { allowanceSeconds: FREE_VIDEO_SECONDS };
 }
 
 /** The merged drafts' media, in the chosen order; they must still be there and ready. */

@@ -85,6 +85,11 @@ export function registerVideoRoutes(
     bodyless,
   );
 
+  router.route(videoRoutes.trim, async ({ params, body, request }) => {
+    const result = await service.trimDraft(accountOf(request), params.id, body);
+    return ok(result.video, result.message);
+  });
+
   router.route(
     videoRoutes.remove,
     async ({ params, request }) => service.remove(accountOf(request), params.id),

@@ -1,4 +1,5 @@
 import { createAllowance } from './allowance';
+import { createDraftTrimService } from './draft-trim.service';
 import { createIntakeService } from './intake.service';
 import { createLibraryService } from './library.service';
 import { createMergeService } from './merge.service';
@@ -11,7 +12,7 @@ export type { Actor, VideoServiceDeps } from './service-deps';
 
 /**
  * The videos' one service, as the routes call it: intake (store), merging (copy/move) and the library
- * (folders, publishing, likes, codes, the reel), built from the same parts.
+ * (folders, publishing, likes, codes, the reel) and a draft's trim, built from the same parts.
  */
 export function createVideoService(serviceDeps: VideoServiceDeps) {
   const deps = { ...serviceDeps, access: createVideoAccess(serviceDeps) };
@@ -25,6 +26,7 @@ export function createVideoService(serviceDeps: VideoServiceDeps) {
     ...createIntakeService(deps, parts),
     ...createMergeService(deps, parts),
     ...createLibraryService(deps, lookup),
+    ...createDraftTrimService(deps, lookup),
   };
 }
 

@@ -21,6 +21,7 @@ import { CodeField } from './CodeField';
 import { DeliveryBadge } from './DeliveryBadge';
 import { DeliveryOpens } from './DeliveryOpens';
 import { EditDetailsDialog } from './EditDetailsDialog';
+import { TrimDraftDialog } from './TrimDraftDialog';
 import { focusAfterDialog } from '@/components/dialog/focus-after-dialog';
 import { HeldDeliveryPanel } from './HeldDeliveryPanel';
 import { ScheduleDialog, type ScheduleMode } from './ScheduleDialog';
@@ -35,6 +36,7 @@ import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import folderSymlinkIcon from 'bootstrap-icons/icons/folder-symlink.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import scissorsIcon from 'bootstrap-icons/icons/scissors.svg?raw';
 import personCheckIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '@/components/Icon';
@@ -47,7 +49,7 @@ import {
   DELIVERY_MESSAGES,
 } from '@pw/contracts';
 
-type Panel = null | 'edit' | 'folder' | ScheduleMode;
+type Panel = null | 'edit' | 'trim' | 'folder' | ScheduleMode;
 
 /**
  * The success title of each way into the scheduled folder (docs/product.md §13.5, and 'sent again',
@@ -400,6 +402,19 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               Make public
             </button>
           )}
+          {/* Only a draft is trimmed: what is scheduled or final is as its owner kept it. */}
+          {folder === 'draft' && video.state === 'ready' && !video.merging && (
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={() => setPanel('trim')}
+              disabled={busy}
+              title="Set where this video starts and ends"
+            >
+              <Icon svg={scissorsIcon} />
+              Trim
+            </button>
+          )}
           {folder === 'final' && (
             // The owner may hand their final message on too (docs/product.md §6.7): the same Grant access
             // page.
@@ -455,6 +470,12 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
               <MergingNote video={video} />
             </p>
           )}
+          {/* A ready video with a reason is a draft whose last trim failed: it stayed as it was. */}
+          {video.state === 'ready' && video.failure_reason && (
+            <p className="alert alert-warning py-2" role="status">
+              The last trim could not be made, so the video is as it was: {video.failure_reason}
+            </p>
+          )}
           {video.description ? (
             <p className="text-break" style={{ whiteSpace: 'pre-line' }}>
               {video.description}
@@ -507,6 +528,17 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           void dialog({ variant: 'success', title: VIDEO_MESSAGES.detailsUpdated });
         }}
       />
+      {folder === 'draft' && (
+        <TrimDraftDialog
+          show={panel === 'trim'}
+          video={video}
+          onCancel={() => setPanel(null)}
+          onSaved={(message) => {
+            setPanel(null);
+            void dialog({ variant: 'success', title: message });
+          }}
+        />
+      )}
       <ChangeFolderDialog
         show={panel === 'folder'}
         from={folder}

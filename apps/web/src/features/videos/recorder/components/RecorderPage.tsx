@@ -15,10 +15,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { formatClock } from '@/lib/edit-list/durations';
 import { editList } from '@/lib/edit-list/edit-list-store';
+import { setEditTrim, type ClipTrim } from '@/lib/edit-list/edit-trims';
 import { recordings } from '@/lib/recordings/recording-store';
 import { KEEPING_MESSAGES, KEPT_ON_DEVICE } from '@/lib/recordings/recovery';
 import { session } from '@/lib/session';
 import { useTitle } from '@/lib/use-title';
+import { RecordingTrim } from './RecordingTrim';
 import { RecoveryOffers, RECOVERY_TEXTS } from './RecoveryOffers';
 import { canRecord, useRecorder, type RecorderProblem } from './use-recorder';
 import { useLeaveWarning, useWakeLock } from './use-recording-guards';
@@ -31,16 +33,16 @@ export const RECORDER_MESSAGES = {
   webcam: 'Webcam not working: Please check if your webcam is connected and working properly.',
 } as const;
 
-/** How Stop and Finish differ: both end the recording; only Finish also saves it. */
+/** What Stop and Finish do: both end the recording; Finish goes on to trimming and saving it. */
 export const RECORDER_HELP = {
   stop: 'Stop ends the recording so you can watch it back before you save it.',
-  finish: 'Finish ends it and saves it to your video in one step.',
+  finish: 'Finish ends it so you can set where it starts and ends, then save it to your video.',
 } as const;
 
 /**
  * /user/video/VideoRecorder (docs/product.md §13.5 'Recorder'): record a message with the camera and microphone,
- * pause and resume, then Save it to the edit list (or Finish, which stops and saves in one step) or
- * discard it. docs/product.md §4.5.
+ * pause and resume, then (after Stop or Finish) trim it and Save it to the edit list, or discard it.
+ * docs/product.md §4.5.
  */
 export function RecorderPage() {
   useTitle('Video Recorder');
@@ -82,6 +84,8 @@ export function RecorderPage() {
   }, [supported, onProblem]);
 
   const preview = useRef<HTMLVideoElement>(null);
+  const playback = useRef<HTMLVideoElement>(null);
+  const [trim, setTrim] = useState<ClipTrim | null>(null);
   useEffect(() => {
     const video = preview.current;
     if (!video) return;
@@ -90,7 +94,7 @@ export function RecorderPage() {
   }, [stream]);
 
   // Back to the upload screen this page was opened from, or to it afresh when opened directly.
-  const save = async (file: File | null) => {
+  const save = async (file: File | null, keep: ClipTrim | null = null) => {
     if (!file) return;
     setSaving(true);
     const added = await editList().add([file]);
@@ -98,6 +102,9 @@ export function RecorderPage() {
       setSaving(false);
       throw new Error(RECOVERY_TEXTS.notVideo);
     }
+    // The upload screen shows the recording trimmed as it was set here, and can still change it.
+    const clip = added.added[0];
+    if (clip && keep) setEditTrim(clip.id, keep);
     // The copy on the device stays until the server holds the video (docs/product.md §4.5).
     recorder.handOver();
     if ((location.state as { from?: string } | null)?.from === 'upload') void navigate(-1);
@@ -105,7 +112,7 @@ export function RecorderPage() {
   };
 
   const saveOrSay = (file: File | null) =>
-    save(file).catch((error: unknown) =>
+    save(file, trim).catch((error: unknown) =>
       dialog({
         variant: 'unsuccessful',
         title: 'Recording',
@@ -146,6 +153,7 @@ export function RecorderPage() {
         )}
         {state === 'recorded' && fileUrl && (
           <video
+            ref={playback}
             src={fileUrl}
             controls
             playsInline
@@ -187,8 +195,20 @@ export function RecorderPage() {
 
       <p className="visually-hidden" role="status">
         {state === 'recording' ? 'Recording.' : state === 'paused' ? 'Recording paused.' : ''}
-        {state === 'recorded' ? 'Recording stopped. Save it or discard it.' : ''}
+        {state === 'recorded' ? 'Recording stopped. Trim it if you like, then save it or discard it.' : ''}
       </p>
+
+      {state === 'recorded' && fileUrl && (
+        <div className="mt-3">
+          <RecordingTrim
+            key={fileUrl}
+            fileUrl={fileUrl}
+            playback={playback}
+            value={trim}
+            onChange={setTrim}
+          />
+        </div>
+      )}
 
       <div className="d-flex flex-wrap gap-2 justify-content-center mt-3">
         {(state === 'recording' || state === 'paused') && (
@@ -212,10 +232,7 @@ export function RecorderPage() {
                 Resume
               </Button>
             )}
-            <Button
-              onClick={() => void recorder.stop().then(saveOrSay)}
-              aria-describedby="recorder-help-finish"
-            >
+            <Button onClick={() => void recorder.stop()} aria-describedby="recorder-help-finish">
               <Icon svg={checkLgIcon} className="me-1" />
               Finish
             </Button>
@@ -249,7 +266,9 @@ export function RecorderPage() {
       )}
       {state === 'recorded' && (
         <p className="text-center small text-body-secondary mt-2">
-          Length {formatClock(recorder.elapsed)}. Save adds it to your video; you can add more clips there.
+          Length {formatClock(recorder.elapsed)}
+          {trim ? `, keeping ${formatClock(trim.end - trim.start)}` : ''}. Save adds it to your video; you can
+          add more clips there.
         </p>
       )}
     </div>

@@ -12,12 +12,12 @@ import { VIDEO_ACCEPT } from '@/lib/edit-list/video-types';
 import { isOverLimit, keptSeconds, type ClipTrim } from '../model/upload-flow';
 import { paymentCovering, savePaidExtraTime } from '../model/paid-extra-time';
 import { readEditTitle, saveEditTitle } from '../model/edit-title';
-import { readEditTrims, saveEditTrims } from '../model/edit-trims';
+import { readEditTrims, setEditTrim } from '@/lib/edit-list/edit-trims';
 import { UnusedExtraTime } from '@/components/payment';
 import { useExtraTimeRate } from '@/lib/extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
 import { ClipStrip } from './ClipStrip';
-import { TrimControl } from './TrimControl';
+import { TrimControl } from '@/components/video/TrimControl';
 import { useAddFiles } from './use-add-files';
 import { FREE_VIDEO_SECONDS } from '@pw/contracts';
 
@@ -85,12 +85,7 @@ export function EditMode({
   const position = current ? items.indexOf(current) : -1;
   const over = isOverLimit(totalSeconds);
   const currentTrim = current ? (trims[current.id] ?? null) : null;
-  const setTrim = (id: string, trim: ClipTrim | null) =>
-    setTrims(({ [id]: _dropped, ...rest }) => {
-      const next = trim ? { ...rest, [id]: trim } : rest;
-      saveEditTrims(next);
-      return next;
-    });
+  const setTrim = (id: string, trim: ClipTrim | null) => setTrims(setEditTrim(id, trim));
 
   return (
     <div className="d-grid gap-3">

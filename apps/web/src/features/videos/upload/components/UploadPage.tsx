@@ -8,7 +8,7 @@ import { ChooseSource } from './ChooseSource';
 import { EditMode } from './EditMode';
 import { useUploadService } from './use-upload-flow';
 import { clearEditTitle } from '../model/edit-title';
-import { clearEditTrims } from '../model/edit-trims';
+import { clearEditTrims } from '@/lib/edit-list/edit-trims';
 import './upload.scss';
 
 /** Where "back" leads when the upload page was opened directly and nothing was saved. */

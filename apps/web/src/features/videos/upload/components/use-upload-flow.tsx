@@ -22,7 +22,7 @@ import {
 } from '../model/upload-flow';
 import { clearPaidExtraTime, paymentCovering } from '../model/paid-extra-time';
 import { clearEditTitle } from '../model/edit-title';
-import { clearEditTrims } from '../model/edit-trims';
+import { clearEditTrims } from '@/lib/edit-list/edit-trims';
 import { secondAddressSentence } from '@/lib/schedule-form';
 import { ApiError } from '@/lib/api';
 import { isOffline } from '@/lib/network';

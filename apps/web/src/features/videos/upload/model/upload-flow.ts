@@ -12,6 +12,7 @@ import {
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@/lib/api';
 import { scheduleFields, type ScheduleInput } from '@/lib/schedule-form';
 import { formatHms } from '@/lib/edit-list/durations';
+import type { ClipTrim } from '@/lib/edit-list/edit-trims';
 
 /**
  * The rules of the upload dialog chain (docs/product.md §13.5 'Upload flow', §13.6), kept apart from the modals so they
@@ -62,11 +63,7 @@ type StoreBody = RouteBody<typeof videoRoutes.store>;
 export type StoreFields = Omit<StoreBody, 'upload_ids' | 'trim_start' | 'trim_end'> &
   Required<Pick<StoreBody, 'title' | 'description'>> & { duration: string } & TrimFields;
 
-/** The part of a clip the owner keeps, in seconds of the clip. */
-export interface ClipTrim {
-  start: number;
-  end: number;
-}
+export type { ClipTrim };
 
 /** `trim_start[]` / `trim_end[]`, one entry per clip in the upload's order ('' for a clip kept whole). */
 export interface TrimFields {

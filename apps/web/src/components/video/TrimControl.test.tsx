@@ -2,8 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildStoreFields, keptSeconds, type ClipTrim } from '../model/upload-flow';
-import { clearEditTrims, readEditTrims, saveEditTrims } from '../model/edit-trims';
+import {
+  clearEditTrims,
+  readEditTrims,
+  saveEditTrims,
+  setEditTrim,
+  type ClipTrim,
+} from '@/lib/edit-list/edit-trims';
 import { TrimControl } from './TrimControl';
 
 /** The control as the edit page holds it: the trim in state, every seek recorded. */
@@ -57,32 +62,15 @@ describe('trimming a clip before it is kept', () => {
     expect(screen.queryByRole('button', { name: 'Keep the whole clip' })).toBeNull();
   });
 
-  it('sends the trims per clip, in order, and counts the kept length', () => {
-    const trims = [null, { start: 5, end: 12.25 }];
-    const fields = buildStoreFields({
-      folder: 'draft',
-      title: 'Hello',
-      description: '',
-      totalSeconds: 10,
-      trims,
-    });
-    expect(fields.trim_start).toEqual(['', '5']);
-    expect(fields.trim_end).toEqual(['', '12.25']);
-    expect(
-      buildStoreFields({ folder: 'draft', title: 'a', description: '', totalSeconds: 3 }),
-    ).not.toHaveProperty('trim_start');
-    expect(
-      keptSeconds([
-        { seconds: 3, trim: null },
-        { seconds: 20, trim: { start: 5, end: 12 } },
-      ]),
-    ).toBe(10);
-  });
-
   it('keeps the trims in the session through a payment, and forgets them with the list', () => {
     saveEditTrims({ a: { start: 5, end: 12 } });
     sessionStorage.setItem('editTrims', JSON.stringify({ ...readEditTrims(), bad: { start: 'x' } }));
     expect(readEditTrims()).toEqual({ a: { start: 5, end: 12 } });
+    // The recorder adds its recording's trim beside the others, and a null takes one away.
+    setEditTrim('b', { start: 1, end: 3 });
+    expect(readEditTrims()).toEqual({ a: { start: 5, end: 12 }, b: { start: 1, end: 3 } });
+    setEditTrim('a', null);
+    expect(readEditTrims()).toEqual({ b: { start: 1, end: 3 } });
     clearEditTrims();
     expect(readEditTrims()).toEqual({});
   });

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { TRIM_MIN_SECONDS } from '@pw/contracts';
-import type { ClipTrim } from '../model/upload-flow';
+import type { ClipTrim } from '@/lib/edit-list/edit-trims';
 
 /** A trim slider moves by a tenth of a second; the arrow keys do the same, Page Up/Down by more. */
 const STEP = 0.1;

@@ -25,3 +25,4 @@ export * from './legacy';
 export * from './account-data';
 export * from './policy';
 export * from './audit';
+export * from './memorial';

@@ -128,7 +128,9 @@ export function createMemorialService(deps: MemorialDeps) {
     async sign(slug: string, input: EntryInput, { photo }: FormPhoto, ip: string) {
       const page = await visible(slug);
       if (page.guestbookClosed) throw conflict(MEMORIAL_MESSAGES.guestbookClosed);
-      await rateLimiter.consume(guestbookPerIpRule(ip), guestbookPerPageRule(page.id));
+      // One after the other: an address over its own limit does not eat the page's.
+      await rateLimiter.consume(guestbookPerIpRule(ip));
+      await rateLimiter.consume(guestbookPerPageRule(page.id));
       const status = page.guestbookModeration ? ('pending' as const) : ('approved' as const);
       const photoKey = photo ? await storePhoto(storage, photo) : null;
       await repo.insertEntry({

@@ -45,7 +45,8 @@ export async function ownerWithMemorial(
 ) {
   const owner: SignedIn = await signUpUser(ctx, { first_name: 'Rose', last_name: 'Memorial' });
   const finalId = await insertVideo(ctx.deps.db, owner.id, { folder: 'final', title: 'My last words' });
-  await ctx.deps.db.update(videos).set({ accessCode: newAccessCode() }).where(eq(videos.id, finalId));
+  const accessCode = newAccessCode();
+  await ctx.deps.db.update(videos).set({ accessCode }).where(eq(videos.id, finalId));
   const contactEmail = `contact-${owner.id}@kin.test`;
   const saved = await callRoute(ctx, legacyRoutes.saveSettings, {
     token: owner.token,
@@ -77,5 +78,5 @@ export async function ownerWithMemorial(
     return page?.slug ?? null;
   }
 
-  return { owner, finalId, contactEmail, contactToken, release };
+  return { owner, finalId, accessCode, contactEmail, contactToken, release };
 }

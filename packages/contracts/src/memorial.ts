@@ -53,7 +53,9 @@ export const memorialSettingsBody = z.object({
   enabled: booleanish.default(false),
   text: optionalText(MEMORIAL_TEXT_MAX),
   video_ids: videoIds.default([]),
-  moderators: z.enum(memorialModerators, { error: 'Please choose who looks after the page.' }).default('contacts'),
+  moderators: z
+    .enum(memorialModerators, { error: 'Please choose who looks after the page.' })
+    .default('contacts'),
   listed: booleanish.default(false),
   /** Takes the stored photo off (a new `photo` file replaces it anyway). */
   remove_photo: booleanish.default(false),
@@ -227,7 +229,8 @@ export const memorialRoutes = {
     method: 'POST',
     path: '/memorial/:slug/guestbook',
     tag,
-    summary: 'Leave a message in the guestbook (no account): held for the moderators unless they turned that off',
+    summary:
+      'Leave a message in the guestbook (no account): held for the moderators unless they turned that off',
     access: 'public',
     params: memorialSlugParams,
     body: guestbookBody,

@@ -29,7 +29,8 @@ export function createMemorialAdmin(deps: MemorialDeps) {
     const settings = await repo.settingsOf(page.ownerId);
     const who = settings?.moderators ?? 'contacts';
     const contacts = who === 'home' ? [] : await repo.confirmedContactsOf(page.ownerId);
-    const homeIds = who === 'contacts' ? [] : (await repo.homeLinks({ ownerId: page.ownerId })).map((l) => l.homeId);
+    const homeIds =
+      who === 'contacts' ? [] : (await repo.homeLinks({ ownerId: page.ownerId })).map((l) => l.homeId);
     const homes = await repo.homeAccounts([...new Set(homeIds)]);
     return [
       ...contacts.map((c) => ({ name: c.name, email: c.email })),

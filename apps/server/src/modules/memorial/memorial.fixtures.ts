@@ -55,9 +55,9 @@ export async function ownerWithMemorial(
   expect(saved.statusCode).toBe(200);
   await flushLegacyMails(ctx);
   const contactToken = linkToken(mailsTo(contactEmail).at(-1)!.text, 'contact');
-  expect((await callRoute(ctx, legacyRoutes.confirmContact, { params: { token: contactToken } })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await callRoute(ctx, legacyRoutes.confirmContact, { params: { token: contactToken } })).statusCode,
+  ).toBe(200);
   if (memorial) {
     const res = await callRoute(ctx, memorialRoutes.saveSettings, { token: owner.token, body: memorial });
     expect(res.statusCode).toBe(200);

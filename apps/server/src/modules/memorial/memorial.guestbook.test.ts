@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORIAL_MESSAGES, memorialRoutes, routeUrl } from '@pw/contracts';
+import { MEMORIAL_MESSAGES, legacyRoutes, memorialRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { randomIp } from '../accounts/accounts.fixtures';
+import { logInAgain, randomIp } from '../accounts/accounts.fixtures';
 import { callRoute, ownerWithMemorial } from './memorial.fixtures';
 import { newSlug } from './memorial.service';
 import { guestbookEntries, guestbookReports, memorialPages } from './memorial.schema';
@@ -38,7 +38,9 @@ describe('the page the release opens, its guestbook and its limits', () => {
       token: o.owner.token,
       body: { ...chosen(true), video_ids: [finalId] },
     });
-    expect(await ctx.deps.db.select().from(memorialPages).where(eq(memorialPages.ownerId, o.owner.id))).toEqual([]);
+    expect(
+      await ctx.deps.db.select().from(memorialPages).where(eq(memorialPages.ownerId, o.owner.id)),
+    ).toEqual([]);
     expect((await search('Rose Memorial')).json().data).toEqual([]);
 
     const slug = (await o.release())!;
@@ -66,6 +68,13 @@ describe('the page the release opens, its guestbook and its limits', () => {
     expect((await search('rose mem')).json().data).toEqual([
       { slug, name: 'Rose Memorial', born_year: expect.any(Number), died_year: data.died_year },
     ]);
+
+    // The owner, alive after all, seals the message again: the page is gone with it.
+    const again = await logInAgain(ctx, o.owner);
+    const resealed = await callRoute(ctx, legacyRoutes.reseal, { token: again.json().data.token });
+    expect(resealed.statusCode).toBe(200);
+    expect((await page(slug)).statusCode).toBe(404);
+    expect((await search('rose mem')).json().data).toEqual([]);
   });
 
   it('an owner who chose no memorial gets no page; unknown and malformed slugs are 404', async () => {
@@ -102,7 +111,11 @@ describe('the page the release opens, its guestbook and its limits', () => {
     expect(approved.statusCode).toBe(200);
     // Shown as typed: the client writes it as text, never as markup.
     expect((await page(slug)).json().data.entries).toEqual([
-      expect.objectContaining({ name: '<img src=x onerror=alert(1)>', message: 'We miss you.', photo_path: null }),
+      expect.objectContaining({
+        name: '<img src=x onerror=alert(1)>',
+        message: 'We miss you.',
+        photo_path: null,
+      }),
     ]);
   });
 
@@ -136,21 +149,28 @@ describe('the page the release opens, its guestbook and its limits', () => {
     expect(done.statusCode).toBe(202);
     expect(done.json()).toEqual({ message: MEMORIAL_MESSAGES.reported });
     expect((await report(999_999)).statusCode).toBe(404);
-    const reports = await ctx.deps.db.select().from(guestbookReports).where(eq(guestbookReports.entryId, entry!.id));
+    const reports = await ctx.deps.db
+      .select()
+      .from(guestbookReports)
+      .where(eq(guestbookReports.entryId, entry!.id));
     expect(reports.map((r) => r.reason)).toEqual(['Not about her']);
+    const seen = await callRoute(ctx, memorialRoutes.contactView, { params: { token: o.contactToken } });
+    expect(seen.json().data.entries).toEqual([expect.objectContaining({ id: entry!.id, reports: 1 })]);
   });
 
   it('limits: 10 entries an hour from one address, 60 on one page (429, nothing more stored)', async () => {
     const o = await ownerWithMemorial(ctx, mailsTo, chosen(false));
     const slug = (await o.release())!;
     const ip = randomIp();
-    for (let i = 0; i < 10; i++) expect((await sign(slug, { name: 'N', message: `m${i}` }, ip)).statusCode).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await sign(slug, { name: 'N', message: `m${i}` }, ip)).statusCode).toBe(202);
     const refused = await sign(slug, { name: 'N', message: 'one more' }, ip);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await entriesOf(slug)).toHaveLength(10);
     // The page's own limit, from many addresses.
-    for (let i = 0; i < 50; i++) expect((await sign(slug, { name: 'N', message: `p${i}` })).statusCode).toBe(202);
+    for (let i = 0; i < 50; i++)
+      expect((await sign(slug, { name: 'N', message: `p${i}` })).statusCode).toBe(202);
     expect((await sign(slug, { name: 'N', message: 'crowd' })).statusCode).toBe(429);
     expect(await entriesOf(slug)).toHaveLength(60);
   });

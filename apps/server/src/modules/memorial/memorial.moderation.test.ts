@@ -16,7 +16,10 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
   const pageRow = async (slug: string) =>
     (await ctx.deps.db.select().from(memorialPages).where(eq(memorialPages.slug, slug)))[0]!;
   const entriesOf = async (slug: string) =>
-    ctx.deps.db.select().from(guestbookEntries).where(eq(guestbookEntries.pageId, (await pageRow(slug)).id));
+    ctx.deps.db
+      .select()
+      .from(guestbookEntries)
+      .where(eq(guestbookEntries.pageId, (await pageRow(slug)).id));
   const sign = (slug: string, message = 'Thinking of you') =>
     callRoute(ctx, memorialRoutes.sign, { params: { slug }, body: { name: 'Visitor', message } });
   const publicPage = (slug: string) => callRoute(ctx, memorialRoutes.page, { params: { slug } });
@@ -86,7 +89,10 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
 
     // Moderation off: shown at once.
     const signed = await sign(o.slug);
-    expect(signed.json()).toEqual({ message: MEMORIAL_MESSAGES.entryPublished, data: { status: 'approved' } });
+    expect(signed.json()).toEqual({
+      message: MEMORIAL_MESSAGES.entryPublished,
+      data: { status: 'approved' },
+    });
     expect((await publicPage(o.slug)).json().data.entries).toHaveLength(1);
 
     await callRoute(ctx, memorialRoutes.contactUpdate, {
@@ -120,7 +126,10 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
 
     expect((await act(a.contactToken, first!.id, 'approve')).statusCode).toBe(200);
     const hidden = await act(a.contactToken, first!.id, 'hide');
-    expect(hidden.json().data.entries.map((e: { status: string }) => e.status)).toEqual(['hidden', 'pending']);
+    expect(hidden.json().data.entries.map((e: { status: string }) => e.status)).toEqual([
+      'hidden',
+      'pending',
+    ]);
     expect((await publicPage(a.slug)).json().data.entries).toEqual([]);
     const deleted = await act(a.contactToken, second!.id, 'delete');
     expect(deleted.json().data.entries.map((e: { id: number }) => e.id)).toEqual([first!.id]);
@@ -129,12 +138,14 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
   it('the home that reported the passing moderates; another home, a user, no credential do not', async () => {
     const o = await releasedPage('home');
     // The owner chose the home alone: the contact's link does not open the moderation.
-    expect((await callRoute(ctx, memorialRoutes.contactView, { params: { token: o.contactToken } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callRoute(ctx, memorialRoutes.contactView, { params: { token: o.contactToken } })).statusCode,
+    ).toBe(404);
     const list = await callRoute(ctx, memorialRoutes.homeList, { token: home.token });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data).toContainEqual(expect.objectContaining({ slug: o.slug, name: 'Rose Memorial', pending: 0 }));
+    expect(list.json().data).toContainEqual(
+      expect.objectContaining({ slug: o.slug, name: 'Rose Memorial', pending: 0 }),
+    );
 
     const other = await signUpFuneralHome(ctx);
     const user = await signUpUser(ctx);
@@ -142,8 +153,12 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
     expect((await callRoute(ctx, memorialRoutes.homeList)).statusCode).toBe(401);
     expect((await callRoute(ctx, memorialRoutes.homeList, { token: user.token })).statusCode).toBe(403);
     expect((await callRoute(ctx, memorialRoutes.homeView, { params })).statusCode).toBe(401);
-    expect((await callRoute(ctx, memorialRoutes.homeView, { token: user.token, params })).statusCode).toBe(403);
-    expect((await callRoute(ctx, memorialRoutes.homeView, { token: other.token, params })).statusCode).toBe(404);
+    expect((await callRoute(ctx, memorialRoutes.homeView, { token: user.token, params })).statusCode).toBe(
+      403,
+    );
+    expect((await callRoute(ctx, memorialRoutes.homeView, { token: other.token, params })).statusCode).toBe(
+      404,
+    );
     expect((await callRoute(ctx, memorialRoutes.homeList, { token: other.token })).json().data).toEqual([]);
     for (const token of [undefined, user.token, other.token])
       expect(
@@ -162,11 +177,17 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
       body: { ...settings, service_type: 'y'.repeat(201) },
     });
     expect(bad.statusCode).toBe(422);
-    const saved = await callRoute(ctx, memorialRoutes.homeUpdate, { token: home.token, params, body: settings });
+    const saved = await callRoute(ctx, memorialRoutes.homeUpdate, {
+      token: home.token,
+      params,
+      body: settings,
+    });
     expect(saved.statusCode).toBe(200);
     expect((await pageRow(o.slug)).serviceLocation).toBe(settings.service_location);
 
     await sign(o.slug);
+    const listed = await callRoute(ctx, memorialRoutes.homeList, { token: home.token });
+    expect(listed.json().data).toContainEqual(expect.objectContaining({ slug: o.slug, pending: 1 }));
     const [entry] = await entriesOf(o.slug);
     const entryParams = { slug: o.slug, id: entry!.id };
     const act = (token: string | undefined, action: string) =>

@@ -52,7 +52,11 @@ export function createModeration(deps: MemorialDeps) {
       listed: page.listed,
       guestbook_moderation: page.guestbookModeration,
       guestbook_closed: page.guestbookClosed,
-      entries: entries.map((row) => ({ ...entryJson(row.entry), status: row.entry.status, reports: row.reports })),
+      entries: entries.map((row) => ({
+        ...entryJson(row.entry),
+        status: row.entry.status,
+        reports: row.reports,
+      })),
       home_locations: options.locations,
       home_services: options.services,
     };

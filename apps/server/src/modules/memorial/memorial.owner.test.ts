@@ -41,7 +41,11 @@ describe("the owner's memorial choice", () => {
   afterAll(() => ctx.close());
 
   it('is off by default, with the owner’s ready videos to choose from and no page', async () => {
-    await insertVideo(ctx.deps.db, owner.id, { folder: 'draft', title: 'Still converting', state: 'processing' });
+    await insertVideo(ctx.deps.db, owner.id, {
+      folder: 'draft',
+      title: 'Still converting',
+      state: 'processing',
+    });
     const res = await callRoute(ctx, memorialRoutes.settings, { token: owner.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -70,7 +74,13 @@ describe("the owner's memorial choice", () => {
     const saved = await put(owner.token, body);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe(MEMORIAL_MESSAGES.saved);
-    expect(saved.json().data).toMatchObject({ enabled: true, text: 'Be kind.', video_ids: [ownVideo], moderators: 'both', listed: true });
+    expect(saved.json().data).toMatchObject({
+      enabled: true,
+      text: 'Be kind.',
+      video_ids: [ownVideo],
+      moderators: 'both',
+      listed: true,
+    });
 
     const refused = await put(owner.token, { ...body, text: 'Changed', video_ids: [ownVideo, othersVideo] });
     expect(refused.statusCode).toBe(422);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db';
 import { paginate, searchAcross, type ListRequest, type ListSource } from '../../platform/db/paginate';
 import { accountsView } from '../accounts';
@@ -31,14 +32,27 @@ export type SettingsValues = Omit<MemorialSettingsRow, 'userId' | 'updatedAt'>;
 export type PagePatch = Partial<Omit<MemorialPageRow, 'id' | 'ownerId' | 'slug'>>;
 export type NewPage = typeof pages.$inferInsert;
 
+const released = new QueryBuilder();
+
 /** A page anyone may see: released (sealed again, it is hidden) and not taken down. */
 export const visiblePage = (): SQL =>
   and(
     isNull(pages.takenDownAt),
-    sql`exists (select 1 from ${legacySettingsView} where ${legacySettingsView.userId} = ${pages.ownerId} and ${legacySettingsView.state} = 'released')`,
+    inArray(
+      pages.ownerId,
+      released
+        .select({ id: legacySettingsView.userId })
+        .from(legacySettingsView)
+        .where(eq(legacySettingsView.state, 'released')),
+    ),
   )!;
 
-const reportCount = sql<number>`(select count(*)::int from ${reports} where ${reports.entryId} = ${entries.id})`;
+// Written out whole: inside a one-table select drizzle leaves columns unqualified, and a bare "id" in a
+// subquery would be the subquery's own.
+const reportCount = sql<number>`(select count(*)::int from memorial_guestbook_reports r where r.entry_id = memorial_guestbook_entries.id)`;
+const pendingCount = sql<number>`(select count(*)::int from memorial_guestbook_entries e where e.page_id = memorial_pages.id and e.status = 'pending')`;
+const entryCount = sql<number>`(select count(*)::int from memorial_guestbook_entries e where e.page_id = memorial_pages.id)`;
+const reportedCount = sql<number>`(select count(distinct e.id)::int from memorial_guestbook_entries e join memorial_guestbook_reports r on r.entry_id = e.id where e.page_id = memorial_pages.id)`;
 
 const adminPageList: ListSource<{ page: typeof pages.id }> = {
   table: pages,
@@ -161,10 +175,7 @@ export function createMemorialRepo(db: Db) {
         .select({ name: legacyContactsView.name, email: legacyContactsView.email })
         .from(legacyContactsView)
         .where(
-          and(
-            eq(legacyContactsView.ownerId, ownerId),
-            sql`${legacyContactsView.confirmedAt} is not null`,
-          ),
+          and(eq(legacyContactsView.ownerId, ownerId), sql`${legacyContactsView.confirmedAt} is not null`),
         );
     },
 
@@ -227,7 +238,7 @@ export function createMemorialRepo(db: Db) {
     async pagesOfOwners(ownerIds: number[]) {
       if (ownerIds.length === 0) return [];
       return db
-        .select({ page: pages, pending: sql<number>`(select count(*)::int from ${entries} where ${entries.pageId} = ${pages.id} and ${entries.status} = 'pending')` })
+        .select({ page: pages, pending: pendingCount })
         .from(pages)
         .where(and(inArray(pages.ownerId, ownerIds), visiblePage()))
         .orderBy(desc(pages.openedAt));
@@ -240,8 +251,8 @@ export function createMemorialRepo(db: Db) {
         ? await db
             .select({
               page: pages,
-              entries: sql<number>`(select count(*)::int from ${entries} where ${entries.pageId} = ${pages.id})`,
-              reported: sql<number>`(select count(distinct ${entries.id})::int from ${entries} join ${reports} on ${reports.entryId} = ${entries.id} where ${entries.pageId} = ${pages.id})`,
+              entries: entryCount,
+              reported: reportedCount,
             })
             .from(pages)
             .where(inArray(pages.id, ids))

@@ -29,7 +29,10 @@ export function registerMemorialRoutes(router: Router, deps: MemorialRouteDeps) 
     async ({ request, body, files }) => {
       const photo = await readPhoto(files, svg);
       const input = checkFields(memorialSettingsBody, body, photo);
-      return { message: MEMORIAL_MESSAGES.saved, data: await service.save(accountOf(request).id, input, photo) };
+      return {
+        message: MEMORIAL_MESSAGES.saved,
+        data: await service.save(accountOf(request).id, input, photo),
+      };
     },
     photoUpload,
   );
@@ -87,5 +90,7 @@ export function registerMemorialRoutes(router: Router, deps: MemorialRouteDeps) 
     return paginated(items, total, { page: query.page, perPage: query.per_page }, url);
   });
   router.route(memorialRoutes.adminReported, async () => ({ data: await admin.reported() }));
-  router.route(memorialRoutes.adminTakeDown, async ({ params, body }) => admin.takeDown(params.id, body.reason));
+  router.route(memorialRoutes.adminTakeDown, async ({ params, body }) =>
+    admin.takeDown(params.id, body.reason),
+  );
 }

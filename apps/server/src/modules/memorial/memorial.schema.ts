@@ -17,7 +17,10 @@ export const memorialSettings = pgTable('memorial_settings', {
   /** A photo stored as profile photos are (checked by content, an SVG drawn as a PNG). */
   photoKey: text('photo_key'),
   /** The owner's own videos, in the owner's order; a deleted one is simply left out when shown. */
-  videoIds: integer('video_ids').array().notNull().default(sql`'{}'::integer[]`),
+  videoIds: integer('video_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   moderators: text('moderators', { enum: memorialModerators }).notNull().default('contacts'),
   listed: boolean('listed').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

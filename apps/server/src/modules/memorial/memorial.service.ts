@@ -64,9 +64,14 @@ export function createMemorialService(deps: MemorialDeps) {
     /** Saves the whole choice; a video that is not the owner's own is refused and nothing changes. */
     async save(ownerId: number, input: SettingsInput, { photo }: FormPhoto): Promise<MemorialSettings> {
       const own = await ownVideoIds(ownerId);
-      if (input.video_ids.some((id) => !own.has(id))) throw invalid('video_ids', MEMORIAL_MESSAGES.videoNotYours);
+      if (input.video_ids.some((id) => !own.has(id)))
+        throw invalid('video_ids', MEMORIAL_MESSAGES.videoNotYours);
       const before = await repo.settingsOf(ownerId);
-      const photoKey = photo ? await storePhoto(storage, photo) : input.remove_photo ? null : (before?.photoKey ?? null);
+      const photoKey = photo
+        ? await storePhoto(storage, photo)
+        : input.remove_photo
+          ? null
+          : (before?.photoKey ?? null);
       await repo.saveSettings(
         ownerId,
         {
@@ -79,7 +84,8 @@ export function createMemorialService(deps: MemorialDeps) {
         },
         clock.now(),
       );
-      if (before?.photoKey && before.photoKey !== photoKey) await deletePhoto(storage, logger, before.photoKey);
+      if (before?.photoKey && before.photoKey !== photoKey)
+        await deletePhoto(storage, logger, before.photoKey);
       return settingsView(ownerId);
     },
 
@@ -121,7 +127,13 @@ export function createMemorialService(deps: MemorialDeps) {
         ownVideoIds(page.ownerId),
         repo.entriesOf(page.id, ['approved']),
       ]);
-      return pageJson(page, settings, own, needs, entries.map((row) => row.entry));
+      return pageJson(
+        page,
+        settings,
+        own,
+        needs,
+        entries.map((row) => row.entry),
+      );
     },
 
     /** A visitor's message: counted against the address and the page first, then held or shown. */
@@ -166,7 +178,6 @@ export function createMemorialService(deps: MemorialDeps) {
         died_year: row.diedYear,
       }));
     },
-
   };
 }
 

@@ -25,8 +25,6 @@ export interface MemorialApi {
   openAtRelease(ownerId: number, tx: DbOrTx): Promise<string | null>;
   /** The path of the owner's page while it is up (for the release e-mail), else null. */
   pathOf(ownerId: number): Promise<string | null>;
-  /** Every stored photo the owner's memorial names (the account's deletion removes them). */
-  photoKeysOf(ownerId: number, tx?: DbOrTx): Promise<string[]>;
 }
 
 /**
@@ -62,7 +60,6 @@ export function createMemorialModule(platform: Platform, needs: MemorialNeeds): 
     api: {
       openAtRelease: service.openAtRelease,
       pathOf: service.pathOf,
-      photoKeysOf: (ownerId, tx) => repo.photoKeysOf(ownerId, tx),
     },
   };
 }

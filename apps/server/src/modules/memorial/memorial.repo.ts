@@ -290,20 +290,6 @@ export function createMemorialRepo(db: Db) {
         .orderBy(desc(sql`max(${reports.createdAt})`))
         .limit(limit);
     },
-
-    /** Every stored photo the owner's memorial names (its own and its guestbook's). */
-    async photoKeysOf(ownerId: number, tx: DbOrTx = db): Promise<string[]> {
-      const settings = await tx
-        .select({ key: memorialSettings.photoKey })
-        .from(memorialSettings)
-        .where(eq(memorialSettings.userId, ownerId));
-      const guest = await tx
-        .select({ key: entries.photoKey })
-        .from(entries)
-        .innerJoin(pages, eq(pages.id, entries.pageId))
-        .where(eq(pages.ownerId, ownerId));
-      return [...settings, ...guest].map((row) => row.key).filter((key): key is string => !!key);
-    },
   };
 }
 export type MemorialRepo = ReturnType<typeof createMemorialRepo>;

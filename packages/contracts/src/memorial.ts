@@ -7,7 +7,7 @@ import { defineRoute } from './route';
 import { videoSchema } from './videos';
 
 /**
- * The memorial page (docs/product.md §6.8): chosen in advance by the owner, opened at the release of
+ * The memorial page (docs/product.md §6.9): chosen in advance by the owner, opened at the release of
  * their final message, with a guestbook its moderators (trusted contacts, the funeral home) look after.
  */
 const tag = 'Memorial';

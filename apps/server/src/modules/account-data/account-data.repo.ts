@@ -102,7 +102,7 @@ export function createAccountDataRepo(db: Db) {
         .select({ key: accountExports.storageKey })
         .from(accountExports)
         .where(and(eq(accountExports.accountId, accountId), isNotNull(accountExports.storageKey)));
-      // The memorial's photo and its visitors' photos go with the page (docs/product.md §6.8).
+      // The memorial's photo and its visitors' photos go with the page (docs/product.md §6.9).
       const memorialKeys = await tx
         .select({ key: memorialSettings.photoKey })
         .from(memorialSettings)

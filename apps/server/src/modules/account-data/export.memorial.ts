@@ -10,7 +10,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 
 /**
  * The memorial page the owner chose, the page the release opened and its guestbook (docs/product.md
- * §6.8): the visitors' messages are written to the owner's page, so they go with it.
+ * §6.9): the visitors' messages are written to the owner's page, so they go with it.
  */
 export async function readMemorialSections(db: Db, accountId: number) {
   const [settingRows, pageRows] = await Promise.all([

@@ -64,7 +64,12 @@ export const legacyWording = {
     ]);
   },
 
-  contactRelease(i: { contactName: string; ownerName: string; watchUrl: string; memorialUrl?: string | null }) {
+  contactRelease(i: {
+    contactName: string;
+    ownerName: string;
+    watchUrl: string;
+    memorialUrl?: string | null;
+  }) {
     return letter('contact-release', i.contactName, [
       ...paragraphs([
         `${i.ownerName} left a final message, and you are one of their trusted contacts.`,

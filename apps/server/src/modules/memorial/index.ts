@@ -28,7 +28,7 @@ export interface MemorialApi {
 }
 
 /**
- * The memorial page (docs/product.md §6.8): the owner's choice, the page the release opens, its
+ * The memorial page (docs/product.md §6.9): the owner's choice, the page the release opens, its
  * guestbook, its moderators' and the back office's calls.
  */
 export function createMemorialModule(platform: Platform, needs: MemorialNeeds): AppModule<MemorialApi> {

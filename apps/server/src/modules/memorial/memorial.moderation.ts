@@ -15,7 +15,7 @@ const NOT_YOURS = 'This memorial page could not be found.';
 export type Moderator = { kind: 'contact'; token: string } | { kind: 'home'; homeId: number; slug: string };
 
 /**
- * The moderators' side (docs/product.md §6.8): each finds only the page they look after (404 otherwise,
+ * The moderators' side (docs/product.md §6.9): each finds only the page they look after (404 otherwise,
  * as for a page that does not exist), as the owner chose (`contacts`, `home` or `both`).
  */
 export function createModeration(deps: MemorialDeps) {

@@ -180,7 +180,7 @@ export function createMemorialRepo(db: Db) {
     },
 
     /**
-     * The homes that may look after an owner's page (docs/product.md §6.8): the one that reported the
+     * The homes that may look after an owner's page (docs/product.md §6.9): the one that reported the
      * passing which was released, and any the final message was granted to (not revoked); with `homeId`,
      * the owners whose pages that home looks after.
      */

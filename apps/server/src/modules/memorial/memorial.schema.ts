@@ -5,7 +5,7 @@ import { accountRef, users } from '../accounts/accounts.schema';
 import { identityId, createdAt } from '../../platform/db/columns';
 
 /**
- * The owner's choice, made in advance (docs/product.md §6.8). No row: the memorial is off. Nothing of it
+ * The owner's choice, made in advance (docs/product.md §6.9). No row: the memorial is off. Nothing of it
  * is shown to anyone but the owner until the release opens a page from it.
  */
 export const memorialSettings = pgTable('memorial_settings', {

@@ -23,7 +23,7 @@ const PAGE_GONE = 'This memorial page could not be found.';
 /** 128 random bits as 22 base64url characters: an address nobody finds without being given it. */
 export const newSlug = () => randomBytes(16).toString('base64url');
 
-/** The owner's choice, the opening at the release, and what visitors see and do (docs/product.md §6.8). */
+/** The owner's choice, the opening at the release, and what visitors see and do (docs/product.md §6.9). */
 export function createMemorialService(deps: MemorialDeps) {
   const { repo, clock, storage, logger, rateLimiter, needs } = deps;
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { legacyRoutes, memorialRoutes, routeUrl, type ApiRoute } from '@pw/contracts';
 import { insertVideo } from '../../../test/delivery-fixtures';
-import type { TestContext } from '../../../test/helpers';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { bearer, randomIp, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { flushLegacyMails, linkToken } from '../legacy/legacy.fixtures';
 import { legacyReports } from '../legacy/legacy.schema';
@@ -79,4 +80,26 @@ export async function ownerWithMemorial(
   }
 
   return { owner, finalId, accessCode, contactEmail, contactToken, release };
+}
+
+/**
+ * A suite's app with a test SMTP server (the release e-mails carry the links): `ctx()` and `mailsTo()`
+ * once `beforeAll` has run; both are closed after the suite.
+ */
+export function memorialSuite(env: Record<string, string> = {}) {
+  let ctx: TestContext;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test', ...env });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+  return {
+    ctx: () => ctx,
+    smtp: () => smtp,
+    mailsTo: (email: string) => smtp.messages.filter((m) => m.to === email),
+  };
 }

@@ -1,30 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memorialRoutes, routeUrl } from '@pw/contracts';
-import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { multipart, tinyPng } from '../../../test/helpers';
 import { bearer, logInAgain, randomIp } from '../accounts/accounts.fixtures';
 import { deleteAccount } from '../account-data/account-data.fixtures';
-import { callRoute, ownerWithMemorial } from './memorial.fixtures';
+import { callRoute, memorialSuite, ownerWithMemorial } from './memorial.fixtures';
 import { guestbookEntries, memorialPages, memorialSettings } from './memorial.schema';
 
 describe('the memorial ends with the account', () => {
-  let ctx: TestContext;
-  let smtp: TestSmtp;
-  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to === email);
+  const suite = memorialSuite();
   const withPhoto = (fields: Record<string, string>) =>
     multipart(fields, [{ field: 'photo', filename: 'p.png', contentType: 'image/png', content: tinyPng }]);
 
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://pw.test' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-  });
-
   it('deleting the account deletes the page, its guestbook and every photo of them', async () => {
+    const ctx = suite.ctx();
+    const mailsTo = suite.mailsTo;
     const o = await ownerWithMemorial(ctx, mailsTo, null);
     const form = withPhoto({ enabled: '1' });
     const saved = await ctx.app.inject({

@@ -11,6 +11,13 @@ import { useContactMemorial, useEntryAction, useUpdateMemorial } from '../api/mo
 
 const STATUS_TEXT = { pending: 'Waiting for you', approved: 'Shown', hidden: 'Hidden' } as const;
 
+/** A moderator's buttons on a message; each is left out where it would change nothing. */
+const ACTIONS = [
+  { action: 'approve', label: 'Show', style: 'btn-primary', shownUnless: 'approved' },
+  { action: 'hide', label: 'Hide', style: 'btn-outline-secondary', shownUnless: 'hidden' },
+  { action: 'delete', label: 'Delete', style: 'btn-outline-danger', shownUnless: null },
+] as const;
+
 /**
  * /legacy/contact/{token}/memorial (docs/product.md §6.9): a trusted contact looks after the memorial
  * page from their own link: the service details, who may find it, and the guestbook's messages.
@@ -143,34 +150,17 @@ function Entries({ token, view }: { token: string; view: ModeratorView }) {
                 {entry.reports > 0 ? ` · reported ${entry.reports} time${entry.reports > 1 ? 's' : ''}` : ''}
               </p>
               <div className="d-flex gap-2 flex-wrap">
-                {entry.status !== 'approved' && (
+                {ACTIONS.filter((action) => action.shownUnless !== entry.status).map((action) => (
                   <button
+                    key={action.action}
                     type="button"
-                    className="btn btn-sm btn-primary"
+                    className={`btn btn-sm ${action.style}`}
                     disabled={act.isPending}
-                    onClick={() => act.mutate({ id: entry.id, action: 'approve' })}
+                    onClick={() => act.mutate({ id: entry.id, action: action.action })}
                   >
-                    Show <span className="visually-hidden">the message from {entry.name}</span>
+                    {action.label} <span className="visually-hidden">the message from {entry.name}</span>
                   </button>
-                )}
-                {entry.status !== 'hidden' && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary"
-                    disabled={act.isPending}
-                    onClick={() => act.mutate({ id: entry.id, action: 'hide' })}
-                  >
-                    Hide <span className="visually-hidden">the message from {entry.name}</span>
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
-                  disabled={act.isPending}
-                  onClick={() => act.mutate({ id: entry.id, action: 'delete' })}
-                >
-                  Delete <span className="visually-hidden">the message from {entry.name}</span>
-                </button>
+                ))}
               </div>
             </li>
           ))}

@@ -29,6 +29,7 @@ import { createAuditModule } from './modules/audit';
 import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 import { createPolicyModule, type PolicyApi } from './modules/policy';
+import { createMemorialModule } from './modules/memorial';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -168,9 +169,16 @@ export async function compose(
       },
       isListedHome: async (accountId) =>
         (await plansHeld().accountsWithRunningPlan('funeral-home', [accountId])).has(accountId),
+      // The memorial is built after legacy: called at release time, in the release's transaction.
+      openMemorial: (ownerId, tx) => memorial.api.openAtRelease(ownerId, tx),
+      memorialPathOf: (ownerId) => memorial.api.pathOf(ownerId),
     },
     () => tuning.legacy,
   );
+  const memorial = createMemorialModule(platform, {
+    videoJson: (videoId) => videos.api.viewFor(videoId, 0),
+    contactByLink: (token) => legacy.api.contactByLink(token),
+  });
   const policy = createPolicyModule(platform, { notifications: notifications.api });
 
   const deps: CompositionView = {
@@ -203,6 +211,7 @@ export async function compose(
     adminAccounts,
     accountData,
     legacy,
+    memorial,
     policy,
   ] as Array<AppModule<unknown>>;
   try {

@@ -9,6 +9,7 @@ import { accountsMails, resetCodeMail } from './modules/accounts/accounts.mails'
 import { addressCheckMail, deliveryMail, deliveryMails, grantMail } from './modules/delivery/delivery.mails';
 import { legacyMails, legacyWording } from './modules/legacy/legacy.mails';
 import { mediaDamagedMail, mediaMails } from './modules/media/media.mails';
+import { memorialMails, memorialWording } from './modules/memorial/memorial.mails';
 import { notificationMail, notificationsMails } from './modules/notifications/notifications.mails';
 import { policyMails, policyUpdatedMail } from './modules/policy/policy.mails';
 
@@ -19,6 +20,7 @@ const allMails = [
   ...deliveryMails,
   ...legacyMails,
   ...mediaMails,
+  ...memorialMails,
   ...notificationsMails,
   ...policyMails,
 ];
@@ -67,7 +69,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
   'legacy.contact-report': () =>
     legacyWording.contactReport({ contactName: typed, ownerName: typed, releaseAt: at, contactUrl: url }),
   'legacy.contact-release': () =>
-    legacyWording.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url }),
+    legacyWording.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url, memorialUrl: url }),
+  'memorial.taken-down': () => memorialWording.takenDown({ name: typed, pageName: typed, reason: typed }),
   'legacy.reporter-cancelled': () =>
     legacyWording.reporterCancelled({ reporterName: typed, ownerName: typed }),
   'legacy.owner-report': () =>

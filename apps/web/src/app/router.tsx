@@ -14,6 +14,8 @@ import { session } from '@/lib/session';
 import { adminLoginRoutes, visitorAuthRoutes } from '@/features/accounts/auth';
 import { contactRoutes } from '@/features/queries/contact';
 import { legacyLinkRoutes } from '@/features/legacy/links';
+import { memorialPageRoutes } from '@/features/memorial/page';
+import { memorialModerationRoutes } from '@/features/memorial/moderate';
 import { addressCheckRoutes } from '@/features/delivery/address-check';
 import { publicRoutes } from '@/features/site/public';
 import { watchRoutes } from '@/features/videos/watch';
@@ -105,6 +107,9 @@ export const routes: RouteObject[] = [
               ...contactRoutes,
               // A trusted contact's and the owner's e-mailed links: no sign-in, whoever is signed in.
               ...legacyLinkRoutes,
+              // The memorial page and its trusted contact's moderation link (docs/product.md §6.9): no sign-in.
+              ...memorialPageRoutes,
+              ...memorialModerationRoutes,
               // The yearly address check's 'Still right' link (docs/product.md §5.9): no sign-in.
               ...addressCheckRoutes,
               { loader: publicOnly, children: visitorAuthRoutes },

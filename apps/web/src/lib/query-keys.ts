@@ -156,6 +156,13 @@ export const legacySettingsKeys = {
   one: () => ['legacy-settings'] as const,
 };
 
+/** The memorial page (docs/product.md §6.9): the owner's choice, a public page by its address, a moderator's view. */
+export const memorialKeys = {
+  settings: () => ['memorial', 'settings'] as const,
+  page: (slug: string) => ['memorial', 'page', slug] as const,
+  contact: (token: string) => ['memorial', 'contact', token] as const,
+};
+
 /** The pages of the legacy release's e-mailed links, by their token (a trusted contact's, the owner's). */
 export const legacyLinkKeys = {
   contact: (token: string) => ['legacy-link', 'contact', token] as const,

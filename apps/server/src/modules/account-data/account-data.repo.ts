@@ -5,6 +5,11 @@ import { isActiveAccount } from '../accounts';
 import { accountsView } from '../accounts';
 import { bannerAdImagesView as bannerAdImages, bannerAdsView as bannerAds } from '../banner-ads';
 import { videosView as videos } from '../videos';
+import {
+  guestbookEntriesView as guestbook,
+  memorialPagesView as memorialPages,
+  memorialSettingsView as memorialSettings,
+} from '../memorial';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
@@ -78,7 +83,7 @@ export function createAccountDataRepo(db: Db) {
         .limit(limit);
     },
 
-    /** Every storage key the account's rows name: videos, thumbnails, sources, photo, banner images, exports. */
+    /** Every storage key the account's rows name: videos, thumbnails, sources, photos, banner images, exports. */
     async storageKeysOf(accountId: number, tx: DbOrTx = db): Promise<string[]> {
       const [account] = await tx
         .select({ photoKey: users.photoKey })
@@ -97,8 +102,20 @@ export function createAccountDataRepo(db: Db) {
         .select({ key: accountExports.storageKey })
         .from(accountExports)
         .where(and(eq(accountExports.accountId, accountId), isNotNull(accountExports.storageKey)));
+      // The memorial's photo and its visitors' photos go with the page (docs/product.md §6.9).
+      const memorialKeys = await tx
+        .select({ key: memorialSettings.photoKey })
+        .from(memorialSettings)
+        .where(eq(memorialSettings.userId, accountId));
+      const guestKeys = await tx
+        .select({ key: guestbook.photoKey })
+        .from(guestbook)
+        .innerJoin(memorialPages, eq(memorialPages.id, guestbook.pageId))
+        .where(eq(memorialPages.ownerId, accountId));
       const keys = [
         account?.photoKey,
+        ...memorialKeys.map((m) => m.key),
+        ...guestKeys.map((g) => g.key),
         ...videoKeys.flatMap((v) => [v.media, v.thumbnail, ...v.sources]),
         ...imageKeys.map((i) => i.key),
         ...exportKeys.map((e) => e.key),

@@ -16,6 +16,7 @@ import {
   legacyReports,
   legacySettings,
 } from '../legacy/legacy.schema';
+import { guestbookEntries, memorialPages, memorialSettings } from '../memorial/memorial.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { policyAcknowledgements, policyVersions } from '../policy/policy.schema';
 import { queries } from '../queries/queries.schema';
@@ -160,4 +161,10 @@ export async function seedEveryTable(
   await db.insert(videoLikes).values({ videoId: theirs, userId: account.id });
   await db.insert(videoCodeOpenings).values({ videoId: theirs, userId: account.id });
   await db.insert(videoUploads).values({ id: randomBytes(8).toString('hex'), ownerId: account.id });
+  await db.insert(memorialSettings).values({ userId: account.id, enabled: true, text: 'Be kind.' });
+  const [page] = await db
+    .insert(memorialPages)
+    .values({ ownerId: account.id, slug: secret(), name: 'Ruth', diedYear: 2026, openedAt: now })
+    .returning();
+  await db.insert(guestbookEntries).values({ pageId: page!.id, name: 'Ann', message: 'We miss you.' });
 }

@@ -36,6 +36,9 @@ messages_to_us.json           what you wrote to us with the contact form
 services_offered.json         a funeral home's own services
 locations_offered.json        a funeral home's own locations
 notices_sent.json             every e-mail sent about your account: kind, recipient, state and dates
+memorial.json                 your choice of a memorial page (text, videos, who looks after it)
+memorial_page.json            the memorial page opened at the release of your final message
+memorial_guestbook.json       the messages visitors left in its guestbook
 
 The .json files are plain text: open them with any text editor.
 A video still being processed, or whose processing failed, has its info.json but no video.mp4.

@@ -16,6 +16,7 @@ import { paymentsView as payments, subscriptionsView as subscriptions } from '..
 import { plansView as plans } from '../plans';
 import { videosView as videos } from '../videos';
 import { readMoreSections } from './export.more';
+import { readMemorialSections } from './export.memorial';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
@@ -223,6 +224,7 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
         reason: r.reason,
       })),
       ...(await readMoreSections(db, accountId, account.email)),
+      ...(await readMemorialSections(db, accountId)),
     },
   };
 }

@@ -37,6 +37,8 @@ const EXPORTED: Record<string, string> = {
   mail_outbox: 'notices_sent',
   video_likes: 'likes',
   video_code_openings: 'final_messages_opened',
+  memorial_settings: 'memorial',
+  memorial_pages: 'memorial_page',
 };
 
 /** Tables naming an account that are not the person's data, each with why. */
@@ -126,6 +128,9 @@ describe('the data export holds every table of the account', () => {
     ]);
     expect(sections.watch_grants_held).toEqual([expect.objectContaining({ recipient_email: account.email })]);
     expect(sections.release_settings).toEqual([expect.objectContaining({ waiting_period_days: 5 })]);
+    expect(sections.memorial_guestbook).toEqual([
+      expect.objectContaining({ name: 'Ann', message: 'We miss you.', status: 'pending' }),
+    ]);
     expect(sections.trusted_contacts).toEqual([
       expect.objectContaining({ name: 'Sam', email: 'sam@example.test' }),
     ]);

@@ -36,6 +36,9 @@ export type { AccountType } from './accounts.schema';
 export { accountActiveById, accountsView, activeAccount, fullNameOf, isActiveAccount } from './account-reads';
 /** A profile photo's public URL (the funeral-home directory shows homes' photos). */
 export { photoUrl } from './photos';
+/** The one way a form's photo is checked, stored and served (the memorial's photos use it too). */
+export { deletePhoto, storePhoto } from './photos';
+export { checkFields, photoUpload, readPhoto, type FormPhoto } from './photo-form';
 
 export interface AccountsApi {
   sessions: SessionStore;

@@ -37,6 +37,8 @@ export interface LegacyApi {
   release(reportId: number): Promise<'released' | 'skipped' | 'early'>;
   sweep(): Promise<void>;
   sendMail(mailId: number): Promise<'sent' | 'skipped'>;
+  /** Whose trusted contact a role link names, and whether they accepted it (the memorial's moderators). */
+  contactByLink(token: string): Promise<{ ownerId: number; confirmed: boolean } | null>;
 }
 
 /**
@@ -74,7 +76,10 @@ export function createLegacyModule(
     name: 'legacy',
     routes: (router) => registerLegacyRoutes(router, service, publicUrl, platform.rateLimiter),
     queues: [legacyReleaseQueue, legacyMailQueue, legacySweepQueue],
-    mails: bindMails({ repo: deps.repo, secret: platform.secret, publicUrl }, legacyMails),
+    mails: bindMails(
+      { repo: deps.repo, secret: platform.secret, publicUrl, memorialPathOf: needs.memorialPathOf },
+      legacyMails,
+    ),
     ...legacyHandlers(workerDeps, tuning),
     api: {
       async releaseOf(ownerId, tx) {
@@ -85,6 +90,7 @@ export function createLegacyModule(
       release: reports.release,
       sweep: () => sweepLegacy(workerDeps),
       sendMail: (mailId) => platform.outbox.deliver(mailId),
+      contactByLink: service.contactByLink,
     },
   };
 }

@@ -28,6 +28,13 @@ export interface LegacyNeeds {
     tokenHashes: string[],
     tx: Db,
   ): Promise<Array<{ homeName: string; email: string; publishedAt: Date | null }>>;
+  /**
+   * Opens the owner's memorial page in the release's transaction when they chose one (the memorial
+   * module); answers its path, or null.
+   */
+  openMemorial(ownerId: number, tx: Db): Promise<string | null>;
+  /** The path of the owner's memorial page while it is up, for the release e-mail; null without one. */
+  memorialPathOf(ownerId: number): Promise<string | null>;
   /** Whether a funeral home is listed (holds a running funeral-home plan; the payments module). */
   isListedHome(accountId: number): Promise<boolean>;
 }

@@ -64,13 +64,26 @@ export const legacyWording = {
     ]);
   },
 
-  contactRelease(i: { contactName: string; ownerName: string; watchUrl: string }) {
+  contactRelease(i: {
+    contactName: string;
+    ownerName: string;
+    watchUrl: string;
+    memorialUrl?: string | null;
+  }) {
     return letter('contact-release', i.contactName, [
       ...paragraphs([
         `${i.ownerName} left a final message, and you are one of their trusted contacts.`,
         'This link is personal: anyone who has it can watch the message, so share it only with people you trust.',
       ]),
       { button: { label: 'Watch the message', url: i.watchUrl } },
+      ...(i.memorialUrl
+        ? [
+            ...paragraphs([
+              `${i.ownerName} also chose a memorial page, where family and friends can find the service details and leave a message. You may share its address with anyone.`,
+            ]),
+            { button: { label: 'Open the memorial page', url: i.memorialUrl } },
+          ]
+        : []),
     ]);
   },
 
@@ -168,6 +181,8 @@ export interface LegacyMailContext {
   repo: LegacyRepo;
   secret: string;
   publicUrl: string;
+  /** The owner's memorial page, while it is up (the memorial module). */
+  memorialPathOf(ownerId: number): Promise<string | null>;
 }
 
 const fullName = (o: { firstName: string; lastName: string }) => `${o.firstName} ${o.lastName}`.trim();
@@ -246,10 +261,12 @@ export const contactReportMail = legacyMail(
 export const contactReleaseMail = legacyMail('contact-release', z.object({ contactId: id }), async (p, m) => {
   const c = await m.contact(p.contactId);
   if (!c?.watchNonce) return null;
+  const memorialPath = await m.memorialPathOf(m.owner.id);
   return legacyWording.contactRelease({
     contactName: c.name,
     ownerName: m.owner.ownerName,
     watchUrl: `${m.publicUrl}/watch/${legacyToken(m.secret, 'watch', c.watchNonce)}`,
+    memorialUrl: memorialPath ? `${m.publicUrl}${memorialPath}` : null,
   });
 });
 

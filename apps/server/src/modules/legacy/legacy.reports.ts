@@ -257,6 +257,8 @@ export function createReports(deps: LegacyDeps) {
         'The waiting period ended without a cancel: the final message was released.',
         tx,
       );
+      // The memorial page the owner chose appears with the release, never before (docs/product.md §6.9).
+      await needs.openMemorial(report.ownerId, tx);
       const videoId = await repo.finalVideoOf(report.ownerId, tx);
       const confirmed = (await repo.contactsOf(report.ownerId, tx)).filter((c) => c.confirmedAt);
       if (videoId === null) return 'released';

@@ -113,6 +113,13 @@ export function createLegacyService(
   return {
     view,
 
+    /** A role link's owner and whether the contact accepted it; null for a link that opens nothing. */
+    async contactByLink(token: string): Promise<{ ownerId: number; confirmed: boolean } | null> {
+      const found = token ? await repo.contactByTokenHash(hashToken(token)) : null;
+      if (!found || !isActiveAccount(found.owner)) return null;
+      return { ownerId: found.owner.id, confirmed: found.contact.confirmedAt !== null };
+    },
+
     /** Saves the settings whole: contacts matched by e-mail (new ones get their role e-mail), the rest. */
     async save(ownerId: number, input: SettingsInput): Promise<LegacySettings> {
       await inTx(db, async (tx) => {

@@ -123,6 +123,12 @@ function ReleaseStanding({ token, role }: { token: string; role: ContactPage }) 
             release.
           </p>
         )}
+        {role.confirmed && (
+          <p className="mt-3 mb-0">
+            If {owner} chose a memorial page, you can{' '}
+            <Link to={`/legacy/contact/${token}/memorial`}>look after the memorial page</Link> from here.
+          </p>
+        )}
       </section>
     );
   }

@@ -10,6 +10,7 @@ import { ResealPanel } from '@/components/legacy/ResealPanel';
 import { errorMessage } from '@/lib/api';
 import { ReportNotice } from './ReportNotice';
 import { SettingsForm } from './SettingsForm';
+import { MemorialCard } from './MemorialCard';
 import { LEGACY_TEXTS, STATE_TEXTS } from './texts';
 
 function Standing({ settings }: { settings: LegacySettings }) {
@@ -95,6 +96,8 @@ export function LegacyReleaseCard() {
             <p className="text-body-secondary">{LEGACY_TEXTS.intro}</p>
             <Standing settings={query.data} />
             <SettingsForm settings={query.data} />
+            <hr className="my-4" />
+            <MemorialCard />
             <hr className="my-4" />
             <History log={query.data.log} />
           </>

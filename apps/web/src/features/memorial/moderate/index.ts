@@ -1,0 +1,1 @@
+export { memorialModerationRoutes } from './routes';

@@ -37,8 +37,7 @@ export { accountActiveById, accountsView, activeAccount, fullNameOf, isActiveAcc
 /** A profile photo's public URL (the funeral-home directory shows homes' photos). */
 export { photoUrl } from './photos';
 /** The one way a form's photo is checked, stored and served (the memorial's photos use it too). */
-export { deletePhoto, storePhoto } from './photos';
-export { checkFields, photoUpload, readPhoto, type FormPhoto } from './photo-form';
+export { checkFields, deletePhoto, photoUpload, readPhoto, storePhoto, type FormPhoto } from './photos';
 
 export interface AccountsApi {
   sessions: SessionStore;

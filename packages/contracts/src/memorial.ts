@@ -7,6 +7,21 @@ import { defineRoute } from './route';
 import { videoSchema } from './videos';
 
 /**
+ * A video as a memorial's visitors get it: what plays it and what names it, nothing more (not its search
+ * code, its creator's e-mail or any owner-only field of the full video shape).
+ */
+export const memorialVideo = videoSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  video_link: true,
+  video_thumbnail: true,
+  duration: true,
+  duration_seconds: true,
+});
+export type MemorialVideo = z.infer<typeof memorialVideo>;
+
+/**
  * The memorial page (docs/product.md §6.9): chosen in advance by the owner, opened at the release of
  * their final message, with a guestbook its moderators (trusted contacts, the funeral home) look after.
  */
@@ -109,7 +124,7 @@ export const publicMemorial = z.object({
   died_year: z.number(),
   text: z.string().nullable(),
   photo_path: z.string().nullable(),
-  videos: z.array(videoSchema),
+  videos: z.array(memorialVideo),
   service: serviceDetails,
   guestbook_open: z.boolean(),
   entries: z.array(guestbookEntry),

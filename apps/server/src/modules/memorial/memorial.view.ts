@@ -1,4 +1,4 @@
-import type { GuestbookEntry, PublicMemorial } from '@pw/contracts';
+import { memorialVideo, type GuestbookEntry, type PublicMemorial } from '@pw/contracts';
 import { photoUrl } from '../accounts';
 import type { GuestbookEntryRow, MemorialPageRow, MemorialSettingsRow } from './memorial.schema';
 import type { MemorialNeeds } from './memorial.context';
@@ -20,9 +20,10 @@ export async function pageJson(
   entries: GuestbookEntryRow[],
 ): Promise<PublicMemorial> {
   const chosen = (settings?.videoIds ?? []).filter((id) => ownVideoIds.has(id));
-  const videos = (await Promise.all(chosen.map((id) => needs.videoJson(id)))).filter(
-    (video) => video !== null && video.state === 'ready',
-  );
+  const found = await Promise.all(chosen.map((id) => needs.videoJson(id)));
+  const videos = found
+    .filter((video) => video !== null && video.state === 'ready')
+    .map((video) => memorialVideo.parse(video));
   return {
     slug: page.slug,
     name: page.name,
@@ -30,7 +31,7 @@ export async function pageJson(
     died_year: page.diedYear,
     text: settings?.text ?? null,
     photo_path: photoUrl(settings?.photoKey ?? null),
-    videos: videos as NonNullable<(typeof videos)[number]>[],
+    videos,
     service: {
       when: page.serviceWhen,
       location: page.serviceLocation,

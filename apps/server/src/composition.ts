@@ -29,6 +29,7 @@ import { createAuditModule } from './modules/audit';
 import { createAccountDataModule, type AccountDataApi } from './modules/account-data';
 import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 import { createPolicyModule, type PolicyApi } from './modules/policy';
+import { createCaptionsModule, type CaptionsApi } from './modules/captions';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -58,6 +59,8 @@ export interface CompositionView extends Platform {
   accountData: AccountDataApi;
   /** The legacy release's job work and sweep (tests run them with a moved clock). */
   legacy: LegacyApi;
+  /** Caption tracks: the sweep of files whose track is gone, run at will by tests. */
+  captions: CaptionsApi;
   /** The policy version's announcement and acknowledgements (tests run its batches at will). */
   policy: PolicyApi;
   /** The stored objects' integrity sweep and its notices (decision 0340). */
@@ -172,6 +175,7 @@ export async function compose(
     () => tuning.legacy,
   );
   const policy = createPolicyModule(platform, { notifications: notifications.api });
+  const captions = createCaptionsModule(platform, { videos: videos.api.access });
 
   const deps: CompositionView = {
     ...platform,
@@ -185,6 +189,7 @@ export async function compose(
     accountData: accountData.api,
     legacy: legacy.api,
     policy: policy.api,
+    captions: captions.api,
     integrity: media.api,
   };
   const modules = [
@@ -204,6 +209,7 @@ export async function compose(
     accountData,
     legacy,
     policy,
+    captions,
   ] as Array<AppModule<unknown>>;
   try {
     // Every kind of e-mail has one template, its module's; rows left to send of a kind no module

@@ -26,3 +26,4 @@ export * from './account-data';
 export * from './policy';
 export * from './audit';
 export * from './captions';
+export * from './caption-tracks';

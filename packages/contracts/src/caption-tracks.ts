@@ -38,24 +38,24 @@ export function canonicalLanguage(tag: string): string | null {
   }
 }
 
-const languageTag = z.string().transform((value, ctx) => {
-  const canonical = canonicalLanguage(value.trim());
-  if (canonical) return canonical;
-  ctx.addIssue({ code: 'custom', message: CAPTION_TRACK_MESSAGES.badLanguage });
-  return z.NEVER;
-});
+/** A string read into a canonical language tag by `read`, or the one message of a bad tag. */
+const languageFrom = (read: (value: string) => string | null) =>
+  z.string().transform((value, ctx) => {
+    const canonical = read(value);
+    if (canonical) return canonical;
+    ctx.addIssue({ code: 'custom', message: CAPTION_TRACK_MESSAGES.badLanguage });
+    return z.NEVER;
+  });
 
-export const captionTrackParams = z.object({ id: recordId, language: languageTag });
+export const captionTrackParams = z.object({
+  id: recordId,
+  language: languageFrom((value) => canonicalLanguage(value.trim())),
+});
 
 /** `en.vtt`: the track's file as a player asks for it. */
 export const captionFileParams = z.object({
   id: recordId,
-  file: z.string().transform((value, ctx) => {
-    const canonical = value.endsWith('.vtt') ? canonicalLanguage(value.slice(0, -4)) : null;
-    if (canonical) return canonical;
-    ctx.addIssue({ code: 'custom', message: CAPTION_TRACK_MESSAGES.badLanguage });
-    return z.NEVER;
-  }),
+  file: languageFrom((value) => (value.endsWith('.vtt') ? canonicalLanguage(value.slice(0, -4)) : null)),
 });
 
 export const captionCue = z

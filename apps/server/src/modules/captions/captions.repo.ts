@@ -19,12 +19,12 @@ export function createCaptionsRepo(db: Db) {
         .orderBy(asc(captionTracks.language));
     },
 
+    /** The language's track. Writers hold the video's row locked, which keeps two of them apart. */
     async find(videoId: number, language: string, tx: DbOrTx = db): Promise<CaptionTrackRow | null> {
       const [row] = await tx
         .select()
         .from(captionTracks)
-        .where(and(eq(captionTracks.videoId, videoId), eq(captionTracks.language, language)))
-        .for('update');
+        .where(and(eq(captionTracks.videoId, videoId), eq(captionTracks.language, language)));
       return row ?? null;
     },
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTION_BODY_LIMIT,
@@ -13,6 +13,7 @@ import { contextForSuite } from '../../../test/helpers';
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { bearer, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { videos } from '../videos/videos.schema';
+import { storedObjectRecords } from '../../platform/storage/object-records.schema';
 import { captionTracks } from './captions.schema';
 
 const VTT =
@@ -221,5 +222,21 @@ describe('caption tracks: the owner writes, reads and deletes them', () => {
       'en',
       'pt-BR',
     ]);
+  });
+
+  it('leaves one track and one file when the same language is saved twice at once', async () => {
+    const answers = await Promise.all([
+      save(videoId, 'it', { vtt: VTT }),
+      save(videoId, 'it', { cues: [{ start: 0, end: 1, text: 'Ciao' }] }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const tracks = await ctx.deps.db.select().from(captionTracks);
+    expect(tracks.filter((row) => row.videoId === videoId && row.language === 'it')).toHaveLength(1);
+    // Every caption file stored is one a track names: replaced and deleted ones are gone.
+    const stored = await ctx.deps.db
+      .select({ key: storedObjectRecords.key })
+      .from(storedObjectRecords)
+      .where(like(storedObjectRecords.key, 'captions/%'));
+    expect(stored.map((row) => row.key).sort()).toEqual(tracks.map((row) => row.objectKey).sort());
   });
 });

@@ -30,6 +30,7 @@ import { createAccountDataModule, type AccountDataApi } from './modules/account-
 import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './modules/legacy';
 import { createPolicyModule, type PolicyApi } from './modules/policy';
 import { createMemorialModule } from './modules/memorial';
+import { createCaptionsModule, type CaptionsApi } from './modules/captions';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -59,6 +60,8 @@ export interface CompositionView extends Platform {
   accountData: AccountDataApi;
   /** The legacy release's job work and sweep (tests run them with a moved clock). */
   legacy: LegacyApi;
+  /** Caption tracks: the sweep of files whose track is gone, run at will by tests. */
+  captions: CaptionsApi;
   /** The policy version's announcement and acknowledgements (tests run its batches at will). */
   policy: PolicyApi;
   /** The stored objects' integrity sweep and its notices (decision 0340). */
@@ -180,6 +183,7 @@ export async function compose(
     contactByLink: (token) => legacy.api.contactByLink(token),
   });
   const policy = createPolicyModule(platform, { notifications: notifications.api });
+  const captions = createCaptionsModule(platform, { videos: videos.api.access });
 
   const deps: CompositionView = {
     ...platform,
@@ -193,6 +197,7 @@ export async function compose(
     accountData: accountData.api,
     legacy: legacy.api,
     policy: policy.api,
+    captions: captions.api,
     integrity: media.api,
   };
   const modules = [
@@ -213,6 +218,7 @@ export async function compose(
     legacy,
     memorial,
     policy,
+    captions,
   ] as Array<AppModule<unknown>>;
   try {
     // Every kind of e-mail has one template, its module's; rows left to send of a kind no module

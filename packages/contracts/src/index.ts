@@ -27,3 +27,4 @@ export * from './policy';
 export * from './audit';
 export * from './captions';
 export * from './memorial';
+export * from './caption-tracks';

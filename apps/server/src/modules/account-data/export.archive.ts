@@ -10,8 +10,10 @@ This archive holds everything Parting Words keeps about your account, as it was 
 
 profile.json        your profile (name, e-mail, phone, address...)
 photo.<ext>         your profile photo, when you have one
-videos/             one folder per video: video.mp4 (plays in any video player), thumbnail.jpg and
-                    info.json (title, description, folder, codes, hashtags, recipient and date)
+videos/             one folder per video: video.mp4 (plays in any video player), thumbnail.jpg,
+                    info.json (title, description, folder, codes, hashtags, recipient and date) and
+                    its captions, one video.<language>.vtt per language (WebVTT: plain text that
+                    video players show as subtitles)
 schedules.json      your scheduled deliveries: who receives which video, when, the second address,
                     yearly repeats, whether you get receipts, how often it was opened, what happened
 forms_sent.json     the Funeral Home Forms you sent
@@ -107,6 +109,8 @@ export async function writeArchive(
         { mtime, compress: false },
         lazy(video.mediaKey, () => progress(index + 1, total)),
       );
+    for (const track of video.captions)
+      zip.addReadStreamLazy(`${folder}/video.${track.language}.vtt`, { mtime }, lazy(track.key));
   });
   zip.end();
   const stored = await storage.put(key, zip.outputStream as unknown as Readable, 'application/zip');

@@ -5,6 +5,7 @@ import { accountsView } from '../accounts';
 import { columnsOf } from '../../platform/db/read-only';
 import { adminReadsView as adminReads } from '../audit';
 import { bannerAdsView as bannerAds } from '../banner-ads';
+import { captionTracksView as captionTracks } from '../captions';
 import { scheduledDeliveriesView as scheduledDeliveries } from '../delivery';
 import {
   funeralLocationsView as funeralLocations,
@@ -29,6 +30,8 @@ export interface ExportVideo {
   id: number;
   mediaKey: string | null;
   thumbnailKey: string | null;
+  /** Its caption tracks' WebVTT files, written beside the video as `video.<language>.vtt`. */
+  captions: Array<{ language: string; key: string }>;
   info: Record<string, unknown>;
 }
 
@@ -68,10 +71,20 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
   };
 
   const videoRows = await ofAccount(db.select().from(videos).$dynamic(), videos.ownerId, videos.id);
+  const trackRows = await ofAccount(
+    db.select().from(captionTracks).$dynamic(),
+    captionTracks.ownerId,
+    captionTracks.id,
+  );
+  const tracksOf = (videoId: number) =>
+    trackRows
+      .filter((track) => track.videoId === videoId)
+      .sort((a, b) => a.language.localeCompare(b.language));
   const videoList: ExportVideo[] = videoRows.map((video) => ({
     id: video.id,
     mediaKey: video.state === 'ready' ? video.mediaKey : null,
     thumbnailKey: video.state === 'ready' ? video.thumbnailKey : null,
+    captions: tracksOf(video.id).map((track) => ({ language: track.language, key: track.objectKey })),
     info: {
       id: video.id,
       title: video.title,
@@ -87,6 +100,13 @@ export async function readExportContents(db: Db, accountId: number): Promise<Exp
       share_at: iso(video.shareAt),
       share_timezone: video.shareTimezone,
       created_at: iso(video.createdAt),
+      captions: tracksOf(video.id).map((track) => ({
+        language: track.language,
+        file: `video.${track.language}.vtt`,
+        source: track.source,
+        status: track.status,
+        updated_at: iso(track.updatedAt),
+      })),
     },
   }));
 

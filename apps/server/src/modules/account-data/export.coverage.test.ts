@@ -16,6 +16,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EXPORTED: Record<string, string> = {
   users: 'profile',
   videos: 'videos',
+  caption_tracks: 'videos',
   scheduled_deliveries: 'schedules',
   watch_grants: 'watch_grants_given',
   address_check_items: 'address_checks',

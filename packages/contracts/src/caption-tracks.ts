@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { CAPTION_LIMITS } from './captions';
+import { recordId } from './common';
+import { defineRoute } from './route';
+
+/**
+ * The owner's caption tracks of a video (docs/product.md §4.7): one per language, kept as WebVTT. A track
+ * is sent as a WebVTT or SRT file's text, as cues from the editor, or as a transcript without times.
+ */
+
+export const captionSources = ['owner', 'automatic'] as const;
+export type CaptionSource = (typeof captionSources)[number];
+/** A recognizer's track is a draft until the owner accepts it; the owner's own is accepted as written. */
+export const captionStatuses = ['draft', 'accepted'] as const;
+export type CaptionStatus = (typeof captionStatuses)[number];
+
+export const CAPTION_TRACK_MESSAGES = {
+  badLanguage: 'The language must be a language tag such as en, fr or pt-BR.',
+  oneSource: 'Send the captions as a file (vtt), as cues or as a transcript: exactly one of them.',
+  noLength:
+    'The video is still being processed, so its length is not known yet: a transcript can be added once it is ready.',
+  saved: 'The captions have been saved.',
+  deleted: 'The captions have been deleted.',
+  notFound: 'This video has no captions in that language.',
+} as const;
+
+/** The longest language tag kept (BCP 47 allows long ones; 35 covers every tag in real use). */
+const LANGUAGE_MAX = 35;
+
+/** A BCP 47 tag in its canonical spelling (`en-us` → `en-US`), or null when it is not one. */
+export function canonicalLanguage(tag: string): string | null {
+  if (tag.length === 0 || tag.length > LANGUAGE_MAX) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical && canonical.length <= LANGUAGE_MAX ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A string read into a canonical language tag by `read`, or the one message of a bad tag. */
+const languageFrom = (read: (value: string) => string | null) =>
+  z.string().transform((value, ctx) => {
+    const canonical = read(value);
+    if (canonical) return canonical;
+    ctx.addIssue({ code: 'custom', message: CAPTION_TRACK_MESSAGES.badLanguage });
+    return z.NEVER;
+  });
+
+export const captionTrackParams = z.object({
+  id: recordId,
+  language: languageFrom((value) => canonicalLanguage(value.trim())),
+});
+
+/** `en.vtt`: the track's file as a player asks for it. */
+export const captionFileParams = z.object({
+  id: recordId,
+  file: languageFrom((value) => (value.endsWith('.vtt') ? canonicalLanguage(value.slice(0, -4)) : null)),
+});
+
+export const captionCue = z
+  .object({
+    start: z.number().min(0).max(CAPTION_LIMITS.seconds),
+    end: z.number().min(0).max(CAPTION_LIMITS.seconds),
+    text: z.string().trim().min(1).max(CAPTION_LIMITS.cueText),
+  })
+  .refine((cue) => cue.end > cue.start, { message: 'A caption must end after it starts.', path: ['end'] });
+
+/** Exactly one of the three ways a track arrives. Their sizes are judged once read (`parseCaptions`). */
+export const captionTrackBody = z
+  .object({
+    vtt: z.string().optional(),
+    cues: z.array(captionCue).min(1).max(CAPTION_LIMITS.cues).optional(),
+    transcript: z.string().trim().min(1).optional(),
+  })
+  .refine((body) => [body.vtt, body.cues, body.transcript].filter((v) => v !== undefined).length === 1, {
+    message: CAPTION_TRACK_MESSAGES.oneSource,
+    path: ['vtt'],
+  });
+export type CaptionTrackBody = z.input<typeof captionTrackBody>;
+
+/**
+ * The largest body the save call reads: the file's limit with room for JSON's escapes (a newline is sent
+ * as two characters). A larger body is refused before any of it is parsed.
+ */
+export const CAPTION_BODY_LIMIT = Math.ceil(CAPTION_LIMITS.bytes * 1.25);
+
+export const captionTrack = z.object({
+  language: z.string(),
+  source: z.enum(captionSources),
+  status: z.enum(captionStatuses),
+  cue_count: z.number().int(),
+  updated_at: z.string(),
+  cues: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+});
+export type CaptionTrack = z.infer<typeof captionTrack>;
+
+const TAG = 'Captions';
+
+export const captionRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/web/user/videos/:id/captions',
+    tag: TAG,
+    summary: "The caller's video's caption tracks, each with its cues: `{ data: CaptionTrack[] }`",
+    access: ['user'],
+    params: z.object({ id: recordId }),
+    response: z.object({ data: z.array(captionTrack) }),
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    path: '/web/user/videos/:id/captions/:language',
+    tag: TAG,
+    summary:
+      'Write the track of one language (a BCP 47 tag): `{ vtt }` (a WebVTT or SRT file), `{ cues }` or ' +
+      "`{ transcript }` (spread over the video's length). Kept as WebVTT; a bad file's 422 names its line",
+    access: ['user'],
+    params: captionTrackParams,
+    body: captionTrackBody,
+    response: z.object({ message: z.string(), data: captionTrack }),
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/web/user/videos/:id/captions/:language',
+    tag: TAG,
+    summary: 'Delete the track of one language',
+    access: ['user'],
+    params: captionTrackParams,
+    response: z.object({ message: z.string(), data: z.null() }),
+  }),
+  file: defineRoute({
+    method: 'GET',
+    path: '/web/user/videos/:id/captions/:file',
+    tag: TAG,
+    summary: "One track as WebVTT (`text/vtt`) for the owner's player: `/captions/en.vtt`",
+    access: ['user'],
+    params: captionFileParams,
+    response: z.string(),
+  }),
+};

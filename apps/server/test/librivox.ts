@@ -23,9 +23,12 @@ export function wavSamples(file: string): Float32Array {
   return samples;
 }
 
-/** The clips with `pause` seconds of quiet room noise before, between and after them, and where each is. */
-export function readingWithPauses(pause: number) {
-  const clips = CLIPS.map(wavSamples);
+/**
+ * The clips (the first `count` of them) with `pause` seconds of quiet room noise before, between and
+ * after them, and where each is.
+ */
+export function readingWithPauses(pause: number, count = CLIPS.length) {
+  const clips = CLIPS.slice(0, count).map(wavSamples);
   const gap = Math.round(pause * SPEECH_SAMPLE_RATE);
   const total = clips.reduce((sum, clip) => sum + clip.length + gap, gap);
   const samples = new Float32Array(total);

@@ -51,11 +51,11 @@ export function pinFolder(dir: string): Record<string, string> {
 const vmHwmMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 const vmRssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 
-async function measureHere(): Promise<RecognizerCost> {
+async function measureHere(clips: number): Promise<RecognizerCost> {
   const dir = mkdtempSync(join(tmpdir(), 'pw-tiny-whisper-'));
   try {
     writeTinyWhisper(dir);
-    const { samples } = readingWithPauses(2.5);
+    const { samples } = readingWithPauses(2.5, clips);
     const rssBeforeMb = vmRssMb();
     const load = await loadRecognizer(dir, pinFolder(dir));
     if (load.status !== 'ready') throw new Error(`tiny model not loaded: ${JSON.stringify(load)}`);
@@ -82,15 +82,16 @@ async function measureHere(): Promise<RecognizerCost> {
   }
 }
 
-/** Runs the measurement in a child process and answers its figures. */
-export async function measureRecognizerCost(): Promise<RecognizerCost> {
+/** Runs the measurement on the first `clips` LibriVox sentences (all five by default) in a child process. */
+export async function measureRecognizerCost(clips = 5): Promise<RecognizerCost> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure'],
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', String(clips)],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as RecognizerCost;
 }
 
-if (process.argv.includes('--measure') && process.argv[1] === fileURLToPath(import.meta.url))
-  process.stdout.write(JSON.stringify(await measureHere()));
+const asked = process.argv.indexOf('--measure');
+if (asked > 0 && process.argv[1] === fileURLToPath(import.meta.url))
+  process.stdout.write(JSON.stringify(await measureHere(Number(process.argv[asked + 1]))));

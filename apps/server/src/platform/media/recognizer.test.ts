@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseCaptions, toWebVtt } from '@pw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingWithPauses } from '../../../test/librivox';
@@ -36,10 +36,10 @@ describe('loading a model', () => {
     }
   });
 
-  it('opens the model when every file matches its pinned sum', async () => {
+  it('opens the model when every file matches its pinned sum, however its folder is written', async () => {
     const model = join(dir, 'model');
-    const load = await loadRecognizer(model, pinFolder(model));
-    expect(load.status).toBe('ready');
+    for (const folder of [model, `${model}/`, `./${relative(process.cwd(), model)}`])
+      expect((await loadRecognizer(folder, pinFolder(model))).status, folder).toBe('ready');
   });
 
   it('refuses a file whose bytes differ from its pinned sum, naming the file', async () => {
@@ -94,6 +94,20 @@ describe('recognizing a reading', () => {
       expect(words.length).toBeLessThanOrEqual(Math.ceil((cue.end - cue.start) * 6));
     }
   });
+
+  it('cuts a piece longer than Whisper hears into equal parts, each recognized', async () => {
+    const model = join(dir, 'model');
+    const load = await loadRecognizer(model, pinFolder(model));
+    if (load.status !== 'ready') throw new Error(load.status);
+    const { samples } = readingWithPauses(2.5);
+    const cues = await load.recognizer.recognizeSegments(samples, [{ start: 1, end: 39 }]);
+    expect(cues.map(({ start, end }) => [start, end])).toEqual([
+      [1, 20],
+      [20, 39],
+    ]);
+    for (const cue of cues) expect(cue.text.split(' ').length).toBeLessThanOrEqual(19 * 6);
+    expect(await load.recognizer.recognizeSegments(samples, [{ start: 5, end: 5 }])).toEqual([]);
+  }, 60_000);
 
   it('gives cues a caption track keeps', () => {
     const read = parseCaptions(toWebVtt(cost.cues));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CAPTION_LIMITS, type Cue } from '@pw/contracts';
 import { findSpeech, mergeForRecognition, SPEECH_SAMPLE_RATE, type SpeechSegment } from './speech';
 
@@ -80,7 +80,7 @@ export async function loadRecognizer(
   const found = findParts(dir);
   if ('missing' in found) return { status: 'not-set-up', message: NOT_SET_UP, detail: found.missing };
   for (const file of Object.values(found.files)) {
-    const name = file.slice(dir.length).replace(/^[\\/]+/, '');
+    const name = basename(file);
     const expected = pinned[name]?.toLowerCase();
     if (!expected) return { status: 'refused', message: `The model file ${name} has no pinned SHA-256 sum.` };
     const actual = await sha256(file);
@@ -117,10 +117,7 @@ function open(files: Record<Part, string>): Recognizer {
     recognize,
     async recognizeSegments(samples, segments = mergeForRecognition(findSpeech(samples))) {
       const cues: Cue[] = [];
-      for (const segment of segments) {
-        const from = Math.max(0, Math.floor(segment.start * SPEECH_SAMPLE_RATE));
-        const to = Math.min(samples.length, Math.ceil(segment.end * SPEECH_SAMPLE_RATE));
-        if (to <= from) continue;
+      for (const [from, to] of segments.flatMap(windows(samples.length))) {
         const text = (await recognize(samples.subarray(from, to))).slice(0, CAPTION_LIMITS.cueText).trim();
         // A piece where the model heard no words gives no cue: a caption must hold text.
         if (text) cues.push({ start: millis(from), end: millis(to), text });
@@ -129,6 +126,19 @@ function open(files: Record<Part, string>): Recognizer {
     },
   };
 }
+
+/** Whisper hears 30 s at most (sherpa-onnx drops the rest): a longer piece is cut into equal parts. */
+const LONGEST = 28 * SPEECH_SAMPLE_RATE;
+const windows =
+  (length: number) =>
+  (segment: SpeechSegment): [number, number][] => {
+    const from = Math.max(0, Math.floor(segment.start * SPEECH_SAMPLE_RATE));
+    const to = Math.min(length, Math.ceil(segment.end * SPEECH_SAMPLE_RATE));
+    if (to <= from) return [];
+    const parts = Math.ceil((to - from) / LONGEST);
+    const size = Math.ceil((to - from) / parts);
+    return Array.from({ length: parts }, (_, i) => [from + i * size, Math.min(to, from + (i + 1) * size)]);
+  };
 
 /** Seconds to the millisecond, as caption files keep them. */
 const millis = (sample: number) => Math.round((sample / SPEECH_SAMPLE_RATE) * 1000) / 1000;

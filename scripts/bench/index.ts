@@ -24,6 +24,7 @@ const areas: Record<string, () => Promise<Area>> = {
   bundle: () => import('./bundle'),
   'media-crypto': () => import('./media-crypto'),
   cluster: () => import('./cluster'),
+  captions: () => import('./captions'),
 };
 
 /** Measured on PostgreSQL (127.0.0.1:5432 unless their variables say otherwise): lists, payments, jobs, cluster. */

@@ -45,6 +45,7 @@ export const MEMORIAL_MESSAGES = {
   updated: 'The memorial page has been updated.',
   takenDown: 'The memorial page has been taken down.',
   videoNotYours: 'Only your own videos can appear on your memorial page.',
+  openPage: 'Open the memorial page',
 } as const;
 
 /** A list of video ids, as JSON (an array) or as a form sends it (`video_ids[]` repeated, or one value). */

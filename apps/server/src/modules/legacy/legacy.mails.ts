@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEGACY_MESSAGES } from '@pw/contracts';
+import { LEGACY_MESSAGES, MEMORIAL_MESSAGES } from '@pw/contracts';
 import { render, whenText, type Block, type RenderedMail } from '../../platform/mail/templates';
 import { defineMail, type Envelope } from '../../platform/mail/define';
 import type { LegacyRepo } from './legacy.repo';
@@ -81,7 +81,7 @@ export const legacyWording = {
             ...paragraphs([
               `${i.ownerName} also chose a memorial page, where family and friends can find the service details and leave a message. You may share its address with anyone.`,
             ]),
-            { button: { label: 'Open the memorial page', url: i.memorialUrl } },
+            { button: { label: MEMORIAL_MESSAGES.openPage, url: i.memorialUrl } },
           ]
         : []),
     ]);

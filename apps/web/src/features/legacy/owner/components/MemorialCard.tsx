@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { MemorialSettings } from '@pw/contracts';
+import { MEMORIAL_MESSAGES, type MemorialSettings } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
@@ -191,7 +191,7 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
         </button>
         {saved && (
           <span role="status" className="text-success">
-            Your memorial page choices have been saved.
+            {MEMORIAL_MESSAGES.saved}
           </span>
         )}
       </div>

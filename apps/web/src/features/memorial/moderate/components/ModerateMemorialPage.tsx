@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ModeratorView } from '@pw/contracts';
+import { MEMORIAL_MESSAGES, type ModeratorView } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
@@ -43,7 +43,7 @@ export function ModerateMemorialPage() {
       <p className="eyebrow">Memorial page</p>
       <h1 className="h3 text-break">Looking after the page of {view.data.name}</h1>
       <p>
-        <Link to={`/memorial/${view.data.slug}`}>Open the memorial page</Link>
+        <Link to={`/memorial/${view.data.slug}`}>{MEMORIAL_MESSAGES.openPage}</Link>
       </p>
       <SettingsForm token={token} view={view.data} />
       <Entries token={token} view={view.data} />

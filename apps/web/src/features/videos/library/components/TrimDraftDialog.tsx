@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { Video } from '@pw/contracts';
+import { TRIM_MESSAGES, type Video } from '@pw/contracts';
 import { TrimControl } from '@/components/video/TrimControl';
 import { errorMessage } from '@/lib/api';
 import type { ClipTrim } from '@/lib/edit-list/edit-trims';
@@ -40,7 +40,7 @@ export function TrimDraftDialog({
     if (!trim) return;
     setError(null);
     save.mutate(trim, {
-      onSuccess: (response) => onSaved(response.message ?? 'The video is being trimmed.'),
+      onSuccess: (response) => onSaved(response.message ?? TRIM_MESSAGES.started),
       onError: (failure) => setError(errorMessage(failure)),
     });
   };

@@ -72,7 +72,7 @@ test('an owner names two trusted contacts by keyboard at 360 px, sends one role 
   const atOnce = card.getByRole('switch', { name: 'Available at once to anyone with the access code' });
   await tabTo(page, atOnce);
   await expect(atOnce).not.toBeChecked();
-  await tabTo(page, card.getByRole('button', { name: 'Save' }));
+  await tabTo(page, card.getByRole('button', { name: 'Save', exact: true }));
   await expectNoHorizontalOverflow(page);
   await page.keyboard.press('Enter');
 

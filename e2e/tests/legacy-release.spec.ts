@@ -66,7 +66,7 @@ test('two trusted contacts; a report cancelled by the owner; a second one runs o
     await row.getByLabel('E-mail').fill(email!);
   }
   await card.getByLabel('Waiting period (days)').fill('1');
-  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(card.getByText(SETTINGS_SAVED_MESSAGE)).toBeVisible();
   await expect(card.getByText('Waiting for confirmation')).toHaveCount(2);
 

@@ -100,57 +100,75 @@ async function userWithVideos(request: APIRequestContext) {
   return { owner, draft, scheduled, final };
 }
 
+/** What the sweep's pages show: an account per area, and the ids their addresses take. */
+type SweepWorld = {
+  sessions: Record<Area, Session>;
+  ids: Record<string, number>;
+  draft: Awaited<ReturnType<typeof userWithVideos>>['draft'];
+};
+type Area = 'user' | 'funeral' | 'admin';
+
+async function buildSweepWorld(request: APIRequestContext): Promise<SweepWorld> {
+  const { owner, draft, scheduled, final } = await userWithVideos(request);
+  const sessions = {
+    user: owner,
+    // A long home name: it must wrap, not widen the page.
+    funeral: await signUpFuneralHome(request, { home_name: 'Willow Funeral Home of the Long Valley Road' }),
+    admin: await logIn(request, 'admin', ADMIN),
+  };
+  // The home is listed and holds one request with a long unbroken form text, for its request pages.
+  await becomeListedHome(request, sessions.funeral);
+  const funeralRequest = await sendFuneralForm(
+    request,
+    owner,
+    sessions.funeral.user.id,
+    'Averyveryverylongspeakerpreferencewithoutasinglespace',
+  );
+  const query = await contactQuery(request, sessions.admin);
+  await legacyReport(request, sessions.funeral);
+  // A long brand without spaces: it must wrap in the tables and detail pages, not widen them.
+  const brand = 'Evergreenflowersandwreathsofthelongvalleyroad';
+  const userBannerAd = await sendBannerAd(request, sessions.user, 'user', brand);
+  await decideBannerAd(request, sessions.admin, userBannerAd.id, { status: 1 });
+  const funeralBannerAd = await sendBannerAd(request, sessions.funeral, 'funeral-home', brand);
+  const ids: Record<string, number> = {
+    userBannerAd: userBannerAd.id,
+    funeralBannerAd: funeralBannerAd.id,
+    draft: draft.id,
+    scheduled: scheduled.id,
+    final: final.id,
+    query,
+    funeralRequest: funeralRequest.id,
+    // The back office's account pages: the user with a final message, the home with a long name.
+    user: owner.user.id,
+    funeralHome: sessions.funeral.user.id,
+    timePlan: await somePlan(request, sessions.admin, 'membership'),
+    adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
+    funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),
+    bannerPlan: await somePlan(request, sessions.admin, 'banner-ad'),
+  };
+  return { sessions, ids, draft };
+}
+
+/**
+ * Built once per worker by the first area's test and shared by the others (plain data: tokens and ids), so
+ * each area is a test with its own time limit and a slow area no longer runs the others out of time.
+ */
+let sweepWorld: Promise<SweepWorld> | undefined;
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 800 } });
+  // The pages to open, as listed from the route table (router.test.tsx keeps the list complete).
+  const pages = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../support/area-pages.json'), 'utf8'),
+  ) as Record<Area, Record<string, string>>;
 
-  test('no page of the user, funeral-home and admin areas scrolls sideways', async ({ browser, request }) => {
-    // About 80 pages, each waited on until the network is idle (slow on a loaded two-core machine).
-    test.setTimeout(300_000);
-    // The pages to open, as listed from the route table (router.test.tsx keeps the list complete).
-    const pages = JSON.parse(
-      fs.readFileSync(path.join(import.meta.dirname, '../support/area-pages.json'), 'utf8'),
-    ) as Record<'user' | 'funeral' | 'admin', Record<string, string>>;
-    const { owner, draft, scheduled, final } = await userWithVideos(request);
-    const sessions = {
-      user: owner,
-      // A long home name: it must wrap, not widen the page.
-      funeral: await signUpFuneralHome(request, { home_name: 'Willow Funeral Home of the Long Valley Road' }),
-      admin: await logIn(request, 'admin', ADMIN),
-    };
-    // The home is listed and holds one request with a long unbroken form text, for its request pages.
-    await becomeListedHome(request, sessions.funeral);
-    const funeralRequest = await sendFuneralForm(
-      request,
-      owner,
-      sessions.funeral.user.id,
-      'Averyveryverylongspeakerpreferencewithoutasinglespace',
-    );
-    const query = await contactQuery(request, sessions.admin);
-    await legacyReport(request, sessions.funeral);
-    // A long brand without spaces: it must wrap in the tables and detail pages, not widen them.
-    const brand = 'Evergreenflowersandwreathsofthelongvalleyroad';
-    const userBannerAd = await sendBannerAd(request, sessions.user, 'user', brand);
-    await decideBannerAd(request, sessions.admin, userBannerAd.id, { status: 1 });
-    const funeralBannerAd = await sendBannerAd(request, sessions.funeral, 'funeral-home', brand);
-    const ids: Record<string, number> = {
-      userBannerAd: userBannerAd.id,
-      funeralBannerAd: funeralBannerAd.id,
-      draft: draft.id,
-      scheduled: scheduled.id,
-      final: final.id,
-      query,
-      funeralRequest: funeralRequest.id,
-      // The back office's account pages: the user with a final message, the home with a long name.
-      user: owner.user.id,
-      funeralHome: sessions.funeral.user.id,
-      timePlan: await somePlan(request, sessions.admin, 'membership'),
-      adFreePlan: await somePlan(request, sessions.admin, 'ad-free'),
-      funeralHomePlan: await somePlan(request, sessions.admin, 'funeral-home'),
-      bannerPlan: await somePlan(request, sessions.admin, 'banner-ad'),
-    };
-
-    for (const area of ['user', 'funeral', 'admin'] as const) {
-      // One browser context per role: its own localStorage session.
+  for (const area of ['user', 'funeral', 'admin'] as const) {
+    test(`no page of the ${area} area scrolls sideways`, async ({ browser, request }) => {
+      // Up to 40 pages, each waited on until the network is idle (slow on a loaded two-core machine).
+      test.setTimeout(240_000);
+      const { sessions, ids, draft } = await (sweepWorld ??= buildSweepWorld(request));
+      // A browser context of the role's own: its own localStorage session.
       const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
       const page = await context.newPage();
       await signInBrowser(page, sessions[area]);
@@ -178,8 +196,8 @@ test.describe('at 360 px', () => {
         await expectNoSidewaysScroll(page, '/admin with the drawer open');
       }
       await context.close();
-    }
-  });
+    });
+  }
 });
 
 for (const width of WIDTHS) {

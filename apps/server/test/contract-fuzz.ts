@@ -386,8 +386,14 @@ function multipartRequest(
  * Every named malformation of one operation, each sent as the owner of the area (so the guard lets it
  * through to the body) and, but for the per-field ones, again as someone else: in turn a visitor, a
  * bogus token or another role.
+ *
+ * A query parameter declared the same way by many calls (the lists' `page`, `per_page`, `search`…) is
+ * parsed by the same schema wherever it appears: the first call of a sweep that declares it gets the whole
+ * matrix (each odd value, repeated, as an array and as an object, as two identities); every later call
+ * still gets each odd value in it, as its owner, which proves that call reads the parameter through the
+ * schema. `seenQuery` is that memory, kept by the caller for one sweep.
  */
-export function systematicRequests(operation: Operation): FuzzRequest[] {
+export function systematicRequests(operation: Operation, seenQuery = new Set<string>()): FuzzRequest[] {
   const owner = ownerOf(operation);
   const others = IDENTITIES.filter((identity) => identity !== owner);
   let turn = 0;
@@ -419,8 +425,15 @@ export function systematicRequests(operation: Operation): FuzzRequest[] {
     identity,
     headers: {},
   });
-  for (const { name } of operation.query) {
+  for (const { name, schema } of operation.query) {
+    const key = `${name} ${JSON.stringify(schema)}`;
+    const firstSeen = !seenQuery.has(key);
+    seenQuery.add(key);
     for (const value of ODD_QUERY_VALUES) {
+      if (!firstSeen) {
+        requests.push(queryRequest(`${name}=${value}`, owner));
+        continue;
+      }
       const queries = [
         `${name}=${value}`,
         `${name}=${value}&${name}=2`,

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
 import { accountRoutes, API_HEALTH_PATH, routePath, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
 import { resolveBinaries } from '../../apps/server/src/platform/media/media';
-import type { Cluster } from './run';
+import type { Cluster } from './cluster';
 import { waitFor } from './processes';
 import { createEncryptedStorage } from '../../apps/server/src/platform/storage/encrypted-storage';
 import { createMediaKeyring } from '../../apps/server/src/platform/storage/media-keyring';

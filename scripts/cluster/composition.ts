@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { compose } from '../../apps/server/src/composition';
-import type { Cluster } from './run';
+import type { Cluster } from './cluster';
 
 type Deps = Awaited<ReturnType<typeof compose>>['deps'];
 

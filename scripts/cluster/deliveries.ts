@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { insertMembership, insertUser, insertVideo } from '../../apps/server/test/delivery-fixtures';
 import { scheduledDeliveries } from '../../apps/server/src/modules/delivery/delivery.schema';
-import type { Cluster } from './run';
+import type { Cluster } from './cluster';
 import { waitFor } from './processes';
 import { withComposition } from './composition';
 

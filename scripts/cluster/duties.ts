@@ -17,7 +17,7 @@ import { enqueueRelease } from '../../apps/server/src/modules/legacy/legacy.queu
 import { payments, subscriptions } from '../../apps/server/src/modules/payments/payments.schema';
 import { expireSubscriptionsQueue } from '../../apps/server/src/modules/payments/subscriptions/subscriptions.queue';
 import { plans } from '../../apps/server/src/modules/plans/plans.schema';
-import type { Cluster } from './run';
+import type { Cluster } from './cluster';
 import { waitFor } from './processes';
 import { withComposition } from './composition';
 

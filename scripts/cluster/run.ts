@@ -16,29 +16,13 @@ import { startTestSmtp, type TestSmtp } from '../../apps/server/test/smtp';
 import { freePort } from '../../apps/server/test/server-process';
 import { startBalancer, startServer, stopAll, waitFor, waitHealthy, type Proc } from './processes';
 import { runChecks } from './checks';
+import type { Cluster } from './cluster';
 
 const quick = process.argv.includes('--quick') || process.env.CLUSTER_QUICK === '1';
 const uploadMiB = Number(process.env.CLUSTER_UPLOAD_MIB ?? (quick ? 48 : 200));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // A guard against a run that hangs, not a figure: a loaded machine took over 6 minutes for the quick run.
 const overallMs = Number(process.env.CLUSTER_TIMEOUT_MS ?? (quick ? 10 : 15) * 60_000);
-
-export interface Cluster {
-  lb: string;
-  dbUrl: string;
-  root: string;
-  smtp: TestSmtp;
-  uploadMiB: number;
-  /** How many deliveries fall due at once. */
-  deliveries: number;
-  apis: { label: string; port: number; proc: Proc; env: NodeJS.ProcessEnv }[];
-  /** The header that makes the balancer name the API process that answered (X-Cluster-Server). */
-  probe: Record<string, string>;
-  workers: { label: string; proc: Proc; env: NodeJS.ProcessEnv }[];
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
-  restartApi(index: number): Promise<void>;
-  startWorker(index: number): Promise<void>;
-}
 
 async function main() {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-cluster-'));

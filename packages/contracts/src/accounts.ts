@@ -16,9 +16,9 @@ import { ACCOUNT_MESSAGES } from './account-messages';
 
 export { ACCOUNT_MESSAGES };
 import { activePlanSchema } from './subscriptions';
+import { accountTypes, type AccountType } from './account-types';
 
-export const accountTypes = ['user', 'funeral-home', 'admin'] as const;
-export type AccountType = (typeof accountTypes)[number];
+export { accountTypes, type AccountType };
 
 /** docs/product.md §13.4 session user + the profile fields every role shares. */
 export const accountSchema = z.object({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccountType } from './accounts';
+import type { AccountType } from './account-types';
 
 /**
  * The route table (decision 0127): every API call is declared once, here in contracts, with its method,

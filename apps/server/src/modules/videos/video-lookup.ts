@@ -1,8 +1,8 @@
 import { FOLDER_OCCUPIED_MESSAGE, type Video } from '@pw/contracts';
 import type { DbOrTx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
-import type { VideoServiceDeps } from './service-deps';
-import type { VideoRow, VideoView } from './videos.repo';
+import type { Clock } from '../../platform/clock';
+import type { VideoRow, VideoView, VideosRepo } from './videos.repo';
 import { toVideoJson } from './videos.view';
 
 export const NOT_FOUND_MESSAGE = 'Video not found.';
@@ -14,12 +14,19 @@ export function notPublishable(state: VideoRow['state']): string {
     : 'The video is still being processed. Please publish it once it is ready.';
 }
 
-/** Reading videos as their owner or a viewer sees them: the JSON and the final folder. */
+/**
+ * Reading videos as their owner or a viewer sees them: the JSON and the final folder. Its needs are named
+ * here rather than taken from the service's deps, which hold the access check that reads this file.
+ */
 export function createVideoLookup({
   repo,
   clock,
   secret,
-}: Pick<VideoServiceDeps, 'repo' | 'clock' | 'secret'>) {
+}: {
+  repo: VideosRepo;
+  clock: Clock;
+  secret: string;
+}) {
   const json = (view: VideoView, viewerId: number, showCreatorEmail = false): Video =>
     toVideoJson(view, { viewerId, secret, now: clock.now(), showCreatorEmail });
 

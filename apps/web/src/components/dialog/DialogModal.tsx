@@ -7,7 +7,7 @@ import checkCircle from 'bootstrap-icons/icons/check-circle.svg?raw';
 import questionCircle from 'bootstrap-icons/icons/question-circle.svg?raw';
 import xCircle from 'bootstrap-icons/icons/x-circle.svg?raw';
 import { Icon } from '@/components/Icon';
-import type { DialogOptions, DialogResult, DialogVariant } from './DialogProvider';
+import type { DialogOptions, DialogResult, DialogVariant } from './dialog-types';
 
 const ICONS: Partial<Record<DialogVariant, { svg: string; className: string }>> = {
   success: { svg: checkCircle, className: 'text-success' },

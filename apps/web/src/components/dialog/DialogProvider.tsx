@@ -17,29 +17,9 @@ import {
  * The modal itself (react-bootstrap) is loaded the first time a dialog opens, so pages that never open
  * one (such as /home) do not download it (docs/decisions/0288).
  */
-export type DialogVariant = 'success' | 'question' | 'unsuccessful' | 'noImage' | 'default';
+import type { DialogOptions, DialogResult } from './dialog-types';
 
-export interface DialogOptions {
-  variant: DialogVariant;
-  title: string;
-  text?: ReactNode;
-  confirmText?: string;
-  cancelText?: string;
-  /** Shows the required "descriptive text" field; the result then carries `text`. */
-  descriptiveText?: boolean;
-  /**
-   * A one-button dialog's optional second step, e.g. 'Rename' after a merge: a secondary button that
-   * resolves `{ confirmed: false, extra: true }` (closing the dialog any other way never does).
-   */
-  extraAction?: string;
-}
-
-export interface DialogResult {
-  confirmed: boolean;
-  text?: string;
-  /** The `extraAction` button was pressed. */
-  extra?: boolean;
-}
+export type { DialogOptions, DialogResult, DialogVariant } from './dialog-types';
 
 type Open = (options: DialogOptions) => Promise<DialogResult>;
 

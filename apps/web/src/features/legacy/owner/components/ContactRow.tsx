@@ -4,7 +4,7 @@ import { FormError } from '@/components/form/FormError';
 import { TextField } from '@/components/form/TextField';
 import { errorMessage } from '@/lib/api';
 import { useResendContact } from '../api/resend-contact';
-import type { SettingsFormValues } from './SettingsForm';
+import type { SettingsFormValues } from './settings-form-values';
 import { LEGACY_TEXTS } from './texts';
 
 /**

@@ -16,22 +16,8 @@ import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { formatWhen } from '@/lib/dates';
 import { useSaveLegacySettings, type LegacySettingsInput } from '../api/save-settings';
 import { ContactRow } from './ContactRow';
+import { formValuesOf, type SettingsFormValues } from './settings-form-values';
 import { LEGACY_TEXTS } from './texts';
-
-/** The form as typed: numbers as the inputs hold them, checked and converted by the contract's schema. */
-export interface SettingsFormValues {
-  contacts: Array<{ name: string; email: string }>;
-  waiting_period_days: string;
-  check_in_months: string;
-  available_at_once: boolean;
-}
-
-export const formValuesOf = (settings: LegacySettings): SettingsFormValues => ({
-  contacts: settings.contacts.map(({ name, email }) => ({ name, email })),
-  waiting_period_days: String(settings.waiting_period_days),
-  check_in_months: String(settings.check_in_months),
-  available_at_once: settings.available_at_once,
-});
 
 const FIELDS = new Set(['contacts', 'waiting_period_days', 'check_in_months', 'available_at_once']);
 

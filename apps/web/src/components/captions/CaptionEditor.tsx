@@ -302,7 +302,10 @@ export function CaptionEditor({
               className="btn btn-outline-primary btn-sm"
               onClick={() =>
                 cues.append(
-                  nextCueRow(getValues('cues'), playable ? player.current?.currentTime || undefined : undefined),
+                  nextCueRow(
+                    getValues('cues'),
+                    playable ? player.current?.currentTime || undefined : undefined,
+                  ),
                 )
               }
             >
@@ -317,7 +320,12 @@ export function CaptionEditor({
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save captions'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={save.isPending}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={onCancel}
+          disabled={save.isPending}
+        >
           Cancel
         </button>
       </div>

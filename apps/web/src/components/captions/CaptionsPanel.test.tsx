@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CAPTION_MESSAGES,
-  CAPTION_TRACK_MESSAGES,
-  captionRoutes,
-  type CaptionTrack,
-} from '@pw/contracts';
+import { CAPTION_MESSAGES, CAPTION_TRACK_MESSAGES, captionRoutes, type CaptionTrack } from '@pw/contracts';
 import { routeKey, fakeApi, type FakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
@@ -36,9 +31,11 @@ const DRAFT: CaptionTrack = {
   cues: [{ start: 0, end: 2, text: 'Bonjour.' }],
 };
 
-const saved = (track: CaptionTrack): Handler => () => ({
-  body: { message: CAPTION_TRACK_MESSAGES.saved, data: track },
-});
+const saved =
+  (track: CaptionTrack): Handler =>
+  () => ({
+    body: { message: CAPTION_TRACK_MESSAGES.saved, data: track },
+  });
 
 function openPanel(handlers: Record<string, Handler>, extra: Parameters<typeof videoFixture>[2] = {}) {
   const api = fakeApi(handlers);
@@ -134,7 +131,9 @@ describe("the Captions section of the owner's video page", () => {
     await user.type(language, 'pt-br');
     await user.click(screen.getByRole('button', { name: 'Save captions' }));
     expect(await screen.findByRole('dialog', { name: CAPTION_TRACK_MESSAGES.saved })).toBeInTheDocument();
-    expect(calls(api, 'PUT')[0]!.path).toBe(routeKey(captionRoutes.save, { id: 5, language: 'pt-BR' }).slice(4));
+    expect(calls(api, 'PUT')[0]!.path).toBe(
+      routeKey(captionRoutes.save, { id: 5, language: 'pt-BR' }).slice(4),
+    );
     expect(bodyOf(api)).toEqual({ transcript: 'Hello. I love you all.' });
   });
 
@@ -203,7 +202,9 @@ describe("the Captions section of the owner's video page", () => {
     const remove = await screen.findByRole('button', { name: 'Delete the English (en) captions' });
     await user.click(remove);
     let ask = await screen.findByRole('dialog', { name: 'Delete these captions?' });
-    expect(within(ask).getByText(/English \(en\) captions of this video will be deleted/)).toBeInTheDocument();
+    expect(
+      within(ask).getByText(/English \(en\) captions of this video will be deleted/),
+    ).toBeInTheDocument();
     await user.click(within(ask).getByRole('button', { name: 'Keep them' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(api, 'DELETE')).toHaveLength(0);

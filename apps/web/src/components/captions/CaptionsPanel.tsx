@@ -70,7 +70,9 @@ export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | '
     }
   };
 
-  const editedTrack = editing?.language ? tracks.data?.find((track) => track.language === editing.language) : undefined;
+  const editedTrack = editing?.language
+    ? tracks.data?.find((track) => track.language === editing.language)
+    : undefined;
   return (
     <section className="card mt-4 captions-panel" aria-labelledby={headingId}>
       <div className="card-body">
@@ -110,7 +112,10 @@ export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | '
                 {tracks.data.map((track) => {
                   const name = languageLabel(track.language);
                   return (
-                    <li key={track.language} className="border-top py-2 d-flex flex-wrap gap-2 align-items-start">
+                    <li
+                      key={track.language}
+                      className="border-top py-2 d-flex flex-wrap gap-2 align-items-start"
+                    >
                       <div className="min-w-0 flex-grow-1">
                         <p className="mb-0 fw-semibold text-break">{name}</p>
                         <TrackFacts track={track} />

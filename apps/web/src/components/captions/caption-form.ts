@@ -78,7 +78,8 @@ export const captionForm = z.discriminatedUnion('way', [
 /** The save call's language and body from the checked form. */
 export function captionSave(values: CaptionFormValues): { language: string; body: CaptionTrackBody } {
   const checked = captionForm.parse(values);
-  if (checked.way === 'transcript') return { language: checked.language, body: { transcript: checked.transcript } };
+  if (checked.way === 'transcript')
+    return { language: checked.language, body: { transcript: checked.transcript } };
   if (checked.way === 'vtt') return { language: checked.language, body: { vtt: checked.vtt } };
   return { language: checked.language, body: { cues: checked.cues } };
 }
@@ -142,7 +143,8 @@ export const uploadCaptionsForm = z
   .superRefine((values, ctx) => {
     if (!values.transcript.trim() && !values.vtt) return;
     const tag = language.safeParse(values.language);
-    if (!tag.success) ctx.addIssue({ code: 'custom', path: ['language'], message: tag.error.issues[0]!.message });
+    if (!tag.success)
+      ctx.addIssue({ code: 'custom', path: ['language'], message: tag.error.issues[0]!.message });
     if (values.vtt) {
       const parsed = fileText.safeParse(values.vtt);
       if (!parsed.success)

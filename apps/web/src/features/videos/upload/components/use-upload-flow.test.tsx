@@ -528,13 +528,15 @@ describe("the upload's optional captions", () => {
     const details = await chooseFolderAndDescribe(user, 'Drafts');
     const bad = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:05.000 --> 00:00:04.000\nTwo\n';
     await user.upload(within(details).getByLabelText(/WebVTT or SRT file/), new File([bad], 'words.vtt'));
-    expect(await within(details).findByText('Line 6: A caption must end after it starts.')).toBeInTheDocument();
+    expect(
+      await within(details).findByText('Line 6: A caption must end after it starts.'),
+    ).toBeInTheDocument();
     await user.click(within(details).getByRole('button', { name: 'Upload' }));
     expect(await dialogNamed('Description')).toBeInTheDocument();
     expect(service.upload).not.toHaveBeenCalled();
   });
 
-  it("without captions nothing is sent for them", async () => {
+  it('without captions nothing is sent for them', async () => {
     const quiet = withCaptions(null);
     const first = setup(30, quiet);
     const details = await chooseFolderAndDescribe(first.user, 'Drafts');

@@ -27,6 +27,12 @@ const WAYS: ReadonlyArray<{ value: CaptionWay; label: string }> = [
   { value: 'cues', label: 'Edit the captions one by one' },
 ];
 
+/** A caption's two times, each an input labelled as the owner reads it. */
+const TIMES = [
+  ['start', 'Start'],
+  ['end', 'End'],
+] as const;
+
 /**
  * Writes one caption track of a video (docs/product.md §4.7): a new language, or the one `track` holds.
  * The owner types a transcript, chooses a WebVTT or SRT file (read and checked here, so a bad line is
@@ -69,8 +75,9 @@ export function CaptionEditor({
   const server = fieldErrors(save.error);
   // What the server refused at no field shown here (or a failure without fields) is said above Save.
   const summary = save.error
-    ? (Object.entries(server).find(([key]) => !key.startsWith('cues.') && key !== way)?.[1] ??
-      (Object.keys(server).length ? null : errorMessage(save.error)))
+    ? (Object.entries(server).find(
+        ([key]) => !key.startsWith('cues.') && key !== way && (track !== undefined || key !== 'language'),
+      )?.[1] ?? (Object.keys(server).length ? null : errorMessage(save.error)))
     : null;
 
   useEffect(() => {
@@ -230,22 +237,17 @@ export function CaptionEditor({
                     <fieldset>
                       <legend className="fs-6 fw-semibold mb-1">Caption {n}</legend>
                       <div className="row g-2">
-                        <TextField
-                          {...register(`cues.${index}.start`)}
-                          error={cueError(index, 'start')}
-                          id={`${id}-start`}
-                          label="Start"
-                          inputMode="decimal"
-                          className="col-6"
-                        />
-                        <TextField
-                          {...register(`cues.${index}.end`)}
-                          error={cueError(index, 'end')}
-                          id={`${id}-end`}
-                          label="End"
-                          inputMode="decimal"
-                          className="col-6"
-                        />
+                        {TIMES.map(([which, label]) => (
+                          <TextField
+                            key={which}
+                            {...register(`cues.${index}.${which}`)}
+                            error={cueError(index, which)}
+                            id={`${id}-${which}`}
+                            label={label}
+                            inputMode="decimal"
+                            className="col-6"
+                          />
+                        ))}
                       </div>
                       <TextAreaField
                         {...register(`cues.${index}.text`)}
@@ -258,22 +260,17 @@ export function CaptionEditor({
                       <div className="d-flex flex-wrap gap-1">
                         {playable && (
                           <>
-                            <button
-                              type="button"
-                              className="btn btn-outline-secondary btn-sm"
-                              onClick={() => setFromPlayer(index, 'start')}
-                            >
-                              Set start <span className="visually-hidden">of caption {n}</span> to the
-                              player&apos;s time
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-outline-secondary btn-sm"
-                              onClick={() => setFromPlayer(index, 'end')}
-                            >
-                              Set end <span className="visually-hidden">of caption {n}</span> to the
-                              player&apos;s time
-                            </button>
+                            {(['start', 'end'] as const).map((which) => (
+                              <button
+                                key={which}
+                                type="button"
+                                className="btn btn-outline-secondary btn-sm"
+                                onClick={() => setFromPlayer(index, which)}
+                              >
+                                Set {which} <span className="visually-hidden">of caption {n}</span> to the
+                                player&apos;s time
+                              </button>
+                            ))}
                             <button
                               type="button"
                               className="btn btn-outline-secondary btn-sm"

@@ -26,7 +26,8 @@ export function useUploadCaptionsField(idPrefix: string, initial?: UploadCaption
       language: initial?.language ?? browserLanguage(),
       transcript: initial && 'transcript' in initial.body ? (initial.body.transcript ?? '') : '',
       vtt: initial && 'vtt' in initial.body ? (initial.body.vtt ?? '') : '',
-      fileName: '',
+      // Back at this step after choosing a file: its text is kept, its name was not.
+      fileName: initial && 'vtt' in initial.body ? 'The chosen file' : '',
     },
   });
   const { control, setValue, trigger, getValues, register } = form;

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { CAPTION_MESSAGES, CAPTION_TRACK_MESSAGES, captionRoutes } from '@pw/contracts';
+import { CAPTION_EDITOR_TEXTS, CAPTION_MESSAGES, CAPTION_TRACK_MESSAGES, captionRoutes } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
-import { pageFor } from '../support/browser';
+import { pageFor, signInBrowser } from '../support/browser';
+import { clipFile } from '../support/clips';
 import { expectNoHorizontalOverflow } from '../support/payments';
-import { succeed, uploadDraft } from '../support/videos';
+import { listFolder, succeed, uploadDraft } from '../support/videos';
 import { axeViolations } from './notifications/helpers';
 
 /**
@@ -89,5 +90,48 @@ test('an owner names a bad caption file, saves a transcript, corrects a caption 
   const tracks = await succeed(request, captionRoutes.list, { params: { id: video.id }, token: owner.token });
   expect(tracks.data.map((track) => track.cues.map((cue) => cue.text))).toEqual([
     ['Hello, my dear.', 'Remember the sea?'],
+  ]);
+});
+
+test("a transcript given in the upload's details step becomes the new video's captions", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await signUpUser(request, { first_name: 'Hazel' });
+  await signInBrowser(page, owner);
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clipFile({ name: 'words.mp4', seconds: 2 })]);
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Save Video?' })
+    .getByRole('button', { name: 'Yes', exact: true })
+    .click();
+  const folder = page.getByRole('dialog', { name: 'Change Folder' });
+  await folder.getByLabel('Save the video in').selectOption({ label: 'Drafts' });
+  await folder.getByRole('button', { name: 'Next' }).click();
+  const title = page.getByRole('dialog', { name: 'Title' });
+  await title.getByPlaceholder('Title of your video').fill('Words with captions');
+  await title.getByRole('button', { name: 'Next' }).click();
+
+  const details = page.getByRole('dialog', { name: 'Description' });
+  await details.getByPlaceholder('Enter description of Your Video').fill('For the family');
+  await details.getByLabel('Language').fill('fr');
+  await details.getByRole('textbox', { name: 'Transcript' }).fill('Bonjour. À bientôt.');
+  await details.getByRole('button', { name: 'Upload', exact: true }).click();
+  const saved = page.getByRole('dialog', { name: 'Video Saved' });
+  await expect(saved).toBeVisible({ timeout: 120_000 });
+  await expect(saved).not.toContainText(CAPTION_EDITOR_TEXTS.uploadNotSaved);
+  await saved.getByRole('button', { name: 'Ok' }).click();
+
+  const [video] = await listFolder(request, owner, 'draft');
+  const tracks = await succeed(request, captionRoutes.list, {
+    params: { id: video!.id },
+    token: owner.token,
+  });
+  expect(tracks.data.map((track) => [track.language, track.cues.map((cue) => cue.text)])).toEqual([
+    ['fr', ['Bonjour.', 'À bientôt.']],
   ]);
 });

@@ -24,6 +24,23 @@ export const CAPTION_TRACK_MESSAGES = {
   notFound: 'This video has no captions in that language.',
 } as const;
 
+/**
+ * What the owner's caption editor says in more than one place: the video's Captions section and the
+ * upload's details step use the same words for the same things.
+ */
+export const CAPTION_EDITOR_TEXTS = {
+  heading: 'Captions',
+  language: 'Language',
+  languageHint: 'A language tag such as en, fr or pt-BR.',
+  transcript: 'Transcript',
+  transcriptHint: 'Type or paste what is said. It is spread over the video, one sentence or line at a time.',
+  file: 'WebVTT or SRT file',
+  fileAccept: '.vtt,.srt,text/vtt',
+  /** A file the browser read but the caption reader refused: the line and what is wrong with it. */
+  badLine: (line: number, message: string) => `Line ${line}: ${message}`,
+  uploadNotSaved: 'The captions given with the upload could not be saved:',
+} as const;
+
 /** The longest language tag kept (BCP 47 allows long ones; 35 covers every tag in real use). */
 const LANGUAGE_MAX = 35;
 

@@ -19,6 +19,8 @@ export const videoKeys = {
   feed: () => ['videos', 'feed'] as const,
   /** Who holds access to one of the owner's videos (homes and people it was granted to). */
   grants: (id: number) => ['videos', 'grants', id] as const,
+  /** The caption tracks of one of the owner's videos, each with its cues. */
+  captions: (id: number) => ['videos', 'captions', id] as const,
 };
 
 /** A video found by its search code or access code (find pages). */

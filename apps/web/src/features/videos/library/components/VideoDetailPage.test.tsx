@@ -1,4 +1,4 @@
-import { videoRoutes } from '@pw/contracts';
+import { captionRoutes, videoRoutes } from '@pw/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -102,6 +102,7 @@ describe('video detail: folder moves', () => {
       [routeKey(videoRoutes.updateType, { id: 7 })]: move(7),
       [routeKey(videoRoutes.updateType, { id: 5 })]: move(5),
       [routeKey(videoRoutes.updateType, { id: 6 })]: move(6),
+      [routeKey(captionRoutes.list, { id: 7 })]: () => ({ body: { data: [] } }),
     });
   });
 
@@ -303,6 +304,13 @@ describe('video detail: folder moves', () => {
       share_at_date: '2099-12-24',
       share_at_time: '09:15:00',
     });
+  });
+
+  it('has a Captions section for the video, where its captions are added', async () => {
+    renderDetail('/user/profile/drafts?video=7');
+    const captions = await screen.findByRole('region', { name: 'Captions' });
+    expect(await within(captions).findByText('This video has no captions yet.')).toBeInTheDocument();
+    expect(within(captions).getByRole('button', { name: 'Add captions' })).toBeInTheDocument();
   });
 
   it("says 'Unable to find video' for an id in no folder list", async () => {

@@ -15,6 +15,7 @@ import { usePublishVideo } from '../api/update-status';
 import { useUpdateType, type Schedule, type UpdateTypeBody } from '../api/update-type';
 import { canChangeTime, moveSteps, transferredMessage } from '../model/folders';
 import { deliveryPhase, isLiveDelivery, repeatLine, scheduledMoment } from '../model/delivery';
+import { CaptionsPanel } from '@/components/captions/CaptionsPanel';
 import { AccessGrantsPanel } from './AccessGrantsPanel';
 import { ChangeFolderDialog } from './ChangeFolderDialog';
 import { CodeField } from './CodeField';
@@ -491,6 +492,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
           {folder === 'scheduled' && phase === 'awaiting' && (
             <HeldDeliveryPanel video={video} disabled={busy} />
           )}
+          <CaptionsPanel video={video} />
           <AccessGrantsPanel videoId={video.id} />
         </div>
         <div className="col-lg-4">

@@ -9,6 +9,8 @@ import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
 import { SCHEDULE_HEADING, ScheduleFields } from '@/components/form/ScheduleFields';
 import { useBodyForm } from '@/components/form/use-body-form';
+import { useUploadCaptionsField } from '@/components/captions/UploadCaptionsField';
+import type { UploadCaptions } from '@/components/captions/upload-captions';
 import { StepModal } from './StepModal';
 import { localDateIso } from '@/lib/dates';
 import { useScheduleForm, type ScheduleInput } from '@/lib/schedule-form';
@@ -78,7 +80,10 @@ export function FolderStep({ initial, onNext, onBack, onCancel }: StepProps<Vide
   );
 }
 
-/** The Title and Description dialogs: one required field each (docs/product.md §13.6 placeholders). */
+/**
+ * The Title and Description dialogs: one required field each (docs/product.md §13.6 placeholders). The
+ * Description dialog, the upload's details, also takes the optional captions (docs/product.md §4.7).
+ */
 export function TextStep({
   kind,
   initial,
@@ -86,11 +91,26 @@ export function TextStep({
   onBack,
   onCancel,
   submitLabel,
-}: StepProps<string> & { kind: 'title' | 'description'; submitLabel?: string }) {
+  captions,
+}: StepProps<string> & {
+  kind: 'title' | 'description';
+  submitLabel?: string;
+  /** The captions given so far, and where the checked ones go when the step is done. */
+  captions?: { initial: UploadCaptions | null; onChange: (captions: UploadCaptions | null) => void };
+}) {
   const { field: register, handleSubmit } = useBodyForm<{ text: string }>({
     schema: textForms[kind],
     defaultValues: { text: initial },
   });
+  const captionsField = useUploadCaptionsField(`upload-${kind}`, captions?.initial);
+  const submit = async () => {
+    const given = captions ? await captionsField.check() : null;
+    await handleSubmit(({ text }) => {
+      if (given === false) return;
+      captions?.onChange(given);
+      onNext(text.trim());
+    })();
+  };
   const isTitle = kind === 'title';
   const id = `upload-${kind}-input`;
   const field = {
@@ -108,13 +128,14 @@ export function TextStep({
       submitLabel={submitLabel}
       onBack={onBack}
       onCancel={onCancel}
-      onSubmit={() => void handleSubmit(({ text }) => onNext(text.trim()))()}
+      onSubmit={() => void submit()}
     >
       {isTitle ? (
         <TextField {...field} type="text" maxLength={255} placeholder="Title of your video" />
       ) : (
         <TextAreaField {...field} rows={4} maxLength={5000} placeholder="Enter description of Your Video" />
       )}
+      {captions && captionsField.element}
     </StepModal>
   );
 }

@@ -494,3 +494,66 @@ describe('upload with bought extra time (docs/product.md §3.4)', () => {
     expect(readPaidExtraTime()).toBeNull();
   });
 });
+
+describe("the upload's optional captions", () => {
+  const withCaptions = (answer: string | null) => {
+    const service = fakeService();
+    const saveCaptions = vi.fn(async () => answer);
+    return Object.assign(service, { saveCaptions });
+  };
+
+  it('a transcript typed in the details step is saved for the video once it exists', async () => {
+    const service = withCaptions(null);
+    const { user, onSaved } = setup(30, service);
+    const details = await chooseFolderAndDescribe(user, 'Drafts');
+    const language = within(details).getByLabelText(/Language/);
+    await user.clear(language);
+    await user.type(language, 'en-gb');
+    await user.type(within(details).getByLabelText(/Transcript/), 'Hello. I love you.');
+    await user.click(within(details).getByRole('button', { name: 'Upload' }));
+    const saved = await dialogNamed('Video Saved');
+    expect(saved).not.toHaveTextContent('could not be saved');
+    expect(service.saveCaptions).toHaveBeenCalledTimes(1);
+    expect(service.saveCaptions).toHaveBeenCalledWith(7, {
+      language: 'en-GB',
+      body: { transcript: 'Hello. I love you.' },
+    });
+    await user.click(within(saved).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('a caption file with a bad line is named in the details step and nothing is uploaded', async () => {
+    const service = withCaptions(null);
+    const { user } = setup(30, service);
+    const details = await chooseFolderAndDescribe(user, 'Drafts');
+    const bad = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:05.000 --> 00:00:04.000\nTwo\n';
+    await user.upload(within(details).getByLabelText(/WebVTT or SRT file/), new File([bad], 'words.vtt'));
+    expect(
+      await within(details).findByText('Line 6: A caption must end after it starts.'),
+    ).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Upload' }));
+    expect(await dialogNamed('Description')).toBeInTheDocument();
+    expect(service.upload).not.toHaveBeenCalled();
+  });
+
+  it('without captions nothing is sent for them', async () => {
+    const quiet = withCaptions(null);
+    const first = setup(30, quiet);
+    const details = await chooseFolderAndDescribe(first.user, 'Drafts');
+    await first.user.click(within(details).getByRole('button', { name: 'Upload' }));
+    await dialogNamed('Video Saved');
+    expect(quiet.saveCaptions).not.toHaveBeenCalled();
+  });
+
+  it('a refusal of the captions is said with the saved message', async () => {
+    const service = withCaptions('The video is still being processed.');
+    const { user } = setup(30, service);
+    const details = await chooseFolderAndDescribe(user, 'Drafts');
+    await user.type(within(details).getByLabelText(/Transcript/), 'Hello.');
+    await user.click(within(details).getByRole('button', { name: 'Upload' }));
+    const saved = await dialogNamed('Video Saved');
+    expect(saved).toHaveTextContent(
+      'The captions given with the upload could not be saved: The video is still being processed.',
+    );
+  });
+});

@@ -28,6 +28,8 @@ import { ApiError } from '@/lib/api';
 import { isOffline } from '@/lib/network';
 import { recordings } from '@/lib/recordings/recording-store';
 import { forgetUploaded } from '@/lib/recordings/recovery';
+import { sendUploadCaptions, type UploadCaptions } from '@/components/captions/upload-captions';
+import { CAPTION_EDITOR_TEXTS } from '@pw/contracts';
 
 export const PAYMENT_PATH = '/user/video/upload/payment';
 
@@ -42,6 +44,11 @@ export interface UploadService {
     onWaiting?: (waiting: boolean) => void;
   }): Promise<Video>;
   waitUntilProcessed(video: Video, signal: AbortSignal): Promise<Video>;
+  /**
+   * Saves the captions given in the details step for the video the upload made; answers why they were
+   * not saved, or null. Without it (tests of other steps) captions are not sent.
+   */
+  saveCaptions?(videoId: number, captions: UploadCaptions): Promise<string | null>;
 }
 
 /** tus uploads of every clip, then the store call naming them in order, then polling the folder. */
@@ -75,6 +82,7 @@ export function useUploadService(): UploadService {
         return video;
       },
       waitUntilProcessed: (video, signal) => waitUntilProcessed(video, signal),
+      saveCaptions: sendUploadCaptions,
     }),
     [uploadClips, storeVideo],
   );
@@ -119,6 +127,8 @@ export function useUploadFlow(options: UploadFlowOptions): {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [schedule, setSchedule] = useState<ScheduleInput>(EMPTY_SCHEDULE);
+  // A ref, not state: the upload that the details step starts reads it in the same turn.
+  const captions = useRef<UploadCaptions | null>(null);
   const [fraction, setFraction] = useState(0);
   const [waiting, setWaiting] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -130,6 +140,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
     setFolder('');
     setDescription('');
     setSchedule(EMPTY_SCHEDULE);
+    captions.current = null;
     setFraction(0);
   };
 
@@ -174,6 +185,13 @@ export function useUploadFlow(options: UploadFlowOptions): {
   }, [dialog, exceedingLimit]);
 
   const finishSaved = async (savedFolder: VideoFolder, video: Video, scheduled?: ScheduleInput) => {
+    // The captions go once the video exists and, when it could be waited for, its length is known
+    // (a transcript is spread over it). A refusal is said here and again on the video's page.
+    const notSaved =
+      captions.current && latest.current.service.saveCaptions
+        ? await latest.current.service.saveCaptions(video.id, captions.current)
+        : null;
+    const captionsLine = notSaved ? ` ${CAPTION_EDITOR_TEXTS.uploadNotSaved} ${notSaved}` : '';
     setStep('idle');
     // The bought minutes went with this video (the server consumed the payment only if it was needed).
     if (isOverLimit(latest.current.totalSeconds)) clearPaidExtraTime();
@@ -185,13 +203,14 @@ export function useUploadFlow(options: UploadFlowOptions): {
         title: VIDEO_MESSAGES.savedAndScheduled,
         text:
           `Your video is scheduled and will be sent to ${scheduled?.email} at the specified time. It is saved in the Scheduled folder.` +
-          secondAddressSentence(scheduled?.fallback),
+          secondAddressSentence(scheduled?.fallback) +
+          captionsLine,
       });
     } else {
       await dialog({
         variant: 'success',
         title: 'Video Saved',
-        text: `The video has been successfully saved to ${folderLabel(savedFolder)}.`,
+        text: `The video has been successfully saved to ${folderLabel(savedFolder)}.${captionsLine}`,
       });
     }
     reset();
@@ -305,6 +324,12 @@ export function useUploadFlow(options: UploadFlowOptions): {
         kind="description"
         initial={description}
         submitLabel={folder === 'scheduled' ? 'Next' : 'Upload'}
+        captions={{
+          initial: captions.current,
+          onChange: (given) => {
+            captions.current = given;
+          },
+        }}
         onCancel={cancel}
         onBack={() => setStep('title')}
         onNext={(value) => {

@@ -73,6 +73,8 @@ const samples: Record<MailKind, () => RenderedMail> = {
   'legacy.contact-memorial': () =>
     legacyWording.contactMemorial({ contactName: typed, ownerName: typed, memorialUrl: url }),
   'memorial.taken-down': () => memorialWording.takenDown({ name: typed, pageName: typed, reason: typed }),
+  'memorial.retention-notice': () =>
+    memorialWording.retentionNotice({ name: typed, pageName: typed, deleteOn: at }),
   'legacy.reporter-cancelled': () =>
     legacyWording.reporterCancelled({ reporterName: typed, ownerName: typed }),
   'legacy.owner-report': () =>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { memorialRoutes } from '@pw/contracts';
 import { callRoute } from '@/lib/api';
 import { useZonedListPage, type ListParams } from '@/lib/list-query';
@@ -15,12 +15,6 @@ export const useReportedEntries = () =>
     queryFn: async ({ signal }) => (await callRoute(memorialRoutes.adminReported, { signal })).data,
   });
 
-/** POST /admin/memorials/{id}/take-down with `{ reason }`; the lists are read again after, either way. */
-export function useTakeDown() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      callRoute(memorialRoutes.adminTakeDown, { params: { id }, body: { reason } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memorialKeys.admin() }),
-  });
-}
+/** POST /admin/memorials/{id}/take-down with `{ reason }` (TakeDownDialog reads the lists again after). */
+export const takeDown = (id: number, reason: string) =>
+  callRoute(memorialRoutes.adminTakeDown, { params: { id }, body: { reason } });

@@ -33,7 +33,13 @@ describe('MemorialCard (the owner’s memorial page choice)', () => {
       return {
         body: {
           message: MEMORIAL_MESSAGES.saved,
-          data: settings({ enabled: true, text: 'Be kind.', video_ids: [3], moderators: 'both', listed: true }),
+          data: settings({
+            enabled: true,
+            text: 'Be kind.',
+            video_ids: [3],
+            moderators: 'both',
+            listed: true,
+          }),
         },
       };
     });
@@ -48,7 +54,9 @@ describe('MemorialCard (the owner’s memorial page choice)', () => {
     await user.click(screen.getByLabelText('Both'));
     await user.click(screen.getByLabelText(/Let people find the page by my name/));
     await user.dblClick(screen.getByRole('button', { name: 'Save memorial page choices' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save memorial page choices' })).toBeDisabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save memorial page choices' })).toBeDisabled(),
+    );
     release();
     expect(await screen.findByText(MEMORIAL_MESSAGES.saved)).toBeInTheDocument();
     const puts = api.calls.filter((c) => c.method === 'PUT');

@@ -30,7 +30,9 @@ const open = () =>
 
 describe('The guestbook form (/memorial/{slug})', () => {
   it('asks for a name and a message before sending, in the contract’s words', async () => {
-    const api = fakeApi({ [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }) });
+    const api = fakeApi({
+      [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }),
+    });
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Share your message' }));
@@ -40,7 +42,9 @@ describe('The guestbook form (/memorial/{slug})', () => {
   });
 
   it('sends once on a double click, then thanks the visitor and empties the form', async () => {
-    const api = fakeApi({ [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }) });
+    const api = fakeApi({
+      [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }),
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     api.on('POST', routeKey(memorialRoutes.sign, { slug: SLUG }).split(' ')[1]!, async () => {
@@ -64,7 +68,9 @@ describe('The guestbook form (/memorial/{slug})', () => {
   });
 
   it('shows the server’s field error at its field', async () => {
-    const api = fakeApi({ [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }) });
+    const api = fakeApi({
+      [routeKey(memorialRoutes.page, { slug: SLUG })]: () => ({ body: { data: memorial } }),
+    });
     api.on('POST', routeKey(memorialRoutes.sign, { slug: SLUG }).split(' ')[1]!, () => ({
       status: 422,
       body: { message: 'The photo is not an image.', errors: { photo: ['The photo is not an image.'] } },

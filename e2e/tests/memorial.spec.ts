@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { legacyRoutes, MEMORIAL_MESSAGES } from '@pw/contracts';
-import { signUpUser, uniqueEmail } from '../support/accounts';
 import { pageFor, visitorPage } from '../support/browser';
-import { finalMessage } from '../support/funeral-homes';
-import { contactPathSentTo, legacySettingsOf, tokenOf } from '../support/legacy';
-import { newestMatchSentTo } from '../support/outbox';
+import { memorialPathSentTo, ownerWithContact, waitForRelease } from '../support/memorial';
 import { succeed } from '../support/videos';
 import { axeViolations } from './notifications/helpers';
 
@@ -18,24 +15,8 @@ test('the owner chooses a memorial page; the release opens it; a visitor signs; 
   request,
 }) => {
   test.setTimeout(300_000);
-  const owner = await signUpUser(request, {
-    first_name: 'Iris',
-    last_name: `Vale${Date.now().toString(36)}`,
-  });
   const title = `My last words ${Date.now().toString(36)}`;
-  await finalMessage(request, owner, title, { sealed: true });
-  const contactEmail = uniqueEmail('keeper');
-  await succeed(request, legacyRoutes.saveSettings, {
-    token: owner.token,
-    body: {
-      contacts: [{ name: 'Kit Keeper', email: contactEmail }],
-      waiting_period_days: 1,
-      check_in_months: 0,
-      available_at_once: false,
-    },
-  });
-  const token = tokenOf(await contactPathSentTo(contactEmail));
-  await succeed(request, legacyRoutes.confirmContact, { params: { token } });
+  const { owner, contactEmail, token } = await ownerWithContact(request, 'Iris', title);
 
   // The owner turns the memorial page on, under the release settings.
   const ownerPage = await pageFor(browser, owner);
@@ -50,15 +31,8 @@ test('the owner chooses a memorial page; the release opens it; a visitor signs; 
 
   // The contact reports the passing; nobody cancels; the release opens the page.
   await succeed(request, legacyRoutes.reportByContact, { params: { token }, body: { relation: 'Friend' } });
-  await expect
-    .poll(async () => (await legacySettingsOf(request, owner)).state, {
-      timeout: 150_000,
-      intervals: [2_000],
-    })
-    .toBe('released');
-  const memorialPath = new URL(
-    await newestMatchSentTo(contactEmail, /https?:\/\/[^\s]+\/memorial\/[A-Za-z0-9_-]{22}/),
-  ).pathname;
+  await waitForRelease(request, owner);
+  const memorialPath = await memorialPathSentTo(contactEmail);
 
   // A visitor on a phone signs the guestbook: held for the family.
   const visitor = await visitorPage(browser, 360);

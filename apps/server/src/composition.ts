@@ -145,6 +145,8 @@ export async function compose(
     watchGrants: delivery.api,
     // Legacy is built after funeral homes: asked at request time (a final message's release).
     releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
+    // The memorial module is built later too: asked at request time.
+    memorialsOf: (homeIds) => memorial.api.listedOfHomes(homeIds),
   });
   const media = createMediaModule(platform, { notifications: notifications.api });
   const queries = createQueriesModule(platform);
@@ -159,6 +161,9 @@ export async function compose(
     forgetRequester: funeralHomes.api.forgetRequester,
     holdEnded: accounts.api.holdEnded,
     purgeSignInLeftovers: (now) => accounts.api.purgeSignInLeftovers(now),
+    // The memorial module is built after this one: called at the notice's time.
+    noticeBeforeRetention: (accountId, endedAt, deleteOn, tx) =>
+      memorial.api.noticeBeforeRetention(accountId, endedAt, deleteOn, tx),
   });
   const legacy = createLegacyModule(
     platform,

@@ -70,7 +70,11 @@ const samples: Record<MailKind, () => RenderedMail> = {
     legacyWording.contactReport({ contactName: typed, ownerName: typed, releaseAt: at, contactUrl: url }),
   'legacy.contact-release': () =>
     legacyWording.contactRelease({ contactName: typed, ownerName: typed, watchUrl: url, memorialUrl: url }),
+  'legacy.contact-memorial': () =>
+    legacyWording.contactMemorial({ contactName: typed, ownerName: typed, memorialUrl: url }),
   'memorial.taken-down': () => memorialWording.takenDown({ name: typed, pageName: typed, reason: typed }),
+  'memorial.retention-notice': () =>
+    memorialWording.retentionNotice({ name: typed, pageName: typed, deleteOn: at }),
   'legacy.reporter-cancelled': () =>
     legacyWording.reporterCancelled({ reporterName: typed, ownerName: typed }),
   'legacy.owner-report': () =>

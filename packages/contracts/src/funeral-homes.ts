@@ -52,6 +52,11 @@ export const funeralHomeItem = z.object({
   email: z.string(),
   address: z.string().nullable(),
   photo_path: z.string().nullable(),
+  /**
+   * The listed memorial pages this home looks after (docs/product.md §6.9), newest first; a page reachable
+   * by its link only is never named here.
+   */
+  memorials: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type FuneralHomeItem = z.infer<typeof funeralHomeItem>;
 

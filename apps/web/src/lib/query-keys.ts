@@ -163,6 +163,11 @@ export const memorialKeys = {
   settings: () => ['memorial', 'settings'] as const,
   page: (slug: string) => ['memorial', 'page', slug] as const,
   contact: (token: string) => ['memorial', 'contact', token] as const,
+  homeList: () => ['memorial', 'home'] as const,
+  home: (slug: string) => ['memorial', 'home', slug] as const,
+  admin: () => ['memorial', 'admin'] as const,
+  adminList: (params: object) => ['memorial', 'admin', 'list', params] as const,
+  adminReported: () => ['memorial', 'admin', 'reported'] as const,
 };
 
 /** The pages of the legacy release's e-mailed links, by their token (a trusted contact's, the owner's). */

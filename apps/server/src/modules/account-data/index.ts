@@ -36,6 +36,11 @@ export interface AccountDataNeeds {
   holdEnded(accountId: number, endedAt: Date, tx: DbTx): Promise<boolean>;
   /** The accounts module's: expired or revoked sessions, used or expired reset codes deleted. */
   purgeSignInLeftovers(now: Date): Promise<{ sessions: number; resetCodes: number }>;
+  /**
+   * The memorial module's, in the transaction of an account's first retention notice: the moderators of
+   * its memorial page are told when the page goes with it.
+   */
+  noticeBeforeRetention(accountId: number, endedAt: Date, deleteOn: Date, tx: DbTx): Promise<number>;
 }
 
 export interface AccountDataApi {
@@ -93,6 +98,7 @@ export function createAccountDataModule(
     retentionDays: platform.config.RETENTION_DAYS,
     supportEmail: platform.config.SUPPORT_EMAIL,
     erase: deletion.erase,
+    noticeBeforeRetention: needs.noticeBeforeRetention,
     holdEnded: needs.holdEnded,
     purgeSignInLeftovers: needs.purgeSignInLeftovers,
   });

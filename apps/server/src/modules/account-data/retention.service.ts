@@ -32,6 +32,8 @@ export interface RetentionDeps {
   holdEnded(accountId: number, endedAt: Date, tx: DbTx): Promise<boolean>;
   /** The accounts module's: expired or revoked sessions, used or expired reset codes. */
   purgeSignInLeftovers(now: Date): Promise<{ sessions: number; resetCodes: number }>;
+  /** The memorial module's: its page's moderators told, once per ending (AccountDataNeeds). */
+  noticeBeforeRetention(accountId: number, endedAt: Date, deleteOn: Date, tx: DbTx): Promise<number>;
 }
 
 export interface RetentionRun {
@@ -77,6 +79,8 @@ export function createRetentionService(deps: RetentionDeps) {
         tx,
       );
       await sendJob(deps.queue, retentionNoticeQueue, { mailId: mailId! }, { singletonKey: `${mailId}`, tx });
+      // Whoever looks after the owner's memorial page hears of it with the owner's first notice.
+      await deps.noticeBeforeRetention(account.id, account.endedAt, deleteOn, tx);
       return true;
     });
   }

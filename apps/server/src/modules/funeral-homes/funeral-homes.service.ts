@@ -51,6 +51,8 @@ export interface FuneralHomesServiceDeps {
   shareLink(input: ShareInput): Promise<void>;
   /** The legacy module: whether an owner's final message is released (a home publishes it only then). */
   releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
+  /** The memorial module: the listed memorial pages each home looks after (docs/product.md §6.9). */
+  memorialsOf(homeIds: number[]): Promise<Map<number, Array<{ slug: string; name: string }>>>;
 }
 
 const FORM_FIELDS = [
@@ -120,15 +122,16 @@ export function createFuneralHomesService(deps: FuneralHomesServiceDeps) {
     async homes(): Promise<FuneralHomeItem[]> {
       const active = await repo.activeHomes();
       const withPlan = await deps.homesWithPlan(active.map((home) => home.id));
-      return active
-        .filter((home) => withPlan.has(home.id))
-        .map((home) => ({
-          id: home.id,
-          home_name: home.homeName ?? '',
-          email: home.email,
-          address: home.address,
-          photo_path: deps.photoUrl(home.photoKey),
-        }));
+      const listed = active.filter((home) => withPlan.has(home.id));
+      const memorials = await deps.memorialsOf(listed.map((home) => home.id));
+      return listed.map((home) => ({
+        id: home.id,
+        home_name: home.homeName ?? '',
+        email: home.email,
+        address: home.address,
+        photo_path: deps.photoUrl(home.photoKey),
+        memorials: memorials.get(home.id) ?? [],
+      }));
     },
 
     /** The default set without a home; a home's offer when it is listed (else not found). */

@@ -42,6 +42,7 @@ describe('funeral homes: the directory and what homes offer', () => {
         email: home.email,
         address: '1 Analytical Way',
         photo_path: null,
+        memorials: [],
       });
     });
 

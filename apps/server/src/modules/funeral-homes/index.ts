@@ -34,6 +34,8 @@ export interface FuneralHomesNeeds {
   watchGrants: Pick<DeliveryApi, 'ofVideo' | 'revoke'>;
   /** The legacy module (built later: called at request time): whether a final message is released. */
   releaseOf(ownerId: number, tx?: DbOrTx): Promise<ReleaseOf>;
+  /** The memorial module (built later: called at request time): the listed pages each home looks after. */
+  memorialsOf(homeIds: number[]): Promise<Map<number, Array<{ slug: string; name: string }>>>;
 }
 
 /**
@@ -69,6 +71,7 @@ export function createFuneralHomesModule(
     videos: needs.videos,
     shareLink: needs.shareLink,
     releaseOf: needs.releaseOf,
+    memorialsOf: needs.memorialsOf,
   });
   const grants = createAccessGrants({
     db: platform.db,

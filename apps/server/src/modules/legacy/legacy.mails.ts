@@ -14,6 +14,7 @@ type LegacyMailKind =
   | 'contact-role'
   | 'contact-report'
   | 'contact-release'
+  | 'contact-memorial'
   | 'reporter-cancelled'
   | 'owner-report'
   | 'owner-reminder'
@@ -27,6 +28,7 @@ export const LEGACY_SUBJECTS: Record<LegacyMailKind, string> = {
   'contact-role': 'You have been named a trusted contact',
   'contact-report': LEGACY_MESSAGES.passingReported,
   'contact-release': 'A final message has been left for you',
+  'contact-memorial': 'A memorial page has been opened',
   'reporter-cancelled': 'The report has been cancelled',
   'owner-report': 'Your passing has been reported — cancel if you are alive',
   'owner-reminder': 'Reminder: your passing has been reported',
@@ -84,6 +86,20 @@ export const legacyWording = {
             { button: { label: MEMORIAL_MESSAGES.openPage, url: i.memorialUrl } },
           ]
         : []),
+    ]);
+  },
+
+  /**
+   * A trusted contact of an owner who left no final video but chose a memorial page: the release has no
+   * message to watch, yet the family still needs the page's address (docs/product.md §6.9).
+   */
+  contactMemorial(i: { contactName: string; ownerName: string; memorialUrl: string }) {
+    return letter('contact-memorial', i.contactName, [
+      ...paragraphs([
+        `${i.ownerName} chose a memorial page, opened now that their passing has been confirmed, and you are one of their trusted contacts.`,
+        'Family and friends can find the service details there and leave a message. You may share its address with anyone.',
+      ]),
+      { button: { label: MEMORIAL_MESSAGES.openPage, url: i.memorialUrl } },
     ]);
   },
 
@@ -270,6 +286,22 @@ export const contactReleaseMail = legacyMail('contact-release', z.object({ conta
   });
 });
 
+/** Only while the page is up: a page taken down meanwhile is not announced. */
+export const contactMemorialMail = legacyMail(
+  'contact-memorial',
+  z.object({ contactId: id }),
+  async (p, m) => {
+    const c = await m.contact(p.contactId);
+    const memorialPath = await m.memorialPathOf(m.owner.id);
+    if (!c || !memorialPath) return null;
+    return legacyWording.contactMemorial({
+      contactName: c.name,
+      ownerName: m.owner.ownerName,
+      memorialUrl: `${m.publicUrl}${memorialPath}`,
+    });
+  },
+);
+
 export const reporterCancelledMail = legacyMail(
   'reporter-cancelled',
   z.object({ name: z.string().nullable() }),
@@ -336,6 +368,7 @@ export const legacyMails = [
   contactRoleMail,
   contactReportMail,
   contactReleaseMail,
+  contactMemorialMail,
   reporterCancelledMail,
   ownerReportedMail,
   ownerReminderMail,

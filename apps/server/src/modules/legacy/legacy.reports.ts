@@ -1,6 +1,7 @@
 import { mailOf } from '../../platform/mail/define';
 import {
   contactReleaseMail,
+  contactMemorialMail,
   contactReportMail,
   ownerHaltedMail,
   ownerReminderMail,
@@ -258,10 +259,20 @@ export function createReports(deps: LegacyDeps) {
         tx,
       );
       // The memorial page the owner chose appears with the release, never before (docs/product.md §6.9).
-      await needs.openMemorial(report.ownerId, tx);
+      const memorialPath = await needs.openMemorial(report.ownerId, tx);
       const videoId = await repo.finalVideoOf(report.ownerId, tx);
       const confirmed = (await repo.contactsOf(report.ownerId, tx)).filter((c) => c.confirmedAt);
-      if (videoId === null) return 'released';
+      if (videoId === null) {
+        // No message to watch, but the contacts still get the memorial page's address.
+        if (memorialPath)
+          await queueMails(
+            deps,
+            report.ownerId,
+            confirmed.map((c) => ({ to: c.email, mail: mailOf(contactMemorialMail, { contactId: c.id }) })),
+            tx,
+          );
+        return 'released';
+      }
       for (const contact of confirmed) {
         const watchNonce = newNonce();
         const tokenHash = hashToken(legacyToken(secret, 'watch', watchNonce));

@@ -11,6 +11,9 @@ import { createMemorialRepo } from './memorial.repo';
 import { registerMemorialRoutes } from './memorial.routes';
 import { guestbookEntries, memorialPages, memorialSettings } from './memorial.schema';
 import { createMemorialService } from './memorial.service';
+import { memorialMailQueue } from './memorial.queue';
+import { createRetentionNotice } from './memorial.retention';
+import { handle } from '../../platform/jobs';
 
 export type { MemorialNeeds } from './memorial.context';
 
@@ -25,6 +28,13 @@ export interface MemorialApi {
   openAtRelease(ownerId: number, tx: DbOrTx): Promise<string | null>;
   /** The path of the owner's page while it is up (for the release e-mail), else null. */
   pathOf(ownerId: number): Promise<string | null>;
+  /**
+   * In the transaction of the account's retention notice: tells the page's moderators when it is deleted
+   * with the account, once per ending of the account. Answers how many were told.
+   */
+  noticeBeforeRetention(ownerId: number, endedAt: Date, deleteOn: Date, tx: DbOrTx): Promise<number>;
+  /** Per funeral home, the listed pages it looks after (its directory entry links to them). */
+  listedOfHomes(homeIds: number[]): Promise<Map<number, Array<{ slug: string; name: string }>>>;
 }
 
 /**
@@ -46,6 +56,7 @@ export function createMemorialModule(platform: Platform, needs: MemorialNeeds): 
   const service = createMemorialService(deps);
   const moderation = createModeration(deps);
   const admin = createMemorialAdmin(deps);
+  const noticeBeforeRetention = createRetentionNotice({ ...deps, queue: platform.queue });
   return {
     name: 'memorial',
     routes: (router) =>
@@ -57,9 +68,13 @@ export function createMemorialModule(platform: Platform, needs: MemorialNeeds): 
         publicUrl: platform.config.PUBLIC_URL,
       }),
     mails: bindMails({}, memorialMails),
+    queues: [memorialMailQueue],
+    handlers: [handle(memorialMailQueue, (job) => platform.outbox.deliver(job.data.mailId))],
     api: {
       openAtRelease: service.openAtRelease,
       pathOf: service.pathOf,
+      noticeBeforeRetention,
+      listedOfHomes: moderation.listedOfHomes,
     },
   };
 }

@@ -4,6 +4,7 @@ import { mailOf } from '../../platform/mail/define';
 import type { ListRequest } from '../../platform/db/paginate';
 import type { MemorialDeps } from './memorial.context';
 import { memorialTakenDownMail } from './memorial.mails';
+import { moderatorsOf } from './memorial.moderators';
 import type { MemorialPageRow } from './memorial.schema';
 import { entryJson } from './memorial.view';
 
@@ -23,20 +24,6 @@ const itemJson = (page: MemorialPageRow, counts: { entries: number; reported: nu
 /** The back office's side: every page, the reported entries, and taking a page down. */
 export function createMemorialAdmin(deps: MemorialDeps) {
   const { repo, clock, outbox, logger } = deps;
-
-  /** Whoever looks after the page as the owner chose: the confirmed trusted contacts and/or the homes. */
-  async function moderatorsOf(page: MemorialPageRow) {
-    const settings = await repo.settingsOf(page.ownerId);
-    const who = settings?.moderators ?? 'contacts';
-    const contacts = who === 'home' ? [] : await repo.confirmedContactsOf(page.ownerId);
-    const homeIds =
-      who === 'contacts' ? [] : (await repo.homeLinks({ ownerId: page.ownerId })).map((l) => l.homeId);
-    const homes = await repo.homeAccounts([...new Set(homeIds)]);
-    return [
-      ...contacts.map((c) => ({ name: c.name, email: c.email })),
-      ...homes.map((h) => ({ name: h.homeName, email: h.email })),
-    ];
-  }
 
   return {
     async list(query: ListRequest) {
@@ -66,7 +53,7 @@ export function createMemorialAdmin(deps: MemorialDeps) {
       if (!page) throw notFound('This memorial page could not be found.');
       if (!page.takenDownAt) {
         await repo.updatePage(page.id, { takenDownAt: clock.now(), takenDownReason: reason, listed: false });
-        const moderators = await moderatorsOf(page);
+        const moderators = await moderatorsOf(repo, page);
         const sent = await Promise.allSettled(
           moderators.map((m) =>
             outbox.send({

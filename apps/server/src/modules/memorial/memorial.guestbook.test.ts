@@ -5,6 +5,7 @@ import { createTestContext, multipart, tinyPng, type TestContext } from '../../.
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { logInAgain, randomIp } from '../accounts/accounts.fixtures';
 import { callRoute, ownerWithMemorial } from './memorial.fixtures';
+import { videos } from '../videos/videos.schema';
 import { newSlug } from './memorial.service';
 import { guestbookEntries, guestbookReports, memorialPages } from './memorial.schema';
 
@@ -85,6 +86,29 @@ describe('the page the release opens, its guestbook and its limits', () => {
     expect(resealed.statusCode).toBe(200);
     expect((await page(slug)).statusCode).toBe(404);
     expect((await search('rose mem')).json().data).toEqual([]);
+  });
+
+  it('an owner without a final video who chose a memorial: the contacts still get its address', async () => {
+    const o = await ownerWithMemorial(ctx, mailsTo, chosen(false));
+    await ctx.deps.db.delete(videos).where(eq(videos.id, o.finalId));
+    const before = mailsTo(o.contactEmail).length;
+    const slug = (await o.release())!;
+    expect(slug).not.toBeNull();
+    const mails = mailsTo(o.contactEmail).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A memorial page has been opened');
+    expect(mails[0]!.text).toContain(`http://pw.test/memorial/${slug}`);
+    // Nothing to watch: no watch link is sent.
+    expect(mails[0]!.text).not.toContain('/watch/');
+    expect((await page(slug)).statusCode).toBe(200);
+  });
+
+  it('an owner without a final video nor a memorial: no mail to the contacts at the release', async () => {
+    const o = await ownerWithMemorial(ctx, mailsTo, null);
+    await ctx.deps.db.delete(videos).where(eq(videos.id, o.finalId));
+    const before = mailsTo(o.contactEmail).length;
+    expect(await o.release()).toBeNull();
+    expect(mailsTo(o.contactEmail).slice(before)).toEqual([]);
   });
 
   it('an owner who chose no memorial gets no page; unknown and malformed slugs are 404', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORIAL_MESSAGES, legacyRoutes, memorialRoutes } from '@pw/contracts';
+import { MEMORIAL_MESSAGES, funeralHomeRoutes, legacyRoutes, memorialRoutes } from '@pw/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { logInAgain, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
@@ -199,5 +199,36 @@ describe('moderators: the trusted contact’s link and the funeral home’s acco
     expect((await entriesOf(o.slug))[0]!.status).toBe('pending');
     expect((await act(home.token, 'approve')).statusCode).toBe(200);
     expect((await publicPage(o.slug)).json().data.entries).toHaveLength(1);
+  });
+
+  it('the home’s directory entry links to the listed pages it looks after, never a link-only one', async () => {
+    const o = await releasedPage('both');
+    const user = await signUpUser(ctx);
+    const entryOfHome = async () =>
+      (await callRoute(ctx, funeralHomeRoutes.homes, { token: user.token }))
+        .json()
+        .data.find((row: { id: number }) => row.id === home.id);
+    // Link only (the owner's choice): not named.
+    expect((await entryOfHome()).memorials).not.toContainEqual(expect.objectContaining({ slug: o.slug }));
+    const params = { slug: o.slug };
+    const listed = await callRoute(ctx, memorialRoutes.homeUpdate, {
+      token: home.token,
+      params,
+      body: settings,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect((await entryOfHome()).memorials).toContainEqual({ slug: o.slug, name: 'Rose Memorial' });
+    // Another home's entry does not name it.
+    const other = await signUpListedHome(ctx);
+    const otherEntry = (await callRoute(ctx, funeralHomeRoutes.homes, { token: user.token }))
+      .json()
+      .data.find((row: { id: number }) => row.id === other.id);
+    expect(otherEntry.memorials).toEqual([]);
+    await callRoute(ctx, memorialRoutes.homeUpdate, {
+      token: home.token,
+      params,
+      body: { ...settings, listed: false },
+    });
+    expect((await entryOfHome()).memorials).not.toContainEqual(expect.objectContaining({ slug: o.slug }));
   });
 });

@@ -62,6 +62,23 @@ export function createModeration(deps: MemorialDeps) {
     };
   }
 
+  /** The pages a funeral home looks after, with how many messages wait for it. */
+  async function homePages(homeId: number) {
+    const links = await repo.homeLinks({ homeId });
+    const rows = await repo.pagesOfOwners([...new Set(links.map((link) => link.ownerId))]);
+    const settings = await Promise.all(rows.map((row) => repo.settingsOf(row.page.ownerId)));
+    return rows
+      .filter((_row, i) => settings[i]?.moderators !== 'contacts')
+      .map(({ page, pending }) => ({
+        slug: page.slug,
+        name: page.name,
+        born_year: page.bornYear,
+        died_year: page.diedYear,
+        listed: page.listed,
+        pending,
+      }));
+  }
+
   return {
     async view(moderator: Moderator) {
       return view(await pageFor(moderator), moderator);
@@ -93,21 +110,20 @@ export function createModeration(deps: MemorialDeps) {
       return view(page, moderator);
     },
 
-    /** The pages a funeral home looks after, with how many messages wait for it. */
-    async homePages(homeId: number) {
-      const links = await repo.homeLinks({ homeId });
-      const rows = await repo.pagesOfOwners([...new Set(links.map((link) => link.ownerId))]);
-      const settings = await Promise.all(rows.map((row) => repo.settingsOf(row.page.ownerId)));
-      return rows
-        .filter((_row, i) => settings[i]?.moderators !== 'contacts')
-        .map(({ page, pending }) => ({
-          slug: page.slug,
-          name: page.name,
-          born_year: page.bornYear,
-          died_year: page.diedYear,
-          listed: page.listed,
-          pending,
-        }));
+    homePages,
+
+    /** Per home, the listed pages it looks after (the directory links to them); homes with none left out. */
+    async listedOfHomes(homeIds: number[]) {
+      const listed = new Map<number, Array<{ slug: string; name: string }>>();
+      for (const homeId of homeIds) {
+        const pages = (await homePages(homeId)).filter((page) => page.listed);
+        if (pages.length)
+          listed.set(
+            homeId,
+            pages.map(({ slug, name }) => ({ slug, name })),
+          );
+      }
+      return listed;
     },
   };
 }

@@ -169,6 +169,25 @@ export function createMemorialRepo(db: Db) {
       await db.insert(reports).values({ entryId, reason, createdAt: now });
     },
 
+    /**
+     * Claims the retention notice of the owner's page for this ending of the account: the page (up, not
+     * told of this ending yet), or null when there is none to tell or it was told already.
+     */
+    async claimRetentionNotice(ownerId: number, endedAt: Date, tx: DbOrTx = db) {
+      const [row] = await tx
+        .update(pages)
+        .set({ retentionNoticeFor: endedAt })
+        .where(
+          and(
+            eq(pages.ownerId, ownerId),
+            isNull(pages.takenDownAt),
+            sql`${pages.retentionNoticeFor} is distinct from ${endedAt}`,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     /** The owner's confirmed trusted contacts (the page's moderators when the owner chose them). */
     async confirmedContactsOf(ownerId: number, tx: DbOrTx = db) {
       return tx

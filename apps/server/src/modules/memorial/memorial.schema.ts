@@ -49,6 +49,11 @@ export const memorialPages = pgTable(
     serviceNotes: text('service_notes'),
     takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     takenDownReason: text('taken_down_reason'),
+    /**
+     * The account's ending (its deactivation instant) the moderators were told the retention deletes the
+     * page after: told once per ending, however many sweeps run (docs/product.md §6.9).
+     */
+    retentionNoticeFor: timestamp('retention_notice_for', { withTimezone: true }),
   },
   (t) => [index('memorial_pages_opened_idx').on(t.openedAt.desc(), t.id.desc())],
 );

@@ -3,6 +3,7 @@ import { adminAccountsRoutes } from '@/features/accounts/admin';
 import { adminBannerAdsRoutes } from '@/features/banner-ads/admin';
 import { adminDashboardRoutes } from '@/features/dashboard/admin';
 import { adminLegacyRoutes } from '@/features/legacy/admin';
+import { adminMemorialRoutes } from '@/features/memorial/admin';
 import { adminPlansRoutes } from '@/features/plans/admin';
 import { adminPurchasesRoutes } from '@/features/plans/purchases';
 import { adminQueriesRoutes } from '@/features/queries/admin';
@@ -19,5 +20,6 @@ export const areaRoutes: RouteObject[] = [
   ...adminPurchasesRoutes,
   ...adminQueriesRoutes,
   ...adminLegacyRoutes,
+  ...adminMemorialRoutes,
   ...adminBannerAdsRoutes,
 ];

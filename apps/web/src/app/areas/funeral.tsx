@@ -5,6 +5,7 @@ import { funeralSubscriptionRoutes } from '@/features/plans/funeral';
 import { funeralNotificationsRoutes } from '@/features/notifications/inbox';
 import { funeralProfileRoutes } from '@/features/accounts/profile';
 import { funeralReportPassingRoutes } from '@/features/legacy/report';
+import { funeralMemorialRoutes } from '@/features/memorial/moderate';
 
 /** The funeral home's pages under /funeral (its layout, guard and not-found page are in router.tsx). */
 export const areaRoutes: RouteObject[] = [
@@ -14,4 +15,5 @@ export const areaRoutes: RouteObject[] = [
   ...funeralNotificationsRoutes,
   ...funeralBannerAdsRoutes,
   ...funeralReportPassingRoutes,
+  ...funeralMemorialRoutes,
 ];

@@ -13,6 +13,8 @@ import megaphone from 'bootstrap-icons/icons/megaphone.svg?raw';
 import chat from 'bootstrap-icons/icons/chat-left-text.svg?raw';
 import receipt from 'bootstrap-icons/icons/receipt.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
+import flower from 'bootstrap-icons/icons/flower1.svg?raw';
+import { MEMORIAL_AREA_TEXTS } from '@pw/contracts';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { HeaderBell } from '@/features/notifications/inbox';
@@ -21,7 +23,7 @@ import { SITE } from '@/lib/site-config';
 import { useSessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
 
-/** docs/product.md §9: the sidebar entries; Legacy Releases added for docs/product.md §9.7. */
+/** docs/product.md §9: the sidebar entries; Legacy Releases added for §9.7, Memorial Pages for §6.9. */
 const ENTRIES = [
   { to: '/admin/dashboard', label: 'Dashboard', svg: speedometer },
   { to: '/admin/user-management', label: 'User Management', svg: people },
@@ -34,6 +36,7 @@ const ENTRIES = [
   { to: '/admin/queries-management', label: 'Queries', svg: chat },
   { to: '/admin/payment-logs', label: 'Payment Logs', svg: receipt },
   { to: '/admin/legacy-management', label: 'Legacy Releases', svg: shield },
+  { to: '/admin/memorial-pages', label: MEMORIAL_AREA_TEXTS.pages, svg: flower },
 ];
 
 /** docs/product.md §13.7: the sidebar collapses at a width of 991 px or less. */

@@ -1,4 +1,4 @@
-import { ADMIN_READS_PAGE, ADMIN_READS_TITLE } from '@pw/contracts';
+import { ADMIN_READS_PAGE, ADMIN_READS_TITLE, MEMORIAL_AREA_TEXTS } from '@pw/contracts';
 import { HeaderBell } from '@/features/notifications/inbox';
 import type { SessionUser } from '@/lib/session';
 import { ProfileMenu } from './ProfileMenu';
@@ -21,11 +21,15 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         <>
           <HeaderBell area="funeral" />
           {/* A listed home reports a passing by the access code (docs/product.md §6.3). The nav has no room
-              for an eighth link below 1400 px: it sits in the menu (and on User Requests). */}
+              for an eighth link below 1400 px: it sits in the menu (and on User Requests), beside the memorial pages
+              the home looks after. */}
           <ProfileMenu
             user={user}
             profilePath="/funeral/profile"
-            items={[{ to: '/funeral/report-passing', label: 'Report a Passing' }]}
+            items={[
+              { to: '/funeral/report-passing', label: 'Report a Passing' },
+              { to: '/funeral/memorials', label: MEMORIAL_AREA_TEXTS.pages },
+            ]}
           />
         </>
       );

@@ -1,1 +1,1 @@
-export { memorialModerationRoutes } from './routes';
+export { funeralMemorialRoutes, memorialModerationRoutes } from './routes';

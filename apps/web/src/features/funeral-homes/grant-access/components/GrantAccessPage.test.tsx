@@ -57,6 +57,16 @@ describe('Grant access (/user/access-code/form)', () => {
     expect(JSON.parse(grantCalls(api)[0]!.body as string)).toEqual({ type: 1, email: 'cedar@homes.test' });
   });
 
+  it('links each home to the listed memorial pages it looks after, outside the radio’s name', async () => {
+    openGrant();
+    const willow = await screen.findByRole('radio', { name: /Willow Funeral Home/ });
+    expect(willow).not.toHaveAccessibleName(/Rose Memorial/);
+    const link = screen.getByRole('link', { name: /Rose Memorial/ });
+    expect(link).toHaveAttribute('href', '/memorial/AAAAAAAAAAAAAAAAAAAAAA');
+    // Cedar Chapel looks after none: one link in all.
+    expect(screen.getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(1);
+  });
+
   it('says in plain words what a home may do and when, and what a person may do', async () => {
     openGrant();
     const user = userEvent.setup();

@@ -13,6 +13,7 @@ export const HOMES: FuneralHomeItem[] = [
     email: 'willow@homes.test',
     address: '9 Chapel Road',
     photo_path: null,
+    memorials: [{ slug: 'AAAAAAAAAAAAAAAAAAAAAA', name: 'Rose Memorial' }],
   },
   {
     id: 32,
@@ -20,6 +21,7 @@ export const HOMES: FuneralHomeItem[] = [
     email: 'cedar@homes.test',
     address: null,
     photo_path: '/media/cedar.jpg',
+    memorials: [],
   },
 ];
 

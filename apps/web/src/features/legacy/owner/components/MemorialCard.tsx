@@ -1,9 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { MEMORIAL_MESSAGES, type MemorialSettings } from '@pw/contracts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  MEMORIAL_MESSAGES,
+  MEMORIAL_TEXT_MAX,
+  memorialSettingsBody,
+  type MemorialSettings,
+} from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
-import { errorMessage, fieldErrors } from '@/lib/api';
 import { useMemorialSettings, useSaveMemorial, type MemorialFields } from '../api/memorial';
 
 const MODERATORS: Array<{ value: MemorialFields['moderators']; label: string }> = [
@@ -12,15 +18,19 @@ const MODERATORS: Array<{ value: MemorialFields['moderators']; label: string }> 
   { value: 'both', label: 'Both' },
 ];
 
-const fieldsOf = (s: MemorialSettings): MemorialFields => ({
+type Values = Omit<MemorialFields, 'photo' | 'remove_photo'>;
+
+const valuesOf = (s: MemorialSettings): Values => ({
   enabled: s.enabled,
   text: s.text ?? '',
   video_ids: s.video_ids,
   moderators: s.moderators,
   listed: s.listed,
-  photo: null,
-  remove_photo: false,
 });
+
+/** The choice's own fields, checked with the contract's schema (the photo travels beside them). */
+const formSchema = memorialSettingsBody.omit({ photo: true, remove_photo: true });
+const FIELDS = ['enabled', 'text', 'video_ids', 'moderators', 'listed', 'photo'] as const;
 
 /**
  * 'After my passing, a memorial page' (docs/product.md §6.9): off until the owner turns it on; what it
@@ -46,64 +56,80 @@ export function MemorialCard() {
 
 function MemorialForm({ settings }: { settings: MemorialSettings }) {
   const save = useSaveMemorial();
-  const [fields, setFields] = useState<MemorialFields>(() => fieldsOf(settings));
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [removePhoto, setRemovePhoto] = useState(false);
   const [saved, setSaved] = useState(false);
-  const errors = save.isError ? fieldErrors(save.error) : {};
-  const set = (patch: Partial<MemorialFields>) => {
-    setSaved(false);
-    setFields((current) => ({ ...current, ...patch }));
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const response = await save.mutateAsync(fields).catch(() => null);
-    if (response) {
-      setFields(fieldsOf(response.data));
-      setSaved(true);
-    }
-  };
+  const photoInput = useRef<HTMLInputElement>(null);
+  const { register, watch, setValue, handleSubmit, reset, errorOf, summary } = useBodyForm<Values>({
+    schema: formSchema,
+    defaultValues: valuesOf(settings),
+    failure: save.isError ? save.error : null,
+    fields: FIELDS,
+  });
+  // Any change after a save takes its 'saved' away.
+  useEffect(() => {
+    const watching = watch(() => setSaved(false));
+    return () => watching.unsubscribe();
+  }, [watch]);
+  const [enabled, videoIds] = [watch('enabled'), watch('video_ids')];
+  // A double click saves once: the second click's check ends before the first call is drawn.
+  const sending = useRef(false);
+  const submit = handleSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    save.mutate(
+      { ...values, photo, remove_photo: removePhoto },
+      {
+        onSuccess: (response) => {
+          reset(valuesOf(response.data));
+          setPhoto(null);
+          setRemovePhoto(false);
+          if (photoInput.current) photoInput.current.value = '';
+          setSaved(true);
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  });
   const toggleVideo = (id: number, on: boolean) =>
-    set({ video_ids: on ? [...fields.video_ids, id] : fields.video_ids.filter((v) => v !== id) });
+    setValue('video_ids', on ? [...videoIds, id] : videoIds.filter((v) => v !== id), { shouldDirty: true });
+  const [textError, photoError, videosError] = [errorOf('text'), errorOf('photo'), errorOf('video_ids')];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Memorial page">
       <p className="text-body-secondary">
         If you wish, a page opens when your final message is released: your words, a photo and the videos you
         choose, with the service details and a guestbook your family looks after. Nobody sees it before.
       </p>
-      {save.isError && Object.keys(errors).length === 0 && <FormError message={errorMessage(save.error)} />}
+      <FormError message={summary} />
       <div className="form-check form-switch mb-3">
         <input
           id="memorial-enabled"
           className="form-check-input"
           type="checkbox"
           role="switch"
-          checked={fields.enabled}
-          onChange={(e) => set({ enabled: e.target.checked })}
+          {...register('enabled')}
         />
         <label className="form-check-label" htmlFor="memorial-enabled">
           Open a memorial page after my passing
         </label>
       </div>
-      {fields.enabled && (
+      {enabled && (
         <>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="memorial-text">
-              A few words in your own voice
-            </label>
-            <textarea
-              id="memorial-text"
-              className={`form-control${errors.text ? ' is-invalid' : ''}`}
-              rows={4}
-              maxLength={2000}
-              value={fields.text}
-              onChange={(e) => set({ text: e.target.value })}
-            />
-            {errors.text && <div className="invalid-feedback">{errors.text}</div>}
-          </div>
+          <TextAreaField
+            id="memorial-text"
+            label="A few words in your own voice"
+            rows={4}
+            maxLength={MEMORIAL_TEXT_MAX}
+            error={textError}
+            {...register('text')}
+          />
           <div className="mb-3">
             <label className="form-label" htmlFor="memorial-photo">
               A photo
             </label>
-            {settings.photo_path && !fields.remove_photo && (
+            {settings.photo_path && !removePhoto && (
               <div className="d-flex align-items-center gap-3 mb-2">
                 <img
                   src={settings.photo_path}
@@ -115,7 +141,10 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
                 <button
                   type="button"
                   className="btn btn-link p-0"
-                  onClick={() => set({ remove_photo: true })}
+                  onClick={() => {
+                    setRemovePhoto(true);
+                    setSaved(false);
+                  }}
                 >
                   Remove the photo
                 </button>
@@ -123,12 +152,22 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
             )}
             <input
               id="memorial-photo"
+              ref={photoInput}
               type="file"
               accept="image/*"
-              className={`form-control${errors.photo ? ' is-invalid' : ''}`}
-              onChange={(e) => set({ photo: e.target.files?.[0] ?? null })}
+              className={`form-control${photoError ? ' is-invalid' : ''}`}
+              aria-invalid={photoError ? true : undefined}
+              aria-describedby={photoError ? 'memorial-photo-error' : undefined}
+              onChange={(e) => {
+                setPhoto(e.target.files?.[0] ?? null);
+                setSaved(false);
+              }}
             />
-            {errors.photo && <div className="invalid-feedback">{errors.photo}</div>}
+            {photoError && (
+              <div id="memorial-photo-error" className="invalid-feedback">
+                {photoError}
+              </div>
+            )}
           </div>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">Videos on the page</legend>
@@ -141,7 +180,7 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
                     id={`memorial-video-${video.id}`}
                     className="form-check-input"
                     type="checkbox"
-                    checked={fields.video_ids.includes(video.id)}
+                    checked={videoIds.includes(video.id)}
                     onChange={(e) => toggleVideo(video.id, e.target.checked)}
                   />
                   <label className="form-check-label text-break" htmlFor={`memorial-video-${video.id}`}>
@@ -151,7 +190,7 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
                 </div>
               ))
             )}
-            {errors.video_ids && <div className="text-danger small">{errors.video_ids}</div>}
+            {videosError && <div className="text-danger small">{videosError}</div>}
           </fieldset>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">Who looks after the page</legend>
@@ -161,9 +200,8 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
                   id={`memorial-moderators-${option.value}`}
                   className="form-check-input"
                   type="radio"
-                  name="moderators"
-                  checked={fields.moderators === option.value}
-                  onChange={() => set({ moderators: option.value })}
+                  value={option.value}
+                  {...register('moderators')}
                 />
                 <label className="form-check-label" htmlFor={`memorial-moderators-${option.value}`}>
                   {option.label}
@@ -176,8 +214,7 @@ function MemorialForm({ settings }: { settings: MemorialSettings }) {
               id="memorial-listed"
               className="form-check-input"
               type="checkbox"
-              checked={fields.listed}
-              onChange={(e) => set({ listed: e.target.checked })}
+              {...register('listed')}
             />
             <label className="form-check-label" htmlFor="memorial-listed">
               Let people find the page by my name (otherwise only those given its address can open it)

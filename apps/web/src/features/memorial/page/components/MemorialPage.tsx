@@ -1,10 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { GuestbookEntry, PublicMemorial } from '@pw/contracts';
+import {
+  GUESTBOOK_MESSAGE_MAX,
+  guestbookBody,
+  type GuestbookEntry,
+  type PublicMemorial,
+} from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
+import { TextAreaField } from '@/components/form/TextAreaField';
+import { TextField } from '@/components/form/TextField';
+import { useBodyForm } from '@/components/form/use-body-form';
 import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
-import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { formatWhen } from '@/lib/dates';
 import { useTitle } from '@/lib/use-title';
 import { useMemorialPage, useReportEntry, useSignGuestbook } from '../api/memorial-page';
@@ -153,18 +161,47 @@ function Entry({ slug, entry }: { slug: string; entry: GuestbookEntry }) {
   );
 }
 
+/** The guestbook's own fields, checked with the contract's schema (the photo travels beside them). */
+const signSchema = guestbookBody.omit({ photo: true });
+const SIGN_FIELDS = ['name', 'message', 'photo'] as const;
+
 function SignForm({ slug }: { slug: string }) {
   const sign = useSignGuestbook(slug);
-  const [name, setName] = useState('');
-  const [message, setMessage] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const errors = sign.isError ? fieldErrors(sign.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    sign.mutate({ name, message, photo }, { onSuccess: () => (setName(''), setMessage(''), setPhoto(null)) });
-  };
+  const photoInput = useRef<HTMLInputElement>(null);
+  const { field, errorOf, handleSubmit, reset, summary } = useBodyForm<{ name: string; message: string }>({
+    schema: signSchema,
+    defaultValues: { name: '', message: '' },
+    failure: sign.isError ? sign.error : null,
+    fields: SIGN_FIELDS,
+  });
+  // A double click leaves one message: the second click's check ends before the first call is drawn.
+  const sending = useRef(false);
+  const submit = handleSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
+    sign.mutate(
+      { ...values, photo },
+      {
+        onSuccess: () => {
+          reset({ name: '', message: '' });
+          setPhoto(null);
+          if (photoInput.current) photoInput.current.value = '';
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  });
+  const photoError = errorOf('photo');
   return (
-    <form className="card p-3 p-sm-4 mt-3" onSubmit={submit} noValidate aria-labelledby="sign-heading">
+    <form
+      className="card p-3 p-sm-4 mt-3"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="sign-heading"
+    >
       <h3 id="sign-heading" className="h5">
         Leave a message
       </h3>
@@ -173,46 +210,34 @@ function SignForm({ slug }: { slug: string }) {
           {sign.data.message}
         </div>
       )}
-      {sign.isError && Object.keys(errors).length === 0 && <FormError message={errorMessage(sign.error)} />}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="guestbook-name">
-          Your name
-        </label>
-        <input
-          id="guestbook-name"
-          className={`form-control${errors.name ? ' is-invalid' : ''}`}
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        {errors.name && <div className="invalid-feedback">{errors.name}</div>}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="guestbook-message">
-          Your message
-        </label>
-        <textarea
-          id="guestbook-message"
-          className={`form-control${errors.message ? ' is-invalid' : ''}`}
-          rows={4}
-          maxLength={2000}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-        {errors.message && <div className="invalid-feedback">{errors.message}</div>}
-      </div>
+      <FormError message={summary} />
+      <TextField id="guestbook-name" label="Your name" maxLength={100} {...field('name')} />
+      <TextAreaField
+        id="guestbook-message"
+        label="Your message"
+        rows={4}
+        maxLength={GUESTBOOK_MESSAGE_MAX}
+        {...field('message')}
+      />
       <div className="mb-3">
         <label className="form-label" htmlFor="guestbook-photo">
           A photo (optional)
         </label>
         <input
           id="guestbook-photo"
+          ref={photoInput}
           type="file"
           accept="image/*"
-          className={`form-control${errors.photo ? ' is-invalid' : ''}`}
+          className={`form-control${photoError ? ' is-invalid' : ''}`}
+          aria-invalid={photoError ? true : undefined}
+          aria-describedby={photoError ? 'guestbook-photo-error' : undefined}
           onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
         />
-        {errors.photo && <div className="invalid-feedback">{errors.photo}</div>}
+        {photoError && (
+          <div id="guestbook-photo-error" className="invalid-feedback">
+            {photoError}
+          </div>
+        )}
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={sign.isPending}>

@@ -1,0 +1,1 @@
+ALTER TABLE "memorial_pages" ADD COLUMN "retention_notice_for" timestamp with time zone;

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { VIDEO_TUS_PATH } from '@pw/contracts';
+import { API_BASE } from '@/lib/api';
 import { PART_MIN_BYTES } from './bytes-to-send';
 import { LiveUpload, type LiveUploadDeps } from './live-upload';
 import { finishRecordingUpload, trackRecordingUpload } from './recording-uploads';
 import type { RecordingMeta, RecordingStore } from './recording-store';
 
-const ENDPOINT = 'http://app.test/api/web/user/video/tus';
+const ENDPOINT = `http://app.test${API_BASE}${VIDEO_TUS_PATH}`;
 
 /** A tus server in memory (lengths only), with a switch for the network. */
 function fakeTus() {
@@ -24,7 +26,7 @@ function fakeTus() {
     if (method === 'POST') {
       next += 1;
       uploads.set(`u${next}`, { offset: 0, length: null });
-      return answer(201, { location: `/api/web/user/video/tus/u${next}` });
+      return answer(201, { location: `${new URL(ENDPOINT).pathname}/u${next}` });
     }
     const upload = uploads.get(url.split('/').pop()!);
     if (!upload) return answer(404);
@@ -130,7 +132,10 @@ describe('a recording uploaded while it is made', () => {
     const refusing = new LiveUpload({
       name: 'r.webm',
       type: 'video/webm',
-      deps: { ...tus.deps, fetch: (async () => ({ status: 413, headers: new Headers() })) as typeof fetch },
+      deps: {
+        ...tus.deps,
+        fetch: (async () => ({ status: 413, headers: new Headers() })) as unknown as typeof fetch,
+      },
     });
     refusing.add(piece(10));
     expect(await refusing.end()).toBeNull();

@@ -209,6 +209,10 @@ describe('finishing a recording’s upload from the upload screen', () => {
     tus.online();
     expect(await finished).toBe('u1');
     expect(waiting.at(-1)).toBe(false);
+    // Finished, it still answers its id, with no device record to find it by and nothing sent again.
+    const asked = tus.requests.length;
+    expect(await finishRecordingUpload(file, storeWith([]), { deps: tus.deps })).toBe('u1');
+    expect(tus.requests).toHaveLength(asked);
     expect(tus.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 });

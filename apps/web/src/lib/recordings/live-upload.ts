@@ -167,6 +167,8 @@ export class LiveUpload {
           return;
         }
         if (step.kind === 'done') {
+          // The server has every byte: the page need not hold them twice (the recorder has its file).
+          this.pieces = [];
           this.setState('sent');
           this.settle(uploadIdOf(this.url!));
           return;

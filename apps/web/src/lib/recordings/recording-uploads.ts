@@ -2,17 +2,20 @@ import { LiveUpload, type LiveUploadDeps, type LiveUploadState } from './live-up
 import type { RecordingStore } from './recording-store';
 
 /**
- * The recordings of this page still being uploaded, by file name: Save hands a recording to the edit
+ * The recordings this page uploaded while they were made, by file name: Save hands a recording to the edit
  * list while its last seconds may still be on their way, and its Upload then waits for them rather than
  * sending the file a second time.
  */
 const running = new Map<string, LiveUpload>();
 
-/** The recorder's upload of the recording saved under `name`, until it has ended. */
+/**
+ * The recorder's upload of the recording saved under `name`, for as long as this page lives unless it is
+ * turned off: a finished one still answers its id where the device kept no record of it.
+ */
 export function trackRecordingUpload(name: string, upload: LiveUpload): void {
   running.set(name, upload);
   const drop = upload.subscribe((state) => {
-    if (state !== 'sent' && state !== 'off') return;
+    if (state !== 'off') return;
     drop();
     if (running.get(name) === upload) running.delete(name);
   });

@@ -3,6 +3,7 @@
 import { signUpUser, type Session } from '../../support/accounts';
 import { expectPlays, signInBrowser } from '../../support/browser';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { routeUrl, videoRoutes } from '@pw/contracts';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';
 import { answerUploadDialogs, hmsSeconds, saveThroughDialogs } from './helpers';
@@ -90,6 +91,10 @@ test('a recording whose page was closed mid-recording is offered back, kept as a
   await page.close();
 
   const again = await context.newPage();
+  const tusMethods: string[] = [];
+  again.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.includes('/video/tus')) tusMethods.push(sent.method());
+  });
   await again.goto('/user/video/VideoRecorder');
   const offer = again.getByTestId('recovery-offers').getByText(OFFER);
   await expect(offer).toBeVisible();
@@ -110,6 +115,9 @@ test('a recording whose page was closed mid-recording is offered back, kept as a
     description: 'Recovered from the device',
   });
   const draft = await expectDraft(again, request, session, 'Kept after a closed page', [18, 20]);
+  // Its upload went on from where the server's copy ended: asked, then the rest; none begun anew.
+  expect(tusMethods[0]).toBe('HEAD');
+  expect(tusMethods).not.toContain('POST');
 
   // The server holds it: the recorder offers nothing.
   await again.goto('/user/video/VideoRecorder');
@@ -158,7 +166,7 @@ test('Discard asks once; No keeps the recording, Discard deletes it from the dev
   expect(await listFolder(request, session, 'draft')).toEqual([]);
 });
 
-test('with the network cut for 10 s of the recording and again mid-upload, the upload waits, says so, and the draft arrives whole', async ({
+test('with the network cut for 10 s of the recording and again at Save, the upload waits, says so, and the draft arrives whole', async ({
   page,
   context,
   request,
@@ -169,22 +177,28 @@ test('with the network cut for 10 s of the recording and again mid-upload, the u
   await page.getByRole('link', { name: /Record a video/ }).click();
   await page.getByRole('button', { name: 'Click to record' }).click();
   const timer = page.getByRole('timer');
+  const upload = page.getByTestId('live-upload-status');
   await expect(timer).toContainText('0:03', { timeout: 30_000 });
   await context.setOffline(true);
+  // Recording goes on; the upload while recording waits and says so.
+  await expect(upload).toHaveText(/^No network: the upload is waiting/, { timeout: 15_000 });
   await expect(timer).toContainText('0:13', { timeout: 30_000 });
   await context.setOffline(false);
+  await expect(upload).toHaveAttribute('data-state', 'sending', { timeout: 15_000 });
   await expect(timer).toContainText('0:16', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Finish' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/user\/video\/upload$/);
   await expect(page.getByTestId('clip-card')).toHaveCount(1);
 
-  // The first piece sent cuts the network: the browser goes offline and the request gets no answer.
+  // The first request of the upload cuts the network: the browser goes offline and the request gets no
+  // answer. The recording went up while it was made, so that is the store call (or, had its last seconds
+  // still been on their way, a tus request).
   let cut = false;
   await page.route(
-    (url) => url.pathname.includes('/video/tus'),
+    (url) => url.pathname.includes('/video/tus') || url.pathname === routeUrl(videoRoutes.store),
     async (route) => {
-      if (!cut && route.request().method() === 'PATCH') {
+      if (!cut) {
         cut = true;
         await context.setOffline(true);
         await route.abort('internetdisconnected');
@@ -302,4 +316,42 @@ test('a full device is said in plain words, recording goes on, and Save still up
   });
   // All of it; and the part kept before the device filled up goes too, now the server holds the whole.
   await expectDraft(page, request, session, 'Recorded on a full device', [6, 8]);
+});
+
+test('a recording goes up while it is made: pieces are sent before Finish, and Save sends nothing again', async ({
+  page,
+  request,
+}) => {
+  const session = await signedIn(page, request);
+  const sent: Array<{ method: string; at: number }> = [];
+  page.on('request', (sentRequest) => {
+    if (new URL(sentRequest.url()).pathname.includes('/video/tus'))
+      sent.push({ method: sentRequest.method(), at: Date.now() });
+  });
+  await page.goto('/user/video/upload');
+  await page.getByRole('link', { name: /Record a video/ }).click();
+  await page.getByRole('button', { name: 'Click to record' }).click();
+  const status = page.getByTestId('live-upload-status');
+  await expect(status).toHaveText(/^Uploading as you record/);
+  await expect(page.getByRole('timer')).toContainText('0:15', { timeout: 60_000 });
+  // Before Finish: the upload was made, and pieces went up, more than one, a few seconds apart.
+  const beforeFinish = sent.filter((r) => r.method === 'PATCH');
+  expect(sent[0]?.method).toBe('POST');
+  expect(beforeFinish.length).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  // Only the last seconds were left: the server has it all while the owner still trims.
+  await expect(status).toHaveText(/^Uploaded: the server has all of this recording/, { timeout: 30_000 });
+  const atSave = sent.length;
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+
+  await saveThroughDialogs(page, {
+    folder: 'Drafts',
+    title: 'Uploaded while recorded',
+    description: 'Sent as it was made',
+  });
+  // The upload screen asked where the server's copy ends at most, and sent no byte again.
+  expect(sent.slice(atSave).filter((r) => r.method !== 'HEAD')).toEqual([]);
+  expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
+  await expectDraft(page, request, session, 'Uploaded while recorded', [14, 16.5]);
 });

@@ -329,6 +329,132 @@ describe('resumable uploads (tus)', () => {
     // Four store calls, each decrypting the upload into its own folder first, and a conversion.
   }, 90_000);
 
+  describe('a length told at the end (Upload-Defer-Length), as the recorder uploads while recording', () => {
+    const tusHeaders = (account: TestAccount, extra: Record<string, string> = {}) => ({
+      ...account.headers,
+      'Tus-Resumable': '1.0.0',
+      ...extra,
+    });
+    async function createDeferred(account: TestAccount): Promise<string> {
+      const created = await fetch(endpoint(), {
+        method: 'POST',
+        headers: tusHeaders(account, {
+          'Upload-Defer-Length': '1',
+          'Upload-Metadata': `filename ${Buffer.from('recording.mov').toString('base64')}`,
+        }),
+      });
+      expect(created.status).toBe(201);
+      return `${base}${created.headers.get('location')!}`;
+    }
+    const patch = (url: string, account: TestAccount, offset: number, body: Buffer, extra = {}) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: tusHeaders(account, {
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+          ...extra,
+        }),
+        body,
+      });
+
+    it('takes the pieces as they come, then the length with the last one, and is stored as a video', async () => {
+      const url = await createDeferred(owner);
+      const id = url.split('/').pop()!;
+      const first = await head(url, owner);
+      expect(first.headers.get('upload-defer-length')).toBe('1');
+      expect(first.headers.get('upload-length')).toBeNull();
+      const cut = [0, Math.floor(video.length / 3), Math.floor((video.length * 2) / 3), video.length];
+      for (let i = 0; i < 2; i += 1) {
+        const sent = await patch(url, owner, cut[i]!, video.subarray(cut[i], cut[i + 1]));
+        expect(sent.status).toBe(204);
+        expect(Number(sent.headers.get('upload-offset'))).toBe(cut[i + 1]);
+      }
+      // Not finished while its length is unknown: the store call refuses it.
+      const early = await fetch(`${base}${routeUrl(videoRoutes.store)}`, {
+        method: 'POST',
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
+      });
+      expect(((await early.json()) as { message: string }).message).toBe('The upload is not finished yet.');
+      const last = await patch(url, owner, cut[2]!, video.subarray(cut[2]), {
+        'Upload-Length': String(video.length),
+      });
+      expect(last.status).toBe(204);
+      const after = await head(url, owner);
+      expect(after.headers.get('upload-length')).toBe(String(video.length));
+      expect(after.headers.get('upload-offset')).toBe(String(video.length));
+      expect(sha256(await uploadBytes(id))).toBe(sha256(video));
+      const stored = await fetch(`${base}${routeUrl(videoRoutes.store)}`, {
+        method: 'POST',
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'draft', upload_ids: [id] }),
+      });
+      expect(stored.status).toBe(201);
+      const created = (await stored.json()) as { data: { id: number } };
+      expect((await waitForVideo(ctx, created.data.id)).state).toBe('ready');
+    });
+
+    it('answers a piece sent at the wrong offset with 409, keeping what it has', async () => {
+      const url = await createDeferred(owner);
+      expect((await patch(url, owner, 0, video.subarray(0, 1000))).status).toBe(204);
+      const wrong = await patch(url, owner, 500, video.subarray(500, 2000));
+      expect(wrong.status).toBe(409);
+      expect((await head(url, owner)).headers.get('upload-offset')).toBe('1000');
+      await fetch(url, { method: 'DELETE', headers: tusHeaders(owner) });
+    });
+
+    it('refuses bytes past the size limit with 413 before reading them', async () => {
+      const url = await createDeferred(owner);
+      const id = url.split('/').pop()!;
+      expect((await patch(url, owner, 0, video.subarray(0, 1000))).status).toBe(204);
+      // A Content-Length that would pass the limit and no body at all: the answer comes without waiting
+      // for bytes that never arrive.
+      const over = await rawRequest('PATCH', new URL(url).pathname, {
+        ...tusHeaders(owner),
+        'Upload-Offset': '1000',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(ctx.config.UPLOAD_MAX_BYTES),
+      });
+      expect(over.status).toBe(413);
+      // Nor may the length told at the end pass it.
+      const tooLong = await patch(url, owner, 1000, Buffer.alloc(0), {
+        'Upload-Length': String(ctx.config.UPLOAD_MAX_BYTES + 1),
+      });
+      expect(tooLong.status).toBe(413);
+      expect((await head(url, owner)).headers.get('upload-offset')).toBe('1000');
+      expect((await head(url, owner)).headers.get('upload-length')).toBeNull();
+      expect((await uploadBytes(id)).length).toBe(1000);
+      await fetch(url, { method: 'DELETE', headers: tusHeaders(owner) });
+    });
+
+    it("keeps another account's deferred upload out of reach: 404, nothing written, its length not told", async () => {
+      const url = await createDeferred(owner);
+      expect((await patch(url, owner, 0, video.subarray(0, 1000))).status).toBe(204);
+      const intruder = await patch(url, other, 1000, Buffer.from('intruder'), { 'Upload-Length': '1008' });
+      expect(intruder.status).toBe(404);
+      expect((await head(url, other)).status).toBe(404);
+      const mine = await head(url, owner);
+      expect(mine.headers.get('upload-offset')).toBe('1000');
+      expect(mine.headers.get('upload-length')).toBeNull();
+      await fetch(url, { method: 'DELETE', headers: tusHeaders(owner) });
+    });
+
+    it('refuses a length told twice, or shorter than what it holds, with 400', async () => {
+      const url = await createDeferred(owner);
+      expect((await patch(url, owner, 0, video.subarray(0, 1000))).status).toBe(204);
+      const short = await patch(url, owner, 1000, Buffer.alloc(0), { 'Upload-Length': '999' });
+      expect(short.status).toBe(400);
+      const told = await patch(url, owner, 1000, video.subarray(1000, 1500), { 'Upload-Length': '3000' });
+      expect(told.status).toBe(204);
+      const again = await patch(url, owner, 1500, video.subarray(1500, 2000), { 'Upload-Length': '2000' });
+      expect(again.status).toBe(400);
+      const now = await head(url, owner);
+      expect(now.headers.get('upload-length')).toBe('3000');
+      expect(now.headers.get('upload-offset')).toBe('1500');
+      await fetch(url, { method: 'DELETE', headers: tusHeaders(owner) });
+    });
+  });
+
   it('refuses an upload that is not a video and removes it', async () => {
     const text = Buffer.from('not a video at all\n'.repeat(2000));
     const done = await tusUpload(owner, text);

@@ -34,6 +34,23 @@ describe('the recording kept on the device (IndexedDB)', () => {
     expect(await file?.text()).toBe('one two three');
   });
 
+  it('notes the upload a recording goes through, keeping its pieces; a record gone is left alone', async () => {
+    const store = freshStore();
+    const keeper = keepRecording(store, META, () => undefined);
+    keeper.add(piece(['a']), 1);
+    await keeper.flushed();
+    await store.setUpload('r1', 'http://app.test/api/web/user/video/tus/abc');
+    keeper.add(piece(['b']), 2);
+    await keeper.flushed();
+    expect(await store.list()).toEqual([
+      { ...META, seconds: 2, chunks: 2, bytes: 2, uploadUrl: 'http://app.test/api/web/user/video/tus/abc' },
+    ]);
+    await store.setUpload('r1', null);
+    expect((await store.list())[0]?.uploadUrl).toBeNull();
+    await store.setUpload('missing', 'x');
+    expect((await store.list()).map((meta) => meta.id)).toEqual(['r1']);
+  });
+
   it('keeps recordings apart and removes one with all its pieces, leaving the other', async () => {
     const store = freshStore();
     const first = keepRecording(store, META, () => undefined);

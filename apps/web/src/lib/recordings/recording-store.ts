@@ -20,6 +20,8 @@ export interface RecordingMeta {
   /** Pieces and bytes kept so far. */
   chunks: number;
   bytes: number;
+  /** The tus upload it is sent through while it is made, resumed from there when it is offered back. */
+  uploadUrl?: string | null;
 }
 
 export interface RecordingStore {
@@ -27,6 +29,8 @@ export interface RecordingStore {
   begin(meta: Omit<RecordingMeta, 'seconds' | 'chunks' | 'bytes'>): Promise<void>;
   /** Keeps the next piece and the length recorded so far, both in one transaction. */
   append(id: string, chunk: Blob, seconds: number): Promise<void>;
+  /** Notes the upload the recording goes through (null: none); nothing when its record is gone. */
+  setUpload(id: string, uploadUrl: string | null): Promise<void>;
   list(): Promise<RecordingMeta[]>;
   /** The recording as one file, its pieces in order; null when nothing of it is kept. */
   file(id: string): Promise<File | null>;
@@ -109,6 +113,14 @@ export function indexedDbRecordingStore(
       metas.put({ ...meta, seconds, chunks: meta.chunks + 1, bytes: meta.bytes + chunk.size });
       await finished;
     },
+    async setUpload(id, uploadUrl) {
+      const tx = (await db()).transaction(META, 'readwrite');
+      const metas = tx.objectStore(META);
+      const finished = done(tx);
+      const meta = await request<RecordingMeta | undefined>(metas.get(id));
+      if (meta) metas.put({ ...meta, uploadUrl });
+      await finished;
+    },
     async list() {
       const tx = (await db()).transaction(META, 'readonly');
       return request<RecordingMeta[]>(tx.objectStore(META).getAll());
@@ -136,6 +148,7 @@ export function unavailableRecordingStore(): RecordingStore {
   return {
     begin: refuse,
     append: refuse,
+    setUpload: async () => undefined,
     list: async () => [],
     file: async () => null,
     remove: async () => undefined,

@@ -24,6 +24,7 @@ import { RecordingTrim } from './RecordingTrim';
 import { RecoveryOffers, RECOVERY_TEXTS } from './RecoveryOffers';
 import { canRecord, useRecorder, type RecorderProblem } from './use-recorder';
 import { useLeaveWarning, useWakeLock } from './use-recording-guards';
+import { UploadStatus } from './UploadStatus';
 import './recorder.scss';
 
 const UPLOAD_PATH = '/user/video/upload';
@@ -263,6 +264,9 @@ export function RecorderPage() {
       )}
       {(state === 'recording' || state === 'paused') && !recorder.keeping && (
         <p className="text-center small text-body-secondary mt-1 mb-0">{KEPT_ON_DEVICE}</p>
+      )}
+      {state !== 'idle' && state !== 'starting' && (
+        <UploadStatus state={recorder.upload} recording={state !== 'recorded'} />
       )}
       {state === 'recorded' && (
         <p className="text-center small text-body-secondary mt-2">

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useDialog } from '@/components/dialog/DialogProvider';
 import { editList } from '@/lib/edit-list/edit-list-store';
+import { terminateUpload } from '@/lib/recordings/live-upload';
 import type { RecordingMeta, RecordingStore } from '@/lib/recordings/recording-store';
 import { unsavedRecordings, unsavedSentence } from '@/lib/recordings/recovery';
 
@@ -77,6 +78,8 @@ export function RecoveryOffers({
       cancelText: 'Keep it',
     });
     if (!answer.confirmed) return;
+    // What the server had of it goes too (offline, the server sweeps it after a day).
+    if (meta.uploadUrl) void terminateUpload(meta.uploadUrl);
     await store.remove(meta.id);
     drop(meta.id);
   };

@@ -6,6 +6,8 @@ import {
   type KeepingProblem,
   type RecordingKeeper,
 } from '@/lib/recordings/recovery';
+import type { LiveUpload, LiveUploadOptions, LiveUploadState } from '@/lib/recordings/live-upload';
+import { useLiveUpload } from './use-live-upload';
 
 /**
  * The recorder's states (docs/product.md §13.5): idle ('Click to record') → recording (Stop, Pause, Finish) →
@@ -71,6 +73,8 @@ export interface Recorder {
   state: RecorderState;
   /** Why the copy on the device stopped, if it did: the recording itself goes on in memory. */
   keeping: KeepingProblem | null;
+  /** Where its upload while recording stands (null before the first recording). */
+  upload: LiveUploadState | null;
   /** Seconds recorded so far, pauses excluded. */
   elapsed: number;
   /** The live camera stream while recording or paused. */
@@ -91,7 +95,12 @@ export interface Recorder {
 
 export function useRecorder(
   onProblem: (problem: RecorderProblem) => void,
-  options: { accountId: string | null; store?: RecordingStore },
+  options: {
+    accountId: string | null;
+    store?: RecordingStore;
+    /** The upload while recording; tests hand in their own. */
+    liveUpload?: (options: LiveUploadOptions) => LiveUpload;
+  },
 ): Recorder {
   const [state, setState] = useState<RecorderState>('idle');
   const [elapsed, setElapsed] = useState(0);
@@ -114,6 +123,8 @@ export function useRecorder(
   const releaseLive = useRef<() => void>(() => undefined);
   const store = options.store ?? recordings();
   const accountId = options.accountId;
+  const live = useLiveUpload(options.liveUpload);
+  const beginUpload = live.begin;
 
   const release = useCallback((media: MediaStream | null) => {
     media?.getTracks().forEach((track) => track.stop());
@@ -193,11 +204,23 @@ export function useRecorder(
       setKeeping,
     );
     keeper.current = keptBy;
+    // Each piece goes up once the device has it (or could not keep it), so the server never holds more
+    // than the copy offered back after a crash; the upload's address goes in the copy's record.
+    const uploading = beginUpload({
+      name: recordingName(startedAt.current, type),
+      type,
+      onUrl: (url) => void keptBy.flushed().then(() => store.setUpload(id, url).catch(() => undefined)),
+    });
     instance.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
       chunks.current.push(event.data);
       const running = segmentStart.current === null ? 0 : performance.now() - segmentStart.current;
       keptBy.add(event.data, (banked.current + running) / 1000);
+      void keptBy.flushed().then(() => uploading.add(event.data));
+    });
+    // However it stops (Stop, Finish, the page left), the last seconds follow and the length is told.
+    instance.addEventListener('stop', () => void keptBy.flushed().then(() => uploading.end()), {
+      once: true,
     });
     instance.addEventListener('error', () => {
       release(media);
@@ -218,7 +241,7 @@ export function useRecorder(
     instance.start(PIECE_MILLISECONDS);
     segmentStart.current = performance.now();
     setState('recording');
-  }, [release, store, accountId]);
+  }, [release, store, accountId, beginUpload]);
 
   const bank = () => {
     if (segmentStart.current !== null) banked.current += performance.now() - segmentStart.current;
@@ -267,18 +290,34 @@ export function useRecorder(
     return stopped.current;
   }, [release]);
 
+  const cancelUpload = live.cancel;
   const discard = useCallback(async () => {
     const id = recordingId.current;
     await keeper.current?.flushed();
+    await cancelUpload();
     if (id) await store.remove(id).catch(() => undefined);
     recordingId.current = null;
     releaseLive.current();
-  }, [store]);
+  }, [store, cancelUpload]);
 
   const handOver = useCallback(() => {
     recordingId.current = null;
     releaseLive.current();
   }, []);
 
-  return { state, keeping, elapsed, stream, file, fileUrl, start, pause, resume, stop, discard, handOver };
+  return {
+    state,
+    keeping,
+    upload: live.state,
+    elapsed,
+    stream,
+    file,
+    fileUrl,
+    start,
+    pause,
+    resume,
+    stop,
+    discard,
+    handOver,
+  };
 }

@@ -3,6 +3,8 @@ import * as tus from 'tus-js-client';
 import { VIDEO_TUS_PATH } from '@pw/contracts';
 import { API_BASE, ApiError } from '@/lib/api';
 import { isOffline, waitForNetwork } from '@/lib/network';
+import { recordings } from '@/lib/recordings/recording-store';
+import { finishRecordingUpload } from '@/lib/recordings/recording-uploads';
 import { session } from '@/lib/session';
 
 /**
@@ -130,11 +132,18 @@ export async function uploadClips(
   let done = 0;
   const ids: string[] = [];
   for (const file of files) {
-    const id = await uploadClip(file, {
-      signal: options.signal,
-      onWaiting: options.onWaiting,
-      onProgress: (sent) => options.onProgress?.(Math.min(1, (done + sent) / total)),
+    // A recording went up while it was made: only its last seconds are left (docs/product.md §4.5).
+    const recorded = await finishRecordingUpload(file, recordings(), options).catch((error: unknown) => {
+      if (options.signal?.aborted) throw new UploadAbortedError();
+      throw error;
     });
+    const id =
+      recorded ??
+      (await uploadClip(file, {
+        signal: options.signal,
+        onWaiting: options.onWaiting,
+        onProgress: (sent) => options.onProgress?.(Math.min(1, (done + sent) / total)),
+      }));
     done += file.size;
     options.onProgress?.(Math.min(1, done / total));
     ids.push(id);

@@ -120,26 +120,35 @@ export function uploadClip(
   });
 }
 
+/** How one clip reaches the server: its recording's upload finished, or the whole file sent. */
+export interface ClipSenders {
+  finishRecording: typeof finishRecordingUpload;
+  sendWhole: typeof uploadClip;
+}
+const SENDERS: ClipSenders = { finishRecording: finishRecordingUpload, sendWhole: uploadClip };
+
 /**
  * Uploads the clips one after another, reporting progress over all their bytes together (0…1).
- * Resolves with the upload ids in the clips' order.
+ * Resolves with the upload ids in the clips' order. `senders` are the two ways a clip goes up, named so
+ * that a test can hand its own (the suite's files share their modules, so a module mock would not hold).
  */
 export async function uploadClips(
   files: readonly File[],
   options: UploadOptions & { onProgress?: (fraction: number) => void } = {},
+  senders: ClipSenders = SENDERS,
 ): Promise<string[]> {
   const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
   let done = 0;
   const ids: string[] = [];
   for (const file of files) {
     // A recording went up while it was made: only its last seconds are left (docs/product.md §4.5).
-    const recorded = await finishRecordingUpload(file, recordings(), options).catch((error: unknown) => {
+    const recorded = await senders.finishRecording(file, recordings(), options).catch((error: unknown) => {
       if (options.signal?.aborted) throw new UploadAbortedError();
       throw error;
     });
     const id =
       recorded ??
-      (await uploadClip(file, {
+      (await senders.sendWhole(file, {
         signal: options.signal,
         onWaiting: options.onWaiting,
         onProgress: (sent) => options.onProgress?.(Math.min(1, (done + sent) / total)),

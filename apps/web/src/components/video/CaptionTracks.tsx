@@ -9,7 +9,11 @@ import type { CaptionLink } from '@pw/contracts';
 
 /** The reader's languages, most wanted first (the browser's own list). */
 const readerLanguages = (): readonly string[] =>
-  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language];
 
 /** A language's name in the reader's language (`fr` → "French"); the tag itself when unknown. */
 export function languageName(tag: string, languages: readonly string[] = readerLanguages()): string {
@@ -39,7 +43,10 @@ export function preferredTrack<T extends { language: string }>(
   );
 }
 
-export function CaptionTracks({ captions }: { captions: readonly CaptionLink[] | undefined }) {
+/** A track as a player offers it: its language, its file, and a label when not only the language's name. */
+export type PlayerTrack = CaptionLink & { label?: string };
+
+export function CaptionTracks({ captions }: { captions: readonly PlayerTrack[] | undefined }) {
   if (!captions?.length) return null;
   const preferred = preferredTrack(captions);
   return (
@@ -49,7 +56,7 @@ export function CaptionTracks({ captions }: { captions: readonly CaptionLink[] |
           key={track.language}
           kind="captions"
           srcLang={track.language}
-          label={languageName(track.language)}
+          label={track.label ?? languageName(track.language)}
           src={track.url}
           default={track === preferred}
         />

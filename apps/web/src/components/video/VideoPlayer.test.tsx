@@ -44,8 +44,8 @@ describe('VideoPlayer', () => {
 describe('VideoPlayer captions', () => {
   afterEach(() => vi.unstubAllGlobals());
   const captions = [
-    { language: 'en', url: '/api/media/v/captions/a.vtt?exp=1&sig=x' },
-    { language: 'fr', url: '/api/media/v/captions/b.vtt?exp=1&sig=y' },
+    { language: 'en', url: '/media/v/captions/a.vtt?exp=1&sig=x' },
+    { language: 'fr', url: '/media/v/captions/b.vtt?exp=1&sig=y' },
   ];
   const tracksOf = (title: string) =>
     [...screen.getByLabelText(`Video: ${title}`).querySelectorAll('track')].map((track) => ({

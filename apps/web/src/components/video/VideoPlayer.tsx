@@ -1,14 +1,14 @@
 import { useState, type Ref } from 'react';
 import { VideoStateNotice } from './VideoStateNotice';
 import './video.scss';
-import type { CaptionLink, Video } from '@pw/contracts';
-import { CaptionTracks } from './CaptionTracks';
+import type { Video } from '@pw/contracts';
+import { CaptionTracks, type PlayerTrack } from './CaptionTracks';
 
 interface VideoPlayerProps {
   video: Pick<Video, 'video_link' | 'video_thumbnail' | 'title' | 'state' | 'failure_reason'> &
     Partial<Pick<Video, 'damaged'>>;
   /** The caption tracks to offer (docs/product.md §4.7): the video's own, or the owner's as written. */
-  captions?: readonly CaptionLink[];
+  captions?: readonly PlayerTrack[];
   ref?: Ref<HTMLVideoElement>;
 }
 

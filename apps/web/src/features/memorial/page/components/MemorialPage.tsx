@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import type { GuestbookEntry, PublicMemorial } from '@pw/contracts';
 import { FormError } from '@/components/form/FormError';
 import { Loading } from '@/components/Loading';
+import { CaptionTracks } from '@/components/video/CaptionTracks';
 import { ErrorState } from '@/components/status/ErrorState';
 import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { formatWhen } from '@/lib/dates';
@@ -69,7 +70,9 @@ function Memorial({ slug, memorial }: { slug: string; memorial: PublicMemorial }
             poster={video.video_thumbnail ?? undefined}
             src={video.video_link ?? undefined}
             aria-label={`Video: ${video.title}`}
-          />
+          >
+            <CaptionTracks captions={video.captions} />
+          </video>
           <figcaption className="small text-body-secondary text-break">{video.title}</figcaption>
         </figure>
       ))}

@@ -139,8 +139,8 @@ describe('WatchPage', () => {
   }, 10_000);
 
   describe('captions', () => {
-    const EN = '/api/media/v/captions/en.vtt';
-    const FR = '/api/media/v/captions/fr.vtt';
+    const EN = '/media/v/captions/en.vtt';
+    const FR = '/media/v/captions/fr.vtt';
     const vtt = (...lines: string[]) =>
       'WEBVTT\n\n' +
       lines.map((line, i) => `00:00:0${i}.000 --> 00:00:0${i + 1}.000\n${line}`).join('\n\n') +
@@ -148,7 +148,7 @@ describe('WatchPage', () => {
     const files: Record<string, { status: number; body: string }> = {};
     const serveFiles = () =>
       apiServer.use(
-        http.get('*/api/media/v/captions/:file', ({ request }) => {
+        http.get('*/media/v/captions/:file', ({ request }) => {
           const file = files[new URL(request.url).pathname] ?? { status: 404, body: '' };
           return new HttpResponse(file.body, {
             status: file.status,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,15 +11,10 @@ import {
 } from '@pw/contracts';
 import { contextForSuite } from '../../../test/helpers';
 import { deliveriesOf, insertMembership, insertVideo, setUserStatus } from '../../../test/delivery-fixtures';
-import {
-  ADMIN_ENV,
-  bearer,
-  signInAdmin,
-  signUpUser,
-  type SignedIn,
-} from '../accounts/accounts.fixtures';
+import { ADMIN_ENV, bearer, signInAdmin, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { videos } from '../videos/videos.schema';
-import { watchToken } from '../delivery/delivery.tokens';
+import { hashWatchToken, watchToken } from '../delivery/delivery.tokens';
+import { watchGrants } from '../delivery/delivery.schema';
 import { signedMediaUrl } from '../../platform/http/signed-url';
 import { captionTracks } from './captions.schema';
 
@@ -127,6 +123,38 @@ describe('captions travel with the video', () => {
     expect((await get(pageA.captions[0]!.url.replace(/sig=./, 'sig=A'))).statusCode).toBe(403);
   });
 
+  it('a shared link carries the captions at short-lived URLs: refused within a quarter of an hour of its revocation', async () => {
+    const id = await insertVideo(ctx.deps.db, owner.id, { folder: 'final' });
+    await saveTrack(owner, id, 'en', VTT_A);
+    await insertDraft(owner, id, 'fr');
+    const token = randomBytes(32).toString('base64url');
+    const [grant] = await ctx.deps.db
+      .insert(watchGrants)
+      .values({
+        videoId: id,
+        grantedBy: owner.id,
+        recipientEmail: 'friend@recipient.test',
+        tokenHash: hashWatchToken(token),
+        sentAt: ctx.clock.now(),
+      })
+      .returning();
+    const page = await watch(token);
+    expect(page.captions).toEqual([{ language: 'en', url: expect.stringMatching(MEDIA_URL) }]);
+    const file = () => get(page.captions[0]!.url);
+    expect((await file()).body).toBe(VTT_A);
+    await ctx.deps.db
+      .update(watchGrants)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(eq(watchGrants.id, grant!.id));
+    expect((await get(routeUrl(deliveryRoutes.watch, { token }))).statusCode).toBe(404);
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 15 * 60 * 1000 + 1000));
+    try {
+      expect((await file()).statusCode).toBe(403);
+    } finally {
+      ctx.clock.set(new Date());
+    }
+  });
+
   it('a draft track is served to no one, even at a URL signed for it', async () => {
     const signed = signedMediaUrl(ctx.deps.secret, draftKey, ctx.clock.now());
     const refused = await get(signed);
@@ -179,7 +207,9 @@ describe('captions travel with the video', () => {
   it("the owner's video shows the accepted tracks too; a draft stays in the owner's caption list only", async () => {
     const response = await get(routeUrl(videoRoutes.detail, { id: videoA }), owner.token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.captions).toEqual([{ language: 'en', url: expect.stringMatching(MEDIA_URL) }]);
+    expect(response.json().data.captions).toEqual([
+      { language: 'en', url: expect.stringMatching(MEDIA_URL) },
+    ]);
     const listed = await get(routeUrl(captionRoutes.list, { id: videoA }), owner.token);
     expect(listed.json().data.map((track: { language: string; status: string }) => track.status)).toEqual([
       'accepted',

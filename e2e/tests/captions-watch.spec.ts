@@ -2,8 +2,8 @@
 import { captionRoutes } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { test, expect } from '../support/csp';
-import { schedule, succeed, uploadDraft } from '../support/videos';
-import { newPerson, soonUtc, waitForMail, watchLinkOf } from './notifications/helpers';
+import { succeed, uploadDraft } from '../support/videos';
+import { deliverSoon, newPerson } from './notifications/helpers';
 
 // The reader's browser speaks English: the English track is on by default.
 test.use({ locale: 'en-US' });
@@ -26,16 +26,8 @@ test('a delivered message carries its captions, and its words can be read on the
     body: { transcript: 'Hello Sam. Remember the lake in summer.' },
     token: session.token,
   });
-  const recipient = `sam-${Date.now().toString(36)}@e2e.test`;
   // Due in a few seconds: the worker's real send.
-  const when = soonUtc();
-  await schedule(request, session, video.id, {
-    email: recipient,
-    share_at_date: when.date,
-    share_at_time: when.time,
-    timezone: 'UTC',
-  });
-  const link = watchLinkOf(await waitForMail(recipient));
+  const link = await deliverSoon(request, session, video.id, `sam-${Date.now().toString(36)}@e2e.test`);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('For Sam');

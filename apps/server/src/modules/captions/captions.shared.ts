@@ -22,9 +22,13 @@ export const sharedTrack = (tracks: { status: AnyPgColumn }): SQL => eq(tracks.s
  * JSON (one probe of the video-and-language index per video).
  */
 export function sharedCaptionsOf(videoId: AnyPgColumn): SQL<SharedCaption[]> {
-  return sql<SharedCaption[]>`coalesce((select json_agg(json_build_object('language', ${captionTracks.language}, 'key', ${captionTracks.objectKey}) order by ${captionTracks.language}) from ${captionTracks} where ${captionTracks.videoId} = ${videoId} and ${sharedTrack(captionTracks)}), '[]'::json)`;
+  return sql<
+    SharedCaption[]
+  >`coalesce((select json_agg(json_build_object('language', ${captionTracks.language}, 'key', ${captionTracks.objectKey}) order by ${captionTracks.language}) from ${captionTracks} where ${captionTracks.videoId} = ${videoId} and ${sharedTrack(captionTracks)}), '[]'::json)`;
 }
 
 /** The tracks as a player gets them, each signed by the same function as the video in that answer. */
-export const captionLinksOf = (tracks: readonly SharedCaption[], sign: (key: string) => string): CaptionLink[] =>
-  tracks.map((track) => ({ language: track.language, url: sign(track.key) }));
+export const captionLinksOf = (
+  tracks: readonly SharedCaption[],
+  sign: (key: string) => string,
+): CaptionLink[] => tracks.map((track) => ({ language: track.language, url: sign(track.key) }));

@@ -82,7 +82,9 @@ describe('the page the release opens, its guestbook and its limits', () => {
     ]);
     expect(data.videos[0].id).toBe(finalId);
     expect(data.videos[0].video_link).toMatch(/^\/api\/media\//);
-    expect(data.videos[0].captions).toEqual([{ language: 'en', url: expect.stringMatching(/^\/api\/media\//) }]);
+    expect(data.videos[0].captions).toEqual([
+      { language: 'en', url: expect.stringMatching(/^\/api\/media\//) },
+    ]);
     const vtt = await ctx.app.inject({ method: 'GET', url: data.videos[0].captions[0].url });
     expect(vtt.statusCode).toBe(200);
     expect(vtt.body).toContain('Remember the garden.');

@@ -204,7 +204,9 @@ describe('WatchPage', () => {
       withCaptions('stale', [{ language: 'en', url: `${EN}?exp=1&sig=old` }]);
       renderWatch('stale');
       fireEvent.click(await screen.findByRole('button', { name: READ_THE_MESSAGE }));
-      expect(await screen.findByRole('alert', undefined, { timeout: 4000 })).toHaveTextContent(TRANSCRIPT_FAILED);
+      expect(await screen.findByRole('alert', undefined, { timeout: 4000 })).toHaveTextContent(
+        TRANSCRIPT_FAILED,
+      );
       files[EN] = { status: 200, body: vtt('Found again.') };
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       expect(await screen.findByText('Found again.')).toBeVisible();

@@ -5,8 +5,8 @@ import { deliveryRoutes, referencePath } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { API_REFERENCE_PAGE } from '../support/api';
 import { test, expect } from '../support/csp';
-import { schedule, uploadDraft } from '../support/videos';
-import { newPerson, soonUtc, waitForMail, watchLinkOf } from './notifications/helpers';
+import { uploadDraft } from '../support/videos';
+import { deliverSoon, newPerson } from './notifications/helpers';
 
 /**
  * The security headers as Chromium meets them (docs/decisions/0100-security-headers.md). Every test here
@@ -68,16 +68,8 @@ test('a delivered message plays on its watch page, and its link never leaves as 
   const owner = newPerson('Rosa');
   const session = await signUpUser(request, owner);
   const video = await uploadDraft(request, session, 'For Tom', { description: 'Play it loud.' });
-  const recipient = `tom-${Date.now().toString(36)}@e2e.test`;
   // Due in a few seconds (the API takes seconds): the worker's real send, without waiting for a whole minute.
-  const when = soonUtc();
-  await schedule(request, session, video.id, {
-    email: recipient,
-    share_at_date: when.date,
-    share_at_time: when.time,
-    timezone: 'UTC',
-  });
-  const link = watchLinkOf(await waitForMail(recipient));
+  const link = await deliverSoon(request, session, video.id, `tom-${Date.now().toString(36)}@e2e.test`);
 
   // Every request the watch page makes, with the headers Chromium really sent.
   const referers: Array<string | undefined> = [];

@@ -5,6 +5,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { callApi } from '../../support/api';
+import type { Session } from '../../support/accounts';
+import { schedule } from '../../support/videos';
 
 /**
  * Helpers of the notifications and watch specs: people to sign up (support/accounts.ts signs them up,
@@ -130,6 +132,26 @@ export function watchLinkOf(mail: { text?: string; html?: string | false }): str
   const match = haystack.match(/https?:\/\/[^\s"'<>]+\/watch\/[A-Za-z0-9_-]+/);
   if (!match) throw new Error(`No /watch/ link in the e-mail:\n${haystack.slice(0, 2000)}`);
   return match[0];
+}
+
+/**
+ * Schedules the owner's video to `recipient` a few seconds ahead (soonUtc, in UTC) and answers the watch
+ * link of the e-mail the worker really sends.
+ */
+export async function deliverSoon(
+  request: APIRequestContext,
+  session: Session,
+  videoId: number,
+  recipient: string,
+): Promise<string> {
+  const when = soonUtc();
+  await schedule(request, session, videoId, {
+    email: recipient,
+    share_at_date: when.date,
+    share_at_time: when.time,
+    timezone: 'UTC',
+  });
+  return watchLinkOf(await waitForMail(recipient));
 }
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

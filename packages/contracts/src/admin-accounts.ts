@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionLinks } from './caption-tracks';
 import { adminPartingWordsQuery } from './audit';
 import { idParams } from './common';
 import { listQuery, paginatedResponse } from './lists';
@@ -152,6 +153,8 @@ export const adminPartingWords = z.object({
   /** Signed, expiring URLs (null until the video is ready). */
   video_link: z.string().nullable(),
   video_thumbnail: z.string().nullable(),
+  /** Its accepted caption tracks, at signed URLs like the video's. */
+  captions: captionLinks,
   duration: z.string().nullable(),
   search_code: z.string(),
   is_private: z.union([z.literal(0), z.literal(1)]),

@@ -112,6 +112,15 @@ export const captionTrack = z.object({
 });
 export type CaptionTrack = z.infer<typeof captionTrack>;
 
+/**
+ * A track as a player gets it wherever the video plays to someone (docs/product.md §4.7): its language and
+ * a signed, expiring WebVTT address made by the same rule, and for the same time, as the video's own
+ * address in that answer. Accepted tracks only: a draft is its owner's alone.
+ */
+export const captionLink = z.object({ language: z.string(), url: z.string() });
+export type CaptionLink = z.infer<typeof captionLink>;
+export const captionLinks = z.array(captionLink);
+
 const TAG = 'Captions';
 
 export const captionRoutes = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionLinks } from './caption-tracks';
 import { idParams } from './common';
 import { defineRoute } from './route';
 import { deliveryHistoryEntry } from './delivery-repeat';
@@ -56,6 +57,8 @@ export const watchResponse = z.object({
     /** Signed, expiring URLs (a `<video>` element cannot send a bearer header). */
     video_link: z.string().nullable(),
     video_thumbnail: z.string().nullable(),
+    /** The video's accepted caption tracks, signed like the video: only this video's, only while it plays. */
+    captions: captionLinks,
     duration: z.string().nullable(),
     /** Whether the sender is told of the first open (docs/product.md §5.8): the page says so in one line. */
     receipt: z.boolean(),

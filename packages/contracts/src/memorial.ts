@@ -16,6 +16,7 @@ export const memorialVideo = videoSchema.pick({
   description: true,
   video_link: true,
   video_thumbnail: true,
+  captions: true,
   duration: true,
   duration_seconds: true,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_OPTION, idParams, optionalText, pageQuery, requiredText } from './common';
+import { captionLinks } from './caption-tracks';
 import { deliveryInfo } from './delivery';
 import { requireSchedule, scheduleFields } from './schedule';
 import { paginatedResponse } from './lists';
@@ -268,6 +269,8 @@ export const videoSchema = z.object({
   /** Signed, expiring URLs (null until the video is ready). */
   video_link: z.string().nullable(),
   video_thumbnail: z.string().nullable(),
+  /** The accepted caption tracks at signed URLs like the video's (none until the video is ready). */
+  captions: captionLinks,
   /** `HH:MM:SS`, measured from the file. */
   duration: z.string().nullable(),
   duration_seconds: z.number().nullable(),

@@ -100,6 +100,15 @@ export const watchKeys = {
   one: (token: string) => ['watch', token] as const,
 };
 
+/**
+ * A video's caption tracks: the owner's own list (which their editor's saves refresh) and the text of
+ * one track file, read by its signed address (the watch page's transcript).
+ */
+export const captionKeys = {
+  all: ['captions'] as const,
+  text: (url: string) => ['captions', 'text', url] as const,
+};
+
 /** A requester's own banner ads (per role: the calls differ by role), and the banner plans on offer. */
 export const bannerAdKeys = {
   all: (role: AccountType) => ['banner-ads', role] as const,

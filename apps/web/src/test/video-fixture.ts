@@ -14,6 +14,7 @@ export function videoFixture(id: number, type: VideoFolder, extra: Partial<Video
     merging: null,
     video_link: `/media/${id}.mp4`,
     video_thumbnail: null,
+    captions: [],
     duration: '00:00:12',
     duration_seconds: 12,
     hashtags: [],

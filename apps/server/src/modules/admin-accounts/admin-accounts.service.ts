@@ -198,6 +198,7 @@ export function createAdminAccountsService({ db, repo, clock, videos, audit }: A
         description: video.description,
         video_link: video.video_link,
         video_thumbnail: video.video_thumbnail,
+        captions: video.captions,
         duration: video.duration,
         search_code: video.search_code,
         is_private: video.is_private,

@@ -157,6 +157,7 @@ describe('admin user and funeral-home details, and the final message', () => {
         description: 'Read this when I am gone.',
         video_link: expect.stringMatching(/^\/api\/media\/v\/.+\?exp=\d+&sig=/),
         video_thumbnail: expect.stringMatching(/^\/api\/media\/v\/.+\?exp=\d+&sig=/),
+        captions: [],
         duration: '00:00:42',
         search_code: row!.searchCode,
         is_private: 1,

@@ -12,6 +12,8 @@ import { createCaptionsService } from './captions.service';
 /** Its table as other modules read and join it: a read-only view (decision 0310). */
 export const captionTracksView = readOnlyView(captionTracks, 'caption_tracks');
 export { captionsSweepQueue } from './captions.queue';
+export { CAPTION_KEY_PREFIX } from './captions.repo';
+export { captionLinksOf, sharedCaptionsOf, sharedTrack, type SharedCaption } from './captions.shared';
 
 export interface CaptionsNeeds {
   /** The videos module's access check: a track belongs to the video, and only its owner writes it. */

@@ -13,6 +13,7 @@ import { createDeliveryClaims } from './delivery.claims';
 import { createBounceQueries } from './delivery.bounce-queries';
 import { accountsView } from '../accounts';
 import { videosView as videos } from '../videos';
+import { sharedCaptionsOf } from '../captions';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
@@ -32,6 +33,8 @@ const watchedColumns = {
     thumbnailKey: videos.thumbnailKey,
     durationMs: videos.durationMs,
     createdAt: videos.createdAt,
+    /** Its accepted caption tracks: they go with the link as the video does, never a draft. */
+    captions: sharedCaptionsOf(videos.id),
   },
   owner: { firstName: users.firstName, lastName: users.lastName, status: users.status },
 };

@@ -14,6 +14,7 @@ import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { users } from '../accounts/accounts.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { videos } from '../videos/videos.schema';
+import { captionTracks } from '../captions/captions.schema';
 import { call, endPlanOf, finalVideo, openByCode, signUpListedHome } from './funeral-homes.fixtures';
 
 describe("the home's request video and publishing (the chain of consent)", () => {
@@ -80,6 +81,41 @@ describe("the home's request video and publishing (the chain of consent)", () =>
       expect(data).toMatchObject({ id: video.id, type: 'final', is_private: 1, access_code: null });
       expect(data.video_link).toMatch(/^\/api\/media\/v\/.+\?exp=\d+&sig=/);
       expect(data.video_thumbnail).toMatch(/^\/api\/media\/v\//);
+      expect(data.captions).toEqual([]);
+    });
+
+    it("carries the video's accepted captions, never a draft, to the home and to the code's holder", async () => {
+      const { home, video, requestId } = await grantedRequest();
+      for (const [language, status] of [
+        ['en', 'accepted'],
+        ['fr', 'draft'],
+      ] as const) {
+        const objectKey = `captions/home${video.id}${language}.vtt`;
+        await ctx.deps.storage.put(
+          objectKey,
+          Buffer.from(`WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${language}\n`),
+          'text/vtt',
+        );
+        await ctx.deps.db.insert(captionTracks).values({
+          videoId: video.id,
+          ownerId: video.ownerId,
+          language,
+          source: 'owner',
+          status,
+          objectKey,
+          cueCount: 1,
+          updatedAt: ctx.clock.now(),
+        });
+      }
+      const captions = (await requestVideo(home.token, requestId)).json().data.captions;
+      expect(captions).toEqual([
+        { language: 'en', url: expect.stringMatching(/^\/api\/media\/v\/captions\//) },
+      ]);
+      const file = await ctx.app.inject({ method: 'GET', url: captions[0].url });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toContain('\nen\n');
+      const byCode = (await openByCode(ctx, holder.token, video.accessCode)).json().data.data;
+      expect(byCode.captions.map((track: { language: string }) => track.language)).toEqual(['en']);
     });
 
     it('404 for another home’s request, a request with no video yet, unknown and odd ids', async () => {

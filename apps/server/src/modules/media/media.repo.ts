@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { storedObjectRecords as storedObjects } from '../../platform/storage/object-records.schema';
 import { accountsView, activeAccount } from '../accounts';
 import { videosView as videos } from '../videos';
+import { captionTracksView as tracks, sharedTrack } from '../captions';
 
 // Other modules' tables, read through their public views (decision 0310).
 const users = accountsView('users');
@@ -17,6 +18,14 @@ export function createMediaRepo(db: Db) {
     .where(or(eq(videos.mediaKey, sql.placeholder('key')), eq(videos.thumbnailKey, sql.placeholder('key'))))
     .limit(1)
     .prepare('media_video_owner_status_by_key');
+  // A caption file's request: its track, only while it is shared (a draft is no one's but its owner's).
+  const captionOwnerStatus = db
+    .select({ status: users.status })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.ownerId))
+    .where(and(eq(tracks.objectKey, sql.placeholder('key')), sharedTrack(tracks)))
+    .limit(1)
+    .prepare('media_caption_owner_status_by_key');
   // Also on every media request: one probe of the object records' primary key.
   const damage = db
     .select({ damage: storedObjects.damage })
@@ -28,6 +37,15 @@ export function createMediaRepo(db: Db) {
     /** The status of the account whose video (or thumbnail) this key is; null when no video names it. */
     async videoOwnerStatus(key: string): Promise<number | null> {
       const [row] = await ownerStatus.execute({ key });
+      return row?.status ?? null;
+    },
+
+    /**
+     * The status of the account whose accepted caption track this key is; null when no accepted track
+     * names it (a draft, a replaced or deleted track).
+     */
+    async captionOwnerStatus(key: string): Promise<number | null> {
+      const [row] = await captionOwnerStatus.execute({ key });
       return row?.status ?? null;
     },
 

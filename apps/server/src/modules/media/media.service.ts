@@ -5,6 +5,7 @@ import { checkMediaSignature, parseRange } from '../../platform/http/signed-url'
 import type { Storage } from '../../platform/storage/storage';
 import type { ObjectRecords } from '../../platform/storage/object-records';
 import { isActiveAccount } from '../accounts';
+import { CAPTION_KEY_PREFIX } from '../captions';
 import type { MediaRepo } from './media.repo';
 import { openChecked, refused } from './media.read';
 
@@ -20,6 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
   // Banner ad images (checked by content on upload, platform/storage/images).
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  // Caption tracks (docs/product.md §4.7), which a <track> reads as text.
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 const contentTypeOf = (key: string) =>
@@ -38,7 +41,7 @@ export interface MediaServiceDeps {
   logger: { error: (details: object, message: string) => void };
 }
 
-/** Private media (videos, thumbnails) behind signed, expiring URLs: the signature is the permission. */
+/** Private media (videos, thumbnails, caption tracks) behind signed, expiring URLs: the signature is the permission. */
 export function createMediaService(deps: MediaServiceDeps) {
   const { storage, repo, clock, secret } = deps;
   /**
@@ -63,9 +66,16 @@ export function createMediaService(deps: MediaServiceDeps) {
       const check = checkMediaSignature(secret, key, exp, sig, clock.now());
       if (check === 'expired') throw forbidden('This link has expired. Reload the page to get a new one.');
       if (check !== 'valid') throw forbidden('This link is not valid.');
-      const ownerStatus = await repo.videoOwnerStatus(key);
-      if (ownerStatus !== null && !isActiveAccount({ status: ownerStatus }))
-        throw notFound(MEDIA_UNAVAILABLE);
+      if (key.startsWith(CAPTION_KEY_PREFIX)) {
+        // A caption file is served only while its track is shared: a track turned back into a draft,
+        // replaced or deleted stops at once, whatever its URL says.
+        const status = await repo.captionOwnerStatus(key);
+        if (status === null || !isActiveAccount({ status })) throw notFound(MEDIA_UNAVAILABLE);
+      } else {
+        const ownerStatus = await repo.videoOwnerStatus(key);
+        if (ownerStatus !== null && !isActiveAccount({ status: ownerStatus }))
+          throw notFound(MEDIA_UNAVAILABLE);
+      }
       // Said plainly rather than served cut short where the damage starts (decision 0340): gone until
       // restored from a backup, hence 410.
       if (await repo.isDamaged(key)) throw new AppError(410, MEDIA_MESSAGES.damaged);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORIAL_MESSAGES, legacyRoutes, memorialRoutes, routeUrl } from '@pw/contracts';
+import { MEMORIAL_MESSAGES, captionRoutes, legacyRoutes, memorialRoutes, routeUrl } from '@pw/contracts';
 import { createTestContext, multipart, tinyPng, type TestContext } from '../../../test/helpers';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { logInAgain, randomIp } from '../accounts/accounts.fixtures';
@@ -39,6 +39,13 @@ describe('the page the release opens, its guestbook and its limits', () => {
       token: o.owner.token,
       body: { ...chosen(true), video_ids: [finalId] },
     });
+    // The owner captions the message: the captions go on the page with it (docs/product.md §4.7).
+    const captioned = await callRoute(ctx, captionRoutes.save, {
+      token: o.owner.token,
+      params: { id: finalId, language: 'en' },
+      body: { vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nRemember the garden.\n' },
+    });
+    expect(captioned.statusCode, captioned.body).toBe(200);
     expect(
       await ctx.deps.db.select().from(memorialPages).where(eq(memorialPages.ownerId, o.owner.id)),
     ).toEqual([]);
@@ -65,6 +72,7 @@ describe('the page the release opens, its guestbook and its limits', () => {
     expect(data.videos).toHaveLength(1);
     // What plays and names the video, nothing else: no search code, creator or owner-only field.
     expect(Object.keys(data.videos[0]).sort()).toEqual([
+      'captions',
       'description',
       'duration',
       'duration_seconds',
@@ -75,6 +83,12 @@ describe('the page the release opens, its guestbook and its limits', () => {
     ]);
     expect(data.videos[0].id).toBe(finalId);
     expect(data.videos[0].video_link).toMatch(/^\/api\/media\//);
+    expect(data.videos[0].captions).toEqual([
+      { language: 'en', url: expect.stringMatching(/^\/api\/media\//) },
+    ]);
+    const vtt = await ctx.app.inject({ method: 'GET', url: data.videos[0].captions[0].url });
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.body).toContain('Remember the garden.');
     expect(res.body).not.toContain(o.owner.email);
     expect((await search('rose mem')).json().data).toEqual([
       { slug, name: 'Rose Memorial', born_year: expect.any(Number), died_year: data.died_year },

@@ -5,6 +5,7 @@ import { QUEUE_SCHEMA } from '../../platform/queue';
 import { storedObjectRecords as storedObjects } from '../../platform/storage/object-records.schema';
 import { conversionAbandoned } from './conversion-claims';
 import { accountsView, activeAccount } from '../accounts';
+import { sharedCaptionsOf, type SharedCaption } from '../captions';
 import {
   videoCodeOpenings,
   videoLikes,
@@ -28,6 +29,8 @@ export interface VideoView {
   damaged: boolean;
   /** A merge joining this draft is still being processed: how it was asked for (docs/product.md §3.5). */
   merging: MergeAction | null;
+  /** Its accepted caption tracks (the captions module's rule): they play wherever the video does. */
+  captions: SharedCaption[];
 }
 
 /**
@@ -55,6 +58,7 @@ export function createVideosRepo(db: Db) {
     // Two primary-key probes of the platform's object records.
     damaged: sql<boolean>`exists(select 1 from ${storedObjects} where ${storedObjects.key} in (${videos.mediaKey}, ${videos.thumbnailKey}) and ${storedObjects.damagedAt} is not null)`,
     // The owner's few videos (the owner index): a merge still processing that names this one as a source.
+    captions: sharedCaptionsOf(videos.id),
     merging: sql<MergeAction | null>`(select ${merge.mergeAction} from ${videos} as ${sql.identifier('merge')} where ${merge.ownerId} = ${videos.ownerId} and ${merge.state} = 'processing' and ${videos.id} = any(${merge.mergeSourceIds}) limit 1)`,
   });
 

@@ -1,5 +1,6 @@
 import type { Video } from '@pw/contracts';
 import { grantedMediaUrl, signedMediaUrl } from '../../platform/http/signed-url';
+import { captionLinksOf } from '../captions';
 import type { VideoView } from './videos.repo';
 import { instantToZoned } from '../../platform/time-zone';
 
@@ -46,6 +47,8 @@ export function toVideoJson(view: VideoView, ctx: ViewContext): Video {
     merging: isOwner ? view.merging : null,
     video_link: sign(video.mediaKey),
     video_thumbnail: sign(video.thumbnailKey),
+    // Signed as the video is, so they go to whoever it goes to and stop when its address would.
+    captions: ready ? captionLinksOf(view.captions, (key) => signUrl(ctx.secret, key, ctx.now)) : [],
     duration: formatDuration(video.durationMs),
     duration_seconds: video.durationMs === null ? null : Math.round(video.durationMs / 10) / 100,
     hashtags: video.hashtags,

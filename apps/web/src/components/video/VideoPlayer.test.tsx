@@ -40,3 +40,36 @@ describe('VideoPlayer', () => {
     });
   });
 });
+
+describe('VideoPlayer captions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const captions = [
+    { language: 'en', url: '/media/v/captions/a.vtt?exp=1&sig=x' },
+    { language: 'fr', url: '/media/v/captions/b.vtt?exp=1&sig=y' },
+  ];
+  const tracksOf = (title: string) =>
+    [...screen.getByLabelText(`Video: ${title}`).querySelectorAll('track')].map((track) => ({
+      kind: track.getAttribute('kind'),
+      srclang: track.getAttribute('srclang'),
+      label: track.getAttribute('label'),
+      src: track.getAttribute('src'),
+      default: track.hasAttribute('default'),
+    }));
+
+  it('offers each track, named in the reader’s language, on by default in the browser’s language', () => {
+    vi.stubGlobal('navigator', { ...navigator, language: 'fr-CA', languages: ['en'] });
+    render(<VideoPlayer video={videoFixture(4, 'draft')} captions={captions} />);
+    expect(tracksOf('Video 4')).toEqual([
+      { kind: 'captions', srclang: 'en', label: 'English', src: captions[0]!.url, default: false },
+      { kind: 'captions', srclang: 'fr', label: 'French', src: captions[1]!.url, default: true },
+    ]);
+  });
+
+  it('turns none on when no track is in the browser’s language, and renders none without captions', () => {
+    vi.stubGlobal('navigator', { ...navigator, language: 'de-DE', languages: ['de-DE'] });
+    render(<VideoPlayer video={videoFixture(5, 'draft')} captions={captions} />);
+    expect(tracksOf('Video 5').map((track) => track.default)).toEqual([false, false]);
+    render(<VideoPlayer video={videoFixture(6, 'draft')} />);
+    expect(tracksOf('Video 6')).toEqual([]);
+  });
+});

@@ -2,10 +2,13 @@ import { useState, type Ref } from 'react';
 import { VideoStateNotice } from './VideoStateNotice';
 import './video.scss';
 import type { Video } from '@pw/contracts';
+import { CaptionTracks, type PlayerTrack } from './CaptionTracks';
 
 interface VideoPlayerProps {
   video: Pick<Video, 'video_link' | 'video_thumbnail' | 'title' | 'state' | 'failure_reason'> &
     Partial<Pick<Video, 'damaged'>>;
+  /** The caption tracks to offer (docs/product.md §4.7): the video's own, or the owner's as written. */
+  captions?: readonly PlayerTrack[];
   ref?: Ref<HTMLVideoElement>;
 }
 
@@ -13,9 +16,10 @@ interface VideoPlayerProps {
  * The video detail player: native controls (keyboard usable and labelled by the browser), the
  * thumbnail as poster, a minimum height of 600 px on screens wide and tall enough for it (docs/product.md §13.7;
  * docs/product.md §3.6, §12); on phones the video's own shape. A video still converting or failed
- * shows why instead, and so does one whose file was found damaged in storage.
+ * shows why instead, and so does one whose file was found damaged in storage. Its captions are offered
+ * as tracks, on at once for a reader whose browser's language one of them is.
  */
-export function VideoPlayer({ video, ref }: VideoPlayerProps) {
+export function VideoPlayer({ video, captions, ref }: VideoPlayerProps) {
   // What a failed load turned out to be, for the address it failed on (a new address tries again).
   const [failed, setFailed] = useState<{ src: string; damaged: boolean } | null>(null);
   const failure = failed && failed.src === video.video_link ? failed : null;
@@ -49,7 +53,9 @@ export function VideoPlayer({ video, ref }: VideoPlayerProps) {
         preload="metadata"
         aria-label={`Video: ${video.title}`}
         onError={onError}
-      />
+      >
+        <CaptionTracks captions={captions} />
+      </video>
       {failure && (
         <p className="text-center small mt-2 mb-0" role="alert">
           {PLAYBACK_FAILED}

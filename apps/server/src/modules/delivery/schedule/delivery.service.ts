@@ -12,6 +12,7 @@ import {
 import { checkDeliveryAllowance, type HoldsMembership } from './delivery.allowance';
 import { grantedMediaUrl, signedMediaUrl } from '../../../platform/http/signed-url';
 import { formatDuration, type VideoAccessCheck } from '../../videos';
+import { captionLinksOf } from '../../captions';
 import { scheduleFrom, type ScheduleInput } from './delivery.schedule';
 import { deliveryJson } from './delivery.view';
 import type { DeliveryRepo } from '../delivery.repo';
@@ -82,6 +83,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
       delivered_at: deliveredAt ? deliveredAt.toISOString() : null,
       video_link: video.mediaKey ? sign(video.mediaKey) : null,
       video_thumbnail: video.thumbnailKey ? sign(video.thumbnailKey) : null,
+      // This video's tracks only, signed as its file: a link opens its own captions and no other's.
+      captions: video.mediaKey ? captionLinksOf(video.captions, sign) : [],
       duration: formatDuration(video.durationMs),
       receipt,
       // Only a delivery's recipient reads it: a shared link (granted) passes none.

@@ -40,6 +40,7 @@ const message = (over: Partial<AdminPartingWords> = {}): AdminPartingWords => ({
   description: 'Open it when the music starts.',
   video_link: 'https://media.example/v/40.mp4?sig=abc',
   video_thumbnail: 'https://media.example/v/40.jpg?sig=abc',
+  captions: [],
   duration: '00:01:20',
   search_code: 'PW-40XY',
   is_private: 1,

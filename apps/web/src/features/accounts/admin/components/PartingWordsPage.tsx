@@ -82,6 +82,7 @@ export function PartingWordsPage() {
                   state: video.video_link ? 'ready' : 'processing',
                   failure_reason: null,
                 }}
+                captions={video.captions}
               />
               <dl className="card-body row mb-0">
                 <dt className="col-sm-3">Title</dt>

@@ -73,7 +73,7 @@ function RequestVideo({ requestId, video }: { requestId: string; video: RequestV
 
   return (
     <>
-      <VideoPlayer video={video} />
+      <VideoPlayer video={video} captions={video.captions} />
       <div className="mt-3 d-flex flex-wrap justify-content-between align-items-start gap-3">
         <div className="min-w-0">
           <h1 className="h3 text-break mb-1">{video.title}</h1>

@@ -11,6 +11,7 @@ import { TextAreaField } from '@/components/form/TextAreaField';
 import { TextField } from '@/components/form/TextField';
 import { useBodyForm } from '@/components/form/use-body-form';
 import { Loading } from '@/components/Loading';
+import { CaptionTracks } from '@/components/video/CaptionTracks';
 import { ErrorState } from '@/components/status/ErrorState';
 import { ApiError } from '@/lib/api';
 import { formatWhen } from '@/lib/dates';
@@ -77,7 +78,9 @@ function Memorial({ slug, memorial }: { slug: string; memorial: PublicMemorial }
             poster={video.video_thumbnail ?? undefined}
             src={video.video_link ?? undefined}
             aria-label={`Video: ${video.title}`}
-          />
+          >
+            <CaptionTracks captions={video.captions} />
+          </video>
           <figcaption className="small text-body-secondary text-break">{video.title}</figcaption>
         </figure>
       ))}

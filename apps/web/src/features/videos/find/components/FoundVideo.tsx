@@ -76,7 +76,7 @@ export function FoundVideo({ kind, backTo, backLabel, likes, children, knownFail
   return (
     <div className="container py-4">
       {back}
-      <VideoPlayer video={video} />
+      <VideoPlayer video={video} captions={video.captions} />
       <div className="mt-3 d-flex flex-wrap justify-content-between align-items-start gap-3">
         <div>
           <h1 className="h3 text-break mb-1">{video.title}</h1>

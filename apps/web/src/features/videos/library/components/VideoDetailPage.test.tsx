@@ -1,5 +1,5 @@
 import { captionRoutes, videoRoutes } from '@pw/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -379,5 +379,67 @@ describe('video detail: the video code only where it can find the video', () => 
     expect(!!screen.queryByText('Video code')).toBe(shown);
     // A private final message keeps its access code, the code that applies to it.
     if (folder === 'final') expect(screen.getByText('Access code')).toBeInTheDocument();
+  });
+});
+
+describe("video detail: the owner's player plays the owner's own caption tracks", () => {
+  const made: Blob[] = [];
+  beforeEach(() => {
+    made.length = 0;
+    // jsdom makes no blob addresses: each file the page makes is kept here, named by its index.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      made.push(blob as Blob);
+      return `blob:test/${made.length - 1}`;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offers each track of the caption list, a draft marked as one, as WebVTT made in the page', async () => {
+    const cue = (text: string) => [{ start: 1, end: 2, text }];
+    fakeApi({
+      [routeKey(videoRoutes.listDraft)]: () => ({ body: { data: [video(7, 'draft')] } }),
+      [routeKey(captionRoutes.list, { id: 7 })]: () => ({
+        body: {
+          data: [
+            {
+              language: 'en',
+              source: 'owner',
+              status: 'accepted',
+              cue_count: 1,
+              updated_at: '',
+              cues: cue('Hello'),
+            },
+            {
+              language: 'fr',
+              source: 'automatic',
+              status: 'draft',
+              cue_count: 1,
+              updated_at: '',
+              cues: cue('Salut'),
+            },
+          ],
+        },
+      }),
+    });
+    renderDetail('/user/profile/drafts?video=7');
+    const player = await screen.findByLabelText('Video: Video 7');
+    await waitFor(() => expect(player.querySelectorAll('track')).toHaveLength(2));
+    const tracks = [...player.querySelectorAll('track')].map((track) => [
+      track.getAttribute('srclang'),
+      track.getAttribute('label'),
+      track.getAttribute('src'),
+    ]);
+    expect(tracks).toEqual([
+      ['en', 'English', 'blob:test/0'],
+      ['fr', 'French (draft)', 'blob:test/1'],
+    ]);
+    expect(made[0]!.type).toBe('text/vtt');
+    const text = await new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(made[0]!);
+    });
+    expect(text).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n');
   });
 });

@@ -41,6 +41,7 @@ import scissorsIcon from 'bootstrap-icons/icons/scissors.svg?raw';
 import personCheckIcon from 'bootstrap-icons/icons/person-check.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Icon } from '@/components/Icon';
+import { useOwnCaptionTracks } from '../api/own-captions';
 import {
   videoFolderLabels,
   type Video,
@@ -196,6 +197,8 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
   const dialog = useDialog();
   const navigate = useNavigate();
   const location = useLocation();
+  // The owner's own tracks as written (drafts too), from their caption list: a save shows at once.
+  const captions = useOwnCaptionTracks(video.id, video.state === 'ready');
   // The scheduled card's 'Change' (the address check, docs/product.md §5.9) opens the schedule dialog.
   const [panel, setPanel] = useState<Panel>(() =>
     folder === 'scheduled' && (location.state as { open?: string } | null)?.open === OPEN_CHANGE
@@ -442,7 +445,7 @@ function VideoDetail({ video, folder, back }: { video: Video; folder: VideoFolde
         </div>
       </div>
 
-      <VideoPlayer video={video} />
+      <VideoPlayer video={video} captions={captions} />
 
       <div className="row g-4 mt-1">
         <div className="col-lg-8">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { CaptionTracks } from '@/components/video/CaptionTracks';
 import { LikeButton } from '@/components/video/LikeButton';
 import { VideoStateNotice } from '@/components/video/VideoStateNotice';
 import { creatorName } from '@/lib/videos';
@@ -56,7 +57,9 @@ export function ReelSlide(props: ReelSlideProps) {
           onClick={props.onTogglePlay}
           onEnded={props.onEnded}
           aria-label={`Video: ${video.title}`}
-        />
+        >
+          <CaptionTracks captions={video.captions} />
+        </video>
       ) : (
         <div className="reel__video reel__video--placeholder">
           <VideoStateNotice video={video} />

@@ -27,6 +27,7 @@ function video(overrides: Partial<Video> = {}): Video {
     merging: null,
     video_link: null,
     video_thumbnail: null,
+    captions: [],
     duration: null,
     duration_seconds: null,
     hashtags: [],

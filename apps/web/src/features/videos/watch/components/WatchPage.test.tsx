@@ -1,10 +1,13 @@
 import { deliveryRoutes, RECEIPT_MESSAGES, routeUrl } from '@pw/contracts';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, installFakeApi, type FakeApi } from '@/test/handler-fake-api';
+import { apiServer } from '@/test/fake-api';
 import { LINK_GONE_TEXT, WatchPage } from './WatchPage';
+import { READ_THE_MESSAGE, TRANSCRIPT_FAILED } from './ReadTheMessage';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -134,4 +137,86 @@ describe('WatchPage', () => {
     retry.click();
     await waitFor(() => expect(screen.getByText('A message from S')).toBeVisible());
   }, 10_000);
+
+  describe('captions', () => {
+    const EN = '/media/v/captions/en.vtt';
+    const FR = '/media/v/captions/fr.vtt';
+    const vtt = (...lines: string[]) =>
+      'WEBVTT\n\n' +
+      lines.map((line, i) => `00:00:0${i}.000 --> 00:00:0${i + 1}.000\n${line}`).join('\n\n') +
+      '\n';
+    const files: Record<string, { status: number; body: string }> = {};
+    const serveFiles = () =>
+      apiServer.use(
+        http.get('*/media/v/captions/:file', ({ request }) => {
+          const file = files[new URL(request.url).pathname] ?? { status: 404, body: '' };
+          return new HttpResponse(file.body, {
+            status: file.status,
+            headers: { 'content-type': 'text/vtt; charset=utf-8' },
+          });
+        }),
+      );
+    const withCaptions = (token: string, captions: { language: string; url: string }[]) =>
+      api.on('GET', routeUrl(deliveryRoutes.watch, { token }), () => ({
+        data: {
+          title: 'For Ann',
+          description: '',
+          sender_name: 'Jane Doe',
+          video_link: '/media/signed/v.mp4?sig=abc',
+          video_thumbnail: null,
+          captions,
+        },
+      }));
+
+    it('offers the tracks on the video, and "Read the message" shows the whole transcript as text', async () => {
+      files[EN] = { status: 200, body: vtt('Hello, my dear.', 'I am so proud of you.') };
+      files[FR] = { status: 200, body: vtt('Bonjour, ma chérie.') };
+      serveFiles();
+      withCaptions('cc', [
+        { language: 'en', url: `${EN}?exp=1&sig=a` },
+        { language: 'fr', url: `${FR}?exp=1&sig=b` },
+      ]);
+      renderWatch('cc');
+      const video = await screen.findByLabelText('Video: For Ann');
+      expect([...video.querySelectorAll('track')].map((track) => track.getAttribute('src'))).toEqual([
+        `${EN}?exp=1&sig=a`,
+        `${FR}?exp=1&sig=b`,
+      ]);
+      // Closed until asked for: nothing read yet.
+      const button = screen.getByRole('button', { name: READ_THE_MESSAGE });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('Hello, my dear.')).not.toBeInTheDocument();
+      fireEvent.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      const region = await screen.findByRole('region', { name: READ_THE_MESSAGE });
+      expect(await screen.findByText('Hello, my dear.')).toBeVisible();
+      expect(region).toHaveTextContent('Hello, my dear.I am so proud of you.');
+      // Another language on request.
+      fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
+      expect(await screen.findByText('Bonjour, ma chérie.')).toBeVisible();
+      fireEvent.click(button);
+      expect(screen.queryByRole('region', { name: READ_THE_MESSAGE })).not.toBeInTheDocument();
+    });
+
+    it('says plainly when the words cannot be loaded, and offers to try again', async () => {
+      files[EN] = { status: 403, body: '' };
+      serveFiles();
+      withCaptions('stale', [{ language: 'en', url: `${EN}?exp=1&sig=old` }]);
+      renderWatch('stale');
+      fireEvent.click(await screen.findByRole('button', { name: READ_THE_MESSAGE }));
+      expect(await screen.findByRole('alert', undefined, { timeout: 4000 })).toHaveTextContent(
+        TRANSCRIPT_FAILED,
+      );
+      files[EN] = { status: 200, body: vtt('Found again.') };
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('Found again.')).toBeVisible();
+    });
+
+    it('offers no "Read the message" for a video without captions', async () => {
+      withCaptions('none', []);
+      renderWatch('none');
+      expect(await screen.findByLabelText('Video: For Ann')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: READ_THE_MESSAGE })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { ApiError } from '@/lib/api';
 import { useTitle } from '@/lib/use-title';
+import { CaptionTracks } from '@/components/video/CaptionTracks';
 import { useWatch } from '../api/get-watch';
+import { ReadTheMessage } from './ReadTheMessage';
 import './watch.scss';
 import { DELIVERY_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 
@@ -89,6 +91,7 @@ export function WatchPage() {
                 void watch.refetch();
               }}
             >
+              <CaptionTracks captions={message.captions} />
               Your browser cannot play this video. <a href={message.video_link}>Open the video file</a>.
             </video>
           </div>
@@ -97,6 +100,9 @@ export function WatchPage() {
             The video is still being prepared. Please come back to this link in a little while.
           </p>
         )}
+        {message.video_link && message.captions?.length ? (
+          <ReadTheMessage captions={message.captions} onStale={() => void watch.refetch()} />
+        ) : null}
         {message.description && <p className="watch-message__description">{message.description}</p>}
         {/* Only while the sender asked to be told (docs/product.md §5.8). */}
         {message.receipt && (

@@ -37,9 +37,15 @@ async function main() {
   // Automatic captions, in one line: ready with which model, not set up, or refused and why.
   const recognition = composition.recognition;
   if (recognition.status === 'ready')
-    logger.info({ ASR_MODEL_DIR: config.ASR_MODEL_DIR, model: recognition.files }, 'automatic captions: ready');
+    logger.info(
+      { ASR_MODEL_DIR: config.ASR_MODEL_DIR, model: recognition.files },
+      'automatic captions: ready',
+    );
   else if (recognition.status === 'refused')
-    logger.error({ ASR_MODEL_DIR: config.ASR_MODEL_DIR }, `automatic captions: refused: ${recognition.message}`);
+    logger.error(
+      { ASR_MODEL_DIR: config.ASR_MODEL_DIR },
+      `automatic captions: refused: ${recognition.message}`,
+    );
   else
     logger.info(
       { ASR_MODEL_DIR: config.ASR_MODEL_DIR ?? null },

@@ -91,7 +91,10 @@ const envSchema = z.object({
   // differ, or that has no sum here, is refused before the engine opens it.
   ASR_MODEL_SHA256: optionalText.transform((text, ctx): Record<string, string> => {
     const pins: Record<string, string> = {};
-    for (const pair of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const pair of (text ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = /^([^=\s/]+)=([0-9a-fA-F]{64})$/.exec(pair);
       if (!match) {
         ctx.addIssue({ code: 'custom', message: `"${pair}" is not file-name=sha256 (64 hex digits)` });

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  AUTOMATIC_CAPTION_MESSAGES,
-  parseCaptions,
-  toWebVtt,
-  type AutomaticCaptions,
-} from '@pw/contracts';
+import { AUTOMATIC_CAPTION_MESSAGES, parseCaptions, toWebVtt, type AutomaticCaptions } from '@pw/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbTx } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
@@ -67,7 +62,12 @@ export function createAutomaticCaptions(deps: AutomaticCaptionsDeps) {
   }
 
   /** Stores the cues as the video's draft, unless its owner's own or accepted track holds the language. */
-  async function storeDraft(videoId: number, ownerId: number, cues: ReturnType<typeof parsed>, language: string) {
+  async function storeDraft(
+    videoId: number,
+    ownerId: number,
+    cues: ReturnType<typeof parsed>,
+    language: string,
+  ) {
     const key = `${CAPTION_KEY_PREFIX}${randomBytes(16).toString('hex')}.vtt`;
     await storage.put(key, Buffer.from(toWebVtt(cues)), 'text/vtt');
     let previous: string | null = null;

@@ -21,6 +21,7 @@ import {
 import { insertVideo } from '../../../test/delivery-fixtures';
 import { contextForSuite } from '../../../test/helpers';
 import { readingWithPauses } from '../../../test/librivox';
+import { makeClip } from '../../../test/media-fixtures';
 import { pinFolder } from '../../../test/recognizer-cost';
 import { TINY_WHISPER_FILES, writeTinyWhisper } from '../../../test/tiny-whisper';
 import {
@@ -33,8 +34,6 @@ import {
 import { waitUntil } from '../../../test/wait';
 import { startWorkers } from '../../composition';
 import { sendJob, wakeWorkers } from '../../platform/jobs';
-import { resolveBinaries } from '../../platform/media/media';
-import { runMediaProcess } from '../../platform/media/runner';
 import { SPEECH_SAMPLE_RATE } from '../../platform/media/speech';
 import { QUEUE_SCHEMA } from '../../platform/queue';
 import { videos } from '../videos/videos.schema';
@@ -88,24 +87,14 @@ describe('automatic captions with an installed model', () => {
     // Two read sentences with a second of room noise around them, under a plain picture.
     const speech = path.join(clipDir, 'speech.wav');
     await fs.writeFile(speech, wav(readingWithPauses(1, 2).samples));
-    clip = path.join(clipDir, 'speaking.mp4');
-    const { ffmpeg } = resolveBinaries({ ffmpegPath: process.env.FFMPEG_PATH });
-    await runMediaProcess(
-      ffmpeg,
-      [
-        '-y',
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'color=c=blue:size=64x64:rate=5',
-        '-i',
-        speech,
-        '-shortest',
-      ].concat(['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4', clip]),
-      { timeoutMs: 120_000 },
-    );
+    const { samples } = readingWithPauses(1, 2);
+    clip = await makeClip(clipDir, 'speaking.mp4', 'mp4', {
+      seconds: samples.length / SPEECH_SAMPLE_RATE,
+      size: '64x64',
+      rate: 5,
+      colour: 'blue',
+      sound: speech,
+    });
     owner = await createAccount(ctx);
     stranger = await createAccount(ctx);
   }, 120_000);
@@ -148,11 +137,9 @@ describe('automatic captions with an installed model', () => {
     wakeWorkers(ctx.deps.queue, captionsRecognizeQueue);
     await recognitionsDone();
   };
-  const tempLeftovers = async () =>
-    (await filesUnder(path.join(ctx.dataDir, 'tmp'))).filter((file) => file.startsWith('captions-'));
-
-  it('writes a draft track after the conversion, stored encrypted, with its job done', async () => {
-    const body = await clipsBody({ type: 'draft', title: 'Spoken' }, [clip]);
+  /** Uploads the speaking clip as a draft and waits for its conversion and its recognition. */
+  const upload = async (title: string) => {
+    const body = await clipsBody({ type: 'draft', title }, [clip]);
     const stored = await ctx.app.inject({
       method: 'POST',
       url: routeUrl(videoRoutes.store),
@@ -160,10 +147,16 @@ describe('automatic captions with an installed model', () => {
       payload: body.payload,
     });
     expect(stored.statusCode, stored.body).toBe(201);
-    videoId = stored.json().data.id;
-    const video = await waitForVideo(ctx, videoId, 120_000);
+    const video = await waitForVideo(ctx, stored.json().data.id as number, 120_000);
     expect(video.state, video.failureReason ?? '').toBe('ready');
     await recognitionsDone();
+    return video.id;
+  };
+  const tempLeftovers = async () =>
+    (await filesUnder(path.join(ctx.dataDir, 'tmp'))).filter((file) => file.startsWith('captions-'));
+
+  it('writes a draft track after the conversion, stored encrypted, with its job done', async () => {
+    videoId = await upload('Spoken');
 
     const response = await list(videoId);
     expect(response.statusCode).toBe(200);
@@ -247,16 +240,7 @@ describe('automatic captions with an installed model', () => {
   }, 120_000);
 
   it('a video deleted before its job runs: the job ends quietly', async () => {
-    const body = await clipsBody({ type: 'draft', title: 'Gone soon' }, [clip]);
-    const stored = await ctx.app.inject({
-      method: 'POST',
-      url: routeUrl(videoRoutes.store),
-      headers: { ...owner.headers, ...body.headers },
-      payload: body.payload,
-    });
-    const id = stored.json().data.id as number;
-    await waitForVideo(ctx, id, 120_000);
-    await recognitionsDone();
+    const id = await upload('Gone soon');
     await ctx.deps.db.delete(videos).where(eq(videos.id, id));
     const jobId = await sendJob(ctx.deps.queue, captionsRecognizeQueue, { videoId: id });
     wakeWorkers(ctx.deps.queue, captionsRecognizeQueue);

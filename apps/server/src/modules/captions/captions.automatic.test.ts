@@ -239,6 +239,23 @@ describe('automatic captions with an installed model', () => {
     expect(await tracks(videoId)).toHaveLength(1);
   }, 120_000);
 
+  it('a run that fails for good shows as failed, keeps the track and leaves no temporary file', async () => {
+    const [kept] = await tracks(videoId);
+    // Media ffmpeg cannot read, and a job with no retry left.
+    await ctx.deps.storage.put('videos/not-a-video.mp4', Buffer.from('not a video at all'), 'video/mp4');
+    await ctx.deps.db
+      .update(videos)
+      .set({ mediaKey: 'videos/not-a-video.mp4' })
+      .where(eq(videos.id, videoId));
+    await ctx.deps.queue.send(captionsRecognizeQueue.name, { videoId }, { retryLimit: 0 });
+    wakeWorkers(ctx.deps.queue, captionsRecognizeQueue);
+    await recognitionsDone();
+    expect(await jobRow(videoId)).toMatchObject({ state: 'failed', progress: 0 });
+    expect((await list(videoId)).json().automatic).toEqual({ available: true, state: 'failed', progress: 0 });
+    expect(await tracks(videoId)).toEqual([kept]);
+    expect(await tempLeftovers()).toEqual([]);
+  }, 120_000);
+
   it('a video deleted before its job runs: the job ends quietly', async () => {
     const id = await upload('Gone soon');
     await ctx.deps.db.delete(videos).where(eq(videos.id, id));

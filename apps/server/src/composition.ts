@@ -31,6 +31,7 @@ import { createLegacyModule, type LegacyApi, type LegacyWorkerOptions } from './
 import { createPolicyModule, type PolicyApi } from './modules/policy';
 import { createMemorialModule } from './modules/memorial';
 import { createCaptionsModule, type CaptionsApi } from './modules/captions';
+import { loadRecognizer, type RecognizerLoad } from './platform/media/recognizer';
 
 /** Tests and the bench tune the workers (back-off, polling, batch sizes). */
 export interface WorkerTuning {
@@ -79,6 +80,8 @@ export interface Composition {
   deps: CompositionView;
   /** Worker tuning in force for the next `startWorkers`. */
   tuning: WorkerTuning;
+  /** The automatic captions' recognizer as the start found it: ready, not set up, or refused and why. */
+  recognition: RecognizerLoad;
 }
 
 /**
@@ -134,6 +137,8 @@ export async function compose(
       guardFor: accounts.api.guardFor,
       // Legacy is built after videos: asked at request time (a final message's release).
       releaseOf: (ownerId, tx) => legacy.api.releaseOf(ownerId, tx),
+      // Captions are built after videos: called in the transaction that makes a video's media ready.
+      mediaReady: (videoId, tx) => captions.api.mediaReady(videoId, tx),
     },
     () => tuning.videos,
   );
@@ -188,7 +193,10 @@ export async function compose(
     contactByLink: (token) => legacy.api.contactByLink(token),
   });
   const policy = createPolicyModule(platform, { notifications: notifications.api });
-  const captions = createCaptionsModule(platform, { videos: videos.api.access });
+  // Opened once, at the start: its files' sums are checked before the engine reads them
+  // (docs/operations.md §Automatic captions).
+  const recognition = await loadRecognizer(config.ASR_MODEL_DIR, config.ASR_MODEL_SHA256);
+  const captions = createCaptionsModule(platform, { videos: videos.api.access, recognition });
 
   const deps: CompositionView = {
     ...platform,
@@ -241,7 +249,7 @@ export async function compose(
     throw error;
   }
   for (const module of modules) module.listen?.();
-  return { platform, accounts: accounts.api, policy: policy.api, modules, deps, tuning };
+  return { platform, accounts: accounts.api, policy: policy.api, modules, deps, tuning, recognition };
 }
 
 /** Registers every module's routes under /api (called by buildApp). */

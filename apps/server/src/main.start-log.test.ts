@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { pinFolder } from '../test/recognizer-cost';
+import { writeTinyWhisper } from '../test/tiny-whisper';
 
 /** The real `main.ts` in its own process: what an operator reads in the start log. */
 describe('start log', () => {
@@ -109,4 +111,29 @@ describe('start log', () => {
       },
     );
   }, 90_000);
+  it('says in one line whether automatic captions are set up, ready, or refused and why', async () => {
+    const captionsLine = (lines: Array<{ level: number; msg: string }>) => {
+      const found = lines.filter((line) => line.msg.startsWith('automatic captions:'));
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    expect(captionsLine(await startLog(''))).toMatchObject({
+      level: 30,
+      msg: 'automatic captions: not set up',
+    });
+    // Beside DATA_DIR, not in it: the model is the operator's files, not the server's.
+    const model = await fs.mkdtemp(path.join(os.tmpdir(), 'pw-main-model-'));
+    onTestFinished(() => fs.rm(model, { recursive: true, force: true }));
+    writeTinyWhisper(model);
+    const pins = Object.entries(pinFolder(model)).map(([name, sum]) => `${name}=${sum}`);
+    const ready = await startLog('', { ASR_MODEL_DIR: model, ASR_MODEL_SHA256: pins.join(',') });
+    expect(captionsLine(ready)).toMatchObject({ level: 30, msg: 'automatic captions: ready' });
+    const refused = await startLog('', { ASR_MODEL_DIR: model, ASR_MODEL_SHA256: pins.slice(1).join(',') });
+    expect(captionsLine(refused)).toMatchObject({
+      level: 50,
+      msg: expect.stringMatching(
+        /^automatic captions: refused: The model file \S+ has no pinned SHA-256 sum\.$/,
+      ),
+    });
+  }, 120_000);
 });

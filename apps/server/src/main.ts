@@ -34,6 +34,23 @@ async function main() {
   const tools = await deps.media.describe();
   logger.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, tools.summary);
   for (const warning of tools.warnings) logger.warn(warning);
+  // Automatic captions, in one line: ready with which model, not set up, or refused and why.
+  const recognition = composition.recognition;
+  if (recognition.status === 'ready')
+    logger.info(
+      { ASR_MODEL_DIR: config.ASR_MODEL_DIR, model: recognition.files },
+      'automatic captions: ready',
+    );
+  else if (recognition.status === 'refused')
+    logger.error(
+      { ASR_MODEL_DIR: config.ASR_MODEL_DIR },
+      `automatic captions: refused: ${recognition.message}`,
+    );
+  else
+    logger.info(
+      { ASR_MODEL_DIR: config.ASR_MODEL_DIR ?? null },
+      `automatic captions: not set up${recognition.detail ? ` (${recognition.detail})` : ''}`,
+    );
   await composition.accounts.ensureFirstAdmin();
   // A new POLICY_VERSION is noticed here, once for all processes; the workers' duty tells the accounts.
   await composition.policy.recordVersion();

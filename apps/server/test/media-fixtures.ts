@@ -18,6 +18,8 @@ export interface ClipSpec {
   audio?: boolean;
   /** A solid colour instead of the test pattern, to tell whose frames a result holds. */
   colour?: string;
+  /** A sound file for the clip's sound instead of a tone (the clip lasts `seconds` all the same). */
+  sound?: string;
 }
 
 /** The encoder and container arguments of each kind of clip. */
@@ -63,7 +65,10 @@ export async function makeClip(
     spec.colour
       ? `color=c=${spec.colour}:size=${size}:rate=${rate}:duration=${seconds}`
       : `testsrc=size=${size}:rate=${rate}:duration=${seconds}`,
-    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`] : []),
+    ...(audio && spec.sound ? ['-i', spec.sound] : []),
+    ...(audio && !spec.sound
+      ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`]
+      : []),
     ...(audio ? [] : ['-an']),
     ...encoder,
     file,

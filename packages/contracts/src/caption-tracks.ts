@@ -121,6 +121,33 @@ export const captionLink = z.object({ language: z.string(), url: z.string() });
 export type CaptionLink = z.infer<typeof captionLink>;
 export const captionLinks = z.array(captionLink);
 
+/** What the owner hears of automatic captions (docs/product.md §4.7). */
+export const AUTOMATIC_CAPTION_MESSAGES = {
+  notSetUp: 'Automatic captions are not set up on this server.',
+  notReady: 'The video is still being processed: captions can be written once it is ready.',
+  started: 'Captions are being written automatically. They stay a draft until you accept them.',
+  accepted: 'The captions have been accepted.',
+  noDraft: 'This video has no draft captions in that language.',
+  /** The video card's line while the job runs, with its progress. */
+  writing: (percent: number) => `Writing captions… ${percent}%`,
+  failed: 'The captions could not be written automatically.',
+} as const;
+
+/** Where a video's automatic captions are: queued, being written, failed, or done (a draft stored). */
+export const automaticCaptionStates = ['queued', 'running', 'failed', 'done'] as const;
+export type AutomaticCaptionState = (typeof automaticCaptionStates)[number];
+
+/**
+ * Automatic captions of one video: whether this server writes them at all (`available`), and where its
+ * job is (`state` null: none was ever queued for it); `progress` is a percentage of its speech recognized.
+ */
+export const automaticCaptions = z.object({
+  available: z.boolean(),
+  state: z.enum(automaticCaptionStates).nullable(),
+  progress: z.number().int().min(0).max(100).nullable(),
+});
+export type AutomaticCaptions = z.infer<typeof automaticCaptions>;
+
 const TAG = 'Captions';
 
 export const captionRoutes = {
@@ -128,10 +155,32 @@ export const captionRoutes = {
     method: 'GET',
     path: '/web/user/videos/:id/captions',
     tag: TAG,
-    summary: "The caller's video's caption tracks, each with its cues: `{ data: CaptionTrack[] }`",
+    summary:
+      "The caller's video's caption tracks, each with its cues, and where its automatic captions are: " +
+      '`{ data: CaptionTrack[], automatic: AutomaticCaptions }`',
     access: ['user'],
     params: z.object({ id: recordId }),
-    response: z.object({ data: z.array(captionTrack) }),
+    response: z.object({ data: z.array(captionTrack), automatic: automaticCaptions }),
+  }),
+  automatic: defineRoute({
+    method: 'POST',
+    path: '/web/user/videos/:id/captions/automatic',
+    tag: TAG,
+    summary:
+      'Have the server write the captions of a ready video (a draft the owner accepts): 409 when this ' +
+      'server has no recognizer installed or the video is not ready',
+    access: ['user'],
+    params: z.object({ id: recordId }),
+    response: z.object({ message: z.string(), automatic: automaticCaptions }),
+  }),
+  accept: defineRoute({
+    method: 'POST',
+    path: '/web/user/videos/:id/captions/:language/accept',
+    tag: TAG,
+    summary: 'Accept the draft track of one language (written automatically): from then on it is shown',
+    access: ['user'],
+    params: captionTrackParams,
+    response: z.object({ message: z.string(), data: captionTrack }),
   }),
   save: defineRoute({
     method: 'PUT',

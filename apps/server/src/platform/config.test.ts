@@ -30,6 +30,20 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
   });
 
+  it('ASR_MODEL_SHA256: name=sum pairs read into pins (sums in lower case), a bad pair named', () => {
+    const sum = 'AB'.repeat(32);
+    expect(loadConfig({}).ASR_MODEL_SHA256).toEqual({});
+    expect(
+      loadConfig({ ASR_MODEL_SHA256: ` a-encoder.onnx=${sum}, a-tokens.txt=${'0'.repeat(64)} ` })
+        .ASR_MODEL_SHA256,
+    ).toEqual({
+      'a-encoder.onnx': sum.toLowerCase(),
+      'a-tokens.txt': '0'.repeat(64),
+    });
+    for (const bad of ['a-encoder.onnx', `a-encoder.onnx=${sum.slice(1)}`, `dir/a.onnx=${sum}`, `=${sum}`])
+      expect(() => loadConfig({ ASR_MODEL_SHA256: bad })).toThrow(/ASR_MODEL_SHA256/);
+  });
+
   it('treats empty strings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -84,6 +84,26 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
+  // docs/operations.md §Automatic captions: the folder of a Whisper model exported to ONNX; unset, the
+  // server writes no captions by itself and says so to the owners who ask.
+  ASR_MODEL_DIR: optionalText,
+  // The SHA-256 of each of that model's files, as `name=sum` pairs separated by commas: a file whose bytes
+  // differ, or that has no sum here, is refused before the engine opens it.
+  ASR_MODEL_SHA256: optionalText.transform((text, ctx): Record<string, string> => {
+    const pins: Record<string, string> = {};
+    for (const pair of (text ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const match = /^([^=\s/]+)=([0-9a-fA-F]{64})$/.exec(pair);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not file-name=sha256 (64 hex digits)` });
+        return z.NEVER;
+      }
+      pins[match[1]!] = match[2]!.toLowerCase();
+    }
+    return pins;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Placeholders of the public pages (contract: {email}, phone, address come from configuration).
   SUPPORT_EMAIL: z.string().default('support@partingwords.local'),

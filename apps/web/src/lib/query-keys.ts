@@ -101,8 +101,8 @@ export const watchKeys = {
 };
 
 /**
- * A video's caption tracks: the owner's own list (which their editor's saves refresh) and the text of
- * one track file, read by its signed address (the watch page's transcript).
+ * The text of one caption track's file, read by its signed address (the watch page's transcript). The
+ * owner's own list is `videoKeys.captions`.
  */
 export const captionKeys = {
   all: ['captions'] as const,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
-import { defineScheduledQueue } from '../../platform/jobs';
+import { defineQueue, defineScheduledQueue, idPayload } from '../../platform/jobs';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
 import type { CaptionsRepo } from './captions.repo';
 
@@ -40,3 +40,18 @@ export function createCaptionsSweep(deps: {
     return removed;
   };
 }
+
+/**
+ * Automatic captions of one video (docs/product.md §4.7): sent in the transaction that makes its media
+ * ready. `stately` with the video's key keeps one queued and one running job per video. One job at a time
+ * per worker process, the recognizer on one thread. Passing trouble (storage, database) is retried; the
+ * last attempt's failure is shown to the owner. A long video with a real model takes a while: six hours
+ * before pg-boss gives up on a run.
+ */
+export const captionsRecognizeQueue = defineQueue({
+  name: 'captions.recognize',
+  payload: idPayload('videoId'),
+  policy: 'stately',
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 6 * 60 * 60,
+});

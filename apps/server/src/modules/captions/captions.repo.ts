@@ -1,7 +1,14 @@
 import { and, asc, eq, isNull, like, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { storedObjectRecords } from '../../platform/storage/object-records.schema';
-import { captionTracks, type CaptionTrackRow } from './captions.schema';
+import type { AutomaticCaptionState } from '@pw/contracts';
+import { videosView } from '../videos';
+import {
+  automaticCaptionJobs,
+  captionTracks,
+  type AutomaticCaptionJobRow,
+  type CaptionTrackRow,
+} from './captions.schema';
 
 /** Where caption files are stored: a key of their own per write, so a replaced file is never half-read. */
 export const CAPTION_KEY_PREFIX = 'captions/';
@@ -35,6 +42,52 @@ export function createCaptionsRepo(db: Db) {
         .insert(captionTracks)
         .values(values)
         .onConflictDoUpdate({ target: [captionTracks.videoId, captionTracks.language], set: changed })
+        .returning();
+      return row!;
+    },
+
+    /** A video's automatic captions job, as last written (null: none was ever queued). */
+    async jobOf(videoId: number, tx: DbOrTx = db): Promise<AutomaticCaptionJobRow | null> {
+      const [row] = await tx
+        .select()
+        .from(automaticCaptionJobs)
+        .where(eq(automaticCaptionJobs.videoId, videoId));
+      return row ?? null;
+    },
+
+    /** Records a queued job (the video's row is there: this runs in the transaction that made it ready). */
+    async queueJob(videoId: number, updatedAt: Date, tx: DbOrTx = db): Promise<void> {
+      const values = { state: 'queued' as const, progress: 0, updatedAt };
+      await tx
+        .insert(automaticCaptionJobs)
+        .values({ videoId, ...values })
+        .onConflictDoUpdate({ target: automaticCaptionJobs.videoId, set: values });
+    },
+
+    /** Writes where the video's job is; nothing when the video is gone (its row went by cascade). */
+    async setJob(
+      videoId: number,
+      values: { state: AutomaticCaptionState; progress: number; updatedAt: Date },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx.update(automaticCaptionJobs).set(values).where(eq(automaticCaptionJobs.videoId, videoId));
+    },
+
+    /** What the recognition job reads of a video: its owner, its state and its stored media. */
+    async videoMedia(videoId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ ownerId: videosView.ownerId, state: videosView.state, mediaKey: videosView.mediaKey })
+        .from(videosView)
+        .where(eq(videosView.id, videoId));
+      return row ?? null;
+    },
+
+    /** A draft made the owner's: accepted, shown from then on. */
+    async accept(id: number, updatedAt: Date, tx: DbOrTx = db): Promise<CaptionTrackRow> {
+      const [row] = await tx
+        .update(captionTracks)
+        .set({ status: 'accepted', updatedAt })
+        .where(eq(captionTracks.id, id))
         .returning();
       return row!;
     },

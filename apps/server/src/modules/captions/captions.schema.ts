@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { captionSources, captionStatuses } from '@pw/contracts';
+import { automaticCaptionStates, captionSources, captionStatuses } from '@pw/contracts';
 import { accountRef } from '../accounts/accounts.schema';
 import { videos } from '../videos/videos.schema';
 import { identityId } from '../../platform/db/columns';
@@ -34,3 +34,20 @@ export const captionTracks = pgTable(
 );
 
 export type CaptionTrackRow = typeof captionTracks.$inferSelect;
+
+/**
+ * Where a video's automatic captions are (docs/product.md §4.7): one row per video, written when its job
+ * is queued (in the transaction that makes the video ready) and as the job runs, so the owner's list
+ * shows the progress. Gone with the video.
+ */
+export const automaticCaptionJobs = pgTable('automatic_caption_jobs', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: automaticCaptionStates }).notNull(),
+  /** The share of its speech recognized, 0–100. */
+  progress: integer('progress').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export type AutomaticCaptionJobRow = typeof automaticCaptionJobs.$inferSelect;

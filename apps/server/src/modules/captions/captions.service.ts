@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import {
+  AUTOMATIC_CAPTION_MESSAGES,
   CAPTION_LIMITS,
   CAPTION_MESSAGES,
   CAPTION_TRACK_MESSAGES,
@@ -96,7 +97,9 @@ export function createCaptionsService(deps: CaptionsServiceDeps) {
 
     /**
      * Writes the language's track as the owner gave it (accepted at once: the owner's own words). The new
-     * file goes under a new key before its row points at it; the old file is removed after the commit.
+     * file goes under a new key before its row points at it; the old file is removed after the commit. A
+     * draft written automatically and edited here becomes the owner's own accepted track: automatic
+     * captions never replace it again.
      */
     async save(actor: Actor, videoId: number, language: string, body: TrackBody): Promise<CaptionTrack> {
       const video = await videos.require(actor, 'video.own', videoId);
@@ -129,6 +132,18 @@ export function createCaptionsService(deps: CaptionsServiceDeps) {
         await deleteQuietly(storage, [key], logger);
         throw error;
       }
+    },
+
+    /** The owner accepts a draft written automatically: from then on it is the track shown. 404: no draft. */
+    async accept(actor: Actor, videoId: number, language: string): Promise<CaptionTrack> {
+      const row = await db.transaction(async (tx) => {
+        await videos.require(actor, 'video.own', videoId, { lock: true, tx });
+        const draft = await repo.find(videoId, language, tx);
+        if (!draft || draft.status !== 'draft') throw notFound(AUTOMATIC_CAPTION_MESSAGES.noDraft);
+        return repo.accept(draft.id, clock.now(), tx);
+      });
+      const parsed = parseCaptions(await readVtt(row.objectKey), 'vtt');
+      return trackJson(row, parsed.ok ? parsed.cues : []);
     },
 
     async remove(actor: Actor, videoId: number, language: string): Promise<void> {

@@ -1,6 +1,7 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUTOMATIC_CAPTION_MESSAGES,
   CAPTION_BODY_LIMIT,
   CAPTION_LIMITS,
   CAPTION_MESSAGES,
@@ -14,6 +15,8 @@ import { insertVideo } from '../../../test/delivery-fixtures';
 import { bearer, signUpFuneralHome, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
 import { videos } from '../videos/videos.schema';
 import { storedObjectRecords } from '../../platform/storage/object-records.schema';
+import { QUEUE_SCHEMA } from '../../platform/queue';
+import { captionsRecognizeQueue } from './captions.queue';
 import { captionTracks } from './captions.schema';
 
 const VTT =
@@ -238,5 +241,76 @@ describe('caption tracks: the owner writes, reads and deletes them', () => {
       .from(storedObjectRecords)
       .where(like(storedObjectRecords.key, 'captions/%'));
     expect(stored.map((row) => row.key).sort()).toEqual(tracks.map((row) => row.objectKey).sort());
+  });
+  describe('automatic captions on a server without a model', () => {
+    const post = (url: string, token: string | null = owner.token) =>
+      ctx.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {} });
+    const recognitionJobs = async () =>
+      (
+        await ctx.deps.database.executeSql(
+          `select count(*)::int as n from ${QUEUE_SCHEMA}.job where name = $1`,
+          [captionsRecognizeQueue.name],
+        )
+      ).rows[0]!.n;
+
+    it('says so in the list and to the owner who asks, and queues nothing when a video becomes ready', async () => {
+      expect((await list(videoId)).json().automatic).toEqual({
+        available: false,
+        state: null,
+        progress: null,
+      });
+      const asked = await post(routeUrl(captionRoutes.automatic, { id: videoId }));
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json().message).toBe(AUTOMATIC_CAPTION_MESSAGES.notSetUp);
+      expect((await post(routeUrl(captionRoutes.automatic, { id: videoId }), null)).statusCode).toBe(401);
+      expect((await post(routeUrl(captionRoutes.automatic, { id: videoId }), home.token)).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await post(routeUrl(captionRoutes.automatic, { id: videoId }), stranger.token)).statusCode,
+      ).toBe(404);
+      await ctx.deps.db.transaction((tx) => ctx.deps.captions.mediaReady(videoId, tx));
+      expect(await recognitionJobs()).toBe(0);
+      expect((await list(videoId)).json().automatic.state).toBeNull();
+    });
+
+    it("accepts a draft for its owner only; the owner's own track is no draft", async () => {
+      const accept = (language: string, token: string | null = owner.token) =>
+        post(routeUrl(captionRoutes.accept, { id: videoId, language }), token);
+      const draft = await save(videoId, 'de', { vtt: VTT });
+      expect(draft.statusCode).toBe(200);
+      // The owner's own words are accepted as written: nothing to accept.
+      const own = await accept('de');
+      expect(own.statusCode).toBe(404);
+      expect(own.json().message).toBe(AUTOMATIC_CAPTION_MESSAGES.noDraft);
+      // As the recognizer leaves a track.
+      await ctx.deps.db
+        .update(captionTracks)
+        .set({ source: 'automatic', status: 'draft' })
+        .where(and(eq(captionTracks.videoId, videoId), eq(captionTracks.language, 'de')));
+      const de = async () => (await rows()).find((row) => row.language === 'de')!;
+      const before = await de();
+      expect((await accept('de', null)).statusCode).toBe(401);
+      expect((await accept('de', home.token)).statusCode).toBe(403);
+      expect((await accept('de', stranger.token)).statusCode).toBe(404);
+      expect((await accept('xx-not-a-tag!')).statusCode).toBe(422);
+      expect(await de()).toEqual(before);
+      const accepted = await accept('de');
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        message: AUTOMATIC_CAPTION_MESSAGES.accepted,
+        data: { language: 'de', source: 'automatic', status: 'accepted', cue_count: 2 },
+      });
+      expect(await de()).toMatchObject({ status: 'accepted', objectKey: before.objectKey });
+    });
+
+    it("an edited draft becomes the owner's own accepted track", async () => {
+      await ctx.deps.db
+        .update(captionTracks)
+        .set({ source: 'automatic', status: 'draft' })
+        .where(and(eq(captionTracks.videoId, videoId), eq(captionTracks.language, 'de')));
+      const edited = await save(videoId, 'de', { cues: [{ start: 0, end: 2, text: 'Hallo' }] });
+      expect(edited.json().data).toMatchObject({ source: 'owner', status: 'accepted', cue_count: 1 });
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createVideoAccess, createVideosApi, type ReleaseOfOwner, type VideosApi } from './access';
 import type { VideoPayments } from './payments-hook';
+import type { MediaReady } from './videos.jobs';
 import type { DeliveryScheduler } from './scheduler';
 import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
 import { registerTusRoutes } from './tus.routes';
@@ -30,6 +31,9 @@ export const videoCodeOpeningsView = readOnlyView(videoCodeOpenings, 'video_code
 export type { DeliveryScheduler, ScheduleOnVideo } from './scheduler';
 export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-hook';
 export type { VideoWorkerOptions } from './videos.worker';
+export type { MediaReady } from './videos.jobs';
+/** The temporary folder whose leftovers every start removes: other modules' media jobs work there too. */
+export { videoTempDir } from './temp-leftovers';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
 export { codeLookupRule } from './videos.limits';
@@ -45,6 +49,8 @@ export interface VideosNeeds {
   guardFor: AccessGuard;
   /** Whether an owner's final message is released (the legacy module, built after videos). */
   releaseOf: ReleaseOfOwner;
+  /** Told when a video's new media is ready, in that transaction (the captions module, built after videos). */
+  mediaReady?: MediaReady;
 }
 
 /** Videos: upload, conversion, folders, codes, merging, the reel, and their schedules. */
@@ -89,6 +95,7 @@ export function createVideosModule(
       clock,
       dataDir: config.DATA_DIR,
       database: platform.database,
+      mediaReady: needs.mediaReady,
     },
     tuning,
   );

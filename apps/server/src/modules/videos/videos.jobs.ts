@@ -44,7 +44,16 @@ export interface ProcessDeps {
   payments: Pick<VideoPayments, 'release'>;
   tmpDir: string;
   logger: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
+  /** Told, in the transaction that makes a video's new media ready, so work on that media commits with it. */
+  mediaReady?: MediaReady;
 }
+
+/**
+ * What the videos module tells when a video's media is new and ready (a conversion, a merge, a trim done
+ * again), called inside that transaction and writing through it: the captions module queues its automatic
+ * captions there, so a ready video never misses its job and a rolled-back one never has one.
+ */
+export type MediaReady = (videoId: number, tx: DbTx) => Promise<void>;
 
 export interface ProcessOptions {
   /** pg-boss will not retry: a passing failure is recorded on the video instead of thrown. */
@@ -162,6 +171,7 @@ export async function processVideo(
         },
         tx,
       );
+      if (row) await deps.mediaReady?.(videoId, tx);
       const removed =
         row && video.mergeAction === 'move'
           ? await repo.deleteDrafts(video.mergeSourceIds, video.ownerId, tx)

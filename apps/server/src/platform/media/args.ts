@@ -355,3 +355,29 @@ export function thumbnailArgs(video: MediaInput, output: string): string[] {
     fileUrl(output),
   ];
 }
+
+/**
+ * The sound of a stored MP4 (the pipeline's own output) as automatic captions read it: 16 kHz mono 32-bit
+ * float samples, raw, the shape the voice-activity model and the recognizer take.
+ */
+export function speechAudioArgs(video: string, output: string): string[] {
+  return [
+    '-y',
+    '-v',
+    'error',
+    '-nostdin',
+    '-f',
+    'mp4',
+    ...UNTRUSTED_INPUT_OPTIONS,
+    '-i',
+    fileUrl(video),
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-f',
+    'f32le',
+    fileUrl(output),
+  ];
+}

@@ -8,6 +8,7 @@ import {
   concatCopyArgs,
   concatList,
   remuxArgs,
+  speechAudioArgs,
   thumbnailArgs,
   transcodeArgs,
   DEFAULT_ENCODE,
@@ -71,6 +72,11 @@ export interface MediaTools {
   ): Promise<{ copied: boolean }>;
   /** A JPEG of the video at `output`, in the video's folder. */
   thumbnail(video: ProbedFile, output: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * The sound of a stored MP4 (the pipeline's output) at `output`, in the video's folder: 16 kHz mono
+   * 32-bit float samples, raw, as automatic captions read them. A video without sound gives no samples.
+   */
+  speechAudio(video: string, output: string, signal?: AbortSignal): Promise<void>;
   /** Which pair runs, its versions, and what an operator should fix: for the start log. */
   describe(): Promise<MediaToolsReport>;
 }
@@ -83,6 +89,8 @@ export interface MediaToolsOptions {
 
 const PROBE_TIMEOUT_MS = 60_000;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
+/** Decoding the sound of the longest video kept takes seconds; a stuck ffmpeg must not hold a worker. */
+const SPEECH_AUDIO_TIMEOUT_MS = 10 * 60_000;
 /** Conversion may take a while on a busy machine, but a stuck ffmpeg must not hold a worker forever. */
 const renderTimeoutMs = (seconds: number) => Math.max(120_000, seconds * 30_000);
 
@@ -194,6 +202,16 @@ export function createMediaTools(options: MediaToolsOptions = {}): MediaTools {
       };
       await runMediaProcess(bin.ffmpeg, thumbnailArgs(input, outputName!), {
         timeoutMs: THUMBNAIL_TIMEOUT_MS,
+        signal,
+        cwd: folder,
+      });
+    },
+
+    async speechAudio(video, output, signal) {
+      const folder = path.dirname(path.resolve(output));
+      const [outputName, videoName] = inFolder(folder, [output, video]);
+      await runMediaProcess(bin.ffmpeg, speechAudioArgs(videoName!, outputName!), {
+        timeoutMs: SPEECH_AUDIO_TIMEOUT_MS,
         signal,
         cwd: folder,
       });

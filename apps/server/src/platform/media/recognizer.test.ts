@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseCaptions, toWebVtt } from '@pw/contracts';
@@ -107,6 +107,30 @@ describe('recognizing a reading', () => {
     ]);
     for (const cue of cues) expect(cue.text.split(' ').length).toBeLessThanOrEqual(19 * 6);
     expect(await load.recognizer.recognizeSegments(samples, [{ start: 5, end: 5 }])).toEqual([]);
+  }, 60_000);
+
+  it("says the track's language: English for a model named *.en, none when the model named none", async () => {
+    const { samples } = readingWithPauses(2.5, 1);
+    const english = join(dir, 'english');
+    writeTinyWhisper(english);
+    for (const name of Object.values(TINY_WHISPER_FILES))
+      renameSync(join(english, name), join(english, name.replace(/^tiny-/, 'tiny.en-')));
+    const progress: Array<[number, number]> = [];
+    for (const [folder, language] of [
+      [english, 'en'],
+      [join(dir, 'model'), null],
+    ] as const) {
+      const load = await loadRecognizer(folder, pinFolder(folder));
+      if (load.status !== 'ready') throw new Error(load.status);
+      const result = await load.recognizer.transcribe(samples, {
+        progress: (done, total) => void progress.push([done, total]),
+      });
+      expect(result.language, folder).toBe(language);
+      expect(result.cues.length).toBeGreaterThan(0);
+    }
+    // Each piece heard, in order, for each of the two runs.
+    expect(progress.every(([done, total]) => done >= 1 && done <= total)).toBe(true);
+    expect(progress.filter(([done, total]) => done === total)).toHaveLength(2);
   }, 60_000);
 
   it('gives cues a caption track keeps', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
-import { CAPTION_LIMITS, type Cue } from '@pw/contracts';
+import { AUTOMATIC_CAPTION_MESSAGES, CAPTION_LIMITS, type Cue } from '@pw/contracts';
 import { findSpeech, mergeForRecognition, SPEECH_SAMPLE_RATE, type SpeechSegment } from './speech';
 
 /**
@@ -13,7 +13,7 @@ import { findSpeech, mergeForRecognition, SPEECH_SAMPLE_RATE, type SpeechSegment
  * server runs on every owner's words. Without a folder the feature is simply not set up.
  */
 
-export const NOT_SET_UP = 'Automatic captions are not set up on this server.';
+export const NOT_SET_UP = AUTOMATIC_CAPTION_MESSAGES.notSetUp;
 
 /** The three files of an exported Whisper model, found in the folder by how their names end. */
 const PARTS = { encoder: '-encoder.onnx', decoder: '-decoder.onnx', tokens: '-tokens.txt' } as const;
@@ -27,6 +27,18 @@ export interface Recognizer {
    * `segments`, the pieces are where the voice-activity model finds speech, joined up to 25 s.
    */
   recognizeSegments(samples: Float32Array, segments?: readonly SpeechSegment[]): Promise<Cue[]>;
+  /**
+   * The cues of `recognizeSegments` and the language they are in: `en` for an English-only model (its
+   * files named `*.en-…`, as sherpa-onnx's export names them), else the one the model detected most
+   * often, or null when it named none. `progress` hears each recognized piece (done, of total).
+   */
+  transcribe(
+    samples: Float32Array,
+    options?: {
+      segments?: readonly SpeechSegment[];
+      progress?: (done: number, total: number) => Promise<void> | void;
+    },
+  ): Promise<{ cues: Cue[]; language: string | null }>;
 }
 
 export type RecognizerLoad =
@@ -39,7 +51,7 @@ interface SherpaStream {
 }
 interface SherpaRecognizer {
   createStream(): SherpaStream;
-  decodeAsync(stream: SherpaStream): Promise<{ text: string }>;
+  decodeAsync(stream: SherpaStream): Promise<{ text: string; lang?: string }>;
 }
 type SherpaModule = { OfflineRecognizer: new (config: object) => SherpaRecognizer };
 const require = createRequire(import.meta.url);
@@ -107,24 +119,45 @@ function open(files: Record<Part, string>): Recognizer {
     },
     decodingMethod: 'greedy_search',
   });
-  const recognize = async (samples: Float32Array) => {
+  const englishOnly = basename(files.tokens).slice(0, -PARTS.tokens.length).endsWith('.en');
+  const decode = async (samples: Float32Array) => {
     const stream = engine.createStream();
     stream.acceptWaveform({ samples, sampleRate: SPEECH_SAMPLE_RATE });
-    const { text } = await engine.decodeAsync(stream);
-    return text.replace(/\s+/g, ' ').trim();
+    const { text, lang } = await engine.decodeAsync(stream);
+    return { text: text.replace(/\s+/g, ' ').trim(), language: spokenLanguage(lang) };
+  };
+  const transcribe: Recognizer['transcribe'] = async (samples, options = {}) => {
+    const segments = options.segments ?? mergeForRecognition(findSpeech(samples));
+    const pieces = segments.flatMap(windows(samples.length));
+    const cues: Cue[] = [];
+    const heard = new Map<string, number>();
+    for (const [index, [from, to]] of pieces.entries()) {
+      const { text, language } = await decode(samples.subarray(from, to));
+      const kept = text.slice(0, CAPTION_LIMITS.cueText).trim();
+      // A piece where the model heard no words gives no cue: a caption must hold text.
+      if (kept) cues.push({ start: millis(from), end: millis(to), text: kept });
+      if (kept && language) heard.set(language, (heard.get(language) ?? 0) + 1);
+      await options.progress?.(index + 1, pieces.length);
+    }
+    const detected = [...heard].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+    return { cues, language: englishOnly ? 'en' : detected };
   };
   return {
-    recognize,
-    async recognizeSegments(samples, segments = mergeForRecognition(findSpeech(samples))) {
-      const cues: Cue[] = [];
-      for (const [from, to] of segments.flatMap(windows(samples.length))) {
-        const text = (await recognize(samples.subarray(from, to))).slice(0, CAPTION_LIMITS.cueText).trim();
-        // A piece where the model heard no words gives no cue: a caption must hold text.
-        if (text) cues.push({ start: millis(from), end: millis(to), text });
-      }
-      return cues;
-    },
+    recognize: async (samples) => (await decode(samples)).text,
+    recognizeSegments: async (samples, segments) => (await transcribe(samples, { segments })).cues,
+    transcribe,
   };
+}
+
+/** sherpa-onnx names a Whisper model's detected language as Whisper's token (`<|de|>`) or bare (`de`). */
+function spokenLanguage(lang: string | undefined): string | null {
+  const tag = lang?.replace(/^<\|/, '').replace(/\|>$/, '').trim();
+  if (!tag) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whisper hears 30 s at most (sherpa-onnx drops the rest): a longer piece is cut into equal parts. */

@@ -6,6 +6,7 @@ import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { NOTE_MAX, NOTE_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 import { SCHEDULE_HEADING, SCHEDULE_LABELS, scheduleIntro } from '@/components/form/ScheduleFields';
+import type { Schedule } from '../api/update-type';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const LATER = 'Please choose a time later than now.';
@@ -18,8 +19,7 @@ describe('schedule dialog errors follow the fields', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  function renderDialog() {
-    const onSubmit = vi.fn(async () => undefined);
+  function renderDialog(onSubmit: (schedule: Schedule) => Promise<void> = vi.fn(async () => undefined)) {
     renderWithApp(
       <ScheduleDialog
         show
@@ -120,7 +120,7 @@ describe('schedule dialog errors follow the fields', () => {
 
   it("shows the server's 422 on the fields it names, by their wire names, until the form is changed", async () => {
     const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => {
+    const refused = vi.fn(async () => {
       throw new ApiError(422, 'The given data was invalid.', {
         share_at_date: ['The share date and time must be in the future.'],
         fallback_email: ['The second address bounced before.'],
@@ -128,16 +128,7 @@ describe('schedule dialog errors follow the fields', () => {
         title: ['Not a field of the schedule.'],
       });
     });
-    renderWithApp(
-      <ScheduleDialog
-        show
-        mode="move"
-        video={videoFixture(7, 'draft')}
-        busy={false}
-        onCancel={() => undefined}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderDialog(refused);
     const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
     await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
     fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-16' } });

@@ -9,7 +9,11 @@ import { TextField } from './TextField';
  * Scheduled step are headed and labelled alike, so scheduling reads the same wherever it starts.
  */
 export const SCHEDULE_HEADING = 'Schedule delivery';
-export const SCHEDULE_LABELS = { email: 'Recipient e-mail', date: 'Date', time: 'Time' } as const;
+export const SCHEDULE_LABELS = {
+  email: 'Recipient e-mail',
+  share_at_date: 'Date',
+  share_at_time: 'Time',
+} as const;
 
 /** What the form says first, unless a caller has its own sentence (sending a delivered video again). */
 export const scheduleIntro = (timeZone = browserTimeZone()) =>
@@ -39,7 +43,7 @@ export function ScheduleFields({
   emailRef,
   autoFocus,
 }: ScheduleFieldsProps) {
-  const field = (name: 'email' | 'date' | 'time') => ({
+  const field = (name: keyof typeof SCHEDULE_LABELS) => ({
     id: `${idPrefix}-${name}`,
     label: SCHEDULE_LABELS[name],
     required: true,
@@ -59,8 +63,8 @@ export function ScheduleFields({
         placeholder="name@example.com"
       />
       <div className="row g-3">
-        <TextField {...field('date')} type="date" min={minDate} className="col-sm-6" />
-        <TextField {...field('time')} type="time" className="col-sm-6" />
+        <TextField {...field('share_at_date')} type="date" min={minDate} className="col-sm-6" />
+        <TextField {...field('share_at_time')} type="time" className="col-sm-6" />
       </div>
       <ScheduleOptionFields idPrefix={idPrefix} value={value} errors={errors} onChange={onChange} />
     </>

@@ -30,13 +30,13 @@ export function ScheduleOptionFields({ idPrefix, value, errors, onChange }: Sche
   return (
     <>
       <TextField
-        id={id('fallback')}
+        id={id('fallback_email')}
         label={DELIVERY_MESSAGES.fallbackLabel}
         type="email"
         autoComplete="off"
-        value={value.fallback ?? ''}
-        onChange={edit('fallback')}
-        error={errors.fallback}
+        value={value.fallback_email ?? ''}
+        onChange={edit('fallback_email')}
+        error={errors.fallback_email}
         hint={DELIVERY_MESSAGES.fallbackHint}
         className="mt-3"
       />
@@ -54,14 +54,14 @@ export function ScheduleOptionFields({ idPrefix, value, errors, onChange }: Sche
         </FieldFrame>
         {value.repeat === 'yearly' && (
           <TextField
-            id={id('until')}
+            id={id('repeat_until')}
             label="Until (year, optional)"
             type="number"
             inputMode="numeric"
-            min={(value.date || localDateIso()).slice(0, 4)}
-            value={value.until ?? ''}
-            onChange={edit('until')}
-            error={errors.until}
+            min={(value.share_at_date || localDateIso()).slice(0, 4)}
+            value={value.repeat_until ?? ''}
+            onChange={edit('repeat_until')}
+            error={errors.repeat_until}
             className="col-sm-6"
           />
         )}

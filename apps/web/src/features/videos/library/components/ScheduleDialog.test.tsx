@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@/lib/api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
 import { NOTE_MAX, NOTE_MESSAGES, RECEIPT_MESSAGES } from '@pw/contracts';
 import { SCHEDULE_HEADING, SCHEDULE_LABELS, scheduleIntro } from '@/components/form/ScheduleFields';
+import type { Schedule } from '../api/update-type';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const LATER = 'Please choose a time later than now.';
@@ -17,8 +19,7 @@ describe('schedule dialog errors follow the fields', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  function renderDialog() {
-    const onSubmit = vi.fn(async () => undefined);
+  function renderDialog(onSubmit: (schedule: Schedule) => Promise<void> = vi.fn(async () => undefined)) {
     renderWithApp(
       <ScheduleDialog
         show
@@ -115,6 +116,40 @@ describe('schedule dialog errors follow the fields', () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'kin@example.com', fallback_email: 'cousin@example.com' }),
     );
+  });
+
+  it("shows the server's 422 on the fields it names, by their wire names, until the form is changed", async () => {
+    const user = userEvent.setup();
+    const refused = vi.fn(async () => {
+      throw new ApiError(422, 'The given data was invalid.', {
+        share_at_date: ['The share date and time must be in the future.'],
+        fallback_email: ['The second address bounced before.'],
+        note: ['The note is refused.'],
+        title: ['Not a field of the schedule.'],
+      });
+    });
+    renderDialog(refused);
+    const form = await screen.findByRole('dialog', { name: 'Schedule delivery' });
+    await user.type(within(form).getByLabelText(/Recipient e-mail/), 'kin@example.com');
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-16' } });
+    fireEvent.change(within(form).getByLabelText(/Time/), { target: { value: '09:00' } });
+    await user.type(within(form).getByLabelText(/Second address/), 'cousin@example.com');
+    await user.type(within(form).getByLabelText(NOTE_MESSAGES.label), 'Hello.');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+
+    expect(await within(form).findByText('The share date and time must be in the future.')).toBeVisible();
+    expect(within(form).getByLabelText(/Date/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText(/Second address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('The second address bounced before.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(NOTE_MESSAGES.label)).toHaveClass('is-invalid');
+    expect(within(form).getByText('The note is refused.')).toBeInTheDocument();
+    expect(within(form).queryByText('Not a field of the schedule.')).not.toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-06-17' } });
+    expect(within(form).getByLabelText(/Date/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(
+      within(form).queryByText('The share date and time must be in the future.'),
+    ).not.toBeInTheDocument();
   });
 
   it('schedules a yearly delivery, with or without a last year', async () => {

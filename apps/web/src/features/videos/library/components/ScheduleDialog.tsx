@@ -3,15 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { SCHEDULE_HEADING, ScheduleFields } from '@/components/form/ScheduleFields';
 import Modal from 'react-bootstrap/Modal';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { browserTimeZone, localDateIso, toTimeInput } from '@/lib/dates';
 import {
   EMPTY_SCHEDULE,
-  SCHEDULE_SERVER_FIELDS,
+  optionsOf,
   scheduleFields,
-  textOptionsOf,
   useScheduleForm,
-  type ScheduleErrors,
   type ScheduleInput,
 } from '@/lib/schedule-form';
 import type { Schedule } from '../api/update-type';
@@ -36,32 +34,27 @@ const SUBMIT_LABELS: Record<ScheduleMode, string> = {
 
 /**
  * Where each mode starts: the current schedule to change (a yearly one from its next occurrence, with its
- * repeat), the last recipient to send to again.
+ * repeat), the last recipient to send to again (once, keeping the owner's other choices: the second
+ * address, the receipts, the note).
  */
 function startingValues(mode: ScheduleMode, video: Video): ScheduleInput {
-  // The second address the owner gave last time (a delivery made to it carries it as its own).
-  const fallback = video.delivery?.fallback_email ?? '';
-  // Whether the owner is told of the first open (docs/product.md §5.8): kept when changing or sending again.
-  const receipts = video.delivery?.receipts ?? true;
-  // The schedule's other options the owner gave, kept as they were (the note, …).
-  const options = textOptionsOf(video.delivery);
-  const yearly = video.delivery?.repeat === 'yearly';
-  const next = yearly ? video.delivery!.next_at : null;
-  if (mode === 'change')
+  // The schedule's options as the owner gave them last time (a delivery made to the second address
+  // carries it as its own).
+  const options = optionsOf(video.delivery);
+  if (mode === 'change') {
+    const next = options.repeat === 'yearly' ? video.delivery!.next_at : null;
     return {
-      ...EMPTY_SCHEDULE,
       ...options,
       email: video.email ?? '',
-      date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
-      time: toTimeInput(video.share_at_time),
-      fallback,
-      repeat: yearly ? 'yearly' : 'none',
-      until: yearly && video.delivery!.repeat_until ? String(video.delivery!.repeat_until) : '',
-      receipts,
+      share_at_date: next ? localDateIso(new Date(next)) : (video.share_at_date ?? ''),
+      share_at_time: toTimeInput(video.share_at_time),
     };
+  }
   if (mode === 'again') {
     const email = video.delivery?.replaces_email ?? video.delivery?.recipient_email ?? video.email ?? '';
-    return { ...EMPTY_SCHEDULE, ...options, email, fallback: fallback === email ? '' : fallback, receipts };
+    const { repeat, repeat_until } = EMPTY_SCHEDULE;
+    const fallback_email = options.fallback_email === email ? '' : options.fallback_email;
+    return { ...EMPTY_SCHEDULE, ...options, email, fallback_email, repeat, repeat_until };
   }
   return EMPTY_SCHEDULE;
 }
@@ -105,16 +98,7 @@ export function ScheduleDialog({ show, mode, video, busy, onCancel, onSubmit }: 
       await onSubmit(scheduleFields(checked.input));
     } catch (error) {
       setMessage(errorMessage(error, 'The video could not be scheduled. Please try again.'));
-      if (error instanceof ApiError && error.errors) {
-        const fromServer: ScheduleErrors = {};
-        for (const [field, name] of Object.entries(SCHEDULE_SERVER_FIELDS) as Array<
-          [keyof ScheduleInput, string]
-        >) {
-          const text = error.errors[name]?.[0];
-          if (text) fromServer[field] = text;
-        }
-        setErrors(fromServer);
-      }
+      setErrors(fieldErrors(error));
     }
   };
 

@@ -430,9 +430,15 @@ describe('upload dialog chain', () => {
 
 describe('upload rules', () => {
   it('validateSchedule accepts a later time today and any time on a later day', () => {
-    expect(validateSchedule({ email: 'a@b.co', date: '2026-11-22', time: '10:31' }, NOW)).toEqual({});
-    expect(validateSchedule({ email: 'a@b.co', date: '2026-11-23', time: '00:00' }, NOW)).toEqual({});
-    expect(validateSchedule({ email: 'a @b.co', date: '2026-11-23', time: '00:00' }, NOW)).toEqual({
+    expect(
+      validateSchedule({ email: 'a@b.co', share_at_date: '2026-11-22', share_at_time: '10:31' }, NOW),
+    ).toEqual({});
+    expect(
+      validateSchedule({ email: 'a@b.co', share_at_date: '2026-11-23', share_at_time: '00:00' }, NOW),
+    ).toEqual({});
+    expect(
+      validateSchedule({ email: 'a @b.co', share_at_date: '2026-11-23', share_at_time: '00:00' }, NOW),
+    ).toEqual({
       email: 'Please enter a valid e-mail address.',
     });
   });
@@ -444,7 +450,7 @@ describe('upload rules', () => {
         title: ' T ',
         description: ' D ',
         totalSeconds: 59.6,
-        schedule: { email: 'a@b.co', date: '2026-11-23', time: '10:00' },
+        schedule: { email: 'a@b.co', share_at_date: '2026-11-23', share_at_time: '10:00' },
       }),
     ).toEqual({ type: 'final', title: 'T', description: 'D', duration: '00:01:00' });
   });

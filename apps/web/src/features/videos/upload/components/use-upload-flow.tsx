@@ -203,7 +203,7 @@ export function useUploadFlow(options: UploadFlowOptions): {
         title: VIDEO_MESSAGES.savedAndScheduled,
         text:
           `Your video is scheduled and will be sent to ${scheduled?.email} at the specified time. It is saved in the Scheduled folder.` +
-          secondAddressSentence(scheduled?.fallback) +
+          secondAddressSentence(scheduled?.fallback_email) +
           captionsLine,
       });
     } else {

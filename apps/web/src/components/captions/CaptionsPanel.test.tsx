@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CAPTION_MESSAGES, CAPTION_TRACK_MESSAGES, captionRoutes, type CaptionTrack } from '@pw/contracts';
+import {
+  AUTOMATIC_CAPTION_MESSAGES,
+  CAPTION_MESSAGES,
+  CAPTION_TRACK_MESSAGES,
+  captionRoutes,
+  type AutomaticCaptions,
+  type CaptionTrack,
+} from '@pw/contracts';
 import { routeKey, fakeApi, type FakeApi, type Handler } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { videoFixture } from '@/test/video-fixture';
@@ -31,6 +38,9 @@ const DRAFT: CaptionTrack = {
   cues: [{ start: 0, end: 2, text: 'Bonjour.' }],
 };
 
+/** The list's word on automatic captions from a server with no recognizer installed. */
+const NO_RECOGNIZER: AutomaticCaptions = { available: false, state: null, progress: null };
+
 const saved =
   (track: CaptionTrack): Handler =>
   () => ({
@@ -51,7 +61,10 @@ afterEach(() => sessionStorage.clear());
 describe("the Captions section of the owner's video page", () => {
   it('loading, error with a retry, then the empty state', async () => {
     let fail = true;
-    openPanel({ [LIST]: () => (fail ? { status: 500, body: { message: 'boom' } } : { body: { data: [] } }) });
+    openPanel({
+      [LIST]: () =>
+        fail ? { status: 500, body: { message: 'boom' } } : { body: { data: [], automatic: NO_RECOGNIZER } },
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Loading captions…');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
@@ -61,7 +74,7 @@ describe("the Captions section of the owner's video page", () => {
   });
 
   it('lists each track with its language, whose it is, draft or accepted, and its number of captions', async () => {
-    openPanel({ [LIST]: () => ({ body: { data: [ENGLISH, DRAFT] } }) });
+    openPanel({ [LIST]: () => ({ body: { data: [ENGLISH, DRAFT], automatic: NO_RECOGNIZER } }) });
     const section = await screen.findByRole('region', { name: 'Captions' });
     const [english, french] = await within(section).findAllByRole('listitem');
     expect(english).toHaveTextContent('English (en)');
@@ -72,12 +85,15 @@ describe("the Captions section of the owner's video page", () => {
     expect(french).toHaveTextContent('Automatic');
     expect(french).toHaveTextContent('Draft: only you see it');
     expect(french).toHaveTextContent('1 caption');
-    // No accept call exists in the contracts: a draft shows its status and nothing pretends to accept it.
-    expect(within(section).queryByRole('button', { name: /accept/i })).toBeNull();
+    // Only the draft can be accepted.
+    expect(
+      within(french).getByRole('button', { name: 'Accept the French (fr) captions' }),
+    ).toBeInTheDocument();
+    expect(within(english).queryByRole('button', { name: /accept/i })).toBeNull();
   });
 
   it('a file with a bad line names the line at once, before anything is sent', async () => {
-    const api = openPanel({ [LIST]: () => ({ body: { data: [] } }) });
+    const api = openPanel({ [LIST]: () => ({ body: { data: [], automatic: NO_RECOGNIZER } }) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add captions' }));
     await user.click(screen.getByRole('radio', { name: 'Upload a WebVTT or SRT file' }));
@@ -94,7 +110,7 @@ describe("the Captions section of the owner's video page", () => {
 
   it('a good file is sent as the file; the server refusing it shows its line under the file', async () => {
     const api = openPanel({
-      [LIST]: () => ({ body: { data: [] } }),
+      [LIST]: () => ({ body: { data: [], automatic: NO_RECOGNIZER } }),
       [saveKey('en')]: () => ({
         status: 422,
         body: { message: 'The given data was invalid.', errors: { vtt: ['Line 2: refused here'] } },
@@ -115,7 +131,7 @@ describe("the Captions section of the owner's video page", () => {
 
   it('a transcript is sent for the canonical language; a bad tag is refused with the contract message', async () => {
     const api = openPanel({
-      [LIST]: () => ({ body: { data: [] } }),
+      [LIST]: () => ({ body: { data: [], automatic: NO_RECOGNIZER } }),
       [saveKey('pt-BR')]: saved({ ...ENGLISH, language: 'pt-BR' }),
     });
     const user = userEvent.setup();
@@ -138,7 +154,10 @@ describe("the Captions section of the owner's video page", () => {
   });
 
   it('edits cues (text, a time, the player time, one added and one removed) and saves them as cues', async () => {
-    const api = openPanel({ [LIST]: () => ({ body: { data: [ENGLISH] } }), [saveKey('en')]: saved(ENGLISH) });
+    const api = openPanel({
+      [LIST]: () => ({ body: { data: [ENGLISH], automatic: NO_RECOGNIZER } }),
+      [saveKey('en')]: saved(ENGLISH),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit the English (en) captions' }));
     const field = (id: string) => document.getElementById(`captions-5-cue-${id}`) as HTMLInputElement;
@@ -173,7 +192,7 @@ describe("the Captions section of the owner's video page", () => {
   });
 
   it('a cue that cannot be read is refused at its field, and nothing is sent', async () => {
-    const api = openPanel({ [LIST]: () => ({ body: { data: [ENGLISH] } }) });
+    const api = openPanel({ [LIST]: () => ({ body: { data: [ENGLISH], automatic: NO_RECOGNIZER } }) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit the English (en) captions' }));
     const start = document.getElementById('captions-5-cue-0-start') as HTMLInputElement;
@@ -192,7 +211,7 @@ describe("the Captions section of the owner's video page", () => {
   it('delete asks once, and a declined question deletes nothing', async () => {
     let tracks = [ENGLISH];
     const api = openPanel({
-      [LIST]: () => ({ body: { data: tracks } }),
+      [LIST]: () => ({ body: { data: tracks, automatic: NO_RECOGNIZER } }),
       [routeKey(captionRoutes.remove, { id: 5, language: 'en' })]: () => {
         tracks = [];
         return { body: { message: CAPTION_TRACK_MESSAGES.deleted, data: null } };
@@ -222,11 +241,73 @@ describe("the Captions section of the owner's video page", () => {
 
   it("says why the upload's captions were not saved, until dismissed", async () => {
     sessionStorage.setItem('uploadCaptionsFailed', JSON.stringify({ 5: CAPTION_TRACK_MESSAGES.noLength }));
-    openPanel({ [LIST]: () => ({ body: { data: [] } }) });
+    openPanel({ [LIST]: () => ({ body: { data: [], automatic: NO_RECOGNIZER } }) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(CAPTION_TRACK_MESSAGES.noLength);
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(CAPTION_TRACK_MESSAGES.noLength)).toBeNull();
     expect(sessionStorage.getItem('uploadCaptionsFailed')).toBeNull();
+  });
+
+  it('accepts a draft written automatically: one call, the answer said, the list read again', async () => {
+    let accepted = false;
+    const api = openPanel({
+      [LIST]: () => ({
+        body: { data: [accepted ? { ...DRAFT, status: 'accepted' } : DRAFT], automatic: NO_RECOGNIZER },
+      }),
+      [routeKey(captionRoutes.accept, { id: 5, language: 'fr' })]: () => {
+        accepted = true;
+        return {
+          body: { message: AUTOMATIC_CAPTION_MESSAGES.accepted, data: { ...DRAFT, status: 'accepted' } },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    await user.dblClick(await screen.findByRole('button', { name: 'Accept the French (fr) captions' }));
+    expect(
+      await screen.findByRole('dialog', { name: AUTOMATIC_CAPTION_MESSAGES.accepted }),
+    ).toBeInTheDocument();
+    expect(calls(api, 'POST')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull());
+    expect(screen.getByText('Accepted')).toBeInTheDocument();
+  });
+
+  it('shows the automatic captions being written with their progress, and asks for them on a ready video', async () => {
+    let automatic: AutomaticCaptions = { available: true, state: null, progress: null };
+    const api = fakeApi({
+      [LIST]: () => ({ body: { data: [], automatic } }),
+      [routeKey(captionRoutes.automatic, { id: 5 })]: () => {
+        automatic = { available: true, state: 'running', progress: 40 };
+        return { body: { message: AUTOMATIC_CAPTION_MESSAGES.started, automatic } };
+      },
+    });
+    renderWithApp(<CaptionsPanel video={videoFixture(5, 'draft', { state: 'ready' })} />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Write captions automatically' }));
+    expect(
+      await screen.findByRole('dialog', { name: AUTOMATIC_CAPTION_MESSAGES.started }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(AUTOMATIC_CAPTION_MESSAGES.writing(40))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Write captions automatically' })).toBeNull();
+    expect(calls(api, 'POST')).toHaveLength(1);
+  });
+
+  it('says when automatic captions failed, and offers to write them again', async () => {
+    openPanel(
+      {
+        [LIST]: () => ({ body: { data: [], automatic: { available: true, state: 'failed', progress: 10 } } }),
+      },
+      { state: 'ready' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTOMATIC_CAPTION_MESSAGES.failed);
+    expect(screen.getByRole('button', { name: 'Write captions automatically' })).toBeInTheDocument();
+  });
+
+  it('offers nothing automatic where the server has no recognizer', async () => {
+    openPanel({ [LIST]: () => ({ body: { data: [], automatic: NO_RECOGNIZER } }) }, { state: 'ready' });
+    expect(await screen.findByText('This video has no captions yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Write captions automatically' })).toBeNull();
+    expect(screen.queryByText(/Writing captions/)).toBeNull();
   });
 });

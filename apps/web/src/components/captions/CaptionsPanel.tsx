@@ -5,7 +5,13 @@ import { Loading } from '@/components/Loading';
 import { ErrorState } from '@/components/status/ErrorState';
 import { errorMessage } from '@/lib/api';
 import { countOf } from '@/lib/plural';
-import { useCaptionTracks, useDeleteCaptionTrack } from './api/caption-tracks';
+import {
+  useAcceptCaptionTrack,
+  useCaptionTracks,
+  useDeleteCaptionTrack,
+  useWriteCaptionsAutomatically,
+} from './api/caption-tracks';
+import { AutomaticCaptions } from './AutomaticCaptions';
 import { languageLabel } from './caption-form';
 import { CaptionEditor } from './CaptionEditor';
 import { dismissUploadCaptionsFailure, uploadCaptionsFailure } from './upload-captions';
@@ -35,6 +41,8 @@ function TrackFacts({ track }: { track: CaptionTrack }) {
 export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | 'video_link' | 'state'> }) {
   const tracks = useCaptionTracks(video.id);
   const remove = useDeleteCaptionTrack(video.id);
+  const accept = useAcceptCaptionTrack(video.id);
+  const writeAutomatically = useWriteCaptionsAutomatically(video.id);
   const dialog = useDialog();
   // null: no editor open; else the track being edited by its language (null for a new language).
   const [editing, setEditing] = useState<{ language: string | null } | null>(null);
@@ -70,8 +78,18 @@ export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | '
     }
   };
 
+  /** Runs one of the panel's calls and says its answer in a dialog, the server's words either way. */
+  const tell = async (call: () => Promise<{ message: string }>, fallback: string) => {
+    try {
+      const response = await call();
+      await dialog({ variant: 'success', title: response.message });
+    } catch (error) {
+      await dialog({ variant: 'unsuccessful', title: 'Unsuccessful', text: errorMessage(error, fallback) });
+    }
+  };
+
   const editedTrack = editing?.language
-    ? tracks.data?.find((track) => track.language === editing.language)
+    ? tracks.data?.data.find((track) => track.language === editing.language)
     : undefined;
   return (
     <section className="card mt-4 captions-panel" aria-labelledby={headingId}>
@@ -105,11 +123,22 @@ export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | '
           <ErrorState onRetry={() => void tracks.refetch()} />
         ) : (
           <>
-            {tracks.data.length === 0 ? (
+            <AutomaticCaptions
+              automatic={tracks.data.automatic}
+              videoReady={video.state === 'ready'}
+              asking={writeAutomatically.isPending}
+              onAsk={() =>
+                void tell(
+                  () => writeAutomatically.mutateAsync(),
+                  'The captions could not be asked for. Please try again.',
+                )
+              }
+            />
+            {tracks.data.data.length === 0 ? (
               <p className="mb-2">This video has no captions yet.</p>
             ) : (
               <ul className="list-unstyled mb-2">
-                {tracks.data.map((track) => {
+                {tracks.data.data.map((track) => {
                   const name = languageLabel(track.language);
                   return (
                     <li
@@ -121,6 +150,21 @@ export function CaptionsPanel({ video }: { video: Pick<Video, 'id' | 'title' | '
                         <TrackFacts track={track} />
                       </div>
                       <div className="d-flex flex-wrap gap-1">
+                        {track.status === 'draft' && (
+                          <button
+                            type="button"
+                            className="btn btn-primary btn-sm"
+                            onClick={() =>
+                              void tell(
+                                () => accept.mutateAsync(track.language),
+                                'The captions could not be accepted. Please try again.',
+                              )
+                            }
+                            disabled={accept.isPending}
+                          >
+                            Accept <span className="visually-hidden">the {name} captions</span>
+                          </button>
+                        )}
                         <button
                           type="button"
                           className="btn btn-outline-primary btn-sm"

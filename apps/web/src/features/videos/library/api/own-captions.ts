@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { captionRoutes, toWebVtt, type CaptionLink, type CaptionTrack } from '@pw/contracts';
-import { callRoute } from '@/lib/api';
-import { videoKeys } from '@/lib/query-keys';
+import { toWebVtt, type CaptionLink, type CaptionTrack } from '@pw/contracts';
+import { useCaptionTracks } from '@/components/captions/api/caption-tracks';
 import { languageName, type PlayerTrack } from '@/components/video/CaptionTracks';
-
-/** GET /web/user/videos/{id}/captions: the owner's tracks with their cues, drafts included. */
-export const getOwnCaptions = (id: number, signal?: AbortSignal) =>
-  callRoute(captionRoutes.list, { params: { id }, signal }).then((body) => body.data);
 
 /**
  * The owner's own tracks for their player, as they are now written (the editor's saves refresh the list
@@ -15,15 +9,11 @@ export const getOwnCaptions = (id: number, signal?: AbortSignal) =>
  * bearer header, which a `<track>` cannot send). A draft is shown to its owner, marked as one.
  */
 export function useOwnCaptionTracks(id: number, ready: boolean): PlayerTrack[] {
-  const list = useQuery({
-    // The editor's key: its saves and deletions refresh this player's tracks.
-    queryKey: videoKeys.captions(id),
-    queryFn: ({ signal }) => getOwnCaptions(id, signal),
-    enabled: ready,
-  });
+  // The editor's list: its saves, acceptances and deletions refresh this player's tracks.
+  const list = useCaptionTracks(id, ready);
   const [tracks, setTracks] = useState<PlayerTrack[]>([]);
   useEffect(() => {
-    const made = (list.data ?? []).map((track: CaptionTrack): CaptionLink & { label: string } => ({
+    const made = (list.data?.data ?? []).map((track: CaptionTrack): CaptionLink & { label: string } => ({
       language: track.language,
       label:
         track.status === 'draft' ? `${languageName(track.language)} (draft)` : languageName(track.language),

@@ -102,7 +102,9 @@ describe('video detail: folder moves', () => {
       [routeKey(videoRoutes.updateType, { id: 7 })]: move(7),
       [routeKey(videoRoutes.updateType, { id: 5 })]: move(5),
       [routeKey(videoRoutes.updateType, { id: 6 })]: move(6),
-      [routeKey(captionRoutes.list, { id: 7 })]: () => ({ body: { data: [] } }),
+      [routeKey(captionRoutes.list, { id: 7 })]: () => ({
+        body: { data: [], automatic: { available: false, state: null, progress: null } },
+      }),
     });
   });
 
@@ -419,6 +421,7 @@ describe("video detail: the owner's player plays the owner's own caption tracks"
               cues: cue('Salut'),
             },
           ],
+          automatic: { available: false, state: null, progress: null },
         },
       }),
     });

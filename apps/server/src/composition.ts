@@ -13,6 +13,7 @@ import { createNotificationsModule } from './modules/notifications';
 import { createDeliveryModule, type DeliveryWorkerOptions } from './modules/delivery';
 import {
   createVideosModule,
+  videoTempDir,
   type DeliveryScheduler,
   type VideoPayments,
   type VideoWorkerOptions,
@@ -196,7 +197,11 @@ export async function compose(
   // Opened once, at the start: its files' sums are checked before the engine reads them
   // (docs/operations.md §Automatic captions).
   const recognition = await loadRecognizer(config.ASR_MODEL_DIR, config.ASR_MODEL_SHA256);
-  const captions = createCaptionsModule(platform, { videos: videos.api.access, recognition });
+  const captions = createCaptionsModule(platform, {
+    videos: { require: videos.api.access.require, media: videos.api.media },
+    tempDir: videoTempDir(config.DATA_DIR),
+    recognition,
+  });
 
   const deps: CompositionView = {
     ...platform,

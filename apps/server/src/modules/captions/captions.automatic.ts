@@ -25,7 +25,7 @@ export interface AutomaticCaptionsDeps {
   clock: Clock;
   queue: PgBoss;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
-  videos: Pick<VideosApi['access'], 'require'>;
+  videos: Pick<VideosApi['access'], 'require'> & Pick<VideosApi, 'media'>;
   /** The recognizer as the start found it (docs/operations.md §Automatic captions). */
   recognition: RecognizerLoad;
   /** Where a job's decrypted copy of the video and its sound live while it runs (DATA_DIR/tmp). */
@@ -109,7 +109,7 @@ export function createAutomaticCaptions(deps: AutomaticCaptionsDeps) {
 
   /** The job: ends quietly when the video is gone or not ready; a failure on the last attempt is shown. */
   async function run(videoId: number, lastAttempt: boolean): Promise<void> {
-    const video = await repo.videoMedia(videoId);
+    const video = await videos.media(videoId);
     if (!video || video.state !== 'ready' || !video.mediaKey) return;
     if (!recognizer) {
       // Queued by a process that had the model, run by one that has not: the owner sees it failed.
@@ -148,7 +148,7 @@ export function createAutomaticCaptions(deps: AutomaticCaptionsDeps) {
       logger.info({ videoId, cues: kept.length, language }, 'automatic captions written');
     } catch (error) {
       // A video deleted while its sound was read: nothing to do, and nothing to retry.
-      if ((await repo.videoMedia(videoId).catch(() => undefined)) === null) return;
+      if ((await videos.media(videoId).catch(() => undefined)) === null) return;
       if (!lastAttempt) {
         logger.warn({ err: error, videoId }, 'automatic captions failed, will retry');
         throw error;

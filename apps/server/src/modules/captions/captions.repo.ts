@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, like, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { storedObjectRecords } from '../../platform/storage/object-records.schema';
 import type { AutomaticCaptionState } from '@pw/contracts';
-import { videosView } from '../videos';
 import {
   automaticCaptionJobs,
   captionTracks,
@@ -71,15 +70,6 @@ export function createCaptionsRepo(db: Db) {
       tx: DbOrTx = db,
     ): Promise<void> {
       await tx.update(automaticCaptionJobs).set(values).where(eq(automaticCaptionJobs.videoId, videoId));
-    },
-
-    /** What the recognition job reads of a video: its owner, its state and its stored media. */
-    async videoMedia(videoId: number, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ ownerId: videosView.ownerId, state: videosView.state, mediaKey: videosView.mediaKey })
-        .from(videosView)
-        .where(eq(videosView.id, videoId));
-      return row ?? null;
     },
 
     /** A draft made the owner's: accepted, shown from then on. */

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { readOnlyView } from '../../platform/db/read-only';
 import type { DbTx } from '../../platform/db';
 import type { RecognizerLoad } from '../../platform/media/recognizer';
-import { videoTempDir, type VideosApi } from '../videos';
+import type { VideosApi } from '../videos';
 import { createAutomaticCaptions } from './captions.automatic';
 import { createCaptionsRepo } from './captions.repo';
 import { captionsRecognizeQueue, captionsSweepQueue, createCaptionsSweep } from './captions.queue';
@@ -19,8 +19,14 @@ export { CAPTION_KEY_PREFIX } from './captions.repo';
 export { captionLinksOf, sharedCaptionsOf, sharedTrack, type SharedCaption } from './captions.shared';
 
 export interface CaptionsNeeds {
-  /** The videos module's access check: a track belongs to the video, and only its owner writes it. */
-  videos: Pick<VideosApi['access'], 'require'>;
+  /**
+   * The videos module's access check (a track belongs to the video, and only its owner writes it) and its
+   * stored media, which the recognition job reads. Handed in by the composition: the videos module shows
+   * each video's accepted captions, so this module takes only types from it.
+   */
+  videos: Pick<VideosApi['access'], 'require'> & Pick<VideosApi, 'media'>;
+  /** Where a job's decrypted copy of the video and its sound live while it runs (the videos' DATA_DIR/tmp). */
+  tempDir: string;
   /** The recognizer the start loaded (or why there is none): automatic captions run only when it is ready. */
   recognition: RecognizerLoad;
 }
@@ -53,7 +59,7 @@ export function createCaptionsModule(platform: Platform, needs: CaptionsNeeds): 
     logger,
     videos: needs.videos,
     recognition: needs.recognition,
-    tmpDir: videoTempDir(platform.config.DATA_DIR),
+    tmpDir: needs.tempDir,
   });
   return {
     name: 'captions',

@@ -145,6 +145,15 @@ export function createVideosApi(deps: { repo: VideosRepo; lookup: VideoLookup; a
       return video ? { ownerId: video.ownerId, folder: video.folder } : null;
     },
 
+    /** What a job working on the video's file reads: its owner, its state and its stored media; null when gone. */
+    async media(
+      videoId: number,
+      tx?: DbOrTx,
+    ): Promise<{ ownerId: number; state: VideoRow['state']; mediaKey: string | null } | null> {
+      const video = await repo.findById(videoId, tx);
+      return video ? { ownerId: video.ownerId, state: video.state, mediaKey: video.mediaKey } : null;
+    },
+
     /** The final video an access code was handed out for (its owner active); null when none has it. */
     async finalByAccessCode(code: string, tx?: DbOrTx): Promise<{ videoId: number; ownerId: number } | null> {
       const view = code ? await repo.finalByAccessCode(normaliseCode(code), 0, tx) : null;

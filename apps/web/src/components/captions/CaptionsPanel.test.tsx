@@ -87,9 +87,9 @@ describe("the Captions section of the owner's video page", () => {
     expect(french).toHaveTextContent('1 caption');
     // Only the draft can be accepted.
     expect(
-      within(french).getByRole('button', { name: 'Accept the French (fr) captions' }),
+      within(french!).getByRole('button', { name: 'Accept the French (fr) captions' }),
     ).toBeInTheDocument();
-    expect(within(english).queryByRole('button', { name: /accept/i })).toBeNull();
+    expect(within(english!).queryByRole('button', { name: /accept/i })).toBeNull();
   });
 
   it('a file with a bad line names the line at once, before anything is sent', async () => {

@@ -13,7 +13,7 @@ import type { MediaTools } from '../../platform/media/media';
 import type { RecognizerLoad } from '../../platform/media/recognizer';
 import type { PgBoss } from '../../platform/queue';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
-import type { VideosApi } from '../videos';
+import type { CaptionsVideos } from './captions.videos';
 import { CAPTION_KEY_PREFIX, type CaptionsRepo } from './captions.repo';
 import { captionsRecognizeQueue } from './captions.queue';
 
@@ -25,7 +25,7 @@ export interface AutomaticCaptionsDeps {
   clock: Clock;
   queue: PgBoss;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
-  videos: Pick<VideosApi['access'], 'require'> & Pick<VideosApi, 'media'>;
+  videos: CaptionsVideos;
   /** The recognizer as the start found it (docs/operations.md §Automatic captions). */
   recognition: RecognizerLoad;
   /** Where a job's decrypted copy of the video and its sound live while it runs (DATA_DIR/tmp). */

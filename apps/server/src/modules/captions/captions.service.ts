@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { invalid, notFound } from '../../platform/errors';
 import { deleteQuietly, type Storage } from '../../platform/storage/storage';
-import type { VideosApi } from '../videos';
+import type { CaptionsVideos } from './captions.videos';
 import { CAPTION_KEY_PREFIX, type CaptionsRepo } from './captions.repo';
 import type { CaptionTrackRow } from './captions.schema';
 
@@ -32,7 +32,7 @@ export interface CaptionsServiceDeps {
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'error'>;
   /** The videos' one access check (decision 0311): the row of the caller's own video, or the 404. */
-  videos: Pick<VideosApi['access'], 'require'>;
+  videos: Pick<CaptionsVideos, 'require'>;
 }
 
 const trackJson = (row: CaptionTrackRow, cues: Cue[]): CaptionTrack => ({

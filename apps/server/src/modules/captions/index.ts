@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/platform';
 import { readOnlyView } from '../../platform/db/read-only';
 import type { DbTx } from '../../platform/db';
 import type { RecognizerLoad } from '../../platform/media/recognizer';
-import type { VideosApi } from '../videos';
+import type { CaptionsVideos } from './captions.videos';
 import { createAutomaticCaptions } from './captions.automatic';
 import { createCaptionsRepo } from './captions.repo';
 import { captionsRecognizeQueue, captionsSweepQueue, createCaptionsSweep } from './captions.queue';
@@ -19,12 +19,8 @@ export { CAPTION_KEY_PREFIX } from './captions.repo';
 export { captionLinksOf, sharedCaptionsOf, sharedTrack, type SharedCaption } from './captions.shared';
 
 export interface CaptionsNeeds {
-  /**
-   * The videos module's access check (a track belongs to the video, and only its owner writes it) and its
-   * stored media, which the recognition job reads. Handed in by the composition: the videos module shows
-   * each video's accepted captions, so this module takes only types from it.
-   */
-  videos: Pick<VideosApi['access'], 'require'> & Pick<VideosApi, 'media'>;
+  /** The videos module's access check (only a video's owner writes its tracks) and its stored media. */
+  videos: CaptionsVideos;
   /** Where a job's decrypted copy of the video and its sound live while it runs (the videos' DATA_DIR/tmp). */
   tempDir: string;
   /** The recognizer the start loaded (or why there is none): automatic captions run only when it is ready. */

@@ -7,9 +7,27 @@ import { SPEECH_SAMPLE_RATE, type SpeechSegment } from '../src/platform/media/sp
  * each sentence's place in the whole is known to the sample.
  */
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-export const CLIPS = ['0870', '0880', '0890', '0920', '0930'].map(
-  (id) => `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-${id}.wav`,
-);
+const CLIP_IDS = ['0870', '0880', '0890', '0920', '0930'];
+const clipName = (id: string) => `sense_and_sensibility_01_austen_64kb-${id}`;
+export const CLIPS = CLIP_IDS.map((id) => `${LIBRIVOX}/${clipName(id)}.wav`);
+
+/**
+ * What the first `count` clips say, in their order, as the package's transcription file writes it
+ * (`<s> words </s> (clip name)` a line): the reference a recognizer's words are scored against.
+ */
+export function librivoxTranscript(count = CLIPS.length): string {
+  const lines = readFileSync(`${LIBRIVOX}/transcription`, 'utf8').split('\n');
+  return CLIP_IDS.slice(0, count)
+    .map((id) => {
+      const line = lines.find((candidate) => candidate.trimEnd().endsWith(`(${clipName(id)})`));
+      if (!line) throw new Error(`no transcription of ${clipName(id)}`);
+      return line
+        .replace(/\([^)]*\)\s*$/, '')
+        .replace(/<\/?s>/g, '')
+        .trim();
+    })
+    .join(' ');
+}
 
 /** A 16 kHz 16-bit PCM WAV file's samples in [-1, 1]. */
 export function wavSamples(file: string): Float32Array {

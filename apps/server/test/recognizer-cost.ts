@@ -13,7 +13,8 @@ import {
   SPEECH_SAMPLE_RATE,
   type SpeechSegment,
 } from '../src/platform/media/speech';
-import { readingWithPauses } from './librivox';
+import { librivoxTranscript, readingWithPauses } from './librivox';
+import { wordErrorRate } from './word-error-rate';
 import { writeTinyWhisper } from './tiny-whisper';
 
 /**
@@ -34,6 +35,23 @@ export interface RecognizerCost {
   /** Where the voice-activity step found speech (joined for the recognizer), and what it said there. */
   pieces: SpeechSegment[];
   cues: Cue[];
+  /** What the cues say against what the clips say (0 perfect; near 1 for a model of random weights). */
+  wordErrorRate: number;
+}
+
+/**
+ * The pins of an installed model, as `ASR_MODEL_SHA256` writes them (`file=sha256,…`); without it, the
+ * folder as it is now (the operator measuring the model they just installed trusts it as it stands).
+ */
+function pinsOf(dir: string): Record<string, string> {
+  const written = process.env.ASR_MODEL_SHA256?.trim();
+  if (!written) return pinFolder(dir);
+  return Object.fromEntries(
+    written.split(',').map((pair) => {
+      const [name = '', sum = ''] = pair.trim().split('=');
+      return [name, sum.toLowerCase()];
+    }),
+  );
 }
 
 /** The SHA-256 of every file in `dir`, by name: what an operator pins for a model they trust. */
@@ -51,14 +69,14 @@ export function pinFolder(dir: string): Record<string, string> {
 const vmHwmMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 const vmRssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 
-async function measureHere(clips: number): Promise<RecognizerCost> {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-tiny-whisper-'));
+async function measureHere(clips: number, installed?: string): Promise<RecognizerCost> {
+  const dir = installed ?? mkdtempSync(join(tmpdir(), 'pw-tiny-whisper-'));
   try {
-    writeTinyWhisper(dir);
+    if (!installed) writeTinyWhisper(dir);
     const { samples } = readingWithPauses(2.5, clips);
     const rssBeforeMb = vmRssMb();
-    const load = await loadRecognizer(dir, pinFolder(dir));
-    if (load.status !== 'ready') throw new Error(`tiny model not loaded: ${JSON.stringify(load)}`);
+    const load = await loadRecognizer(dir, installed ? pinsOf(dir) : pinFolder(dir));
+    if (load.status !== 'ready') throw new Error(`model not loaded: ${JSON.stringify(load)}`);
     const audioSeconds = samples.length / SPEECH_SAMPLE_RATE;
     const perAudioSecond = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) =>
       (to.user - from.user + to.system - from.system) / 1e6 / audioSeconds;
@@ -76,22 +94,36 @@ async function measureHere(clips: number): Promise<RecognizerCost> {
       rssBeforeMb,
       pieces,
       cues,
+      wordErrorRate: wordErrorRate(librivoxTranscript(clips), cues.map((cue) => cue.text).join(' ')),
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!installed) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Runs the measurement on the first `clips` LibriVox sentences (all five by default) in a child process. */
-export async function measureRecognizerCost(clips = 5): Promise<RecognizerCost> {
+/**
+ * Runs the measurement on the first `clips` LibriVox sentences (all five by default) in a child process,
+ * with the tiny generated model, or with the model installed in `installed` (an `ASR_MODEL_DIR`).
+ */
+export async function measureRecognizerCost(clips = 5, installed?: string): Promise<RecognizerCost> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', String(clips)],
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--measure',
+      String(clips),
+      ...(installed ? ['--model', installed] : []),
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as RecognizerCost;
 }
 
 const asked = process.argv.indexOf('--measure');
-if (asked > 0 && process.argv[1] === fileURLToPath(import.meta.url))
-  process.stdout.write(JSON.stringify(await measureHere(Number(process.argv[asked + 1]))));
+if (asked > 0 && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const model = process.argv.indexOf('--model');
+  const installed = model > 0 ? process.argv[model + 1] : undefined;
+  process.stdout.write(JSON.stringify(await measureHere(Number(process.argv[asked + 1]), installed)));
+}

@@ -133,6 +133,12 @@ describe('recognizing a reading', () => {
     expect(progress.filter(([done, total]) => done === total)).toHaveLength(2);
   }, 60_000);
 
+  it('is scored against what the clips say: a model of random weights gets next to none of it right', () => {
+    // The acceptance figure of a real model (npm run bench -- captions with ASR_MODEL_DIR) is this score.
+    expect(cost.wordErrorRate).toBeGreaterThanOrEqual(0.9);
+    expect(Number.isFinite(cost.wordErrorRate)).toBe(true);
+  });
+
   it('gives cues a caption track keeps', () => {
     const read = parseCaptions(toWebVtt(cost.cues));
     expect(read).toEqual({ ok: true, cues: cost.cues });

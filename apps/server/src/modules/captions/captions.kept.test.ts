@@ -6,11 +6,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { captionRoutes, routeUrl, videoRoutes } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { bearer, signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
+import { captionRoutes, notificationKinds, routeUrl, videoRoutes } from '@pw/contracts';
+import { contextForSuite, readOutbox } from '../../../test/helpers';
+import {
+  ADMIN,
+  ADMIN_ENV,
+  bearer,
+  signInAdmin,
+  signUpUser,
+  type SignedIn,
+} from '../accounts/accounts.fixtures';
+import { notifications } from '../notifications/notifications.schema';
 import { readExportContents } from '../account-data/export.contents';
 import { writeArchive } from '../account-data/export.archive';
 import { storedVideo, unzip } from '../account-data/account-data.fixtures';
@@ -23,7 +31,8 @@ import { CAPTION_WRITE_GRACE_MS } from './captions.queue';
 const VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nThe words kept beside the video.\n';
 
 describe('caption files kept like the video', () => {
-  const ctx = contextForSuite();
+  // With an administrator: the integrity sweep's damage e-mail goes to each one.
+  const ctx = contextForSuite(ADMIN_ENV);
   let owner: SignedIn;
   let videoId: number;
   let otherVideoId: number;
@@ -45,6 +54,7 @@ describe('caption files kept like the video', () => {
   const verify = () => verifyAll({ storage: ctx.deps.storage, objects: ctx.deps.objects, clock: ctx.clock });
 
   beforeAll(async () => {
+    await signInAdmin(ctx);
     owner = await signUpUser(ctx);
     // Ready videos whose files really are in storage (the export reads them).
     videoId = (await storedVideo(ctx, owner.id, 'To Anna', '')).id;
@@ -80,6 +90,39 @@ describe('caption files kept like the video', () => {
     expect((await verify()).damaged).toEqual([{ key, damage: 'altered' }]);
     await fs.writeFile(onDisk(key), original);
     expect((await verify()).damaged).toEqual([]);
+  });
+
+  it('found damaged by the integrity sweep, names its video, language and owner; the owner is told', async () => {
+    const key = await keyOf(otherVideoId, 'en');
+    const original = await fs.readFile(onDisk(key));
+    const altered = Buffer.from(original);
+    altered[altered.length - 5]! ^= 0xff;
+    await fs.writeFile(onDisk(key), altered);
+    try {
+      expect((await ctx.deps.integrity.run({ slice: 100 })).damaged).toContainEqual({
+        key,
+        damage: 'altered',
+      });
+      const told = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, owner.id), eq(notifications.kind, notificationKinds.mediaDamaged)),
+        );
+      expect(told.map((notice) => notice.data)).toEqual([{ video_id: otherVideoId }]);
+      expect(told[0]!.body).toContain('(To Ben)');
+      // The administrators' e-mail says what the file belongs to.
+      const toAdmins = (await readOutbox(ctx.dataDir)).filter((mail) => mail.to.includes(ADMIN.email));
+      expect(toAdmins).toHaveLength(1);
+      expect(toAdmins[0]!.text.replace(/\s+/g, ' ')).toContain(
+        `the en captions of the video "To Ben" (id ${otherVideoId}) of ${String(owner.user.first_name)}`,
+      );
+    } finally {
+      await fs.writeFile(onDisk(key), original);
+    }
+    // Put back, it checks out again and the record's damage is cleared.
+    await ctx.deps.integrity.run({ slice: 100 });
+    expect(await recordOf(key)).toMatchObject({ damage: null });
   });
 
   it('is in the data export beside the video, as video.<language>.vtt', async () => {

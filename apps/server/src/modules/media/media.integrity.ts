@@ -38,7 +38,9 @@ export function createIntegritySweep(deps: IntegritySweepDeps) {
       ? null
       : owner.what === 'video'
         ? `a file of the video "${owner.title}" (id ${owner.videoId}) of ${ownerName} (${owner.email})`
-        : `the profile photo of ${ownerName} (${owner.email})`;
+        : owner.what === 'captions'
+          ? `the ${owner.language} captions of the video "${owner.title}" (id ${owner.videoId}) of ${ownerName} (${owner.email})`
+          : `the profile photo of ${ownerName} (${owner.email})`;
     logger.warn({ key: record.key, damage: record.damage }, 'stored object damaged');
     for (const admin of await repo.activeAdmins()) {
       await outbox
@@ -62,9 +64,9 @@ export function createIntegritySweep(deps: IntegritySweepDeps) {
         kind: notificationKinds.mediaDamaged,
         title: MEDIA_MESSAGES.damagedTitle,
         body:
-          owner.what === 'video'
-            ? `${MEDIA_MESSAGES.damagedBody} (${owner.title})`
-            : MEDIA_MESSAGES.damagedBody,
+          owner.what === 'photo'
+            ? MEDIA_MESSAGES.damagedBody
+            : `${MEDIA_MESSAGES.damagedBody} (${owner.title})`,
         data: owner.videoId === null ? {} : { video_id: owner.videoId },
         email: true,
       });

@@ -64,8 +64,8 @@ export function createMediaRepo(db: Db) {
     },
 
     /**
-     * Whose a stored object is, when a video (its file or thumbnail) or a profile photo names it: the
-     * owner to tell, and the words that say which it is. Banner images and export archives are not
+     * Whose a stored object is, when a video (its file or thumbnail), a caption track or a profile photo
+     * names it: the owner to tell, and the words that say which it is. Banner images and export archives are not
      * looked up: the administrators' e-mail names their key.
      */
     async ownerOfKey(key: string) {
@@ -82,7 +82,24 @@ export function createMediaRepo(db: Db) {
         .innerJoin(users, eq(users.id, videos.ownerId))
         .where(or(eq(videos.mediaKey, key), eq(videos.thumbnailKey, key)))
         .limit(1);
-      if (video) return { ...video, what: 'video' as const };
+      if (video) return { ...video, language: null, what: 'video' as const };
+      // A caption file: its video's owner is told, with the video and the language.
+      const [captions] = await db
+        .select({
+          ownerId: videos.ownerId,
+          videoId: videos.id,
+          title: videos.title,
+          language: tracks.language,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(tracks)
+        .innerJoin(videos, eq(videos.id, tracks.videoId))
+        .innerJoin(users, eq(users.id, videos.ownerId))
+        .where(eq(tracks.objectKey, key))
+        .limit(1);
+      if (captions) return { ...captions, what: 'captions' as const };
       const [photo] = await db
         .select({
           ownerId: users.id,
@@ -93,7 +110,7 @@ export function createMediaRepo(db: Db) {
         .from(users)
         .where(eq(users.photoKey, key))
         .limit(1);
-      return photo ? { ...photo, videoId: null, title: null, what: 'photo' as const } : null;
+      return photo ? { ...photo, videoId: null, title: null, language: null, what: 'photo' as const } : null;
     },
   };
 }

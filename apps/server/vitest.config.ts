@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * database's own process test: its servers run PGlite whatever the pass, so it would only repeat it.
  */
 const needsPostgres = [
-  'src/modules/videos/videos.processes.test.ts',
+  'src/modules/videos/conversion/videos.processes.test.ts',
   'src/modules/delivery/send/delivery.processes.test.ts',
   'src/modules/legacy/legacy.processes.test.ts',
   'src/platform/db/paginate.test.ts',

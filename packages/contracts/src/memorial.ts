@@ -49,12 +49,7 @@ export const MEMORIAL_MESSAGES = {
   openPage: 'Open the memorial page',
 } as const;
 
-/** The names of the memorial's screens in the funeral home's area and the back office (menus, titles). */
-export const MEMORIAL_AREA_TEXTS = {
-  pages: 'Memorial Pages',
-  reported: 'Reported Entries',
-  takeDown: 'Take Down',
-} as const;
+export { MEMORIAL_AREA_TEXTS } from './memorial-texts';
 
 /** A list of video ids, as JSON (an array) or as a form sends it (`video_ids[]` repeated, or one value). */
 const videoIds = z

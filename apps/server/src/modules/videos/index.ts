@@ -3,23 +3,22 @@ import type { AppModule } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { createVideoAccess, createVideosApi, type ReleaseOfOwner, type VideosApi } from './access';
 import type { VideoPayments } from './payments-hook';
-import type { MediaReady } from './videos.jobs';
 import type { DeliveryScheduler } from './scheduler';
-import { removeTempLeftovers, videoTempDir } from './temp-leftovers';
-import { registerTusRoutes } from './tus.routes';
-import { createStoredUploadStore } from './video-uploads';
+import { createStoredUploadStore, registerTusRoutes, removeTempLeftovers, videoTempDir } from './uploads';
 import {
   createVideoJobs,
+  videoHandlers,
   videoProcessQueue,
   videoStuckSweepQueue,
   videoTakeOverQueue,
   videoUploadSweepQueue,
-} from './videos.queue';
+  type MediaReady,
+  type VideoWorkerOptions,
+} from './conversion';
 import { createVideosRepo } from './videos.repo';
 import { registerVideoRoutes } from './videos.routes';
 import { createVideoService } from './videos.service';
 import { createVideoLookup } from './video-lookup';
-import { videoHandlers, type VideoWorkerOptions } from './videos.worker';
 import { readOnlyView } from '../../platform/db/read-only';
 import { videos, videoCodeOpenings, videoLikes } from './videos.schema';
 
@@ -30,10 +29,9 @@ export const videoCodeOpeningsView = readOnlyView(videoCodeOpenings, 'video_code
 
 export type { DeliveryScheduler, ScheduleOnVideo } from './scheduler';
 export { invalidPayment, noVideoPayments, type VideoPayments } from './payments-hook';
-export type { VideoWorkerOptions } from './videos.worker';
-export type { MediaReady } from './videos.jobs';
+export type { MediaReady, VideoWorkerOptions } from './conversion';
 /** The temporary folder whose leftovers every start removes: other modules' media jobs work there too. */
-export { videoTempDir } from './temp-leftovers';
+export { videoTempDir } from './uploads';
 /** The `HH:MM:SS` of a length, as the video JSON shows it (delivery's e-mails show it too). */
 export { formatDuration } from './videos.view';
 export { codeLookupRule } from './videos.limits';

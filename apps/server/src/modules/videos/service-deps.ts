@@ -6,8 +6,8 @@ import type { Storage } from '../../platform/storage/storage';
 import type { ReleaseOfOwner, VideoAccess } from './access';
 import type { VideoPayments } from './payments-hook';
 import type { DeliveryScheduler } from './scheduler';
-import type { UploadStore } from './video-uploads';
-import type { VideoJobs } from './videos.queue';
+import type { UploadStore } from './uploads';
+import type { VideoJobs } from './conversion';
 import type { VideosRepo } from './videos.repo';
 
 /** What the video services work with, built once by the module's index.ts. */

@@ -1,8 +1,7 @@
 import { createAllowance } from './allowance';
-import { createDraftTrimService } from './draft-trim.service';
-import { createIntakeService } from './intake.service';
-import { createLibraryService } from './library.service';
-import { createMergeService } from './merge.service';
+import { createIntakeService } from './intake';
+import { createDraftTrimService, createLibraryService } from './library';
+import { createMergeService } from './merge';
 import type { VideoServiceDeps } from './service-deps';
 import { createVideoInserter } from './video-insert';
 import { createVideoLookup } from './video-lookup';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, videoRoutes, routeUrl } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { claimDuration, makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { claimDuration, makeClip, makeClipDir } from '../../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
@@ -12,10 +12,10 @@ import {
   processDepsFor,
   waitForVideo,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
-import { payments } from '../payments/payments.schema';
-import { createVideosRepo, type VideosRepo } from './videos.repo';
+} from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
+import { payments } from '../../payments/payments.schema';
+import { createVideosRepo, type VideosRepo } from '../videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 
 const CARD = { card_holder_name: 'Jane Doe', card_no: '4242424242424242', expiry_date: '12/39', cvv: '123' };

@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext, contextForSuite } from '../../../test/helpers';
-import { makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { createTestContext, type TestContext, contextForSuite } from '../../../../test/helpers';
+import { makeClip, makeClipDir } from '../../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
@@ -13,9 +13,9 @@ import {
   processDepsFor,
   videoRow,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { conversionTimeoutMs, type MediaTools } from '../../platform/media/media';
-import { createVideosRepo, type VideosRepo } from './videos.repo';
+} from '../../../../test/video-helpers';
+import { conversionTimeoutMs, type MediaTools } from '../../../platform/media/media';
+import { createVideosRepo, type VideosRepo } from '../videos.repo';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 import { processingExpirySeconds, VIDEO_PROCESS_QUEUE } from './videos.queue';
 

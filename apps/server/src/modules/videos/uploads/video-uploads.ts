@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataStore } from '@tus/utils';
-import type { Storage } from '../../platform/storage/storage';
+import type { Storage } from '../../../platform/storage/storage';
 import { StoredPartsDataStore } from './stored-upload-parts';
 import { PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOAD_MESSAGES, PENDING_UPLOADS_MAX } from '@pw/contracts';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
-import type { VideosRepo } from './videos.repo';
+import type { Clock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db';
+import type { VideosRepo } from '../videos.repo';
 
 /** An unfinished resumable upload is kept for a day, then swept (docs/decisions/0034). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;

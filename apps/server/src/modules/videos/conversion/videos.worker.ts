@@ -1,9 +1,9 @@
-import type { Clock } from '../../platform/clock';
-import type { PgBoss } from '../../platform/queue';
-import { handle } from '../../platform/jobs';
-import type { AppModule } from '../../platform/module';
-import { removeTempLeftovers } from './temp-leftovers';
-import { sweepExpiredUploads, type UploadStore } from './video-uploads';
+import type { Clock } from '../../../platform/clock';
+import type { PgBoss } from '../../../platform/queue';
+import { handle } from '../../../platform/jobs';
+import type { AppModule } from '../../../platform/module';
+import { removeTempLeftovers } from '../uploads';
+import { sweepExpiredUploads, type UploadStore } from '../uploads';
 import { processVideo, type ProcessDeps } from './videos.jobs';
 import {
   videoProcessQueue,
@@ -13,8 +13,8 @@ import {
   type VideoJobs,
 } from './videos.queue';
 import { sweepStuckVideos, takeOverAbandonedConversions } from './videos.sweeper';
-import { openConversionClaims, type ConversionClaims } from './conversion-claims';
-import type { Database } from '../../platform/db';
+import { openConversionClaims, type ConversionClaims } from '../conversion-claims';
+import type { Database } from '../../../platform/db';
 
 export interface VideoWorkerOptions {
   /** How often to look for videos stuck in processing without a job (also once as each worker starts). */

@@ -10,17 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadConfig } from '../../platform/config';
-import { compose, type CompositionView } from '../../composition';
-import { createTestDatabase } from '../../../test/helpers';
-import { insertUser } from '../../../test/delivery-fixtures';
-import { makeClip, makeClipDir } from '../../../test/media-fixtures';
-import { CONVERSION_NAMESPACE } from './conversion-claims';
-import { createVideosRepo } from './videos.repo';
+import { loadConfig } from '../../../platform/config';
+import { compose, type CompositionView } from '../../../composition';
+import { createTestDatabase } from '../../../../test/helpers';
+import { insertUser } from '../../../../test/delivery-fixtures';
+import { makeClip, makeClipDir } from '../../../../test/media-fixtures';
+import { CONVERSION_NAMESPACE } from '../conversion-claims';
+import { createVideosRepo } from '../videos.repo';
 import { createVideoJobs } from './videos.queue';
-import { waitUntil } from '../../../test/wait';
+import { waitUntil } from '../../../../test/wait';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = 'process-test-secret-of-32-bytes-or-more';
 

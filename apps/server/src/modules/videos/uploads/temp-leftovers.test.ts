@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../platform/clock';
+import { FakeClock } from '../../../platform/clock';
 import { removeTempLeftovers } from './temp-leftovers';
 
 describe('temporary leftovers at start', () => {

@@ -5,18 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { FREE_VIDEO_SECONDS } from '@pw/contracts';
-import type { Db, DbTx } from '../../platform/db';
+import type { Db, DbTx } from '../../../platform/db';
 import {
   keptSeconds,
   MediaProcessError,
   UnsupportedMediaError,
   type MediaTools,
-} from '../../platform/media/media';
-import { deleteQuietly, type Storage } from '../../platform/storage/storage';
-import { allowanceMessage } from './allowance';
-import type { VideoPayments } from './payments-hook';
+} from '../../../platform/media/media';
+import { deleteQuietly, type Storage } from '../../../platform/storage/storage';
+import { allowanceMessage } from '../allowance';
+import type { VideoPayments } from '../payments-hook';
 import { processingExpirySeconds, type VideoJobs } from './videos.queue';
-import type { VideoRow, VideosRepo } from './videos.repo';
+import type { VideoRow, VideosRepo } from '../videos.repo';
 
 /** A failure retrying cannot fix: recorded on the video at once. */
 class PermanentFailure extends Error {}

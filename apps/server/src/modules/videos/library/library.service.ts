@@ -5,13 +5,13 @@ import {
   VIDEO_MESSAGES,
   type Video,
 } from '@pw/contracts';
-import { invalid, locked, notFound } from '../../platform/errors';
-import { deleteQuietly } from '../../platform/storage/storage';
-import { extractHashtags, normaliseCode } from './codes';
+import { invalid, locked, notFound } from '../../../platform/errors';
+import { deleteQuietly } from '../../../platform/storage/storage';
+import { extractHashtags, normaliseCode } from '../codes';
 import { createFolderMove } from './folder-move';
-import type { Actor, VideoServiceParts } from './service-deps';
-import { notPublishable, type VideoLookup } from './video-lookup';
-import type { VideoFolder } from './videos.schema';
+import type { Actor, VideoServiceParts } from '../service-deps';
+import { notPublishable, type VideoLookup } from '../video-lookup';
+import type { VideoFolder } from '../videos.schema';
 
 /** A person's library (docs/product.md §13.5): folders, titles, publishing, deleting, likes, codes and the reel. */
 export function createLibraryService(deps: VideoServiceParts, lookup: VideoLookup) {

@@ -1,10 +1,10 @@
 import { videoFolderLabels, type VideoUpdateTypeBody, VIDEO_MESSAGES } from '@pw/contracts';
-import { invalid } from '../../platform/errors';
-import { newAccessCode } from './codes';
-import type { Actor, VideoServiceParts } from './service-deps';
-import { mapConflicts } from './video-insert';
-import type { VideoLookup } from './video-lookup';
-import type { VideoFolder } from './videos.schema';
+import { invalid } from '../../../platform/errors';
+import { newAccessCode } from '../codes';
+import type { Actor, VideoServiceParts } from '../service-deps';
+import { mapConflicts } from '../video-insert';
+import type { VideoLookup } from '../video-lookup';
+import type { VideoFolder } from '../videos.schema';
 
 /**
  * Folder moves the screens offer (docs/product.md §3.1): from "My Parting Words" to scheduled; from drafts to

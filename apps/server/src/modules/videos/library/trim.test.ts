@@ -4,17 +4,23 @@ import * as tus from 'tus-js-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT, routeUrl, TRIM_MESSAGES, VIDEO_TUS_PATH, videoRoutes } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { colourBandsClip, frameColours, isBlue, makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import {
+  colourBandsClip,
+  frameColours,
+  isBlue,
+  makeClip,
+  makeClipDir,
+} from '../../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
   filesUnder,
   waitForVideo,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
-import { videos } from './videos.schema';
+} from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
+import { videos } from '../videos.schema';
 
 const overAllowance = (seconds: number) =>
   `The video is longer than your ${seconds} seconds allowance. Buy extra time to save it.`;

@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../platform/clock';
-import { removeStaleEntries } from '../../platform/temp-space';
+import type { Clock } from '../../../platform/clock';
+import { removeStaleEntries } from '../../../platform/temp-space';
 
 /** Where uploads in flight and conversions keep their temporary files. */
 export const videoTempDir = (dataDir: string) => path.join(dataDir, 'tmp');

@@ -9,12 +9,12 @@ import type {
 } from 'fastify';
 import { Server, EVENTS } from '@tus/server';
 import { VIDEO_TUS_PATH, VIDEO_TUS_UPLOAD_PATH } from '@pw/contracts';
-import { notFound } from '../../platform/errors';
-import { accountOf, type AuthAccount } from '../accounts';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { notFound } from '../../../platform/errors';
+import { accountOf, type AuthAccount } from '../../accounts';
+import type { Clock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db';
 import { PendingUploadLimitError, reserveUpload, type UploadStore } from './video-uploads';
-import type { VideosRepo } from './videos.repo';
+import type { VideosRepo } from '../videos.repo';
 
 export interface TusDeps {
   uploads: UploadStore;

@@ -1,7 +1,7 @@
 import { TRIM_MESSAGES, TRIM_MIN_SECONDS, type VideoTrimBody } from '@pw/contracts';
-import { conflict, invalid } from '../../platform/errors';
-import type { Actor, VideoServiceParts } from './service-deps';
-import type { VideoLookup } from './video-lookup';
+import { conflict, invalid } from '../../../platform/errors';
+import type { Actor, VideoServiceParts } from '../service-deps';
+import type { VideoLookup } from '../video-lookup';
 
 /** Containers round lengths a little: an end set at a draft's "20 s" may be past its measured 19.98 s. */
 const END_TOLERANCE_SECONDS = 0.25;

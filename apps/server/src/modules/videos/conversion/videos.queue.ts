@@ -1,7 +1,7 @@
-import type { PgBoss } from '../../platform/queue';
-import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers, idPayload } from '../../platform/jobs';
-import type { Db, DbOrTx } from '../../platform/db';
-import { conversionTimeoutMs } from '../../platform/media/media';
+import type { PgBoss } from '../../../platform/queue';
+import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers, idPayload } from '../../../platform/jobs';
+import type { Db, DbOrTx } from '../../../platform/db';
+import { conversionTimeoutMs } from '../../../platform/media/media';
 
 /**
  * Payload is the id only; the job re-reads the row. Three retries with exponential back-off (10 s, 20 s,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { videoRoutes, type Video } from '@pw/contracts';
-import { insertVideo } from '../../../test/delivery-fixtures';
-import { contextForSuite } from '../../../test/helpers';
-import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
-import { call } from '../funeral-homes/funeral-homes.fixtures';
-import { videos } from './videos.schema';
+import { insertVideo } from '../../../../test/delivery-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { signUpUser, type SignedIn } from '../../accounts/accounts.fixtures';
+import { call } from '../../funeral-homes/funeral-homes.fixtures';
+import { videos } from '../videos.schema';
 
 /**
  * docs/product.md §3.5: while a merge is processed, the drafts it joins say so (`merging`, with the way

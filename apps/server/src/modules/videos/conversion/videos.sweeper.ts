@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss } from '../../platform/queue';
-import { deleteQuietly, type Storage } from '../../platform/storage/storage';
+import type { PgBoss } from '../../../platform/queue';
+import { deleteQuietly, type Storage } from '../../../platform/storage/storage';
 import { VIDEO_PROCESS_QUEUE, type VideoJobs } from './videos.queue';
-import type { VideosRepo } from './videos.repo';
+import type { VideosRepo } from '../videos.repo';
 
 export const INTERRUPTED_REASON =
   'Processing was interrupted and could not be finished. Please upload the video again.';

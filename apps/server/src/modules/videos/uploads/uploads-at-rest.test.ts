@@ -10,10 +10,10 @@ import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT, VIDEO_TUS_PATH, routeUrl, videoRoutes } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { makeClip, makeClipDir } from '../../../test/media-fixtures';
-import { createAccount, filesUnder, waitForVideo, type TestAccount } from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
+import { contextForSuite } from '../../../../test/helpers';
+import { makeClip, makeClipDir } from '../../../../test/media-fixtures';
+import { createAccount, filesUnder, waitForVideo, type TestAccount } from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
 
 /** Every file and folder under `root` whose bytes hold one of `needles`, or whose mode lets others in. */
 async function exposures(root: string, needles: Buffer[]): Promise<string[]> {

@@ -1,9 +1,9 @@
 import { VIDEOS_MERGED_MESSAGE, type VideoCopyMoveBody } from '@pw/contracts';
-import { invalid } from '../../platform/errors';
-import type { IntakeParts } from './intake.service';
+import { invalid } from '../../../platform/errors';
+import type { IntakeParts } from '../intake';
 import { mergedTitle } from './merge-title';
-import type { Actor, VideoServiceParts } from './service-deps';
-import type { VideoRow } from './videos.repo';
+import type { Actor, VideoServiceParts } from '../service-deps';
+import type { VideoRow } from '../videos.repo';
 
 /** Copy/move: ready drafts joined, in the chosen order, into a new draft (docs/product.md §13.5). */
 export function createMergeService(

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
-import type { Storage } from '../../platform/storage/storage';
-import type { VideosRepo } from './videos.repo';
+import type { Storage } from '../../../platform/storage/storage';
+import type { VideosRepo } from '../videos.repo';
 
 /** What tus knows of an upload when it is created; written once, never changed. */
 interface UploadInfo {

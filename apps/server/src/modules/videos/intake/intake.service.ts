@@ -7,17 +7,17 @@ import {
   type VideoStoreBody,
   VIDEO_MESSAGES,
 } from '@pw/contracts';
-import { invalid } from '../../platform/errors';
-import type { UploadedFile } from '../../platform/http/body';
-import { UnsupportedMediaError } from '../../platform/media/media';
-import { deleteQuietly } from '../../platform/storage/storage';
-import type { CheckAllowance } from './allowance';
-import { extractHashtags } from './codes';
-import type { Actor, VideoServiceDeps } from './service-deps';
-import type { InsertVideo } from './video-insert';
-import type { VideoLookup } from './video-lookup';
-import type { VideoRow } from './videos.repo';
-import type { ClipTrim } from './videos.schema';
+import { invalid } from '../../../platform/errors';
+import type { UploadedFile } from '../../../platform/http/body';
+import { UnsupportedMediaError } from '../../../platform/media/media';
+import { deleteQuietly } from '../../../platform/storage/storage';
+import type { CheckAllowance } from '../allowance';
+import { extractHashtags } from '../codes';
+import type { Actor, VideoServiceDeps } from '../service-deps';
+import type { InsertVideo } from '../video-insert';
+import type { VideoLookup } from '../video-lookup';
+import type { VideoRow } from '../videos.repo';
+import type { ClipTrim } from '../videos.schema';
 
 /** One clip of an upload: a multipart file of the request, or a finished resumable upload. */
 interface Source {

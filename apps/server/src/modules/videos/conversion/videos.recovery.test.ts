@@ -2,23 +2,23 @@ import { videoRoutes, routeUrl } from '@pw/contracts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { makeClip, makeClipDir } from '../../../../test/media-fixtures';
 import {
   createAccount,
   filesUnder,
   videoRow,
   waitForVideo,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { buildApp } from '../../app';
-import { createMediaTools, type MediaTools } from '../../platform/media/media';
-import { startWorkers } from '../../composition';
-import { createVideosRepo, type VideosRepo } from './videos.repo';
+} from '../../../../test/video-helpers';
+import { buildApp } from '../../../app';
+import { createMediaTools, type MediaTools } from '../../../platform/media/media';
+import { startWorkers } from '../../../composition';
+import { createVideosRepo, type VideosRepo } from '../videos.repo';
 import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
 import { INTERRUPTED_REASON } from './videos.sweeper';
-import { CONVERSION_NAMESPACE } from './conversion-claims';
-import { waitUntil } from '../../../test/wait';
+import { CONVERSION_NAMESPACE } from '../conversion-claims';
+import { waitUntil } from '../../../../test/wait';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, contextForSuite } from '../../../test/helpers';
+import { multipart, contextForSuite } from '../../../../test/helpers';
 import {
   frameColours,
   isBlue,
@@ -13,9 +13,9 @@ import {
   mediaPairs,
   referringFiles,
   type ReferringFile,
-} from '../../../test/media-fixtures';
-import { clipsBody, createAccount, waitForVideo, type TestAccount } from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
+} from '../../../../test/media-fixtures';
+import { clipsBody, createAccount, waitForVideo, type TestAccount } from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
 
 /**
  * A hostile media file sent through the real API and the real worker, with every ffmpeg/ffprobe pair the

@@ -3,20 +3,26 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRoutes, routeUrl, TRIM_MESSAGES, videoRoutes } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { colourBandsClip, frameColours, isBlue, makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import {
+  colourBandsClip,
+  frameColours,
+  isBlue,
+  makeClip,
+  makeClipDir,
+} from '../../../../test/media-fixtures';
 import {
   clipsBody,
   createAccount,
   processDepsFor,
   waitForVideo,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
-import { UnsupportedMediaError } from '../../platform/media/media';
-import { createVideosRepo } from './videos.repo';
-import { processVideo } from './videos.jobs';
-import { videos } from './videos.schema';
+} from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
+import { UnsupportedMediaError } from '../../../platform/media/media';
+import { createVideosRepo } from '../videos.repo';
+import { processVideo } from '../conversion';
+import { videos } from '../videos.schema';
 
 const CARD = { card_holder_name: 'Jane Doe', card_no: '4242424242424242', expiry_date: '12/39', cvv: '123' };
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_DRAFTS_PUBLISHED, videoRoutes } from '@pw/contracts';
-import { insertVideo } from '../../../test/delivery-fixtures';
-import { contextForSuite } from '../../../test/helpers';
-import { signUpUser, type SignedIn } from '../accounts/accounts.fixtures';
-import { call } from '../funeral-homes/funeral-homes.fixtures';
-import { videos } from './videos.schema';
+import { insertVideo } from '../../../../test/delivery-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { signUpUser, type SignedIn } from '../../accounts/accounts.fixtures';
+import { call } from '../../funeral-homes/funeral-homes.fixtures';
+import { videos } from '../videos.schema';
 
 describe("the owner's 'Make public' (POST /web/user/video/{id}/update-status) takes drafts only", () => {
   let owner: SignedIn;

@@ -14,21 +14,21 @@ import {
   API_ROOT,
   VIDEO_TUS_PATH,
 } from '@pw/contracts';
-import { contextForSuite } from '../../../test/helpers';
-import { makeClip, makeClipDir } from '../../../test/media-fixtures';
+import { contextForSuite } from '../../../../test/helpers';
+import { makeClip, makeClipDir } from '../../../../test/media-fixtures';
 import {
   createAccount,
   filesUnder,
   videoServiceFor,
   waitForVideo,
   type TestAccount,
-} from '../../../test/video-helpers';
-import { startWorkers } from '../../composition';
-import { AppError } from '../../platform/errors';
-import { createVideosRepo, type VideosRepo } from './videos.repo';
+} from '../../../../test/video-helpers';
+import { startWorkers } from '../../../composition';
+import { AppError } from '../../../platform/errors';
+import { createVideosRepo, type VideosRepo } from '../videos.repo';
 import { sweepExpiredUploads, createStoredUploadStore, reserveUpload } from './video-uploads';
 import { StoredPartsDataStore } from './stored-upload-parts';
-import { VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { VIDEO_PROCESS_QUEUE } from '../conversion';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

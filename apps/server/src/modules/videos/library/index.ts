@@ -1,0 +1,3 @@
+export * from './library.service';
+export * from './folder-move';
+export * from './draft-trim.service';

@@ -1,0 +1,2 @@
+export * from './merge.service';
+export * from './merge-title';

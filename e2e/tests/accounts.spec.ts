@@ -128,8 +128,12 @@ test('an admin signs in and reaches the dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link')).toHaveCount(
-    11,
+  // The back office's sections, Memorial Pages among them.
+  const sections = page.getByRole('navigation', { name: 'Back office sections' });
+  await expect(sections.getByRole('link')).toHaveCount(12);
+  await expect(sections.getByRole('link', { name: 'Memorial Pages' })).toHaveAttribute(
+    'href',
+    '/admin/memorial-pages',
   );
   // Public-only: the admin login page sends a signed-in admin back to the dashboard.
   await page.goto('/admin/login');

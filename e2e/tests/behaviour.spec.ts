@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { videoRoutes, type RouteResponse } from '@pw/contracts';
 import { signUpUser, type Session } from '../support/accounts';
 import { becomeMember } from '../support/payments';
@@ -39,6 +39,13 @@ async function deliverSoon(request: APIRequestContext, owner: Session, ids: numb
     .toEqual(ids.map(() => 'sent'));
 }
 
+/** Waits until the page's player knows its video's size (its layout no longer moves). */
+async function videoShapeKnown(page: Page) {
+  await expect
+    .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState))
+    .toBeGreaterThan(0);
+}
+
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -59,7 +66,18 @@ for (const width of [360, 1280]) {
       await expect(page).toHaveURL(/\/user\/search\/video$/);
       const like = page.getByRole('button', { name: 'Like' });
       await expect(like).toHaveAttribute('aria-pressed', 'false');
+      // On a phone the player takes the clip's own shape once its metadata arrives, which moves the
+      // button below it: a click aimed before that lands beside it.
+      await videoShapeKnown(page);
+      // The server's answer is checked too, so a failure says whether the call or the screen went wrong.
+      const answer = page.waitForResponse(
+        (response) => response.url().endsWith(`/video/${video.id}/reaction`),
+        {
+          timeout: 20_000,
+        },
+      );
       await like.click();
+      expect(await (await answer).json()).toMatchObject({ data: { is_liked: true, total_likes: 1 } });
       await expect(like).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByText('1 like', { exact: true })).toBeVisible();
 
@@ -68,6 +86,7 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole('heading', { level: 1, name: `Liked at ${width}` })).toBeVisible();
       await expect(like).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByText('1 like', { exact: true })).toBeVisible();
+      await videoShapeKnown(page);
 
       // The screen says liked: the next click removes the like, on the screen and on the server.
       await like.click();

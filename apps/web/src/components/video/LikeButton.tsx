@@ -7,12 +7,14 @@ interface LikeButtonProps {
   count: number;
   onToggle: () => void;
   disabled?: boolean;
+  /** The last like call failed: the count shown is still the one before it, and the person is told. */
+  failed?: boolean;
   /** 'light' for use over a dark video. */
   tone?: 'light' | 'dark';
 }
 
 /** A toggle button (aria-pressed) with the like count beside it. */
-export function LikeButton({ liked, count, onToggle, disabled, tone = 'dark' }: LikeButtonProps) {
+export function LikeButton({ liked, count, onToggle, disabled, failed, tone = 'dark' }: LikeButtonProps) {
   const countLabel = `${count} ${count === 1 ? 'like' : 'likes'}`;
   return (
     <div className={`d-inline-flex align-items-center gap-2 like-button like-button--${tone}`}>
@@ -30,6 +32,11 @@ export function LikeButton({ liked, count, onToggle, disabled, tone = 'dark' }: 
       <span className="like-count" aria-live="polite">
         {countLabel}
       </span>
+      {failed && (
+        <span className={`like-failed small ${tone === 'light' ? '' : 'text-danger'}`} role="alert">
+          Your like was not saved. Try again.
+        </span>
+      )}
     </div>
   );
 }

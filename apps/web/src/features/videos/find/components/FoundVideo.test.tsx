@@ -74,6 +74,35 @@ describe('found-video page reads the video again', () => {
     expect(server.calls.filter((call) => call.path.endsWith('/reaction'))).toHaveLength(2);
   });
 
+  it('says so when a like was not saved, keeps the count the server last gave, and a retry is offered', async () => {
+    let failing = true;
+    const state = { is_liked: false, total_likes: 2 };
+    fakeApi({
+      [routeKey(videoRoutes.bySearchCode, { code: CODE })]: () => ({
+        body: { data: { data: videoFixture(42, 'draft', { search_code: CODE, is_private: 0, ...state }) } },
+      }),
+      [routeKey(videoRoutes.reaction, { id: 42 })]: () => {
+        if (failing) return { status: 503, body: { message: 'Please try again in a moment.' } };
+        state.is_liked = true;
+        state.total_likes += 1;
+        return { body: { data: { ...state } } };
+      },
+    });
+    const user = userEvent.setup();
+    openFound(videoFixture(42, 'draft', { search_code: CODE, total_likes: 2 }), CODE);
+    const like = screen.getByRole('button', { name: 'Like' });
+    await waitFor(() => expect(like).toBeEnabled());
+    await user.click(like);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your like was not saved. Try again.');
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('2 likes')).toBeInTheDocument();
+    failing = false;
+    await user.click(like);
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByText('3 likes')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('reads a search-found video by its own search code when the history entry has no code', async () => {
     const { server } = likeServer({ is_liked: false, total_likes: 9 });
     openFound(videoFixture(42, 'draft', { search_code: CODE, total_likes: 1 }));

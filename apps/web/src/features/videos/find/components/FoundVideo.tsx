@@ -118,6 +118,7 @@ function VideoLikes({
       count={video.total_likes}
       onToggle={() => like.mutate(video.id)}
       disabled={!current || like.isPending}
+      failed={like.isError}
     />
   );
 }

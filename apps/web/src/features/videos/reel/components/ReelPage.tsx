@@ -213,6 +213,7 @@ function Reel({ videos, total, hasMore, loadingMore, loadMore }: ReelProps) {
           onTogglePlay={() => setPlaying((value) => !value)}
           onEnded={() => setPlaying(false)}
           liking={like.isPending && like.variables === current.id}
+          likeFailed={like.isError && like.variables === current.id}
           onLike={() => like.mutate(current.id)}
           onToggleMute={() => setMuted((value) => !value)}
           position={position}

@@ -18,6 +18,8 @@ interface ReelSlideProps {
   muted: boolean;
   position?: string;
   liking?: boolean;
+  /** This video's last like call failed. */
+  likeFailed?: boolean;
   onTogglePlay?: () => void;
   onEnded?: () => void;
   onLike?: () => void;
@@ -26,7 +28,7 @@ interface ReelSlideProps {
 
 /** One reel video with its overlay: title, creator, like, play/pause and sound. */
 export function ReelSlide(props: ReelSlideProps) {
-  const { video, className, active, playing, muted, position, liking } = props;
+  const { video, className, active, playing, muted, position, liking, likeFailed } = props;
   const element = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -87,6 +89,7 @@ export function ReelSlide(props: ReelSlideProps) {
               count={video.total_likes}
               onToggle={() => props.onLike?.()}
               disabled={liking}
+              failed={likeFailed}
             />
             <button
               type="button"

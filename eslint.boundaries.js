@@ -83,10 +83,43 @@ const outsideFeaturesZone = {
   message: 'Outside features/, import a feature through its index.ts only.',
 };
 
+// Rule 5: the repository's benchmarks and cluster test (scripts/bench, scripts/cluster) drive the server
+// from outside, so they reach it only through its public surfaces: the app, the composition root, the
+// platform and a module's top index.ts. A bench seeds rows as a test fixture does, so it may also use
+// what the tests seed with: apps/server/test/** and a module's *.schema.ts and *.fixtures.ts. Never a
+// module's other inner files, nor a room's. They never import the web app.
+const SCRIPTS = ['**/scripts/bench/**', '**/scripts/cluster/**'];
+const scriptZones = [
+  {
+    target: SCRIPTS,
+    from: '**/apps/server/**',
+    except: [
+      `${SERVER}/app.ts`,
+      `${SERVER}/composition.ts`,
+      `${SERVER}/platform/**`,
+      `${SERVER}/modules/*/index.ts`,
+      `${SERVER}/modules/*/*.{schema,fixtures}.ts`,
+      '**/apps/server/test/**',
+    ],
+    message:
+      "A bench or the cluster test reaches the server through app.ts, composition.ts, platform/ or a module's index.ts (seeding: apps/server/test, a module's *.schema.ts or *.fixtures.ts), not a module's inner files.",
+  },
+  {
+    target: SCRIPTS,
+    from: '**/apps/web/**',
+    message:
+      'The benchmarks and the cluster test never import the web app: it is measured through its build.',
+  },
+];
+
 /** Zones are matched against absolute paths, so they are anchored at the repository, not at the cwd. */
 const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
 
 const serverSource = ['apps/server/src/**/*.ts', `${fixtureRoot}/apps/server/src/**/*.ts`];
+const scriptSource = ['scripts/bench/**/*.{ts,mjs}', 'scripts/cluster/**/*.ts'].flatMap((glob) => [
+  glob,
+  `${fixtureRoot}/${glob}`,
+]);
 const webSource = ['apps/web/src/**/*.{ts,tsx}', `${fixtureRoot}/apps/web/src/**/*.{ts,tsx}`];
 // Tests and fixtures build whole worlds out of several modules, so they may reach inner files (other
 // modules' tables too: they plant rows no API writes and check what a deletion left; decision 0310), and
@@ -96,7 +129,7 @@ const serverTestFiles = ['**/*.test.ts', '**/*.fixtures.ts'];
 
 export default [
   {
-    files: [...serverSource, ...webSource],
+    files: [...serverSource, ...webSource, ...scriptSource],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -109,6 +142,7 @@ export default [
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/contracts/tsconfig.json',
+            'tsconfig.scripts.json',
             `${fixtureRoot}/apps/*/tsconfig.json`,
           ].map((file) => path.join(repoRoot, file)),
           // Several tsconfig files are the point: each part of the tree has its own.
@@ -137,6 +171,10 @@ export default [
     rules: {
       'import-x/no-restricted-paths': restrictedPaths([platformZone, ...schemaModuleZones, ...roomZones]),
     },
+  },
+  {
+    files: scriptSource,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(scriptZones) },
   },
   {
     files: webSource,

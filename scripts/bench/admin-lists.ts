@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { adminAccountRoutes, adminFuneralHomeListQuery, adminUserListQuery, routePath } from '@pw/contracts';
 import type { Db } from '../../apps/server/src/platform/db';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
-import { createAdminAccountsRepo } from '../../apps/server/src/modules/admin-accounts/admin-accounts.repo';
+import { createAdminAccountsRepo } from '../../apps/server/src/modules/admin-accounts';
 import { withPostgresApp } from './postgres-app';
 import { percentile, timings } from './timing';
 import { seedPayments } from './payments-seed';

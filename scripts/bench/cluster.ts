@@ -13,7 +13,7 @@ import { routePath, videoRoutes } from '@pw/contracts';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { freePort } from '../../apps/server/test/server-process';
-import { createSessionStore } from '../../apps/server/src/modules/accounts/auth/sessions';
+import { createSessionStore } from '../../apps/server/src/modules/accounts';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { startBalancer, startServer, stopAll, waitHealthy } from '../cluster/processes';
 import { measureCpu, type CpuSample } from './cpu';

@@ -18,7 +18,7 @@ import {
   signUpsQuery,
   withoutJit,
   type DayRange,
-} from '../../apps/server/src/modules/dashboard/dashboard.repo';
+} from '../../apps/server/src/modules/dashboard';
 import { percentile, timings } from './timing';
 import { seedPayments } from './payments-seed';
 import { sized } from './options';

@@ -8,13 +8,13 @@
 import { sql } from 'drizzle-orm';
 import type { compose } from '../../apps/server/src/composition';
 import { scheduledDeliveries } from '../../apps/server/src/modules/delivery/delivery.schema';
-import { enqueueSends } from '../../apps/server/src/modules/delivery/delivery.queue';
-import { rollOver } from '../../apps/server/src/modules/delivery/repeat/delivery.repeat';
 import {
+  enqueueSends,
   hashWatchToken,
   newMessageId,
+  rollOver,
   watchToken,
-} from '../../apps/server/src/modules/delivery/delivery.tokens';
+} from '../../apps/server/src/modules/delivery';
 
 type Deps = Awaited<ReturnType<typeof compose>>['deps'];
 interface Accepted {

@@ -17,7 +17,7 @@ import { createTestDatabase } from '../../apps/server/test/helpers';
 import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { insertMembership, insertUser } from '../../apps/server/test/delivery-fixtures';
-import { LIVENESS_NAMESPACE } from '../../apps/server/src/modules/delivery/liveness';
+import { LIVENESS_NAMESPACE } from '../../apps/server/src/modules/delivery';
 import type { BenchOptions } from './options';
 import { runYearly } from './delivery-repeat';
 

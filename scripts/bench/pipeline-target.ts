@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 // The same phrase as the app's list (a pure function: the bare route's work stays its own).
-import { timeAgo } from '../../apps/server/src/modules/notifications/notifications.format';
+import { timeAgo } from '../../apps/server/src/modules/notifications';
 import { notificationRoutes, routeUrl } from '@pw/contracts';
 
 const databaseUrl = process.env.DATABASE_URL!;

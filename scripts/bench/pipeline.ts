@@ -17,8 +17,8 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../../apps/server/test/helpers';
 import { insertUser } from '../../apps/server/test/delivery-fixtures';
-import { createSessionStore } from '../../apps/server/src/modules/accounts/auth/sessions';
-import { createNotificationsRepo } from '../../apps/server/src/modules/notifications/notifications.repo';
+import { createSessionStore } from '../../apps/server/src/modules/accounts';
+import { notifications } from '../../apps/server/src/modules/notifications/notifications.schema';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { sized } from './options';
 import { notificationRoutes, routeUrl } from '@pw/contracts';
@@ -96,7 +96,7 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const adminId = await insertUser(database.db, { type: 'admin', email: 'admin@pw.bench' });
     const now = Date.now();
-    await createNotificationsRepo(database.db).insertNotifications(
+    await database.db.insert(notifications).values(
       Array.from({ length: NOTIFICATIONS }, (_, i) => ({
         userId: adminId,
         kind: 'signup.new',

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../apps/server/src/platform/db';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { users } from '../../apps/server/src/modules/accounts/accounts.schema';
-import { createSessionStore } from '../../apps/server/src/modules/accounts/auth/sessions';
+import { createSessionStore } from '../../apps/server/src/modules/accounts';
 import { createMediaTools, resolveBinaries } from '../../apps/server/src/platform/media/media';
 import {
   bundledBinaries,

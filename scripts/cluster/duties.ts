@@ -13,9 +13,9 @@ import {
   legacyReports,
   legacySettings,
 } from '../../apps/server/src/modules/legacy/legacy.schema';
-import { enqueueRelease } from '../../apps/server/src/modules/legacy/legacy.queue';
+import { enqueueRelease } from '../../apps/server/src/modules/legacy';
 import { payments, subscriptions } from '../../apps/server/src/modules/payments/payments.schema';
-import { expireSubscriptionsQueue } from '../../apps/server/src/modules/payments/subscriptions/subscriptions.queue';
+import { expireSubscriptionsQueue } from '../../apps/server/src/modules/payments';
 import { plans } from '../../apps/server/src/modules/plans/plans.schema';
 import type { Cluster } from './cluster';
 import { waitFor } from './processes';

@@ -9,12 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtureRoot = 'scripts/lint-rules/fixtures';
 
-// The zone messages tell the four uses of no-restricted-paths apart.
+// The zone messages tell the uses of no-restricted-paths apart.
 const platformBelowModules = ['import-x/no-restricted-paths', 'platform/ sits below the modules'];
 const moduleThroughEntry = ['import-x/no-restricted-paths', 'through its public entry'];
 const roomThroughEntry = ['import-x/no-restricted-paths', 'Reach a room of your module through its entry'];
 const featuresApart = ['import-x/no-restricted-paths', 'never import each other'];
 const featureThroughIndex = ['import-x/no-restricted-paths', 'through its index.ts only'];
+const scriptThroughSurface = [
+  'import-x/no-restricted-paths',
+  'A bench or the cluster test reaches the server through',
+];
+const scriptNoWeb = ['import-x/no-restricted-paths', 'never import the web app'];
 const cycle = ['import-x/no-cycle', 'Dependency cycle'];
 const apiLiteral = ['no-restricted-syntax', 'through the route table'];
 
@@ -38,6 +43,10 @@ const expected: Record<string, string[] | null> = {
   'apps/web/src/lib/ring-b.ts': cycle,
   'apps/server/src/modules/beta/beta.routes.test.ts': apiLiteral,
   'apps/web/src/features/alpha/one/one.fake-api.test.ts': apiLiteral,
+  'scripts/bench/reaches-inside.ts': scriptThroughSurface,
+  'scripts/bench/reaches-room.ts': scriptThroughSurface,
+  'scripts/bench/reaches-web.ts': scriptNoWeb,
+  'scripts/cluster/reaches-inside.ts': scriptThroughSurface,
 
   'apps/server/src/composition.ts': null,
   'apps/server/src/cli/command.ts': null,
@@ -66,6 +75,8 @@ const expected: Record<string, string[] | null> = {
   'apps/web/src/features/beta/three/index.ts': null,
   'apps/web/src/app/router.tsx': null,
   'apps/web/src/lib/format.ts': null,
+  'scripts/bench/through-entry.ts': null,
+  'scripts/bench/seeds-as-tests.ts': null,
 };
 
 type Problem = { ruleId: string | null; message: string };
@@ -74,7 +85,7 @@ const problemsByFile = new Map<string, Problem[]>();
 beforeAll(async () => {
   // ignore: false because the normal run ignores the fixture tree on purpose.
   const eslint = new ESLint({ cwd: repoRoot, ignore: false });
-  const results = await eslint.lintFiles([`${fixtureRoot}/apps`]);
+  const results = await eslint.lintFiles([`${fixtureRoot}/apps`, `${fixtureRoot}/scripts`]);
   for (const result of results) {
     const file = path.relative(path.join(repoRoot, fixtureRoot), result.filePath).split(path.sep).join('/');
     problemsByFile.set(

@@ -31,6 +31,8 @@ import { createAccountRetentionRepo, type AccountRetentionRepo } from './account
 import type { DbTx } from '../../platform/db';
 
 export { accountOf, type AuthAccount, type AuthGuard, type SessionStore } from './auth';
+/** Sessions over a database with no app composed: a bench signs in an account it seeded. */
+export { createSessionStore } from './auth';
 export type { AccountType } from './accounts.schema';
 /** The one rule of an active account, and the accounts as other modules read them (decision 0310). */
 export { accountActiveById, accountsView, activeAccount, fullNameOf, isActiveAccount } from './account-reads';

@@ -6,6 +6,9 @@ import { createAdminAccountsRepo } from './admin-accounts.repo';
 import { createAdminAccountsService } from './admin-accounts.service';
 import { registerAdminAccountsRoutes } from './admin-accounts.routes';
 
+/** The lists' statements as the app sends them, which the back-office bench plans on its own. */
+export { createAdminAccountsRepo } from './admin-accounts.repo';
+
 export interface AdminAccountsNeeds {
   /** The final video with signed media URLs, as the watch pages sign them. */
   videos: Pick<VideosApi, 'viewFor'>;

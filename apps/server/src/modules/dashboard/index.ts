@@ -4,6 +4,9 @@ import { createDashboardRepo } from './dashboard.repo';
 import { createDashboardService } from './dashboard.service';
 import { registerDashboardRoutes } from './dashboard.routes';
 
+/** The chart statements as the app sends them (JIT off), which the dashboard bench plans on its own. */
+export { createDashboardRepo, revenueQuery, signUpsQuery, withoutJit, type DayRange } from './dashboard.repo';
+
 /**
  * The admin's dashboard (docs/product.md §9.1): counts and charts read from the other modules' tables
  * (read-only joins), and its own rollup of payments

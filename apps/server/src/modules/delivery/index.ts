@@ -38,6 +38,13 @@ export type { DeliveryService } from './schedule';
 export type { ShareInput } from './grants';
 export type { DeliveryWorkerOptions } from './delivery.context';
 export { MEMBERSHIP_NEEDED_MESSAGE } from './schedule';
+/** A delivery row as the schedule writes it, for rows seeded in bulk: its Message-ID, watch token and job. */
+export { hashWatchToken, newMessageId, watchToken } from './delivery.tokens';
+export { enqueueSends } from './delivery.queue';
+/** One batch of the yearly roll-over, as the workers run it after each send (a bench times it alone). */
+export { rollOver } from './repeat';
+/** The advisory-lock namespace of the workers' proof of life: live workers are counted in pg_locks by it. */
+export { LIVENESS_NAMESPACE } from './liveness';
 
 /** What the delivery module needs of other modules: telling owners how their deliveries ended. */
 export interface DeliveryNeeds {

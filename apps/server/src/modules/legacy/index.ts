@@ -18,6 +18,8 @@ import { legacyContacts, legacyLog, legacyReporters, legacyReports, legacySettin
 
 export type { LegacyNeeds } from './legacy.context';
 export type { LegacyWorkerOptions } from './legacy.worker';
+/** A report's release job at its due time, for a report planted directly (the cluster test's). */
+export { enqueueRelease } from './legacy.queue';
 
 /**
  * Whether an owner's final message is released: the passing confirmed (the release ran), or the owner

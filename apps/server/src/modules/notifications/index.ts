@@ -15,6 +15,8 @@ import { notifications } from './notifications.schema';
 export const notificationsView = readOnlyView(notifications, 'notifications');
 
 export type { Notifications, NotifyInput, NotifyTarget } from './notifications.service';
+/** How a notification's age reads ("3 hours ago"); the pipeline bench's bare server answers with it too. */
+export { timeAgo } from './notifications.format';
 
 /**
  * In-app notifications of every role, with their e-mail copies. Needs no other module's API: it reads

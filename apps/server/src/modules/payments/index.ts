@@ -30,6 +30,8 @@ export const paymentsView = readOnlyView(payments, 'payments');
 export const subscriptionsView = readOnlyView(subscriptions, 'subscriptions');
 
 export type { HeldKind } from './subscriptions';
+/** The subscriptions' duty's queue (hourly): the cluster test sends it a run instead of waiting for the hour. */
+export { expireSubscriptionsQueue } from './subscriptions';
 /** Whether a subscription runs at `now` (not expired, no end or an end after it), on the table or `subscriptionsView`. */
 export { subscriptionRunningAt } from './payments.schema';
 

@@ -1,2 +1,2 @@
 /** Yearly deliveries: the next occurrence's date, and the roll-over that creates it. */
-export { createRepeatRoller, rollOverSkipped } from './delivery.repeat';
+export { createRepeatRoller, rollOver, rollOverSkipped } from './delivery.repeat';

@@ -21,6 +21,7 @@ const scriptThroughSurface = [
 ];
 const scriptNoWeb = ['import-x/no-restricted-paths', 'never import the web app'];
 const cycle = ['import-x/no-cycle', 'Dependency cycle'];
+const importsATest = ['no-restricted-imports', 'A test file is loaded by its suite, never imported'];
 const apiLiteral = ['no-restricted-syntax', 'through the route table'];
 
 /** Fixture file (under the fixture root) → the one problem it must raise, or null when it is legal. */
@@ -35,6 +36,7 @@ const expected: Record<string, string[] | null> = {
   'apps/server/src/modules/delta/two/reaches-room.ts': roomThroughEntry,
   'apps/server/src/modules/gamma/ping.ts': cycle,
   'apps/server/src/modules/gamma/pong.ts': cycle,
+  'apps/server/src/modules/gamma/imports-a-test.ts': importsATest,
   'apps/web/src/features/alpha/two/reaches-feature.ts': featuresApart,
   'apps/web/src/features/alpha/two/reaches-feature-relative.ts': featuresApart,
   'apps/web/src/features/beta/three/reaches-feature.ts': featuresApart,
@@ -67,6 +69,7 @@ const expected: Record<string, string[] | null> = {
   'apps/server/src/modules/delta/two/index.ts': null,
   'apps/server/src/modules/delta/two/through-room-entry.ts': null,
   'apps/server/src/modules/gamma/shape-a.ts': null,
+  'apps/server/src/modules/gamma/gamma.test.ts': null,
   'apps/server/src/modules/gamma/shape-b.ts': null,
   'apps/web/src/features/alpha/one/api/get-one.ts': null,
   'apps/web/src/features/alpha/one/OnePage.tsx': null,

@@ -52,6 +52,25 @@ export default tseslint.config(
     },
   },
   {
+    // The e2e's own `test` closes the browser contexts a test opened (e2e/support/test.ts); Playwright's
+    // leaves them running for the rest of the worker's run.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import test from e2e/support/test: it closes the contexts a test opens.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base } from './test';
 
 /**
  * Playwright's `test` with one more, automatic, fixture: every page of the test's browser context is

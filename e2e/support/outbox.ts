@@ -1,7 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+/** This worker's server's outbox (E2E_DATA_DIR). */
+export const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/**
+ * The e-mails addressed to `email` in `outbox`, parsed, newest first (file names in the order written).
+ * Only a file whose raw text names the address is parsed: the outbox holds every mail of the run, and
+ * parsing them all on each poll was a good part of the test workers' CPU.
+ */
+export async function mailsSentTo(email: string, outbox = outboxDir()): Promise<ParsedMail[]> {
+  const address = email.toLowerCase();
+  const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')) : [];
+  const mails: ParsedMail[] = [];
+  for (const name of names.sort().reverse()) {
+    const raw = fs.readFileSync(path.join(outbox, name));
+    if (!raw.toString('utf8').toLowerCase().includes(address)) continue;
+    const mail = await simpleParser(raw);
+    const recipients = [mail.to].flat().flatMap((to) => to?.value ?? []);
+    if (recipients.some((to) => to.address?.toLowerCase() === address)) mails.push(mail);
+  }
+  return mails;
+}
 
 /**
  * The first match of `pattern` (a link's path, a reset code) in the newest e-mail sent to `email` that has
@@ -13,20 +35,11 @@ export async function newestMatchSentTo(
   pattern: RegExp,
   except: string[] = [],
 ): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let found = '';
   await expect
     .poll(
       async () => {
-        if (!fs.existsSync(outbox)) return '';
-        for (const name of fs
-          .readdirSync(outbox)
-          .filter((n) => n.endsWith('.eml'))
-          .sort()
-          .reverse()) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+        for (const mail of await mailsSentTo(email)) {
           const match = pattern.exec(mail.text ?? '');
           if (match) return except.includes(match[0]) ? '' : (found = match[0]);
         }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { accountRoutes } from '@pw/contracts';
 import { PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN } from '../playwright.config';
 import { PASSWORD, signUpUser, uniqueEmail } from '../support/accounts';
 import { signInBrowser } from '../support/browser';

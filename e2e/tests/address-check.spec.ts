@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADDRESS_CHECK_MESSAGES, ADDRESS_CHECK_TASK } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { scheduleInDialog, signInBrowser, visitorPage } from '../support/browser';

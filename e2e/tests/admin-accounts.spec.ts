@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';
 import { giveReadReason, signInAdmin } from '../support/admin';
 import { expectPlays, pageFor } from '../support/browser';

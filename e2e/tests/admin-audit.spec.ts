@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN_READ_MESSAGES, ADMIN_READS_TITLE } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { signInAdmin } from '../support/admin';

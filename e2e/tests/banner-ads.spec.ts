@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { bannerAdRoutes, BANNER_MESSAGES, routeUrl } from '@pw/contracts';
 import { ADMIN, DESKTOP_CHROMIUM, LAUNCH_ARGS } from '../playwright.config';
 import { logIn, PASSWORD, signUpFuneralHome, signUpUser } from '../support/accounts';

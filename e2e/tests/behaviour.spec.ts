@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '../support/test';
 import { videoRoutes, type RouteResponse } from '@pw/contracts';
 import { signUpUser, type Session } from '../support/accounts';
 import { becomeMember } from '../support/payments';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CAPTION_EDITOR_TEXTS, CAPTION_MESSAGES, CAPTION_TRACK_MESSAGES, captionRoutes } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { pageFor, signInBrowser } from '../support/browser';

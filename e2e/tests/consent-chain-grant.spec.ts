@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { FUNERAL_FORM_SENT, PUBLISH_QUESTION, VIDEO_PUBLISHED } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { expectPlays, pageFor } from '../support/browser';

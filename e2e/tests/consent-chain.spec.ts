@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { FUNERAL_FORM_SENT } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { pageFor } from '../support/browser';

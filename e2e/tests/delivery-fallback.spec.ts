@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DELIVERY_MESSAGES } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { signInBrowser } from '../support/browser';

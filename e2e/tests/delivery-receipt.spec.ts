@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { notificationKinds, notificationRoutes, RECEIPT_MESSAGES, type RouteResponse } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';

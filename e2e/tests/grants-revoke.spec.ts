@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   ACCESS_REVOKED,
   PUBLISHABLE_ONCE_CONFIRMED,

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { expect, test } from '../support/test';
 import {
   NOT_YET_RELEASED_MESSAGE,
   REPORT_CANCELLED_MESSAGE,
@@ -13,6 +10,7 @@ import { expectPlays, pageFor, visitorPage } from '../support/browser';
 import { homeRequests, watchPathSentTo } from '../support/consent';
 import { finalMessage, listedHome } from '../support/funeral-homes';
 import { alivePathSentTo, contactPathSentTo, legacySettingsOf } from '../support/legacy';
+import { mailsSentTo } from '../support/outbox';
 import { getVideo } from '../support/videos';
 
 /**
@@ -24,17 +22,8 @@ import { getVideo } from '../support/videos';
  */
 
 /** How many e-mails to `email` in the outbox carry a `/watch/` link (parsed: the raw text is encoded). */
-async function watchMailsTo(email: string): Promise<number> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let count = 0;
-  for (const name of fs.readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
-    const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-    if (to.toLowerCase().includes(email.toLowerCase()) && /\/watch\/[A-Za-z0-9_-]{43}/.test(mail.text ?? ''))
-      count += 1;
-  }
-  return count;
-}
+const watchMailsTo = async (email: string) =>
+  (await mailsSentTo(email)).filter((mail) => /\/watch\/[A-Za-z0-9_-]{43}/.test(mail.text ?? '')).length;
 
 test('two trusted contacts; a report cancelled by the owner; a second one runs out; a contact watches and grants a funeral home', async ({
   browser,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { legacyRoutes, NOT_YET_RELEASED_MESSAGE, RESEALED_MESSAGE, videoRoutes } from '@pw/contracts';
 import { signUpUser } from '../support/accounts';
 import { callApi } from '../support/api';

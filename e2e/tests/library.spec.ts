@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUpUser } from '../support/accounts';
 import { signInBrowser } from '../support/browser';
 import { availableAtOnce } from '../support/legacy';

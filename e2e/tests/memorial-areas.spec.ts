@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { legacyRoutes, MEMORIAL_AREA_TEXTS, MEMORIAL_MESSAGES, memorialRoutes } from '@pw/contracts';
 import { signInAdmin } from '../support/admin';
 import { callApi } from '../support/api';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { legacyRoutes, MEMORIAL_MESSAGES } from '@pw/contracts';
 import { pageFor, visitorPage } from '../support/browser';
 import { memorialPathSentTo, ownerWithContact, waitForRelease } from '../support/memorial';

@@ -4,10 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { API_HEALTH_PATH, POLICY_MESSAGES } from '@pw/contracts';
 import { PASSWORD, signUpUser } from '../support/accounts';
+import { mailsSentTo } from '../support/outbox';
 
 /**
  * A new policy version reaches someone who signed up under the old one (docs/product.md §11.7). The version
@@ -84,11 +84,10 @@ async function announcementTo(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          if (to.includes(email) && mail.subject?.includes('Privacy Policy')) text = mail.text ?? '';
-        }
+        const mail = (await mailsSentTo(email, outbox)).find((each) =>
+          each.subject?.includes('Privacy Policy'),
+        );
+        text = mail?.text ?? '';
         return text;
       },
       // The announcement runs once a 2 s slot here: a restart inside the slot the first server's run

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/accounts';
 
 test('contact us sends the message and shows the success dialog', async ({ page }) => {

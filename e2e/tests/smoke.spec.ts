@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the home page opens with the tagline and title', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../support/test';
 import { signUpUser } from '../support/accounts';
 import { signInAdmin } from '../support/admin';
 import { pageFor } from '../support/browser';

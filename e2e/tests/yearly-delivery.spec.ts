@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUpUser } from '../support/accounts';
 import { scheduleInDialog, signInBrowser } from '../support/browser';
 import { getVideo, uploadDraft } from '../support/videos';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { callApi } from '../../support/api';
+import { mailsSentTo } from '../../support/outbox';
 import type { Session } from '../../support/accounts';
 import { schedule } from '../../support/videos';
 
@@ -97,20 +97,7 @@ export function soonUtc(lead = 5_000) {
 }
 
 /** The e-mail to `to` in the server's outbox, parsed, if one has arrived. */
-async function mailIn(outbox: string, to: string) {
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-  for (const file of files) {
-    const raw = fs.readFileSync(path.join(outbox, file));
-    if (!raw.toString('utf8').toLowerCase().includes(to.toLowerCase())) continue;
-    const mail = await simpleParser(raw);
-    const recipients = [mail.to]
-      .flat()
-      .flatMap((address) => address?.value ?? [])
-      .map((value) => value.address?.toLowerCase());
-    if (recipients.includes(to.toLowerCase())) return mail;
-  }
-  return undefined;
-}
+const mailIn = async (outbox: string, to: string) => (await mailsSentTo(to, outbox)).at(-1);
 
 /** Waits for an e-mail to `to` in the server's outbox and returns it parsed. */
 export async function waitForMail(to: string, timeout = 150_000) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { ADMIN } from '../../playwright.config';
 import { logIn, sendContactUs, signUpFuneralHome, signUpUser } from '../../support/accounts';

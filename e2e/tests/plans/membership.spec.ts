@@ -1,5 +1,5 @@
 import { expect, test } from '../../support/csp';
-import type { Page } from '@playwright/test';
+import type { Page } from '../../support/test';
 import { PASSWORD, signUpUser } from '../../support/accounts';
 import {
   CARDS,

@@ -5,7 +5,7 @@ import { clipFile } from '../../support/clips';
 import { CARDS, paymentHistory, payWithCard, userOffer } from '../../support/payments';
 import { listFolder } from '../../support/videos';
 import { answerUploadDialogs, saveThroughDialogs } from './helpers';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '../../support/test';
 
 /**
  * Extra time bought for an upload is never lost: the title typed before paying is there after it, and a

@@ -2,7 +2,7 @@
 // Code passed to page.evaluate runs in the browser, so these files see the DOM types too.
 import { signUpUser, type Session } from '../../support/accounts';
 import { expectPlays, signInBrowser } from '../../support/browser';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '../../support/test';
 import { routeUrl, videoRoutes } from '@pw/contracts';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';

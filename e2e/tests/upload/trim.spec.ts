@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, so this file sees the DOM types too.
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '../../support/test';
 import { signUpUser, type Session } from '../../support/accounts';
 import { signInBrowser } from '../../support/browser';
 import { clipFile } from '../../support/clips';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { signUpUser } from '../../support/accounts';
 import { signInBrowser } from '../../support/browser';
 import { clipFile, type ClipOptions } from '../../support/clips';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '../../support/test';
 import { expect, test } from '../../support/csp';
 import { listFolder } from '../../support/videos';
 import { answerUploadDialogs, hmsSeconds, playAndSample, saveThroughDialogs, tempDir } from './helpers';

@@ -67,9 +67,10 @@ const server = (slot: number) => ({
     // Specs that need many calls from "different visitors" (25 contact-us messages against a limit of
     // 10 per address) say so in X-Forwarded-For; calls without it are still 127.0.0.1.
     TRUST_PROXY: 'loopback',
-    // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is a
-    // minute here (the server names the unit in its start log; production refuses it).
-    LEGACY_WAIT_UNIT: 'minute',
+    // docs/product.md §6's flow runs a waiting period out in the browser: one "day" of the legacy release is
+    // ten seconds here (the server names the unit in its start log; production refuses it). A test that
+    // must act before a release chooses a period of several such days.
+    LEGACY_WAIT_UNIT: 'ten-seconds',
     // docs/product.md §5.9: the yearly address check looks every 2 seconds rather than hourly, so a test sees
     // an owner's check as soon as they schedule a delivery more than a year ahead.
     ADDRESS_CHECK_EVERY_SECONDS: '2',

@@ -8,7 +8,7 @@ import { succeed } from './videos';
 
 /**
  * An owner with a sealed final message and one trusted contact who accepted the role, released a "day"
- * (one minute on the e2e server) after a reported passing (docs/product.md §6, §6.9).
+ * (ten seconds on the e2e server) after a reported passing (docs/product.md §6, §6.9).
  */
 export async function ownerWithContact(request: APIRequestContext, firstName: string, title: string) {
   const owner = await signUpUser(request, {
@@ -31,7 +31,7 @@ export async function ownerWithContact(request: APIRequestContext, firstName: st
   return { owner, video, contactEmail, token };
 }
 
-/** Waits for the release a reported passing starts (the waiting "day" is a minute here). */
+/** Waits for the release a reported passing starts (the waiting "day" is ten seconds here). */
 export async function waitForRelease(request: APIRequestContext, owner: Session) {
   await expect
     .poll(async () => (await legacySettingsOf(request, owner)).state, {

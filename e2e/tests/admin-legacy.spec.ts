@@ -20,7 +20,8 @@ test('the admin finds a waiting release by the owner’s e-mail and halts it wit
   const owner = await signUpUser(request, { first_name: 'Olive' });
   const video = await finalMessage(request, owner, 'For my family');
   // finalMessage opens the code at once; this owner keeps the safe release, with a long waiting period
-  // (30 minutes under LEGACY_WAIT_UNIT=minute), so nothing is released while the admin looks.
+  // (five minutes under LEGACY_WAIT_UNIT=ten-seconds, longer than the test may run), so nothing is
+  // released while the admin looks.
   const saved = await succeed(request, legacyRoutes.saveSettings, {
     token: owner.token,
     body: { contacts: [], waiting_period_days: 30, check_in_months: 0, available_at_once: false },

@@ -78,6 +78,12 @@ async function legacyReport(request: APIRequestContext, reporter: Session) {
   await schedule(request, owner, video.id);
   await moveToFinal(request, owner, video.id);
   const code = (await getVideo(request, owner, video.id)).access_code!;
+  // The longest waiting period (five minutes on the e2e server): the report still waits, with its Halt
+  // button, when the sweep reaches the list.
+  await succeed(request, legacyRoutes.saveSettings, {
+    token: owner.token,
+    body: { contacts: [], waiting_period_days: 30, check_in_months: 0, available_at_once: false },
+  });
   await succeed(request, legacyRoutes.reportByCode, {
     token: reporter.token,
     params: { code },

@@ -19,8 +19,8 @@ import { getVideo, succeed } from '../support/videos';
  * a page that cancels nothing until its button is pressed; a code holder sees the not-yet-released
  * notice at /user/access-code and reports from it; a listed funeral home reports from its own page
  * (/funeral/report-passing, in its account menu).
- * The e2e server counts the waiting period in minutes: 30 of them in the first test, so nothing is
- * released meanwhile; one in the release test, whose contact then finds the watch link on their page.
+ * The e2e server counts a day of the waiting period as ten seconds: 30 of them (five minutes, longer than
+ * the test may run), so nothing is released meanwhile.
  */
 
 test('trusted contact, owner, code holder and funeral home on the pages of the legacy release', async ({

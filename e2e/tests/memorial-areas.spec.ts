@@ -13,7 +13,7 @@ const noSidewaysScroll = (page: Page) =>
 
 /**
  * docs/product.md §6.9 in the funeral home's area and the back office (the e2e server counts one "day"
- * as a minute): the owner chose the home to look after the page; the home confirms the passing by the
+ * as ten seconds): the owner chose the home to look after the page; the home confirms the passing by the
  * access code; after the release it finds the page under Memorial Pages and approves a message at 1280
  * and at 360 px; an administrator then takes the page down with a reason. Axe finds nothing on the way.
  */

@@ -6,7 +6,7 @@ import { succeed } from '../support/videos';
 import { axeViolations } from './notifications/helpers';
 
 /**
- * docs/product.md §6.9 in the browser (the e2e server counts one "day" as a minute): the owner chooses a
+ * docs/product.md §6.9 in the browser (the e2e server counts one "day" as ten seconds): the owner chooses a
  * memorial page; the release opens it and e-mails its address to the trusted contact; a visitor signs
  * the guestbook at 360 px; the contact approves the message from their link at 1280 px; axe finds nothing.
  */

@@ -56,9 +56,10 @@ async function main() {
   await composition.policy.recordVersion();
   // Named at every start: a demo setting left on would release final messages days too early.
   const waitUnit = config.LEGACY_WAIT_UNIT;
+  const unitName = { day: 'days', minute: 'minutes', 'ten-seconds': 'tens of seconds' }[waitUnit];
   (waitUnit === 'day' ? logger.info.bind(logger) : logger.warn.bind(logger))(
     { LEGACY_WAIT_UNIT: waitUnit },
-    `legacy release: waiting periods, check-ins and reminders count in ${waitUnit}s`,
+    `legacy release: waiting periods, check-ins and reminders count in ${unitName}`,
   );
 
   // A resumable upload's parts stay on the disk of the process that took them unless storage is shared.

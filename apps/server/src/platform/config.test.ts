@@ -13,13 +13,15 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
   });
 
-  it('LEGACY_WAIT_UNIT: day by default, minute allowed, but refused when NODE_ENV=production', () => {
+  it('LEGACY_WAIT_UNIT: day by default, minute and ten-seconds allowed, but refused when NODE_ENV=production', () => {
     expect(loadConfig({}).LEGACY_WAIT_UNIT).toBe('day');
     expect(loadConfig({ LEGACY_WAIT_UNIT: 'minute' }).LEGACY_WAIT_UNIT).toBe('minute');
+    expect(loadConfig({ LEGACY_WAIT_UNIT: 'ten-seconds' }).LEGACY_WAIT_UNIT).toBe('ten-seconds');
     expect(loadConfig({ LEGACY_WAIT_UNIT: 'day', NODE_ENV: 'production' }).LEGACY_WAIT_UNIT).toBe('day');
-    expect(() => loadConfig({ LEGACY_WAIT_UNIT: 'minute', NODE_ENV: 'production' })).toThrow(
-      /LEGACY_WAIT_UNIT: "minute" is for acceptance and demos/,
-    );
+    for (const unit of ['minute', 'ten-seconds'])
+      expect(() => loadConfig({ LEGACY_WAIT_UNIT: unit, NODE_ENV: 'production' })).toThrow(
+        `LEGACY_WAIT_UNIT: "${unit}" is for acceptance and demos`,
+      );
     expect(() => loadConfig({ LEGACY_WAIT_UNIT: 'second' })).toThrow(/LEGACY_WAIT_UNIT/);
   });
 

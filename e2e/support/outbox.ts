@@ -8,8 +8,8 @@ export const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox
 
 /**
  * The e-mails addressed to `email` in `outbox`, parsed, newest first (file names in the order written).
- * Only a file whose raw text names the address is parsed: the outbox holds every mail of the run, and
- * parsing them all on each poll was a good part of the test workers' CPU.
+ * Only a file whose raw text names the address is parsed: the outbox holds every mail of the run, and a
+ * poll that parsed them all cost more as the run went on.
  */
 export async function mailsSentTo(email: string, outbox = outboxDir()): Promise<ParsedMail[]> {
   const address = email.toLowerCase();

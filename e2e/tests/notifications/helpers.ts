@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ParsedMail } from 'mailparser';
 import { notificationRoutes, type RouteResponse } from '@pw/contracts';
 import { callApi } from '../../support/api';
-import { mailsSentTo } from '../../support/outbox';
+import { mailsSentTo, outboxDir } from '../../support/outbox';
 import type { Session } from '../../support/accounts';
 import { schedule } from '../../support/videos';
 
@@ -96,18 +96,14 @@ export function soonUtc(lead = 5_000) {
   return { at, date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 19) };
 }
 
-/** The e-mail to `to` in the server's outbox, parsed, if one has arrived. */
-const mailIn = async (outbox: string, to: string) => (await mailsSentTo(to, outbox)).at(-1);
-
-/** Waits for an e-mail to `to` in the server's outbox and returns it parsed. */
+/** Waits for an e-mail to `to` in the server's outbox and returns it parsed (the first one sent). */
 export async function waitForMail(to: string, timeout = 150_000) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let mail: Awaited<ReturnType<typeof mailIn>>;
+  let mail: ParsedMail | undefined;
   await expect
-    .poll(async () => (mail = await mailIn(outbox, to)) !== undefined, {
+    .poll(async () => (mail = (await mailsSentTo(to)).at(-1)) !== undefined, {
       timeout,
       intervals: [1_000],
-      message: `an e-mail to ${to} in ${outbox}`,
+      message: `an e-mail to ${to} in ${outboxDir()}`,
     })
     .toBe(true);
   return mail!;

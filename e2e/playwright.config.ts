@@ -95,7 +95,7 @@ export default defineConfig({
     // A failed test keeps its trace (actions with their timings, network, console) without the screencast
     // or the DOM snapshots: both are taken at every action of every test, passing or not. Frames cost about
     // 40% of the run's CPU on the 2-core machine; snapshots about a tenth of what was left (22 tests: 159
-    // core-seconds with them, 140 without). The page as the failure left it is the screenshot below.
+    // core-seconds with them, 140 without).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // One picture of the page as the failure left it instead.
     screenshot: 'only-on-failure',

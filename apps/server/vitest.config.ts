@@ -4,7 +4,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * `npm test` needs no database server: the files that run the machine's PostgreSQL whatever the pass
  * (real processes sharing one database, the start locks, the list queries on both databases) run in
- * the PostgreSQL pass only, which .ci/run starts (DATABASE_URL). That pass leaves out the embedded
+ * the PostgreSQL pass only, which .ci/run starts (DATABASE_URL), as do the tests of what only
+ * PostgreSQL has (a listener's own connection, which can drop). That pass leaves out the embedded
  * database's own process test: its servers run PGlite whatever the pass, so it would only repeat it.
  */
 const needsPostgres = [
@@ -13,6 +14,7 @@ const needsPostgres = [
   'src/modules/legacy/legacy.processes.test.ts',
   'src/platform/db/paginate.test.ts',
   'src/platform/db/start-lock.test.ts',
+  'src/platform/db/listen.reconnect.test.ts',
 ];
 const embeddedOnly = ['src/cli/operator-commands.processes.test.ts'];
 

@@ -272,6 +272,6 @@ export async function startWorkers(
   tuning: WorkerTuning = {},
 ): Promise<() => Promise<void>> {
   Object.assign(composition.tuning, tuning);
-  const { queue, logger } = composition.platform;
-  return startJobs(queue, composition.modules, logger);
+  const { queue, logger, database } = composition.platform;
+  return startJobs(queue, composition.modules, logger, database.listen);
 }

@@ -11,6 +11,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startLocks, withAdvisoryLock } from './start-lock';
 import { holdsDataFolder, lockDataFolder } from '../owner/data-lock';
+import { listenOnPglite, listenOnPostgres, type Listen } from './listen';
+
+export type { Listen, Unlisten } from './listen';
 
 /** Schema-free on purpose: each module owns its tables (`modules/<m>/<m>.schema.ts`) and queries them
  * with the query builder, so this type does not depend on every module (decision 0310). */
@@ -41,6 +44,8 @@ export interface Database {
    * an advisory lock on PostgreSQL; PGlite has one process only.
    */
   exclusively<T>(step: keyof typeof startLocks, work: () => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (listen.ts): PGlite's own connection, or one of its own on PostgreSQL. */
+  listen: Listen;
   /**
    * PGlite only: its data folder as an uncompressed tar, taken while no statement or transaction runs
    * (the writes wait for it), so it is what a crash at that instant would leave: a consistent copy.
@@ -116,6 +121,7 @@ export async function openDatabase(options: {
       counters: drizzlePg(countersPool) as unknown as Db,
       url: options.url,
       exclusively: (step, work) => withAdvisoryLock(options.url!, startLocks[step], work),
+      listen: listenOnPostgres(options.url),
       executeSql: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
@@ -144,6 +150,7 @@ export async function openDatabase(options: {
     db,
     counters: db,
     exclusively: (_step, work) => work(),
+    listen: listenOnPglite(client),
     executeSql: async (text, values) => {
       // pg-boss sends its own migrations as multi-statement text without parameters: only `exec` runs those.
       if (!values || values.length === 0) {

@@ -16,13 +16,13 @@ export {
   type RetrySpec,
 } from './define';
 export { sendJob, sendJobs, type SendOptions } from './send';
+export { wakeWorkers, announceJob, JOB_SENT_CHANNEL } from './wake';
 export {
   handle,
   handleBatch,
   checkQueues,
   createQueues,
   startJobs,
-  wakeWorkers,
   nextCronTime,
   type Job,
   type JobHandler,

@@ -125,7 +125,7 @@ describe('running jobs', () => {
   /** Starts `owners` on `on` (created first, as the composition root does). */
   const start = async (owners: JobsOwner[], on = boss) => {
     await createQueues(on, owners);
-    return startJobs(on, owners, logger);
+    return startJobs(on, owners, logger, database.listen);
   };
 
   it('hands each job its checked payload; a job that throws fails alone, a bad payload never reaches the handler', async () => {
@@ -266,17 +266,34 @@ describe('running jobs', () => {
     }
   });
 
-  it('a job sent in this process is taken at once when woken, not at the next poll', async () => {
-    // The next poll is an hour away: a job taken during the test was taken because it was woken.
+  it('a job is taken as it is sent or its transaction commits, from any process, not at the next poll', async () => {
+    // The next poll is an hour away: a job taken during the test was taken because it was announced.
     const queue = probeQueue({ pollingIntervalSeconds: 3600 });
     const ran: number[] = [];
-    const stop = await start([
+    const owners = [
       { name: 'probe', queues: [queue], handlers: [handle(queue, async (job) => void ran.push(job.data.n))] },
-    ]);
+    ];
+    // Sent before the start, the first job is what the loop's first fetch takes; it then sleeps its hour.
+    await createQueues(boss, owners);
+    await sendJob(boss, queue, { n: 1 });
+    const stop = await start(owners);
     try {
-      await sendJob(boss, queue, { n: 7 });
-      wakeWorkers(boss, queue);
-      await expect.poll(() => ran, EVENT).toEqual([7]);
+      await expect.poll(() => statesOf(queue.name), EVENT).toEqual(['completed']);
+      // In a transaction: announced as it commits. One rolled back leaves neither a job nor a run.
+      await database.db.transaction(async (tx) => {
+        await sendJob(boss, queue, { n: 2 }, { tx });
+      });
+      await expect.poll(() => ran, EVENT).toEqual([1, 2]);
+      await expect(
+        database.db.transaction(async (tx) => {
+          await sendJob(boss, queue, { n: 3 }, { tx });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // Sent by another process, outside a transaction.
+      await sendJob(second, queue, { n: 4 });
+      await expect.poll(() => ran, EVENT).toEqual([1, 2, 4]);
+      expect(await statesOf(queue.name)).toEqual(['completed', 'completed', 'completed']);
     } finally {
       await stop();
     }

@@ -5,6 +5,8 @@ import cronParser from 'cron-parser';
 import type { PgBoss } from '../queue';
 import type { QueueDefinition, Schedule, WorkOptions } from './define';
 import { sendJob } from './send';
+import { setLocalLoops, wakeOnAnnouncements } from './wake';
+import type { Listen } from '../db';
 
 /** One job as its handler sees it: the checked payload and what pg-boss says of its attempts. */
 export interface Job<Payload> {
@@ -118,14 +120,6 @@ export async function createQueues(boss: PgBoss, owners: JobsOwner[]): Promise<v
   }
 }
 
-/** This process's fetch loops per queue, so a job sent here can be taken at once (`wakeWorkers`). */
-const localLoops = new WeakMap<PgBoss, Map<string, string[]>>();
-
-/** Lets this process's loops of `queue` fetch at once instead of at their next poll (after a commit). */
-export function wakeWorkers(boss: PgBoss, queue: Pick<QueueDefinition<unknown>, 'name'>): void {
-  for (const id of localLoops.get(boss)?.get(queue.name) ?? []) boss.notifyWorker(id);
-}
-
 /** The first time of a cron schedule strictly after `at` (UTC). */
 export function nextCronTime(cron: string, at: Date): Date {
   return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: at }).next().toDate();
@@ -148,12 +142,10 @@ async function keepSchedule(
   schedule: Schedule,
   logger: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<() => void> {
+  // Announced as it is sent (wake.ts): this process's loop takes it now rather than at its next poll.
   const send = (options: { singletonSeconds: number; singletonKey?: string }) =>
     sendJob(boss, queue, {}, options).then(
-      (id) => {
-        // Sent by this process: its own loop takes it now rather than at its next poll.
-        if (id) wakeWorkers(boss, queue);
-      },
+      () => undefined,
       (err: unknown) => logger.error({ err, queue: queue.name }, 'could not send a scheduled job'),
     );
   if ('everySeconds' in schedule) {
@@ -275,9 +267,7 @@ async function startHandler(boss: PgBoss, handler: JobHandler, logger: FastifyBa
     );
     loopIds.push(id);
   }
-  const loops = localLoops.get(boss) ?? new Map<string, string[]>();
-  localLoops.set(boss, loops);
-  loops.set(queue.name, loopIds);
+  setLocalLoops(boss, queue, loopIds);
 
   const stopSchedule = options.schedule
     ? await keepSchedule(boss, queue, options.schedule, logger)
@@ -286,7 +276,7 @@ async function startHandler(boss: PgBoss, handler: JobHandler, logger: FastifyBa
   return {
     async stop() {
       stopSchedule();
-      loops.delete(queue.name);
+      setLocalLoops(boss, queue, []);
       await Promise.all(loopIds.map((id) => boss.offWork({ id })));
       // pg-boss stops fetching but does not wait: the running batches are awaited here, within a bound.
       const bound = options.stopWaitSeconds * 1000;
@@ -312,10 +302,14 @@ export async function startJobs(
   boss: PgBoss,
   owners: JobsOwner[],
   logger: FastifyBaseLogger,
+  listen: Listen,
 ): Promise<() => Promise<void>> {
   checkQueues(owners);
   const stops: Array<() => Promise<void>> = [];
   const labels: string[] = [];
+  // First: a job announced while the loops start wakes the ones already running.
+  const unlisten = await wakeOnAnnouncements(boss, listen, logger);
+  stops.push(unlisten);
   try {
     for (const owner of owners) {
       if (!owner.handlers?.length && !owner.worker) continue;

@@ -2,6 +2,7 @@ import type { PgBoss } from '../queue';
 import type { Db, DbOrTx } from '../db';
 import { sqlExecutor } from '../db/executor';
 import type { QueueDefinition } from './define';
+import { announceJob } from './wake';
 
 export interface SendOptions {
   singletonKey?: string;
@@ -14,20 +15,23 @@ export interface SendOptions {
 }
 
 /**
- * Sends one job, its payload checked against the queue's schema first (a wrong payload is a bug).
- * Answers the job's id, or null when a singleton key or slot already had its job.
+ * Sends one job, its payload checked against the queue's schema first (a wrong payload is a bug), and
+ * announces it to the workers when it is due now (wake.ts). Answers the job's id, or null when a
+ * singleton key or slot already had its job.
  */
-export function sendJob<Payload>(
+export async function sendJob<Payload>(
   boss: PgBoss,
   queue: QueueDefinition<Payload>,
   payload: Payload,
   options: SendOptions = {},
 ): Promise<string | null> {
   const { tx, ...rest } = options;
-  return boss.send(queue.name, queue.payload.parse(payload) as object, {
+  const id = await boss.send(queue.name, queue.payload.parse(payload) as object, {
     ...rest,
     ...(tx ? { db: sqlExecutor(tx as Db) } : {}),
   });
+  if (id && dueNow(rest.startAfter)) await announce(boss, queue, tx);
+  return id;
 }
 
 /**
@@ -50,4 +54,15 @@ export async function sendJobs<Payload>(
     })),
     options.tx ? { db: sqlExecutor(options.tx as Db) } : {},
   );
+  if (jobs.some((job) => dueNow(job.startAfter))) await announce(boss, queue, options.tx);
+}
+
+const dueNow = (startAfter: Date | undefined) => !startAfter || startAfter.getTime() <= Date.now();
+
+/**
+ * In a transaction the announcement commits with the job (a failure fails both, as any statement of
+ * it would); outside one the job is already there, and a worker's next poll finds it unannounced.
+ */
+function announce(boss: PgBoss, queue: Pick<QueueDefinition<unknown>, 'name'>, tx?: DbOrTx) {
+  return tx ? announceJob(boss, queue, tx) : announceJob(boss, queue).catch(() => undefined);
 }

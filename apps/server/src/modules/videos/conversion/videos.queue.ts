@@ -1,5 +1,5 @@
 import type { PgBoss } from '../../../platform/queue';
-import { defineQueue, defineScheduledQueue, sendJob, wakeWorkers, idPayload } from '../../../platform/jobs';
+import { defineQueue, defineScheduledQueue, sendJob, idPayload } from '../../../platform/jobs';
 import type { Db, DbOrTx } from '../../../platform/db';
 import { conversionTimeoutMs } from '../../../platform/media/media';
 
@@ -63,11 +63,10 @@ export interface VideoJobs {
   /**
    * Queues processing of a video (deduplicated per video) through `tx`: given the transaction that creates
    * the row, the job commits with it or not at all. `size`, when known, sets how long the job may run.
-   * False when the video already had a queued job (which is then the one that runs).
+   * False when the video already had a queued job (which is then the one that runs). The job is
+   * announced as it commits, so a worker takes it at once rather than at its next poll.
    */
   enqueue(videoId: number, size?: ConversionSize, tx?: DbOrTx): Promise<boolean>;
-  /** Lets this process's worker take the job at once instead of at its next poll (after the commit). */
-  wake(): void;
 }
 
 /** Sends `video.process` jobs; without a transaction they go through the application's database. */
@@ -87,6 +86,5 @@ export function createVideoJobs(queue: PgBoss, db: Db): VideoJobs {
       );
       return id !== null;
     },
-    wake: () => wakeWorkers(queue, videoProcessQueue),
   };
 }

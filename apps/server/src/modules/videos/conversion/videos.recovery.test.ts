@@ -15,7 +15,8 @@ import { buildApp } from '../../../app';
 import { createMediaTools, type MediaTools } from '../../../platform/media/media';
 import { startWorkers } from '../../../composition';
 import { createVideosRepo, type VideosRepo } from '../videos.repo';
-import { createVideoJobs, VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { videoProcessQueue, VIDEO_PROCESS_QUEUE } from './videos.queue';
+import { wakeWorkers } from '../../../platform/jobs';
 import { INTERRUPTED_REASON } from './videos.sweeper';
 import { CONVERSION_NAMESPACE } from '../conversion-claims';
 import { waitUntil } from '../../../../test/wait';
@@ -189,7 +190,7 @@ describe('video processing recovers from crashes and expired jobs', () => {
       { videoId: video.id },
       { singletonKey: `${video.id}:process`, expireInSeconds: 5, retryDelay: 1, retryBackoff: false },
     );
-    createVideoJobs(ctx.deps.queue, ctx.deps.db).wake();
+    wakeWorkers(ctx.deps.queue, videoProcessQueue);
 
     // Settled: ready, nothing converting, no job left to run; then every run over, the one overtaken by its
     // retry included (pg-boss no longer tracks it): each holds the video's conversion claim until it has

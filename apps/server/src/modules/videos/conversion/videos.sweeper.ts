@@ -43,7 +43,6 @@ export async function sweepStuckVideos(deps: SweepDeps, batch = 200) {
     // Uploaded sources go with the failure; a merge's sources are the other drafts and stay.
     await deleteQuietly(deps.storage, video.mergeSourceIds.length > 0 ? [] : video.sourceKeys, deps.logger);
   }
-  if (requeued > 0) deps.jobs.wake();
   if (stuck.length > 0) deps.logger.info({ requeued, failed }, 'swept videos stuck in processing');
   return { requeued, failed };
 }

@@ -233,7 +233,6 @@ export function createIntakeService(deps: VideoServiceDeps, parts: IntakeParts) 
       await putBack(sources, sourceKeys);
       throw error;
     }
-    jobs.wake();
     await forgetUploads(sources);
     return {
       message:

@@ -45,7 +45,6 @@ export function createDraftTrimService(deps: VideoServiceParts, lookup: VideoLoo
         );
         await jobs.enqueue(id, { clips: 1, seconds: length }, tx);
       });
-      jobs.wake();
       return { message: TRIM_MESSAGES.started, video: await lookup.viewOf(id, actor.id) };
     },
   };

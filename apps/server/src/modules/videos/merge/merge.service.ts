@@ -59,7 +59,6 @@ export function createMergeService(
           mergeAction: body.action,
         },
       );
-      jobs.wake();
       return { message: VIDEOS_MERGED_MESSAGE, video: await lookup.viewOf(video.id, actor.id) };
     },
   };

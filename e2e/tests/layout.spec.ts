@@ -53,6 +53,61 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * The page's requests still open, counted from Playwright's request events: `openInApp` waits for none
+ * rather than for the half-second without any that `networkidle` waits for on every page.
+ */
+function openRequests(page: Page): () => number {
+  const open = new Set<object>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
+/**
+ * Opens `url`: the first page by loading the app, the next ones as a link in the app does (React Router
+ * follows the history), so the sweep does not load and start the whole app again for each page. The new
+ * page is drawn once its layout has moved focus to the main region (a page may then move it on, to a
+ * dialog it opens), or once a layout of its own drew a new one. Then waits until the page has its data
+ * and its images.
+ */
+async function openInApp(page: Page, url: string, open: () => number) {
+  const here = new URL(page.url());
+  if (here.protocol === 'about:') await page.goto(url);
+  // Already there (the page before forwarded to it): a navigation would not draw it again.
+  else if (here.pathname + here.search !== url) {
+    await page.evaluate((to) => {
+      const root = document.documentElement;
+      delete root.dataset.sweepDrawn;
+      const onFocus = (event: FocusEvent) => {
+        if ((event.target as Element).tagName !== 'MAIN') return;
+        root.dataset.sweepDrawn = 'yes';
+        document.removeEventListener('focusin', onFocus, true);
+      };
+      document.addEventListener('focusin', onFocus, true);
+      (document.activeElement as HTMLElement | null)?.blur();
+      document.querySelector('main')?.setAttribute('data-sweep-before', '');
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+    const drawn = () => {
+      if (document.documentElement.dataset.sweepDrawn === 'yes') return true;
+      const main = document.querySelector('main');
+      return main !== null && !main.hasAttribute('data-sweep-before');
+    };
+    await page.waitForFunction(drawn, undefined, { timeout: 20_000 }).catch((error: unknown) => {
+      throw new Error(`${url} was not drawn: ${String(error)}`);
+    });
+  }
+  await expect(page.locator('main')).not.toBeEmpty();
+  await expect(page.locator('main .spinner-border')).toHaveCount(0);
+  await expect.poll(open).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
+    .toBe(true);
+}
+
 /** A contact-us message with a long unbroken subject, for the admin's query details page; its id. */
 async function contactQuery(request: APIRequestContext, admin: Session): Promise<number> {
   const subject = `Averyveryverylongsubjectwithoutasinglespace${Date.now()}`;
@@ -177,11 +232,11 @@ test.describe('at 360 px', () => {
       // A browser context of the role's own: its own localStorage session.
       const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
       const page = await context.newPage();
+      const open = openRequests(page);
       await signInBrowser(page, sessions[area]);
       for (const template of Object.values(pages[area])) {
         const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(ids[name]));
-        await page.goto(url);
-        await settled(page);
+        await openInApp(page, url, open);
         expect(new URL(page.url()).pathname, `${url} stays in the ${area} area`).toMatch(
           new RegExp(`^/${area}(/|$)`),
         );

@@ -35,11 +35,20 @@ export const LAUNCH_ARGS = [
 ];
 
 /**
- * Two workers by default (E2E_WORKERS), each with a server of its own: its own port and DATA_DIR
- * (database, outbox, media), so a test file reads only its own server's mail and state, and one that
- * waits on a period (a release's "day", a delivery slot) waits beside the other worker's files.
+ * Two workers by default (E2E_WORKERS) for the specs that work, and one more for the specs that mostly
+ * wait on a period (a release's "days", a delivery's next whole minute): about 300 of a run's 1,100
+ * browser-seconds are such waits, during which a worker of the two would hold up the specs queued
+ * behind it while leaving its core idle. Each worker has a server of its own: its own port and DATA_DIR
+ * (database, outbox, media), so a test file reads only its own server's mail and state.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WAITING_SPECS = [
+  /legacy-release\.spec\.ts$/,
+  /legacy-reseal\.spec\.ts$/,
+  /delivery-receipt\.spec\.ts$/,
+  /delivery-watch\.spec\.ts$/,
+];
+const ALL_WORKERS = WORKERS + 1;
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_ROOT = process.env.E2E_DATA_ROOT ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
 process.env.E2E_DATA_ROOT = DATA_ROOT;
@@ -84,7 +93,11 @@ export default defineConfig({
   // server converts a video) was seen taking 11 s: an assertion waits up to 20 s; a passing one no longer.
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: WORKERS,
+  workers: ALL_WORKERS,
+  projects: [
+    { name: 'chromium', testIgnore: WAITING_SPECS, workers: WORKERS },
+    { name: 'waiting', testMatch: WAITING_SPECS, workers: 1 },
+  ],
   retries: 0,
   // CI (TEST_REPORT_DIR) also keeps a JSON report, from which scripts/test-timings.ts prints the slowest specs.
   reporter: process.env.TEST_REPORT_DIR
@@ -101,5 +114,5 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: LAUNCH_ARGS },
   },
-  webServer: Array.from({ length: WORKERS }, (_, slot) => server(slot)),
+  webServer: Array.from({ length: ALL_WORKERS }, (_, slot) => server(slot)),
 });

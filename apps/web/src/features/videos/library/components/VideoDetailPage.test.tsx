@@ -354,10 +354,10 @@ describe('video detail: Grant access from My Parting Words (docs/product.md §6.
 
 describe("video detail: the owner's 'Make public' is offered on drafts only", () => {
   it.each([
-    ['drafts', 'draft', videoRoutes.listDraft, true],
-    ['final', 'final', videoRoutes.listFinal, false],
-    ['scheduled', 'scheduled', videoRoutes.listScheduled, false],
-  ] as const)('%s: offered %s', async (page, folder, list, offered) => {
+    { page: 'drafts', folder: 'draft', list: videoRoutes.listDraft, offered: true },
+    { page: 'final', folder: 'final', list: videoRoutes.listFinal, offered: false },
+    { page: 'scheduled', folder: 'scheduled', list: videoRoutes.listScheduled, offered: false },
+  ] as const)('$page: offered $offered', async ({ page, folder, list, offered }) => {
     fakeApi({ [routeKey(list)]: () => ({ body: { data: [video(4, folder)] } }) });
     renderDetail(`/user/profile/${page}?video=4`);
     expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
@@ -369,19 +369,24 @@ describe("video detail: the owner's 'Make public' is offered on drafts only", ()
 
 describe('video detail: the video code only where it can find the video', () => {
   it.each([
-    ['drafts', 'draft', videoRoutes.listDraft, 1, true],
-    ['drafts', 'draft', videoRoutes.listDraft, 0, true],
-    ['final', 'final', videoRoutes.listFinal, 1, false],
-    ['final', 'final', videoRoutes.listFinal, 0, true],
-    ['scheduled', 'scheduled', videoRoutes.listScheduled, 1, false],
-  ] as const)('%s, is_private %i: shown %s', async (page, folder, list, isPrivate, shown) => {
-    fakeApi({ [routeKey(list)]: () => ({ body: { data: [video(4, folder, { is_private: isPrivate })] } }) });
-    renderDetail(`/user/profile/${page}?video=4`);
-    expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
-    expect(!!screen.queryByText('Video code')).toBe(shown);
-    // A private final message keeps its access code, the code that applies to it.
-    if (folder === 'final') expect(screen.getByText('Access code')).toBeInTheDocument();
-  });
+    { page: 'drafts', folder: 'draft', list: videoRoutes.listDraft, isPrivate: 1, shown: true },
+    { page: 'drafts', folder: 'draft', list: videoRoutes.listDraft, isPrivate: 0, shown: true },
+    { page: 'final', folder: 'final', list: videoRoutes.listFinal, isPrivate: 1, shown: false },
+    { page: 'final', folder: 'final', list: videoRoutes.listFinal, isPrivate: 0, shown: true },
+    { page: 'scheduled', folder: 'scheduled', list: videoRoutes.listScheduled, isPrivate: 1, shown: false },
+  ] as const)(
+    '$page, is_private $isPrivate: shown $shown',
+    async ({ page, folder, list, isPrivate, shown }) => {
+      fakeApi({
+        [routeKey(list)]: () => ({ body: { data: [video(4, folder, { is_private: isPrivate })] } }),
+      });
+      renderDetail(`/user/profile/${page}?video=4`);
+      expect(await screen.findByRole('heading', { name: 'Video 4' })).toBeInTheDocument();
+      expect(!!screen.queryByText('Video code')).toBe(shown);
+      // A private final message keeps its access code, the code that applies to it.
+      if (folder === 'final') expect(screen.getByText('Access code')).toBeInTheDocument();
+    },
+  );
 });
 
 describe("video detail: the owner's player plays the owner's own caption tracks", () => {

@@ -51,8 +51,15 @@ describe('start log', () => {
       child.on('exit', () => (lines.length ? resolve(lines) : reject(new Error(`no log: ${stderr}`))));
     });
 
+  /**
+   * The log of a start with the defaults, taken once and read by each test that asks what such a start
+   * says (each start costs seconds, most of it loading the server's modules).
+   */
+  let defaultStart: ReturnType<typeof startLog> | undefined;
+  const defaultStartLog = () => (defaultStart ??= startLog(''));
+
   it('names the bundled pair, with a warning naming both builds, when no ffmpeg is on the PATH', async () => {
-    const lines = await startLog('');
+    const lines = await defaultStartLog();
     const info = lines.find((line) => line.msg.startsWith('video tools (bundled)'));
     expect(info?.level).toBe(30);
     expect(info?.msg).toMatch(/ffmpeg N-47683-g0e8eb07980-static at .*@ffmpeg-installer/);
@@ -76,7 +83,7 @@ describe('start log', () => {
   }, 90_000);
 
   it('creates nothing in DATA_DIR that the group or other users can read (umask 077 at start)', async () => {
-    await startLog('');
+    await defaultStartLog();
     const open: string[] = [];
     for (const entry of await fs.readdir(dataDir, { recursive: true, withFileTypes: true })) {
       const file = path.join(entry.parentPath, entry.name);
@@ -103,7 +110,7 @@ describe('start log', () => {
   }, 60_000);
 
   it('warns an API process on local storage that resumable uploads need one shared DATA_DIR', async () => {
-    const lines = await startLog('');
+    const lines = await defaultStartLog();
     expect(lines.find((line) => line.msg.startsWith('resumable uploads are kept in DATA_DIR'))).toMatchObject(
       {
         level: 40,
@@ -117,7 +124,7 @@ describe('start log', () => {
       expect(found).toHaveLength(1);
       return found[0]!;
     };
-    expect(captionsLine(await startLog(''))).toMatchObject({
+    expect(captionsLine(await defaultStartLog())).toMatchObject({
       level: 30,
       msg: 'automatic captions: not set up',
     });

@@ -85,7 +85,9 @@ export async function runYearly(
     .values(values)
     .returning({ id: scheduledDeliveries.id, nextAttemptAt: scheduledDeliveries.nextAttemptAt });
   await enqueueSends(deps.queue, inserted);
-  if (Date.now() > start) throw new Error('bench: the yearly deliveries were not ready before they were due');
+  // As the burst's (delivery.ts): a measured run stops, a quick one's checks hold however late it got here.
+  if (Date.now() > start && !options.quick)
+    throw new Error('bench: the yearly deliveries were not ready before they were due');
   const dueOf = new Map(values.map((value) => [value.recipientEmail, value.dueAt.getTime()]));
   const yearly = () => options.messages.filter((m) => m.to.startsWith('yearly-'));
   await options.waitFor(() => yearly().length >= sizes.due, 300_000, 'the yearly deliveries');

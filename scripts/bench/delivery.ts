@@ -227,7 +227,11 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
         dueAt,
       });
     const scheduleMs = Date.now() - scheduleStarted;
-    if (Date.now() > dueAt.getTime())
+    // Calls still running at the due instant make the lateness figures wrong, so a measured run stops. A
+    // quick run's figures are not read, and what it checks (every delivery sent, and once) holds however
+    // long the calls took on a busy machine: it says so and goes on.
+    const overran = Date.now() > dueAt.getTime();
+    if (overran && !quick)
       throw new Error(
         `bench: scheduling took ${(scheduleMs / 1000).toFixed(0)} s, longer than the lead time (BENCH_DELIVERY_LEAD_S)`,
       );
@@ -270,6 +274,7 @@ export async function run({ quick }: BenchOptions): Promise<Record<string, strin
       database: database.kind,
       workers: processes ? `${processes} worker processes` : 'in this process (ROLE=all)',
       'burst deliveries': BURST,
+      ...(overran ? { 'burst lateness': 'not measured: scheduling outlasted the lead time' } : {}),
       [`burst scheduling (${BURST} schedule() calls)`]: `${(scheduleMs / 1000).toFixed(1)} s`,
       'burst lateness p50': `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,
       'burst lateness p99': `${(percentile(lateness, 99) / 1000).toFixed(2)} s`,

@@ -6,5 +6,14 @@ import { ACCOUNT_DATA_ROUTES, type LeavingRole } from '../model/role';
 export const deleteAccount = (role: LeavingRole, password: string) =>
   callRoute(ACCOUNT_DATA_ROUTES[role].deleteAccount, { body: { password } });
 
-export const useDeleteAccount = (role: LeavingRole) =>
-  useMutation({ mutationFn: (password: string) => deleteAccount(role, password) });
+/**
+ * `onDeleted` is the mutation's own callback, not `mutate()`'s: those are dropped once the page that
+ * asked has gone, and the page may go before the answer comes back (another request made with the
+ * deleted account's token ends the session, and the area's layout leaves at once). The person would land
+ * on the login page without the confirmation.
+ */
+export const useDeleteAccount = (role: LeavingRole, onDeleted: (message: string) => void) =>
+  useMutation({
+    mutationFn: (password: string) => deleteAccount(role, password),
+    onSuccess: (response) => onDeleted(response.message),
+  });

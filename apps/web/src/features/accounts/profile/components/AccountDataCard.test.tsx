@@ -1,12 +1,12 @@
 import { accountDataRoutes, routeUrl } from '@pw/contracts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import type { AccountExport } from '@pw/contracts';
 import { renderWithApp } from '@/test/render';
 import { routeKey, fakeApi } from '@/test/fake-api';
-import { session } from '@/lib/session';
+import { session, useSessionUser } from '@/lib/session';
 import { AccountDataCard, EXPORT_TEXTS, ROLE_TEXTS } from './AccountDataCard';
 import { DELETE_TEXTS } from './DeleteAccountDialog';
 
@@ -147,6 +147,49 @@ describe('Delete account', () => {
     expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
     expect(session.user()).toBeNull();
     expect(session.token()).toBeNull();
+  });
+
+  it('confirms the deletion even when the page was left before the answer came back', async () => {
+    // Another request with the deleted account's token (the bell's poll, another tab) comes back 401 while
+    // the deletion's answer is on its way: the session ends and the area's layout leaves the profile.
+    session.signIn(
+      {
+        id: 4,
+        type: 'funeral-home',
+        email: 'home@example.com',
+        first_name: 'H',
+        last_name: 'F',
+        photo_path: null,
+      },
+      'token-2',
+    );
+    let answer: ((reply: { body: unknown }) => void) | null = null;
+    fakeApi({
+      [routeKey(accountDataRoutes.funeralHome.latestExport)]: () => ({ body: { data: null } }),
+      [routeKey(accountDataRoutes.funeralHome.deleteAccount)]: () =>
+        new Promise((resolve) => (answer = resolve)),
+    });
+    const SignedIn = () =>
+      useSessionUser() ? <AccountDataCard role="funeral-home" /> : <Navigate to="/login" replace />;
+    const user = userEvent.setup();
+    renderWithApp(
+      <Routes>
+        <Route path="/profile" element={<SignedIn />} />
+        <Route path="/login" element={<h1>Login</h1>} />
+      </Routes>,
+      { route: '/profile' },
+    );
+    await user.click(await screen.findByRole('button', { name: EXPORT_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TEXTS.title });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'correct-horse');
+    await user.click(within(dialog).getByRole('button', { name: DELETE_TEXTS.confirm }));
+    await waitFor(() => expect(answer).not.toBeNull());
+    act(() => session.clear());
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+
+    answer!({ body: { message: 'Your account has been deleted.', data: null } });
+    expect(await screen.findByRole('heading', { name: EXPORT_TEXTS.deletedTitle })).toBeInTheDocument();
+    expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
   });
 
   it("speaks to a funeral home of the home's data, not of videos and schedules", async () => {

@@ -32,7 +32,7 @@ export function DeleteAccountDialog({
   onClose: () => void;
   onDeleted: (message: string) => void;
 }) {
-  const mutation = useDeleteAccount(role);
+  const mutation = useDeleteAccount(role, onDeleted);
   const failure = mutation.isError ? mutation.error : null;
   const { field, errorOf, handleSubmit, reset, watch, summary } = useBodyForm<{ password: string }>({
     schema: accountDeleteBody,
@@ -44,7 +44,7 @@ export function DeleteAccountDialog({
 
   const submit = handleSubmit((values) => {
     if (!values.password || mutation.isPending) return;
-    mutation.mutate(values.password, { onSuccess: (response) => onDeleted(response.message) });
+    mutation.mutate(values.password);
   });
   const close = () => {
     if (mutation.isPending) return;

@@ -86,7 +86,8 @@ export async function runYearly(
     .returning({ id: scheduledDeliveries.id, nextAttemptAt: scheduledDeliveries.nextAttemptAt });
   await enqueueSends(deps.queue, inserted);
   // As the burst's (delivery.ts): a measured run stops, a quick one's checks hold however late it got here.
-  if (Date.now() > start && !options.quick)
+  const late = Date.now() > start;
+  if (late && !options.quick)
     throw new Error('bench: the yearly deliveries were not ready before they were due');
   const dueOf = new Map(values.map((value) => [value.recipientEmail, value.dueAt.getTime()]));
   const yearly = () => options.messages.filter((m) => m.to.startsWith('yearly-'));
@@ -139,9 +140,13 @@ export async function runYearly(
     throw new Error(`bench: the roll-over created ${rows[0]!.n} of ${sizes.rollOver} next occurrences`);
 
   return {
-    [`yearly: ${sizes.due} occurrences due within ${sizes.spreadMs / 1000} s, lateness p50`]: `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,
-    'yearly: lateness p99': `${(percentile(lateness, 99) / 1000).toFixed(2)} s`,
-    'yearly: lateness max': `${(lateness.at(-1)! / 1000).toFixed(2)} s`,
+    ...(late
+      ? { 'yearly: lateness': 'not measured: the deliveries were stored after they were due' }
+      : {
+          [`yearly: ${sizes.due} occurrences due within ${sizes.spreadMs / 1000} s, lateness p50`]: `${(percentile(lateness, 50) / 1000).toFixed(2)} s`,
+          'yearly: lateness p99': `${(percentile(lateness, 99) / 1000).toFixed(2)} s`,
+          'yearly: lateness max': `${(lateness.at(-1)! / 1000).toFixed(2)} s`,
+        }),
     'yearly: next occurrences created': nextCreated,
     'yearly: duplicates': duplicates,
     [`roll-over of ${sizes.rollOver} finished occurrences (rows + jobs)`]: `${(rollMs / 1000).toFixed(1)} s`,

@@ -374,6 +374,9 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/user\/profile$/);
       await expect(page.getByRole('tab', { name: /My Parting Words/ })).toBeVisible();
       await page.goBack();
+      // The profile's empty final folder has a 'Record a message' link too: click the home's, once it is back.
+      await expect(page).toHaveURL(/\/user\/home$/);
+      await expect(main.getByRole('link', { name: 'My messages' })).toBeVisible();
       await main.getByRole('link', { name: 'Record a message' }).click();
       await expect(page).toHaveURL(/\/user\/video\/VideoRecorder$/);
     });

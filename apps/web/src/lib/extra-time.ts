@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { FREE_VIDEO_SECONDS, paymentRoutes, planRoutes } from '@pw/contracts';
 import { callRoute } from './api';
 import { planKeys } from './query-keys';
@@ -32,13 +32,20 @@ export function extraTimePrice(rate: string, minutes: number): string {
 /** GET /web/user/plan: what a user can buy; its `one_time_rate` is the current price of one minute. */
 export const getUserOffer = () => callRoute(planRoutes.userPlans);
 
+const userOfferQuery = queryOptions({ queryKey: planKeys.userOffer(), queryFn: getUserOffer, retry: false });
+
 export const useExtraTimeRate = () =>
-  useQuery({
-    queryKey: planKeys.userOffer(),
-    queryFn: getUserOffer,
-    select: (answer) => answer.data.one_time_rate,
-    retry: false,
-  });
+  useQuery({ ...userOfferQuery, select: (answer) => answer.data.one_time_rate });
+
+/**
+ * The price of one minute as the page read it, or asked now if the page has not read it yet (a slow
+ * answer); null when there is none or it cannot be read. For a text written once, such as a dialog's.
+ */
+export const readExtraTimeRate = (client: QueryClient): Promise<string | null> =>
+  client.ensureQueryData(userOfferQuery).then(
+    (answer) => answer.data.one_time_rate?.rate ?? null,
+    () => null,
+  );
 
 /** The four card fields as typed (the shared card form's values). */
 type CardFields = Record<'card_holder_name' | 'card_no' | 'expiry_date' | 'cvv', string>;

@@ -14,7 +14,8 @@ import { paymentCovering, savePaidExtraTime } from '../model/paid-extra-time';
 import { readEditTitle, saveEditTitle } from '../model/edit-title';
 import { readEditTrims, setEditTrim } from '@/lib/edit-list/edit-trims';
 import { UnusedExtraTime } from '@/components/payment';
-import { useExtraTimeRate } from '@/lib/extra-time';
+import { useQueryClient } from '@tanstack/react-query';
+import { readExtraTimeRate } from '@/lib/extra-time';
 import { useUploadFlow, type UploadFlowOptions } from './use-upload-flow';
 import { ClipStrip } from './ClipStrip';
 import { TrimControl } from '@/components/video/TrimControl';
@@ -43,7 +44,7 @@ export function EditMode({
   };
   // Applying an earlier purchase changes what paymentCovering reads: render again.
   const [, setApplied] = useState(0);
-  const rate = useExtraTimeRate();
+  const queryClient = useQueryClient();
   const [currentId, setCurrentId] = useState<string | undefined>(items[0]?.id);
   const [autoPlay, setAutoPlay] = useState(true);
   const [unplayable, setUnplayable] = useState<string | null>(null);
@@ -64,7 +65,7 @@ export function EditMode({
     totalSeconds,
     title,
     onTitleChange: setTitle,
-    ratePerMinute: rate.data?.rate,
+    ratePerMinute: () => readExtraTimeRate(queryClient),
   });
 
   // Keep a clip selected: when the playing clip is removed, the one that took its place plays.

@@ -67,7 +67,7 @@ function fakeService(options: { uploadError?: unknown; processed?: Partial<Video
 
 function Harness(props: {
   total: number;
-  rate?: string;
+  rate?: string | Promise<string>;
   service: UploadService;
   onSaved: () => void;
   onFileError: () => void;
@@ -79,7 +79,7 @@ function Harness(props: {
     onSaved: props.onSaved,
     onFileError: props.onFileError,
     service: props.service,
-    ratePerMinute: props.rate,
+    ratePerMinute: async () => (await props.rate) ?? null,
     now: () => NOW,
   });
   return (
@@ -90,7 +90,7 @@ function Harness(props: {
   );
 }
 
-function setup(total: number, service = fakeService(), rate?: string) {
+function setup(total: number, service = fakeService(), rate?: string | Promise<string>) {
   const onSaved = vi.fn();
   const onFileError = vi.fn();
   const user = userEvent.setup();
@@ -165,6 +165,17 @@ describe('upload dialog chain', () => {
     expect(dialog).toHaveTextContent('Videos up to 60 seconds are free; buy extra time or reselect');
     expect(dialog).toHaveTextContent(
       "Every video's first 60 seconds are free, with or without a membership; extra minutes are bought at the current rate ($0.99 per minute).",
+    );
+  });
+
+  it('names a rate the page had not read yet when Upload was pressed, once it is read', async () => {
+    let answer: (rate: string) => void = () => {};
+    const { user } = setup(75, fakeService(), new Promise<string>((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answer('1.35');
+    expect(await dialogNamed('Exceeding limit')).toHaveTextContent(
+      'extra minutes are bought at the current rate ($1.35 per minute).',
     );
   });
 

@@ -100,8 +100,11 @@ export interface UploadFlowOptions {
   /** The title typed in edit mode: the Title dialog starts from it. */
   title: string;
   onTitleChange?: (title: string) => void;
-  /** The current price of one extra minute, when known: the 'Exceeding limit' dialog names it. */
-  ratePerMinute?: string | null;
+  /**
+   * The current price of one extra minute (null: unknown), asked as 'Exceeding limit' opens, which names
+   * it: the dialog's text is written once, so it waits for a rate the page is still reading.
+   */
+  ratePerMinute?: () => Promise<string | null>;
   /** Saved (and converted, or the person stopped waiting): the page clears the list and goes back. */
   onSaved: (result: { folder: VideoFolder; video: Video }) => void;
   /** The server refused the files as not video: the page clears the list and leaves edit mode. */
@@ -146,13 +149,14 @@ export function useUploadFlow(options: UploadFlowOptions): {
 
   const exceedingLimit = useCallback(
     async (text: string) => {
+      const rate = (await latest.current.ratePerMinute?.()) ?? null;
       const answer = await dialog({
         variant: 'question',
         title: 'Exceeding limit',
         text: (
           <>
             <p className="mb-2">{text}</p>
-            <p className="mb-0">{freeTimeLine(latest.current.ratePerMinute)}</p>
+            <p className="mb-0">{freeTimeLine(rate)}</p>
           </>
         ),
         confirmText: 'Pay now',

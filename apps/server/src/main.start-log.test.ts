@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { pinFolder } from '../test/recognizer-cost';
 import { writeTinyWhisper } from '../test/tiny-whisper';
+import { serverEntry } from '../test/server-bundle';
 
 /** The real `main.ts` in its own process: what an operator reads in the start log. */
 describe('start log', () => {
@@ -17,7 +18,7 @@ describe('start log', () => {
   /** Starts the API on a free port with this PATH and returns its log lines once it is listening. */
   const startLog = (searchPath: string, extraEnv: Record<string, string> = {}) =>
     new Promise<Array<{ level: number; msg: string }>>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, serverEntry(), {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: {
           PATH: searchPath,
@@ -95,7 +96,7 @@ describe('start log', () => {
 
   it('refuses to start an API or worker process without APP_SECRET and MEDIA_KEY, naming both', async () => {
     for (const role of ['api', 'worker']) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, serverEntry(), {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: { PATH: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLE: role },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,14 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverEntry } from '../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts the real entry point (`node --import tsx src/main.ts`) and waits for it to end. */
+/** Starts the real entry point (`src/main.ts`, from the run's bundle) and waits for it to end. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   // Nothing of the machine's own configuration (DATABASE_URL in CI, SMTP_URL…) leaks into the start.
   const { DATABASE_URL: _db, SMTP_URL: _smtp, APP_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: serverDir,
     env: { ...inherited, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../src/platform/db';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createDatabaseBeside } from './database-beside';
 import { PGLITE_SNAPSHOT_ENV, TEMPLATE_DATABASE_ENV } from './database-template';
+import { bundleParentDir, bundleServer, SERVER_BUNDLE_ENV } from './server-bundle';
 
 /** Rows a start may write that belong to one installation, not to the schema (none, today). */
 const SCHEMA_ONLY = new Set(['drizzle', 'pgboss']);
@@ -58,6 +59,23 @@ async function rowCounts(database: Database): Promise<Map<string, number>> {
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
+  const removeBundle = await prepareServerBundle();
+  const removeDatabase = await prepareDatabase();
+  return async () => {
+    await removeDatabase();
+    await removeBundle();
+  };
+}
+
+/** The server's bundle the process tests start (test/server-bundle.ts), built once per run. */
+async function prepareServerBundle(): Promise<() => Promise<void>> {
+  await fsp.mkdir(bundleParentDir, { recursive: true });
+  const folder = await fsp.mkdtemp(path.join(bundleParentDir, 'run-'));
+  process.env[SERVER_BUNDLE_ENV] = await bundleServer(folder);
+  return () => fsp.rm(folder, { recursive: true, force: true });
+}
+
+async function prepareDatabase(): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const template = await createDatabaseBeside(baseUrl);

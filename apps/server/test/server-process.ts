@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from './helpers';
 import { API_HEALTH_PATH } from '@pw/contracts';
+import { serverEntry } from './server-bundle';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -59,7 +60,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     dropDatabase = created.drop;
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverEntry(), {
     cwd: serverDir,
     env: {
       ...inherited,

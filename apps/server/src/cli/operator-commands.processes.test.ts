@@ -32,6 +32,7 @@ import {
   type Uploader,
 } from '../../test/acknowledged-writes';
 import { freePort } from '../../test/server-process';
+import { serverEntry } from '../../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = { email: 'admin@lock.test', password: 'Admin-pass-123' };
@@ -94,7 +95,7 @@ class Server {
   }
   async start() {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: serverDir,
       env: { ...baseEnv(this.dataDir), PORT: String(this.port) },
     });

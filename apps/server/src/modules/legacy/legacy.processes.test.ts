@@ -1,6 +1,6 @@
 /**
  * A crash (SIGKILL of the worker) around the end of the period: released once, e-mails once (docs/product.md §6.6).
- * Real worker processes (ROLE=worker, `node --import tsx src/main.ts`) on the machine's PostgreSQL, as
+ * Real worker processes (ROLE=worker, `src/main.ts` from the run's bundle, test/server-bundle.ts) on the machine's PostgreSQL, as
  * delivery.processes.test.ts: PGlite cannot be shared between processes nor survive SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +27,7 @@ import { legacyToken } from './legacy.tokens';
 import { waitUntil } from '../../../test/wait';
 import { waitForQueueIdle } from '../../../test/jobs';
 import { legacyMailQueue, legacyReleaseQueue, legacySweepQueue } from './legacy.queue';
+import { serverEntry } from '../../../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +43,7 @@ describe('the release job with real worker processes (PostgreSQL)', () => {
   const children: ChildProcess[] = [];
 
   function startWorker(label: string) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: serverDir,
       env: {
         ...process.env,

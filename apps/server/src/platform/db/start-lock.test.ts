@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../../test/server-process';
 import { API_HEALTH_PATH } from '@pw/contracts';
+import { serverEntry } from '../../../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,7 +36,7 @@ interface Started {
 
 /** One `main.ts` process; ready when its start log says it serves (api) or runs its workers. */
 function start(role: 'api' | 'worker', url: string, dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: serverDir,
     env: {
       ...process.env,

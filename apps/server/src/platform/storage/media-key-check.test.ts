@@ -19,6 +19,7 @@ import { checkMediaKeys } from './media-key-check';
 import { createMediaKeyring, mediaKeyOf } from './media-keyring';
 import { mediaKeyIds } from './media-keys.schema';
 import type { Storage } from './storage';
+import { serverEntry } from '../../../test/server-bundle';
 
 const keyA = randomBytes(32);
 const keyB = randomBytes(32);
@@ -100,7 +101,7 @@ const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 async function startWith(dataDir: string, mediaKey: Buffer) {
   const { DATABASE_URL: _db, SMTP_URL: _smtp, ...inherited } = process.env;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: serverDir,
     env: {
       ...inherited,

@@ -1,5 +1,5 @@
 /**
- * Real worker processes (ROLE=worker, `node --import tsx src/main.ts`) on the machine's PostgreSQL:
+ * Real worker processes (ROLE=worker, `src/main.ts` from the run's bundle, test/server-bundle.ts) on the machine's PostgreSQL:
  * PGlite cannot be shared between processes, nor survive SIGKILL. Each test gets a database of its own.
  * What is asserted is what docs/decisions/0040-exactly-once-delivery.md guarantees.
  */
@@ -23,6 +23,7 @@ import { deliverySendQueue, deliverySweepQueue } from '../delivery.queue';
 import { LIVENESS_NAMESPACE } from '../liveness';
 import { waitForQueueIdle } from '../../../../test/jobs';
 import { waitUntil } from '../../../../test/wait';
+import { serverEntry } from '../../../../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('../../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,7 +90,7 @@ function startWorkerProcess(
   label: string,
   smtp: TestSmtp = setup.smtp,
 ): ChildProcess & { output: string[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 /**
- * Video conversion on real worker processes (ROLE=worker, `node --import tsx src/main.ts`) on the
+ * Video conversion on real worker processes (ROLE=worker, `src/main.ts` from the run's bundle, test/server-bundle.ts) on the
  * machine's PostgreSQL: a worker SIGKILLed in the middle of a conversion leaves its job active in pg-boss,
  * and another worker must take it over within two minutes, not after the job's expiry.
  */
@@ -19,6 +19,7 @@ import { CONVERSION_NAMESPACE } from '../conversion-claims';
 import { createVideosRepo } from '../videos.repo';
 import { createVideoJobs } from './videos.queue';
 import { waitUntil } from '../../../../test/wait';
+import { serverEntry } from '../../../../test/server-bundle';
 
 const serverDir = fileURLToPath(new URL('../../../..', import.meta.url));
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,7 +69,7 @@ describe('video conversion with real worker processes (PostgreSQL)', () => {
   });
 
   function startWorker(label: string): Worker {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: serverDir,
       env: {
         ...process.env,

@@ -112,6 +112,12 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // One picture of the page as the failure left it instead.
     screenshot: 'only-on-failure',
+    // Pages scroll at once, as for a visitor who asked for less motion: Bootstrap scrolls smoothly
+    // otherwise, so a focus or a click that brings a field into view leaves the page moving for about
+    // half a second. Playwright checks where a click lands at the press only; a release during that
+    // motion can land elsewhere, and the click is lost without an error. Each action also waits for the
+    // page to stop moving. The reel's own test asks for motion, so its slides are still driven.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: CHROMIUM, args: LAUNCH_ARGS },
   },
   webServer: Array.from({ length: ALL_WORKERS }, (_, slot) => server(slot)),

@@ -163,6 +163,8 @@ test.describe('video library', () => {
   });
 
   test('the home reel shows public videos and moves between them', async ({ page, request }) => {
+    // With motion, as most visitors see it: each move slides the last video out (the suite asks for less).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const owner = await signUpUser(request, { first_name: 'Reeler' });
     const older = await uploadDraft(request, owner, 'Reel older');
     const newer = await uploadDraft(request, owner, 'Reel newer');

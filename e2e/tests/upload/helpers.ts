@@ -55,10 +55,23 @@ export async function playAndSample(page: Page, url: string, at: number[] = []) 
       const context = canvas.getContext('2d', { willReadFrequently: true })!;
       const colours: Array<[number, number, number]> = [];
       for (const time of times) {
+        // 'seeked' can come before the frame it sought is ready to draw: a busy machine then drew the
+        // frame shown before the seek. The frame callback comes once the new frame is presented.
+        const presented = new Promise<void>((resolve, reject) => {
+          const late = setTimeout(
+            () => reject(new Error(`no frame presented after seeking to ${time} s`)),
+            10_000,
+          );
+          video.requestVideoFrameCallback(() => {
+            clearTimeout(late);
+            resolve();
+          });
+        });
         await new Promise<void>((resolve) => {
           video.addEventListener('seeked', () => resolve(), { once: true });
           video.currentTime = time;
         });
+        await presented;
         context.drawImage(video, 0, 0, canvas.width, canvas.height);
         const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
         const sum = [0, 0, 0];

@@ -83,7 +83,8 @@ describe.each(mediaPairs())('media tools, $name pair (real ffmpeg)', (pair) => {
     expect(Math.abs(out.durationSeconds - sum)).toBeLessThan(0.25);
     expect(out.info.video.width).toBe(640);
     expect(out.info.video.height).toBe(360);
-  });
+    // Three clips encoded, then joined: about 3 s idle, 20 s seen beside two other suites.
+  }, 120_000);
 
   it('refuses a text file named .mp4 and an image, by content', async () => {
     const text = path.join(dir, 'notes.mp4');

@@ -283,7 +283,8 @@ describe('delivery with real worker processes (PostgreSQL)', () => {
     console.info(
       `two workers: ${[...claimers].map((id) => rows.filter((r) => r.claimedBy === id).length).join(' + ')} deliveries`,
     );
-  });
+    // Two worker processes started and 200 deliveries: 19 s seen beside two other suites.
+  }, 120_000);
 
   it("SIGKILL of one of two workers while a yearly occurrence is on the wire: each occurrence and the bounced one's second-address copy arrive exactly once; next year is created once", async () => {
     const smtps = [setup.smtp, setup.smtp2] as const;

@@ -105,7 +105,8 @@ describe('video processing job', () => {
     expect(await filesUnder(path.join(ctx.dataDir, 'media', folder))).toEqual(
       [row.mediaKey!, row.thumbnailKey!].map((key) => path.relative(folder, key)).sort(),
     );
-  });
+    // Two real conversion runs: 18 s seen beside two other suites.
+  }, 120_000);
 
   it('gives each processing job longer than its conversion may take, queued with the row', async () => {
     const clips = await Promise.all(

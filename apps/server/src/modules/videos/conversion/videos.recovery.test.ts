@@ -236,7 +236,8 @@ describe('video processing recovers from crashes and expired jobs', () => {
     );
     expect(renders.mostAtOnce).toBe(1);
     expect(await jobStates(video.id)).not.toContain('failed');
-  });
+    // A real conversion run twice: 19 s seen beside two other suites.
+  }, 120_000);
 
   it('removes temporary leftovers older than a day on start, and keeps younger ones', async () => {
     await stopWorkers?.();

@@ -343,3 +343,20 @@ test.describe('a yearly upload', () => {
     expect(onTheClock).toBe(`${year}-03-12, 09:30`);
   });
 });
+
+test('with the network gone before any dialog has opened, Upload still asks where to save the clip', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await signUpUser(request);
+  await signInBrowser(page, session);
+  await page.goto('/user/video/upload');
+  await page.getByTestId('choose-files-input').setInputFiles([clipFile({ name: 'offline.mp4' })]);
+  await expect(page.getByTestId('clip-card')).toHaveCount(1);
+  await context.setOffline(true);
+  // The first dialog of the visit opens with no network: its code is already in the page.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Save Video?' })).toBeVisible();
+  await context.setOffline(false);
+});

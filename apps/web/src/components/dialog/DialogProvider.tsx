@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useRef,
   useState,
   type ReactNode,
@@ -25,7 +26,8 @@ type Open = (options: DialogOptions) => Promise<DialogResult>;
 
 const DialogContext = createContext<Open | null>(null);
 
-const DialogModal = lazy(() => import('./DialogModal'));
+const loadDialogModal = () => import('./DialogModal');
+const DialogModal = lazy(loadDialogModal);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<DialogOptions | null>(null);
@@ -33,6 +35,11 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   // Bumped per dialog so the modal's text field starts empty each time.
   const [serial, setSerial] = useState(0);
   const resolver = useRef<((result: DialogResult) => void) | null>(null);
+  // Fetched as the app starts, not at the first dialog: a dialog that opens after the network went
+  // (an upload saved offline) would otherwise fail to load, and the whole page with it.
+  useEffect(() => {
+    loadDialogModal().catch(() => undefined);
+  }, []);
 
   const open = useCallback<Open>((options) => {
     // A dialog opened while another is showing replaces it; the first resolves as dismissed.

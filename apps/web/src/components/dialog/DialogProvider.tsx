@@ -4,7 +4,6 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useRef,
   useState,
   type ReactNode,
@@ -29,17 +28,21 @@ const DialogContext = createContext<Open | null>(null);
 const loadDialogModal = () => import('./DialogModal');
 const DialogModal = lazy(loadDialogModal);
 
+/**
+ * Fetches the dialog's code ahead of its first use, for a page whose dialogs may open after the network
+ * went (an upload saved offline): fetched at the first dialog, it would fail to load, and the whole page
+ * with it. Not done for every page: it would add the dialog to every first visit's download.
+ */
+export function preloadDialogs(): void {
+  loadDialogModal().catch(() => undefined);
+}
+
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<DialogOptions | null>(null);
   const [show, setShow] = useState(false);
   // Bumped per dialog so the modal's text field starts empty each time.
   const [serial, setSerial] = useState(0);
   const resolver = useRef<((result: DialogResult) => void) | null>(null);
-  // Fetched as the app starts, not at the first dialog: a dialog that opens after the network went
-  // (an upload saved offline) would otherwise fail to load, and the whole page with it.
-  useEffect(() => {
-    loadDialogModal().catch(() => undefined);
-  }, []);
 
   const open = useCallback<Open>((options) => {
     // A dialog opened while another is showing replaces it; the first resolves as dismissed.

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { preloadDialogs } from '@/components/dialog/DialogProvider';
 import { Loading } from '@/components/Loading';
 import { useEditList } from '@/lib/edit-list/use-edit-list';
 import { useGoBack } from '@/lib/use-go-back';
@@ -24,6 +25,8 @@ export function UploadPage() {
   const service = useUploadService();
   const goBack = useGoBack(FALLBACK_BACK);
   const empty = loaded && items.length === 0;
+  // Saving asks through dialogs, and a recording may be saved after the network went.
+  useEffect(() => preloadDialogs(), []);
   // No clips, no video to name: a title typed for an earlier list does not come back with the next one.
   useEffect(() => {
     if (empty) clearEditTitle();

@@ -485,3 +485,28 @@ test('opening / gives no React Router warning on the way to /home', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(warnings.filter((text) => text.includes('Matched leaf route'))).toEqual([]);
 });
+
+test('a signed-in page whose bell and dialog code cannot be fetched stays, and Logout asks with the browser’s dialog', async ({
+  page,
+  request,
+}) => {
+  // As when the network drops after the page has loaded: the parts fetched on first use cannot come.
+  await page.route(/\/assets\/(NotificationBell|DialogModal)-[^/]*\.js$/, (route) => route.abort());
+  await signInBrowser(page, await signUpUser(request, { first_name: 'Unreached' }));
+  await page.goto('/user/home');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Upload Your Video' })).toBeVisible();
+  const accountMenu = page.getByRole('button', { name: /Account menu/ });
+  await expect(accountMenu).toBeVisible();
+  await expect(page.getByTitle('Notifications')).toHaveCount(0);
+
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
+  await accountMenu.click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  expect(await asked).toBe('Logout?\n\nAre you sure you want to logout?');
+  await expect(page).toHaveURL(/\/login$/);
+});

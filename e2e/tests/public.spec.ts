@@ -83,9 +83,16 @@ test.describe('at 360 px wide', () => {
   });
 });
 
-test('a router error shows the fallback screen', async ({ page }) => {
+test('a page whose code cannot be fetched says so, and Try again loads it once it can', async ({ page }) => {
   // A lazy page that fails to load is a router error.
   await page.route('**/assets/AboutPage-*.js', (route) => route.abort());
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(
+    'This page could not be downloaded. Check your connection, then try again.',
+  );
+  await page.unroute('**/assets/AboutPage-*.js');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveTitle('Parting Words | About');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeHidden();
 });

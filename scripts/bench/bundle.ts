@@ -27,8 +27,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * with a little room, so that it can only shrink (decision 0288).
  */
 export const BUNDLE_BUDGETS: Record<string, { aim: number; limit: number }> = {
-  // The memorial's screens in the funeral home's and the back office's menus and route tables put the
-  // first load 0.2 KiB over its aim: the limit is today's load with a little room until it is won back.
+  // Over its aim by the memorial's screens in the funeral home's and the back office's menus and route
+  // tables, and by what keeps a page up when code it needs cannot be fetched (the router's offer to load
+  // again, the browser's dialog for the site's); the funeral home's memorial routes leaving the shell won
+  // back 0.36 KiB of it. The limit is today's load with a little room until the rest is won back.
   '/home': { aim: 110, limit: 110.5 },
   '/login': { aim: 130, limit: 130 },
 };

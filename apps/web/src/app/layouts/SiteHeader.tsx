@@ -8,7 +8,9 @@ import { Logo } from '@/components/Logo';
 import type { SessionUser } from '@/lib/session';
 
 // The bell and the account menu come with the first signed-in header: a visitor's first page does not
-// carry them (docs/decisions/0288). Until they are in, a space of their size keeps the header still.
+// carry them (docs/decisions/0288). Until they are in, a space of their size keeps the header still. If
+// they cannot be fetched, the router's error screen offers to load the page again: a boundary of their
+// own (lib/lazy-part.tsx) would add its code to every visitor's first page.
 const LazySignedInActions = lazy(async () => ({
   default: (await import('./SignedInActions')).SignedInActions,
 }));

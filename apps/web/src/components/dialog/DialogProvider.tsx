@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { askNatively } from './ask-natively';
 
 /**
  * The shared dialog system of docs/product.md §13.5. Variants: success and unsuccessful (one button, default 'Ok'),
@@ -15,7 +16,8 @@ import {
  * A dialog may hold a required multi-line text field (placeholder 'Type here...') with Submit.
  *
  * The modal itself (react-bootstrap) is loaded the first time a dialog opens, so pages that never open
- * one (such as /home) do not download it (docs/decisions/0288).
+ * one (such as /home) do not download it (docs/decisions/0288). If it cannot be fetched (the network
+ * went), the browser's own dialog asks instead, and the next dialog tries the modal again.
  */
 import type { DialogOptions, DialogResult } from './dialog-types';
 
@@ -30,8 +32,8 @@ const DialogModal = lazy(loadDialogModal);
 
 /**
  * Fetches the dialog's code ahead of its first use, for a page whose dialogs may open after the network
- * went (an upload saved offline): fetched at the first dialog, it would fail to load, and the whole page
- * with it. Not done for every page: it would add the dialog to every first visit's download.
+ * went (an upload saved offline), so that the person sees the site's own dialog rather than the
+ * browser's. Not done for every page: it would add the dialog to every first visit's download.
  */
 export function preloadDialogs(): void {
   loadDialogModal().catch(() => undefined);
@@ -44,7 +46,13 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const [serial, setSerial] = useState(0);
   const resolver = useRef<((result: DialogResult) => void) | null>(null);
 
-  const open = useCallback<Open>((options) => {
+  const open = useCallback<Open>(async (options) => {
+    // The modal's code first (at once once it has loaded): drawn without it, the page would go blank.
+    try {
+      await loadDialogModal();
+    } catch {
+      return askNatively(options);
+    }
     // A dialog opened while another is showing replaces it; the first resolves as dismissed.
     resolver.current?.({ confirmed: false });
     return new Promise<DialogResult>((resolve) => {

@@ -1,1 +1,2 @@
-export { funeralMemorialRoutes, memorialModerationRoutes } from './routes';
+export { memorialModerationRoutes } from './routes';
+export { funeralMemorialRoutes } from './funeral-routes';

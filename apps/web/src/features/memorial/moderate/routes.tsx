@@ -2,16 +2,8 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
 const page = () => import('./components/ModerateMemorialPage');
-const homeList = () => import('./components/HomeMemorialsPage');
-const homePage = () => import('./components/HomeMemorialPage');
 
 /** A trusted contact looks after the memorial page from their own link (docs/product.md §6.9). */
 export const memorialModerationRoutes: RouteObject[] = [
   { path: 'legacy/contact/:token/memorial', lazy: lazyPage(page, (m) => m.ModerateMemorialPage) },
-];
-
-/** The funeral home looks after the memorial pages it moderates, under /funeral (docs/product.md §6.9). */
-export const funeralMemorialRoutes: RouteObject[] = [
-  { path: 'memorials', lazy: lazyPage(homeList, (m) => m.HomeMemorialsPage) },
-  { path: 'memorials/:slug', lazy: lazyPage(homePage, (m) => m.HomeMemorialPage) },
 ];

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSessionUser, type SessionUser } from '@/lib/session';
 import { isBrowsingPage } from '../model/browsing-pages';
 
 /** The part that asks for the ad: loaded on its own, so the layouts (and /home) stay small. */
-const BannerSlotAd = lazy(() => import('./BannerSlotAd'));
+const BannerSlotAd = lazyPart(() => import('./BannerSlotAd'));
 
 /**
  * Whether the stored session user holds a running ad-free plan (docs/product.md §13.4 `active_plan`): such a
@@ -26,9 +26,5 @@ export function BannerSlot({ role }: { role: 'user' | 'funeral-home' }) {
   const { pathname } = useLocation();
   if (!user || user.type !== role || hasAdFree(user)) return null;
   if (!isBrowsingPage(role, pathname)) return null;
-  return (
-    <Suspense fallback={null}>
-      <BannerSlotAd role={role} />
-    </Suspense>
-  );
+  return <BannerSlotAd role={role} />;
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSessionUser } from '@/lib/session';
 
 /** The part that asks for the settings: loaded on its own, so the area's shell stays small. */
-const ReportBanner = lazy(() => import('./ReportBanner'));
+const ReportBanner = lazyPart(() => import('./ReportBanner'));
 
 /**
  * The user area's slot for an open report (docs/product.md §6, §6.1): only a signed-in user (not a funeral
@@ -11,9 +11,5 @@ const ReportBanner = lazy(() => import('./ReportBanner'));
 export function ReportSlot() {
   const user = useSessionUser();
   if (user?.type !== 'user') return null;
-  return (
-    <Suspense fallback={null}>
-      <ReportBanner />
-    </Suspense>
-  );
+  return <ReportBanner />;
 }

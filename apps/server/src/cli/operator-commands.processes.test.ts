@@ -84,6 +84,11 @@ function runToEnd(script: string, args: string[], env: NodeJS.ProcessEnv, limitM
 }
 
 class Server {
+  /**
+   * Every server's process group: a SIGKILLed server leaves the ffmpeg it ran going (as a crash does), and
+   * one still writing into the data folder as the suite removes it made the removal fail.
+   */
+  static readonly groups = new Set<number>();
   child: ChildProcess | null = null;
   output = '';
   constructor(
@@ -97,11 +102,13 @@ class Server {
     this.output = '';
     const child = spawn(process.execPath, serverEntry(), {
       cwd: serverDir,
+      detached: true,
       env: { ...baseEnv(this.dataDir), PORT: String(this.port) },
     });
     child.stdout.on('data', (chunk: Buffer) => (this.output += String(chunk)));
     child.stderr.on('data', (chunk: Buffer) => (this.output += String(chunk)));
     this.child = child;
+    if (child.pid) Server.groups.add(child.pid);
     for (;;) {
       if (child.exitCode !== null) {
         this.child = null;
@@ -164,7 +171,15 @@ async function expectStored(label: string, target: Server, acknowledged: Set<str
 afterAll(async () => {
   await load?.stop();
   if (server?.child) await server.end('SIGKILL');
-  if (root) await fsp.rm(root, { recursive: true, force: true });
+  for (const group of Server.groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // That group is gone already.
+    }
+  }
+  // A process just killed may still be letting go of its files.
+  if (root) await fsp.rm(root, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('operator commands and restarts while the embedded database takes writes', () => {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,40 @@ export const videoEncoders: Record<string, string[]> = {
 
 export type ClipKind = keyof typeof videoEncoders;
 
+/**
+ * Where made clips are kept, by what made them: the suite asks for the same few clips again and again
+ * (about half of its ~80 encodes repeat one), and each encode takes CPU the tests need. Under
+ * node_modules/.cache, so a run on the same checkout makes none again; a clean clone starts empty.
+ */
+const CLIP_CACHE = path.resolve(import.meta.dirname, '../node_modules/.cache/test-clips');
+
+/**
+ * Runs ffmpeg to write `file` from `args` (which do not name it), or copies the clip the same ffmpeg made
+ * from the same arguments before. The key holds the binary's size and time, so a changed ffmpeg makes
+ * new clips; an input file named in `args` (a sound) is a fresh temporary path each time, so never hits.
+ */
+async function encodeOnce(ffmpeg: string, args: string[], file: string): Promise<void> {
+  // A binary named without its path cannot be told from a changed one: no cache then.
+  const binary = await fs.stat(ffmpeg).catch(() => null);
+  if (!binary) return runMediaProcess(ffmpeg, [...args, file], { timeoutMs: 120_000 }).then(() => undefined);
+  const key = createHash('sha256')
+    .update(JSON.stringify([ffmpeg, binary.size, binary.mtimeMs, args]))
+    .digest('hex');
+  const kept = path.join(CLIP_CACHE, `${key}${path.extname(file)}`);
+  try {
+    await fs.copyFile(kept, file);
+    return;
+  } catch {
+    // Not made yet.
+  }
+  await runMediaProcess(ffmpeg, [...args, file], { timeoutMs: 120_000 });
+  await fs.mkdir(CLIP_CACHE, { recursive: true });
+  // Written aside and renamed: a worker reading it never sees half a clip.
+  const aside = `${kept}.${randomUUID()}`;
+  await fs.copyFile(file, aside);
+  await fs.rename(aside, kept);
+}
+
 export async function makeClipDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'pw-clips-'));
 }
@@ -71,9 +106,8 @@ export async function makeClip(
       : []),
     ...(audio ? [] : ['-an']),
     ...encoder,
-    file,
   ];
-  await runMediaProcess(ffmpeg, args, { timeoutMs: 120_000 });
+  await encodeOnce(ffmpeg, args, file);
   return file;
 }
 
@@ -242,7 +276,7 @@ export async function colourBandsClip(dir: string, name: string, kind: 'webm' | 
     '-i',
     `color=c=${c}:size=64x64:rate=10:duration=${seconds}`,
   ];
-  await runMediaProcess(
+  await encodeOnce(
     ffmpeg,
     [
       '-y',
@@ -264,9 +298,8 @@ export async function colourBandsClip(dir: string, name: string, kind: 'webm' | 
       '-g',
       '1000',
       ...videoEncoders[kind]!,
-      file,
     ],
-    { timeoutMs: 120_000 },
+    file,
   );
   return file;
 }

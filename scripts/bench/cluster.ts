@@ -17,6 +17,7 @@ import { createSessionStore } from '../../apps/server/src/modules/accounts';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { startBalancer, startServer, stopAll, waitHealthy } from '../cluster/processes';
 import { measureCpu, type CpuSample } from './cpu';
+import { refuseFailedLoad } from './load-failures';
 
 const seconds = Number(process.env.CLUSTER_BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.CLUSTER_BENCH_ROUNDS ?? 3);
@@ -29,8 +30,7 @@ async function load(url: string, token: string) {
     duration: seconds,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`bench: ${failed} failed requests against ${url}`);
+  refuseFailedLoad(result, `the balancer (${url})`);
   return { requests: result.requests.total, p50: result.latency.p50 };
 }
 

@@ -20,6 +20,7 @@ import { insertUser } from '../../apps/server/test/delivery-fixtures';
 import { createSessionStore } from '../../apps/server/src/modules/accounts';
 import { notifications } from '../../apps/server/src/modules/notifications/notifications.schema';
 import { systemClock } from '../../apps/server/src/platform/clock';
+import { refuseFailedLoad } from './load-failures';
 import { sized } from './options';
 import { notificationRoutes, routeUrl } from '@pw/contracts';
 
@@ -62,15 +63,14 @@ async function startTarget(target: Target, databaseUrl: string) {
   };
 }
 
-async function load(url: string, token: string, duration: number) {
+async function load(target: Target, url: string, token: string, duration: number) {
   const result = await autocannon({
     url: `${url}${PATH}`,
     connections: CONNECTIONS,
     duration,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`bench: ${failed} failed requests against ${url}`);
+  refuseFailedLoad(result, `the ${target} server (${url})`);
   return { requests: result.requests.total, seconds: duration, p50: result.latency.p50 };
 }
 
@@ -119,7 +119,7 @@ export async function run(): Promise<Record<string, string | number>> {
     await sameAnswer(urls.app, urls['bare-prepared'], token);
 
     // Warm-up: JIT, pools filled, caches of every side.
-    for (const target of TARGETS) await load(urls[target], token, 2);
+    for (const target of TARGETS) await load(target, urls[target], token, 2);
     const totals = Object.fromEntries(TARGETS.map((t) => [t, { requests: 0, seconds: 0 }])) as Record<
       Target,
       { requests: number; seconds: number }
@@ -131,7 +131,7 @@ export async function run(): Promise<Record<string, string | number>> {
       const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]!);
       const rates = {} as Record<Target, number>;
       for (const target of order) {
-        const result = await load(urls[target], token, seconds);
+        const result = await load(target, urls[target], token, seconds);
         totals[target].requests += result.requests;
         totals[target].seconds += result.seconds;
         rates[target] = result.requests / result.seconds;

@@ -23,7 +23,12 @@ describe('a bench load that was not answered in full', () => {
   });
 
   it('names the refusals by status code, the connection errors and the timeouts (counted once)', () => {
-    const failing = result({ non2xx: 26, errors: 5, timeouts: 2, codes: { '200': 467, '500': 24, '503': 2 } });
+    const failing = result({
+      non2xx: 26,
+      errors: 5,
+      timeouts: 2,
+      codes: { '200': 467, '500': 24, '503': 2 },
+    });
     expect(() => refuseFailedLoad(failing, 'the app server (http://127.0.0.1:1)')).toThrow(
       'bench: 31 of 500 requests to the app server (http://127.0.0.1:1) failed (24 × 500, 2 × 503, 3 connection errors, 2 timeouts)',
     );

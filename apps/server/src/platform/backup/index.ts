@@ -80,13 +80,16 @@ async function backUpObjects(
         done(null, chunk);
       },
     });
+    let out: fs.WriteStream | undefined;
     try {
-      await pipeline(
-        await target.storage.read(key),
-        measure,
-        fs.createWriteStream(file, { mode: FILE_MODE }),
-      );
+      const source = await target.storage.read(key);
+      out = fs.createWriteStream(file, { mode: FILE_MODE });
+      await pipeline(source, measure, out);
     } catch (error) {
+      // A source that fails before the file has opened ends the pipeline first; the file is then created
+      // after the removal below unless its close is awaited (a busy machine left empty copies behind).
+      const copy = out;
+      if (copy && !copy.closed) await new Promise<void>((resolve) => copy.once('close', () => resolve()));
       if (!(await isGone(target.storage, key))) throw error;
       await fsp.rm(file, { force: true });
       deleted += 1;

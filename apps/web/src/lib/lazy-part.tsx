@@ -3,7 +3,7 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
- * A part of a page whose code is fetched the first time it shows (the bell, the account menu, a
+ * A part of a page whose code is fetched the first time it shows (the bell, a
  * banner), so that it is not in every first visit's download. Until it has loaded, and if that fetch
  * fails (the network went, or a new release replaced the file), `loading` stands in its place (a
  * same-size placeholder keeps a header still; nothing by default), and the page around it stays:

@@ -87,6 +87,7 @@ async function prepareDatabase(): Promise<() => Promise<void>> {
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await prepare(database);
+  await dropUnusedDatabases(database);
   const snapshot = await database.snapshot!();
   await database.close();
   const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'pw-migrated-'));
@@ -94,4 +95,18 @@ async function prepareDatabase(): Promise<() => Promise<void>> {
   await fsp.writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
   process.env[PGLITE_SNAPSHOT_ENV] = file;
   return () => fsp.rm(folder, { recursive: true, force: true });
+}
+
+/**
+ * PGlite keeps the app's tables in `template1`; its `postgres` and `template0` databases are never opened,
+ * yet they are 600 of the copy's 1,540 files, and each test file's start writes every file of the copy
+ * into PGlite's in-memory file system one by one. Without them a start spends about a third less CPU.
+ */
+async function dropUnusedDatabases(database: Database): Promise<void> {
+  const { rows } = await database.executeSql('select current_database() as name');
+  if (rows[0]!.name !== 'template1') throw new Error(`PGlite opened ${String(rows[0]!.name)}, not template1`);
+  await database.executeSql(`update pg_database set datistemplate = false where datname = 'template0'`);
+  await database.executeSql('drop database template0');
+  await database.executeSql('drop database postgres');
+  await database.executeSql('checkpoint');
 }

@@ -1,6 +1,7 @@
 /**
  * Where the run's migrated copy is (test/global-setup.ts makes it before the first file): read by
- * `createTestDatabase`. Outside a test run (the benches) neither is set and each database migrates itself.
+ * `createTestDatabase` and test/embedded-test-database.ts. Outside a test run (the benches) neither is
+ * set and each database migrates itself.
  */
 import fs from 'node:fs';
 

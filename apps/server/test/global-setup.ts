@@ -2,10 +2,11 @@
  * Migrates once per run instead of once per test file (a migrated database with pg-boss's queues is most
  * of a test app's start-up, ~3 s of its ~4): the app is composed once on an empty database, which runs
  * the migrations and creates pg-boss's schema and every queue; the embedded pass dumps that PGlite to a
- * file each `createTestDatabase` loads, the PostgreSQL pass (DATABASE_URL) keeps it as the template each
- * file's database is created from (`CREATE DATABASE … TEMPLATE`). Each file still gets a database of its
- * own, and its own start still runs the migrations and the queue creation (finding nothing to do), so
- * a migration or queue the copy lacks would still be applied and tested.
+ * file each worker loads (and puts a PGlite back as that copy between its files:
+ * test/embedded-test-database.ts), the PostgreSQL pass (DATABASE_URL) keeps it as the template each
+ * file's database is created from (`CREATE DATABASE … TEMPLATE`). Each file still starts on a database
+ * holding exactly the copy, and its own start still runs the migrations and the queue creation (finding
+ * nothing to do), so a migration or queue the copy lacks would still be applied and tested.
  */
 import fsp from 'node:fs/promises';
 import os from 'node:os';

@@ -15,20 +15,24 @@ import { afterAll, beforeAll } from 'vitest';
 import { recordRouteCoverage } from './route-coverage';
 import { migratedPgliteSnapshot, templateDatabase } from './database-template';
 import { createDatabaseBeside } from './database-beside';
+import { takeEmbeddedTestDatabase } from './embedded-test-database';
 import { closeTestApp } from './close-app';
 
 export { createDatabaseBeside };
 
 /**
- * A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL (CI), or with a
- * `baseUrl` given, a new PostgreSQL database created beside that one and dropped afterwards. Either
- * starts as a copy of the run's migrated database when there is one (test/global-setup.ts).
+ * A database for one test file, holding what the run's migrated copy holds (test/global-setup.ts):
+ * in-memory PGlite by default, one its worker keeps and puts back as the copy between files
+ * (test/embedded-test-database.ts); with DATABASE_URL (CI), or with a `baseUrl` given, a new PostgreSQL
+ * database created from the copy beside that one and dropped afterwards. Outside a test run (the
+ * benches) there is no copy, and each database migrates itself.
  */
 export async function createTestDatabase(
   baseUrl = process.env.DATABASE_URL,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!baseUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: migratedPgliteSnapshot() });
+    if (migratedPgliteSnapshot()) return takeEmbeddedTestDatabase();
+    const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: () => database.close() };
   }
   const template = baseUrl === process.env.DATABASE_URL ? templateDatabase() : undefined;

@@ -139,12 +139,17 @@ export async function openDatabase(options: {
     await client.close();
     await release();
   };
-  const db = drizzlePglite(client) as unknown as Db;
   if (options.migrate !== false)
     await migratePglite(drizzlePglite(client), { migrationsFolder }).catch(async (error: unknown) => {
       await close();
       throw error;
     });
+  return pgliteDatabase(client, close);
+}
+
+/** The `Database` over an open PGlite; `close` is what closing it does (the client, then its lock). */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -44,8 +44,8 @@ export default defineConfig({
     // Each file gets a database as the copy is; two workers match the machine's two cores.
     pool: 'forks',
     maxWorkers: 2,
-    // Files share their worker process (modules loaded once): each file still gets its own database
-    // and app, and a context's teardown ends its jobs before closing them.
+    // Files share their worker process (modules loaded once): each file still gets its own app and a
+    // database holding only the copy, and a context's teardown ends its jobs before handing it back.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
